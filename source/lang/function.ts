@@ -1,0 +1,190 @@
+import {convert} from './convert.js';
+import {type Type, dynamicType, friendlyTypeName} from './types.js';
+import {
+	type Marks, type Value, deepMarks, isWhollyKnown, typeOf, unknownValue, unmark, withMarks,
+} from './values.js';
+
+/*
+The function mechanism, after cty's function.Spec: a function is a spec of parameters, a return type and an implementation, and `callFunction` is the one place that checks arity, converts arguments, and short-circuits null, unknown and marked arguments, so implementations only see what their parameters allow.
+*/
+
+export type Parameter = {
+	readonly name: string;
+	/**
+	The type arguments are converted to; `dynamic` accepts anything as it is.
+	*/
+	readonly type: Type;
+	readonly allowNull?: boolean;
+	/**
+	When false (the default), an unknown argument makes the result unknown without calling the implementation.
+	*/
+	readonly allowUnknown?: boolean;
+	/**
+	When false (the default), marks are taken off the argument before the call and put back on the result.
+	*/
+	readonly allowMarked?: boolean;
+	readonly description?: string;
+};
+
+/**
+What a function may reach outside its arguments. Filesystem functions read through `readFile`/`stat` only (never write), relative to `baseDirectory` (the module's path), so tests pass a fake filesystem.
+*/
+export type FunctionContext = {
+	readonly baseDirectory: string;
+	readonly filesystem?: FunctionFilesystem;
+	/**
+	False when evaluating a configuration as a plan would: impure functions (timestamp, uuid, bcrypt) then return unknown values. True in the console, which gives real values as terraform console does.
+	*/
+	readonly impure: boolean;
+	/**
+	Renders a template (`templatefile`, `templatestring`) with the given variables; provided by the evaluator, which functions cannot import.
+	*/
+	readonly renderTemplate?: (source: string, filename: string, variables: ReadonlyMap<string, Value>, depth: number) => Value;
+	/**
+	How deep template rendering is nested, so `templatefile` cannot recurse.
+	*/
+	readonly templateDepth?: number;
+};
+
+export type FunctionFilesystem = {
+	readonly readFile: (path: string, limit: number) => Uint8Array;
+	readonly stat: (path: string) => {readonly kind: 'file' | 'directory' | 'other'; readonly size: number} | undefined;
+	readonly listFiles?: (directory: string) => readonly string[];
+	readonly cwd: string;
+	readonly home?: string;
+};
+
+export type FunctionSpec = {
+	readonly name: string;
+	readonly description: string;
+	readonly parameters: readonly Parameter[];
+	readonly variadic?: Parameter;
+	/**
+	The result type for the given (converted) argument types; may look at the arguments' values when known (as cty's type functions do) and may throw a FunctionError.
+	*/
+	readonly returnType: (argumentTypes: readonly Type[], argumentValues: readonly Value[]) => Type;
+	readonly impl: (argumentValues: readonly Value[], returnType: Type, context: FunctionContext) => Value;
+	/**
+	Impure functions return unknown when `context.impure` is false.
+	*/
+	readonly impure?: boolean;
+};
+
+/**
+A failure of a function call that is the caller's fault, reported as "Invalid function argument" (with `argumentIndex`) or "Error in function call".
+*/
+export class FunctionError extends Error {
+	readonly argumentIndex: number | undefined;
+
+	constructor(message: string, argumentIndex?: number) {
+		super(message);
+		this.name = 'FunctionError';
+		this.argumentIndex = argumentIndex;
+	}
+}
+
+export function defineFunction(spec: FunctionSpec): FunctionSpec {
+	return spec;
+}
+
+export function staticReturnType(type: Type): FunctionSpec['returnType'] {
+	return () => type;
+}
+
+function parameterFor(spec: FunctionSpec, index: number): Parameter | undefined {
+	return spec.parameters[index] ?? spec.variadic;
+}
+
+/**
+Calls a function with evaluated arguments. Throws FunctionError for bad arguments; never returns a value of a type other than the return type (or dynamic).
+*/
+export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[], context: FunctionContext): Value {
+	const minimum = spec.parameters.length;
+	if (argumentValues.length < minimum || (!spec.variadic && argumentValues.length > minimum)) {
+		const expected = spec.variadic ? `at least ${minimum}` : `${minimum}`;
+		throw new FunctionError(`Function "${spec.name}" expects ${expected} argument(s). Missing value for "${spec.parameters[argumentValues.length]?.name ?? ''}".`.replace(/ Missing value for "".$/, ''));
+	}
+
+	const converted: Value[] = [];
+	let resultMarks = new Set<NonNullable<Marks> extends ReadonlySet<infer M> ? M : never>();
+	let anyUnknown = false;
+	for (const [index, argument] of argumentValues.entries()) {
+		const parameter = parameterFor(spec, index)!;
+		let value = argument;
+		if (!parameter.allowMarked) {
+			for (const mark of deepMarks(value)) {
+				resultMarks.add(mark);
+			}
+
+			value = unmarkDeep(value);
+		}
+
+		if (value.kind === 'null' && !parameter.allowNull) {
+			throw new FunctionError(`argument must not be null.`, index);
+		}
+
+		if (!parameter.allowUnknown && !isWhollyKnown(value)) {
+			anyUnknown = true;
+		}
+
+		if (parameter.type.kind !== 'dynamic') {
+			const result = convert(value, parameter.type);
+			if (!result.ok) {
+				throw new FunctionError(result.message, index);
+			}
+
+			value = result.value;
+		}
+
+		converted.push(value);
+	}
+
+	let returnType: Type;
+	if (anyUnknown) {
+		try {
+			returnType = spec.returnType(converted.map(value => typeOf(value)), converted);
+		} catch {
+			returnType = dynamicType;
+		}
+
+		return withMarks(unknownValue(returnType), resultMarks.size > 0 ? resultMarks : undefined);
+	}
+
+	returnType = spec.returnType(converted.map(value => typeOf(value)), converted);
+	if (spec.impure && !context.impure) {
+		return withMarks(unknownValue(returnType), resultMarks.size > 0 ? resultMarks : undefined);
+	}
+
+	const result = spec.impl(converted, returnType, context);
+	return withMarks(result, resultMarks.size > 0 ? resultMarks : undefined);
+}
+
+/**
+The value with every mark removed, at every depth.
+*/
+export function unmarkDeep(value: Value): Value {
+	const [bare] = unmark(value);
+	switch (bare.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			return bare.elements.some(element => deepMarks(element).size > 0) ? {...bare, elements: bare.elements.map(element => unmarkDeep(element))} : bare;
+		}
+
+		case 'map': {
+			return {...bare, entries: new Map([...bare.entries].map(([key, element]) => [key, unmarkDeep(element)]))};
+		}
+
+		case 'object': {
+			return {...bare, attributes: new Map([...bare.attributes].map(([key, element]) => [key, unmarkDeep(element)]))};
+		}
+
+		default: {
+			return bare;
+		}
+	}
+}
+
+export function describeArgumentType(type: Type): string {
+	return friendlyTypeName(type);
+}

@@ -1,0 +1,167 @@
+/*
+The type system of the Terraform language, after go-cty: three primitives, three collection kinds with one element type, the structural tuple and object, and `dynamic` (cty.DynamicPseudoType), the type of a value whose type is not known yet. Object attributes listed in `optional` come from `optional(...)` in a type constraint; they exist only in constraints, never in the type of a value.
+*/
+
+export type PrimitiveType = {readonly kind: 'string'} | {readonly kind: 'number'} | {readonly kind: 'bool'};
+
+export type CollectionType = {
+	readonly kind: 'list' | 'set' | 'map';
+	readonly element: Type;
+};
+
+export type TupleType = {
+	readonly kind: 'tuple';
+	readonly elements: readonly Type[];
+};
+
+export type ObjectType = {
+	readonly kind: 'object';
+	readonly attributes: Readonly<Record<string, Type>>;
+	/**
+	Constraint-only: attributes declared `optional(T)` or `optional(T, default)`; defaults are kept in `defaults` as HCL-free values by the type-constraint reader.
+	*/
+	readonly optional?: ReadonlySet<string>;
+};
+
+export type DynamicType = {readonly kind: 'dynamic'};
+
+export type Type = PrimitiveType | CollectionType | TupleType | ObjectType | DynamicType;
+
+export const stringType: Type = Object.freeze({kind: 'string'});
+export const numberType: Type = Object.freeze({kind: 'number'});
+export const boolType: Type = Object.freeze({kind: 'bool'});
+export const dynamicType: Type = Object.freeze({kind: 'dynamic'});
+
+export function listType(element: Type): Type {
+	return {kind: 'list', element};
+}
+
+export function setType(element: Type): Type {
+	return {kind: 'set', element};
+}
+
+export function mapType(element: Type): Type {
+	return {kind: 'map', element};
+}
+
+export function tupleType(elements: readonly Type[]): Type {
+	return {kind: 'tuple', elements};
+}
+
+export function objectType(attributes: Readonly<Record<string, Type>>, optional?: ReadonlySet<string>): Type {
+	return optional && optional.size > 0 ? {kind: 'object', attributes, optional} : {kind: 'object', attributes};
+}
+
+export const emptyObjectType: Type = Object.freeze({kind: 'object', attributes: Object.freeze({})});
+export const emptyTupleType: Type = Object.freeze({kind: 'tuple', elements: Object.freeze([])});
+
+export function isPrimitiveType(type: Type): type is PrimitiveType {
+	return type.kind === 'string' || type.kind === 'number' || type.kind === 'bool';
+}
+
+export function isCollectionType(type: Type): type is CollectionType {
+	return type.kind === 'list' || type.kind === 'set' || type.kind === 'map';
+}
+
+/**
+Structural equality of types (cty's Type.Equals).
+*/
+export function typeEquals(a: Type, b: Type): boolean {
+	if (a === b) {
+		return true;
+	}
+
+	switch (a.kind) {
+		case 'string':
+		case 'number':
+		case 'bool':
+		case 'dynamic': {
+			return a.kind === b.kind;
+		}
+
+		case 'list':
+		case 'set':
+		case 'map': {
+			return b.kind === a.kind && typeEquals(a.element, (b as CollectionType).element);
+		}
+
+		case 'tuple': {
+			return b.kind === 'tuple' && a.elements.length === b.elements.length && a.elements.every((element, index) => typeEquals(element, b.elements[index]!));
+		}
+
+		case 'object': {
+			if (b.kind !== 'object') {
+				return false;
+			}
+
+			const aNames = Object.keys(a.attributes);
+			const bNames = Object.keys(b.attributes);
+			if (aNames.length !== bNames.length) {
+				return false;
+			}
+
+			for (const name of aNames) {
+				const other = b.attributes[name];
+				if (!other || !typeEquals(a.attributes[name]!, other)) {
+					return false;
+				}
+
+				if ((a.optional?.has(name) ?? false) !== (b.optional?.has(name) ?? false)) {
+					return false;
+				}
+			}
+
+			return true;
+		}
+	}
+}
+
+/**
+True when the type has `dynamic` anywhere inside it.
+*/
+export function hasDynamicType(type: Type): boolean {
+	switch (type.kind) {
+		case 'dynamic': {
+			return true;
+		}
+
+		case 'list':
+		case 'set':
+		case 'map': {
+			return hasDynamicType(type.element);
+		}
+
+		case 'tuple': {
+			return type.elements.some(element => hasDynamicType(element));
+		}
+
+		case 'object': {
+			return Object.values(type.attributes).some(attribute => hasDynamicType(attribute));
+		}
+
+		default: {
+			return false;
+		}
+	}
+}
+
+/**
+The name Terraform uses in error messages: "string", "list of string", "map of list of number", "tuple", "object", "dynamic".
+*/
+export function friendlyTypeName(type: Type): string {
+	switch (type.kind) {
+		case 'list':
+		case 'set':
+		case 'map': {
+			return `${type.kind} of ${friendlyTypeName(type.element)}`;
+		}
+
+		case 'dynamic': {
+			return 'dynamic';
+		}
+
+		default: {
+			return type.kind;
+		}
+	}
+}

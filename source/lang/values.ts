@@ -1,0 +1,281 @@
+import Decimal from 'decimal.js';
+import {
+	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType, tupleType,
+} from './types.js';
+
+/*
+The value model of go-cty. A value is known, unknown (`kind: 'unknown'`, only apply would know it) or null (`kind: 'null'`), always with a type, and may carry marks (`sensitive`). Values are immutable.
+
+Numbers: Terraform keeps numbers as 512-bit binary big floats (about 154 decimal digits), and parses and prints them in decimal, so `0.1 + 0.2` prints `0.3` and `18446744073709551615` stays exact. decimal.js gives us arbitrary-precision decimal arithmetic with a configurable number of significant digits, infinities and exact decimal text, which is that behaviour without writing a big-float library; `Numeric` is its configuration for the whole project.
+*/
+
+export const Numeric = Decimal.clone({
+	precision: 155,
+	rounding: Decimal.ROUND_HALF_EVEN,
+	toExpNeg: -1_000_000,
+	toExpPos: 1_000_000,
+	maxE: 9e15,
+	minE: -9e15,
+});
+
+export type NumericValue = InstanceType<typeof Numeric>;
+
+export type Mark = 'sensitive' | 'ephemeral';
+export type Marks = ReadonlySet<Mark>;
+
+type Marked = {readonly marks?: Marks};
+
+export type StringValue = Marked & {readonly kind: 'string'; readonly value: string};
+export type NumberValue = Marked & {readonly kind: 'number'; readonly value: NumericValue};
+export type BoolValue = Marked & {readonly kind: 'bool'; readonly value: boolean};
+export type ListValue = Marked & {readonly kind: 'list'; readonly elementType: Type; readonly elements: readonly Value[]};
+/**
+Elements are distinct and kept in cty's set order (see `sortSetElements` in operations), which is the order the console prints.
+*/
+export type SetValue = Marked & {readonly kind: 'set'; readonly elementType: Type; readonly elements: readonly Value[]};
+/**
+Keys are kept sorted lexically, as cty iterates maps.
+*/
+export type MapValue = Marked & {readonly kind: 'map'; readonly elementType: Type; readonly entries: ReadonlyMap<string, Value>};
+export type TupleValue = Marked & {readonly kind: 'tuple'; readonly elements: readonly Value[]};
+export type ObjectValue = Marked & {readonly kind: 'object'; readonly attributes: ReadonlyMap<string, Value>};
+export type NullValue = Marked & {readonly kind: 'null'; readonly type: Type};
+export type UnknownValue = Marked & {readonly kind: 'unknown'; readonly type: Type};
+
+export type KnownValue = StringValue | NumberValue | BoolValue | ListValue | SetValue | MapValue | TupleValue | ObjectValue;
+export type Value = KnownValue | NullValue | UnknownValue;
+
+export function stringValue(value: string): StringValue {
+	return {kind: 'string', value};
+}
+
+export function numberValue(value: NumericValue | number | string | bigint): NumberValue {
+	return {kind: 'number', value: value instanceof Numeric ? value : new Numeric(typeof value === 'bigint' ? value.toString() : value)};
+}
+
+export const trueValue: BoolValue = Object.freeze({kind: 'bool', value: true});
+export const falseValue: BoolValue = Object.freeze({kind: 'bool', value: false});
+
+export function boolValue(value: boolean): BoolValue {
+	return value ? trueValue : falseValue;
+}
+
+export function listValue(elementType: Type, elements: readonly Value[]): ListValue {
+	return {kind: 'list', elementType, elements};
+}
+
+export function tupleValue(elements: readonly Value[]): TupleValue {
+	return {kind: 'tuple', elements};
+}
+
+export function mapValue(elementType: Type, entries: ReadonlyMap<string, Value> | Iterable<readonly [string, Value]>): MapValue {
+	const sorted = [...entries].sort(([a], [b]) => compareStrings(a, b));
+	return {kind: 'map', elementType, entries: new Map(sorted)};
+}
+
+export function objectValue(attributes: ReadonlyMap<string, Value> | Iterable<readonly [string, Value]> | Readonly<Record<string, Value>>): ObjectValue {
+	const entries = attributes instanceof Map || Symbol.iterator in attributes
+		? [...(attributes as Iterable<readonly [string, Value]>)]
+		: Object.entries(attributes as Record<string, Value>);
+	return {kind: 'object', attributes: new Map(entries)};
+}
+
+/**
+A set from its elements in any order; the caller (operations.setFromElements) is responsible for deduplication and ordering.
+*/
+export function setValueUnchecked(elementType: Type, elements: readonly Value[]): SetValue {
+	return {kind: 'set', elementType, elements};
+}
+
+export function nullValue(type: Type = dynamicType): NullValue {
+	return {kind: 'null', type};
+}
+
+export function unknownValue(type: Type = dynamicType): UnknownValue {
+	return {kind: 'unknown', type};
+}
+
+export const emptyObjectValue: ObjectValue = Object.freeze({kind: 'object', attributes: new Map()}) as ObjectValue;
+export const emptyTupleValue: TupleValue = Object.freeze({kind: 'tuple', elements: Object.freeze([])}) as TupleValue;
+
+/**
+Byte-wise (UTF-16 code unit) string order, the order Go's sort.Strings gives for the keys Terraform sorts.
+*/
+export function compareStrings(a: string, b: string): number {
+	return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+/**
+The type of a value (cty's Value.Type()).
+*/
+export function typeOf(value: Value): Type {
+	switch (value.kind) {
+		case 'string': {
+			return stringType;
+		}
+
+		case 'number': {
+			return numberType;
+		}
+
+		case 'bool': {
+			return boolType;
+		}
+
+		case 'list': {
+			return listType(value.elementType);
+		}
+
+		case 'set': {
+			return setType(value.elementType);
+		}
+
+		case 'map': {
+			return mapType(value.elementType);
+		}
+
+		case 'tuple': {
+			return tupleType(value.elements.map(element => typeOf(element)));
+		}
+
+		case 'object': {
+			const attributes: Record<string, Type> = {};
+			for (const [name, attribute] of value.attributes) {
+				attributes[name] = typeOf(attribute);
+			}
+
+			return objectType(attributes);
+		}
+
+		case 'null':
+		case 'unknown': {
+			return value.type;
+		}
+	}
+}
+
+export function isKnown(value: Value): value is KnownValue | NullValue {
+	return value.kind !== 'unknown';
+}
+
+export function isNull(value: Value): value is NullValue {
+	return value.kind === 'null';
+}
+
+/**
+True when the value is known all the way down (cty's IsWhollyKnown).
+*/
+export function isWhollyKnown(value: Value): boolean {
+	switch (value.kind) {
+		case 'unknown': {
+			return false;
+		}
+
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			return value.elements.every(element => isWhollyKnown(element));
+		}
+
+		case 'map': {
+			return [...value.entries.values()].every(element => isWhollyKnown(element));
+		}
+
+		case 'object': {
+			return [...value.attributes.values()].every(element => isWhollyKnown(element));
+		}
+
+		default: {
+			return true;
+		}
+	}
+}
+
+const sensitiveMarks: Marks = Object.freeze(new Set<Mark>(['sensitive']));
+
+export function hasMark(value: Value, mark: Mark): boolean {
+	return value.marks?.has(mark) ?? false;
+}
+
+export function isSensitive(value: Value): boolean {
+	return hasMark(value, 'sensitive');
+}
+
+/**
+The value with `marks` added to its own (shallow) marks.
+*/
+export function withMarks<T extends Value>(value: T, marks: Marks | undefined): T {
+	if (!marks || marks.size === 0) {
+		return value;
+	}
+
+	if (value.marks && [...marks].every(mark => value.marks!.has(mark))) {
+		return value;
+	}
+
+	const merged = marks === sensitiveMarks && !value.marks ? sensitiveMarks : new Set([...(value.marks ?? []), ...marks]);
+	return {...value, marks: merged};
+}
+
+export function markSensitive<T extends Value>(value: T): T {
+	return withMarks(value, sensitiveMarks);
+}
+
+/**
+The value without its own marks, and those marks.
+*/
+export function unmark<T extends Value>(value: T): [T, Marks | undefined] {
+	if (!value.marks || value.marks.size === 0) {
+		return [value, undefined];
+	}
+
+	const {marks, ...rest} = value;
+	return [rest as T, marks];
+}
+
+/**
+Marks anywhere inside the value, its own included (cty's UnmarkDeep, returning the union of marks).
+*/
+export function deepMarks(value: Value): Set<Mark> {
+	const found = new Set<Mark>(value.marks ?? []);
+	const visit = (inner: Value): void => {
+		for (const mark of inner.marks ?? []) {
+			found.add(mark);
+		}
+
+		switch (inner.kind) {
+			case 'list':
+			case 'set':
+			case 'tuple': {
+				for (const element of inner.elements) {
+					visit(element);
+				}
+
+				break;
+			}
+
+			case 'map': {
+				for (const element of inner.entries.values()) {
+					visit(element);
+				}
+
+				break;
+			}
+
+			case 'object': {
+				for (const element of inner.attributes.values()) {
+					visit(element);
+				}
+
+				break;
+			}
+
+			default: {
+				break;
+			}
+		}
+	};
+
+	visit(value);
+	return found;
+}
