@@ -1,0 +1,228 @@
+import type {
+	Attribute, Block, Body, Expression,
+} from '../hcl/ast.js';
+import type {Range} from '../hcl/position.js';
+
+/*
+The static model of one module: the blocks of the `.tf`/`.tf.json`/`.tofu` files of one directory, read (not evaluated) into typed declarations. Expressions stay as AST so expansion can evaluate them per instance. Every declaration keeps its block's range for diagnostics and the Details pane.
+*/
+
+/**
+A `condition` + `error_message` pair: variable `validation`, `precondition`, `postcondition`, `check` `assert`.
+*/
+export type Condition = {
+	readonly kind: 'validation' | 'precondition' | 'postcondition' | 'assert';
+	readonly condition?: Expression;
+	readonly errorMessage?: Expression;
+	readonly range: Range;
+};
+
+export type VariableBlock = {
+	readonly kind: 'variable';
+	readonly name: string;
+	/**
+	The `type` argument as written; the lang layer turns it into a type constraint.
+	*/
+	readonly typeExpression?: Expression;
+	readonly default?: Expression;
+	readonly description?: string;
+	readonly sensitive: boolean;
+	readonly nullable: boolean;
+	readonly ephemeral: boolean;
+	readonly validations: readonly Condition[];
+	readonly block: Block;
+	readonly range: Range;
+};
+
+export type LocalValue = {
+	readonly kind: 'local';
+	readonly name: string;
+	readonly expression: Expression;
+	readonly attribute: Attribute;
+	readonly range: Range;
+};
+
+export type OutputBlock = {
+	readonly kind: 'output';
+	readonly name: string;
+	readonly value?: Expression;
+	readonly description?: string;
+	readonly sensitive: boolean;
+	readonly ephemeral: boolean;
+	readonly dependsOn: readonly Expression[];
+	readonly preconditions: readonly Condition[];
+	readonly block: Block;
+	readonly range: Range;
+};
+
+export type ResourceMode = 'managed' | 'data';
+
+/**
+A `provider = aws.west` reference (or a `providers` map entry): the local provider name and alias.
+*/
+export type ProviderReference = {
+	readonly name: string;
+	readonly alias?: string;
+	readonly range: Range;
+};
+
+export type Lifecycle = {
+	readonly createBeforeDestroy?: boolean;
+	readonly preventDestroy?: boolean;
+	/**
+	Attribute paths as written (`tags`, `tags["Name"]`), or `all`.
+	*/
+	readonly ignoreChanges?: readonly string[] | 'all';
+	readonly replaceTriggeredBy: readonly Expression[];
+	readonly preconditions: readonly Condition[];
+	readonly postconditions: readonly Condition[];
+	readonly range?: Range;
+};
+
+export type ResourceBlock = {
+	readonly kind: 'resource';
+	readonly mode: ResourceMode;
+	readonly type: string;
+	readonly name: string;
+	/**
+	`aws_instance.web` or `data.aws_ami.ubuntu`, the address within its module.
+	*/
+	readonly key: string;
+	readonly count?: Expression;
+	readonly forEach?: Expression;
+	readonly dependsOn: readonly Expression[];
+	readonly provider?: ProviderReference;
+	readonly lifecycle: Lifecycle;
+	readonly provisioners: readonly Block[];
+	readonly connection?: Block;
+	/**
+	The block's body; meta-arguments (`count`, `for_each`, `provider`, `depends_on`, `lifecycle`, ...) are skipped when evaluating the resource's own arguments.
+	*/
+	readonly body: Body;
+	readonly block: Block;
+	readonly range: Range;
+};
+
+export type ModuleCall = {
+	readonly kind: 'module';
+	readonly name: string;
+	readonly source?: string;
+	readonly sourceRange?: Range;
+	readonly version?: string;
+	readonly count?: Expression;
+	readonly forEach?: Expression;
+	readonly dependsOn: readonly Expression[];
+	/**
+	`providers = {aws = aws.west}`: child name to parent provider.
+	*/
+	readonly providers: ReadonlyArray<{readonly child: ProviderReference; readonly parent: ProviderReference}>;
+	/**
+	The input variables set by the call, in source order.
+	*/
+	readonly inputs: readonly Attribute[];
+	readonly block: Block;
+	readonly range: Range;
+};
+
+export type ProviderBlock = {
+	readonly kind: 'provider';
+	readonly name: string;
+	readonly alias?: string;
+	readonly block: Block;
+	readonly range: Range;
+};
+
+export type RequiredProvider = {
+	readonly name: string;
+	readonly source?: string;
+	readonly version?: string;
+	readonly range: Range;
+};
+
+export type TerraformSettings = {
+	readonly requiredVersion: readonly string[];
+	readonly requiredProviders: readonly RequiredProvider[];
+	readonly backend?: {readonly type: string; readonly range: Range};
+	readonly cloud?: {readonly range: Range};
+	readonly blocks: readonly Block[];
+};
+
+export type MovedBlock = {
+	readonly kind: 'moved';
+	readonly from?: Expression;
+	readonly to?: Expression;
+	readonly block: Block;
+	readonly range: Range;
+};
+
+export type ImportBlock = {
+	readonly kind: 'import';
+	readonly to?: Expression;
+	readonly id?: Expression;
+	readonly forEach?: Expression;
+	readonly provider?: ProviderReference;
+	readonly block: Block;
+	readonly range: Range;
+};
+
+export type RemovedBlock = {
+	readonly kind: 'removed';
+	readonly from?: Expression;
+	readonly block: Block;
+	readonly range: Range;
+};
+
+export type CheckBlock = {
+	readonly kind: 'check';
+	readonly name: string;
+	readonly assertions: readonly Condition[];
+	/**
+	A scoped `data` block inside the check, if any.
+	*/
+	readonly data?: ResourceBlock;
+	readonly block: Block;
+	readonly range: Range;
+};
+
+export type Module = {
+	/**
+	The directory the files were read from, as given (relative paths stay relative).
+	*/
+	readonly directory: string;
+	/**
+	The configuration files read, in the order they were merged (primary files lexically, then overrides).
+	*/
+	readonly files: readonly string[];
+	readonly terraform: TerraformSettings;
+	readonly variables: ReadonlyMap<string, VariableBlock>;
+	readonly locals: ReadonlyMap<string, LocalValue>;
+	readonly outputs: ReadonlyMap<string, OutputBlock>;
+	/**
+	Managed and data resources in source order, keyed by `type.name` / `data.type.name`.
+	*/
+	readonly resources: ReadonlyMap<string, ResourceBlock>;
+	readonly moduleCalls: ReadonlyMap<string, ModuleCall>;
+	readonly providers: readonly ProviderBlock[];
+	readonly moved: readonly MovedBlock[];
+	readonly imports: readonly ImportBlock[];
+	readonly removed: readonly RemovedBlock[];
+	readonly checks: readonly CheckBlock[];
+};
+
+export function emptyModule(directory: string): Module {
+	return {
+		directory,
+		files: [],
+		terraform: {requiredVersion: [], requiredProviders: [], blocks: []},
+		variables: new Map(),
+		locals: new Map(),
+		outputs: new Map(),
+		resources: new Map(),
+		moduleCalls: new Map(),
+		providers: [],
+		moved: [],
+		imports: [],
+		removed: [],
+		checks: [],
+	};
+}

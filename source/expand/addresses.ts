@@ -1,0 +1,145 @@
+import type {ResourceMode} from '../config/module.js';
+
+/*
+Typed addresses after Terraform's addrs package: instance keys, module instance paths and resource (instance) addresses, with formatting. Parsing is in parse-address.ts; `parseAddress(formatX(a))` gives `a` back.
+*/
+
+export type InstanceKey =
+	| {readonly kind: 'none'}
+	| {readonly kind: 'int'; readonly value: number}
+	| {readonly kind: 'string'; readonly value: string};
+
+export const noKey: InstanceKey = Object.freeze({kind: 'none'});
+
+export function intKey(value: number): InstanceKey {
+	return {kind: 'int', value};
+}
+
+export function stringKey(value: string): InstanceKey {
+	return {kind: 'string', value};
+}
+
+export type ModuleInstanceStep = {
+	readonly name: string;
+	readonly key: InstanceKey;
+};
+
+/**
+Steps from the root; `[]` is the root module instance.
+*/
+export type ModuleInstanceAddress = readonly ModuleInstanceStep[];
+
+export type ResourceAddress = {
+	readonly module: ModuleInstanceAddress;
+	readonly mode: ResourceMode;
+	readonly type: string;
+	readonly name: string;
+};
+
+export type ResourceInstanceAddress = ResourceAddress & {
+	readonly key: InstanceKey;
+};
+
+/**
+A string key quoted as Terraform prints it: JSON-style escapes, plus `${`/`%{` escaped so the key cannot read as a template.
+*/
+export function quoteKey(value: string): string {
+	let text = '"';
+	for (const character of value) {
+		switch (character) {
+			case '"': {
+				text += String.raw`\"`;
+				break;
+			}
+
+			case '\\': {
+				text += '\\\\';
+				break;
+			}
+
+			case '\n': {
+				text += String.raw`\n`;
+				break;
+			}
+
+			case '\r': {
+				text += String.raw`\r`;
+				break;
+			}
+
+			case '\t': {
+				text += String.raw`\t`;
+				break;
+			}
+
+			default: {
+				const code = character.codePointAt(0)!;
+				text += code < 0x20 || code === 0x7F ? `\\u${code.toString(16).padStart(4, '0')}` : character;
+			}
+		}
+	}
+
+	return text.replaceAll('${', '$${').replaceAll('%{', '%%{') + '"';
+}
+
+export function formatKey(key: InstanceKey): string {
+	switch (key.kind) {
+		case 'none': {
+			return '';
+		}
+
+		case 'int': {
+			return `[${key.value}]`;
+		}
+
+		case 'string': {
+			return `[${quoteKey(key.value)}]`;
+		}
+	}
+}
+
+export function keysEqual(a: InstanceKey, b: InstanceKey): boolean {
+	return a.kind === b.kind && (a.kind === 'none' || a.value === (b as typeof a).value);
+}
+
+/**
+Terraform's instance key order: no key, then integers ascending, then strings lexically.
+*/
+export function compareKeys(a: InstanceKey, b: InstanceKey): number {
+	const rank = {none: 0, int: 1, string: 2} as const;
+	if (a.kind !== b.kind) {
+		return rank[a.kind] - rank[b.kind];
+	}
+
+	if (a.kind === 'int' && b.kind === 'int') {
+		return a.value - b.value;
+	}
+
+	if (a.kind === 'string' && b.kind === 'string') {
+		return a.value < b.value ? -1 : (a.value > b.value ? 1 : 0);
+	}
+
+	return 0;
+}
+
+export function formatModuleInstance(address: ModuleInstanceAddress): string {
+	return address.map(step => `module.${step.name}${formatKey(step.key)}`).join('.');
+}
+
+export function formatResource(address: ResourceAddress): string {
+	const module = formatModuleInstance(address.module);
+	const local = `${address.mode === 'data' ? 'data.' : ''}${address.type}.${address.name}`;
+	return module === '' ? local : `${module}.${local}`;
+}
+
+export function formatResourceInstance(address: ResourceInstanceAddress): string {
+	return formatResource(address) + formatKey(address.key);
+}
+
+export function moduleInstanceChild(parent: ModuleInstanceAddress, name: string, key: InstanceKey): ModuleInstanceAddress {
+	return [...parent, {name, key}];
+}
+
+export function moduleInstancesEqual(a: ModuleInstanceAddress, b: ModuleInstanceAddress): boolean {
+	return a.length === b.length && a.every((step, index) => step.name === b[index]!.name && keysEqual(step.key, b[index]!.key));
+}

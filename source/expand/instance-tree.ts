@@ -1,0 +1,110 @@
+import type {Range} from '../hcl/position.js';
+import type {ModuleCall, ResourceBlock} from '../config/module.js';
+import type {ModuleNode} from '../config/module-tree.js';
+import type {Value} from '../lang/values.js';
+import type {
+	InstanceKey, ModuleInstanceAddress, ResourceAddress, ResourceInstanceAddress,
+} from './addresses.js';
+import type {Expansion, RepetitionData} from './expansion.js';
+
+/*
+The expanded configuration: module instances, each with its module calls and resources expanded into instances. Values are computed on first access and memoised (the `value`/`variable`/`local`/`output` accessors), so building the tree of a large configuration stays cheap; `evaluateAll` in expander.ts forces everything (the `check` command and the Workspace's diagnostics).
+*/
+
+export type ModuleInstance = {
+	readonly address: ModuleInstanceAddress;
+	/**
+	`module.net["eu"]`; `''` for the root.
+	*/
+	readonly text: string;
+	readonly key: InstanceKey;
+	readonly node: ModuleNode;
+	readonly parent?: ModuleInstance;
+	readonly repetition: RepetitionData;
+	/**
+	Module calls of this instance, in source order.
+	*/
+	readonly calls: readonly ModuleCallExpansion[];
+	/**
+	Resources and data blocks of this instance, in source order.
+	*/
+	readonly resources: readonly ResourceExpansion[];
+	/**
+	Input variable value (converted to its type, default applied), local value, output value; undefined for an undeclared name.
+	*/
+	variable(name: string): Value | undefined;
+	local(name: string): Value | undefined;
+	output(name: string): Value | undefined;
+};
+
+export type ModuleCallExpansion = {
+	readonly call: ModuleCall;
+	readonly node: ModuleNode;
+	readonly expansion: Expansion;
+	readonly instances: readonly ModuleInstance[];
+};
+
+export type ResourceExpansion = {
+	readonly block: ResourceBlock;
+	readonly address: ResourceAddress;
+	/**
+	`module.net["eu"].aws_subnet.this`.
+	*/
+	readonly text: string;
+	readonly moduleInstance: ModuleInstance;
+	readonly expansion: Expansion;
+	readonly instances: readonly ResourceInstance[];
+};
+
+export type ResourceInstance = {
+	readonly address: ResourceInstanceAddress;
+	/**
+	`module.net["eu"].aws_subnet.this["a"]`.
+	*/
+	readonly text: string;
+	readonly key: InstanceKey;
+	readonly resource: ResourceExpansion;
+	readonly repetition: RepetitionData;
+	/**
+	The instance's object: arguments set in configuration evaluated in its scope (nested blocks as lists/maps of objects, dynamic blocks expanded), attributes from state when a state file has them, everything else unknown.
+	*/
+	readonly value: Value;
+	/**
+	Whether `value` came (partly) from a state file.
+	*/
+	readonly fromState: boolean;
+};
+
+export type ConditionResult = {
+	readonly kind: 'validation' | 'precondition' | 'postcondition' | 'assert';
+	/**
+	The address of what the condition belongs to: `var.region`, `aws_instance.web[0]`, `output.ip`, `check.health`.
+	*/
+	readonly owner: string;
+	readonly status: 'passed' | 'failed' | 'unknown' | 'error';
+	/**
+	The evaluated `error_message` when the condition failed.
+	*/
+	readonly message?: string;
+	readonly range: Range;
+};
+
+export type InstanceTree = {
+	readonly root: ModuleInstance;
+	/**
+	Every module instance by its address text (`''` for the root), parents before children.
+	*/
+	readonly moduleInstances: ReadonlyMap<string, ModuleInstance>;
+	/**
+	Every resource and data instance by its address text, in the order `instances` prints them.
+	*/
+	readonly resourceInstances: ReadonlyMap<string, ResourceInstance>;
+	/**
+	Every expanded resource block (one per module instance and block) by its address text.
+	*/
+	readonly resources: ReadonlyMap<string, ResourceExpansion>;
+	/**
+	Results of variable validations, pre/postconditions and check assertions (filled by a full evaluation).
+	*/
+	readonly conditions: readonly ConditionResult[];
+};
