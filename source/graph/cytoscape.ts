@@ -1,0 +1,107 @@
+import cytoscape, {type Core, type ElementDefinition} from 'cytoscape';
+import {AdjacencyIndex} from './adjacency.js';
+import type {EdgeKind, EdgeOrigin, GraphEdge, GraphNode} from './model.js';
+
+/**
+The graph: our model kept in a headless cytoscape instance, with our adjacency index in step. This is the only file that imports cytoscape.
+*/
+export type Graph = {
+	readonly nodeCount: number;
+	readonly edgeCount: number;
+	/**
+	Adds a node unless one with the same id exists; returns the node in the graph.
+	*/
+	addNode(node: GraphNode): GraphNode;
+	/**
+	Adds an edge from the dependent `source` to the dependency `target`; a second edge of the same kind between the same nodes only adds its origin. Returns undefined when either node is missing.
+	*/
+	addEdge(source: string, target: string, kind: EdgeKind, origin?: EdgeOrigin): GraphEdge | undefined;
+	has(id: string): boolean;
+	node(id: string): GraphNode | undefined;
+	nodes(): GraphNode[];
+	edges(): GraphEdge[];
+	/** Edges to the direct dependencies of a node. */
+	outgoing(id: string): readonly GraphEdge[];
+	/** Edges from the direct dependents of a node. */
+	incoming(id: string): readonly GraphEdge[];
+	/** The adjacency index, for whole-graph traversals. */
+	readonly index: AdjacencyIndex;
+	/**
+	The node ids of a shortest directed path from `from` to `to` following dependency edges (cytoscape's A*), or undefined when there is none.
+	*/
+	shortestPath(from: string, to: string): string[] | undefined;
+};
+
+export function createGraph(): Graph {
+	const index = new AdjacencyIndex();
+	// Elements wait here and enter cytoscape in one batch when it is first needed: adding one element at a time is several times slower.
+	let pending: ElementDefinition[] = [];
+	let core: Core | undefined;
+
+	function cy(): Core {
+		core ??= cytoscape({headless: true, styleEnabled: false});
+		if (pending.length > 0) {
+			core.add(pending);
+			pending = [];
+		}
+
+		return core;
+	}
+
+	return {
+		get nodeCount() {
+			return index.nodeCount;
+		},
+		get edgeCount() {
+			return index.edgeCount;
+		},
+		index,
+		addNode(node) {
+			if (index.addNode(node)) {
+				pending.push({group: 'nodes', data: {id: node.id, kind: node.kind}});
+				return node;
+			}
+
+			return index.node(node.id)!;
+		},
+		addEdge(source, target, kind, origin) {
+			const added = index.addEdge(source, target, kind, origin);
+			if (!added) {
+				return undefined;
+			}
+
+			if (added.created) {
+				pending.push({group: 'edges', data: {id: added.edge.id, source, target, kind}});
+			}
+
+			return added.edge;
+		},
+		has: id => index.has(id),
+		node: id => index.node(id),
+		nodes: () => index.nodes(),
+		edges: () => index.edges(),
+		outgoing: id => index.outgoing(id),
+		incoming: id => index.incoming(id),
+		shortestPath(from, to) {
+			if (!index.has(from) || !index.has(to)) {
+				return undefined;
+			}
+
+			if (from === to) {
+				return [from];
+			}
+
+			const core = cy();
+			const result = core.elements().aStar({
+				root: core.getElementById(from),
+				goal: core.getElementById(to),
+				directed: true,
+			});
+			if (!result.found) {
+				return undefined;
+			}
+
+			return result.path.nodes().map(node => node.id());
+		},
+	};
+}

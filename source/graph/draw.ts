@@ -1,0 +1,266 @@
+import type {Graph} from './cytoscape.js';
+import {compareIds} from './queries.js';
+
+/*
+The terminal drawing of a node's neighbourhood: the focus in a box, its dependencies as a tree growing to the left, its dependents as a tree growing to the right, `depth` levels each way. A node reached twice is drawn once, under the first node that reached it (breadth first, sorted); the drawing says how many nodes did not fit.
+
+  aws_vpc.main ─┬─ aws_subnet.a ─┐          ╭───────────────────╮
+                                 └──────────┤ aws_instance.web  ├─┬─ aws_eip.ip
+*/
+
+type TreeNode = {
+	readonly id: string;
+	readonly children: TreeNode[];
+};
+
+/**
+Breadth-first spanning tree from the focus in one direction.
+*/
+function spanningTree(graph: Graph, focus: string, direction: 'dependencies' | 'dependents', depth: number): TreeNode {
+	const root: TreeNode = {id: focus, children: []};
+	const seen = new Set<string>([focus]);
+	let frontier = [root];
+	for (let level = 0; level < depth && frontier.length > 0; level++) {
+		const next: TreeNode[] = [];
+		for (const parent of frontier) {
+			const edges = direction === 'dependencies' ? graph.outgoing(parent.id) : graph.incoming(parent.id);
+			const ids = [...new Set(edges.map(edge => direction === 'dependencies' ? edge.target : edge.source))].sort(compareIds);
+			for (const id of ids) {
+				if (!seen.has(id)) {
+					seen.add(id);
+					const child: TreeNode = {id, children: []};
+					parent.children.push(child);
+					next.push(child);
+				}
+			}
+		}
+
+		frontier = next;
+	}
+
+	return root;
+}
+
+function countNodes(tree: TreeNode): number {
+	let total = 0;
+	for (const child of tree.children) {
+		total += 1 + countNodes(child);
+	}
+
+	return total;
+}
+
+function truncate(text: string, width: number): string {
+	if (width <= 0) {
+		return '';
+	}
+
+	const characters = [...text];
+	return characters.length <= width ? text : characters.slice(0, Math.max(0, width - 1)).join('') + '…';
+}
+
+function textWidth(text: string): number {
+	return [...text].length;
+}
+
+/**
+A grid of cells, one character each.
+*/
+class Canvas {
+	readonly rows: string[][] = [];
+
+	constructor(readonly width: number) {}
+
+	put(row: number, column: number, text: string): void {
+		while (this.rows.length <= row) {
+			this.rows.push(Array.from({length: this.width}, () => ' '));
+		}
+
+		let position = column;
+		for (const character of text) {
+			if (position >= 0 && position < this.width) {
+				this.rows[row]![position] = character;
+			}
+
+			position++;
+		}
+	}
+
+	get(row: number, column: number): string {
+		return this.rows[row]?.[column] ?? ' ';
+	}
+}
+
+const mirrored: Record<string, string> = {
+	'┬': '┬', '┐': '┌', '┌': '┐', '┘': '└', '└': '┘', '├': '┤', '┤': '├', '┼': '┼', '─': '─', '│': '│',
+};
+
+type SideLayout = {
+	/** Rows used (the root is on row 0). */
+	readonly height: number;
+	/** Nodes drawn. */
+	readonly drawn: number;
+};
+
+/**
+Draws one tree side into the canvas. Level 1 starts at `origin` (the column next to the focus box) and grows away from it: right when `step` is 1, left when -1. Each level takes `connector` columns of lines then `labelWidth` columns of label. Rows beyond `maxRows` are not drawn.
+*/
+function drawSide(canvas: Canvas, tree: TreeNode, origin: number, step: 1 | -1, labelWidth: number, levels: number, maxRows: number, top: number): SideLayout {
+	const connector = 3;
+	let drawn = 0;
+	// Column of the first cell of a level's connector, counted from the focus box outwards.
+	const connectorStart = (level: number): number => (level - 1) * (connector + labelWidth);
+	const at = (offset: number): number => (step === 1 ? origin + offset : origin - offset);
+	const line = (row: number, offset: number, character: string): void => {
+		canvas.put(top + row, at(offset), step === 1 ? character : (mirrored[character] ?? character));
+	};
+
+	// Returns the rows used by the subtree whose root is on `row`.
+	const place = (node: TreeNode, level: number, row: number): number => {
+		if (level > levels || node.children.length === 0) {
+			return 1;
+		}
+
+		const start = connectorStart(level);
+		let current = row;
+		node.children.forEach((child, position) => {
+			if (current >= maxRows) {
+				return;
+			}
+
+			const first = position === 0;
+			const last = position === node.children.length - 1;
+			if (first) {
+				line(current, start, '─');
+				line(current, start + 1, last ? '─' : '┬');
+			} else {
+				line(current, start + 1, last ? '└' : '├');
+				for (let between = row + 1; between < current; between++) {
+					if (canvas.get(top + between, at(start + 1)) === ' ') {
+						line(between, start + 1, '│');
+					}
+				}
+			}
+
+			line(current, start + 2, '─');
+			const label = truncate(child.id, labelWidth - 2);
+			const labelStart = start + connector;
+			if (step === 1) {
+				canvas.put(top + current, at(labelStart), ` ${label}`);
+			} else {
+				// Right-aligned against the connector, so the label reads forwards.
+				canvas.put(top + current, at(labelStart) - textWidth(label), `${label} `);
+			}
+
+			drawn++;
+			const used = place(child, level + 1, current);
+			// Continue the connector line from the label to the next level on the same row.
+			if (child.children.length > 0 && level < levels) {
+				const fillFrom = labelStart + 2 + textWidth(label);
+				for (let offset = fillFrom; offset < connectorStart(level + 1); offset++) {
+					line(current, offset, '─');
+				}
+			}
+
+			current += used;
+		});
+		return Math.max(1, current - row);
+	};
+
+	const height = place(tree, 1, 0);
+	return {height: Math.min(height, maxRows), drawn};
+}
+
+/**
+The neighbourhood of `focus` drawn in at most `width` columns and `height` lines: dependencies on the left, dependents on the right, up to `depth` levels each way (fewer when the width does not allow readable labels). Pure: the UI's graph view prints the lines as they are.
+*/
+export function drawNeighbourhood(graph: Graph, focus: string, depth: number, width: number, height: number): string[] {
+	if (height <= 0 || width <= 0) {
+		return [];
+	}
+
+	if (!graph.has(focus)) {
+		return [truncate(`No node ${focus} in the graph`, width)];
+	}
+
+	const left = spanningTree(graph, focus, 'dependencies', depth);
+	const right = spanningTree(graph, focus, 'dependents', depth);
+	const header = truncate(`${countNodes(left)} dependencies ◀ ${focus} ◀ ${countNodes(right)} dependents`, width);
+	const boxWidth = Math.min(textWidth(focus) + 4, Math.max(8, Math.floor(width / 3)));
+	const available = Math.max(0, width - boxWidth);
+	const minimumLabel = 8;
+	const deepest = (node: TreeNode, level: number): number => Math.max(level, ...node.children.map(child => deepest(child, level + 1)));
+	const wantLeft = Math.min(depth, deepest(left, 0));
+	const wantRight = Math.min(depth, deepest(right, 0));
+	// Share the width between the sides by how many levels each wants to show.
+	const leftWidth = wantLeft + wantRight === 0 ? Math.floor(available / 2) : Math.floor(available * wantLeft / (wantLeft + wantRight));
+	const rightWidth = available - leftWidth;
+	// Levels that fit with labels of at least `minimumLabel` columns.
+	const levelsFor = (want: number, sideWidth: number): number => {
+		let levels = want;
+		while (levels > 0 && Math.floor(sideWidth / levels) - 3 < minimumLabel) {
+			levels--;
+		}
+
+		return levels;
+	};
+
+	const labelWidthFor = (tree: TreeNode, levels: number, sideWidth: number): number => {
+		if (levels === 0) {
+			return 0;
+		}
+
+		let longest = 0;
+		const visit = (node: TreeNode, level: number): void => {
+			for (const child of node.children) {
+				if (level <= levels) {
+					longest = Math.max(longest, textWidth(child.id) + 2);
+					visit(child, level + 1);
+				}
+			}
+		};
+
+		visit(tree, 1);
+		return Math.min(longest, Math.floor(sideWidth / levels) - 3);
+	};
+
+	const leftLevels = levelsFor(wantLeft, leftWidth);
+	const rightLevels = levelsFor(wantRight, rightWidth);
+	const canvas = new Canvas(width);
+	canvas.put(0, 0, header);
+	const top = 1;
+	const bodyRows = height - top;
+	const boxLeft = leftWidth;
+	const boxRight = boxLeft + boxWidth - 1;
+	// Trees start on the box's middle line, one row below the box's top border.
+	const treeTop = top + 1;
+	const maxRows = Math.max(0, bodyRows - 1);
+	const leftLayout = drawSide(canvas, left, boxLeft - 1, -1, labelWidthFor(left, leftLevels, leftWidth), leftLevels, maxRows, treeTop);
+	const rightLayout = drawSide(canvas, right, boxRight + 1, 1, labelWidthFor(right, rightLevels, rightWidth), rightLevels, maxRows, treeTop);
+	if (bodyRows >= 3) {
+		canvas.put(top, boxLeft, `╭${'─'.repeat(boxWidth - 2)}╮`);
+		const middle = left.children.length > 0 ? '┤' : '│';
+		const end = right.children.length > 0 ? '├' : '│';
+		canvas.put(top + 1, boxLeft, `${middle} ${truncate(focus, boxWidth - 4).padEnd(boxWidth - 4)} ${end}`);
+		canvas.put(top + 2, boxLeft, `╰${'─'.repeat(boxWidth - 2)}╯`);
+	} else if (bodyRows >= 1) {
+		canvas.put(top, boxLeft, `[${truncate(focus, boxWidth - 2)}]`);
+	}
+
+	const hidden = countNodes(left) + countNodes(right) - leftLayout.drawn - rightLayout.drawn;
+	const lines = canvas.rows.map(row => row.join('').trimEnd());
+	while (lines.length < Math.min(height, top + 3)) {
+		lines.push('');
+	}
+
+	if (hidden > 0) {
+		const note = truncate(`… ${hidden} more not shown (deeper, or beyond the height)`, width);
+		if (lines.length >= height) {
+			lines.length = height - 1;
+		}
+
+		lines.push(note);
+	}
+
+	return lines.slice(0, height);
+}

@@ -1,0 +1,82 @@
+import type {Graph} from './cytoscape.js';
+import type {EdgeKind, GraphNode, NodeKind} from './model.js';
+import {modulePrefixes, parentModule} from './module-paths.js';
+import {compareIds} from './queries.js';
+
+const shapes: Record<NodeKind, [string, string]> = {
+	resource: ['[', ']'],
+	data: ['[(', ')]'],
+	module: ['[[', ']]'],
+	variable: ['>', ']'],
+	local: ['(', ')'],
+	output: ['([', '])'],
+	provider: ['{{', '}}'],
+	'module-instance': ['[[', ']]'],
+	'resource-instance': ['[', ']'],
+};
+
+const arrows: Record<EdgeKind, string> = {
+	reference: '-->',
+	'depends-on': '-.->|depends_on|',
+	'replace-triggered-by': '-.->|replace_triggered_by|',
+	provider: '-.->|provider|',
+	'module-input': '-->|input|',
+	'module-output': '-->|output|',
+};
+
+/**
+A quoted Mermaid label: quotes become the `#quot;` entity, which GitHub renders.
+*/
+export function mermaidLabel(text: string): string {
+	return `"${text.replaceAll('#', '#35;').replaceAll('"', '#quot;')}"`;
+}
+
+/**
+The graph as a Mermaid flowchart (as GitHub renders it): modules are subgraphs, node ids are generated (`n0`, `n1`...) since addresses are not valid Mermaid ids.
+*/
+export function exportMermaid(graph: Graph): string {
+	const nodes = graph.nodes().sort((first, second) => compareIds(first.id, second.id));
+	const ids = new Map(nodes.map((node, position) => [node.id, `n${position}`]));
+	const members = new Map<string, GraphNode[]>([['', []]]);
+	for (const node of nodes) {
+		for (const prefix of modulePrefixes(node.module)) {
+			if (!members.has(prefix)) {
+				members.set(prefix, []);
+			}
+		}
+
+		members.get(node.module)!.push(node);
+	}
+
+	const modules = [...members.keys()].sort(compareIds);
+	const moduleIds = new Map(modules.map((module, position) => [module, `m${position}`]));
+	const children = new Map<string, string[]>();
+	for (const module of modules) {
+		if (module !== '') {
+			const parent = parentModule(module);
+			children.set(parent, [...(children.get(parent) ?? []), module]);
+		}
+	}
+
+	const lines = ['flowchart RL'];
+	const writeModule = (module: string, indent: string): void => {
+		for (const node of members.get(module) ?? []) {
+			const [open, close] = shapes[node.kind];
+			lines.push(`${indent}${ids.get(node.id)!}${open}${mermaidLabel(node.name)}${close}`);
+		}
+
+		for (const child of children.get(module) ?? []) {
+			lines.push(`${indent}subgraph ${moduleIds.get(child)!}[${mermaidLabel(child)}]`);
+			writeModule(child, `${indent}\t`);
+			lines.push(`${indent}end`);
+		}
+	};
+
+	writeModule('', '\t');
+	const edges = graph.edges().sort((first, second) => compareIds(first.source, second.source) || compareIds(first.target, second.target) || compareIds(first.kind, second.kind));
+	for (const edge of edges) {
+		lines.push(`\t${ids.get(edge.source)!} ${arrows[edge.kind]} ${ids.get(edge.target)!}`);
+	}
+
+	return lines.join('\n') + '\n';
+}

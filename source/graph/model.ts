@@ -1,0 +1,83 @@
+import type {Range} from '../hcl/position.js';
+
+/*
+Our own graph model, independent of cytoscape. Edges point from the dependent to its dependency, as in Terraform's graph: `aws_instance.web -> aws_subnet.a` means the instance needs the subnet first.
+*/
+
+export type NodeKind =
+	| 'resource'
+	| 'data'
+	| 'module'
+	| 'variable'
+	| 'local'
+	| 'output'
+	| 'provider'
+	| 'module-instance'
+	| 'resource-instance';
+
+export type EdgeKind =
+	/** An expression of the dependent refers to the dependency. */
+	| 'reference'
+	/** `depends_on = [...]`. */
+	| 'depends-on'
+	/** `lifecycle { replace_triggered_by = [...] }`. */
+	| 'replace-triggered-by'
+	/** A resource, data source or module call uses a provider configuration (explicit `provider =`, a module's `providers = {}`, or the default one implied by the resource type's prefix). */
+	| 'provider'
+	/** A child module's variable gets its value from an argument of the module call. */
+	| 'module-input'
+	/** A module call (the whole module) depends on the outputs of its child. */
+	| 'module-output';
+
+/**
+Where an edge comes from: the source range of the expression (usually the traversal, such as `aws_vpc.main.id`) and its text.
+*/
+export type EdgeOrigin = {
+	readonly expression: string;
+	readonly range?: Range;
+};
+
+export type GraphNode = {
+	/**
+	Unique in its graph: the Terraform address of the node, as `terraform graph` names it (see `index.ts`).
+	*/
+	readonly id: string;
+	readonly kind: NodeKind;
+	/**
+	The module path, `''` for the root (`module.net.module.sub`), or the module instance path in an instance graph (`module.net["eu"]`).
+	*/
+	readonly module: string;
+	/**
+	The short name inside its module (`aws_subnet.this`, `var.cidr`, `output.ids`, `provider["registry.terraform.io/hashicorp/aws"].west`).
+	*/
+	readonly name: string;
+	/**
+	The range of the block that declares the node, when there is one (implied provider configurations have none).
+	*/
+	readonly range?: Range;
+	/**
+	For instances: the id of the block-level node they expand from.
+	*/
+	readonly block?: string;
+};
+
+export type GraphEdge = {
+	readonly id: string;
+	/** The dependent. */
+	readonly source: string;
+	/** The dependency. */
+	readonly target: string;
+	readonly kind: EdgeKind;
+	/**
+	Every expression that makes this edge (several references between the same two nodes make one edge).
+	*/
+	readonly origins: readonly EdgeOrigin[];
+};
+
+export const nodeKinds: readonly NodeKind[] = ['resource', 'data', 'module', 'variable', 'local', 'output', 'provider', 'module-instance', 'resource-instance'];
+
+export const edgeKinds: readonly EdgeKind[] = ['reference', 'depends-on', 'replace-triggered-by', 'provider', 'module-input', 'module-output'];
+
+export function edgeKey(source: string, target: string, kind: EdgeKind): string {
+	return `${source}\u0000${target}\u0000${kind}`;
+}

@@ -1,0 +1,65 @@
+import test from 'ava';
+import {drawNeighbourhood} from '../../source/graph/draw.js';
+import {graphFromLines} from '../helpers/graph.js';
+
+const graph = graphFromLines(`
+	aws_instance.web -> aws_subnet.a
+	aws_instance.web -> aws_security_group.sg
+	aws_subnet.a -> aws_vpc.main
+	aws_subnet.a -> var.cidr
+	aws_security_group.sg -> aws_vpc.main
+	aws_vpc.main -> var.cidr
+	aws_eip.ip -> aws_instance.web
+	output.ip -> aws_eip.ip
+	output.id -> aws_instance.web
+	module.net.var.x -> aws_instance.web module-input
+`);
+
+test('dependencies on the left, dependents on the right, two levels', t => {
+	t.deepEqual(drawNeighbourhood(graph, 'aws_instance.web', 2, 100, 12), [
+		'4 dependencies ◀ aws_instance.web ◀ 4 dependents',
+		'                                        ╭──────────────────╮',
+		'    aws_vpc.main ─── aws_security_g… ─┬─┤ aws_instance.web ├─┬─ aws_eip.ip ──────── output.ip',
+		'        var.cidr ────── aws_subnet.a ─┘ ╰──────────────────╯ ├─ module.net.var…',
+		'                                                             └─ output.id',
+	]);
+});
+
+test('a node without dependencies takes the width for its dependents', t => {
+	t.deepEqual(drawNeighbourhood(graph, 'var.cidr', 3, 90, 10), [
+		'0 dependencies ◀ var.cidr ◀ 7 dependents',
+		'╭──────────╮',
+		'│ var.cidr ├─┬─ aws_subnet.a ──────────── aws_instance.web ──────┬─ aws_eip.ip',
+		'╰──────────╯ │                                                   ├─ module.net.var.x',
+		'             │                                                   └─ output.id',
+		'             └─ aws_vpc.main ──────────── aws_security_group.sg',
+	]);
+});
+
+test('what does not fit is counted', t => {
+	t.deepEqual(drawNeighbourhood(graph, 'aws_instance.web', 2, 40, 6), [
+		'4 dependencies ◀ aws_instance.web ◀ 4 d…',
+		'             ╭───────────╮',
+		' aws_sec… ─┬─┤ aws_inst… ├─┬─ aws_eip.…',
+		' aws_sub… ─┘ ╰───────────╯ ├─ module.n…',
+		'                           └─ output.id',
+		'… 3 more not shown (deeper, or beyond t…',
+	]);
+});
+
+test('a node that is not in the graph', t => {
+	t.deepEqual(drawNeighbourhood(graph, 'aws_instance.nope', 2, 80, 5), ['No node aws_instance.nope in the graph']);
+});
+
+const sizes: Array<[number, number, number]> = [[20, 3, 1], [30, 4, 3], [50, 8, 2], [80, 24, 4], [120, 40, 1], [1, 1, 1], [200, 2, 5]];
+for (const [width, height, depth] of sizes) {
+	test(`stays within ${width}×${height} at depth ${depth}`, t => {
+		for (const focus of ['aws_instance.web', 'var.cidr', 'output.ip', 'aws_vpc.main']) {
+			const lines = drawNeighbourhood(graph, focus, depth, width, height);
+			t.true(lines.length <= height, focus);
+			for (const line of lines) {
+				t.true([...line].length <= width, `${focus}: ${line}`);
+			}
+		}
+	});
+}
