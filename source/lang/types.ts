@@ -1,3 +1,5 @@
+import type {Value} from './values.js';
+
 /*
 The type system of the Terraform language, after go-cty: three primitives, three collection kinds with one element type, the structural tuple and object, and `dynamic` (cty.DynamicPseudoType), the type of a value whose type is not known yet. Object attributes listed in `optional` come from `optional(...)` in a type constraint; they exist only in constraints, never in the type of a value.
 */
@@ -21,6 +23,10 @@ export type ObjectType = {
 	Constraint-only: attributes declared `optional(T)` or `optional(T, default)`; defaults are kept in `defaults` as HCL-free values by the type-constraint reader.
 	*/
 	readonly optional?: ReadonlySet<string>;
+	/**
+	Constraint-only: the defaults of `optional(T, default)` attributes, applied by `convert` when the attribute is absent or null.
+	*/
+	readonly defaults?: ReadonlyMap<string, Value>;
 };
 
 export type DynamicType = {readonly kind: 'dynamic'};

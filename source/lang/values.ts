@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import {Decimal} from 'decimal.js';
 import {
 	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType, tupleType,
 } from './types.js';

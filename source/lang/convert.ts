@@ -1,0 +1,489 @@
+import {formatNumber, parseNumber} from './numbers.js';
+import {setFromElements} from './operations.js';
+import {
+	type ObjectType, type Type, dynamicType, objectType, typeEquals,
+} from './types.js';
+import {unify} from './unify.js';
+import {
+	type Mark, type Value, boolValue, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+} from './values.js';
+
+/*
+Type conversion after cty/convert, in its "unsafe" flavour, which Terraform uses everywhere: number and bool to string, string to number or bool when the text allows, tuple to list or set, object to map, nested conversions, and object types with optional attributes (filled with their default or null). Failures carry cty's messages ("a number is required", `attribute "x" is required`, "string required").
+*/
+
+export type PathStep = {readonly kind: 'index'; readonly key: number | string} | {readonly kind: 'attribute'; readonly name: string};
+
+export type ConversionResult =
+	| {readonly ok: true; readonly value: Value}
+	| {readonly ok: false; readonly message: string; readonly path?: readonly PathStep[]};
+
+type Failure = Extract<ConversionResult, {ok: false}>;
+
+function fail(message: string, path: readonly PathStep[]): Failure {
+	return path.length > 0 ? {ok: false, message, path} : {ok: false, message};
+}
+
+/**
+Converts a value to a type (cty's convert.Convert). Marks are kept where they were.
+*/
+export function convert(value: Value, want: Type): ConversionResult {
+	return convertAt(value, want, []);
+}
+
+/**
+The path as Terraform prints it before a conversion message: `[0]`, `.name`, `["key"]`.
+*/
+export function formatPath(path: readonly PathStep[]): string {
+	return path.map(step => {
+		if (step.kind === 'attribute') {
+			return `.${step.name}`;
+		}
+
+		return typeof step.key === 'number' ? `[${step.key}]` : `[${JSON.stringify(step.key)}]`;
+	}).join('');
+}
+
+function convertAt(value: Value, want: Type, path: readonly PathStep[]): ConversionResult {
+	if (want.kind === 'dynamic') {
+		return {ok: true, value};
+	}
+
+	const [bare, marks] = unmark(value);
+	const have = typeOf(bare);
+	if (typeEquals(have, want) && !(want.kind === 'object' && want.optional)) {
+		return {ok: true, value};
+	}
+
+	if (!canConvert(have, want)) {
+		return fail(mismatchMessage(have, want), path);
+	}
+
+	if (bare.kind === 'null') {
+		return {ok: true, value: withMarks(nullValue(concreteType(have, want)), marks)};
+	}
+
+	if (bare.kind === 'unknown') {
+		return {ok: true, value: withMarks(unknownValue(concreteType(have, want)), marks)};
+	}
+
+	const result = convertKnown(bare, want, path);
+	return result.ok ? {ok: true, value: withMarks(result.value, marks)} : result;
+}
+
+/**
+The type a null or unknown value gets when converted: `want`, with any `dynamic` element taken from the source type where it has one.
+*/
+function concreteType(have: Type, want: Type): Type {
+	if ((want.kind === 'list' || want.kind === 'set' || want.kind === 'map') && want.element.kind === 'dynamic') {
+		if (have.kind === 'list' || have.kind === 'set' || have.kind === 'map') {
+			return {kind: want.kind, element: have.element};
+		}
+
+		if (have.kind === 'tuple') {
+			return {kind: want.kind, element: unify(have.elements) ?? dynamicType};
+		}
+
+		if (have.kind === 'object') {
+			return {kind: want.kind, element: unify(Object.values(have.attributes)) ?? dynamicType};
+		}
+	}
+
+	if (want.kind === 'object' && want.optional) {
+		return objectType(want.attributes);
+	}
+
+	return want;
+}
+
+function convertKnown(value: Value, want: Type, path: readonly PathStep[]): ConversionResult {
+	switch (want.kind) {
+		case 'string': {
+			if (value.kind === 'number') {
+				return {ok: true, value: stringValue(formatNumber(value.value))};
+			}
+
+			if (value.kind === 'bool') {
+				return {ok: true, value: stringValue(value.value ? 'true' : 'false')};
+			}
+
+			break;
+		}
+
+		case 'number': {
+			if (value.kind === 'string') {
+				const parsed = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(value.value) ? parseNumber(value.value) : undefined;
+				return parsed ? {ok: true, value: numberValue(parsed)} : fail('a number is required', path);
+			}
+
+			break;
+		}
+
+		case 'bool': {
+			if (value.kind === 'string') {
+				switch (value.value) {
+					case 'true':
+					case '1': {
+						return {ok: true, value: boolValue(true)};
+					}
+
+					case 'false':
+					case '0': {
+						return {ok: true, value: boolValue(false)};
+					}
+
+					default: {
+						const lower = value.value.toLowerCase();
+						if (lower === 'true' || lower === 'false') {
+							return fail(`a bool is required; to convert from string, use lowercase "${lower}"`, path);
+						}
+
+						return fail('a bool is required', path);
+					}
+				}
+			}
+
+			break;
+		}
+
+		case 'list':
+		case 'set': {
+			if (value.kind === 'list' || value.kind === 'set' || value.kind === 'tuple') {
+				return convertSequence(value.elements, want.kind, want.element, path, value.kind === 'tuple' ? undefined : value.elementType);
+			}
+
+			break;
+		}
+
+		case 'map': {
+			if (value.kind === 'map' || value.kind === 'object') {
+				const entries = value.kind === 'map' ? value.entries : value.attributes;
+				let element = want.element;
+				if (element.kind === 'dynamic') {
+					element = value.kind === 'map' ? value.elementType : (unify([...entries.values()].map(entry => typeOf(entry))) ?? dynamicType);
+				}
+
+				const converted: Array<[string, Value]> = [];
+				for (const [key, entry] of entries) {
+					const result = convertAt(entry, element, [...path, {kind: 'index', key}]);
+					if (!result.ok) {
+						return result;
+					}
+
+					converted.push([key, result.value]);
+				}
+
+				return {ok: true, value: mapValue(element, converted)};
+			}
+
+			break;
+		}
+
+		case 'tuple': {
+			if (value.kind === 'tuple' || value.kind === 'list' || value.kind === 'set') {
+				if (value.elements.length !== want.elements.length) {
+					return fail(`tuple required with exactly ${want.elements.length} element(s)`, path);
+				}
+
+				const elements: Value[] = [];
+				for (const [index, element] of value.elements.entries()) {
+					const result = convertAt(element, want.elements[index]!, [...path, {kind: 'index', key: index}]);
+					if (!result.ok) {
+						return result;
+					}
+
+					elements.push(result.value);
+				}
+
+				return {ok: true, value: tupleValue(elements)};
+			}
+
+			break;
+		}
+
+		case 'object': {
+			if (value.kind === 'object' || value.kind === 'map') {
+				return convertToObject(value.kind === 'object' ? value.attributes : value.entries, want, path, value.kind === 'map');
+			}
+
+			break;
+		}
+
+		case 'dynamic': {
+			return {ok: true, value};
+		}
+	}
+
+	return fail(mismatchMessage(typeOf(value), want), path);
+}
+
+function convertSequence(elements: readonly Value[], kind: 'list' | 'set', wantElement: Type, path: readonly PathStep[], haveElement: Type | undefined): ConversionResult {
+	let element = wantElement;
+	if (element.kind === 'dynamic') {
+		element = haveElement ?? unify(elements.map(item => typeOf(item))) ?? dynamicType;
+	}
+
+	const converted: Value[] = [];
+	for (const [index, item] of elements.entries()) {
+		const result = convertAt(item, element, [...path, {kind: 'index', key: index}]);
+		if (!result.ok) {
+			return result;
+		}
+
+		converted.push(result.value);
+	}
+
+	if (kind === 'list') {
+		return {ok: true, value: listValue(element, converted)};
+	}
+
+	// Set elements cannot carry marks of their own: cty moves them to the set.
+	const marks = new Set<Mark>();
+	const bare = converted.map(item => {
+		const [unmarked, itemMarks] = unmark(item);
+		for (const mark of itemMarks ?? []) {
+			marks.add(mark);
+		}
+
+		return unmarked;
+	});
+	return {ok: true, value: withMarks(setFromElements(element, bare), marks.size > 0 ? marks : undefined)};
+}
+
+function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, path: readonly PathStep[], fromMap: boolean): ConversionResult {
+	const attributes: Array<[string, Value]> = [];
+	const missing: string[] = [];
+	for (const [name, attributeType] of Object.entries(want.attributes)) {
+		let attribute = source.get(name);
+		const optional = want.optional?.has(name) ?? false;
+		if (optional && (attribute === undefined || attribute.kind === 'null')) {
+			const fallback = want.defaults?.get(name);
+			attribute = fallback ?? attribute ?? nullValue(attributeType);
+		}
+
+		if (attribute === undefined) {
+			missing.push(name);
+			continue;
+		}
+
+		const result = convertAt(attribute, attributeType, [...path, {kind: 'attribute', name}]);
+		if (!result.ok) {
+			return result;
+		}
+
+		attributes.push([name, result.value]);
+	}
+
+	if (missing.length > 0) {
+		if (fromMap) {
+			return fail(`map has no element for required attribute "${missing.sort()[0]!}"`, path);
+		}
+
+		return fail(missingAttributesMessage(missing), path);
+	}
+
+	attributes.sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0)));
+	return {ok: true, value: objectValue(attributes)};
+}
+
+function missingAttributesMessage(missing: string[]): string {
+	const names = missing.sort().map(name => JSON.stringify(name));
+	if (names.length === 1) {
+		return `attribute ${names[0]!} is required`;
+	}
+
+	if (names.length === 2) {
+		return `attributes ${names[0]!} and ${names[1]!} are required`;
+	}
+
+	return `attributes ${names.slice(0, -1).join(', ')}, and ${names.at(-1)!} are required`;
+}
+
+/**
+Whether a conversion from `have` to `want` exists at all (cty's GetConversionUnsafe is not nil); values may still fail to convert (`"a"` to number).
+*/
+export function canConvert(have: Type, want: Type): boolean {
+	if (want.kind === 'dynamic' || have.kind === 'dynamic' || (typeEquals(have, want) && !(want.kind === 'object' && want.optional))) {
+		return true;
+	}
+
+	switch (want.kind) {
+		case 'string': {
+			return have.kind === 'number' || have.kind === 'bool';
+		}
+
+		case 'number':
+		case 'bool': {
+			return have.kind === 'string';
+		}
+
+		case 'list':
+		case 'set': {
+			if (have.kind === 'list' || have.kind === 'set') {
+				return canConvert(have.element, want.element);
+			}
+
+			if (have.kind === 'tuple') {
+				if (want.element.kind === 'dynamic') {
+					return unify(have.elements) !== undefined;
+				}
+
+				return have.elements.every(element => canConvert(element, want.element));
+			}
+
+			return false;
+		}
+
+		case 'map': {
+			if (have.kind === 'map') {
+				return canConvert(have.element, want.element);
+			}
+
+			if (have.kind === 'object') {
+				const attributes = Object.values(have.attributes);
+				if (want.element.kind === 'dynamic') {
+					return unify(attributes) !== undefined;
+				}
+
+				return attributes.every(attribute => canConvert(attribute, want.element));
+			}
+
+			return false;
+		}
+
+		case 'tuple': {
+			return have.kind === 'tuple' && have.elements.length === want.elements.length && have.elements.every((element, index) => canConvert(element, want.elements[index]!));
+		}
+
+		case 'object': {
+			if (have.kind === 'object') {
+				return Object.entries(want.attributes).every(([name, attributeType]) => {
+					const attribute = have.attributes[name];
+					if (attribute === undefined) {
+						return want.optional?.has(name) ?? false;
+					}
+
+					return canConvert(attribute, attributeType);
+				});
+			}
+
+			if (have.kind === 'map') {
+				return Object.values(want.attributes).every(attributeType => canConvert(have.element, attributeType));
+			}
+
+			return false;
+		}
+	}
+}
+
+/**
+How cty names a type in "... required" messages: `any type`, `list of any single type`, `map of string`.
+*/
+export function friendlyNameForConstraint(type: Type): string {
+	switch (type.kind) {
+		case 'dynamic': {
+			return 'any type';
+		}
+
+		case 'list':
+		case 'set':
+		case 'map': {
+			return `${type.kind} of ${type.element.kind === 'dynamic' ? 'any single type' : friendlyNameForConstraint(type.element)}`;
+		}
+
+		default: {
+			return type.kind;
+		}
+	}
+}
+
+/**
+Why no conversion exists from `got` to `want` (cty's MismatchMessage).
+*/
+export function mismatchMessage(got: Type, want: Type): string {
+	if (got.kind === 'object' && want.kind === 'object') {
+		return objectsMismatch(got, want);
+	}
+
+	if (got.kind === 'tuple' && want.kind === 'list' && want.element.kind === 'dynamic') {
+		return 'all list elements must have the same type';
+	}
+
+	if (got.kind === 'tuple' && want.kind === 'set' && want.element.kind === 'dynamic') {
+		return 'all set elements must have the same type';
+	}
+
+	if (got.kind === 'object' && want.kind === 'map' && want.element.kind === 'dynamic') {
+		return 'all map element values must have the same type';
+	}
+
+	const wantCollection = want.kind === 'list' || want.kind === 'set' || want.kind === 'map';
+	if ((got.kind === 'tuple' || got.kind === 'object') && wantCollection) {
+		if ((want.kind === 'list' || want.kind === 'set') && got.kind !== 'tuple') {
+			return `${friendlyNameForConstraint(want)} required`;
+		}
+
+		if (want.kind === 'map' && got.kind !== 'object') {
+			return `${friendlyNameForConstraint(want)} required`;
+		}
+
+		const element = want.element;
+		if (got.kind === 'tuple') {
+			for (const [index, gotElement] of got.elements.entries()) {
+				if (!typeEquals(gotElement, element) && !canConvert(gotElement, element)) {
+					return `element ${index}: ${mismatchMessage(gotElement, element)}`;
+				}
+			}
+
+			return `all elements must be ${friendlyNameForConstraint(element)}`;
+		}
+
+		for (const [name, gotAttribute] of Object.entries(got.attributes).sort(([a], [b]) => (a < b ? -1 : 1))) {
+			if (!typeEquals(gotAttribute, element) && !canConvert(gotAttribute, element)) {
+				return `element ${JSON.stringify(name)}: ${mismatchMessage(gotAttribute, element)}`;
+			}
+		}
+
+		return `all attributes must be ${friendlyNameForConstraint(element)}`;
+	}
+
+	const gotCollection = got.kind === 'list' || got.kind === 'set' || got.kind === 'map';
+	if (gotCollection && wantCollection) {
+		if ((want.kind === 'list' || want.kind === 'set') && got.kind === 'map') {
+			return `${friendlyNameForConstraint(want)} required`;
+		}
+
+		if (want.kind === 'map' && got.kind !== 'map') {
+			return `${friendlyNameForConstraint(want)} required`;
+		}
+
+		return `incorrect ${want.kind} element type: ${mismatchMessage(got.element, want.element)}`;
+	}
+
+	return `${friendlyNameForConstraint(want)} required`;
+}
+
+function objectsMismatch(got: ObjectType, want: ObjectType): string {
+	const missing: string[] = [];
+	let mismatch: string | undefined;
+	for (const [name, wantAttribute] of Object.entries(want.attributes).sort(([a], [b]) => (a < b ? -1 : 1))) {
+		const gotAttribute = got.attributes[name];
+		if (gotAttribute === undefined) {
+			if (!(want.optional?.has(name) ?? false)) {
+				missing.push(name);
+			}
+
+			continue;
+		}
+
+		if (mismatch === undefined && !typeEquals(gotAttribute, wantAttribute) && !canConvert(gotAttribute, wantAttribute)) {
+			mismatch = `attribute ${JSON.stringify(name)}: ${mismatchMessage(gotAttribute, wantAttribute)}`;
+		}
+	}
+
+	if (missing.length > 0) {
+		return missingAttributesMessage(missing);
+	}
+
+	return mismatch ?? 'incorrect object attributes';
+}

@@ -1,0 +1,170 @@
+import {crc32} from 'node:zlib';
+import {formatNumber, numbersEqual} from './numbers.js';
+import {type Type, typeEquals} from './types.js';
+import {
+	type SetValue, type Value, compareStrings, setValueUnchecked,
+} from './values.js';
+
+/*
+Operations on values that callers have already type-checked (cty's value_ops): raw equality and set construction. User-facing checks and messages live one level up (convert, the evaluator, functions).
+*/
+
+/**
+Whether two values are the same value of the same type, marks ignored (cty's RawEquals, used for set membership and `==` on known values).
+*/
+export function rawEquals(a: Value, b: Value): boolean {
+	if (a.kind !== b.kind) {
+		return false;
+	}
+
+	switch (a.kind) {
+		case 'string': {
+			return a.value === (b as typeof a).value;
+		}
+
+		case 'number': {
+			return numbersEqual(a.value, (b as typeof a).value);
+		}
+
+		case 'bool': {
+			return a.value === (b as typeof a).value;
+		}
+
+		case 'null':
+		case 'unknown': {
+			return typeEquals(a.type, (b as typeof a).type);
+		}
+
+		case 'list':
+		case 'set': {
+			const other = b as typeof a;
+			return typeEquals(a.elementType, other.elementType) && a.elements.length === other.elements.length && a.elements.every((element, index) => rawEquals(element, other.elements[index]!));
+		}
+
+		case 'tuple': {
+			const other = b as typeof a;
+			return a.elements.length === other.elements.length && a.elements.every((element, index) => rawEquals(element, other.elements[index]!));
+		}
+
+		case 'map': {
+			const other = b as typeof a;
+			if (!typeEquals(a.elementType, other.elementType) || a.entries.size !== other.entries.size) {
+				return false;
+			}
+
+			for (const [key, element] of a.entries) {
+				const otherElement = other.entries.get(key);
+				if (!otherElement || !rawEquals(element, otherElement)) {
+					return false;
+				}
+			}
+
+			return true;
+		}
+
+		case 'object': {
+			const other = b as typeof a;
+			if (a.attributes.size !== other.attributes.size) {
+				return false;
+			}
+
+			for (const [key, element] of a.attributes) {
+				const otherElement = other.attributes.get(key);
+				if (!otherElement || !rawEquals(element, otherElement)) {
+					return false;
+				}
+			}
+
+			return true;
+		}
+	}
+}
+
+/**
+The bytes cty hashes to place a value in a set; their CRC-32 orders set elements that have no natural order.
+*/
+function hashText(value: Value): string {
+	switch (value.kind) {
+		case 'null': {
+			return '~';
+		}
+
+		case 'unknown': {
+			return '?';
+		}
+
+		case 'string': {
+			return JSON.stringify(value.value);
+		}
+
+		case 'number': {
+			return formatNumber(value.value);
+		}
+
+		case 'bool': {
+			return value.value ? 'T' : 'F';
+		}
+
+		case 'list':
+		case 'tuple':
+		case 'set': {
+			return `[${value.elements.map(element => `${hashText(element)};`).join('')}]`;
+		}
+
+		case 'map': {
+			return `{${[...value.entries].map(([key, element]) => `${JSON.stringify(key)}:${hashText(element)};`).join('')}}`;
+		}
+
+		case 'object': {
+			const names = [...value.attributes.keys()].sort(compareStrings);
+			return `<${names.map(name => `${hashText(value.attributes.get(name)!)};`).join('')}>`;
+		}
+	}
+}
+
+function setRank(value: Value): number {
+	if (value.kind === 'unknown') {
+		return 2;
+	}
+
+	return value.kind === 'null' ? 1 : 0;
+}
+
+/**
+cty's set order: strings lexically, numbers numerically, false before true, anything else by hash; unknown and null elements last.
+*/
+export function compareSetElements(a: Value, b: Value): number {
+	const rank = setRank(a) - setRank(b);
+	if (rank !== 0) {
+		return rank;
+	}
+
+	if (a.kind === 'string' && b.kind === 'string') {
+		return compareStrings(a.value, b.value);
+	}
+
+	if (a.kind === 'number' && b.kind === 'number') {
+		return a.value.comparedTo(b.value);
+	}
+
+	if (a.kind === 'bool' && b.kind === 'bool') {
+		return Number(a.value) - Number(b.value);
+	}
+
+	return crc32(hashText(a)) - crc32(hashText(b));
+}
+
+/**
+A set of the given elements: duplicates dropped, in set order.
+*/
+export function setFromElements(elementType: Type, elements: readonly Value[]): SetValue {
+	const distinct: Value[] = [];
+	for (const element of elements) {
+		if (element.kind === 'unknown' || !distinct.some(other => rawEquals(other, element))) {
+			distinct.push(element);
+		}
+	}
+
+	distinct.sort(compareSetElements);
+	return setValueUnchecked(elementType, distinct);
+}

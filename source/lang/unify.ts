@@ -1,0 +1,250 @@
+import {canConvert} from './convert.js';
+import {
+	type Type, dynamicType, listType, mapType, objectType, setType, tupleType, typeEquals,
+} from './types.js';
+
+/*
+Unification after cty/convert's unify: the one type a list of types can all convert to, used for conditional branches, `tolist([1, "a"])` and functions such as `concat` and `coalesce`. Always the "unsafe" flavour, as Terraform uses.
+*/
+
+/**
+The common type, or undefined when there is none.
+*/
+export function unify(types: readonly Type[]): Type | undefined {
+	if (types.length === 0) {
+		return dynamicType;
+	}
+
+	let maps = 0;
+	let lists = 0;
+	let sets = 0;
+	let objects = 0;
+	let tuples = 0;
+	let dynamics = 0;
+	for (const type of types) {
+		switch (type.kind) {
+			case 'map': {
+				maps++;
+				break;
+			}
+
+			case 'list': {
+				lists++;
+				break;
+			}
+
+			case 'set': {
+				sets++;
+				break;
+			}
+
+			case 'object': {
+				objects++;
+				break;
+			}
+
+			case 'tuple': {
+				tuples++;
+				break;
+			}
+
+			case 'dynamic': {
+				dynamics++;
+				break;
+			}
+
+			default: {
+				break;
+			}
+		}
+	}
+
+	const count = types.length;
+	if (maps > 0 && maps + dynamics === count) {
+		return unifyCollections('map', types, dynamics > 0);
+	}
+
+	if (maps > 0 && maps + objects + dynamics === count) {
+		const asMap = unifyObjectsAsMaps(types);
+		if (asMap) {
+			return asMap;
+		}
+	} else if (lists > 0 && lists + dynamics === count) {
+		return unifyCollections('list', types, dynamics > 0);
+	} else if (sets > 0 && sets + dynamics === count) {
+		return unifyCollections('set', types, dynamics > 0);
+	} else if (objects > 0 && objects + dynamics === count) {
+		return unifyObjects(types, dynamics > 0);
+	} else if (tuples > 0 && tuples + dynamics === count) {
+		return unifyTuples(types, dynamics > 0);
+	} else if (objects > 0 && tuples > 0) {
+		return undefined;
+	}
+
+	for (const index of preferenceOrder(types)) {
+		const want = types[index]!;
+		if (types.every(type => typeEquals(type, want) || canConvert(type, want))) {
+			return want;
+		}
+	}
+
+	return undefined;
+}
+
+function unifyCollections(kind: 'list' | 'set' | 'map', types: readonly Type[], hasDynamic: boolean): Type | undefined {
+	if (hasDynamic) {
+		return dynamicType;
+	}
+
+	const element = unify(types.map(type => (type as {element: Type}).element));
+	if (!element) {
+		return undefined;
+	}
+
+	return kind === 'list' ? listType(element) : (kind === 'set' ? setType(element) : mapType(element));
+}
+
+function unifyObjectsAsMaps(types: readonly Type[]): Type | undefined {
+	const elements: Type[] = [];
+	for (const type of types) {
+		if (type.kind === 'map') {
+			elements.push(type.element);
+		} else if (type.kind === 'object') {
+			elements.push(...Object.values(type.attributes));
+		}
+	}
+
+	const element = unify(elements);
+	return element ? mapType(element) : undefined;
+}
+
+function unifyObjects(types: readonly Type[], hasDynamic: boolean): Type | undefined {
+	if (hasDynamic) {
+		return dynamicType;
+	}
+
+	const objects = types as ReadonlyArray<Extract<Type, {kind: 'object'}>>;
+	const names = Object.keys(objects[0]!.attributes);
+	for (const object of objects) {
+		const these = Object.keys(object.attributes);
+		if (these.length !== names.length || these.some(name => !(name in objects[0]!.attributes))) {
+			return undefined;
+		}
+	}
+
+	const attributes: Record<string, Type> = {};
+	for (const name of names) {
+		const unified = unify(objects.map(object => object.attributes[name]!));
+		if (!unified) {
+			return undefined;
+		}
+
+		attributes[name] = unified;
+	}
+
+	return objectType(attributes);
+}
+
+function unifyTuples(types: readonly Type[], hasDynamic: boolean): Type | undefined {
+	if (hasDynamic) {
+		return dynamicType;
+	}
+
+	const tuples = types as ReadonlyArray<Extract<Type, {kind: 'tuple'}>>;
+	const length = tuples[0]!.elements.length;
+	if (tuples.some(tuple => tuple.elements.length !== length)) {
+		return undefined;
+	}
+
+	const elements: Type[] = [];
+	for (let index = 0; index < length; index++) {
+		const unified = unify(tuples.map(tuple => tuple.elements[index]!));
+		if (!unified) {
+			return undefined;
+		}
+
+		elements.push(unified);
+	}
+
+	return tupleType(elements);
+}
+
+/**
+cty's compareTypes: negative when `a` is the more general (preferred) type.
+*/
+function compareTypes(a: Type, b: Type): number {
+	if (a.kind === 'dynamic' || b.kind === 'dynamic') {
+		if (a.kind !== 'dynamic') {
+			return -1;
+		}
+
+		return b.kind === 'dynamic' ? 0 : 1;
+	}
+
+	const primitive = (type: Type): boolean => type.kind === 'string' || type.kind === 'number' || type.kind === 'bool';
+	if (primitive(a) && primitive(b) && (a.kind === 'string' || b.kind === 'string')) {
+		if (a.kind !== 'string') {
+			return 1;
+		}
+
+		return b.kind === 'string' ? 0 : -1;
+	}
+
+	if ((a.kind === 'list' || a.kind === 'set' || a.kind === 'map') && a.kind === b.kind) {
+		return compareTypes(a.element, (b as {element: Type}).element);
+	}
+
+	// The collection kind is preferred to its structural counterpart, and set to list.
+	if ((a.kind === 'list' && b.kind === 'tuple') || (a.kind === 'map' && b.kind === 'object') || (a.kind === 'set' && (b.kind === 'list' || b.kind === 'tuple'))) {
+		return -1;
+	}
+
+	if ((b.kind === 'list' && a.kind === 'tuple') || (b.kind === 'map' && a.kind === 'object') || (b.kind === 'set' && (a.kind === 'list' || a.kind === 'tuple'))) {
+		return 1;
+	}
+
+	return 0;
+}
+
+/**
+Indexes of `types`, most general first (a stable topological order of "more general than").
+*/
+function preferenceOrder(types: readonly Type[]): number[] {
+	const count = types.length;
+	const edges: number[][] = types.map(() => []);
+	for (let i = 0; i < count - 1; i++) {
+		for (let j = i + 1; j < count; j++) {
+			const comparison = compareTypes(types[i]!, types[j]!);
+			if (comparison < 0) {
+				edges[i]!.push(j);
+			} else if (comparison > 0) {
+				edges[j]!.push(i);
+			}
+		}
+	}
+
+	const inDegree: number[] = Array.from({length: count}, () => 0);
+	for (const outs of edges) {
+		for (const j of outs) {
+			inDegree[j]!++;
+		}
+	}
+
+	const queue: number[] = [];
+	for (const [index, degree] of inDegree.entries()) {
+		if (degree === 0) {
+			queue.push(index);
+		}
+	}
+
+	for (let head = 0; head < queue.length; head++) {
+		for (const j of edges[queue[head]!]!) {
+			inDegree[j]!--;
+			if (inDegree[j] === 0) {
+				queue.push(j);
+			}
+		}
+	}
+
+	return queue;
+}
