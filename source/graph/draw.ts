@@ -68,8 +68,11 @@ A grid of cells, one character each.
 */
 class Canvas {
 	readonly rows: string[][] = [];
+	readonly width: number;
 
-	constructor(readonly width: number) {}
+	constructor(width: number) {
+		this.width = width;
+	}
 
 	put(row: number, column: number, text: string): void {
 		while (this.rows.length <= row) {

@@ -33,7 +33,7 @@ const transitive = test.macro({
 	exec(t, query: typeof transitiveDependents, id: string, expected: string[]) {
 		t.deepEqual(query(network, id), expected);
 	},
-	title: (_title, query, id) => `${query.name}(${id})`,
+	title: (_title, query: typeof transitiveDependents, id: string) => `${query.name}(${id})`,
 });
 
 test(transitive, transitiveDependents, 'var.cidr', ['aws_eip.ip', 'aws_instance.web', 'aws_security_group.sg', 'aws_subnet.a', 'aws_vpc.main', 'output.ip']);
