@@ -1,0 +1,139 @@
+import process from 'node:process';
+import {loadBuildGraph, loadGraphQueries, loadLoadWorkspace, type GraphLike, type WorkspaceLike} from './stages.js';
+import {collectGarbage, median, milliseconds, now, peakRssMegabytes, report} from './statistics.js';
+
+/*
+Child process: load + evaluate + expand one generated configuration, then build its graph and query the dependents of one node.
+Usage: node --import tsx --expose-gc bench/measure-load.ts DIRECTORY RUNS
+The first run is the warm-up and gives the peak memory of one load (the process has loaded nothing else); the timed figures are medians of the RUNS runs after it.
+*/
+
+const [directory = '.', runsText = '3'] = process.argv.slice(2);
+const runs = Math.max(1, Number(runsText));
+
+type Sample = {
+	loadMs: number;
+	evaluateMs: number;
+	graphMs?: number;
+	dependentsMs?: number;
+	transitiveDependentsMs?: number;
+};
+
+const load = await loadLoadWorkspace();
+const buildGraph = await loadBuildGraph();
+const queries = await loadGraphQueries();
+
+/**
+Reads every resource instance's value and every module instance's outputs, so lazily evaluated values are all computed.
+*/
+function evaluateEverything(workspace: WorkspaceLike): number {
+	let touched = 0;
+	for (const instance of workspace.instances.resourceInstances.values()) {
+		if ((instance as {value?: unknown}).value !== undefined) {
+			touched++;
+		}
+	}
+
+	for (const instance of workspace.instances.moduleInstances.values()) {
+		const module = instance as {node?: {module?: {outputs?: ReadonlyMap<string, unknown> | Record<string, unknown>}}; output?: (name: string) => unknown};
+		const outputs = module.node?.module?.outputs;
+		const names = outputs instanceof Map ? [...outputs.keys()] : Object.keys(outputs ?? {});
+		for (const name of names) {
+			if (module.output?.(name as string) !== undefined) {
+				touched++;
+			}
+		}
+	}
+
+	return touched;
+}
+
+/**
+The node whose dependents the bench asks for: the first service's VPC, which most of its module refers to.
+*/
+function queryNode(graph: GraphLike): string | undefined {
+	const nodes = graph.nodes();
+	return nodes.find(node => /svc_000\.aws_vpc\.r000$/.test(node.id))?.id
+		?? nodes.find(node => node.id.endsWith('aws_vpc.r000'))?.id
+		?? nodes[0]?.id;
+}
+
+async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?: GraphLike; peakAfterLoad: number}> {
+	let start = now();
+	const workspace = await load!({directory, environment: {}});
+	const loadMs = milliseconds(start);
+	start = now();
+	evaluateEverything(workspace);
+	const evaluateMs = milliseconds(start);
+	const peakAfterLoad = peakRssMegabytes();
+	const sample: Sample = {loadMs, evaluateMs};
+	let graph: GraphLike | undefined;
+	if (buildGraph) {
+		start = now();
+		graph = buildGraph(workspace);
+		sample.graphMs = milliseconds(start);
+		const id = queryNode(graph);
+		if (queries && id) {
+			start = now();
+			queries.dependents(graph, id);
+			sample.dependentsMs = milliseconds(start);
+			if (queries.transitiveDependents) {
+				start = now();
+				queries.transitiveDependents(graph, id);
+				sample.transitiveDependentsMs = milliseconds(start);
+			}
+		}
+	}
+
+	return {sample, workspace, graph, peakAfterLoad};
+}
+
+function summarise(workspace: WorkspaceLike, graph: GraphLike | undefined) {
+	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
+	return {
+		moduleInstances: workspace.instances.moduleInstances.size,
+		resources: workspace.instances.resources.size,
+		resourceInstances: workspace.instances.resourceInstances.size,
+		diagnostics: workspace.diagnostics.length,
+		errors: errors.length,
+		firstErrors: errors.slice(0, 5).map(diagnostic => `${diagnostic.subject ? `${diagnostic.subject.filename}:${diagnostic.subject.start.line}:${diagnostic.subject.start.column}: ` : ''}${diagnostic.summary}${diagnostic.detail ? `: ${diagnostic.detail}` : ''}`),
+		graphNodes: graph?.nodeCount,
+		graphEdges: graph?.edgeCount,
+		queryNode: graph && queryNode(graph),
+	};
+}
+
+async function firstRun() {
+	const {sample, workspace, graph, peakAfterLoad} = await once();
+	return {sample, summary: summarise(workspace, graph), peakAfterLoad};
+}
+
+if (load) {
+	// Only the summary outlives the first run, so the timed runs do not carry its heap.
+	const first = await firstRun();
+	const peakMb = peakRssMegabytes();
+	const samples: Sample[] = [];
+	for (let run = 0; run < runs; run++) {
+		collectGarbage();
+		samples.push((await once()).sample);
+	}
+
+	const medianOf = (key: keyof Sample): number | undefined => samples.every(sample => sample[key] !== undefined) ? median(samples.map(sample => sample[key]!)) : undefined;
+	report({
+		available: true,
+		graphAvailable: Boolean(buildGraph),
+		queriesAvailable: Boolean(queries),
+		...first.summary,
+		warmUp: first.sample,
+		samples,
+		loadMs: medianOf('loadMs'),
+		evaluateMs: medianOf('evaluateMs'),
+		graphMs: medianOf('graphMs'),
+		dependentsMs: medianOf('dependentsMs'),
+		transitiveDependentsMs: medianOf('transitiveDependentsMs'),
+		peakLoadMb: first.peakAfterLoad,
+		peakMb,
+	});
+} else {
+	report({available: false});
+}

@@ -1,0 +1,58 @@
+import process from 'node:process';
+import {generateParseCorpus} from './generate.js';
+import {loadParseConfig} from './stages.js';
+import {collectGarbage, median, milliseconds, now, report} from './statistics.js';
+
+/*
+Child process: parse throughput of one parser over the generated corpus.
+Usage: node --import tsx --expose-gc bench/measure-parse.ts tfscope|hcl2json MINIMUM_BYTES RUNS
+Reports {available, bytes, files, runs: [ms], medianMs, megabytesPerSecond, diagnostics}.
+*/
+
+const [parserName = 'tfscope', minimumText = '20000000', runsText = '3'] = process.argv.slice(2);
+const files = generateParseCorpus(Number(minimumText));
+const bytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.text), 0);
+const runs = Number(runsText);
+
+type Parse = (text: string, filename: string) => Promise<number>;
+
+async function parserFor(name: string): Promise<Parse | undefined> {
+	if (name === 'hcl2json') {
+		// A computed specifier keeps hcl2json's type declarations (which pull in the DOM library) out of the project's type-check.
+		const oracle = '@cdktf/hcl2json';
+		const {parse} = await import(oracle) as {parse: (filename: string, contents: string) => Promise<unknown>};
+		return async (text, filename) => {
+			await parse(filename, text);
+			return 0;
+		};
+	}
+
+	const parseConfig = await loadParseConfig();
+	return parseConfig && (async (text, filename) => parseConfig(text, filename).diagnostics.length);
+}
+
+const parse = await parserFor(parserName);
+if (parse) {
+	// Warm-up on a tenth of the corpus: JIT, and the WASM start of hcl2json.
+	for (const file of files.slice(0, Math.ceil(files.length / 10))) {
+		await parse(file.text, file.path);
+	}
+
+	const times: number[] = [];
+	let diagnostics = 0;
+	for (let run = 0; run < runs; run++) {
+		collectGarbage();
+		diagnostics = 0;
+		const start = now();
+		for (const file of files) {
+			diagnostics += await parse(file.text, file.path);
+		}
+
+		times.push(milliseconds(start));
+	}
+
+	const medianMs = median(times);
+	report({available: true, bytes, files: files.length, runs: times, medianMs, megabytesPerSecond: bytes / 1e6 / (medianMs / 1000), diagnostics});
+} else {
+	report({available: false, bytes, files: files.length});
+}
