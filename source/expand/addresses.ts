@@ -79,7 +79,8 @@ export function quoteKey(value: string): string {
 		}
 	}
 
-	return text.replaceAll('${', '$${').replaceAll('%{', '%%{') + '"';
+	// Function replacements: in a replacement string `$$` would mean one `$`.
+	return text.replaceAll('${', () => '$${').replaceAll('%{', () => '%%{') + '"';
 }
 
 export function formatKey(key: InstanceKey): string {

@@ -1,0 +1,33 @@
+import type {Block} from '../../hcl/ast.js';
+import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
+import type {OutputBlock} from '../module.js';
+import {literalString} from '../static.js';
+import {
+	attributeExpression, checkLabels, checkSchema, readConditions, readDependsOn, readFlag,
+} from './common.js';
+
+export function readOutput(block: Block, diagnostics: Diagnostic[]): OutputBlock | undefined {
+	if (!checkLabels(block, ['name'], diagnostics)) {
+		return undefined;
+	}
+
+	checkSchema(block, {attributes: ['value', 'description', 'sensitive', 'ephemeral', 'depends_on'], blocks: ['precondition']}, diagnostics);
+	const value = attributeExpression(block.body, 'value');
+	if (!value) {
+		diagnostics.push(errorDiagnostic('Missing required argument', 'The argument "value" is required, but no definition was found.', block.range));
+	}
+
+	const description = literalString(attributeExpression(block.body, 'description'));
+	return {
+		kind: 'output',
+		name: block.labels[0]!,
+		...(value && {value}),
+		...(description !== undefined && {description}),
+		sensitive: readFlag(block.body, 'sensitive', false, diagnostics),
+		ephemeral: readFlag(block.body, 'ephemeral', false, diagnostics),
+		dependsOn: readDependsOn(block.body, diagnostics),
+		preconditions: readConditions(block.body, 'precondition', diagnostics),
+		block,
+		range: block.range,
+	};
+}

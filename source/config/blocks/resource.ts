@@ -1,0 +1,131 @@
+import {
+	type Block, type Body, blocksOf, findAttribute,
+} from '../../hcl/ast.js';
+import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
+import type {Lifecycle, ResourceBlock, ResourceMode} from '../module.js';
+import {literalBool, traversalText, tupleItems} from '../static.js';
+import {checkLabels, readConditions, readDependsOn} from './common.js';
+import {readProviderReference} from './provider.js';
+
+/**
+Names in a resource body that are Terraform's, not the provider's.
+*/
+export const resourceMetaArguments: ReadonlySet<string> = new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']);
+
+function readLifecycle(body: Body, diagnostics: Diagnostic[]): Lifecycle {
+	const blocks = blocksOf(body, 'lifecycle');
+	if (blocks.length > 1) {
+		diagnostics.push(errorDiagnostic('Duplicate lifecycle block', 'Only one lifecycle block is allowed in a resource.', blocks[1]!.typeRange));
+	}
+
+	const block = blocks[0];
+	if (!block) {
+		return {replaceTriggeredBy: [], preconditions: [], postconditions: []};
+	}
+
+	const flag = (name: string): boolean | undefined => {
+		const attribute = findAttribute(block.body, name);
+		if (!attribute) {
+			return undefined;
+		}
+
+		const value = literalBool(attribute.expression);
+		if (value === undefined) {
+			diagnostics.push(errorDiagnostic('Invalid lifecycle argument', `The "${name}" argument must be a literal true or false: lifecycle settings are read before any evaluation.`, attribute.expression.range, block.range));
+		}
+
+		return value;
+	};
+
+	let ignoreChanges: readonly string[] | 'all' | undefined;
+	const ignore = findAttribute(block.body, 'ignore_changes');
+	if (ignore) {
+		const items = tupleItems(ignore.expression);
+		if (traversalText(ignore.expression) === 'all') {
+			ignoreChanges = 'all';
+		} else if (items) {
+			const paths: string[] = [];
+			for (const item of items) {
+				const text = traversalText(item);
+				if (text === undefined) {
+					diagnostics.push(errorDiagnostic('Invalid lifecycle argument', 'Each item of ignore_changes must be a static attribute path such as tags or tags["Name"].', item.range, block.range));
+				} else {
+					paths.push(text);
+				}
+			}
+
+			ignoreChanges = paths;
+		} else {
+			diagnostics.push(errorDiagnostic('Invalid lifecycle argument', 'The ignore_changes argument must be a list of attribute paths, or the keyword all.', ignore.expression.range, block.range));
+		}
+	}
+
+	const replace = findAttribute(block.body, 'replace_triggered_by');
+	const replaceItems = replace ? tupleItems(replace.expression) : [];
+	if (replace && !replaceItems) {
+		diagnostics.push(errorDiagnostic('Invalid lifecycle argument', 'The replace_triggered_by argument must be a list of references.', replace.expression.range, block.range));
+	}
+
+	for (const item of block.body.items) {
+		const known = item.kind === 'Attribute'
+			? ['create_before_destroy', 'prevent_destroy', 'ignore_changes', 'replace_triggered_by'].includes(item.name)
+			: ['precondition', 'postcondition'].includes(item.type);
+		if (!known) {
+			diagnostics.push({
+				severity: 'warning', summary: item.kind === 'Attribute' ? 'Unsupported argument' : 'Unsupported block type', detail: `"${item.kind === 'Attribute' ? item.name : item.type}" is not a lifecycle setting.`, subject: item.kind === 'Attribute' ? item.nameRange : item.typeRange, context: block.range,
+			});
+		}
+	}
+
+	const createBeforeDestroy = flag('create_before_destroy');
+	const preventDestroy = flag('prevent_destroy');
+	return {
+		...(createBeforeDestroy !== undefined && {createBeforeDestroy}),
+		...(preventDestroy !== undefined && {preventDestroy}),
+		...(ignoreChanges !== undefined && {ignoreChanges}),
+		replaceTriggeredBy: replaceItems ?? [],
+		preconditions: readConditions(block.body, 'precondition', diagnostics),
+		postconditions: readConditions(block.body, 'postcondition', diagnostics),
+		range: block.range,
+	};
+}
+
+export function readResource(block: Block, mode: ResourceMode, diagnostics: Diagnostic[]): ResourceBlock | undefined {
+	if (!checkLabels(block, ['type', 'name'], diagnostics)) {
+		return undefined;
+	}
+
+	const [type, name] = block.labels as [string, string];
+	for (const [index, label] of [type, name].entries()) {
+		if (!/^[A-Za-z_][\w-]*$/.test(label)) {
+			diagnostics.push(errorDiagnostic(`Invalid ${mode === 'data' ? 'data source' : 'resource'} ${index === 0 ? 'type' : 'name'}`, 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.', block.labelRanges[index], block.range));
+		}
+	}
+
+	const count = findAttribute(block.body, 'count');
+	const forEach = findAttribute(block.body, 'for_each');
+	if (count && forEach) {
+		diagnostics.push(errorDiagnostic('Invalid combination of "count" and "for_each"', 'The "count" and "for_each" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.', forEach.nameRange, block.range));
+	}
+
+	const providerAttribute = findAttribute(block.body, 'provider');
+	const provider = providerAttribute ? readProviderReference(providerAttribute.expression, diagnostics) : undefined;
+	const connections = blocksOf(block.body, 'connection');
+	return {
+		kind: 'resource',
+		mode,
+		type,
+		name,
+		key: `${mode === 'data' ? 'data.' : ''}${type}.${name}`,
+		...(count && {count: count.expression}),
+		...(forEach && {forEach: forEach.expression}),
+		dependsOn: readDependsOn(block.body, diagnostics),
+		...(provider && {provider}),
+		lifecycle: readLifecycle(block.body, diagnostics),
+		provisioners: blocksOf(block.body, 'provisioner'),
+		...(connections[0] && {connection: connections[0]}),
+		body: block.body,
+		block,
+		range: block.range,
+	};
+}
