@@ -17,8 +17,11 @@ const identifierPart = /[\w-]/;
 
 class AddressReader {
 	position = 0;
+	readonly text: string;
 
-	constructor(readonly text: string) {}
+	constructor(text: string) {
+		this.text = text;
+	}
 
 	get done(): boolean {
 		return this.position >= this.text.length;
