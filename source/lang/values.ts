@@ -38,7 +38,10 @@ Keys are kept sorted lexically, as cty iterates maps.
 */
 export type MapValue = Marked & {readonly kind: 'map'; readonly elementType: Type; readonly entries: ReadonlyMap<string, Value>};
 export type TupleValue = Marked & {readonly kind: 'tuple'; readonly elements: readonly Value[]};
-export type ObjectValue = Marked & {readonly kind: 'object'; readonly attributes: ReadonlyMap<string, Value>};
+/**
+`open` (set only by the configuration layer, for resource instances whose provider schema tfscope does not know): an attribute not in `attributes` is one only the provider knows (`id`, `arn`, ...), so reading it gives an unknown value of dynamic type instead of an "Unsupported attribute" error.
+*/
+export type ObjectValue = Marked & {readonly kind: 'object'; readonly attributes: ReadonlyMap<string, Value>; readonly open?: boolean};
 export type NullValue = Marked & {readonly kind: 'null'; readonly type: Type};
 export type UnknownValue = Marked & {readonly kind: 'unknown'; readonly type: Type};
 
