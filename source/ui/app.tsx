@@ -1,0 +1,289 @@
+import {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import {Box, Text, useApp, useStdout} from 'ink';
+import type {ExplorerData} from './explorer-data.js';
+import type {BindingContext} from './keymap.js';
+import {statusBindings} from './keymap.js';
+import {useKeymap} from './hooks/use-keymap.js';
+import {reduce} from './state/reducer.js';
+import type {Action} from './state/actions.js';
+import {createInitialState, type State} from './state/state.js';
+import {
+	blockCursor, blockList, consoleContext, edgeList, goToCandidates, isSteppable, moduleCursor, moduleList, selectedAddress,
+} from './state/selectors.js';
+import {detailLines} from './detail-lines.js';
+import {computeLayout} from './layout.js';
+import {ThemeContext} from './theme.js';
+import {ModuleTreePane} from './panes/module-tree.js';
+import {BlocksPane} from './panes/blocks.js';
+import {DetailsPane} from './panes/details.js';
+import {EdgesPane} from './panes/edges.js';
+import {ConsolePane} from './panes/console.js';
+import {GraphPane} from './panes/graph.js';
+import {DiagnosticsPane} from './panes/diagnostics.js';
+import {StatusBar} from './components/status-bar.js';
+import {HelpOverlay} from './components/help-overlay.js';
+import {GoToOverlay, PromptLine} from './components/prompt.js';
+import {appendHistory, clipboardSequence, readHistory} from './effects.js';
+import {sanitizeLine} from './sanitize.js';
+
+export type ExplorerProps = {
+	readonly data: ExplorerData;
+	readonly color?: boolean;
+	/** Terminal size; by default read from stdout and followed on resize. */
+	readonly columns?: number;
+	readonly rows?: number;
+	/** Where console history is kept between sessions; none in tests. */
+	readonly historyFile?: string;
+	readonly initialState?: State;
+	/** Summary for the status bar's right side. */
+	readonly loadState?: string;
+};
+
+function useTerminalSize(columns?: number, rows?: number): {columns: number; rows: number} {
+	const {stdout} = useStdout();
+	const read = () => ({columns: columns ?? stdout.columns ?? 100, rows: rows ?? stdout.rows ?? 30});
+	const [size, setSize] = useState(read);
+	useEffect(() => {
+		if (columns !== undefined && rows !== undefined) {
+			return;
+		}
+
+		const onResize = () => {
+			setSize(read());
+		};
+
+		stdout.on('resize', onResize);
+		return () => {
+			stdout.off('resize', onResize);
+		};
+	// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [stdout, columns, rows]);
+	return size;
+}
+
+export function Explorer({data, color = true, columns, rows, historyFile, initialState, loadState = ''}: ExplorerProps) {
+	const {exit} = useApp();
+	const {stdout} = useStdout();
+	const size = useTerminalSize(columns, rows);
+	const layout = computeLayout(size.columns, size.rows);
+	const reducer = useCallback((state: State, action: Action) => reduce(state, action, data), [data]);
+	const [state, dispatch] = useReducer(reducer, initialState ?? createInitialState());
+
+	useEffect(() => {
+		dispatch({type: 'resize', rows: layout.top - 3});
+	}, [layout.top]);
+
+	// Console history from earlier sessions.
+	useEffect(() => {
+		if (historyFile !== undefined) {
+			dispatch({type: 'console-history-loaded', history: readHistory(historyFile)});
+		}
+	}, [historyFile]);
+
+	// Evaluate a submitted console line after the frame that shows it.
+	const {request} = state.console;
+	useEffect(() => {
+		if (!request) {
+			return;
+		}
+
+		const timer = setTimeout(() => {
+			let result: {ok: boolean; text: string};
+			try {
+				result = data.evaluate(request.expression, request.context);
+			} catch (error) {
+				result = {ok: false, text: `Error: ${error instanceof Error ? error.message : String(error)}`};
+			}
+
+			dispatch({type: 'console-result', serial: request.serial, ok: result.ok, text: result.text});
+			if (historyFile !== undefined) {
+				appendHistory(historyFile, request.expression);
+			}
+		}, 0);
+		return () => {
+			clearTimeout(timer);
+		};
+	}, [request, data, historyFile]);
+
+	const {clipboard} = state;
+	useEffect(() => {
+		if (clipboard) {
+			stdout.write(clipboardSequence(clipboard.text));
+		}
+	}, [clipboard, stdout]);
+
+	useEffect(() => {
+		if (state.quitting) {
+			exit();
+		}
+	}, [state.quitting, exit]);
+
+	const stateRef = useRef(state);
+	stateRef.current = state;
+	const context = useCallback((): BindingContext => {
+		const current = stateRef.current;
+		const address = selectedAddress(data, current);
+		return {state: current, steppable: isSteppable(data, current), ...(address !== '' && {selected: address})};
+	}, [data]);
+	useKeymap({state, context, dispatch, isActive: true});
+
+	const onConsoleChange = useCallback((text: string) => {
+		dispatch({type: 'console-change', text});
+	}, []);
+	const onPromptChange = useCallback((text: string) => {
+		dispatch({type: 'prompt-change', text});
+	}, []);
+
+	const modules = moduleList(data, state);
+	const blocks = blockList(data, state);
+	const address = selectedAddress(data, state);
+	const details = useMemo(() => data.details(address), [data, address]);
+	const lines = useMemo(() => (details ? detailLines(details) : []), [details]);
+	const edges = edgeList(data, state);
+	const moduleLabel = modules.rows[moduleCursor(data, state)]?.label ?? (state.module === '' ? 'root' : state.module);
+
+	const panes = (
+		<Box flexDirection='row' height={layout.top}>
+			<ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={layout.modules} height={layout.top} filter={state.filters.modules}/>
+			<BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={layout.blocks} height={layout.top} filter={state.filters.blocks}/>
+			<Box flexDirection='column' width={layout.right}>
+				<DetailsPane lines={lines} scroll={state.detailsScroll} focused={state.focus === 'details'} width={layout.right} height={layout.details}/>
+				<EdgesPane edges={edges} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={layout.right} height={layout.edges} filter={state.filters.edges}/>
+			</Box>
+		</Box>
+	);
+
+	let top;
+	const {overlay} = state;
+	switch (overlay.kind) {
+		case 'help': {
+			top = <HelpOverlay width={layout.width} height={layout.top}/>;
+			break;
+		}
+
+		case 'graph': {
+			top = <GraphPane center={overlay.center} drawing={data.drawGraph(overlay.center, layout.width - 2, layout.top - 5)} cursor={overlay.cursor} width={layout.width} height={layout.top}/>;
+			break;
+		}
+
+		case 'diagnostics': {
+			top = <DiagnosticsPane diagnostics={data.diagnostics()} cursor={overlay.cursor} open={overlay.open} width={layout.width} height={layout.top}/>;
+			break;
+		}
+
+		case 'prompt': {
+			// The filter prompt keeps the panes in view: the filter applies while typing.
+			top = overlay.purpose === 'go-to'
+				? <GoToOverlay text={overlay.text} candidates={goToCandidates(data, overlay.text)} cursor={overlay.cursor} width={layout.width} height={layout.top} onChange={onPromptChange}/>
+				: panes;
+			break;
+		}
+
+		case 'none': {
+			top = panes;
+			break;
+		}
+	}
+
+	const filterPrompt = overlay.kind === 'prompt' && overlay.purpose === 'filter' ? overlay : undefined;
+	return (
+		<ThemeContext.Provider value={{color}}>
+			<Box flexDirection='column' width={layout.width} height={layout.height}>
+				{top}
+				<ConsolePane
+					output={state.console.output}
+					input={state.console.input}
+					pending={state.console.pending}
+					context={consoleContext(data, state)}
+					scroll={state.console.scroll}
+					busy={state.console.request !== undefined}
+					focused={state.focus === 'console' && overlay.kind === 'none'}
+					width={layout.width}
+					height={layout.console}
+					onChange={onConsoleChange}
+				/>
+				{filterPrompt
+					? <PromptLine prefix={`/ filter ${filterPrompt.target}: `} text={filterPrompt.text} width={layout.width} onChange={onPromptChange}/>
+					: <StatusBar bindings={statusBindings(state)} message={state.message} state={loadState} width={layout.width}/>}
+			</Box>
+		</ThemeContext.Provider>
+	);
+}
+
+export type LoadingProps = {
+	readonly directory: string;
+	readonly progress: string;
+	readonly frame: number;
+};
+
+const spinner = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+export function Loading({directory, progress, frame}: LoadingProps) {
+	return (
+		<Box flexDirection='column' padding={1}>
+			<Text>
+				{spinner[frame % spinner.length]}
+				{` Loading ${sanitizeLine(directory)} `}
+				<Text dimColor>{sanitizeLine(progress)}</Text>
+			</Text>
+		</Box>
+	);
+}
+
+export type AppProps = Omit<ExplorerProps, 'data' | 'loadState'> & {
+	readonly directory: string;
+	readonly load: (onProgress: (progress: string) => void) => Promise<{readonly data: ExplorerData; readonly summary: string}>;
+};
+
+/**
+Shows a spinner with counts while the Workspace loads, then the explorer.
+*/
+export function App({directory, load, ...rest}: AppProps) {
+	const [loaded, setLoaded] = useState<{readonly data: ExplorerData; readonly summary: string}>();
+	const [failure, setFailure] = useState<string>();
+	const [progress, setProgress] = useState('');
+	const [frame, setFrame] = useState(0);
+	const {exit} = useApp();
+	useEffect(() => {
+		let live = true;
+		load(text => {
+			if (live) {
+				setProgress(text);
+			}
+		}).then(result => {
+			if (live) {
+				setLoaded(result);
+			}
+		}, (error: unknown) => {
+			if (live) {
+				setFailure(error instanceof Error ? error.message : String(error));
+			}
+		});
+		return () => {
+			live = false;
+		};
+	}, [load]);
+	useEffect(() => {
+		if (loaded || failure !== undefined) {
+			return;
+		}
+
+		const timer = setInterval(() => {
+			setFrame(value => value + 1);
+		}, 100);
+		return () => {
+			clearInterval(timer);
+		};
+	}, [loaded, failure]);
+	useEffect(() => {
+		if (failure !== undefined) {
+			exit(new Error(failure));
+		}
+	}, [failure, exit]);
+
+	if (failure !== undefined) {
+		return <Text>{`Could not load ${sanitizeLine(directory)}: ${sanitizeLine(failure)}`}</Text>;
+	}
+
+	return loaded ? <Explorer data={loaded.data} loadState={loaded.summary} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame}/>;
+}

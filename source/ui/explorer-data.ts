@@ -1,0 +1,114 @@
+/*
+What the explorer reads, in the shape the panes show it. The real implementation (`workspace-data.ts`) answers from the Workspace; nothing here parses or evaluates. Every string is raw configuration text: panes sanitise it when they render.
+*/
+
+export type ModuleRow = {
+	/** Module instance address, `''` for the root module. */
+	readonly address: string;
+	readonly depth: number;
+	/** What the tree shows: `root`, `module.net["eu"]`. */
+	readonly label: string;
+	readonly moduleInstanceCount: number;
+	readonly resourceInstanceCount: number;
+	readonly errors: number;
+	readonly warnings: number;
+};
+
+export type BlockKind = 'resource' | 'data' | 'module' | 'variable' | 'local' | 'output' | 'provider';
+
+export const blockKinds: readonly BlockKind[] = ['resource', 'data', 'module', 'variable', 'local', 'output', 'provider'];
+
+export type ExpansionMode = 'single' | 'count' | 'for_each' | 'unknown';
+
+export type BlockEntry = {
+	readonly kind: BlockKind;
+	/** Full address of the block in its module instance: `module.net["eu"].aws_subnet.this`. */
+	readonly address: string;
+	/** Short label in the list: `aws_subnet.this`, `var.region`. */
+	readonly label: string;
+	readonly mode: ExpansionMode;
+	/** Full addresses of the instances, in Terraform's order; empty for a single block. */
+	readonly instances: readonly string[];
+};
+
+export type AttributeRow = {
+	readonly name: string;
+	/** As `terraform console` would print it. */
+	readonly value: string;
+	readonly unknown: boolean;
+	readonly sensitive: boolean;
+	readonly error?: string;
+};
+
+export type Details = {
+	readonly address: string;
+	readonly kind: BlockKind | 'module-instance';
+	readonly location?: {readonly filename: string; readonly line: number};
+	/** For a block or instance with count/for_each. */
+	readonly expansion?: {
+		readonly mode: ExpansionMode;
+		readonly source: string;
+		readonly value: string;
+		readonly keys: readonly string[];
+		readonly unknownReason?: string;
+	};
+	/** For an instance: its key and `count.index` or `each.key`/`each.value`. */
+	readonly instance?: {
+		readonly index: number;
+		readonly total: number;
+		readonly bindings: ReadonlyArray<{readonly name: string; readonly value: string}>;
+	};
+	readonly attributes: readonly AttributeRow[];
+	readonly source?: {readonly text: string; readonly firstLine: number};
+};
+
+export type Edge = {
+	readonly direction: 'in' | 'out';
+	readonly address: string;
+	/** The expression that makes the edge (`aws_vpc.main.id`, `depends_on`). */
+	readonly expression: string;
+};
+
+export type DiagnosticRow = {
+	readonly severity: 'error' | 'warning';
+	readonly summary: string;
+	readonly detail?: string;
+	/** `file:line:col`, or `''` when the diagnostic has no place. */
+	readonly where: string;
+	readonly filename?: string;
+	readonly line?: number;
+	/** Lines of source around the place, ready to show. */
+	readonly snippet?: string;
+};
+
+export type Evaluation = {readonly ok: boolean; readonly text: string};
+
+export type GraphDrawing = {
+	readonly lines: readonly string[];
+	/** The addresses in the drawing, in an order to move through; the first is the centre. */
+	readonly nodes: readonly string[];
+};
+
+export type LoadProgress = {
+	readonly phase: string;
+	readonly files?: number;
+	readonly modules?: number;
+	readonly instances?: number;
+};
+
+export type ExplorerData = {
+	readonly directory: string;
+	modules(): readonly ModuleRow[];
+	blocks(moduleAddress: string): readonly BlockEntry[];
+	details(address: string): Details | undefined;
+	edges(address: string): readonly Edge[];
+	/** Where an address lives: its module instance and the block row to select (the instance itself when it is one). */
+	locate(address: string): {readonly module: string; readonly block?: string; readonly instance?: string} | undefined;
+	/** Every module, block and instance address, for `:` go-to. */
+	addresses(): readonly string[];
+	diagnostics(): readonly DiagnosticRow[];
+	evaluate(expression: string, contextAddress: string): Evaluation;
+	/** Completions for the word before the cursor in the console (`var.`, `local.`, resource types, functions). */
+	complete(word: string, contextAddress: string): readonly string[];
+	drawGraph(address: string, width: number, height: number): GraphDrawing;
+};

@@ -1,0 +1,163 @@
+import type {State} from './state/state.js';
+
+/*
+The one table of key bindings. The input hook, the status bar, the help overlay and the readme's key table are all read from it (a test checks the readme). Scopes are tried from the most specific (the open overlay or prompt, then the focused pane) to `global`.
+*/
+
+export type PaneId = 'modules' | 'blocks' | 'details' | 'edges' | 'console';
+
+export const paneOrder: readonly PaneId[] = ['modules', 'blocks', 'details', 'edges', 'console'];
+
+export type Scope = 'global' | PaneId | 'prompt' | 'graph' | 'diagnostics' | 'help';
+
+export type Group = 'navigation' | 'selection' | 'views' | 'console' | 'application';
+
+export type Binding = {
+	readonly id: BindingId;
+	/** Key names: a printable character, or `up`, `down`, `left`, `right`, `enter`, `escape`, `tab`, `shift+tab`, `backspace`, `pageup`, `pagedown`, `home`, `end`, `ctrl+c`. */
+	readonly keys: readonly string[];
+	/** How the keys are shown. */
+	readonly help: string;
+	readonly description: string;
+	readonly scope: Scope;
+	readonly group: Group;
+	/** Shown in the status bar for its scope (help shows everything). */
+	readonly status?: boolean;
+	/** Why the binding does nothing now, shown instead of silently ignoring the key. */
+	readonly disabledReason?: (context: BindingContext) => string | undefined;
+};
+
+/**
+What a binding can look at to decide whether it applies.
+*/
+export type BindingContext = {
+	readonly state: State;
+	/** The selection is a block with count/for_each or one of its instances. */
+	readonly steppable: boolean;
+	readonly selected?: string;
+};
+
+const noInstances = 'The selection has no count or for_each instances';
+
+export const keymap = [
+	{id: 'move-up', keys: ['up', 'k'], help: '↑/k', description: 'Move up', scope: 'global', group: 'navigation'},
+	{id: 'move-down', keys: ['down', 'j'], help: '↓/j', description: 'Move down', scope: 'global', group: 'navigation', status: true},
+	{id: 'page-up', keys: ['pageup'], help: 'PgUp', description: 'Page up', scope: 'global', group: 'navigation'},
+	{id: 'page-down', keys: ['pagedown'], help: 'PgDn', description: 'Page down', scope: 'global', group: 'navigation'},
+	{id: 'move-first', keys: ['home'], help: 'Home', description: 'First row', scope: 'global', group: 'navigation'},
+	{id: 'move-last', keys: ['end'], help: 'End', description: 'Last row', scope: 'global', group: 'navigation'},
+	{id: 'pane-left', keys: ['left', 'h'], help: '←/h', description: 'Pane to the left', scope: 'global', group: 'navigation'},
+	{id: 'pane-right', keys: ['right', 'l'], help: '→/l', description: 'Pane to the right', scope: 'global', group: 'navigation'},
+	{id: 'focus-next-pane', keys: ['tab'], help: 'Tab', description: 'Next pane', scope: 'global', group: 'navigation', status: true},
+	{id: 'focus-previous-pane', keys: ['shift+tab'], help: 'Shift-Tab', description: 'Previous pane', scope: 'global', group: 'navigation'},
+	{id: 'open', keys: ['enter'], help: 'Enter', description: 'Open, expand or follow the edge', scope: 'global', group: 'navigation', status: true},
+	{id: 'back', keys: ['escape', 'backspace'], help: 'Esc/Backspace', description: 'Back (navigation history)', scope: 'global', group: 'navigation', status: true},
+	{
+		id: 'previous-instance', keys: ['['], help: '[', description: 'Previous instance of count/for_each', scope: 'global', group: 'selection', disabledReason: undefinedIfStepping,
+	},
+	{
+		id: 'next-instance', keys: [']'], help: ']', description: 'Next instance of count/for_each', scope: 'global', group: 'selection', status: true, disabledReason: undefinedIfStepping,
+	},
+	{
+		id: 'details-previous-instance', keys: ['left', 'h'], help: '←/h', description: 'Previous instance', scope: 'details', group: 'selection', status: true, disabledReason: undefinedIfStepping,
+	},
+	{
+		id: 'details-next-instance', keys: ['right', 'l'], help: '→/l', description: 'Next instance', scope: 'details', group: 'selection', status: true, disabledReason: undefinedIfStepping,
+	},
+	{id: 'filter', keys: ['/'], help: '/', description: 'Fuzzy filter the focused list', scope: 'global', group: 'views', status: true},
+	{id: 'go-to', keys: [':'], help: ':', description: 'Go to an address (Tab completes)', scope: 'global', group: 'views', status: true},
+	{id: 'show-graph', keys: ['g'], help: 'g', description: 'Graph of the selection\'s neighbourhood', scope: 'global', group: 'views', status: true},
+	{id: 'show-diagnostics', keys: ['d'], help: 'd', description: 'All diagnostics', scope: 'global', group: 'views'},
+	{id: 'focus-console', keys: ['c', '`'], help: 'c/`', description: 'Focus the console', scope: 'global', group: 'views', status: true},
+	{
+		id: 'copy-address', keys: ['y'], help: 'y', description: 'Copy the selected address (OSC 52)', scope: 'global', group: 'application', disabledReason: context => (context.selected === undefined ? 'Nothing is selected' : undefined),
+	},
+	{id: 'toggle-help', keys: ['?'], help: '?', description: 'Help: every key binding', scope: 'global', group: 'application', status: true},
+	{id: 'quit', keys: ['q'], help: 'q', description: 'Quit', scope: 'global', group: 'application', status: true},
+	{id: 'force-quit', keys: ['ctrl+c'], help: 'Ctrl-C', description: 'Quit, from anywhere', scope: 'global', group: 'application'},
+	{id: 'console-submit', keys: ['enter'], help: 'Enter', description: 'Evaluate (continues while brackets are open); :clear clears', scope: 'console', group: 'console', status: true},
+	{id: 'history-previous', keys: ['up'], help: '↑', description: 'Previous expression in history', scope: 'console', group: 'console', status: true},
+	{id: 'history-next', keys: ['down'], help: '↓', description: 'Next expression in history', scope: 'console', group: 'console'},
+	{id: 'console-complete', keys: ['tab'], help: 'Tab', description: 'Complete var., local., module., resources, functions', scope: 'console', group: 'console', status: true},
+	{id: 'console-scroll-up', keys: ['pageup'], help: 'PgUp', description: 'Scroll results up', scope: 'console', group: 'console'},
+	{id: 'console-scroll-down', keys: ['pagedown'], help: 'PgDn', description: 'Scroll results down', scope: 'console', group: 'console'},
+	{id: 'leave-console', keys: ['escape', 'shift+tab'], help: 'Esc', description: 'Leave the console', scope: 'console', group: 'console', status: true},
+	{id: 'prompt-accept', keys: ['enter'], help: 'Enter', description: 'Accept', scope: 'prompt', group: 'views', status: true},
+	{id: 'prompt-complete', keys: ['tab'], help: 'Tab', description: 'Complete', scope: 'prompt', group: 'views', status: true},
+	{id: 'prompt-cancel', keys: ['escape'], help: 'Esc', description: 'Cancel (clears the filter)', scope: 'prompt', group: 'views', status: true},
+	{id: 'graph-previous', keys: ['up', 'k', 'left', 'h'], help: '↑/k', description: 'Previous node', scope: 'graph', group: 'views', status: true},
+	{id: 'graph-next', keys: ['down', 'j', 'right', 'l'], help: '↓/j', description: 'Next node', scope: 'graph', group: 'views', status: true},
+	{id: 'graph-jump', keys: ['enter'], help: 'Enter', description: 'Jump to the node', scope: 'graph', group: 'views', status: true},
+	{id: 'close-view', keys: ['escape', 'q', 'g', 'd', '?'], help: 'Esc/q', description: 'Close the view', scope: 'graph', group: 'views', status: true},
+	{id: 'diagnostics-open', keys: ['enter'], help: 'Enter', description: 'Show the source there', scope: 'diagnostics', group: 'views', status: true},
+	{id: 'close-diagnostics', keys: ['escape', 'q', 'd'], help: 'Esc/q', description: 'Close the view', scope: 'diagnostics', group: 'views', status: true},
+	{id: 'close-help', keys: ['escape', 'q', '?'], help: 'Esc/?', description: 'Close help', scope: 'help', group: 'views', status: true},
+] as const satisfies ReadonlyArray<Omit<Binding, 'id'> & {readonly id: string}>;
+
+export type BindingId = (typeof keymap)[number]['id'];
+
+function undefinedIfStepping(context: BindingContext): string | undefined {
+	return context.steppable ? undefined : noInstances;
+}
+
+export const bindings: readonly Binding[] = keymap as readonly Binding[];
+
+/**
+The scopes that apply now, most specific first.
+*/
+export function activeScopes(state: State): readonly Scope[] {
+	switch (state.overlay.kind) {
+		case 'prompt': {
+			return ['prompt'];
+		}
+
+		case 'help': {
+			return ['help'];
+		}
+
+		case 'graph': {
+			return ['graph', 'global'];
+		}
+
+		case 'diagnostics': {
+			return ['diagnostics', 'global'];
+		}
+
+		case 'none': {
+			// The console's text input takes printable keys: only its own bindings (and Ctrl-C) apply.
+			return state.focus === 'console' ? ['console'] : [state.focus, 'global'];
+		}
+	}
+}
+
+/**
+The binding a key resolves to now, if any.
+*/
+export function resolveKey(key: string, state: State): Binding | undefined {
+	if (key === 'ctrl+c') {
+		return bindings.find(binding => binding.id === 'force-quit');
+	}
+
+	for (const scope of activeScopes(state)) {
+		const binding = bindings.find(candidate => candidate.scope === scope && candidate.keys.includes(key));
+		if (binding) {
+			return binding;
+		}
+	}
+
+	return undefined;
+}
+
+/**
+The bindings the status bar shows for the current scope.
+*/
+export function statusBindings(state: State): readonly Binding[] {
+	const [scope] = activeScopes(state);
+	const own = bindings.filter(binding => binding.scope === scope && binding.status === true);
+	if (scope === 'global' || scope === 'prompt' || scope === 'help' || scope === 'console') {
+		return own;
+	}
+
+	const shadowed = new Set(own.flatMap(binding => binding.keys));
+	return [...own, ...bindings.filter(binding => binding.scope === 'global' && binding.status === true && !binding.keys.some(key => shadowed.has(key)))];
+}

@@ -1,0 +1,84 @@
+import {Text} from 'ink';
+import type {BlockKind} from '../explorer-data.js';
+import type {BlockRow} from '../state/selectors.js';
+import {Pane, paneBodyHeight} from '../components/pane.js';
+import {ScrollList} from '../components/scroll-list.js';
+import {sanitizeLine} from '../sanitize.js';
+import {useColor} from '../theme.js';
+
+export const kindTitles: Readonly<Record<BlockKind, string>> = {
+	resource: 'Resources',
+	data: 'Data sources',
+	module: 'Modules',
+	variable: 'Variables',
+	local: 'Locals',
+	output: 'Outputs',
+	provider: 'Providers',
+};
+
+export type BlocksProps = {
+	readonly title: string;
+	readonly rows: readonly BlockRow[];
+	readonly cursor: number;
+	readonly expanded: ReadonlySet<string>;
+	readonly focused: boolean;
+	readonly width: number;
+	readonly height: number;
+	readonly filter: string;
+};
+
+function countBadge(row: BlockRow & {type: 'block'}): string {
+	const {mode, instances} = row.entry;
+	if (mode === 'unknown') {
+		return ' ×?';
+	}
+
+	return mode === 'single' ? '' : ` ×${instances.length}`;
+}
+
+export function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter}: BlocksProps) {
+	const color = useColor();
+	return (
+		<Pane title={title} note={filter === '' ? undefined : `/${sanitizeLine(filter)}`} focused={focused} width={width} height={height}>
+			<ScrollList
+				length={rows.length}
+				cursor={cursor}
+				height={paneBodyHeight(height)}
+				empty={filter === '' ? 'No blocks' : 'No match'}
+				renderRow={(index, selected) => {
+					const row = rows[index];
+					switch (row?.type) {
+						case 'header': {
+							return <Text bold color={color('blue')} wrap='truncate-end'>{`${kindTitles[row.kind]} (${row.count})`}</Text>;
+						}
+
+						case 'block': {
+							const foldable = row.entry.instances.length > 0;
+							const marker = foldable ? (expanded.has(row.key) ? '▾ ' : '▸ ') : '  ';
+							return (
+								<Text wrap='truncate-end' inverse={selected}>
+									{marker}
+									{sanitizeLine(row.entry.label)}
+									<Text color={color(row.entry.mode === 'unknown' ? 'yellow' : 'magenta')}>{countBadge(row)}</Text>
+								</Text>
+							);
+						}
+
+						case 'instance': {
+							return (
+								<Text wrap='truncate-end' inverse={selected}>
+									{'    '}
+									{sanitizeLine(row.key.slice(row.entry.address.length))}
+								</Text>
+							);
+						}
+
+						case undefined: {
+							return null;
+						}
+					}
+				}}
+			/>
+		</Pane>
+	);
+}

@@ -1,0 +1,88 @@
+import {Box, Text} from 'ink';
+import TextInput from 'ink-text-input';
+import type {ConsoleEntry} from '../state/state.js';
+import {Pane, paneBodyHeight} from '../components/pane.js';
+import {sanitizeLine} from '../sanitize.js';
+import {useColor} from '../theme.js';
+
+export type ConsoleProps = {
+	readonly output: readonly ConsoleEntry[];
+	readonly input: string;
+	readonly pending: readonly string[];
+	/** The address expressions are evaluated in (`''` is the root module). */
+	readonly context: string;
+	readonly scroll: number;
+	readonly busy: boolean;
+	readonly focused: boolean;
+	readonly width: number;
+	readonly height: number;
+	readonly onChange: (text: string) => void;
+};
+
+type OutputLine = {readonly text: string; readonly kind: 'input' | 'ok' | 'error' | 'hint'};
+
+export function consoleLines(output: readonly ConsoleEntry[]): OutputLine[] {
+	const lines: OutputLine[] = [];
+	for (const entry of output) {
+		const texts = entry.text.split('\n');
+		switch (entry.kind) {
+			case 'input': {
+				for (const [index, text] of texts.entries()) {
+					lines.push({text: (index === 0 ? '> ' : '… ') + sanitizeLine(text), kind: 'input'});
+				}
+
+				break;
+			}
+
+			case 'result': {
+				for (const text of texts) {
+					lines.push({text: sanitizeLine(text), kind: entry.ok ? 'ok' : 'error'});
+				}
+
+				break;
+			}
+
+			case 'hint': {
+				lines.push({text: sanitizeLine(entry.text), kind: 'hint'});
+				break;
+			}
+		}
+	}
+
+	return lines;
+}
+
+export function ConsolePane({output, input, pending, context, scroll, busy, focused, width, height, onChange}: ConsoleProps) {
+	const color = useColor();
+	const lines = consoleLines(output);
+	// Rows for output: the body less the prompt line and the lines of an unfinished multi-line entry.
+	const room = Math.max(0, paneBodyHeight(height) - 1 - pending.length);
+	const maxScroll = Math.max(0, lines.length - room);
+	const offset = Math.min(scroll, maxScroll);
+	const visible = lines.slice(Math.max(0, lines.length - room - offset), lines.length - offset);
+	const title = `Console — ${context === '' ? 'root' : sanitizeLine(context)}`;
+	return (
+		<Pane title={title} note={offset > 0 ? `↑${offset}` : (busy ? 'evaluating…' : undefined)} focused={focused} width={width} height={height}>
+			{visible.map((line, index) => (
+				// eslint-disable-next-line react/no-array-index-key
+				<Box key={index} height={1} overflow='hidden'>
+					<Text wrap='truncate-end' color={line.kind === 'error' ? color('red') : (line.kind === 'input' ? color('cyan') : undefined)} dimColor={line.kind === 'hint'}>
+						{line.text === '' ? ' ' : line.text}
+					</Text>
+				</Box>
+			))}
+			{pending.map((line, index) => (
+				// eslint-disable-next-line react/no-array-index-key
+				<Box key={`pending-${index}`} height={1} overflow='hidden'>
+					<Text wrap='truncate-end' color={color('cyan')}>{(index === 0 ? '> ' : '… ') + sanitizeLine(line)}</Text>
+				</Box>
+			))}
+			<Box height={1} overflow='hidden'>
+				<Text color={color('cyan')}>{pending.length > 0 ? '… ' : '> '}</Text>
+				{focused
+					? <TextInput value={input} onChange={onChange} showCursor/>
+					: <Text dimColor>{input === '' ? 'press c to type an expression' : sanitizeLine(input)}</Text>}
+			</Box>
+		</Pane>
+	);
+}

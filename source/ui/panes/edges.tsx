@@ -1,0 +1,44 @@
+import {Text} from 'ink';
+import type {Edge} from '../explorer-data.js';
+import {Pane, paneBodyHeight} from '../components/pane.js';
+import {ScrollList} from '../components/scroll-list.js';
+import {sanitizeLine} from '../sanitize.js';
+import {useColor} from '../theme.js';
+
+export type EdgesProps = {
+	readonly edges: readonly Edge[];
+	readonly cursor: number;
+	readonly focused: boolean;
+	readonly width: number;
+	readonly height: number;
+	readonly filter: string;
+};
+
+export function EdgesPane({edges, cursor, focused, width, height, filter}: EdgesProps) {
+	const color = useColor();
+	const incoming = edges.filter(edge => edge.direction === 'in').length;
+	return (
+		<Pane title='Edges' note={`← ${incoming} used by · → ${edges.length - incoming} uses${filter === '' ? '' : ` /${sanitizeLine(filter)}`}`} focused={focused} width={width} height={height}>
+			<ScrollList
+				length={edges.length}
+				cursor={cursor}
+				height={paneBodyHeight(height)}
+				empty='No edges'
+				renderRow={(index, selected) => {
+					const edge = edges[index];
+					if (!edge) {
+						return null;
+					}
+
+					return (
+						<Text wrap='truncate-end' inverse={selected && focused} underline={selected && !focused}>
+							<Text color={color(edge.direction === 'in' ? 'green' : 'cyan')}>{edge.direction === 'in' ? '← ' : '→ '}</Text>
+							{sanitizeLine(edge.address)}
+							<Text dimColor>{`  ${sanitizeLine(edge.expression)}`}</Text>
+						</Text>
+					);
+				}}
+			/>
+		</Pane>
+	);
+}

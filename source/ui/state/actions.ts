@@ -1,0 +1,15 @@
+import type {BindingId, PaneId} from '../keymap.js';
+
+/**
+Everything that changes the explorer's state. Key bindings dispatch `{type: <binding id>}`; the rest come from components and effects.
+*/
+export type Action =
+	| {readonly type: BindingId}
+	| {readonly type: 'focus-pane'; readonly pane: PaneId}
+	| {readonly type: 'navigate'; readonly address: string}
+	| {readonly type: 'prompt-change'; readonly text: string}
+	| {readonly type: 'console-change'; readonly text: string}
+	| {readonly type: 'console-result'; readonly serial: number; readonly ok: boolean; readonly text: string}
+	| {readonly type: 'console-history-loaded'; readonly history: readonly string[]}
+	| {readonly type: 'show-message'; readonly text: string}
+	| {readonly type: 'resize'; readonly rows: number};

@@ -1,0 +1,559 @@
+import type {ExplorerData} from '../explorer-data.js';
+import {paneOrder, type PaneId} from '../keymap.js';
+import {isIncomplete, splitCompletionWord} from '../console-input.js';
+import type {Action} from './actions.js';
+import {
+	blockCursor, blockList, commonPrefix, consoleContext, edgeList, goToCandidates, moduleCursor, moduleList, selectedAddress, selectedRow,
+} from './selectors.js';
+import type {ConsoleEntry, ConsoleState, Location, State} from './state.js';
+
+/*
+The explorer's state machine: a pure function of the state, an action and the (read-only) data. Effects (evaluating a console line, writing the clipboard, quitting) are requested through fields of the state and carried out by `effects.ts`.
+*/
+
+const historyLimit = 200;
+const consoleHistoryLimit = 500;
+const consoleOutputLimit = 2000;
+
+function clamp(value: number, low: number, high: number): number {
+	return Math.max(low, Math.min(high, value));
+}
+
+function location(state: State): Location {
+	return {module: state.module, selected: state.selected, focus: state.focus, edgeCursor: state.edgeCursor};
+}
+
+function withMessage(state: State, message: string): State {
+	return {...state, message};
+}
+
+function focusPane(state: State, pane: PaneId): State {
+	return {...state, focus: pane};
+}
+
+function cyclePane(state: State, step: number): State {
+	const position = paneOrder.indexOf(state.focus);
+	const next = paneOrder[(position + step + paneOrder.length) % paneOrder.length] ?? 'modules';
+	return focusPane(state, next);
+}
+
+/**
+Select a module instance; the Blocks pane starts at its first row.
+*/
+function selectModule(state: State, module: string): State {
+	if (module === state.module) {
+		return state;
+	}
+
+	return {...state, module, selected: undefined, edgeCursor: 0, detailsScroll: 0};
+}
+
+function selectBlockRow(state: State, address: string | undefined): State {
+	return {...state, selected: address, edgeCursor: 0, detailsScroll: 0};
+}
+
+function moveInModules(state: State, data: ExplorerData, target: (cursor: number, length: number) => number): State {
+	const {rows} = moduleList(data, state);
+	if (rows.length === 0) {
+		return state;
+	}
+
+	const row = rows[clamp(target(moduleCursor(data, state), rows.length), 0, rows.length - 1)];
+	return row ? selectModule(state, row.address) : state;
+}
+
+function moveInBlocks(state: State, data: ExplorerData, target: (cursor: number, length: number) => number): State {
+	const {rows} = blockList(data, state);
+	const cursor = blockCursor(data, state);
+	if (cursor === -1) {
+		return state;
+	}
+
+	let next = clamp(target(cursor, rows.length), 0, rows.length - 1);
+	// Group headers are not selectable: keep going in the direction of travel.
+	const direction = next < cursor ? -1 : 1;
+	while (rows[next]?.type === 'header') {
+		next += direction;
+	}
+
+	if (next < 0 || next >= rows.length) {
+		return state;
+	}
+
+	return selectBlockRow(state, rows[next]?.key);
+}
+
+function move(state: State, data: ExplorerData, target: (cursor: number, length: number) => number): State {
+	if (state.overlay.kind === 'diagnostics') {
+		const {length} = data.diagnostics();
+		return length === 0 ? state : {...state, overlay: {...state.overlay, cursor: clamp(target(state.overlay.cursor, length), 0, length - 1)}};
+	}
+
+	switch (state.focus) {
+		case 'modules': {
+			return moveInModules(state, data, target);
+		}
+
+		case 'blocks': {
+			return moveInBlocks(state, data, target);
+		}
+
+		case 'edges': {
+			const {length} = edgeList(data, state);
+			return length === 0 ? state : {...state, edgeCursor: clamp(target(state.edgeCursor, length), 0, length - 1)};
+		}
+
+		case 'details': {
+			return {...state, detailsScroll: Math.max(0, target(state.detailsScroll, Number.MAX_SAFE_INTEGER))};
+		}
+
+		case 'console': {
+			return state;
+		}
+	}
+}
+
+function navigate(state: State, data: ExplorerData, address: string): State {
+	const place = data.locate(address);
+	if (!place) {
+		return withMessage(state, `No such address: ${address}`);
+	}
+
+	const expanded = place.instance !== undefined && place.block !== undefined && !state.expanded.has(place.block)
+		? new Set([...state.expanded, place.block])
+		: state.expanded;
+	const history = [...state.history, location(state)].slice(-historyLimit);
+	return {
+		...state,
+		history,
+		module: place.module,
+		selected: place.instance ?? place.block,
+		expanded,
+		edgeCursor: 0,
+		detailsScroll: 0,
+		filters: {...state.filters, blocks: '', edges: '', modules: ''},
+		message: undefined,
+	};
+}
+
+function back(state: State): State {
+	const previous = state.history.at(-1);
+	if (!previous) {
+		return withMessage(state, 'Nothing to go back to');
+	}
+
+	return {
+		...state,
+		history: state.history.slice(0, -1),
+		module: previous.module,
+		selected: previous.selected,
+		focus: previous.focus,
+		edgeCursor: previous.edgeCursor,
+		detailsScroll: 0,
+	};
+}
+
+function stepInstance(state: State, data: ExplorerData, step: 1 | -1): State {
+	const row = selectedRow(data, state);
+	if (!row || row.type === 'header' || row.entry.instances.length === 0) {
+		return withMessage(state, 'The selection has no count or for_each instances');
+	}
+
+	const {instances, address} = row.entry;
+	let index: number;
+	if (row.type === 'block') {
+		index = step === 1 ? 0 : instances.length - 1;
+	} else {
+		index = row.index + step;
+		if (index < 0 || index >= instances.length) {
+			return withMessage(state, step === 1 ? 'Last instance' : 'First instance');
+		}
+	}
+
+	const expanded = state.expanded.has(address) ? state.expanded : new Set([...state.expanded, address]);
+	return {...selectBlockRow({...state, expanded}, instances[index]), message: undefined};
+}
+
+function open(state: State, data: ExplorerData): State {
+	switch (state.focus) {
+		case 'modules': {
+			return focusPane(state, 'blocks');
+		}
+
+		case 'blocks': {
+			const row = selectedRow(data, state);
+			if (row?.type === 'block' && row.entry.instances.length > 0) {
+				const expanded = new Set(state.expanded);
+				if (expanded.has(row.key)) {
+					expanded.delete(row.key);
+				} else {
+					expanded.add(row.key);
+				}
+
+				return {...state, expanded};
+			}
+
+			return focusPane(state, 'details');
+		}
+
+		case 'edges': {
+			const edge = edgeList(data, state)[state.edgeCursor];
+			return edge ? navigate(state, data, edge.address) : withMessage(state, 'No edge to follow');
+		}
+
+		case 'details': {
+			return focusPane(state, 'edges');
+		}
+
+		case 'console': {
+			return state;
+		}
+	}
+}
+
+function pushOutput(console_: ConsoleState, entries: readonly ConsoleEntry[]): ConsoleState {
+	return {...console_, output: [...console_.output, ...entries].slice(-consoleOutputLimit), scroll: 0};
+}
+
+function submitConsole(state: State, data: ExplorerData): State {
+	const {console: console_} = state;
+	const lines = [...console_.pending, console_.input];
+	const text = lines.join('\n');
+	if (console_.pending.length === 0 && text.trim() === '') {
+		return state;
+	}
+
+	if (console_.pending.length === 0 && text.trim() === ':clear') {
+		return {...state, console: {...console_, input: '', output: [], scroll: 0, historyIndex: undefined}};
+	}
+
+	if (isIncomplete(text)) {
+		return {...state, console: {...console_, pending: lines, input: ''}};
+	}
+
+	const context = consoleContext(data, state);
+	const history = console_.history.at(-1) === text ? console_.history : [...console_.history, text].slice(-consoleHistoryLimit);
+	return {
+		...state,
+		console: {
+			...pushOutput(console_, [{kind: 'input', text, context}]),
+			input: '',
+			pending: [],
+			history,
+			historyIndex: undefined,
+			serial: console_.serial + 1,
+			request: {expression: text, context, serial: console_.serial + 1},
+		},
+	};
+}
+
+function browseHistory(state: State, step: 1 | -1): State {
+	const {history, historyIndex} = state.console;
+	if (history.length === 0) {
+		return state;
+	}
+
+	const current = historyIndex ?? history.length;
+	const next = clamp(current + step, 0, history.length);
+	return {
+		...state,
+		console: {
+			...state.console,
+			historyIndex: next === history.length ? undefined : next,
+			input: next === history.length ? '' : (history[next] ?? ''),
+		},
+	};
+}
+
+function completeConsole(state: State, data: ExplorerData): State {
+	const {before, word} = splitCompletionWord(state.console.input);
+	const candidates = data.complete(word, consoleContext(data, state));
+	if (candidates.length === 0) {
+		return withMessage(state, `No completions for "${word}"`);
+	}
+
+	const prefix = commonPrefix(candidates);
+	const input = before + (prefix.length > word.length ? prefix : word);
+	const console_ = candidates.length > 1 && prefix.length <= word.length
+		? pushOutput(state.console, [{kind: 'hint', text: candidates.slice(0, 40).join('  ')}])
+		: state.console;
+	return {...state, message: undefined, console: {...console_, input}};
+}
+
+function acceptPrompt(state: State, data: ExplorerData): State {
+	const {overlay} = state;
+	if (overlay.kind !== 'prompt') {
+		return state;
+	}
+
+	if (overlay.purpose === 'filter') {
+		return {...state, overlay: {kind: 'none'}};
+	}
+
+	const candidates = goToCandidates(data, overlay.text);
+	const exact = data.locate(overlay.text) ? overlay.text : undefined;
+	const target = exact ?? candidates[overlay.cursor] ?? candidates[0];
+	if (target === undefined) {
+		return withMessage({...state, overlay: {kind: 'none'}}, `No address matches "${overlay.text}"`);
+	}
+
+	return {...navigate({...state, overlay: {kind: 'none'}}, data, target), focus: 'blocks'};
+}
+
+function completePrompt(state: State, data: ExplorerData): State {
+	const {overlay} = state;
+	if (overlay.kind !== 'prompt' || overlay.purpose !== 'go-to') {
+		return state;
+	}
+
+	const candidates = goToCandidates(data, overlay.text).filter(candidate => candidate.startsWith(overlay.text));
+	const prefix = commonPrefix(candidates);
+	if (prefix.length > overlay.text.length) {
+		return {...state, overlay: {...overlay, text: prefix, cursor: 0}};
+	}
+
+	// Nothing longer in common: Tab moves through the candidates.
+	const all = goToCandidates(data, overlay.text);
+	return {...state, overlay: {...overlay, cursor: all.length === 0 ? 0 : (overlay.cursor + 1) % all.length}};
+}
+
+function graphCenter(state: State, data: ExplorerData): string {
+	return selectedAddress(data, state);
+}
+
+export function reduce(state: State, action: Action, data: ExplorerData): State {
+	// A message lasts until the next key.
+	const next = state.message === undefined || action.type === 'console-result' || action.type === 'console-history-loaded' ? state : {...state, message: undefined};
+	return reduceAction(next, action, data);
+}
+
+function reduceAction(state: State, action: Action, data: ExplorerData): State {
+	switch (action.type) {
+		case 'move-up': {
+			return move(state, data, cursor => cursor - 1);
+		}
+
+		case 'move-down': {
+			return move(state, data, cursor => cursor + 1);
+		}
+
+		case 'page-up': {
+			return move(state, data, cursor => cursor - state.pageSize);
+		}
+
+		case 'page-down': {
+			return move(state, data, cursor => cursor + state.pageSize);
+		}
+
+		case 'move-first': {
+			return move(state, data, () => 0);
+		}
+
+		case 'move-last': {
+			return move(state, data, (_cursor, length) => length - 1);
+		}
+
+		case 'pane-left': {
+			const leftOf: Record<PaneId, PaneId> = {modules: 'modules', blocks: 'modules', details: 'blocks', edges: 'blocks', console: 'console'};
+			return focusPane(state, leftOf[state.focus]);
+		}
+
+		case 'pane-right': {
+			const rightOf: Record<PaneId, PaneId> = {modules: 'blocks', blocks: 'details', details: 'details', edges: 'edges', console: 'console'};
+			return focusPane(state, rightOf[state.focus]);
+		}
+
+		case 'focus-next-pane': {
+			return cyclePane(state, 1);
+		}
+
+		case 'focus-previous-pane': {
+			return cyclePane(state, -1);
+		}
+
+		case 'focus-pane': {
+			return focusPane(state, action.pane);
+		}
+
+		case 'open': {
+			return open(state, data);
+		}
+
+		case 'back': {
+			return state.overlay.kind === 'none' ? back(state) : {...state, overlay: {kind: 'none'}};
+		}
+
+		case 'navigate': {
+			return navigate(state, data, action.address);
+		}
+
+		case 'previous-instance':
+		case 'details-previous-instance': {
+			return stepInstance(state, data, -1);
+		}
+
+		case 'next-instance':
+		case 'details-next-instance': {
+			return stepInstance(state, data, 1);
+		}
+
+		case 'filter': {
+			const target = state.focus === 'modules' || state.focus === 'edges' ? state.focus : 'blocks';
+			return {...state, overlay: {kind: 'prompt', purpose: 'filter', target, text: state.filters[target]}};
+		}
+
+		case 'go-to': {
+			return {...state, overlay: {kind: 'prompt', purpose: 'go-to', text: '', cursor: 0}};
+		}
+
+		case 'prompt-change': {
+			const {overlay} = state;
+			if (overlay.kind !== 'prompt') {
+				return state;
+			}
+
+			if (overlay.purpose === 'filter') {
+				// The filter applies while typing; the selection goes back to the first match.
+				const reset = overlay.target === 'modules' ? {} : (overlay.target === 'blocks' ? {selected: undefined} : {edgeCursor: 0});
+				return {...state, ...reset, overlay: {...overlay, text: action.text}, filters: {...state.filters, [overlay.target]: action.text}};
+			}
+
+			return {...state, overlay: {...overlay, text: action.text, cursor: 0}};
+		}
+
+		case 'prompt-accept': {
+			return acceptPrompt(state, data);
+		}
+
+		case 'prompt-complete': {
+			return completePrompt(state, data);
+		}
+
+		case 'prompt-cancel': {
+			const {overlay} = state;
+			if (overlay.kind === 'prompt' && overlay.purpose === 'filter') {
+				return {...state, overlay: {kind: 'none'}, filters: {...state.filters, [overlay.target]: ''}};
+			}
+
+			return {...state, overlay: {kind: 'none'}};
+		}
+
+		case 'show-graph': {
+			return {...state, overlay: {kind: 'graph', center: graphCenter(state, data), cursor: 0}};
+		}
+
+		case 'graph-previous':
+		case 'graph-next': {
+			const {overlay} = state;
+			if (overlay.kind !== 'graph') {
+				return state;
+			}
+
+			const nodes = data.drawGraph(overlay.center, 0, 0).nodes.length;
+			const step = action.type === 'graph-next' ? 1 : -1;
+			return nodes === 0 ? state : {...state, overlay: {...overlay, cursor: (overlay.cursor + step + nodes) % nodes}};
+		}
+
+		case 'graph-jump': {
+			const {overlay} = state;
+			if (overlay.kind !== 'graph') {
+				return state;
+			}
+
+			const target = data.drawGraph(overlay.center, 0, 0).nodes[overlay.cursor];
+			return target === undefined ? state : {...navigate({...state, overlay: {kind: 'none'}}, data, target), focus: 'blocks'};
+		}
+
+		case 'show-diagnostics': {
+			return {...state, overlay: {kind: 'diagnostics', cursor: 0, open: false}};
+		}
+
+		case 'diagnostics-open': {
+			const {overlay} = state;
+			return overlay.kind === 'diagnostics' ? {...state, overlay: {...overlay, open: !overlay.open}} : state;
+		}
+
+		case 'close-view':
+		case 'close-diagnostics':
+		case 'close-help': {
+			return {...state, overlay: {kind: 'none'}};
+		}
+
+		case 'toggle-help': {
+			return {...state, overlay: state.overlay.kind === 'help' ? {kind: 'none'} : {kind: 'help'}};
+		}
+
+		case 'focus-console': {
+			return focusPane(state, 'console');
+		}
+
+		case 'leave-console': {
+			return focusPane(state, 'blocks');
+		}
+
+		case 'copy-address': {
+			const address = selectedAddress(data, state);
+			return {
+				...state,
+				clipboard: {text: address, serial: (state.clipboard?.serial ?? 0) + 1},
+				message: `Copied ${address === '' ? 'root' : address}`,
+			};
+		}
+
+		case 'quit':
+		case 'force-quit': {
+			return {...state, quitting: true};
+		}
+
+		case 'console-change': {
+			return {...state, console: {...state.console, input: action.text}};
+		}
+
+		case 'console-submit': {
+			return submitConsole(state, data);
+		}
+
+		case 'console-result': {
+			if (state.console.request?.serial !== action.serial) {
+				return state;
+			}
+
+			return {
+				...state,
+				console: {...pushOutput(state.console, [{kind: 'result', text: action.text, ok: action.ok}]), request: undefined},
+			};
+		}
+
+		case 'console-history-loaded': {
+			return {...state, console: {...state.console, history: [...action.history, ...state.console.history].slice(-consoleHistoryLimit)}};
+		}
+
+		case 'history-previous': {
+			return browseHistory(state, -1);
+		}
+
+		case 'history-next': {
+			return browseHistory(state, 1);
+		}
+
+		case 'console-complete': {
+			return completeConsole(state, data);
+		}
+
+		case 'console-scroll-up': {
+			return {...state, console: {...state.console, scroll: state.console.scroll + state.pageSize}};
+		}
+
+		case 'console-scroll-down': {
+			return {...state, console: {...state.console, scroll: Math.max(0, state.console.scroll - state.pageSize)}};
+		}
+
+		case 'show-message': {
+			return withMessage(state, action.text);
+		}
+
+		case 'resize': {
+			return {...state, pageSize: Math.max(1, action.rows - 2)};
+		}
+	}
+}

@@ -1,0 +1,209 @@
+import {blockKinds, type BlockEntry, type BlockKind, type Edge, type ExplorerData, type ModuleRow} from '../explorer-data.js';
+import type {State} from './state.js';
+
+/*
+What the panes show, derived from the data and the state. List selectors are memoised on their inputs (by identity), so a key press that only moves the cursor costs a map lookup, not work proportional to the configuration.
+*/
+
+export type BlockRow =
+	| {readonly type: 'header'; readonly key: string; readonly kind: BlockKind; readonly count: number}
+	| {readonly type: 'block'; readonly key: string; readonly entry: BlockEntry}
+	| {readonly type: 'instance'; readonly key: string; readonly entry: BlockEntry; readonly index: number};
+
+export type IndexedList<T> = {
+	readonly rows: readonly T[];
+	/** Row index of each address. */
+	readonly index: ReadonlyMap<string, number>;
+};
+
+/**
+Subsequence match, ignoring case: `nets` matches `module.net["eu"].aws_subnet`.
+*/
+export function fuzzyMatch(query: string, text: string): boolean {
+	if (query === '') {
+		return true;
+	}
+
+	const needle = query.toLowerCase();
+	const haystack = text.toLowerCase();
+	let position = 0;
+	for (const character of needle) {
+		position = haystack.indexOf(character, position);
+		if (position === -1) {
+			return false;
+		}
+
+		position += character.length;
+	}
+
+	return true;
+}
+
+/**
+Lower is better: exact substring first (earlier is better), then subsequence matches by length.
+*/
+export function fuzzyScore(query: string, text: string): number {
+	const at = text.toLowerCase().indexOf(query.toLowerCase());
+	return at === -1 ? 1_000_000 + text.length : (at * 1000) + text.length;
+}
+
+function memoize<Arguments extends readonly unknown[], Result>(compute: (...arguments_: Arguments) => Result): (...arguments_: Arguments) => Result {
+	let last: {arguments_: Arguments; result: Result} | undefined;
+	return (...arguments_: Arguments) => {
+		if (last && last.arguments_.length === arguments_.length && last.arguments_.every((value, index) => value === arguments_[index])) {
+			return last.result;
+		}
+
+		const result = compute(...arguments_);
+		last = {arguments_, result};
+		return result;
+	};
+}
+
+function indexBy<T>(rows: readonly T[], keyOf: (row: T) => string): IndexedList<T> {
+	const index = new Map<string, number>();
+	for (const [position, row] of rows.entries()) {
+		index.set(keyOf(row), position);
+	}
+
+	return {rows, index};
+}
+
+const memoModules = memoize((data: ExplorerData, filter: string): IndexedList<ModuleRow> => {
+	const all = data.modules();
+	const rows = filter === '' ? all : all.filter(row => fuzzyMatch(filter, row.label));
+	return indexBy(rows, row => row.address);
+});
+
+export function moduleList(data: ExplorerData, state: State): IndexedList<ModuleRow> {
+	return memoModules(data, state.filters.modules);
+}
+
+export function moduleCursor(data: ExplorerData, state: State): number {
+	return moduleList(data, state).index.get(state.module) ?? 0;
+}
+
+const memoBlocks = memoize((data: ExplorerData, module: string, expanded: ReadonlySet<string>, filter: string): IndexedList<BlockRow> => {
+	const entries = data.blocks(module);
+	const rows: BlockRow[] = [];
+	for (const kind of blockKinds) {
+		const ofKind = entries.filter(entry => entry.kind === kind);
+		const kindRows: BlockRow[] = [];
+		for (const entry of ofKind) {
+			const blockMatches = fuzzyMatch(filter, entry.label);
+			if (blockMatches) {
+				kindRows.push({type: 'block', key: entry.address, entry});
+			}
+
+			// With a filter, matching instances show even when their block is folded, so any instance can be found.
+			if (expanded.has(entry.address) || (filter !== '' && entry.instances.length > 0)) {
+				for (const [index, address] of entry.instances.entries()) {
+					if (filter === '' || blockMatches || fuzzyMatch(filter, entry.label + address.slice(entry.address.length))) {
+						kindRows.push({type: 'instance', key: address, entry, index});
+					}
+				}
+			}
+		}
+
+		if (kindRows.length > 0) {
+			rows.push({type: 'header', key: `#${kind}`, kind, count: ofKind.length}, ...kindRows);
+		}
+	}
+
+	return indexBy(rows, row => row.key);
+});
+
+export function blockList(data: ExplorerData, state: State): IndexedList<BlockRow> {
+	return memoBlocks(data, state.module, state.expanded, state.filters.blocks);
+}
+
+/**
+Index of the selected row in the Blocks pane: the selected address, else the first row that is not a header; -1 when there is none.
+*/
+export function blockCursor(data: ExplorerData, state: State): number {
+	const {rows, index} = blockList(data, state);
+	const found = state.selected === undefined ? undefined : index.get(state.selected);
+	if (found !== undefined) {
+		return found;
+	}
+
+	return rows.findIndex(row => row.type !== 'header');
+}
+
+export function selectedRow(data: ExplorerData, state: State): BlockRow | undefined {
+	const cursor = blockCursor(data, state);
+	return cursor === -1 ? undefined : blockList(data, state).rows[cursor];
+}
+
+/**
+The address the Details and Edges panes describe: the selected block or instance, else the module instance.
+*/
+export function selectedAddress(data: ExplorerData, state: State): string {
+	const row = selectedRow(data, state);
+	return row && row.type !== 'header' ? row.key : state.module;
+}
+
+/**
+Where console expressions are evaluated: an instance or a single block binds its own scope (`each.*`, `count.index`); a block that expands to many evaluates in its module instance.
+*/
+export function consoleContext(data: ExplorerData, state: State): string {
+	const row = selectedRow(data, state);
+	if (row?.type === 'instance' || (row?.type === 'block' && row.entry.mode === 'single' && (row.entry.kind === 'resource' || row.entry.kind === 'data'))) {
+		return row.key;
+	}
+
+	return state.module;
+}
+
+export function isSteppable(data: ExplorerData, state: State): boolean {
+	const row = selectedRow(data, state);
+	return row !== undefined && row.type !== 'header' && row.entry.instances.length > 0;
+}
+
+const memoEdges = memoize((data: ExplorerData, address: string, filter: string): readonly Edge[] => {
+	const all = data.edges(address);
+	const sorted = [...all.filter(edge => edge.direction === 'in'), ...all.filter(edge => edge.direction === 'out')];
+	return filter === '' ? sorted : sorted.filter(edge => fuzzyMatch(filter, `${edge.address} ${edge.expression}`));
+});
+
+export function edgeList(data: ExplorerData, state: State): readonly Edge[] {
+	return memoEdges(data, selectedAddress(data, state), state.filters.edges);
+}
+
+const goToLimit = 50;
+
+/**
+Addresses matching the go-to prompt, best first (at most 50).
+*/
+export function goToCandidates(data: ExplorerData, text: string): readonly string[] {
+	const matches: string[] = [];
+	for (const address of data.addresses()) {
+		if (fuzzyMatch(text, address)) {
+			matches.push(address);
+		}
+	}
+
+	return matches.sort((a, b) => fuzzyScore(text, a) - fuzzyScore(text, b)).slice(0, goToLimit);
+}
+
+/**
+Longest common prefix of some strings.
+*/
+export function commonPrefix(words: readonly string[]): string {
+	const [first, ...rest] = words;
+	if (first === undefined) {
+		return '';
+	}
+
+	let length = first.length;
+	for (const word of rest) {
+		let same = 0;
+		while (same < length && same < word.length && word[same] === first[same]) {
+			same++;
+		}
+
+		length = same;
+	}
+
+	return first.slice(0, length);
+}

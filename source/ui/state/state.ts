@@ -1,0 +1,90 @@
+import type {PaneId} from '../keymap.js';
+
+export type ListFilterTarget = 'modules' | 'blocks' | 'edges';
+
+export type Overlay =
+	| {readonly kind: 'none'}
+	| {readonly kind: 'help'}
+	| {readonly kind: 'graph'; readonly center: string; readonly cursor: number}
+	| {readonly kind: 'diagnostics'; readonly cursor: number; readonly open: boolean}
+	| {readonly kind: 'prompt'; readonly purpose: 'filter'; readonly target: ListFilterTarget; readonly text: string}
+	| {readonly kind: 'prompt'; readonly purpose: 'go-to'; readonly text: string; readonly cursor: number};
+
+/**
+One place in the navigation history (like a browser's).
+*/
+export type Location = {
+	readonly module: string;
+	readonly selected: string | undefined;
+	readonly focus: PaneId;
+	readonly edgeCursor: number;
+};
+
+export type ConsoleEntry =
+	| {readonly kind: 'input'; readonly text: string; readonly context: string}
+	| {readonly kind: 'result'; readonly text: string; readonly ok: boolean}
+	| {readonly kind: 'hint'; readonly text: string};
+
+export type ConsoleState = {
+	readonly input: string;
+	/** Lines entered so far of an expression whose brackets are still open. */
+	readonly pending: readonly string[];
+	readonly output: readonly ConsoleEntry[];
+	/** Oldest first. */
+	readonly history: readonly string[];
+	/** Position while browsing history with ↑/↓; undefined when editing a new line. */
+	readonly historyIndex: number | undefined;
+	/** Lines scrolled up from the bottom of the output. */
+	readonly scroll: number;
+	/** An expression waiting for the evaluation effect. */
+	readonly request: {readonly expression: string; readonly context: string; readonly serial: number} | undefined;
+	/** Serial of the last request, so a late result of an old request is ignored. */
+	readonly serial: number;
+};
+
+export type State = {
+	readonly focus: PaneId;
+	readonly overlay: Overlay;
+	/** Selected module instance address (`''` is root). */
+	readonly module: string;
+	/** Selected block or instance address in the Blocks pane; undefined means the first row. */
+	readonly selected: string | undefined;
+	/** Blocks (count/for_each) whose instances are shown. */
+	readonly expanded: ReadonlySet<string>;
+	readonly edgeCursor: number;
+	readonly detailsScroll: number;
+	readonly filters: Readonly<Record<ListFilterTarget, string>>;
+	readonly history: readonly Location[];
+	/** One line for the status bar: why a key did nothing, what was copied. */
+	readonly message: string | undefined;
+	readonly console: ConsoleState;
+	/** Text for the clipboard effect (OSC 52); serial makes a repeated copy a new request. */
+	readonly clipboard: {readonly text: string; readonly serial: number} | undefined;
+	readonly quitting: boolean;
+	/** Rows a page key moves. */
+	readonly pageSize: number;
+};
+
+export const initialConsole: ConsoleState = {
+	input: '', pending: [], output: [], history: [], historyIndex: undefined, scroll: 0, request: undefined, serial: 0,
+};
+
+export function createInitialState(overrides: Partial<State> = {}): State {
+	return {
+		focus: 'modules',
+		overlay: {kind: 'none'},
+		module: '',
+		selected: undefined,
+		expanded: new Set(),
+		edgeCursor: 0,
+		detailsScroll: 0,
+		filters: {modules: '', blocks: '', edges: ''},
+		history: [],
+		message: undefined,
+		console: initialConsole,
+		clipboard: undefined,
+		quitting: false,
+		pageSize: 10,
+		...overrides,
+	};
+}
