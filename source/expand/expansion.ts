@@ -1,5 +1,7 @@
+import {convert} from '../lang/convert.js';
+import {friendlyTypeName, numberType} from '../lang/types.js';
 import {
-	type Value, numberValue, stringValue,
+	type NumberValue, type Value, deepMarks, numberValue, stringValue, typeOf, unmark,
 } from '../lang/values.js';
 import {
 	type InstanceKey, compareKeys, intKey, noKey, stringKey,
@@ -88,6 +90,109 @@ export function describeExpansion(expansion: Expansion): string {
 
 		case 'invalid': {
 			return `invalid ${expansion.meta}: ${expansion.reason}`;
+		}
+	}
+}
+
+export type ExpansionResult = {readonly expansion: Expansion; readonly error?: {readonly summary: string; readonly detail: string}};
+
+function invalid(meta: 'count' | 'for_each', summary: string, detail: string): ExpansionResult {
+	return {expansion: {mode: 'invalid', meta, reason: detail}, error: {summary, detail}};
+}
+
+/**
+The expansion for an evaluated `count` value: a whole, non-negative, known number.
+*/
+export function countExpansion(value: Value): ExpansionResult {
+	const [bare] = unmark(value);
+	if (bare.kind === 'unknown') {
+		return {expansion: {mode: 'unknown', meta: 'count', reason: 'The "count" value depends on resource attributes that cannot be determined until apply.'}};
+	}
+
+	if (bare.kind === 'null') {
+		return invalid('count', 'Invalid count argument', 'The given "count" argument value is null. An integer is required.');
+	}
+
+	let number = bare;
+	if (bare.kind !== 'number') {
+		const converted = convert(bare, numberType);
+		if (!converted.ok || converted.value.kind !== 'number') {
+			return invalid('count', 'Invalid count argument', `The given "count" argument value is unsuitable: ${converted.ok ? 'a number is required' : converted.message}.`);
+		}
+
+		number = converted.value;
+	}
+
+	const numeric = (number as NumberValue).value;
+	if (!numeric.isInteger()) {
+		return invalid('count', 'Invalid count argument', `The given "count" argument value is unsuitable: value must be a whole number.`);
+	}
+
+	if (numeric.isNegative() && !numeric.isZero()) {
+		return invalid('count', 'Invalid count argument', 'The given "count" argument value is unsuitable: must be greater than or equal to zero.');
+	}
+
+	return {expansion: {mode: 'count', count: numeric.toNumber()}};
+}
+
+/**
+The expansion for an evaluated `for_each` value: a map or object (keys known), or a set of known strings.
+*/
+export function forEachExpansion(value: Value, what: 'resource' | 'module' = 'resource'): ExpansionResult {
+	const unsuitable = (reason: string) => invalid('for_each', 'Invalid for_each argument', `The given "for_each" argument value is unsuitable: ${reason}`);
+	if (deepMarks(value).has('sensitive')) {
+		return invalid('for_each', 'Invalid for_each argument', `Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a ${what === 'module' ? 'module' : 'resource'} instance key.`);
+	}
+
+	if (value.kind === 'null') {
+		return unsuitable('the given "for_each" argument value is null. A map, or set of strings is allowed.');
+	}
+
+	if (value.kind === 'unknown') {
+		if (value.type.kind === 'tuple' || value.type.kind === 'list') {
+			return unsuitable(`the "for_each" argument must be a map, or set of strings, and you have provided a value of type ${friendlyTypeName(value.type)}.`);
+		}
+
+		return {expansion: {mode: 'unknown', meta: 'for_each', reason: 'The "for_each" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created.'}};
+	}
+
+	switch (value.kind) {
+		case 'map': {
+			return {expansion: {mode: 'for_each', entries: value.entries, isSet: false}};
+		}
+
+		case 'object': {
+			const sorted = [...value.attributes].sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0)));
+			return {expansion: {mode: 'for_each', entries: new Map(sorted), isSet: false}};
+		}
+
+		case 'set': {
+			if (value.elementType.kind !== 'string' && value.elementType.kind !== 'dynamic') {
+				return unsuitable(`the "for_each" argument must be a map, or set of strings, and you have provided a value of type ${friendlyTypeName(typeOf(value))}.`);
+			}
+
+			const entries = new Map<string, Value>();
+			for (const element of value.elements) {
+				if (element.kind === 'unknown') {
+					return {expansion: {mode: 'unknown', meta: 'for_each', reason: 'The "for_each" set includes values derived from resource attributes that cannot be determined until apply.'}};
+				}
+
+				if (element.kind === 'null') {
+					return unsuitable('"for_each" sets must not contain null values.');
+				}
+
+				if (element.kind !== 'string') {
+					return unsuitable(`the "for_each" argument must be a map, or set of strings, and you have provided a value of type ${friendlyTypeName(typeOf(value))}.`);
+				}
+
+				entries.set(element.value, element);
+			}
+
+			return {expansion: {mode: 'for_each', entries, isSet: true}};
+		}
+
+		default: {
+			return unsuitable(`the "for_each" argument must be a map, or set of strings, and you have provided a value of type ${friendlyTypeName(typeOf(value))}.`);
 		}
 	}
 }

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
+import {
+	type Value, boolValue, markSensitive, nullValue, numberValue, objectValue, stringValue, tupleValue,
+} from '../lang/values.js';
+
+/*
+Reads a Terraform state file (format version 4) into resource instance attributes, with sensitive attributes marked. Read-only; a missing file is simply no state. Entries are keyed by `stateKey` of the module instance text as Terraform writes it (`module.a["x"]`, the same text expand/addresses.ts formats), the mode, type, name and instance key.
+*/
+
+export function stateKey(moduleText: string, mode: 'managed' | 'data', type: string, name: string, key: number | string | undefined): string {
+	return `${moduleText}\u0000${mode}\u0000${type}\u0000${name}\u0000${key === undefined ? '' : JSON.stringify(key)}`;
+}
+
+export type StateInstance = {
+	readonly attributes: Value;
+};
+
+export type State = ReadonlyMap<string, StateInstance>;
+
+type StateFile = {
+	version?: unknown;
+	resources?: Array<{
+		module?: unknown;
+		mode?: unknown;
+		type?: unknown;
+		name?: unknown;
+		instances?: Array<{index_key?: unknown; attributes?: unknown; sensitive_attributes?: unknown}>;
+	}>;
+};
+
+type PathStep = {type?: unknown; value?: unknown};
+
+export function jsonToValue(json: unknown): Value {
+	if (json === null || json === undefined) {
+		return nullValue();
+	}
+
+	switch (typeof json) {
+		case 'string': {
+			return stringValue(json);
+		}
+
+		case 'number': {
+			return numberValue(json);
+		}
+
+		case 'boolean': {
+			return boolValue(json);
+		}
+
+		default: {
+			break;
+		}
+	}
+
+	if (Array.isArray(json)) {
+		return tupleValue(json.map(item => jsonToValue(item)));
+	}
+
+	return objectValue(Object.entries(json as Record<string, unknown>).map(([key, item]) => [key, jsonToValue(item)] as const));
+}
+
+/**
+Marks the value at `path` sensitive.
+*/
+function markPath(value: Value, path: readonly PathStep[]): Value {
+	const [step, ...rest] = path;
+	if (!step) {
+		return markSensitive(value);
+	}
+
+	if (value.kind === 'object' && typeof step.value === 'string' && value.attributes.has(step.value)) {
+		const attributes = new Map(value.attributes);
+		attributes.set(step.value, markPath(value.attributes.get(step.value)!, rest));
+		return {...value, attributes};
+	}
+
+	if (value.kind === 'tuple' && typeof step.value === 'number' && step.value < value.elements.length) {
+		const elements = [...value.elements];
+		elements[step.value] = markPath(elements[step.value]!, rest);
+		return {...value, elements};
+	}
+
+	return value;
+}
+
+export function parseState(text: string, filename: string): {state: State; diagnostics: Diagnostic[]} {
+	const diagnostics: Diagnostic[] = [];
+	const state = new Map<string, StateInstance>();
+	let parsed: StateFile;
+	try {
+		parsed = JSON.parse(text) as StateFile;
+	} catch (error) {
+		diagnostics.push(errorDiagnostic('Invalid state file', `${filename} is not valid JSON: ${(error as Error).message}.`));
+		return {state, diagnostics};
+	}
+
+	if (parsed.version !== 4) {
+		diagnostics.push(warningDiagnostic('Unsupported state version', `${filename} has state format version ${String(parsed.version)}; only version 4 is read. Its values are ignored.`));
+		return {state, diagnostics};
+	}
+
+	for (const resource of parsed.resources ?? []) {
+		if (typeof resource.type !== 'string' || typeof resource.name !== 'string') {
+			continue;
+		}
+
+		const moduleText = typeof resource.module === 'string' ? resource.module : '';
+		for (const instance of resource.instances ?? []) {
+			let attributes = jsonToValue(instance.attributes ?? {});
+			if (Array.isArray(instance.sensitive_attributes)) {
+				for (const path of instance.sensitive_attributes) {
+					if (Array.isArray(path)) {
+						attributes = markPath(attributes, path as PathStep[]);
+					}
+				}
+			}
+
+			const indexKey = typeof instance.index_key === 'number' || typeof instance.index_key === 'string' ? instance.index_key : undefined;
+			state.set(stateKey(moduleText, resource.mode === 'data' ? 'data' : 'managed', resource.type, resource.name, indexKey), {attributes});
+		}
+	}
+
+	return {state, diagnostics};
+}
+
+/**
+Reads a state file; undefined (no diagnostics) when `optional` and it does not exist.
+*/
+export function readState(file: string, optional: boolean): {state: State; diagnostics: Diagnostic[]} {
+	let text: string;
+	try {
+		text = fs.readFileSync(file, 'utf8');
+	} catch (error) {
+		if (optional) {
+			return {state: new Map(), diagnostics: []};
+		}
+
+		return {state: new Map(), diagnostics: [errorDiagnostic('Failed to read state file', `${file} could not be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`)]};
+	}
+
+	return parseState(text, file);
+}

@@ -1,0 +1,43 @@
+import test from 'ava';
+import {setFromElements} from '../../source/lang/operations.js';
+import {numberType, stringType} from '../../source/lang/types.js';
+import {
+	type Value, markSensitive, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, unknownValue,
+} from '../../source/lang/values.js';
+import {formatKey} from '../../source/expand/addresses.js';
+import {
+	countExpansion, describeExpansion, forEachExpansion, instanceKeys, repetitionData,
+} from '../../source/expand/expansion.js';
+
+const expandsTo = test.macro({
+	exec(t, meta: 'count' | 'for_each', value: Value, expected: string) {
+		const {expansion, error} = meta === 'count' ? countExpansion(value) : forEachExpansion(value);
+		const keys = instanceKeys(expansion).map(key => formatKey(key) || 'single').join(' ');
+		t.is(error ? `${error.summary}: ${error.detail}` : `${describeExpansion(expansion)}: ${keys}`, expected);
+	},
+	title: (title = '') => title,
+});
+
+test('count 3', expandsTo, 'count', numberValue(3), 'count = 3: [0] [1] [2]');
+test('count 0', expandsTo, 'count', numberValue(0), 'count = 0: ');
+test('count "2" converts', expandsTo, 'count', stringValue('2'), 'count = 2: [0] [1]');
+test('sensitive count', expandsTo, 'count', markSensitive(numberValue(1)), 'count = 1: [0]');
+test('count 1.5', expandsTo, 'count', numberValue('1.5'), 'Invalid count argument: The given "count" argument value is unsuitable: value must be a whole number.');
+test('count -1', expandsTo, 'count', numberValue(-1), 'Invalid count argument: The given "count" argument value is unsuitable: must be greater than or equal to zero.');
+test('count null', expandsTo, 'count', nullValue(numberType), 'Invalid count argument: The given "count" argument value is null. An integer is required.');
+test('count unknown', expandsTo, 'count', unknownValue(numberType), 'count known after apply: The "count" value depends on resource attributes that cannot be determined until apply.: ');
+test('for_each map', expandsTo, 'for_each', mapValue(stringType, [['b', stringValue('2')], ['a', stringValue('1')]]), 'for_each (2): ["a"] ["b"]');
+test('for_each object', expandsTo, 'for_each', objectValue({z: numberValue(1), y: stringValue('x')}), 'for_each (2): ["y"] ["z"]');
+test('for_each set', expandsTo, 'for_each', setFromElements(stringType, [stringValue('x'), stringValue('a b')]), 'for_each (2): ["a b"] ["x"]');
+test('for_each tuple', expandsTo, 'for_each', tupleValue([stringValue('a')]), 'Invalid for_each argument: The given "for_each" argument value is unsuitable: the "for_each" argument must be a map, or set of strings, and you have provided a value of type tuple.');
+test('for_each set of number', expandsTo, 'for_each', setFromElements(numberType, [numberValue(1)]), 'Invalid for_each argument: The given "for_each" argument value is unsuitable: the "for_each" argument must be a map, or set of strings, and you have provided a value of type set of number.');
+test('for_each null', expandsTo, 'for_each', nullValue(), 'Invalid for_each argument: The given "for_each" argument value is unsuitable: the given "for_each" argument value is null. A map, or set of strings is allowed.');
+test('for_each sensitive', expandsTo, 'for_each', markSensitive(mapValue(stringType, [['a', stringValue('1')]])), 'Invalid for_each argument: Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.');
+test('for_each unknown', expandsTo, 'for_each', unknownValue(), 'for_each known after apply: The "for_each" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created.: ');
+
+test('repetition data binds each.key and each.value', t => {
+	const {expansion} = forEachExpansion(mapValue(stringType, [['eu', stringValue('10.0.0.0/16')]]));
+	const [key] = instanceKeys(expansion);
+	const data = repetitionData(expansion, key!);
+	t.deepEqual(data, {eachKey: stringValue('eu'), eachValue: stringValue('10.0.0.0/16')});
+});
