@@ -1,12 +1,146 @@
+import {EventEmitter} from 'node:events';
 import process from 'node:process';
-import {report} from './statistics.js';
+import type {ReactElement} from 'react';
+import {defaultFlags} from '../source/commands/command.js';
+import {functionFrom, importOptional} from './stages.js';
+import {median, milliseconds, now, percentile, report} from './statistics.js';
 
 /*
-Child process: the explorer's time to first frame and key-press-to-frame latency, rendered in-process with Ink.
+Child process: the explorer's time to first frame and key-press-to-frame latency. The app is rendered in-process by Ink exactly as `runExplorer` renders it (same component, same render options: throttled at Ink's default 30 fps, incremental rendering), into a fake 160x48 terminal whose writes are timestamped.
 Usage: node --import tsx bench/measure-ui.tsx DIRECTORY KEY_PRESSES
+
+- first frame: from just before `render` (which starts loading the Workspace) to the first write that shows the module tree (text of the first generated module, `svc_000`);
+- key to frame: a down-arrow written to stdin, to the next write to stdout. Key presses are 60 ms apart (more than Ink's 33 ms throttle), as a person types.
 */
 
 const [directory = '.', keyPressesText = '40'] = process.argv.slice(2);
-void directory;
-void keyPressesText;
-report({available: false});
+const keyPresses = Math.max(1, Number(keyPressesText));
+
+class FakeStdout extends EventEmitter {
+	readonly isTTY = true;
+	readonly columns = 160;
+	readonly rows = 48;
+	output = '';
+	lastWriteAt = 0n;
+	writes = 0;
+	private readonly waiters: Array<() => void> = [];
+
+	write = (text: string): boolean => {
+		this.output += text;
+		this.lastWriteAt = process.hrtime.bigint();
+		this.writes++;
+		for (const waiter of this.waiters.splice(0)) {
+			waiter();
+		}
+
+		return true;
+	};
+
+	async nextWrite(timeoutMs: number): Promise<boolean> {
+		return new Promise(resolve => {
+			const timer = setTimeout(() => {
+				resolve(false);
+			}, timeoutMs);
+			this.waiters.push(() => {
+				clearTimeout(timer);
+				resolve(true);
+			});
+		});
+	}
+}
+
+class FakeStdin extends EventEmitter {
+	readonly isTTY = true;
+	private data: string | undefined;
+	setEncoding(): void {}
+	setRawMode(): void {}
+	resume(): void {}
+	pause(): void {}
+	ref(): void {}
+	unref(): void {}
+	read = (): string | undefined => {
+		const {data} = this;
+		this.data = undefined;
+		return data;
+	};
+
+	press(data: string): void {
+		this.data = data;
+		this.emit('readable');
+		this.emit('data', data);
+	}
+}
+
+async function delay(ms: number): Promise<void> {
+	return new Promise(resolve => {
+		setTimeout(resolve, ms);
+	});
+}
+
+type LoadExplorerData = (options: Record<string, unknown>) => Promise<unknown>;
+type AppComponent = (props: Record<string, unknown>) => ReactElement;
+
+const appModule = await importOptional('source/ui/app.tsx');
+const App = functionFrom<AppComponent>(appModule, 'App');
+const loadExplorerData = functionFrom<LoadExplorerData>(await importOptional('source/ui/workspace-data.ts'), 'loadExplorerData');
+if (App && loadExplorerData) {
+	const {render} = await import('ink');
+	const React = await import('react');
+	const stdout = new FakeStdout();
+	const stdin = new FakeStdin();
+	const start = now();
+	let firstFrameMs: number | undefined;
+	const load = async (onProgress: (text: string) => void) => loadExplorerData({
+		directory, flags: defaultFlags, environment: {}, cwd: process.cwd(), onProgress,
+	});
+	const instance = render(React.createElement(App, {directory, load, color: true}), {
+		stdin: stdin as unknown as NodeJS.ReadStream,
+		stdout: stdout as unknown as NodeJS.WriteStream,
+		exitOnCtrlC: false,
+		patchConsole: false,
+		incrementalRendering: true,
+	});
+	const deadline = Date.now() + 120_000;
+	while (firstFrameMs === undefined && Date.now() < deadline) {
+		if (stdout.output.includes('svc_000')) {
+			firstFrameMs = Number(stdout.lastWriteAt - start) / 1e6;
+			break;
+		}
+
+		await stdout.nextWrite(1000);
+	}
+
+	const latencies: number[] = [];
+	let missed = 0;
+	if (firstFrameMs !== undefined) {
+		await delay(200);
+		for (let press = 0; press < keyPresses; press++) {
+			// Down through the module tree, back up every tenth press so the cursor stays in the list.
+			const key = press % 10 === 9 ? '\u001B[A' : '\u001B[B';
+			const pressedAt = now();
+			const wrote = stdout.nextWrite(2000);
+			stdin.press(key);
+			if (await wrote) {
+				latencies.push(milliseconds(pressedAt));
+			} else {
+				missed++;
+			}
+
+			await delay(60);
+		}
+	}
+
+	instance.unmount();
+	report({
+		available: true,
+		firstFrameMs,
+		keyPresses: latencies.length,
+		missedKeyPresses: missed,
+		keyMedianMs: median(latencies),
+		keyP95Ms: percentile(latencies, 95),
+		error: firstFrameMs === undefined ? `no frame showed the module tree within 120 s; last output: ${JSON.stringify(stdout.output.slice(-300))}` : undefined,
+	});
+	process.exit(0);
+} else {
+	report({available: false});
+}
