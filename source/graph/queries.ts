@@ -325,3 +325,16 @@ export function subgraph(graph: Graph, ids: ReadonlySet<string>): Graph {
 
 	return result;
 }
+
+/**
+The node with this id; otherwise the ids that start with it (`aws_instance.web` finds `aws_instance.web[0]`...), sorted, as suggestions.
+*/
+export function findNode(graph: Graph, address: string): {node?: GraphNode; suggestions: string[]} {
+	const node = graph.node(address);
+	if (node) {
+		return {node, suggestions: []};
+	}
+
+	const suggestions = graph.nodes().map(candidate => candidate.id).filter(id => id.startsWith(address)).sort(compareIds);
+	return {suggestions};
+}

@@ -1,0 +1,57 @@
+/*
+The dependency graph of a configuration. What the UI and the commands use:
+
+	import {graphOf, dependencies, dependents, drawNeighbourhood} from '../graph/index.js';
+
+	const graph = graphOf(workspace);                      // block level, built once per Workspace
+	const instances = graphOf(workspace, {instances: true}); // instance level
+	dependencies(graph, 'aws_instance.web');  // [{node, edge}]: what it needs; edge.kind, edge.origins[].expression/.range
+	dependents(graph, 'aws_instance.web');    // [{node, edge}]: what needs it
+	transitiveDependents(graph, id);          // the blast radius, sorted ids
+	shortestPath(graph, from, to);            // why `from` depends on `to`: [{from, to, edge}] or undefined
+	cycles(graph); applyOrder(graph); countByKind(graph);
+	drawNeighbourhood(graph, id, depth, width, height); // string[] lines for the graph pane
+
+Node ids are Terraform's own names, as `terraform graph -type=plan` prints them without `[root]` and `(expand)`:
+	resources and data sources   aws_instance.web, data.aws_ami.ubuntu, module.net.aws_subnet.this
+	module calls                 module.net, module.net.module.subnet
+	variables, locals, outputs   var.region, local.tags, output.ids, module.net.var.cidr, module.net.output.ids
+	provider configurations      provider["registry.terraform.io/hashicorp/aws"], provider["registry.terraform.io/hashicorp/aws"].west,
+	                             module.net.provider["registry.terraform.io/hashicorp/aws"]
+In the instance graph, module instances and resource instances have their instance addresses (module.net["eu"], module.net["eu"].aws_subnet.this[0]), the variables, locals and outputs are per module instance (module.net["eu"].var.cidr), and each node's `block` names the block-level node it expands from.
+
+Edges point from the dependent to the dependency, with a kind (reference, depends-on, replace-triggered-by, provider, module-input, module-output) and the origins (expression text and source range) that make them. A reference to a module output points at the output node (`module.net.output.ids`); a whole-module reference or `depends_on = [module.net]` at the call node, which depends on the child's outputs.
+*/
+
+import type {Graph} from './cytoscape.js';
+import {buildGraph, buildInstanceGraph, type GraphInput} from './build.js';
+
+export {buildGraph, buildInstanceGraph, type GraphInput} from './build.js';
+export {createGraph, type Graph} from './cytoscape.js';
+export type {EdgeKind, EdgeOrigin, GraphEdge, GraphNode, NodeKind} from './model.js';
+export {
+	applyOrder, countByKind, cycles, dependencies, dependents, findNode, formatCycle, neighbourhood, reachable, shortestPath, subgraph, transitiveDependencies, transitiveDependents,
+	type ApplyOrder, type Counts, type Neighbour, type PathStep,
+} from './queries.js';
+export {toText} from './to-text.js';
+export {exportDot} from './export-dot.js';
+export {exportMermaid} from './export-mermaid.js';
+export {exportJson, toJsonGraph, type JsonGraph} from './export-json.js';
+export {drawNeighbourhood} from './draw.js';
+
+const blockGraphs = new WeakMap<GraphInput, Graph>();
+const instanceGraphs = new WeakMap<GraphInput, Graph>();
+
+/**
+The graph of a Workspace (or anything with its `moduleTree`, `instances` and `sources`), built on first use and kept for the life of the Workspace.
+*/
+export function graphOf(input: GraphInput, options: {readonly instances?: boolean} = {}): Graph {
+	const cache = options.instances ? instanceGraphs : blockGraphs;
+	let graph = cache.get(input);
+	if (!graph) {
+		graph = options.instances ? buildInstanceGraph(input) : buildGraph(input);
+		cache.set(input, graph);
+	}
+
+	return graph;
+}

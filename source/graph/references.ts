@@ -1,0 +1,90 @@
+import type {Expression} from '../hcl/ast.js';
+import type {Traversal} from './traversals.js';
+
+/*
+What a traversal refers to in Terraform terms, within its module: `var.x`, `local.x`, a resource or data block (with the index step that follows it), a module call (with its index and the output read from it). Roots with no object behind them (`count`, `each`, `path`, `terraform`, `self`) refer to nothing.
+*/
+
+export type ReferenceTarget =
+	| {readonly kind: 'variable'; readonly name: string}
+	| {readonly kind: 'local'; readonly name: string}
+	| {
+		readonly kind: 'resource';
+		/** `aws_instance.web` or `data.aws_ami.ubuntu`. */
+		readonly key: string;
+		/** The index right after the block address, when there is one. */
+		readonly index?: Expression;
+	}
+	| {
+		readonly kind: 'module';
+		readonly name: string;
+		readonly index?: Expression;
+		/** The output read, when the traversal goes on to one. */
+		readonly output?: string;
+	};
+
+const noObject = new Set(['count', 'each', 'path', 'terraform', 'self', 'provider', 'ephemeral', 'resource', 'check', 'run']);
+
+export function interpretTraversal(traversal: Traversal): ReferenceTarget | undefined {
+	const {root, steps} = traversal;
+	const attribute = (position: number): string | undefined => {
+		const step = steps[position];
+		return step?.kind === 'attribute' ? step.name : undefined;
+	};
+
+	const index = (position: number): Expression | undefined => {
+		const step = steps[position];
+		return step?.kind === 'index' ? step.key : undefined;
+	};
+
+	if (noObject.has(root)) {
+		return undefined;
+	}
+
+	switch (root) {
+		case 'var': {
+			const name = attribute(0);
+			return name === undefined ? undefined : {kind: 'variable', name};
+		}
+
+		case 'local': {
+			const name = attribute(0);
+			return name === undefined ? undefined : {kind: 'local', name};
+		}
+
+		case 'module': {
+			const name = attribute(0);
+			if (name === undefined) {
+				return undefined;
+			}
+
+			const key = index(1);
+			// `module.x[*].out` reads `out` of every instance.
+			const output = attribute(key === undefined && steps[1]?.kind !== 'splat' ? 1 : 2);
+			return {
+				kind: 'module', name, ...(key === undefined ? {} : {index: key}), ...(output === undefined ? {} : {output}),
+			};
+		}
+
+		case 'data': {
+			const type = attribute(0);
+			const name = attribute(1);
+			if (type === undefined || name === undefined) {
+				return undefined;
+			}
+
+			const key = index(2);
+			return {kind: 'resource', key: `data.${type}.${name}`, ...(key === undefined ? {} : {index: key})};
+		}
+
+		default: {
+			const name = attribute(0);
+			if (name === undefined) {
+				return undefined;
+			}
+
+			const key = index(1);
+			return {kind: 'resource', key: `${root}.${name}`, ...(key === undefined ? {} : {index: key})};
+		}
+	}
+}

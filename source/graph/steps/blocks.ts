@@ -1,0 +1,120 @@
+import type {Body, Expression} from '../../hcl/ast.js';
+import type {ModuleNode} from '../../config/module-tree.js';
+import {walkModuleTree} from '../../config/module-tree.js';
+import {join, modulePrefix} from '../build.js';
+import type {ReferenceTarget} from '../references.js';
+
+/*
+Shared by the steps: the expressions of each block of a module (with the meta-arguments other steps handle left out), and resolving a reference to a node id inside a module.
+*/
+
+export type BlockExpressions = {
+	/** The block's id inside its module: `aws_instance.web`, `var.x`, `module.net`, `provider["..."]`. */
+	readonly name: string;
+	readonly body?: Body;
+	readonly expression?: Expression;
+	readonly skip: ReadonlySet<string>;
+};
+
+const resourceSkip = new Set(['depends_on', 'provider']);
+const moduleSkip = new Set(['source', 'version', 'providers', 'depends_on']);
+const outputSkip = new Set(['depends_on']);
+const variableSkip = new Set(['type', 'default']);
+const providerSkip = new Set(['alias']);
+
+export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions> {
+	const {module} = node;
+	for (const variable of module.variables.values()) {
+		yield {name: `var.${variable.name}`, body: variable.block.body, skip: variableSkip};
+	}
+
+	for (const local of module.locals.values()) {
+		yield {name: `local.${local.name}`, expression: local.expression, skip: new Set()};
+	}
+
+	for (const output of module.outputs.values()) {
+		yield {name: `output.${output.name}`, body: output.block.body, skip: outputSkip};
+	}
+
+	for (const resource of module.resources.values()) {
+		yield {name: resource.key, body: resource.body, skip: resourceSkip};
+	}
+
+	for (const call of module.moduleCalls.values()) {
+		yield {name: `module.${call.name}`, body: call.block.body, skip: moduleSkip};
+	}
+
+	for (const provider of module.providers) {
+		yield {name: providerName(fullProviderName(node, provider.name), provider.alias), body: provider.block.body, skip: providerSkip};
+	}
+}
+
+/**
+The id of the node a reference in module `node` points at, if the configuration has it. References to an output of a child module point at that output's node; to a whole module call, at the call.
+*/
+export function resolveBlockTarget(node: ModuleNode, target: ReferenceTarget): string | undefined {
+	const prefix = modulePrefix(node);
+	const {module} = node;
+	switch (target.kind) {
+		case 'variable': {
+			return module.variables.has(target.name) ? join(prefix, `var.${target.name}`) : undefined;
+		}
+
+		case 'local': {
+			return module.locals.has(target.name) ? join(prefix, `local.${target.name}`) : undefined;
+		}
+
+		case 'resource': {
+			return module.resources.has(target.key) ? join(prefix, target.key) : undefined;
+		}
+
+		case 'module': {
+			if (!module.moduleCalls.has(target.name)) {
+				return undefined;
+			}
+
+			const child = node.children.get(target.name);
+			if (target.output !== undefined && child?.module.outputs.has(target.output)) {
+				return join(prefix, `module.${target.name}.output.${target.output}`);
+			}
+
+			return join(prefix, `module.${target.name}`);
+		}
+	}
+}
+
+/**
+The provider's fully qualified source for a local name in a module (`registry.terraform.io/hashicorp/aws`), from `required_providers` or Terraform's defaults.
+*/
+export function fullProviderName(node: ModuleNode, localName: string): string {
+	const required = node.module.terraform.requiredProviders.find(provider => provider.name === localName);
+	if (required?.source) {
+		const parts = required.source.toLowerCase().split('/');
+		return parts.length === 2 ? `registry.terraform.io/${parts.join('/')}` : parts.join('/');
+	}
+
+	if (localName === 'terraform') {
+		return 'terraform.io/builtin/terraform';
+	}
+
+	return `registry.terraform.io/hashicorp/${localName}`;
+}
+
+/**
+`provider["registry.terraform.io/hashicorp/aws"]` or with `.alias`, as Terraform names provider nodes.
+*/
+export function providerName(fullName: string, alias?: string): string {
+	return `provider[${JSON.stringify(fullName)}]${alias === undefined ? '' : `.${alias}`}`;
+}
+
+/**
+Every module node by its path joined with `.`.
+*/
+export function modulesByPath(root: ModuleNode): Map<string, ModuleNode> {
+	const nodes = new Map<string, ModuleNode>();
+	for (const node of walkModuleTree(root)) {
+		nodes.set(node.path.join('.'), node);
+	}
+
+	return nodes;
+}

@@ -1,0 +1,190 @@
+import type {Expression} from '../../hcl/ast.js';
+import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
+import {keysEqual} from '../../expand/addresses.js';
+import type {RepetitionData} from '../../expand/expansion.js';
+import {noRepetition} from '../../expand/expansion.js';
+import {join, modulePrefix, type BuildContext, type GraphStep} from '../build.js';
+import {resolveInstanceKey, type KeyScope} from '../instance-keys.js';
+import type {EdgeKind} from '../model.js';
+import {interpretTraversal, type ReferenceTarget} from '../references.js';
+import {traversalOf, walkBodyTraversals, walkTraversals, type Traversal} from '../traversals.js';
+import {blockExpressions, modulesByPath} from './blocks.js';
+import {providerFor, resolveProvider} from './connect-providers.js';
+
+/**
+The edges of the instance graph, made the same way as the block graph's, in the scope of each instance: when the index after a reference resolves statically there (`aws_eip.ip[count.index]`, `module.net[each.key]`, chained `each.value`), the edge goes to that one instance, otherwise to every instance of the block.
+*/
+export const connectInstances: GraphStep = context => {
+	const tree = context.input.instances;
+	if (!tree) {
+		return;
+	}
+
+	const nodes = modulesByPath(context.input.moduleTree);
+	for (const instance of tree.moduleInstances.values()) {
+		connectModuleInstance(context, nodes, instance);
+	}
+};
+
+type Source = {
+	readonly id: string;
+	readonly repetition: RepetitionData;
+};
+
+function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof modulesByPath>, instance: ModuleInstance): void {
+	const {graph, textOf} = context;
+	const {node, text} = instance;
+	const prefix = modulePrefix(node);
+	const resources = new Map<string, ResourceExpansion>(instance.resources.map(resource => [resource.block.key, resource]));
+	const calls = new Map(instance.calls.map(call => [call.call.name, call]));
+
+	const targets = (target: ReferenceTarget, scope: KeyScope): string[] => {
+		switch (target.kind) {
+			case 'variable': {
+				return node.module.variables.has(target.name) ? [join(text, `var.${target.name}`)] : [];
+			}
+
+			case 'local': {
+				return node.module.locals.has(target.name) ? [join(text, `local.${target.name}`)] : [];
+			}
+
+			case 'resource': {
+				const resource = resources.get(target.key);
+				if (!resource) {
+					return [];
+				}
+
+				if (resource.instances.length === 0) {
+					return graph.has(resource.text) ? [resource.text] : [];
+				}
+
+				const key = target.index && resolveInstanceKey(target.index, scope);
+				const chosen = key ? resource.instances.filter(candidate => keysEqual(candidate.key, key)) : [];
+				return (chosen.length > 0 ? chosen : resource.instances).map(candidate => candidate.text);
+			}
+
+			case 'module': {
+				const call = calls.get(target.name);
+				if (!call) {
+					return [];
+				}
+
+				const key = target.index && resolveInstanceKey(target.index, scope);
+				const chosen = key ? call.instances.filter(candidate => keysEqual(candidate.key, key)) : [];
+				const hasOutput = target.output !== undefined && call.node.module.outputs.has(target.output);
+				return (chosen.length > 0 ? chosen : call.instances).map(candidate => hasOutput ? join(candidate.text, `output.${target.output!}`) : candidate.text);
+			}
+		}
+	};
+
+	const connect = (sources: readonly Source[], traversal: Traversal, kind: EdgeKind): void => {
+		const target = interpretTraversal(traversal);
+		if (!target) {
+			return;
+		}
+
+		const origin = {expression: textOf(traversal), range: traversal.range};
+		for (const source of sources) {
+			for (const id of targets(target, {moduleInstance: instance, repetition: source.repetition})) {
+				graph.addEdge(source.id, id, kind, origin);
+			}
+		}
+	};
+
+	const connectList = (sources: readonly Source[], expressions: readonly Expression[], kind: EdgeKind): void => {
+		for (const expression of expressions) {
+			const traversal = traversalOf(expression);
+			if (traversal) {
+				connect(sources, traversal, kind);
+			}
+		}
+	};
+
+	// Which nodes of this module instance each block of the module stands for.
+	const sourcesOf = (name: string): Source[] => {
+		if (name.startsWith('var.') || name.startsWith('local.') || name.startsWith('output.')) {
+			return [{id: join(text, name), repetition: noRepetition}];
+		}
+
+		if (name.startsWith('provider[')) {
+			return [{id: join(prefix, name), repetition: noRepetition}];
+		}
+
+		if (name.startsWith('module.')) {
+			const call = calls.get(name.slice('module.'.length));
+			return call ? call.instances.map(child => ({id: child.text, repetition: child.repetition})) : [];
+		}
+
+		const resource = resources.get(name);
+		if (!resource) {
+			return [];
+		}
+
+		return resource.instances.length === 0
+			? (graph.has(resource.text) ? [{id: resource.text, repetition: noRepetition}] : [])
+			: resource.instances.map(resourceInstance => ({id: resourceInstance.text, repetition: resourceInstance.repetition}));
+	};
+
+	for (const block of blockExpressions(node)) {
+		const sources = sourcesOf(block.name);
+		if (sources.length === 0) {
+			continue;
+		}
+
+		const visit = (traversal: Traversal): void => {
+			connect(sources, traversal, 'reference');
+		};
+
+		if (block.body) {
+			walkBodyTraversals(block.body, visit, block.skip);
+		}
+
+		if (block.expression) {
+			walkTraversals(block.expression, visit);
+		}
+	}
+
+	for (const resource of node.module.resources.values()) {
+		const sources = sourcesOf(resource.key);
+		connectList(sources, resource.dependsOn, 'depends-on');
+		connectList(sources, resource.lifecycle.replaceTriggeredBy, 'replace-triggered-by');
+		const provider = providerFor(graph, nodes, node, resource);
+		if (provider) {
+			for (const source of sources) {
+				graph.addEdge(source.id, provider.id, 'provider', provider.origin);
+			}
+		}
+	}
+
+	for (const output of node.module.outputs.values()) {
+		connectList(sourcesOf(`output.${output.name}`), output.dependsOn, 'depends-on');
+	}
+
+	for (const call of instance.calls) {
+		const sources = sourcesOf(`module.${call.call.name}`);
+		connectList(sources, call.call.dependsOn, 'depends-on');
+		for (const {parent} of call.call.providers) {
+			const id = resolveProvider(graph, nodes, node, parent.name, parent.alias);
+			for (const source of id === undefined ? [] : sources) {
+				graph.addEdge(source.id, id!, 'provider', {expression: parent.alias === undefined ? parent.name : `${parent.name}.${parent.alias}`, range: parent.range});
+			}
+		}
+
+		// Module boundaries: each child instance's variables from the call's arguments (in the scope of that child's count/each), and the child instance to its outputs.
+		for (const child of call.instances) {
+			for (const argument of call.call.inputs) {
+				const variable = join(child.text, `var.${argument.name}`);
+				if (graph.has(variable)) {
+					walkTraversals(argument.expression, traversal => {
+						connect([{id: variable, repetition: child.repetition}], traversal, 'module-input');
+					});
+				}
+			}
+
+			for (const output of call.node.module.outputs.values()) {
+				graph.addEdge(child.text, join(child.text, `output.${output.name}`), 'module-output', {expression: `module.${call.call.name}.${output.name}`, range: output.range});
+			}
+		}
+	}
+
+}

@@ -1,0 +1,99 @@
+import type {ModuleNode} from '../../config/module-tree.js';
+import {walkModuleTree} from '../../config/module-tree.js';
+import type {ResourceBlock} from '../../config/module.js';
+import {join, modulePrefix, type GraphStep} from '../build.js';
+import type {Graph} from '../cytoscape.js';
+import type {EdgeOrigin} from '../model.js';
+import {fullProviderName, modulesByPath, providerName} from './blocks.js';
+
+/**
+Edges from resources, data sources and module calls to the provider configurations they use: an explicit `provider = aws.west`, or the default configuration implied by the resource type's prefix, found in the module, passed down by a parent's `providers = {}`, or inherited from the parent (default configurations only, and only when the call has no `providers`). When no module configures it, an implied empty configuration at the root, as Terraform adds.
+*/
+export const connectProviders: GraphStep = ({graph, input}) => {
+	const nodes = modulesByPath(input.moduleTree);
+	for (const node of walkModuleTree(input.moduleTree)) {
+		const prefix = modulePrefix(node);
+		for (const resource of node.module.resources.values()) {
+			const target = providerFor(graph, nodes, node, resource);
+			if (target) {
+				graph.addEdge(join(prefix, resource.key), target.id, 'provider', target.origin);
+			}
+		}
+
+		for (const call of node.module.moduleCalls.values()) {
+			for (const {parent} of call.providers) {
+				const id = resolveProvider(graph, nodes, node, parent.name, parent.alias);
+				if (id !== undefined) {
+					graph.addEdge(join(prefix, `module.${call.name}`), id, 'provider', {expression: parent.alias === undefined ? parent.name : `${parent.name}.${parent.alias}`, range: parent.range});
+				}
+			}
+		}
+	}
+};
+
+/**
+The provider node a resource uses and the expression that says so.
+*/
+export function providerFor(graph: Graph, nodes: ReadonlyMap<string, ModuleNode>, node: ModuleNode, resource: ResourceBlock): {id: string; origin: EdgeOrigin} | undefined {
+	const explicit = resource.provider;
+	const localName = explicit?.name ?? resource.type.split('_')[0]!;
+	const id = resolveProvider(graph, nodes, node, localName, explicit?.alias);
+	if (id === undefined) {
+		return undefined;
+	}
+
+	const origin: EdgeOrigin = explicit
+		? {expression: explicit.alias === undefined ? explicit.name : `${explicit.name}.${explicit.alias}`, range: explicit.range}
+		: {expression: resource.type, range: resource.block.labelRanges[0] ?? resource.range};
+	return {id, origin};
+}
+
+/**
+The id of the provider configuration that `localName` (with `alias`) means in module `node`, adding the root's implied configuration when needed; undefined for an alias nobody configures.
+*/
+export function resolveProvider(graph: Graph, nodes: ReadonlyMap<string, ModuleNode>, start: ModuleNode, startName: string, startAlias: string | undefined): string | undefined {
+	let node = start;
+	let fullName = fullProviderName(node, startName);
+	let alias = startAlias;
+	for (;;) {
+		const configured = node.module.providers.find(provider => provider.alias === alias && fullProviderName(node, provider.name) === fullName);
+		if (configured) {
+			return join(modulePrefix(node), providerName(fullName, alias));
+		}
+
+		const parent = node.call ? nodes.get(node.path.slice(0, -1).join('.')) : undefined;
+		if (!node.call || !parent) {
+			break;
+		}
+
+		if (node.call.providers.length > 0) {
+			const child = node;
+			const passed = node.call.providers.find(entry => entry.child.alias === alias && fullProviderName(child, entry.child.name) === fullName);
+			if (!passed) {
+				break;
+			}
+
+			node = parent;
+			alias = passed.parent.alias;
+			fullName = fullProviderName(parent, passed.parent.name);
+			continue;
+		}
+
+		if (alias !== undefined) {
+			break;
+		}
+
+		node = parent;
+	}
+
+	if (alias !== undefined) {
+		return undefined;
+	}
+
+	const id = providerName(fullName);
+	if (!graph.has(id)) {
+		graph.addNode({id, kind: 'provider', module: '', name: id});
+	}
+
+	return id;
+}

@@ -1,0 +1,32 @@
+import {walkModuleTree} from '../../config/module-tree.js';
+import {join, modulePrefix, type GraphStep} from '../build.js';
+import {interpretTraversal} from '../references.js';
+import {walkBodyTraversals, walkTraversals, type Traversal} from '../traversals.js';
+import {blockExpressions, resolveBlockTarget} from './blocks.js';
+
+/**
+An edge for each reference in any expression of a block (arguments, nested and `dynamic` blocks, `count`/`for_each`, conditions) to the block it names in the same module.
+*/
+export const connectReferences: GraphStep = ({graph, input, textOf}) => {
+	for (const node of walkModuleTree(input.moduleTree)) {
+		const prefix = modulePrefix(node);
+		for (const block of blockExpressions(node)) {
+			const source = join(prefix, block.name);
+			const visit = (traversal: Traversal): void => {
+				const target = interpretTraversal(traversal);
+				const id = target && resolveBlockTarget(node, target);
+				if (id !== undefined) {
+					graph.addEdge(source, id, 'reference', {expression: textOf(traversal), range: traversal.range});
+				}
+			};
+
+			if (block.body) {
+				walkBodyTraversals(block.body, visit, block.skip);
+			}
+
+			if (block.expression) {
+				walkTraversals(block.expression, visit);
+			}
+		}
+	}
+};
