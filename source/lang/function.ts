@@ -23,6 +23,10 @@ export type Parameter = {
 	When false (the default), marks are taken off the argument before the call and put back on the result.
 	*/
 	readonly allowMarked?: boolean;
+	/**
+	When false (the default), an argument whose type is still `dynamic` (an untyped `null`, an unknown of unknown type) makes the result unknown without calling the implementation, as cty's AllowDynamicType.
+	*/
+	readonly allowDynamicType?: boolean;
 	readonly description?: string;
 };
 
@@ -124,6 +128,10 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 		}
 
 		if (!parameter.allowUnknown && !isWhollyKnown(value)) {
+			anyUnknown = true;
+		}
+
+		if (!parameter.allowDynamicType && value.kind !== 'unknown' && typeOf(value).kind === 'dynamic') {
 			anyUnknown = true;
 		}
 

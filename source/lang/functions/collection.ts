@@ -1,0 +1,963 @@
+import {
+	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
+} from '../function.js';
+import {convert} from '../convert.js';
+import {
+	type Type, boolType, dynamicType, emptyObjectType, friendlyTypeName, listType, mapType, numberType, objectType, stringType, tupleType, typeEquals,
+} from '../types.js';
+import {
+	type Value, Numeric, boolValue, compareStrings, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
+} from '../values.js';
+import {
+	elementsOf, graphemes, integerOf, numberOf, stringOf, unifyTypes, valueEquals,
+} from './support.js';
+
+/*
+The collection functions: lists, tuples, maps, objects and their elements. Where Terraform keeps a tuple or object (concat of tuples, keys of an object) so do we, since the console shows the difference.
+*/
+
+function convertOrThrow(value: Value, type: Type, argumentIndex?: number): Value {
+	const result = convert(value, type);
+	if (!result.ok) {
+		throw new FunctionError(result.message, argumentIndex);
+	}
+
+	return result.value;
+}
+
+function isSequenceType(type: Type): boolean {
+	return type.kind === 'list' || type.kind === 'tuple';
+}
+
+function elementTypeOf(type: Type): Type {
+	return type.kind === 'list' || type.kind === 'set' || type.kind === 'map' ? type.element : dynamicType;
+}
+
+export const alltrue = defineFunction({
+	name: 'alltrue',
+	description: 'Returns true if all of the elements of the given collection are true (or the collection is empty).',
+	parameters: [{name: 'list', type: listType(boolType), allowUnknown: true}],
+	returnType: staticReturnType(boolType),
+	impl([list]) {
+		if (list!.kind === 'unknown') {
+			return unknownValue(boolType);
+		}
+
+		let unknown = false;
+		for (const element of elementsOf(list!)) {
+			if (element.kind === 'unknown') {
+				unknown = true;
+			} else if (element.kind === 'null' || (element.kind === 'bool' && !element.value)) {
+				return boolValue(false);
+			}
+		}
+
+		return unknown ? unknownValue(boolType) : boolValue(true);
+	},
+});
+
+export const anytrue = defineFunction({
+	name: 'anytrue',
+	description: 'Returns true if any of the elements of the given collection is true.',
+	parameters: [{name: 'list', type: listType(boolType), allowUnknown: true}],
+	returnType: staticReturnType(boolType),
+	impl([list]) {
+		if (list!.kind === 'unknown') {
+			return unknownValue(boolType);
+		}
+
+		let unknown = false;
+		for (const element of elementsOf(list!)) {
+			if (element.kind === 'unknown') {
+				unknown = true;
+			} else if (element.kind === 'bool' && element.value) {
+				return boolValue(true);
+			}
+		}
+
+		return unknown ? unknownValue(boolType) : boolValue(false);
+	},
+});
+
+export const chunklist = defineFunction({
+	name: 'chunklist',
+	description: 'Splits a single list into fixed-size chunks, returning a list of lists.',
+	parameters: [{name: 'list', type: listType(dynamicType)}, {name: 'size', type: numberType}],
+	returnType: ([list]) => listType(list!),
+	impl([list, size], returnType) {
+		const count = integerOf(size!, 1, 'the size argument must be a whole number');
+		if (count < 0) {
+			throw new FunctionError('the size argument must be positive');
+		}
+
+		const chunkType = (returnType as {element: Type}).element;
+		const elements = elementsOf(list!);
+		if (elements.length === 0) {
+			return listValue(chunkType, []);
+		}
+
+		const elementType = elementTypeOf(chunkType);
+		if (count === 0) {
+			return listValue(chunkType, [listValue(elementType, elements)]);
+		}
+
+		const chunks: Value[] = [];
+		for (let start = 0; start < elements.length; start += count) {
+			chunks.push(listValue(elementType, elements.slice(start, start + count)));
+		}
+
+		return listValue(chunkType, chunks);
+	},
+});
+
+export const coalesce = defineFunction({
+	name: 'coalesce',
+	description: 'Takes any number of arguments and returns the first one that isn\'t null or an empty string.',
+	parameters: [],
+	variadic: {name: 'vals', type: dynamicType, allowNull: true, allowUnknown: true, allowDynamicType: true},
+	returnType(types) {
+		const unified = unifyTypes(types);
+		if (!unified || types.length === 0) {
+			throw new FunctionError('all arguments must have the same type');
+		}
+
+		return unified;
+	},
+	impl(values, returnType) {
+		for (const value of values) {
+			if (value.kind === 'unknown') {
+				return unknownValue(returnType);
+			}
+
+			if (value.kind === 'null') {
+				continue;
+			}
+
+			const converted = convertOrThrow(value, returnType);
+			if (converted.kind === 'unknown') {
+				return unknownValue(returnType);
+			}
+
+			if (converted.kind === 'string' && converted.value === '') {
+				continue;
+			}
+
+			return converted;
+		}
+
+		throw new FunctionError('no non-null, non-empty-string arguments');
+	},
+});
+
+export const coalescelist = defineFunction({
+	name: 'coalescelist',
+	description: 'Takes any number of list arguments and returns the first one that isn\'t empty.',
+	parameters: [],
+	variadic: {name: 'vals', type: dynamicType, allowNull: true, allowUnknown: true, allowDynamicType: true},
+	returnType(types) {
+		if (types.length === 0) {
+			throw new FunctionError('at least one argument is required');
+		}
+
+		for (const type of types) {
+			if (!isSequenceType(type) && type.kind !== 'dynamic') {
+				throw new FunctionError('coalescelist arguments must be lists or tuples');
+			}
+		}
+
+		return dynamicType;
+	},
+	impl(values) {
+		for (const value of values) {
+			if (value.kind === 'unknown') {
+				return unknownValue(dynamicType);
+			}
+
+			if (value.kind === 'null') {
+				throw new FunctionError('coalescelist arguments must be lists or tuples');
+			}
+
+			if (elementsOf(value).length > 0) {
+				return value;
+			}
+		}
+
+		throw new FunctionError('no non-null arguments');
+	},
+});
+
+export const compact = defineFunction({
+	name: 'compact',
+	description: 'Takes a list of strings and returns a new list with any null or empty string elements removed.',
+	parameters: [{name: 'list', type: listType(stringType)}],
+	returnType: staticReturnType(listType(stringType)),
+	impl([list]) {
+		return listValue(stringType, elementsOf(list!).filter(element => element.kind !== 'null' && !(element.kind === 'string' && element.value === '')));
+	},
+});
+
+export const concat = defineFunction({
+	name: 'concat',
+	description: 'Combines two or more lists into a single list.',
+	parameters: [],
+	variadic: {name: 'seqs', type: dynamicType},
+	returnType(types) {
+		if (types.length === 0) {
+			throw new FunctionError('at least one argument is required');
+		}
+
+		for (const [index, type] of types.entries()) {
+			if (!isSequenceType(type) && type.kind !== 'dynamic') {
+				throw new FunctionError(`all arguments must be lists or tuples; got ${friendlyTypeName(type)}`, index);
+			}
+		}
+
+		if (types.every(type => type.kind === 'list')) {
+			const element = unifyTypes(types.map(type => (type as {element: Type}).element));
+			if (!element) {
+				throw new FunctionError('all arguments must have the same element type');
+			}
+
+			return listType(element);
+		}
+
+		return dynamicType;
+	},
+	impl(values, returnType) {
+		if (returnType.kind === 'list') {
+			return listValue(returnType.element, values.flatMap(value => elementsOf(convertOrThrow(value, returnType))));
+		}
+
+		return tupleValue(values.flatMap(value => elementsOf(value)));
+	},
+});
+
+export const contains = defineFunction({
+	name: 'contains',
+	description: 'Determines whether the given list or set contains the given single value as one of its elements.',
+	parameters: [{name: 'list', type: dynamicType}, {name: 'value', type: dynamicType}],
+	returnType: staticReturnType(boolType),
+	impl([list, value]) {
+		if (list!.kind !== 'list' && list!.kind !== 'tuple' && list!.kind !== 'set') {
+			throw new FunctionError('argument must be list, tuple, or set');
+		}
+
+		return boolValue(elementsOf(list!).some(element => valueEquals(element, value!)));
+	},
+});
+
+export const distinct = defineFunction({
+	name: 'distinct',
+	description: 'Removes any duplicate elements from a list.',
+	parameters: [{name: 'list', type: listType(dynamicType)}],
+	returnType: ([list]) => list!,
+	impl([list], returnType) {
+		const kept: Value[] = [];
+		for (const element of elementsOf(list!)) {
+			if (!kept.some(other => valueEquals(other, element))) {
+				kept.push(element);
+			}
+		}
+
+		return listValue(elementTypeOf(returnType), kept);
+	},
+});
+
+const wholeIndexMessage = 'invalid index: value must be a whole number, between -9223372036854775808 and 9223372036854775807';
+
+export const element = defineFunction({
+	name: 'element',
+	description: 'Retrieves a single element from a list.',
+	parameters: [{name: 'list', type: dynamicType}, {name: 'index', type: numberType}],
+	returnType([listTypeArgument], [list, index]) {
+		const type = listTypeArgument!;
+		if (type.kind === 'list') {
+			return type.element;
+		}
+
+		if (type.kind === 'tuple') {
+			if (type.elements.length === 0) {
+				throw new FunctionError('cannot use element function with an empty list');
+			}
+
+			if (index?.kind !== 'number') {
+				return dynamicType;
+			}
+
+			if (!index.value.isInteger()) {
+				throw new FunctionError(wholeIndexMessage);
+			}
+
+			const position = index.value.toNumber();
+			if (position < 0) {
+				throw new FunctionError('cannot use element function with a negative index');
+			}
+
+			return type.elements[position % type.elements.length]!;
+		}
+
+		if (type.kind === 'dynamic') {
+			return dynamicType;
+		}
+
+		void list;
+		throw new FunctionError(`cannot read elements from ${friendlyTypeName(type)}`);
+	},
+	impl([list, index]) {
+		if (!numberOf(index!).isInteger()) {
+			throw new FunctionError(wholeIndexMessage);
+		}
+
+		const elements = elementsOf(list!);
+		if (elements.length === 0) {
+			throw new FunctionError('cannot use element function with an empty list');
+		}
+
+		const position = numberOf(index!).toNumber();
+		if (position < 0) {
+			throw new FunctionError('cannot use element function with a negative index');
+		}
+
+		return elements[position % elements.length]!;
+	},
+});
+
+function flattenInto(value: Value, into: Value[]): boolean {
+	if (value.kind === 'list' || value.kind === 'set' || value.kind === 'tuple') {
+		for (const inner of value.elements) {
+			if (inner.kind === 'unknown') {
+				return false;
+			}
+
+			if (inner.kind === 'list' || inner.kind === 'set' || inner.kind === 'tuple') {
+				if (!flattenInto(inner, into)) {
+					return false;
+				}
+			} else {
+				into.push(inner);
+			}
+		}
+	}
+
+	return true;
+}
+
+export const flatten = defineFunction({
+	name: 'flatten',
+	description: 'Takes a list and replaces any elements that are lists with a flattened sequence of the list contents.',
+	parameters: [{name: 'list', type: dynamicType}],
+	returnType([type]) {
+		if (type!.kind !== 'list' && type!.kind !== 'set' && type!.kind !== 'tuple' && type!.kind !== 'dynamic') {
+			throw new FunctionError('can only flatten lists, sets and tuples');
+		}
+
+		return dynamicType;
+	},
+	impl([list]) {
+		const flat: Value[] = [];
+		if (!flattenInto(list!, flat)) {
+			return unknownValue(dynamicType);
+		}
+
+		return tupleValue(flat);
+	},
+});
+
+export const index = defineFunction({
+	name: 'index',
+	description: 'Finds the element index for a given value in a list.',
+	parameters: [{name: 'list', type: dynamicType}, {name: 'value', type: dynamicType}],
+	returnType([type]) {
+		if (type!.kind !== 'list' && type!.kind !== 'tuple' && type!.kind !== 'dynamic') {
+			throw new FunctionError('argument must be a list or tuple');
+		}
+
+		return numberType;
+	},
+	impl([list, value]) {
+		const position = elementsOf(list!).findIndex(element => valueEquals(element, value!));
+		if (position === -1) {
+			throw new FunctionError('item not found');
+		}
+
+		return numberValue(position);
+	},
+});
+
+export const keys = defineFunction({
+	name: 'keys',
+	description: 'Takes a map and returns a list containing the keys from that map.',
+	parameters: [{name: 'inputMap', type: dynamicType, allowUnknown: true}],
+	returnType([type]) {
+		switch (type!.kind) {
+			case 'map': {
+				return listType(stringType);
+			}
+
+			case 'object': {
+				return tupleType(Object.keys(type!.attributes).map(() => stringType));
+			}
+
+			case 'dynamic': {
+				return dynamicType;
+			}
+
+			default: {
+				throw new FunctionError('must have map or object type', 0);
+			}
+		}
+	},
+	impl([map], returnType) {
+		if (map!.kind === 'unknown') {
+			return unknownValue(returnType);
+		}
+
+		if (map!.kind === 'object') {
+			return tupleValue([...map!.attributes.keys()].sort(compareStrings).map(key => stringValue(key)));
+		}
+
+		if (map!.kind === 'map') {
+			return listValue(stringType, [...map!.entries.keys()].map(key => stringValue(key)));
+		}
+
+		return unknownValue(returnType);
+	},
+});
+
+export const length = defineFunction({
+	name: 'length',
+	description: 'Determines the length of a given list, map, or string.',
+	parameters: [{name: 'value', type: dynamicType, allowUnknown: true}],
+	returnType([type]) {
+		if (type!.kind === 'bool' || type!.kind === 'number') {
+			throw new FunctionError('argument must be a string, a collection type, or a structural type');
+		}
+
+		return numberType;
+	},
+	impl([value]) {
+		switch (value!.kind) {
+			case 'string': {
+				return numberValue(graphemes(value!.value).length);
+			}
+
+			case 'tuple': {
+				return numberValue(value!.elements.length);
+			}
+
+			case 'object': {
+				return numberValue(value!.attributes.size);
+			}
+
+			case 'list':
+			case 'set': {
+				return value!.elements.some(element => element.kind === 'unknown') && value!.kind === 'set' ? unknownValue(numberType) : numberValue(value!.elements.length);
+			}
+
+			case 'map': {
+				return numberValue(value!.entries.size);
+			}
+
+			case 'unknown': {
+				const type = value!.type;
+				if (type.kind === 'tuple') {
+					return numberValue(type.elements.length);
+				}
+
+				if (type.kind === 'object') {
+					return numberValue(Object.keys(type.attributes).length);
+				}
+
+				return unknownValue(numberType);
+			}
+
+			default: {
+				throw new FunctionError('argument must be a string, a collection type, or a structural type');
+			}
+		}
+	},
+});
+
+export const lookup = defineFunction({
+	name: 'lookup',
+	description: 'Retrieves the value of a single element from a map, given its key. If the given key does not exist, the given default value is returned instead.',
+	parameters: [{name: 'inputMap', type: dynamicType}, {name: 'key', type: stringType}],
+	variadic: {name: 'default', type: dynamicType, allowNull: true},
+	returnType(types, values) {
+		if (types.length > 3) {
+			throw new FunctionError(`lookup() takes two or three arguments, got ${types.length}`);
+		}
+
+		const [mapTypeArgument, , defaultType] = types;
+		const key = values[1];
+		switch (mapTypeArgument!.kind) {
+			case 'map': {
+				if (defaultType && !typeEquals(defaultType, mapTypeArgument!.element) && defaultType.kind !== 'dynamic') {
+					const unified = unifyTypes([mapTypeArgument!.element, defaultType]);
+					if (!unified || !typeEquals(unified, mapTypeArgument!.element)) {
+						throw new FunctionError('the default value must have the same type as the map elements', 2);
+					}
+				}
+
+				return mapTypeArgument!.element;
+			}
+
+			case 'object': {
+				if (key?.kind !== 'string') {
+					return dynamicType;
+				}
+
+				const attribute = mapTypeArgument!.attributes[key.value];
+				if (attribute) {
+					return attribute;
+				}
+
+				if (defaultType) {
+					return defaultType;
+				}
+
+				throw new FunctionError(`the given object has no attribute ${JSON.stringify(key.value)}`, 0);
+			}
+
+			case 'dynamic': {
+				return dynamicType;
+			}
+
+			default: {
+				throw new FunctionError('lookup() requires a map as the first argument', 0);
+			}
+		}
+	},
+	impl([map, key, fallback], returnType) {
+		const name = stringOf(key!);
+		if (map!.kind === 'object') {
+			const found = map!.attributes.get(name);
+			return found ?? fallback!;
+		}
+
+		if (map!.kind === 'map') {
+			const found = map!.entries.get(name);
+			if (found) {
+				return found;
+			}
+
+			if (fallback) {
+				return convertOrThrow(fallback, returnType, 2);
+			}
+
+			throw new FunctionError(`the given map has no key ${JSON.stringify(name)}`);
+		}
+
+		throw new FunctionError('lookup() requires a map as the first argument', 0);
+	},
+});
+
+export const matchkeys = defineFunction({
+	name: 'matchkeys',
+	description: 'Constructs a new list by taking a subset of elements from one list whose indexes match the corresponding indexes of values in another list.',
+	parameters: [{name: 'values', type: listType(dynamicType)}, {name: 'keys', type: listType(dynamicType)}, {name: 'searchset', type: listType(dynamicType)}],
+	returnType([values, keysType, searchset]) {
+		const unified = unifyTypes([(keysType as {element: Type}).element, (searchset as {element: Type}).element]);
+		if (!unified) {
+			throw new FunctionError('keys and searchset must be of the same type', 2);
+		}
+
+		return values!;
+	},
+	impl([values, keyList, searchset], returnType) {
+		const valueElements = elementsOf(values!);
+		const keyElements = elementsOf(keyList!);
+		if (valueElements.length !== keyElements.length) {
+			throw new FunctionError('length of keys and values should be equal');
+		}
+
+		const common = unifyTypes([typeOf(keyList!), typeOf(searchset!)])!;
+		const keysConverted = elementsOf(convertOrThrow(keyList!, common));
+		const searchConverted = elementsOf(convertOrThrow(searchset!, common));
+		const kept = valueElements.filter((_, position) => searchConverted.some(candidate => valueEquals(candidate, keysConverted[position]!)));
+		return listValue(elementTypeOf(returnType), kept);
+	},
+});
+
+export const merge = defineFunction({
+	name: 'merge',
+	description: 'Takes an arbitrary number of maps or objects, and returns a single map or object that contains a merged set of elements from all arguments.',
+	parameters: [],
+	variadic: {name: 'maps', type: dynamicType, allowNull: true, allowDynamicType: true},
+	returnType(types, values) {
+		if (types.length === 0) {
+			return emptyObjectType;
+		}
+
+		const present = types.filter((_, position) => values[position]?.kind !== 'null');
+		for (const type of types) {
+			if (type.kind !== 'map' && type.kind !== 'object' && type.kind !== 'dynamic') {
+				throw new FunctionError(`arguments must be maps or objects, got ${JSON.stringify(friendlyTypeName(type))}`);
+			}
+		}
+
+		if (present.some(type => type.kind === 'dynamic')) {
+			return dynamicType;
+		}
+
+		const first = present[0];
+		if (first?.kind === 'map' && present.every(type => typeEquals(type, first))) {
+			return first;
+		}
+
+		const attributes: Record<string, Type> = {};
+		for (const [position, value] of values.entries()) {
+			if (value.kind === 'object') {
+				for (const [name, attribute] of value.attributes) {
+					attributes[name] = typeOf(attribute);
+				}
+			} else if (value.kind === 'map') {
+				for (const name of value.entries.keys()) {
+					attributes[name] = (types[position] as {element: Type}).element;
+				}
+			}
+		}
+
+		return objectType(attributes);
+	},
+	impl(values, returnType) {
+		const merged = new Map<string, Value>();
+		for (const value of values) {
+			if (value.kind === 'object') {
+				for (const [name, attribute] of value.attributes) {
+					merged.set(name, attribute);
+				}
+			} else if (value.kind === 'map') {
+				for (const [name, element] of value.entries) {
+					merged.set(name, element);
+				}
+			}
+		}
+
+		if (returnType.kind === 'map') {
+			return mapValue(returnType.element, merged);
+		}
+
+		return objectValue([...merged].sort(([a], [b]) => compareStrings(a, b)));
+	},
+});
+
+const oneMessage = 'must be a list, set, or tuple value with either zero or one elements';
+
+export const one = defineFunction({
+	name: 'one',
+	description: 'Returns either the first element of a one-element list, or null if the list is empty.',
+	parameters: [{name: 'list', type: dynamicType}],
+	returnType([type]) {
+		switch (type!.kind) {
+			case 'list':
+			case 'set': {
+				return type!.element;
+			}
+
+			case 'tuple': {
+				if (type!.elements.length > 1) {
+					throw new FunctionError(oneMessage, 0);
+				}
+
+				return type!.elements[0] ?? dynamicType;
+			}
+
+			case 'dynamic': {
+				return dynamicType;
+			}
+
+			default: {
+				throw new FunctionError(oneMessage, 0);
+			}
+		}
+	},
+	impl([list], returnType) {
+		const elements = elementsOf(list!);
+		if (elements.length > 1) {
+			throw new FunctionError(oneMessage, 0);
+		}
+
+		return elements[0] ?? nullValue(returnType);
+	},
+});
+
+export const range = defineFunction({
+	name: 'range',
+	description: 'Generates a list of numbers using a start value, a limit value, and a step value.',
+	parameters: [],
+	variadic: {name: 'params', type: numberType},
+	returnType(types) {
+		if (types.length < 1 || types.length > 3) {
+			throw new FunctionError('must have one, two, or three arguments');
+		}
+
+		return listType(numberType);
+	},
+	impl(values) {
+		let start = new Numeric(0);
+		let end: InstanceType<typeof Numeric>;
+		let step = new Numeric(1);
+		if (values.length === 1) {
+			end = numberOf(values[0]!);
+			if (end.isNegative() && !end.isZero()) {
+				step = new Numeric(-1);
+			}
+		} else {
+			start = numberOf(values[0]!);
+			end = numberOf(values[1]!);
+			if (values.length === 3) {
+				step = numberOf(values[2]!);
+			} else if (end.lessThan(start)) {
+				step = new Numeric(-1);
+			}
+		}
+
+		if (step.isNegative() && !step.isZero() && end.greaterThan(start)) {
+			throw new FunctionError('end must be less than start when step is negative', 0);
+		}
+
+		if (step.isPositive() && !step.isZero() && end.lessThan(start)) {
+			throw new FunctionError('end must be greater than start when step is positive', 0);
+		}
+
+		const limit = 1024;
+		const numbers: Value[] = [];
+		const ascending = !step.isNegative() || step.isZero();
+		for (let current = start; ascending ? current.lessThan(end) : current.greaterThan(end); current = current.plus(step)) {
+			if (numbers.length >= limit) {
+				throw new FunctionError(`more than ${limit} values were generated; either decrease the difference between start and end or use a smaller step`);
+			}
+
+			numbers.push(numberValue(current));
+		}
+
+		return listValue(numberType, numbers);
+	},
+});
+
+export const reverse = defineFunction({
+	name: 'reverse',
+	description: 'Takes a sequence and produces a new sequence of the same length with all of the same elements as the given sequence but in reverse order.',
+	parameters: [{name: 'list', type: dynamicType}],
+	returnType([type]) {
+		switch (type!.kind) {
+			case 'list':
+			case 'set': {
+				return listType(type!.element);
+			}
+
+			case 'tuple': {
+				return tupleType([...type!.elements].reverse());
+			}
+
+			case 'dynamic': {
+				return dynamicType;
+			}
+
+			default: {
+				throw new FunctionError(`can only reverse list or tuple values, not ${friendlyTypeName(type!)}`, 0);
+			}
+		}
+	},
+	impl([list], returnType) {
+		const reversed = [...elementsOf(list!)].reverse();
+		return returnType.kind === 'list' ? listValue(returnType.element, reversed) : tupleValue(reversed);
+	},
+});
+
+export const slice = defineFunction({
+	name: 'slice',
+	description: 'Extracts some consecutive elements from within a list.',
+	parameters: [{name: 'list', type: dynamicType}, {name: 'start_index', type: numberType}, {name: 'end_index', type: numberType}],
+	returnType([type], [list, start, end]) {
+		if (type!.kind === 'list' || type!.kind === 'dynamic') {
+			return type!;
+		}
+
+		if (type!.kind !== 'tuple') {
+			throw new FunctionError('must be a list or tuple value', 0);
+		}
+
+		if (start?.kind !== 'number' || end?.kind !== 'number') {
+			return dynamicType;
+		}
+
+		const [from, to] = sliceBounds(type!.elements.length, start, end);
+		void list;
+		return tupleType(type!.elements.slice(from, to));
+	},
+	impl([list, start, end], returnType) {
+		const elements = elementsOf(list!);
+		const [from, to] = sliceBounds(elements.length, start!, end!);
+		return returnType.kind === 'list' ? listValue(returnType.element, elements.slice(from, to)) : tupleValue(elements.slice(from, to));
+	},
+});
+
+function sliceBounds(size: number, start: Value, end: Value): [number, number] {
+	const from = integerOf(start, 1, 'start index must be a whole number');
+	const to = integerOf(end, 2, 'end index must be a whole number');
+	if (from < 0) {
+		throw new FunctionError('start index must not be less than zero', 1);
+	}
+
+	if (to > size) {
+		throw new FunctionError('end index must not be greater than the length of the list', 2);
+	}
+
+	if (from > to) {
+		throw new FunctionError('start index must not be greater than end index', 1);
+	}
+
+	return [from, to];
+}
+
+export const sort = defineFunction({
+	name: 'sort',
+	description: 'Takes a list of strings and returns a new list with those strings sorted lexicographically.',
+	parameters: [{name: 'list', type: listType(stringType)}],
+	returnType: staticReturnType(listType(stringType)),
+	impl([list]) {
+		const elements = elementsOf(list!);
+		for (const [position, element] of elements.entries()) {
+			if (element.kind === 'null') {
+				throw new FunctionError(`given list element ${position} is null; a null string cannot be sorted`);
+			}
+		}
+
+		return listValue(stringType, [...elements].sort((a, b) => compareStrings(stringOf(a), stringOf(b))));
+	},
+});
+
+export const sum = defineFunction({
+	name: 'sum',
+	description: 'Takes a list or set of numbers and returns the sum of those numbers.',
+	parameters: [{name: 'list', type: dynamicType}],
+	returnType([type]) {
+		if (type!.kind !== 'list' && type!.kind !== 'set' && type!.kind !== 'tuple' && type!.kind !== 'dynamic') {
+			throw new FunctionError(`argument must be list, set, or tuple. Received ${friendlyTypeName(type!)}`, 0);
+		}
+
+		return numberType;
+	},
+	impl([list]) {
+		const elements = elementsOf(list!);
+		if (elements.length === 0) {
+			throw new FunctionError('cannot sum an empty list', 0);
+		}
+
+		let total = new Numeric(0);
+		for (const element of elements) {
+			const converted = element.kind === 'null' ? undefined : convert(element, numberType);
+			if (!converted?.ok || converted.value.kind !== 'number') {
+				throw new FunctionError('argument must be list, set, or tuple of number values', 0);
+			}
+
+			total = total.plus(converted.value.value);
+		}
+
+		return numberValue(total);
+	},
+});
+
+export const transpose = defineFunction({
+	name: 'transpose',
+	description: 'Takes a map of lists of strings and swaps the keys and values to produce a new map of lists of strings.',
+	parameters: [{name: 'values', type: mapType(listType(stringType))}],
+	returnType: staticReturnType(mapType(listType(stringType))),
+	impl([map]) {
+		const result = new Map<string, Value[]>();
+		if (map!.kind === 'map') {
+			for (const [key, list] of map!.entries) {
+				for (const element of elementsOf(list)) {
+					if (element.kind !== 'string') {
+						throw new FunctionError('input must not contain null list elements', 0);
+					}
+
+					const bucket = result.get(element.value) ?? [];
+					bucket.push(stringValue(key));
+					result.set(element.value, bucket);
+				}
+			}
+		}
+
+		return mapValue(listType(stringType), [...result].map(([key, list]) => [key, listValue(stringType, list)] as const));
+	},
+});
+
+export const values = defineFunction({
+	name: 'values',
+	description: 'Takes a map and returns a list containing the values of the elements in that map.',
+	parameters: [{name: 'mapping', type: dynamicType}],
+	returnType([type]) {
+		switch (type!.kind) {
+			case 'map': {
+				return listType(type!.element);
+			}
+
+			case 'object': {
+				return tupleType(Object.keys(type!.attributes).sort(compareStrings).map(name => (type as {attributes: Record<string, Type>}).attributes[name]!));
+			}
+
+			case 'dynamic': {
+				return dynamicType;
+			}
+
+			default: {
+				throw new FunctionError('values() requires a map as the first argument');
+			}
+		}
+	},
+	impl([map], returnType) {
+		return returnType.kind === 'list' ? listValue(returnType.element, elementsOf(map!)) : tupleValue(elementsOf(map!));
+	},
+});
+
+export const zipmap = defineFunction({
+	name: 'zipmap',
+	description: 'Constructs a map from a list of keys and a corresponding list of values.',
+	parameters: [{name: 'keys', type: listType(stringType)}, {name: 'values', type: dynamicType}],
+	returnType([, valuesType]) {
+		switch (valuesType!.kind) {
+			case 'list': {
+				return mapType(valuesType!.element);
+			}
+
+			case 'tuple':
+			case 'dynamic': {
+				return dynamicType;
+			}
+
+			default: {
+				throw new FunctionError(`values argument must be a list or tuple value, not ${friendlyTypeName(valuesType!)}`, 1);
+			}
+		}
+	},
+	impl([keyList, valueList], returnType) {
+		const keyElements = elementsOf(keyList!);
+		const valueElements = elementsOf(valueList!);
+		if (keyElements.length !== valueElements.length) {
+			throw new FunctionError(`number of keys (${keyElements.length}) does not match number of values (${valueElements.length})`);
+		}
+
+		const entries = new Map<string, Value>();
+		for (const [position, key] of keyElements.entries()) {
+			if (key.kind !== 'string') {
+				throw new FunctionError('keys must not be null', 0);
+			}
+
+			entries.set(key.value, valueElements[position]!);
+		}
+
+		if (returnType.kind === 'map') {
+			return mapValue(returnType.element, entries);
+		}
+
+		return objectValue([...entries].sort(([a], [b]) => compareStrings(a, b)));
+	},
+});
+
+export const collectionFunctions: readonly FunctionSpec[] = [
+	alltrue, anytrue, chunklist, coalesce, coalescelist, compact, concat, contains, distinct, element, flatten, index, keys, length, lookup, matchkeys, merge, one, range, reverse, slice, sort, sum, transpose, values, zipmap,
+];
+

@@ -1,0 +1,151 @@
+import {
+	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
+} from '../function.js';
+import {dynamicType, friendlyTypeName, numberType} from '../types.js';
+import {
+	type NumericValue, type Value, Numeric, numberValue, typeOf,
+} from '../values.js';
+import {numberOf} from './support.js';
+
+/*
+Numeric functions. Exact operations stay in decimal; `log` and fractional `pow` go through float64 as Terraform's math.Log/math.Pow do, so their digits match.
+*/
+
+function unary(name: string, description: string, operation: (number: NumericValue) => NumericValue): FunctionSpec {
+	return defineFunction({
+		name,
+		description,
+		parameters: [{name: 'num', type: numberType}],
+		returnType: staticReturnType(numberType),
+		impl: ([number]) => numberValue(operation(numberOf(number!))),
+	});
+}
+
+export const abs = unary('abs', 'Returns the absolute value of the given number.', number => number.abs());
+export const ceil = unary('ceil', 'Returns the closest whole number that is greater than or equal to the given value.', number => number.isFinite() ? number.ceil() : number);
+export const floor = unary('floor', 'Returns the closest whole number that is less than or equal to the given value.', number => number.isFinite() ? number.floor() : number);
+export const signum = unary('signum', 'Determines the sign of a number, returning -1, 0 or 1.', number => new Numeric(number.isZero() ? 0 : (number.isNegative() ? -1 : 1)));
+
+function fromFloat(result: number): Value {
+	return numberValue(new Numeric(result));
+}
+
+export const log = defineFunction({
+	name: 'log',
+	description: 'Returns the logarithm of a given number in a given base.',
+	parameters: [{name: 'num', type: numberType}, {name: 'base', type: numberType}],
+	returnType: staticReturnType(numberType),
+	impl([number, base]) {
+		const value = numberOf(number!).toNumber();
+		const baseValue = numberOf(base!).toNumber();
+		return fromFloat(Math.log(value) / Math.log(baseValue));
+	},
+});
+
+export const pow = defineFunction({
+	name: 'pow',
+	description: 'Calculates an exponent, by raising its first argument to the power of the second argument.',
+	parameters: [{name: 'num', type: numberType}, {name: 'power', type: numberType}],
+	returnType: staticReturnType(numberType),
+	impl([number, power]) {
+		const exponent = numberOf(power!);
+		const base = numberOf(number!);
+		if (exponent.isInteger() && exponent.abs().lessThanOrEqualTo(1024) && base.isFinite()) {
+			// Exact while float64 would be exact; otherwise float64 as Terraform computes it.
+			const exact = base.pow(exponent);
+			if (exact.equals(new Numeric(base.toNumber() ** exponent.toNumber()))) {
+				return numberValue(exact);
+			}
+		}
+
+		return fromFloat(base.toNumber() ** exponent.toNumber());
+	},
+});
+
+function extreme(name: string, description: string, pick: (a: NumericValue, b: NumericValue) => boolean): FunctionSpec {
+	return defineFunction({
+		name,
+		description,
+		parameters: [],
+		variadic: {name: 'numbers', type: numberType},
+		returnType: staticReturnType(numberType),
+		impl(numbers) {
+			if (numbers.length === 0) {
+				throw new FunctionError('must pass at least one number');
+			}
+
+			let best = numberOf(numbers[0]!);
+			for (const number of numbers.slice(1)) {
+				if (pick(numberOf(number), best)) {
+					best = numberOf(number);
+				}
+			}
+
+			return numberValue(best);
+		},
+	});
+}
+
+export const max = extreme('max', 'Takes one or more numbers and returns the greatest number from the set.', (a, b) => a.greaterThan(b));
+export const min = extreme('min', 'Takes one or more numbers and returns the smallest number from the set.', (a, b) => a.lessThan(b));
+
+const digits = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+// Go's big.Int SetString: case-insensitive digits up to base 36, then 0-9 a-z A-Z up to 62.
+function digitValue(character: string, base: number): number {
+	if (base <= 36) {
+		return digits.indexOf(character.toLowerCase());
+	}
+
+	return digits.indexOf(character);
+}
+
+export const parseint = defineFunction({
+	name: 'parseint',
+	description: 'Parses the given string as a representation of an integer in the specified base and returns the resulting number.',
+	parameters: [{name: 'number', type: dynamicType}, {name: 'base', type: numberType}],
+	returnType([type]) {
+		if (type!.kind !== 'string' && type!.kind !== 'dynamic') {
+			throw new FunctionError(`first argument must be a string, not ${friendlyTypeName(type!)}`, 0);
+		}
+
+		return numberType;
+	},
+	impl([text, baseValue]) {
+		if (text!.kind !== 'string') {
+			throw new FunctionError(`first argument must be a string, not ${friendlyTypeName(typeOf(text!))}`, 0);
+		}
+
+		const base = numberOf(baseValue!);
+		if (!base.isInteger() || base.lessThan(2) || base.greaterThan(62)) {
+			throw new FunctionError('base must be a whole number between 2 and 62 inclusive', 1);
+		}
+
+		const radix = base.toNumber();
+		const source = text!.value;
+		let body = source;
+		let negative = false;
+		if (body.startsWith('-') || body.startsWith('+')) {
+			negative = body.startsWith('-');
+			body = body.slice(1);
+		}
+
+		if (body === '') {
+			throw new FunctionError(`cannot parse ${JSON.stringify(source)} as a base ${radix} integer`, 0);
+		}
+
+		let result = 0n;
+		for (const character of body) {
+			const digit = digitValue(character, radix);
+			if (digit < 0 || digit >= radix) {
+				throw new FunctionError(`cannot parse ${JSON.stringify(source)} as a base ${radix} integer`, 0);
+			}
+
+			result = (result * BigInt(radix)) + BigInt(digit);
+		}
+
+		return numberValue(negative ? -result : result);
+	},
+});
+
+export const numberFunctions: readonly FunctionSpec[] = [abs, ceil, floor, log, max, min, parseint, pow, signum];

@@ -1,0 +1,226 @@
+import {RE2JS} from 're2js';
+import {
+	type FunctionSpec, FunctionError, defineFunction,
+} from '../function.js';
+import {
+	type Type, dynamicType, listType, objectType, stringType, tupleType,
+} from '../types.js';
+import {
+	type Value, listValue, nullValue, objectValue, stringValue, tupleValue,
+} from '../values.js';
+import {stringOf} from './support.js';
+
+/*
+`regex`, `regexall` and the regex form of `replace`, with RE2 semantics through re2js (JavaScript's RegExp differs: lookarounds, backreferences, `\pL` classes). Match iteration follows Go's regexp (an empty match right after a match is skipped), not Java's, which re2js's own iterator follows.
+*/
+
+export type CompiledPattern = {
+	readonly pattern: RE2JS;
+	readonly names: readonly string[];
+	readonly groupCount: number;
+};
+
+/**
+Compiles an RE2 pattern; errors are reported as Go's regexp/syntax error text (`error parsing regexp: CODE: \`EXPR\``) or, with `short`, as "CODE in EXPR" the way regex() words them.
+*/
+export function compilePattern(source: string, onError: (code: string, expression: string, full: string) => never): CompiledPattern {
+	let pattern: RE2JS;
+	try {
+		pattern = RE2JS.compile(source);
+	} catch (error) {
+		const {error: code, input} = error as {error?: string; input?: string};
+		onError(code ?? String(error), input ?? '', (error as Error).message);
+	}
+
+	const namedGroups = pattern.namedGroups() as Record<string, number>;
+	const names: string[] = [];
+	for (const [name, groupIndex] of Object.entries(namedGroups)) {
+		names[groupIndex] = name;
+	}
+
+	return {pattern, names, groupCount: pattern.groupCount()};
+}
+
+export type Match = {
+	readonly start: number;
+	readonly end: number;
+	readonly groups: ReadonlyArray<string | undefined>;
+	readonly groupStarts: readonly number[];
+};
+
+/**
+Every match, as Go's FindAllStringSubmatchIndex finds them.
+*/
+export function findAll(compiled: CompiledPattern, text: string, limit = Number.POSITIVE_INFINITY): Match[] {
+	const matcher = compiled.pattern.matcher(text);
+	const matches: Match[] = [];
+	let position = 0;
+	let previousEnd = -1;
+	while (position <= text.length && matches.length < limit) {
+		if (!matcher.find(position)) {
+			break;
+		}
+
+		const start = matcher.start() as number;
+		const end = matcher.end() as number;
+		let accept = true;
+		if (end === start) {
+			if (start === previousEnd) {
+				accept = false;
+			}
+
+			const code = text.codePointAt(start);
+			position = start + (code === undefined ? 1 : (code > 0xFF_FF ? 2 : 1));
+		} else {
+			position = end;
+		}
+
+		previousEnd = end;
+		if (accept) {
+			const groups: Array<string | undefined> = [];
+			const groupStarts: number[] = [];
+			for (let group = 0; group <= compiled.groupCount; group++) {
+				const value = matcher.group(group) as string | null;
+				groups.push(value ?? undefined);
+				groupStarts.push(value === null ? -1 : matcher.start(group) as number);
+			}
+
+			matches.push({start, end, groups, groupStarts});
+		}
+	}
+
+	return matches;
+}
+
+/**
+Go's Regexp.Expand: `$1`, `${1}`, `$name`, `${name}`, `$$`.
+*/
+export function expandReplacement(template: string, compiled: CompiledPattern, match: Match): string {
+	let result = '';
+	for (let index = 0; index < template.length; index++) {
+		const character = template[index]!;
+		if (character !== '$' || index + 1 >= template.length) {
+			result += character;
+			continue;
+		}
+
+		const next = template[index + 1]!;
+		if (next === '$') {
+			result += '$';
+			index++;
+			continue;
+		}
+
+		let name: string | undefined;
+		let consumed = 0;
+		if (next === '{') {
+			const close = template.indexOf('}', index + 2);
+			const candidate = close === -1 ? '' : template.slice(index + 2, close);
+			if (close !== -1 && /^\w+$/.test(candidate)) {
+				name = candidate;
+				consumed = close - index;
+			}
+		} else {
+			const word = /^\w+/.exec(template.slice(index + 1));
+			if (word) {
+				name = word[0];
+				consumed = name.length;
+			}
+		}
+
+		if (name === undefined) {
+			result += character;
+			continue;
+		}
+
+		index += consumed;
+		if (/^\d+$/.test(name)) {
+			const number = Number(name);
+			result += number <= compiled.groupCount ? (match.groups[number] ?? '') : '';
+		} else {
+			const groupIndex = compiled.names.indexOf(name);
+			result += groupIndex > 0 ? (match.groups[groupIndex] ?? '') : '';
+		}
+	}
+
+	return result;
+}
+
+function compileForRegexFunction(source: string): CompiledPattern {
+	const compiled = compilePattern(source, (code, expression) => {
+		throw new FunctionError(`invalid regexp pattern: ${code} in ${expression}`, 0);
+	});
+	const named = compiled.names.filter(Boolean).length;
+	if (named > 0 && named < compiled.groupCount) {
+		throw new FunctionError('invalid regexp pattern: cannot mix both named and unnamed capture groups', 0);
+	}
+
+	return compiled;
+}
+
+// The result type depends on the pattern: a string without groups, a tuple of strings for unnamed groups, an object for named ones.
+function matchType(compiled: CompiledPattern): Type {
+	if (compiled.groupCount === 0) {
+		return stringType;
+	}
+
+	const named = compiled.names.filter(Boolean);
+	if (named.length > 0) {
+		return objectType(Object.fromEntries(named.map(name => [name, stringType])));
+	}
+
+	return tupleType(Array.from({length: compiled.groupCount}, () => stringType));
+}
+
+function matchValue(compiled: CompiledPattern, match: Match): Value {
+	if (compiled.groupCount === 0) {
+		return stringValue(match.groups[0]!);
+	}
+
+	const captures = match.groups.slice(1).map(group => group === undefined ? nullValue(stringType) : stringValue(group));
+	const named = compiled.names.filter(Boolean);
+	if (named.length > 0) {
+		return objectValue(compiled.names.flatMap((name, index) => name ? [[name, captures[index - 1]!] as const] : []).sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0))));
+	}
+
+	return tupleValue(captures);
+}
+
+function patternTypeOf(values: readonly Value[]): Type {
+	const pattern = values[0];
+	if (pattern?.kind !== 'string') {
+		return dynamicType;
+	}
+
+	return matchType(compileForRegexFunction(pattern.value));
+}
+
+export const regex = defineFunction({
+	name: 'regex',
+	description: 'Applies a regular expression to a string and returns the matching substrings.',
+	parameters: [{name: 'pattern', type: stringType}, {name: 'string', type: stringType}],
+	returnType: (_, values) => patternTypeOf(values),
+	impl([pattern, text]) {
+		const compiled = compileForRegexFunction(stringOf(pattern!));
+		const [match] = findAll(compiled, stringOf(text!), 1);
+		if (!match) {
+			throw new FunctionError('pattern did not match any part of the given string');
+		}
+
+		return matchValue(compiled, match);
+	},
+});
+
+export const regexall = defineFunction({
+	name: 'regexall',
+	description: 'Applies a regular expression to a string and returns a list of all matches.',
+	parameters: [{name: 'pattern', type: stringType}, {name: 'string', type: stringType}],
+	returnType: (_, values) => listType(patternTypeOf(values)),
+	impl([pattern, text], returnType) {
+		const compiled = compileForRegexFunction(stringOf(pattern!));
+		const matches = findAll(compiled, stringOf(text!));
+		return listValue((returnType as {element: Type}).element, matches.map(match => matchValue(compiled, match)));
+	},
+});
+
+export const regexFunctions: readonly FunctionSpec[] = [regex, regexall];

@@ -1,0 +1,103 @@
+import {
+	type FunctionSpec, FunctionError, defineFunction,
+} from '../function.js';
+import {convert} from '../convert.js';
+import {
+	type Type, dynamicType, listType, setType, tupleType,
+} from '../types.js';
+import {
+	type Value, listValue, tupleValue,
+} from '../values.js';
+import {elementsOf, makeSet, unifyTypes, valueEquals} from './support.js';
+
+/*
+Set functions. Arguments convert to sets of one unified element type; results are sets in cty's order.
+*/
+
+function unifiedSetType(types: readonly Type[]): Type {
+	const element = unifyTypes(types.map(type => (type as {element: Type}).element));
+	if (!element) {
+		throw new FunctionError('given sets must all have compatible element types', 1);
+	}
+
+	return setType(element);
+}
+
+function convertedElements(value: Value, type: Type): readonly Value[] {
+	const result = convert(value, type);
+	if (!result.ok) {
+		throw new FunctionError(result.message);
+	}
+
+	return elementsOf(result.value);
+}
+
+function setOperation(name: string, description: string, variadic: boolean, combine: (sets: ReadonlyArray<readonly Value[]>) => Value[]): FunctionSpec {
+	const first = name === 'setsubtract' ? 'a' : 'first_set';
+	return defineFunction({
+		name,
+		description,
+		parameters: variadic ? [{name: first, type: setType(dynamicType)}] : [{name: 'a', type: setType(dynamicType)}, {name: 'b', type: setType(dynamicType)}],
+		...(variadic ? {variadic: {name: 'other_sets', type: setType(dynamicType)}} : {}),
+		returnType: types => unifiedSetType(types),
+		impl(values, returnType) {
+			const element = (returnType as {element: Type}).element;
+			return makeSet(element, combine(values.map(value => convertedElements(value, returnType))));
+		},
+	});
+}
+
+export const setintersection = setOperation('setintersection', 'Takes multiple sets and produces a single set containing only the elements that all of the given sets have in common.', true, sets => sets[0]!.filter(element => sets.every(other => other.some(candidate => valueEquals(candidate, element)))));
+export const setunion = setOperation('setunion', 'Takes multiple sets and produces a single set containing the elements from all of the given sets.', true, sets => sets.flat());
+export const setsubtract = setOperation('setsubtract', 'Returns a new set containing the elements from the first set that are not present in the second set.', false, ([a, b]) => a!.filter(element => !b!.some(candidate => valueEquals(candidate, element))));
+
+export const setproduct = defineFunction({
+	name: 'setproduct',
+	description: 'Finds all of the possible combinations of elements from all of the given sets by computing the Cartesian product.',
+	parameters: [],
+	variadic: {name: 'sets', type: dynamicType},
+	returnType(types) {
+		if (types.length < 2) {
+			throw new FunctionError('at least two arguments are required');
+		}
+
+		let allSets = true;
+		const elementTypes: Type[] = [];
+		for (const [index, type] of types.entries()) {
+			if (type.kind === 'set') {
+				elementTypes.push(type.element);
+			} else if (type.kind === 'list') {
+				allSets = false;
+				elementTypes.push(type.element);
+			} else if (type.kind === 'tuple') {
+				allSets = false;
+				const element = unifyTypes(type.elements);
+				if (!element) {
+					throw new FunctionError('all elements must be of the same type', index);
+				}
+
+				elementTypes.push(element);
+			} else if (type.kind === 'dynamic') {
+				return dynamicType;
+			} else {
+				throw new FunctionError('a set or a list is required', index);
+			}
+		}
+
+		const combination = tupleType(elementTypes);
+		return allSets ? setType(combination) : listType(combination);
+	},
+	impl(values, returnType) {
+		const combination = (returnType as {element: Type}).element as {elements: readonly Type[]};
+		const columns = values.map((value, index) => convertedElements(value, listType(combination.elements[index]!)));
+		let products: Value[][] = [[]];
+		for (const column of columns) {
+			products = products.flatMap(prefix => column.map(element => [...prefix, element]));
+		}
+
+		const tuples = products.map(product => tupleValue(product));
+		return returnType.kind === 'set' ? makeSet(combination as Type, tuples) : listValue(combination as Type, tuples);
+	},
+});
+
+export const setFunctions: readonly FunctionSpec[] = [setintersection, setproduct, setsubtract, setunion];

@@ -1,0 +1,562 @@
+import {
+	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
+} from '../function.js';
+import {convert} from '../convert.js';
+import {
+	type Type, boolType, dynamicType, listType, numberType, stringType,
+} from '../types.js';
+import {
+	type NumericValue, type Value, Numeric, boolValue, listValue, stringValue, unknownValue,
+} from '../values.js';
+import {encodeJson} from './encoding.js';
+import {compilePattern, expandReplacement, findAll} from './regex.js';
+import {
+	elementsOf, goQuoteString, graphemes, integerOf, numberOf, numberText, stringOf,
+} from './support.js';
+
+/*
+String functions. Lengths and offsets count grapheme clusters as Terraform does; case mapping is per code point as Go's (so `upper("ß")` stays `ß`); `format` implements cty's verbs on top of Go's fmt rules.
+*/
+
+function stringFunction(name: string, description: string, operation: (text: string) => string): FunctionSpec {
+	return defineFunction({
+		name,
+		description,
+		parameters: [{name: 'str', type: stringType}],
+		returnType: staticReturnType(stringType),
+		impl: ([text]) => stringValue(operation(stringOf(text!))),
+	});
+}
+
+function mapCodePoints(text: string, mapping: (character: string) => string): string {
+	let result = '';
+	for (const character of text) {
+		const mapped = mapping(character);
+		result += [...mapped].length === 1 ? mapped : character;
+	}
+
+	return result;
+}
+
+export const chomp = stringFunction('chomp', 'Removes newline characters at the end of a string.', text => text.replace(/(?:\r\n?|\n)*$/, ''));
+export const lower = stringFunction('lower', 'Converts all cased letters in the given string to lowercase.', text => mapCodePoints(text, character => character.toLowerCase()));
+export const upper = stringFunction('upper', 'Converts all cased letters in the given string to uppercase.', text => mapCodePoints(text, character => character.toUpperCase()));
+export const strrev = stringFunction('strrev', 'Reverses the characters in a string.', text => graphemes(text).reverse().join(''));
+
+// Go's strings.Title: a letter after a separator (anything but letters, digits, marks and `_`) is upper-cased.
+function isTitleSeparator(character: string | undefined): boolean {
+	if (character === undefined) {
+		return true;
+	}
+
+	if (/^[\p{L}\p{Nd}\p{M}_]$/u.test(character)) {
+		return false;
+	}
+
+	if (character.codePointAt(0)! < 0x80) {
+		return true;
+	}
+
+	return /^\s$/u.test(character);
+}
+
+export const title = stringFunction('title', 'Converts the first letter of each word in the given string to uppercase.', text => {
+	let previous: string | undefined;
+	let result = '';
+	for (const character of text) {
+		result += isTitleSeparator(previous) ? mapCodePoints(character, inner => inner.toUpperCase()) : character;
+		previous = character;
+	}
+
+	return result;
+});
+
+const goSpace = /^[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+|[\t\n\v\f\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+$/g;
+export const trimspace = stringFunction('trimspace', 'Removes any space characters from the start and end of the given string.', text => text.replaceAll(goSpace, ''));
+
+function twoStrings(name: string, description: string, second: string, operation: (text: string, other: string) => Value): FunctionSpec {
+	return defineFunction({
+		name,
+		description,
+		parameters: [{name: 'str', type: stringType}, {name: second, type: stringType}],
+		returnType: staticReturnType(name.startsWith('trim') ? stringType : boolType),
+		impl: ([text, other]) => operation(stringOf(text!), stringOf(other!)),
+	});
+}
+
+export const endswith = twoStrings('endswith', 'Determines if the input string ends with the suffix.', 'suffix', (text, suffix) => boolValue(text.endsWith(suffix)));
+export const startswith = twoStrings('startswith', 'Determines if the input string starts with the prefix.', 'prefix', (text, prefix) => boolValue(text.startsWith(prefix)));
+export const strcontains = twoStrings('strcontains', 'Determines if the input string contains the substring.', 'substr', (text, part) => boolValue(text.includes(part)));
+export const trimprefix = twoStrings('trimprefix', 'Removes the specified prefix from the start of the given string.', 'prefix', (text, prefix) => stringValue(text.startsWith(prefix) ? text.slice(prefix.length) : text));
+export const trimsuffix = twoStrings('trimsuffix', 'Removes the specified suffix from the end of the given string.', 'suffix', (text, suffix) => stringValue(suffix !== '' && text.endsWith(suffix) ? text.slice(0, -suffix.length) : text));
+export const trim = twoStrings('trim', 'Removes the specified set of characters from the start and end of the given string.', 'cutset', (text, cutset) => {
+	const cut = new Set(cutset);
+	const characters = [...text];
+	let start = 0;
+	let end = characters.length;
+	while (start < end && cut.has(characters[start]!)) {
+		start++;
+	}
+
+	while (end > start && cut.has(characters[end - 1]!)) {
+		end--;
+	}
+
+	return stringValue(characters.slice(start, end).join(''));
+});
+
+export const indent = defineFunction({
+	name: 'indent',
+	description: 'Adds a given number of spaces to the beginnings of all but the first line in a given multi-line string.',
+	parameters: [{name: 'spaces', type: numberType}, {name: 'str', type: stringType}],
+	returnType: staticReturnType(stringType),
+	impl([spaces, text]) {
+		const count = Math.max(0, Math.trunc(numberOf(spaces!).toNumber()));
+		return stringValue(stringOf(text!).replaceAll('\n', `\n${' '.repeat(count)}`));
+	},
+});
+
+export const join = defineFunction({
+	name: 'join',
+	description: 'Concatenates together the string elements of one or more lists with a given separator.',
+	parameters: [{name: 'separator', type: stringType}],
+	variadic: {name: 'lists', type: listType(stringType)},
+	returnType(types) {
+		if (types.length < 2) {
+			throw new FunctionError('at least one list is required');
+		}
+
+		return stringType;
+	},
+	impl([separator, ...lists]) {
+		const parts: string[] = [];
+		for (const [listIndex, list] of lists.entries()) {
+			for (const [elementIndex, element] of elementsOf(list).entries()) {
+				if (element.kind !== 'string') {
+					if (lists.length > 1) {
+						throw new FunctionError(`element ${elementIndex} of list ${listIndex + 1} is null; cannot concatenate null values`);
+					}
+
+					throw new FunctionError(`element ${elementIndex} is null; cannot concatenate null values`, listIndex + 1);
+				}
+
+				parts.push(element.value);
+			}
+		}
+
+		return stringValue(parts.join(stringOf(separator!)));
+	},
+});
+
+export const replace = defineFunction({
+	name: 'replace',
+	description: 'Searches a given string for another given substring, and replaces each occurrence with a given replacement string.',
+	parameters: [{name: 'str', type: stringType}, {name: 'substr', type: stringType}, {name: 'replace', type: stringType}],
+	returnType: staticReturnType(stringType),
+	impl([text, search, replacement]) {
+		const source = stringOf(text!);
+		const pattern = stringOf(search!);
+		const replaceWith = stringOf(replacement!);
+		if (pattern.length > 1 && pattern.startsWith('/') && pattern.endsWith('/')) {
+			const compiled = compilePattern(pattern.slice(1, -1), (_code, _expression, full) => {
+				throw new FunctionError(full);
+			});
+			let result = '';
+			let last = 0;
+			for (const match of findAll(compiled, source)) {
+				result += source.slice(last, match.start) + expandReplacement(replaceWith, compiled, match);
+				last = match.end;
+			}
+
+			return stringValue(result + source.slice(last));
+		}
+
+		if (pattern === '') {
+			const characters = [...source];
+			return stringValue(replaceWith + characters.map(character => character + replaceWith).join(''));
+		}
+
+		return stringValue(source.split(pattern).join(replaceWith));
+	},
+});
+
+export const split = defineFunction({
+	name: 'split',
+	description: 'Produces a list by dividing a given string at all occurrences of a given separator.',
+	parameters: [{name: 'separator', type: stringType}, {name: 'str', type: stringType}],
+	returnType: staticReturnType(listType(stringType)),
+	impl([separator, text]) {
+		const source = stringOf(text!);
+		const by = stringOf(separator!);
+		const parts = by === '' ? [...source] : source.split(by);
+		return listValue(stringType, parts.map(part => stringValue(part)));
+	},
+});
+
+export const substr = defineFunction({
+	name: 'substr',
+	description: 'Extracts a substring from a given string by offset and (maximum) length.',
+	parameters: [{name: 'str', type: stringType}, {name: 'offset', type: numberType}, {name: 'length', type: numberType}],
+	returnType: staticReturnType(stringType),
+	impl([text, offsetValue, lengthValue]) {
+		const characters = graphemes(stringOf(text!));
+		let offset = integerOf(offsetValue!, 1, 'invalid offset: value must be a whole number');
+		const length = integerOf(lengthValue!, 2, 'invalid length: value must be a whole number');
+		if (offset < 0) {
+			offset = Math.max(0, characters.length + offset);
+		}
+
+		if (offset > characters.length) {
+			return stringValue('');
+		}
+
+		const end = length < 0 ? characters.length : Math.min(characters.length, offset + length);
+		return stringValue(characters.slice(offset, end).join(''));
+	},
+});
+
+/* `format` and `formatlist` */
+
+type Verb = {
+	readonly flags: string;
+	readonly width?: number;
+	readonly precision?: number;
+	readonly verb: string;
+	readonly argumentNumber: number;
+	readonly start: number;
+	readonly text: string;
+};
+
+type Piece = string | Verb;
+
+function parseFormat(format: string): Piece[] {
+	const pieces: Piece[] = [];
+	let literal = '';
+	let nextArgument = 0;
+	let index = 0;
+	while (index < format.length) {
+		const character = format[index]!;
+		if (character !== '%') {
+			literal += character;
+			index++;
+			continue;
+		}
+
+		const start = index;
+		index++;
+		if (format[index] === '%') {
+			literal += '%';
+			index++;
+			continue;
+		}
+
+		let flags = '';
+		while (index < format.length && '+- #0'.includes(format[index]!)) {
+			flags += format[index];
+			index++;
+		}
+
+		let argumentNumber = nextArgument;
+		if (format[index] === '[') {
+			const close = format.indexOf(']', index);
+			const number = close === -1 ? Number.NaN : Number(format.slice(index + 1, close));
+			if (!Number.isInteger(number) || number < 1) {
+				throw new FunctionError(`unrecognized format character '[' at offset ${index}`);
+			}
+
+			argumentNumber = number - 1;
+			index = close + 1;
+		}
+
+		let width: number | undefined;
+		const widthMatch = /^\d+/.exec(format.slice(index));
+		if (widthMatch) {
+			width = Number(widthMatch[0]);
+			index += widthMatch[0].length;
+		}
+
+		let precision: number | undefined;
+		if (format[index] === '.') {
+			index++;
+			const precisionMatch = /^\d*/.exec(format.slice(index))!;
+			precision = precisionMatch[0] === '' ? 0 : Number(precisionMatch[0]);
+			index += precisionMatch[0].length;
+		}
+
+		const verb = [...format.slice(index)][0];
+		if (verb === undefined) {
+			throw new FunctionError(`unterminated format verb at offset ${start}`);
+		}
+
+		if (!/^[a-zA-Z]$/.test(verb)) {
+			throw new FunctionError(`unrecognized format character '${verb}' at offset ${index}`);
+		}
+
+		index += verb.length;
+		if (literal !== '') {
+			pieces.push(literal);
+			literal = '';
+		}
+
+		pieces.push({
+			flags, width, precision, verb, argumentNumber, start, text: format.slice(start, index),
+		});
+		nextArgument = argumentNumber + 1;
+	}
+
+	if (literal !== '') {
+		pieces.push(literal);
+	}
+
+	return pieces;
+}
+
+function pad(text: string, verb: Verb, allowZero = true): string {
+	const length = [...text].length;
+	if (verb.width === undefined || length >= verb.width) {
+		return text;
+	}
+
+	const fill = verb.width - length;
+	if (verb.flags.includes('-')) {
+		return text + ' '.repeat(fill);
+	}
+
+	if (allowZero && verb.flags.includes('0')) {
+		const sign = /^[+\- ]/.test(text) ? text[0]! : '';
+		return sign + '0'.repeat(fill) + text.slice(sign.length);
+	}
+
+	return ' '.repeat(fill) + text;
+}
+
+function withSign(text: string, negative: boolean, verb: Verb): string {
+	if (negative) {
+		return `-${text}`;
+	}
+
+	if (verb.flags.includes('+')) {
+		return `+${text}`;
+	}
+
+	return verb.flags.includes(' ') ? ` ${text}` : text;
+}
+
+function goExponent(number: NumericValue, precision: number, upper: boolean): string {
+	const [mantissa, power] = number.abs().toExponential(precision).split('e');
+	const exponentNumber = Number(power);
+	const exponent = `${exponentNumber < 0 ? '-' : '+'}${String(Math.abs(exponentNumber)).padStart(2, '0')}`;
+	return `${mantissa}${upper ? 'E' : 'e'}${exponent}`;
+}
+
+function goGeneral(number: NumericValue, precision: number | undefined, upper: boolean): string {
+	const absolute = number.abs();
+	if (absolute.isZero()) {
+		return '0';
+	}
+
+	const shortest = precision === undefined;
+	const digits = shortest ? new Numeric(absolute.toString()) : new Numeric(absolute.toPrecision(Math.max(precision, 1)));
+	const exponent = digits.e;
+	const significant = digits.toExponential().split('e')[0]!.replace('.', '').length;
+	const limit = shortest ? 21 : Math.max(precision, 1);
+	if (exponent < -4 || exponent >= (shortest ? Math.min(limit, Math.max(significant, 21)) : limit)) {
+		return goExponent(digits, Math.max(significant - 1, 0), upper);
+	}
+
+	return digits.toFixed();
+}
+
+function convertFor(verb: Verb, value: Value, type: Type): Value {
+	const result = convert(value, type);
+	if (!result.ok) {
+		throw new FunctionError(`unsupported value for "${verb.text}" at ${verb.start}: ${result.message}`);
+	}
+
+	return result.value;
+}
+
+function formatVerb(verb: Verb, value: Value): string {
+	if (value.kind === 'null') {
+		if (verb.verb === 'v' && !verb.flags.includes('#')) {
+			return pad('null', verb);
+		}
+
+		throw new FunctionError(`unsupported value for "${verb.text}" at ${verb.start}: null value cannot be formatted`);
+	}
+
+	switch (verb.verb) {
+		case 'v': {
+			if (verb.flags.includes('#')) {
+				return pad(encodeJson(value), verb);
+			}
+
+			switch (value.kind) {
+				case 'string': {
+					return pad(value.value, verb);
+				}
+
+				case 'number': {
+					return pad(numberText(value.value), verb);
+				}
+
+				case 'bool': {
+					return pad(value.value ? 'true' : 'false', verb);
+				}
+
+				default: {
+					return pad(encodeJson(value), verb);
+				}
+			}
+		}
+
+		case 't': {
+			const converted = convertFor(verb, value, boolType);
+			return converted.kind === 'bool' && converted.value ? 'true' : 'false';
+		}
+
+		case 's':
+		case 'q': {
+			let text = stringOf(convertFor(verb, value, stringType));
+			if (verb.precision !== undefined) {
+				text = [...text].slice(0, verb.precision).join('');
+			}
+
+			return pad(verb.verb === 'q' ? goQuoteString(text) : text, verb, false);
+		}
+
+		case 'd':
+		case 'b':
+		case 'o':
+		case 'x':
+		case 'X': {
+			const number = numberOf(convertFor(verb, value, numberType));
+			if (!number.isInteger()) {
+				throw new FunctionError(`unsupported value for "${verb.text}" at ${verb.start}: an integer is required`);
+			}
+
+			const radix = {
+				d: 10, b: 2, o: 8, x: 16, X: 16,
+			}[verb.verb]!;
+			let digits = BigInt(number.abs().toFixed()).toString(radix);
+			if (verb.verb === 'X') {
+				digits = digits.toUpperCase();
+			}
+
+			if (verb.precision !== undefined && digits.length < verb.precision) {
+				digits = digits.padStart(verb.precision, '0');
+			}
+
+			if (verb.flags.includes('#')) {
+				digits = ({
+					b: '0b', o: '0', x: '0x', X: '0X', d: '',
+				}[verb.verb] ?? '') + digits;
+			}
+
+			return pad(withSign(digits, number.isNegative() && !number.isZero(), verb), verb, verb.precision === undefined);
+		}
+
+		case 'e':
+		case 'E':
+		case 'f':
+		case 'F':
+		case 'g':
+		case 'G': {
+			const number = numberOf(convertFor(verb, value, numberType));
+			let text: string;
+			if (verb.verb === 'e' || verb.verb === 'E') {
+				text = goExponent(number, verb.precision ?? 6, verb.verb === 'E');
+			} else if (verb.verb === 'f' || verb.verb === 'F') {
+				text = number.abs().toFixed(verb.precision ?? 6);
+			} else {
+				text = goGeneral(number, verb.precision, verb.verb === 'G');
+			}
+
+			return pad(withSign(text, number.isNegative() && !number.isZero(), verb), verb);
+		}
+
+		default: {
+			throw new FunctionError(`unsupported format verb '${verb.verb}' in "${verb.text}" at offset ${verb.start}`);
+		}
+	}
+}
+
+function formatWith(pieces: readonly Piece[], values: readonly Value[]): string {
+	let result = '';
+	for (const piece of pieces) {
+		if (typeof piece === 'string') {
+			result += piece;
+			continue;
+		}
+
+		const value = values[piece.argumentNumber];
+		if (!value) {
+			throw new FunctionError(`not enough arguments for "${piece.text}" at ${piece.start}: need index ${piece.argumentNumber + 1} but have ${values.length} total`);
+		}
+
+		result += formatVerb(piece, value);
+	}
+
+	return result;
+}
+
+export const format = defineFunction({
+	name: 'format',
+	description: 'Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax to the C function "printf".',
+	parameters: [{name: 'format', type: stringType}],
+	variadic: {name: 'args', type: dynamicType, allowNull: true},
+	returnType: staticReturnType(stringType),
+	impl([formatValue, ...values]) {
+		return stringValue(formatWith(parseFormat(stringOf(formatValue!)), values));
+	},
+});
+
+export const formatlist = defineFunction({
+	name: 'formatlist',
+	description: 'Constructs a list of strings by applying formatting verbs to a series of arguments, using a similar syntax to the C function "printf".',
+	parameters: [{name: 'format', type: stringType}],
+	variadic: {name: 'args', type: dynamicType, allowNull: true},
+	returnType: staticReturnType(listType(stringType)),
+	impl([formatValue, ...values]) {
+		const pieces = parseFormat(stringOf(formatValue!));
+		let length: number | undefined;
+		let lengthFrom = 0;
+		for (const [index, value] of values.entries()) {
+			if (value.kind === 'list' || value.kind === 'tuple' || value.kind === 'set') {
+				if (length === undefined) {
+					length = value.elements.length;
+					lengthFrom = index;
+				} else if (value.elements.length !== length) {
+					throw new FunctionError(`argument ${index + 1} has length ${value.elements.length}, which is inconsistent with argument ${lengthFrom + 1} of length ${length}`, index + 1);
+				}
+			}
+		}
+
+		const count = length ?? 1;
+		const results: Value[] = [];
+		for (let iteration = 0; iteration < count; iteration++) {
+			const row = values.map(value => value.kind === 'list' || value.kind === 'tuple' || value.kind === 'set' ? value.elements[iteration]! : value);
+			if (row.some(value => value.kind === 'unknown')) {
+				results.push(unknownValue(stringType));
+				continue;
+			}
+
+			try {
+				results.push(stringValue(formatWith(pieces, row)));
+			} catch (error) {
+				if (error instanceof FunctionError) {
+					throw new FunctionError(`error on format iteration ${iteration}: ${error.message}`, error.argumentIndex);
+				}
+
+				throw error;
+			}
+		}
+
+		return listValue(stringType, results);
+	},
+});
+
+export const stringFunctions: readonly FunctionSpec[] = [
+	chomp, endswith, format, formatlist, indent, join, lower, replace, split, startswith, strcontains, strrev, substr, title, trim, trimprefix, trimspace, trimsuffix, upper,
+];
+

@@ -1,0 +1,389 @@
+import {
+	type Document, type Node, isAlias, isMap, isScalar, isSeq, parseAllDocuments,
+} from 'yaml';
+import {
+	FunctionError, defineFunction, staticReturnType,
+} from '../function.js';
+import {dynamicType, stringType} from '../types.js';
+import {
+	type Value, Numeric, boolValue, compareStrings, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf,
+} from '../values.js';
+import {numberText, stringOf} from './support.js';
+
+/*
+yamldecode reads with eemeli/yaml in YAML 1.1 mode (as go-yaml: `yes` is true, timestamps become RFC 3339 strings). yamlencode has its own emitter because Terraform's output is go-yaml's style, which no JavaScript library reproduces: every string double-quoted, multi-line strings as literal blocks, sequences inside mappings not indented, long quoted strings folded past column 80, and `...` after a plain scalar document.
+*/
+
+const decimalText = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+function fromNode(node: Node | null | undefined, document: Document, depth: number): Value {
+	if (depth > 10_000) {
+		throw new FunctionError('YAML document is nested too deeply');
+	}
+
+	if (node === null || node === undefined) {
+		return nullValue(dynamicType);
+	}
+
+	if (isAlias(node)) {
+		return fromNode(node.resolve(document) as Node | undefined, document, depth + 1);
+	}
+
+	if (isMap(node)) {
+		const attributes = new Map<string, Value>();
+		for (const pair of node.items) {
+			const key = isScalar(pair.key) ? scalarKey(pair.key.value) : String(pair.key);
+			attributes.set(key, fromNode(pair.value as Node | null, document, depth + 1));
+		}
+
+		return objectValue([...attributes].sort(([a], [b]) => compareStrings(a, b)));
+	}
+
+	if (isSeq(node)) {
+		return tupleValue(node.items.map(item => fromNode(item as Node | null, document, depth + 1)));
+	}
+
+	if (isScalar(node)) {
+		const {value} = node;
+		if (value === null || value === undefined) {
+			return nullValue(dynamicType);
+		}
+
+		if (typeof value === 'boolean') {
+			return boolValue(value);
+		}
+
+		if (typeof value === 'number' || typeof value === 'bigint') {
+			const source = typeof node.source === 'string' ? node.source.replaceAll('_', '') : '';
+			if (typeof value === 'number' && !Number.isFinite(value)) {
+				return numberValue(new Numeric(value));
+			}
+
+			return numberValue(decimalText.test(source) ? new Numeric(source) : new Numeric(value.toString()));
+		}
+
+		if (value instanceof Date) {
+			return stringValue(value.toISOString().replace(/\.000Z$/, 'Z'));
+		}
+
+		return stringValue(String(value));
+	}
+
+	throw new FunctionError('unsupported YAML node');
+}
+
+function scalarKey(value: unknown): string {
+	if (value === null || value === undefined) {
+		return 'null';
+	}
+
+	if (value instanceof Date) {
+		return value.toISOString().replace(/\.000Z$/, 'Z');
+	}
+
+	return String(value);
+}
+
+export function decodeYaml(source: string): Value {
+	const documents = parseAllDocuments(source, {version: '1.1', intAsBigInt: true, uniqueKeys: false});
+	if (!Array.isArray(documents)) {
+		throw new FunctionError('on line 1, column 1: missing start of document');
+	}
+
+	if (documents.length === 0) {
+		throw new FunctionError('on line 1, column 1: missing start of document');
+	}
+
+	if (documents.length > 1) {
+		throw new FunctionError('on line 1, column 1: unexpected extra content after value');
+	}
+
+	const [document] = documents;
+	const [error] = document!.errors;
+	if (error) {
+		const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [1, 1];
+		throw new FunctionError(`on line ${line}, column ${column}: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+	}
+
+	return fromNode(document!.contents as Node | null, document!, 0);
+}
+
+export const yamldecode = defineFunction({
+	name: 'yamldecode',
+	description: 'Parses a string as a subset of YAML, and produces a representation of its value.',
+	parameters: [{name: 'src', type: stringType}],
+	returnType: (_, [source]) => source?.kind === 'string' ? typeOf(decodeYaml(source.value)) : dynamicType,
+	impl: ([source]) => decodeYaml(stringOf(source!)),
+});
+
+/* Emitting */
+
+const bestWidth = 80;
+
+function isPrintable(code: number): boolean {
+	return code === 0x0A || (code >= 0x20 && code <= 0x7E) || code === 0x85 || (code >= 0xA0 && code <= 0xD7_FF) || (code >= 0xE0_00 && code <= 0xFF_FD && code !== 0xFE_FF) || (code >= 0x1_00_00 && code <= 0x10_FF_FF);
+}
+
+const escapes: Record<number, string> = {
+	0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0A: 'n', 0x0B: 'v', 0x0C: 'f', 0x0D: 'r', 0x1B: 'e', 0x22: '"', 0x5C: '\\', 0x85: 'N', 0xA0: '_', 0x20_28: 'L', 0x20_29: 'P',
+};
+
+function isBreak(code: number): boolean {
+	return code === 0x0A || code === 0x0D || code === 0x85 || code === 0x20_28 || code === 0x20_29;
+}
+
+class YamlWriter {
+	text = '';
+
+	get column(): number {
+		const lineStart = this.text.lastIndexOf('\n') + 1;
+		return [...this.text.slice(lineStart)].length;
+	}
+
+	newline(indent: number): void {
+		if (this.text !== '') {
+			this.text += '\n';
+		}
+
+		this.text += ' '.repeat(indent);
+	}
+
+	// go-yaml's double-quoted writer; with `allowBreaks`, a space past column 80 becomes a line break and indentation.
+	doubleQuoted(value: string, indent: number, allowBreaks: boolean): void {
+		this.text += '"';
+		const characters = [...value];
+		let spaces = false;
+		for (const [index, character] of characters.entries()) {
+			const code = character.codePointAt(0)!;
+			if (!isPrintable(code) || code === 0xFE_FF || isBreak(code) || character === '"' || character === '\\') {
+				const short = escapes[code];
+				if (short === undefined) {
+					this.text += code <= 0xFF ? `\\x${hex(code, 2)}` : (code <= 0xFF_FF ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`);
+				} else {
+					this.text += `\\${short}`;
+				}
+
+				spaces = false;
+			} else if (character === ' ') {
+				if (allowBreaks && !spaces && this.column > bestWidth && index !== 0 && index !== characters.length - 1) {
+					this.newline(indent);
+					if (characters[index + 1] === ' ') {
+						this.text += '\\';
+					}
+				} else {
+					this.text += character;
+				}
+
+				spaces = true;
+			} else {
+				this.text += character;
+				spaces = false;
+			}
+		}
+
+		this.text += '"';
+	}
+
+	literal(value: string, indent: number): void {
+		const trailing = /\n*$/.exec(value)![0].length;
+		const chomp = trailing === 0 ? '-' : (trailing === 1 ? '' : '+');
+		const indicator = value.startsWith(' ') || value.startsWith('\n') ? '2' : '';
+		this.text += `|${indicator}${chomp}`;
+		const lines = value.split('\n');
+		if (trailing > 0) {
+			lines.pop();
+		}
+
+		for (const line of lines) {
+			this.text += '\n';
+			if (line !== '') {
+				this.text += ' '.repeat(indent) + line;
+			}
+		}
+	}
+}
+
+function hex(code: number, width: number): string {
+	return code.toString(16).toUpperCase().padStart(width, '0');
+}
+
+// A literal block is go-yaml's choice for multi-line strings unless a character forbids it.
+function literalAllowed(value: string): boolean {
+	if (!value.includes('\n') || value.endsWith(' ')) {
+		return false;
+	}
+
+	const characters = [...value];
+	for (const [index, character] of characters.entries()) {
+		const code = character.codePointAt(0)!;
+		if (!isPrintable(code) || code === 0xFE_FF) {
+			return false;
+		}
+
+		if (isBreak(code) && code !== 0x0A) {
+			return false;
+		}
+
+		if (character === ' ' && index + 1 < characters.length && isBreak(characters[index + 1]!.codePointAt(0)!)) {
+			return false;
+		}
+	}
+
+	return true;
+}
+
+function isBlockCollection(value: Value): boolean {
+	switch (value.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			return value.elements.length > 0;
+		}
+
+		case 'map': {
+			return value.entries.size > 0;
+		}
+
+		case 'object': {
+			return value.attributes.size > 0;
+		}
+
+		default: {
+			return false;
+		}
+	}
+}
+
+function entriesOf(value: Value): Array<[string, Value]> {
+	if (value.kind === 'map') {
+		return [...value.entries];
+	}
+
+	if (value.kind === 'object') {
+		return [...value.attributes].sort(([a], [b]) => compareStrings(a, b));
+	}
+
+	return [];
+}
+
+/**
+Writes a scalar or empty collection; returns whether it was a plain scalar (which needs `...` at the document's end).
+*/
+function writeScalar(writer: YamlWriter, value: Value, indent: number): boolean {
+	switch (value.kind) {
+		case 'null': {
+			writer.text += 'null';
+			return true;
+		}
+
+		case 'bool': {
+			writer.text += value.value ? 'true' : 'false';
+			return true;
+		}
+
+		case 'number': {
+			const text = numberText(value.value);
+			writer.text += text === '+Inf' ? '+.inf' : (text === '-Inf' ? '-.inf' : (text === 'NaN' ? '.nan' : text));
+			return true;
+		}
+
+		case 'string': {
+			if (literalAllowed(value.value)) {
+				writer.literal(value.value, indent);
+			} else {
+				writer.doubleQuoted(value.value, indent, true);
+			}
+
+			return false;
+		}
+
+		case 'unknown': {
+			throw new Error('internal: cannot encode an unknown value as YAML');
+		}
+
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			writer.text += '[]';
+			return false;
+		}
+
+		default: {
+			writer.text += '{}';
+			return false;
+		}
+	}
+}
+
+function writeMapping(writer: YamlWriter, value: Value, indent: number, inline: boolean): void {
+	for (const [position, [key, element]] of entriesOf(value).entries()) {
+		if (position > 0 || !inline) {
+			writer.newline(indent);
+		}
+
+		writer.doubleQuoted(key, indent, false);
+		writer.text += ':';
+		writeValue(writer, element, indent, 'mapping');
+	}
+}
+
+function writeSequence(writer: YamlWriter, elements: readonly Value[], indent: number, inline: boolean): void {
+	for (const [position, element] of elements.entries()) {
+		if (position > 0 || !inline) {
+			writer.newline(indent);
+		}
+
+		writer.text += '-';
+		writeValue(writer, element, indent, 'sequence');
+	}
+}
+
+function writeValue(writer: YamlWriter, value: Value, parentIndent: number, parent: 'mapping' | 'sequence'): void {
+	if (isBlockCollection(value)) {
+		if (value.kind === 'map' || value.kind === 'object') {
+			if (parent === 'sequence') {
+				writer.text += ' ';
+				writeMapping(writer, value, parentIndent + 2, true);
+			} else {
+				writeMapping(writer, value, parentIndent + 2, false);
+			}
+		} else {
+			const elements = (value as {elements: readonly Value[]}).elements;
+			if (parent === 'sequence') {
+				writer.text += ' ';
+				writeSequence(writer, elements, parentIndent + 2, true);
+			} else {
+				writeSequence(writer, elements, parentIndent, false);
+			}
+		}
+
+		return;
+	}
+
+	writer.text += ' ';
+	writeScalar(writer, value, parentIndent + 2);
+}
+
+export function encodeYaml(value: Value): string {
+	const writer = new YamlWriter();
+	if (isBlockCollection(value)) {
+		if (value.kind === 'map' || value.kind === 'object') {
+			writeMapping(writer, value, 0, true);
+		} else {
+			writeSequence(writer, (value as {elements: readonly Value[]}).elements, 0, true);
+		}
+
+		return `${writer.text}\n`;
+	}
+
+	const plain = writeScalar(writer, value, 2);
+	return plain ? `${writer.text}\n...\n` : `${writer.text}\n`;
+}
+
+export const yamlencode = defineFunction({
+	name: 'yamlencode',
+	description: 'Encodes a given value to a string using YAML 1.2 block syntax.',
+	parameters: [{name: 'value', type: dynamicType, allowNull: true, allowDynamicType: true}],
+	returnType: staticReturnType(stringType),
+	impl: ([value]) => stringValue(encodeYaml(value!)),
+});
