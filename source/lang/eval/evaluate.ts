@@ -1,0 +1,1294 @@
+import type {
+	BinaryOp, Conditional, Expression, ForExpression, FunctionCall, ObjectConstructor, Splat, Template, TemplatePart, UnaryOp,
+} from '../../hcl/ast.js';
+import {
+	type Diagnostic, type Result, errorDiagnostic, hasErrors,
+} from '../../hcl/diagnostics.js';
+import {type Range, rangeBetween} from '../../hcl/position.js';
+import {convert} from '../convert.js';
+import {
+	FunctionError, type FunctionSpec, type Parameter, callFunction,
+} from '../function.js';
+import {arithmetic, parseNumber} from '../numbers.js';
+import {rawEquals} from '../operations.js';
+import {type TraversalStep, parseReference, traversalOf} from '../references.js';
+import {
+	type Type, boolType, dynamicType, friendlyTypeName, hasDynamicType, numberType, stringType, typeEquals,
+} from '../types.js';
+import {unify} from '../unify.js';
+import {
+	type Mark, type Value, boolValue, deepMarks, emptyTupleValue, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+} from '../values.js';
+import {getAttribute, index} from './traverse.js';
+import type {Scope} from './scope.js';
+
+/*
+Expression evaluation after hclsyntax's Value methods, with Terraform's semantics: each node kind has its rule, operators are cty functions (so operand errors read "Unsuitable value for left operand: ..."), unknowns propagate, marks travel with values. Never throws on bad input: problems become diagnostics and the value becomes unknown.
+*/
+
+type Context = {
+	readonly scope: Scope;
+	/**
+	The element a splat's `each` expression is applied to.
+	*/
+	readonly item?: Value;
+};
+
+type Evaluation = {value: Value; diagnostics: Diagnostic[]};
+
+/**
+Diagnostics about references (undeclared names, invalid references). Terraform checks references before evaluating, so these survive where other diagnostics are dropped (the branch a conditional does not take, `try`, `can`).
+*/
+const referenceDiagnostics = new WeakSet<Diagnostic>();
+
+export function isReferenceDiagnostic(diagnostic: Diagnostic): boolean {
+	return referenceDiagnostics.has(diagnostic);
+}
+
+function keepReferenceDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+	return diagnostics.filter(diagnostic => referenceDiagnostics.has(diagnostic));
+}
+
+export function evaluate(expression: Expression, scope: Scope): Result<Value> {
+	return evaluateIn(expression, {scope});
+}
+
+function unknown(type: Type = dynamicType): Value {
+	return unknownValue(type);
+}
+
+function marksOf(...values: Value[]): Set<Mark> | undefined {
+	const marks = new Set<Mark>();
+	for (const value of values) {
+		for (const mark of value.marks ?? []) {
+			marks.add(mark);
+		}
+	}
+
+	return marks.size > 0 ? marks : undefined;
+}
+
+function evaluateIn(expression: Expression, context: Context): Evaluation {
+	switch (expression.kind) {
+		case 'Literal': {
+			const literal = expression.value;
+			if (literal.type === 'number') {
+				const parsed = parseNumber(literal.text);
+				return parsed ? {value: numberValue(parsed), diagnostics: []} : {value: unknown(numberType), diagnostics: [errorDiagnostic('Invalid number literal', `Failed to recognize the value of this number literal.`, expression.range)]};
+			}
+
+			return {value: literal.type === 'bool' ? boolValue(literal.value) : nullValue(), diagnostics: []};
+		}
+
+		case 'Template': {
+			return evaluateTemplate(expression, context);
+		}
+
+		case 'Variable':
+		case 'GetAttribute':
+		case 'Index': {
+			return evaluateTraversal(expression, context);
+		}
+
+		case 'Splat': {
+			return evaluateSplat(expression, context);
+		}
+
+		case 'SplatItem': {
+			return {value: context.item ?? unknown(), diagnostics: []};
+		}
+
+		case 'FunctionCall': {
+			return evaluateCall(expression, context);
+		}
+
+		case 'Conditional': {
+			return evaluateConditional(expression, context);
+		}
+
+		case 'BinaryOp': {
+			return evaluateBinary(expression, context);
+		}
+
+		case 'UnaryOp': {
+			return evaluateUnary(expression, context);
+		}
+
+		case 'Tuple': {
+			const diagnostics: Diagnostic[] = [];
+			const elements = expression.items.map(item => {
+				const result = evaluateIn(item, context);
+				diagnostics.push(...result.diagnostics);
+				return result.value;
+			});
+			return {value: tupleValue(elements), diagnostics};
+		}
+
+		case 'Object': {
+			return evaluateObject(expression, context);
+		}
+
+		case 'Parenthesized': {
+			return evaluateIn(expression.expression, context);
+		}
+
+		case 'For': {
+			return evaluateFor(expression, context);
+		}
+
+		case 'Invalid': {
+			return {value: unknown(), diagnostics: []};
+		}
+	}
+}
+
+/**
+A chain of attribute and index steps on a root name: the static part is read as a reference and resolved through the scope; what remains is applied step by step.
+*/
+function evaluateTraversal(expression: Expression, context: Context): Evaluation {
+	const chain = traversalOf(expression);
+	if (!chain) {
+		// A chain on something other than a name: `[1, 2][0]`, `f(x).a`.
+		return applyStep(expression, context);
+	}
+
+	const {traversal} = chain;
+	const bound = context.scope.lookup(traversal.root);
+	let value: Value;
+	let consumed: number;
+	const diagnostics: Diagnostic[] = [];
+	if (bound) {
+		value = bound;
+		consumed = 0;
+	} else {
+		const parsed = parseReference(traversal);
+		if (!parsed.value) {
+			for (const diagnostic of parsed.diagnostics) {
+				referenceDiagnostics.add(diagnostic);
+			}
+
+			return {value: unknown(), diagnostics: parsed.diagnostics};
+		}
+
+		const resolved = context.scope.resolveReference(parsed.value);
+		for (const diagnostic of resolved.diagnostics) {
+			referenceDiagnostics.add(diagnostic);
+		}
+
+		diagnostics.push(...resolved.diagnostics);
+		if (hasErrors(resolved.diagnostics)) {
+			return {value: unknown(), diagnostics};
+		}
+
+		value = resolved.value;
+		consumed = traversal.steps.length - parsed.value.remaining.length;
+	}
+
+	// Apply the static steps past the subject, then the rest of the chain (dynamic keys) as ordinary nodes.
+	const nodes = chainNodes(expression);
+	for (const [position, node] of nodes.entries()) {
+		if (position < consumed) {
+			continue;
+		}
+
+		const step: TraversalStep | undefined = position < chain.staticDepth ? traversal.steps[position] : undefined;
+		let result: Evaluation;
+		if (step) {
+			result = step.kind === 'attribute' ? getAttribute(value, step.name, node.range) : index(value, typeof step.key === 'number' ? numberValue(step.key) : stringValue(step.key), node.range);
+		} else if (node.kind === 'GetAttribute') {
+			result = getAttribute(value, node.name, node.range);
+		} else {
+			const key = evaluateIn((node as Extract<Expression, {kind: 'Index'}>).key, context);
+			diagnostics.push(...key.diagnostics);
+			if (hasErrors(key.diagnostics)) {
+				return {value: unknown(), diagnostics};
+			}
+
+			result = index(value, key.value, node.range);
+		}
+
+		diagnostics.push(...result.diagnostics);
+		if (hasErrors(result.diagnostics)) {
+			return {value: unknown(), diagnostics};
+		}
+
+		value = result.value;
+	}
+
+	return {value, diagnostics};
+}
+
+/**
+The attribute and index nodes of a chain, outermost last.
+*/
+function chainNodes(expression: Expression): Expression[] {
+	const nodes: Expression[] = [];
+	let current = expression;
+	while (current.kind === 'GetAttribute' || current.kind === 'Index') {
+		nodes.push(current);
+		current = current.kind === 'GetAttribute' ? current.object : current.collection;
+	}
+
+	return nodes.reverse();
+}
+
+function applyStep(expression: Expression, context: Context): Evaluation {
+	if (expression.kind === 'GetAttribute') {
+		const object = evaluateIn(expression.object, context);
+		if (hasErrors(object.diagnostics)) {
+			return {value: unknown(), diagnostics: object.diagnostics};
+		}
+
+		const result = getAttribute(object.value, expression.name, expression.range);
+		return {value: result.value, diagnostics: [...object.diagnostics, ...result.diagnostics]};
+	}
+
+	if (expression.kind === 'Index') {
+		const collection = evaluateIn(expression.collection, context);
+		const key = evaluateIn(expression.key, context);
+		const diagnostics = [...collection.diagnostics, ...key.diagnostics];
+		if (hasErrors(diagnostics)) {
+			return {value: unknown(), diagnostics};
+		}
+
+		const result = index(collection.value, key.value, expression.range);
+		return {value: result.value, diagnostics: [...diagnostics, ...result.diagnostics]};
+	}
+
+	return evaluateIn(expression, context);
+}
+
+function evaluateObject(expression: ObjectConstructor, context: Context): Evaluation {
+	const diagnostics: Diagnostic[] = [];
+	const attributes = new Map<string, Value>();
+	const marks = new Set<Mark>();
+	let known = true;
+	for (const item of expression.items) {
+		let key: Evaluation;
+		if (item.key.kind === 'Variable') {
+			key = {value: stringValue(item.key.name), diagnostics: []};
+		} else if (item.key.kind === 'Literal' && item.key.value.type !== 'number') {
+			// `null`, `true` and `false` as bare keys are names, as in HCL.
+			key = {value: stringValue(item.key.value.type === 'bool' ? String(item.key.value.value) : 'null'), diagnostics: []};
+		} else {
+			key = evaluateIn(item.key, context);
+		}
+
+		const value = evaluateIn(item.value, context);
+		diagnostics.push(...key.diagnostics, ...value.diagnostics);
+		if (hasErrors(key.diagnostics)) {
+			known = false;
+			continue;
+		}
+
+		if (key.value.kind === 'null') {
+			diagnostics.push(errorDiagnostic('Null value as key', 'Can\'t use a null value as a key.', item.value.range));
+			known = false;
+			continue;
+		}
+
+		const [bareKey, keyMarks] = unmark(key.value);
+		for (const mark of keyMarks ?? []) {
+			marks.add(mark);
+		}
+
+		const converted = convert(bareKey, stringType);
+		if (!converted.ok) {
+			diagnostics.push(errorDiagnostic('Incorrect key type', `Can't use this value as a key: ${converted.message}.`, item.key.range));
+			known = false;
+			continue;
+		}
+
+		if (converted.value.kind !== 'string') {
+			known = false;
+			continue;
+		}
+
+		attributes.set(converted.value.value, value.value);
+	}
+
+	if (!known) {
+		return {value: unknown(), diagnostics};
+	}
+
+	const sorted = [...attributes].sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0)));
+	return {value: withMarks(objectValue(sorted), marks.size > 0 ? marks : undefined), diagnostics};
+}
+
+/*
+Operators.
+*/
+
+type OperatorSpec = {readonly parameter: Type; readonly result: Type};
+
+function operatorSpec(operator: BinaryOp['operator']): OperatorSpec {
+	switch (operator) {
+		case '||':
+		case '&&': {
+			return {parameter: boolType, result: boolType};
+		}
+
+		case '==':
+		case '!=': {
+			return {parameter: dynamicType, result: boolType};
+		}
+
+		case '<':
+		case '>':
+		case '<=':
+		case '>=': {
+			return {parameter: numberType, result: boolType};
+		}
+
+		default: {
+			return {parameter: numberType, result: numberType};
+		}
+	}
+}
+
+function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
+	const spec = operatorSpec(expression.operator);
+	const left = evaluateIn(expression.left, context);
+	const right = evaluateIn(expression.right, context);
+	const diagnostics = [...left.diagnostics, ...right.diagnostics];
+	const operands: Value[] = [];
+	for (const [side, operand, node] of [['left', left.value, expression.left], ['right', right.value, expression.right]] as const) {
+		const converted = convert(operand, spec.parameter);
+		if (converted.ok) {
+			operands.push(converted.value);
+		} else {
+			diagnostics.push(errorDiagnostic('Invalid operand', `Unsuitable value for ${side} operand: ${converted.message}.`, node.range, expression.range));
+		}
+	}
+
+	if (hasErrors(diagnostics)) {
+		return {value: unknown(spec.result), diagnostics};
+	}
+
+	const [a, b] = operands as [Value, Value];
+	if (expression.operator === '==' || expression.operator === '!=') {
+		const equal = equals(a, b);
+		if (expression.operator === '!=' && equal.kind === 'bool') {
+			return {value: withMarks(boolValue(!equal.value), equal.marks), diagnostics};
+		}
+
+		return {value: equal, diagnostics};
+	}
+
+	if (a.kind === 'null' || b.kind === 'null') {
+		return {value: unknown(spec.result), diagnostics: [errorDiagnostic('Operation failed', 'Error during operation: argument must not be null.', expression.range)]};
+	}
+
+	const marks = marksOf(a, b);
+	const [bareA] = unmark(a);
+	const [bareB] = unmark(b);
+	if (expression.operator === '&&' || expression.operator === '||') {
+		const decisive = expression.operator === '||';
+		if ((bareA.kind === 'bool' && bareA.value === decisive) || (bareB.kind === 'bool' && bareB.value === decisive)) {
+			return {value: withMarks(boolValue(decisive), marks), diagnostics};
+		}
+
+		if (bareA.kind !== 'bool' || bareB.kind !== 'bool') {
+			return {value: withMarks(unknown(boolType), marks), diagnostics};
+		}
+
+		return {value: withMarks(boolValue(!decisive), marks), diagnostics};
+	}
+
+	if (bareA.kind !== 'number' || bareB.kind !== 'number') {
+		return {value: withMarks(unknown(spec.result), marks), diagnostics};
+	}
+
+	let result: Value;
+	switch (expression.operator) {
+		case '<': {
+			result = boolValue(bareA.value.lessThan(bareB.value));
+			break;
+		}
+
+		case '>': {
+			result = boolValue(bareA.value.greaterThan(bareB.value));
+			break;
+		}
+
+		case '<=': {
+			result = boolValue(bareA.value.lessThanOrEqualTo(bareB.value));
+			break;
+		}
+
+		case '>=': {
+			result = boolValue(bareA.value.greaterThanOrEqualTo(bareB.value));
+			break;
+		}
+
+		case '%': {
+			// cty gives the left operand back when dividing by zero.
+			result = bareB.value.isZero() ? bareA : numberValue(arithmetic('%', bareA.value, bareB.value));
+			break;
+		}
+
+		default: {
+			const value = arithmetic(expression.operator, bareA.value, bareB.value);
+			if (value.isNaN()) {
+				return {value: unknown(numberType), diagnostics: [errorDiagnostic('Operation failed', 'Error during operation: can\'t compute a result that is not a number.', expression.range)]};
+			}
+
+			result = numberValue(value);
+		}
+	}
+
+	return {value: withMarks(result, marks), diagnostics};
+}
+
+/**
+cty's Equals: unknown when either side is unknown, nulls equal each other, otherwise same type and same value.
+*/
+export function equals(a: Value, b: Value): Value {
+	const marks = new Set([...deepMarks(a), ...deepMarks(b)]);
+	const result = equalsUnmarked(a, b);
+	return withMarks(result, marks.size > 0 ? marks : undefined);
+}
+
+function equalsUnmarked(a: Value, b: Value): Value {
+	if (a.kind === 'unknown' || b.kind === 'unknown') {
+		const known = a.kind === 'unknown' ? b : a;
+		const other = a.kind === 'unknown' ? a : b;
+		if (known.kind !== 'unknown' && known.kind !== 'null' && !hasDynamicType(typeOf(other)) && !typeEquals(typeOf(known), typeOf(other))) {
+			return boolValue(false);
+		}
+
+		return unknown(boolType);
+	}
+
+	if (a.kind === 'null' || b.kind === 'null') {
+		return boolValue(a.kind === 'null' && b.kind === 'null');
+	}
+
+	const typeA = typeOf(a);
+	const typeB = typeOf(b);
+	if (!typeEquals(typeA, typeB)) {
+		return boolValue(false);
+	}
+
+	if (!isWhollyKnown(a) || !isWhollyKnown(b)) {
+		return compareStructure(a, b);
+	}
+
+	return boolValue(rawEquals(stripMarks(a), stripMarks(b)));
+}
+
+function compareStructure(a: Value, b: Value): Value {
+	const pairs: Array<[Value, Value]> = [];
+	if ((a.kind === 'list' || a.kind === 'tuple' || a.kind === 'set') && (b.kind === a.kind)) {
+		const other = b as typeof a;
+		if (a.elements.length !== other.elements.length) {
+			return boolValue(false);
+		}
+
+		for (const [position, element] of a.elements.entries()) {
+			pairs.push([element, other.elements[position]!]);
+		}
+	} else if ((a.kind === 'map' && b.kind === 'map') || (a.kind === 'object' && b.kind === 'object')) {
+		const left = a.kind === 'map' ? a.entries : (a as Extract<Value, {kind: 'object'}>).attributes;
+		const right = b.kind === 'map' ? b.entries : (b as Extract<Value, {kind: 'object'}>).attributes;
+		if (left.size !== right.size) {
+			return boolValue(false);
+		}
+
+		for (const [key, element] of left) {
+			const match = right.get(key);
+			if (!match) {
+				return boolValue(false);
+			}
+
+			pairs.push([element, match]);
+		}
+	} else {
+		return unknown(boolType);
+	}
+
+	let anyUnknown = false;
+	for (const [left, right] of pairs) {
+		const result = equalsUnmarked(left, right);
+		if (result.kind === 'bool' && !result.value) {
+			return boolValue(false);
+		}
+
+		if (result.kind === 'unknown') {
+			anyUnknown = true;
+		}
+	}
+
+	return anyUnknown ? unknown(boolType) : boolValue(true);
+}
+
+function stripMarks(value: Value): Value {
+	return deepMarks(value).size > 0 ? unmarkAll(value) : value;
+}
+
+function unmarkAll(value: Value): Value {
+	const [bare] = unmark(value);
+	switch (bare.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			return {...bare, elements: bare.elements.map(element => unmarkAll(element))};
+		}
+
+		case 'map': {
+			return {...bare, entries: new Map([...bare.entries].map(([key, element]) => [key, unmarkAll(element)]))};
+		}
+
+		case 'object': {
+			return {...bare, attributes: new Map([...bare.attributes].map(([key, element]) => [key, unmarkAll(element)]))};
+		}
+
+		default: {
+			return bare;
+		}
+	}
+}
+
+function evaluateUnary(expression: UnaryOp, context: Context): Evaluation {
+	const type = expression.operator === '!' ? boolType : numberType;
+	const operand = evaluateIn(expression.operand, context);
+	const diagnostics = [...operand.diagnostics];
+	const converted = convert(operand.value, type);
+	if (!converted.ok) {
+		diagnostics.push(errorDiagnostic('Invalid operand', `Unsuitable value for unary operand: ${converted.message}.`, expression.operand.range, expression.range));
+	}
+
+	if (hasErrors(diagnostics) || !converted.ok) {
+		return {value: unknown(type), diagnostics};
+	}
+
+	const [bare, marks] = unmark(converted.value);
+	if (bare.kind === 'null') {
+		return {value: unknown(type), diagnostics: [errorDiagnostic('Operation failed', 'Error during operation: argument must not be null.', expression.range)]};
+	}
+
+	if (bare.kind === 'bool') {
+		return {value: withMarks(boolValue(!bare.value), marks), diagnostics};
+	}
+
+	if (bare.kind === 'number') {
+		return {value: withMarks(numberValue(bare.value.negated()), marks), diagnostics};
+	}
+
+	return {value: withMarks(unknown(type), marks), diagnostics};
+}
+
+/*
+Conditionals.
+*/
+
+export function describeConditionalTypeMismatch(trueType: Type, falseType: Type): string {
+	if (trueType.kind === 'object' && falseType.kind === 'object') {
+		const trueNames = Object.keys(trueType.attributes).sort();
+		const falseNames = Object.keys(falseType.attributes).sort();
+		for (const name of trueNames) {
+			const falseAttribute = falseType.attributes[name];
+			if (!falseAttribute) {
+				return `The 'true' value includes object attribute "${name}", which is absent in the 'false' value`;
+			}
+
+			if (!typeEquals(trueType.attributes[name]!, falseAttribute)) {
+				return `Type mismatch for object attribute "${name}": ${describeConditionalTypeMismatch(trueType.attributes[name]!, falseAttribute)}`;
+			}
+		}
+
+		for (const name of falseNames) {
+			if (!(name in trueType.attributes)) {
+				return `The 'false' value includes object attribute "${name}", which is absent in the 'true' value`;
+			}
+		}
+	} else if (trueType.kind === 'tuple' && falseType.kind === 'tuple') {
+		if (trueType.elements.length !== falseType.elements.length) {
+			return `The 'true' tuple has length ${trueType.elements.length}, but the 'false' tuple has length ${falseType.elements.length}`;
+		}
+
+		for (const [position, element] of trueType.elements.entries()) {
+			if (!typeEquals(element, falseType.elements[position]!)) {
+				return `Mismatched tuple element type at index ${position}: ${describeConditionalTypeMismatch(element, falseType.elements[position]!)}`;
+			}
+		}
+	}
+
+	return `The 'true' value is ${friendlyTypeName(trueType)}, but the 'false' value is ${friendlyTypeName(falseType)}`;
+}
+
+function isDynamicNull(value: Value): boolean {
+	return value.kind === 'null' && value.type.kind === 'dynamic' && !value.marks;
+}
+
+function evaluateConditional(expression: Conditional, context: Context): Evaluation {
+	const trueResult = evaluateIn(expression.trueResult, context);
+	const falseResult = evaluateIn(expression.falseResult, context);
+	const trueType = typeOf(trueResult.value);
+	const falseType = typeOf(falseResult.value);
+	let resultType: Type | undefined;
+	if (isDynamicNull(trueResult.value)) {
+		resultType = falseType;
+	} else if (isDynamicNull(falseResult.value)) {
+		resultType = trueType;
+	} else if (trueType.kind === 'dynamic' || falseType.kind === 'dynamic') {
+		resultType = dynamicType;
+	} else {
+		resultType = unify([trueType, falseType]);
+	}
+
+	const branchReferences = keepReferenceDiagnostics([...trueResult.diagnostics, ...falseResult.diagnostics]);
+	if (!resultType) {
+		return {
+			value: unknown(),
+			diagnostics: [...branchReferences, errorDiagnostic('Inconsistent conditional result types', `The true and false result expressions must have consistent types. ${describeConditionalTypeMismatch(trueType, falseType)}.`, rangeBetween(expression.trueResult.range, expression.falseResult.range), expression.range)],
+		};
+	}
+
+	const condition = evaluateIn(expression.condition, context);
+	const diagnostics = [...condition.diagnostics];
+	const withBranchReferences = (list: Diagnostic[]): Diagnostic[] => [...list, ...branchReferences.filter(diagnostic => !list.includes(diagnostic))];
+	if (condition.value.kind === 'null') {
+		diagnostics.push(errorDiagnostic('Null condition', 'The condition value is null. Conditions must either be true or false.', expression.condition.range, expression.range));
+		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics)};
+	}
+
+	if (condition.value.kind === 'unknown') {
+		if (trueResult.value.kind === 'null' && falseResult.value.kind === 'null') {
+			return {value: nullValue(resultType), diagnostics: withBranchReferences(diagnostics)};
+		}
+
+		return {value: withMarks(unknown(resultType), marksOf(condition.value, trueResult.value, falseResult.value)), diagnostics: withBranchReferences(diagnostics)};
+	}
+
+	const converted = convert(condition.value, boolType);
+	if (!converted.ok) {
+		diagnostics.push(errorDiagnostic('Incorrect condition type', 'The condition expression must be of type bool.', expression.condition.range, expression.range));
+		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics)};
+	}
+
+	const [bareCondition] = unmark(converted.value);
+	const marks = marksOf(condition.value, trueResult.value, falseResult.value);
+	const chosen = bareCondition.kind === 'bool' && bareCondition.value ? trueResult : falseResult;
+	const label = chosen === trueResult ? 'true' : 'false';
+	diagnostics.push(...chosen.diagnostics);
+	const [bareChosen] = unmark(chosen.value);
+	const result = convert(bareChosen, resultType);
+	if (!result.ok) {
+		diagnostics.push(errorDiagnostic('Inconsistent conditional result types', `The ${label} result value has the wrong type: ${result.message}.`, (label === 'true' ? expression.trueResult : expression.falseResult).range, expression.range));
+		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics)};
+	}
+
+	return {value: withMarks(result.value, marks), diagnostics: withBranchReferences(diagnostics)};
+}
+
+/*
+Templates.
+*/
+
+function evaluateTemplate(expression: Template, context: Context): Evaluation {
+	const [only] = expression.parts;
+	if (expression.parts.length === 1 && only?.kind === 'TemplateInterpolation' && !expression.heredoc) {
+		// `"${x}"` is x itself, unconverted.
+		return evaluateIn(only.expression, context);
+	}
+
+	return renderParts(expression.parts, context);
+}
+
+function renderParts(parts: readonly TemplatePart[], context: Context): Evaluation {
+	const diagnostics: Diagnostic[] = [];
+	const marks = new Set<Mark>();
+	let text = '';
+	let known = true;
+	for (const part of parts) {
+		if (part.kind === 'TemplateLiteral') {
+			text += part.value;
+			continue;
+		}
+
+		let result: Evaluation;
+		let nullMessage = 'The expression result is null. Cannot include a null value in a string template.';
+		let convertMessage = 'Cannot include the given value in a string template';
+		switch (part.kind) {
+			case 'TemplateInterpolation': {
+				result = evaluateIn(part.expression, context);
+				break;
+			}
+
+			case 'TemplateIf': {
+				result = renderIf(part, context);
+				break;
+			}
+
+			case 'TemplateFor': {
+				result = renderFor(part, context);
+				nullMessage = 'An iteration result is null. Cannot include a null value in a string template.';
+				convertMessage = 'Cannot include one of the interpolation results into the string template';
+				break;
+			}
+		}
+
+		diagnostics.push(...result.diagnostics);
+		const value = result.value;
+		if (value.kind === 'null') {
+			diagnostics.push(errorDiagnostic('Invalid template interpolation value', nullMessage, part.range));
+			continue;
+		}
+
+		if (value.kind === 'unknown') {
+			known = false;
+			for (const mark of value.marks ?? []) {
+				marks.add(mark);
+			}
+
+			continue;
+		}
+
+		const converted = convert(value, stringType);
+		if (!converted.ok) {
+			diagnostics.push(errorDiagnostic('Invalid template interpolation value', `${convertMessage}: ${converted.message}.`, part.range));
+			continue;
+		}
+
+		const [bare, partMarks] = unmark(converted.value);
+		for (const mark of partMarks ?? []) {
+			marks.add(mark);
+		}
+
+		if (bare.kind === 'string') {
+			text += bare.value;
+		}
+	}
+
+	const value = known ? stringValue(text) : unknown(stringType);
+	return {value: withMarks(value, marks.size > 0 ? marks : undefined), diagnostics};
+}
+
+function renderIf(part: Extract<TemplatePart, {kind: 'TemplateIf'}>, context: Context): Evaluation {
+	const condition = evaluateIn(part.condition, context);
+	const diagnostics = [...condition.diagnostics];
+	const thenResult = renderParts(part.then, context);
+	const elseResult = renderParts(part.else ?? [], context);
+	const branchReferences = keepReferenceDiagnostics([...thenResult.diagnostics, ...elseResult.diagnostics]);
+	if (condition.value.kind === 'null') {
+		diagnostics.push(errorDiagnostic('Null condition', 'The condition value is null. Conditions must either be true or false.', part.condition.range, part.range));
+		return {value: unknown(stringType), diagnostics: [...diagnostics, ...branchReferences]};
+	}
+
+	if (condition.value.kind === 'unknown') {
+		return {value: withMarks(unknown(stringType), condition.value.marks), diagnostics: [...diagnostics, ...branchReferences]};
+	}
+
+	const converted = convert(condition.value, boolType);
+	if (!converted.ok) {
+		diagnostics.push(errorDiagnostic('Incorrect condition type', 'The condition expression must be of type bool.', part.condition.range, part.range));
+		return {value: unknown(stringType), diagnostics: [...diagnostics, ...branchReferences]};
+	}
+
+	const [bare, conditionMarks] = unmark(converted.value);
+	const chosen = bare.kind === 'bool' && bare.value ? thenResult : elseResult;
+	const other = chosen === thenResult ? elseResult : thenResult;
+	diagnostics.push(...chosen.diagnostics, ...keepReferenceDiagnostics(other.diagnostics));
+	return {value: withMarks(chosen.value, marksOf(converted.value, thenResult.value, elseResult.value) ?? conditionMarks), diagnostics};
+}
+
+function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: Context): Evaluation {
+	const collection = evaluateIn(part.collection, context);
+	const diagnostics = [...collection.diagnostics];
+	if (hasErrors(diagnostics)) {
+		return {value: unknown(stringType), diagnostics};
+	}
+
+	const iteration = iterate(collection.value, part.collection.range, part.range);
+	diagnostics.push(...iteration.diagnostics);
+	if (!iteration.items) {
+		return {value: withMarks(unknown(stringType), iteration.marks), diagnostics};
+	}
+
+	let text = '';
+	let known = true;
+	const marks = new Set<Mark>(iteration.marks ?? []);
+	for (const [key, element] of iteration.items) {
+		const variables = new Map<string, Value>([[part.valueVariable, element]]);
+		if (part.keyVariable) {
+			variables.set(part.keyVariable, key);
+		}
+
+		const body = renderParts(part.body, {...context, scope: context.scope.child(variables)});
+		diagnostics.push(...body.diagnostics);
+		const [bare, bodyMarks] = unmark(body.value);
+		for (const mark of bodyMarks ?? []) {
+			marks.add(mark);
+		}
+
+		if (bare.kind === 'string') {
+			text += bare.value;
+		} else {
+			known = false;
+		}
+	}
+
+	return {value: withMarks(known ? stringValue(text) : unknown(stringType), marks.size > 0 ? marks : undefined), diagnostics};
+}
+
+/*
+`for` expressions.
+*/
+
+type Iteration = {
+	items: Array<[Value, Value]> | undefined;
+	marks: Set<Mark> | undefined;
+	diagnostics: Diagnostic[];
+	/**
+	Set when the collection is unknown: the result is unknown.
+	*/
+	unknown?: boolean;
+};
+
+function iterate(collection: Value, collectionRange: Range, context: Range): Iteration {
+	const [bare, marks] = unmark(collection);
+	const ownMarks = marks ? new Set(marks) : undefined;
+	if (bare.kind === 'null') {
+		return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over null value', 'A null value cannot be used as the collection in a \'for\' expression.', collectionRange, context)]};
+	}
+
+	if (bare.kind === 'unknown') {
+		const type = bare.type;
+		if (type.kind === 'dynamic' || type.kind === 'list' || type.kind === 'set' || type.kind === 'map' || type.kind === 'tuple' || type.kind === 'object') {
+			return {
+				items: undefined, marks: ownMarks, diagnostics: [], unknown: true,
+			};
+		}
+	}
+
+	switch (bare.kind) {
+		case 'list':
+		case 'tuple': {
+			return {items: bare.elements.map((element, position) => [numberValue(position), element]), marks: ownMarks, diagnostics: []};
+		}
+
+		case 'set': {
+			return {items: bare.elements.map(element => [element, element]), marks: ownMarks, diagnostics: []};
+		}
+
+		case 'map': {
+			return {items: [...bare.entries].map(([key, element]) => [stringValue(key), element]), marks: ownMarks, diagnostics: []};
+		}
+
+		case 'object': {
+			const names = [...bare.attributes.keys()].sort();
+			return {items: names.map(name => [stringValue(name), bare.attributes.get(name)!]), marks: ownMarks, diagnostics: []};
+		}
+
+		default: {
+			return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over non-iterable value', `A value of type ${friendlyTypeName(typeOf(bare))} cannot be used as the collection in a 'for' expression.`, collectionRange, context)]};
+		}
+	}
+}
+
+function evaluateFor(expression: ForExpression, context: Context): Evaluation {
+	const collection = evaluateIn(expression.collection, context);
+	const diagnostics = [...collection.diagnostics];
+	if (hasErrors(diagnostics)) {
+		return {value: unknown(), diagnostics};
+	}
+
+	const iteration = iterate(collection.value, expression.collection.range, expression.range);
+	diagnostics.push(...iteration.diagnostics);
+	if (!iteration.items) {
+		return {value: withMarks(unknown(), iteration.marks), diagnostics};
+	}
+
+	const marks = new Set<Mark>(iteration.marks ?? []);
+	const elements: Value[] = [];
+	const keys: string[] = [];
+	const groups = new Map<string, Value[]>();
+	const objectValues = new Map<string, Value>();
+	let known = true;
+	for (const [key, element] of iteration.items) {
+		const variables = new Map<string, Value>([[expression.valueVariable, element]]);
+		if (expression.keyVariable) {
+			variables.set(expression.keyVariable, key);
+		}
+
+		const inner: Context = {...context, scope: context.scope.child(variables)};
+		if (expression.condition) {
+			const condition = evaluateIn(expression.condition, inner);
+			diagnostics.push(...condition.diagnostics);
+			if (hasErrors(condition.diagnostics)) {
+				known = false;
+				continue;
+			}
+
+			if (condition.value.kind === 'null') {
+				diagnostics.push(errorDiagnostic('Condition is null', 'The value of the \'if\' clause must not be null.', expression.condition.range, expression.range));
+				known = false;
+				continue;
+			}
+
+			const converted = convert(condition.value, boolType);
+			if (!converted.ok) {
+				diagnostics.push(errorDiagnostic('Invalid \'for\' condition', `The 'if' clause value is invalid: ${converted.message}.`, expression.condition.range, expression.range));
+				known = false;
+				continue;
+			}
+
+			const [bare, conditionMarks] = unmark(converted.value);
+			for (const mark of conditionMarks ?? []) {
+				marks.add(mark);
+			}
+
+			if (bare.kind === 'unknown') {
+				known = false;
+				continue;
+			}
+
+			if (bare.kind === 'bool' && !bare.value) {
+				continue;
+			}
+		}
+
+		if (expression.keyExpression) {
+			const keyResult = evaluateIn(expression.keyExpression, inner);
+			diagnostics.push(...keyResult.diagnostics);
+			if (hasErrors(keyResult.diagnostics)) {
+				known = false;
+				continue;
+			}
+
+			if (keyResult.value.kind === 'null') {
+				diagnostics.push(errorDiagnostic('Invalid object key', 'Key expression in \'for\' expression must not produce a null value.', expression.keyExpression.range, expression.range));
+				known = false;
+				continue;
+			}
+
+			const converted = convert(keyResult.value, stringType);
+			if (!converted.ok) {
+				diagnostics.push(errorDiagnostic('Invalid object key', `The key expression produced an invalid result: ${converted.message}.`, expression.keyExpression.range, expression.range));
+				known = false;
+				continue;
+			}
+
+			const [bareKey, keyMarks] = unmark(converted.value);
+			for (const mark of keyMarks ?? []) {
+				marks.add(mark);
+			}
+
+			const valueResult = evaluateIn(expression.valueExpression, inner);
+			diagnostics.push(...valueResult.diagnostics);
+			if (bareKey.kind !== 'string') {
+				known = false;
+				continue;
+			}
+
+			if (expression.grouping) {
+				const group = groups.get(bareKey.value);
+				if (group) {
+					group.push(valueResult.value);
+				} else {
+					keys.push(bareKey.value);
+					groups.set(bareKey.value, [valueResult.value]);
+				}
+			} else {
+				if (objectValues.has(bareKey.value)) {
+					diagnostics.push(errorDiagnostic('Duplicate object key', `Two different items produced the key ${JSON.stringify(bareKey.value)} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key.`, expression.keyExpression.range, expression.range));
+					known = false;
+					continue;
+				}
+
+				objectValues.set(bareKey.value, valueResult.value);
+			}
+
+			continue;
+		}
+
+		const valueResult = evaluateIn(expression.valueExpression, inner);
+		diagnostics.push(...valueResult.diagnostics);
+		elements.push(valueResult.value);
+	}
+
+	const resultMarks = marks.size > 0 ? marks : undefined;
+	if (!known || hasErrors(diagnostics)) {
+		return {value: withMarks(unknown(), resultMarks), diagnostics};
+	}
+
+	if (expression.keyExpression) {
+		const entries: Array<[string, Value]> = expression.grouping
+			? [...groups].map(([key, group]) => [key, tupleValue(group)])
+			: [...objectValues];
+		entries.sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0)));
+		return {value: withMarks(objectValue(entries), resultMarks), diagnostics};
+	}
+
+	return {value: withMarks(tupleValue(elements), resultMarks), diagnostics};
+}
+
+/*
+Splat.
+*/
+
+function evaluateSplat(expression: Splat, context: Context): Evaluation {
+	const source = evaluateIn(expression.source, context);
+	if (hasErrors(source.diagnostics)) {
+		return {value: unknown(), diagnostics: source.diagnostics};
+	}
+
+	const [bare, marks] = unmark(source.value);
+	if (bare.kind === 'null') {
+		return {value: withMarks(emptyTupleValue, marks), diagnostics: source.diagnostics};
+	}
+
+	if (bare.kind === 'unknown') {
+		if (bare.type.kind === 'list' || bare.type.kind === 'set') {
+			const each = evaluateIn(expression.each, {...context, item: unknown(bare.type.element)});
+			return {value: withMarks(unknown({kind: 'list', element: typeOf(each.value)}), marks), diagnostics: source.diagnostics};
+		}
+
+		return {value: withMarks(unknown(), marks), diagnostics: source.diagnostics};
+	}
+
+	const isSequence = bare.kind === 'list' || bare.kind === 'set' || bare.kind === 'tuple';
+	const elements = isSequence ? bare.elements : [bare];
+	const diagnostics = [...source.diagnostics];
+	const results: Value[] = [];
+	for (const element of elements) {
+		const result = evaluateIn(expression.each, {...context, item: element});
+		diagnostics.push(...result.diagnostics);
+		results.push(result.value);
+	}
+
+	if (hasErrors(diagnostics)) {
+		return {value: unknown(), diagnostics};
+	}
+
+	if (bare.kind === 'list' || bare.kind === 'set') {
+		if (results.length === 0) {
+			const each = evaluateIn(expression.each, {...context, item: unknown(bare.elementType)});
+			return {value: withMarks(listValue(typeOf(each.value), []), marks), diagnostics};
+		}
+
+		const elementType = unify(results.map(result => typeOf(result))) ?? dynamicType;
+		const converted = results.map(result => {
+			const conversion = convert(result, elementType);
+			return conversion.ok ? conversion.value : result;
+		});
+		return {value: withMarks(listValue(elementType, converted), marks), diagnostics};
+	}
+
+	return {value: withMarks(tupleValue(results), marks), diagnostics};
+}
+
+/*
+Function calls.
+*/
+
+function suggestFunction(name: string, names: readonly string[]): string {
+	for (const candidate of names) {
+		if (levenshtein(name, candidate) < 3) {
+			return ` Did you mean "${candidate}"?`;
+		}
+	}
+
+	return '';
+}
+
+function levenshtein(a: string, b: string): number {
+	const row = Array.from({length: b.length + 1}, (_, position) => position);
+	for (let i = 1; i <= a.length; i++) {
+		let diagonal = row[0]!;
+		row[0] = i;
+		for (let j = 1; j <= b.length; j++) {
+			const above = row[j]!;
+			row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+			diagonal = above;
+		}
+	}
+
+	return row[b.length]!;
+}
+
+function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
+	const {scope} = context;
+	if (expression.name === 'try' || expression.name === 'can') {
+		return expression.name === 'try' ? evaluateTry(expression, context) : evaluateCan(expression, context);
+	}
+
+	const spec = scope.functions(expression.name);
+	if (!spec) {
+		return {value: unknown(), diagnostics: [errorDiagnostic('Call to unknown function', `There is no function named "${expression.name}".${suggestFunction(expression.name, scope.functionNames())}`, expression.nameRange, expression.range)]};
+	}
+
+	const diagnostics: Diagnostic[] = [];
+	const argumentValues: Value[] = [];
+	const argumentRanges: Range[] = [];
+	for (const [position, argument] of expression.arguments.entries()) {
+		const result = evaluateIn(argument, context);
+		diagnostics.push(...result.diagnostics);
+		const isExpanding = expression.expandFinal && position === expression.arguments.length - 1;
+		if (!isExpanding) {
+			argumentValues.push(result.value);
+			argumentRanges.push(argument.range);
+			continue;
+		}
+
+		if (hasErrors(result.diagnostics)) {
+			return {value: unknown(), diagnostics};
+		}
+
+		const [bare, marks] = unmark(result.value);
+		if (bare.kind === 'null') {
+			diagnostics.push(errorDiagnostic('Invalid expanding argument value', 'The expanding argument (indicated by ...) must not be null.', argument.range, expression.range));
+			return {value: unknown(), diagnostics};
+		}
+
+		if (bare.kind === 'unknown') {
+			return {value: withMarks(unknown(), marks), diagnostics};
+		}
+
+		if (bare.kind !== 'list' && bare.kind !== 'set' && bare.kind !== 'tuple') {
+			diagnostics.push(errorDiagnostic('Invalid expanding argument value', 'The expanding argument (indicated by ...) must be of a tuple, list, or set type.', argument.range, expression.range));
+			return {value: unknown(), diagnostics};
+		}
+
+		for (const element of bare.elements) {
+			argumentValues.push(withMarks(element, marks));
+			argumentRanges.push(argument.range);
+		}
+	}
+
+	if (hasErrors(diagnostics)) {
+		return {value: unknown(), diagnostics};
+	}
+
+	const parameters = spec.parameters;
+	if (argumentValues.length < parameters.length) {
+		const missing = parameters[argumentValues.length]!;
+		diagnostics.push(errorDiagnostic('Not enough function arguments', `Function "${expression.name}" expects${spec.variadic ? ' at least' : ''} ${parameters.length} argument(s). Missing value for "${missing.name}".`, expression.closeParenRange, expression.range));
+		return {value: unknown(), diagnostics};
+	}
+
+	if (!spec.variadic && argumentValues.length > parameters.length) {
+		diagnostics.push(errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, argumentRanges[parameters.length], expression.range));
+		return {value: unknown(), diagnostics};
+	}
+
+	const parameterAt = (position: number): Parameter | undefined => parameters[position] ?? spec.variadic;
+	for (const [position, argument] of argumentValues.entries()) {
+		const parameter = parameterAt(position)!;
+		const converted = convert(argument, parameter.type);
+		if (!converted.ok) {
+			diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRanges[position], expression.range));
+		}
+	}
+
+	if (hasErrors(diagnostics)) {
+		return {value: unknown(), diagnostics};
+	}
+
+	return callSpec(spec, expression, argumentValues, argumentRanges, context, diagnostics);
+}
+
+function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: Value[], argumentRanges: Range[], context: Context, diagnostics: Diagnostic[]): Evaluation {
+	try {
+		const value = callFunction(spec, argumentValues, context.scope.functionContext);
+		return {value, diagnostics};
+	} catch (error: unknown) {
+		if (error instanceof FunctionError) {
+			const position = error.argumentIndex;
+			const parameter = position === undefined ? undefined : (spec.parameters[position] ?? spec.variadic);
+			if (parameter && position !== undefined) {
+				const subject = argumentRanges[position] ?? expression.range;
+				diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${error.message}.`, subject, expression.range));
+			} else {
+				diagnostics.push(errorDiagnostic('Error in function call', `Call to function "${expression.name}" failed: ${error.message}.`, expression.range));
+			}
+
+			return {value: unknown(), diagnostics};
+		}
+
+		throw error;
+	}
+}
+
+function formatRangeShort(range: Range): string {
+	const {start, end} = range;
+	const tail = start.line === end.line ? `${end.column}` : `${end.line},${end.column}`;
+	return `${range.filename}:${start.line},${start.column}-${tail}`;
+}
+
+function evaluateTry(expression: FunctionCall, context: Context): Evaluation {
+	if (expression.arguments.length === 0) {
+		return {value: unknown(), diagnostics: [errorDiagnostic('Error in function call', 'Call to function "try" failed: at least one argument is required.', expression.range)]};
+	}
+
+	const failures: string[] = [];
+	for (const argument of expression.arguments) {
+		const result = evaluateIn(argument, context);
+		const references = keepReferenceDiagnostics(result.diagnostics);
+		if (references.length > 0) {
+			return {value: unknown(), diagnostics: references};
+		}
+
+		if (!hasErrors(result.diagnostics)) {
+			if (!isWhollyKnown(result.value)) {
+				return {value: unknown(), diagnostics: []};
+			}
+
+			return {value: result.value, diagnostics: result.diagnostics};
+		}
+
+		for (const diagnostic of result.diagnostics) {
+			if (diagnostic.severity !== 'error') {
+				continue;
+			}
+
+			const at = diagnostic.subject ? ` (at ${formatRangeShort(diagnostic.subject)})` : '';
+			failures.push(`- ${diagnostic.summary}${at}${diagnostic.detail ? `\n  ${diagnostic.detail}` : ''}`);
+		}
+	}
+
+	return {value: unknown(), diagnostics: [errorDiagnostic('Error in function call', `Call to function "try" failed: no expression succeeded:\n${failures.join('\n')}\n\nAt least one expression must produce a successful result.`, expression.range)]};
+}
+
+function evaluateCan(expression: FunctionCall, context: Context): Evaluation {
+	if (expression.arguments.length !== 1) {
+		const summary = expression.arguments.length === 0 ? 'Not enough function arguments' : 'Too many function arguments';
+		const detail = expression.arguments.length === 0 ? 'Function "can" expects 1 argument(s). Missing value for "expression".' : 'Function "can" expects only 1 argument(s).';
+		return {value: unknown(boolType), diagnostics: [errorDiagnostic(summary, detail, expression.range)]};
+	}
+
+	const result = evaluateIn(expression.arguments[0]!, context);
+	const references = keepReferenceDiagnostics(result.diagnostics);
+	if (references.length > 0) {
+		return {value: unknown(boolType), diagnostics: references};
+	}
+
+	if (hasErrors(result.diagnostics)) {
+		return {value: boolValue(false), diagnostics: []};
+	}
+
+	if (!isWhollyKnown(result.value)) {
+		return {value: unknown(boolType), diagnostics: []};
+	}
+
+	return {value: boolValue(true), diagnostics: []};
+}
+
+/**
+Evaluates `type(x)`'s argument for the console, which prints the type rather than a value.
+*/
+export function typeOfArgument(expression: FunctionCall, scope: Scope): Result<Type | undefined> {
+	if (expression.arguments.length !== 1) {
+		const summary = expression.arguments.length === 0 ? 'Not enough function arguments' : 'Too many function arguments';
+		const detail = expression.arguments.length === 0 ? 'Function "type" expects 1 argument(s). Missing value for "value".' : 'Function "type" expects only 1 argument(s).';
+		return {value: undefined, diagnostics: [errorDiagnostic(summary, detail, expression.range)]};
+	}
+
+	const result = evaluate(expression.arguments[0]!, scope);
+	if (hasErrors(result.diagnostics)) {
+		return {value: undefined, diagnostics: result.diagnostics};
+	}
+
+	return {value: typeOf(unmark(result.value)[0]), diagnostics: result.diagnostics};
+}

@@ -1,0 +1,246 @@
+import process from 'node:process';
+import {type Diagnostic, type Result, errorDiagnostic} from '../../hcl/diagnostics.js';
+import type {FunctionContext, FunctionSpec} from '../function.js';
+import {type Reference, formatSubject} from '../references.js';
+import {
+	type Value, boolValue, stringValue, unknownValue,
+} from '../values.js';
+
+/*
+The scope an expression is evaluated in.
+
+	const scope = createScope({
+		resolveReference: reference => ...,   // var.x, local.y, aws_instance.web, module.m, path.module, count.index, each.key, self
+		functions: name => registry.get(name),
+		functionContext: {baseDirectory: '.', impure: true},
+		console: true,                        // enables type()
+	});
+	const {value, diagnostics} = evaluate(expression, scope);
+
+Root names are Terraform references: the evaluator reads the static traversal at the root of an expression (`aws_instance.web[0].id`) with `parseReference` (references.ts), which reports malformed references ("Invalid reference"), and asks `resolveReference` for the value of the subject (`aws_instance.web`: the whole resource, a tuple when it has `count`). The evaluator then applies the remaining steps (`[0].id`) with HCL's index and attribute rules and diagnostics. A resolver reports undeclared names itself, with Terraform's messages: `moduleResolver` below does that for a module given its declared values, and is what the console uses.
+
+`scope.child(variables)` opens a nested scope for `for` expressions (and template `for` directives): names bound there shadow references.
+*/
+
+export type ReferenceResolver = (reference: Reference) => Result<Value>;
+
+export type Scope = {
+	readonly resolveReference: ReferenceResolver;
+	readonly functions: (name: string) => FunctionSpec | undefined;
+	/**
+	Function names in the order "Did you mean" suggestions consider them.
+	*/
+	readonly functionNames: () => readonly string[];
+	readonly functionContext: FunctionContext;
+	/**
+	True in `tfscope console`: enables `type()`.
+	*/
+	readonly console: boolean;
+	/**
+	Names bound by enclosing `for` expressions, innermost first through `parent`.
+	*/
+	readonly variables: ReadonlyMap<string, Value>;
+	readonly parent?: Scope;
+	child(variables: ReadonlyMap<string, Value>): Scope;
+	/**
+	The value of a bound name (for variable), if any.
+	*/
+	lookup(name: string): Value | undefined;
+};
+
+export type ScopeOptions = {
+	readonly resolveReference?: ReferenceResolver;
+	readonly functions?: (name: string) => FunctionSpec | undefined;
+	readonly functionNames?: () => readonly string[];
+	readonly functionContext?: FunctionContext;
+	readonly console?: boolean;
+};
+
+export function createScope(options: ScopeOptions = {}): Scope {
+	const base = {
+		resolveReference: options.resolveReference ?? moduleResolver({}),
+		functions: options.functions ?? (() => undefined),
+		functionNames: options.functionNames ?? (() => []),
+		functionContext: options.functionContext ?? {baseDirectory: '.', impure: true},
+		console: options.console ?? false,
+	};
+	return makeScope(base, new Map(), undefined);
+}
+
+function makeScope(base: Omit<Scope, 'variables' | 'parent' | 'child' | 'lookup'>, variables: ReadonlyMap<string, Value>, parent: Scope | undefined): Scope {
+	const scope: Scope = {
+		...base,
+		variables,
+		...(parent && {parent}),
+		child: inner => makeScope(base, inner, scope),
+		lookup(name) {
+			return variables.get(name) ?? parent?.lookup(name);
+		},
+	};
+	return scope;
+}
+
+/**
+What a module instance exposes to its expressions. Leave a field out when the thing does not exist there (`count` outside counted blocks, ...).
+*/
+export type ModuleValues = {
+	readonly variables?: ReadonlyMap<string, Value>;
+	readonly locals?: ReadonlyMap<string, Value>;
+	/**
+	Keyed `TYPE.NAME` for managed resources and `data.TYPE.NAME` for data resources.
+	*/
+	readonly resources?: ReadonlyMap<string, Value>;
+	readonly modules?: ReadonlyMap<string, Value>;
+	readonly path?: {readonly module: string; readonly root: string; readonly cwd: string};
+	readonly workspace?: string;
+	readonly count?: {readonly index: Value};
+	readonly each?: {readonly key: Value; readonly value: Value};
+	readonly self?: Value;
+	/**
+	How messages name the module: "the root module" (default) or `module.net`.
+	*/
+	readonly moduleDescription?: string;
+};
+
+/**
+The closest name within edit distance 2, as Terraform's didyoumean.NameSuggestion picks it.
+*/
+export function nameSuggestion(given: string, candidates: Iterable<string>): string | undefined {
+	for (const candidate of candidates) {
+		if (editDistance(given, candidate) < 3) {
+			return candidate;
+		}
+	}
+
+	return undefined;
+}
+
+function editDistance(a: string, b: string): number {
+	const previous = Array.from({length: b.length + 1}, (_, index) => index);
+	for (let i = 1; i <= a.length; i++) {
+		let diagonal = previous[0]!;
+		previous[0] = i;
+		for (let j = 1; j <= b.length; j++) {
+			const above = previous[j]!;
+			previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+			diagonal = above;
+		}
+	}
+
+	return previous[b.length]!;
+}
+
+function sortedKeys(map: ReadonlyMap<string, unknown> | undefined): string[] {
+	return [...(map?.keys() ?? [])].sort();
+}
+
+function failure(summary: string, detail: string, subject: Reference['range']): Result<Value> {
+	return {value: unknownValue(), diagnostics: [errorDiagnostic(summary, detail, subject)]};
+}
+
+/**
+A resolver for one module instance, with Terraform's messages for names it does not declare.
+*/
+export function moduleResolver(values: ModuleValues): ReferenceResolver {
+	const where = values.moduleDescription ?? 'the root module';
+	return reference => {
+		const {subject, range} = reference;
+		const diagnostics: Diagnostic[] = [];
+		switch (subject.kind) {
+			case 'variable': {
+				const value = values.variables?.get(subject.name);
+				if (value) {
+					return {value, diagnostics};
+				}
+
+				const suggestion = nameSuggestion(subject.name, sortedKeys(values.variables));
+				return failure('Reference to undeclared input variable', `An input variable with the name "${subject.name}" has not been declared. ${suggestion ? `Did you mean "${suggestion}"?` : `This variable can be declared with a variable "${subject.name}" {} block.`}`, range);
+			}
+
+			case 'local': {
+				const value = values.locals?.get(subject.name);
+				if (value) {
+					return {value, diagnostics};
+				}
+
+				const suggestion = nameSuggestion(subject.name, sortedKeys(values.locals));
+				return failure('Reference to undeclared local value', `A local value with the name "${subject.name}" has not been declared.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, range);
+			}
+
+			case 'resource': {
+				const value = values.resources?.get(formatSubject(subject));
+				if (value) {
+					return {value, diagnostics};
+				}
+
+				return failure('Reference to undeclared resource', `A ${subject.mode === 'data' ? 'data' : 'managed'} resource "${subject.type}" "${subject.name}" has not been declared in ${where}.`, range);
+			}
+
+			case 'module': {
+				const value = values.modules?.get(subject.name);
+				if (value) {
+					return {value, diagnostics};
+				}
+
+				const suggestion = nameSuggestion(subject.name, sortedKeys(values.modules));
+				return failure('Reference to undeclared module', `No module call named "${subject.name}" is declared in ${where}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, range);
+			}
+
+			case 'path': {
+				const path = values.path ?? {module: '.', root: '.', cwd: process.cwd()};
+				const names = ['cwd', 'module', 'root'] as const;
+				const name = names.find(candidate => candidate === subject.name);
+				if (name) {
+					return {value: stringValue(path[name]), diagnostics};
+				}
+
+				const suggestion = nameSuggestion(subject.name, names);
+				return failure('Invalid "path" attribute', `The "path" object does not have an attribute named "${subject.name}".${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, range);
+			}
+
+			case 'terraform': {
+				if (subject.name === 'workspace') {
+					return {value: stringValue(values.workspace ?? 'default'), diagnostics};
+				}
+
+				if (subject.name === 'applying') {
+					return {value: boolValue(false), diagnostics};
+				}
+
+				return failure('Invalid "terraform" attribute', `The "terraform" object does not have an attribute named "${subject.name}". The only supported attributes are terraform.workspace, the name of the currently-selected workspace, and terraform.applying, a boolean which is true only during apply.`, range);
+			}
+
+			case 'count': {
+				if (!values.count) {
+					return failure('Reference to "count" in non-counted context', 'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.', range);
+				}
+
+				if (subject.name !== 'index') {
+					return failure('Invalid "count" attribute', `The "count" object does not have an attribute named "${subject.name}". The only supported attribute is count.index, which is the index of each instance of a resource block that has the "count" argument set.`, range);
+				}
+
+				return {value: values.count.index, diagnostics};
+			}
+
+			case 'each': {
+				if (!values.each) {
+					return failure('Reference to "each" in context without for_each', 'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.', range);
+				}
+
+				if (subject.name !== 'key' && subject.name !== 'value') {
+					return failure('Invalid "each" attribute', `The "each" object does not have an attribute named "${subject.name}". The supported attributes are each.key and each.value, the current key and value pair of the "for_each" attribute set.`, range);
+				}
+
+				return {value: values.each[subject.name], diagnostics};
+			}
+
+			case 'self': {
+				if (!values.self) {
+					return failure('Invalid "self" reference', 'The "self" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.', range);
+				}
+
+				return {value: values.self, diagnostics};
+			}
+		}
+	};
+}
