@@ -68,3 +68,78 @@ function guessKind(name: string): NodeKind {
 
 	return 'resource';
 }
+
+/**
+Resource-to-resource edges as `terraform graph` (1.11, without -type) prints them: from each resource to the resources it reaches through non-resource nodes (variables, locals, outputs, module calls, providers), transitively reduced. Lines `a -> b`, sorted.
+*/
+export function resourceEdges(graph: Graph): string[] {
+	const isResource = (id: string): boolean => {
+		const kind = graph.node(id)?.kind;
+		return kind === 'resource' || kind === 'data';
+	};
+
+	const direct = new Map<string, Set<string>>();
+	for (const node of graph.nodes()) {
+		if (!isResource(node.id)) {
+			continue;
+		}
+
+		const found = new Set<string>();
+		const seen = new Set<string>([node.id]);
+		const stack = graph.outgoing(node.id).map(edge => edge.target);
+		while (stack.length > 0) {
+			const id = stack.pop()!;
+			if (seen.has(id)) {
+				continue;
+			}
+
+			seen.add(id);
+			if (isResource(id)) {
+				found.add(id);
+			} else {
+				stack.push(...graph.outgoing(id).map(edge => edge.target));
+			}
+		}
+
+		direct.set(node.id, found);
+	}
+
+	const reachableFrom = (start: string): Set<string> => {
+		const seen = new Set<string>();
+		const stack = [...direct.get(start) ?? []];
+		while (stack.length > 0) {
+			const id = stack.pop()!;
+			if (!seen.has(id)) {
+				seen.add(id);
+				stack.push(...direct.get(id) ?? []);
+			}
+		}
+
+		return seen;
+	};
+
+	const lines: string[] = [];
+	for (const [source, targets] of direct) {
+		for (const target of targets) {
+			// Transitive reduction: drop a→b when another dependency of a already leads to b.
+			const redundant = [...targets].some(other => other !== target && reachableFrom(other).has(target));
+			if (!redundant) {
+				lines.push(`${source} -> ${target}`);
+			}
+		}
+	}
+
+	return lines.sort();
+}
+
+/**
+The `"a" -> "b"` edges of a DOT file from `terraform graph`, as sorted `a -> b` lines.
+*/
+export function dotEdges(dot: string): string[] {
+	const lines: string[] = [];
+	for (const match of dot.matchAll(/^\s*"([^"]+)" -> "([^"]+)"/gm)) {
+		lines.push(`${match[1]!} -> ${match[2]!}`);
+	}
+
+	return lines.sort();
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import test from 'ava';
+import {buildGraph} from '../../source/graph/build.js';
+import {dependencies} from '../../source/graph/queries.js';
+import {cycles, formatCycle} from '../../source/graph/queries.js';
+import {toText} from '../../source/graph/to-text.js';
+import {dotEdges, resourceEdges} from '../helpers/graph.js';
+import {golden, graphFixtures, loadGraphFixture} from '../helpers/graph-fixtures.js';
+
+const fixtures = ['basic', 'modules', 'cycle', 'providers'];
+
+const dumpsLikeGolden = test.macro({
+	exec(t, name: string) {
+		const text = toText(buildGraph(loadGraphFixture(name)), {kinds: true});
+		t.is(text, golden(`${name}/expected-graph.txt`, text));
+	},
+	title: (_title, name: string) => `block graph of ${name}`,
+});
+
+for (const name of fixtures) {
+	test(dumpsLikeGolden, name);
+}
+
+/*
+Terraform 1.11's `terraform graph` (no -type) prints resources only, with an edge where a resource reaches another through non-resource nodes, transitively reduced. Projecting our graph the same way gives the same edges for these fixtures. Two things differ by design and do not show here: Terraform's module "close" nodes make a reference to a whole module depend on its outputs and on its variables, while our module call node depends on its outputs and, through its own references, on its arguments; and Terraform adds edges from every node inside a module to the module's expansion, which we leave to module instances.
+*/
+const matchesTerraform = test.macro({
+	exec(t, name: string) {
+		const expected = dotEdges(fs.readFileSync(path.join(graphFixtures, name, 'terraform-graph.dot'), 'utf8'));
+		t.deepEqual(resourceEdges(buildGraph(loadGraphFixture(name))), expected);
+	},
+	title: (_title, name: string) => `resource edges of ${name} match terraform graph`,
+});
+
+test(matchesTerraform, 'basic');
+test(matchesTerraform, 'modules');
+
+test('the cycle Terraform reports is the cycle we find', t => {
+	const reported = fs.readFileSync(path.join(graphFixtures, 'cycle', 'terraform-graph.err'), 'utf8');
+	const members = /Cycle: (.*)/.exec(reported)![1]!.split(', ').map(member => member.replace(' (expand)', '')).sort();
+	const found = cycles(buildGraph(loadGraphFixture('cycle')));
+	t.deepEqual(found, [members]);
+	t.is(formatCycle(found[0]!), 'Cycle: local.from_a, terraform_data.a, terraform_data.b');
+});
+
+test('edges record the expression that makes them and its range', t => {
+	const graph = buildGraph(loadGraphFixture('basic'));
+	const edges = dependencies(graph, 'terraform_data.address').map(({node, edge}) => ({
+		target: node.id,
+		kind: edge.kind,
+		origins: edge.origins.map(origin => `${origin.expression} @ ${origin.range!.start.line}:${origin.range!.start.column}-${origin.range!.end.line}:${origin.range!.end.column}`),
+	}));
+	t.deepEqual(edges, [
+		{target: 'provider["terraform.io/builtin/terraform"]', kind: 'provider', origins: ['terraform_data @ 29:10-29:26']},
+		{target: 'terraform_data.subnet', kind: 'reference', origins: ['terraform_data.subnet[count.index].output @ 31:11-31:52']},
+	]);
+	t.deepEqual(dependencies(graph, 'terraform_data.monitor').map(({node, edge}) => `${node.id} ${edge.kind}: ${edge.origins.map(origin => origin.expression).join(' | ')}`), [
+		'provider["terraform.io/builtin/terraform"] provider: terraform_data',
+		'terraform_data.address depends-on: terraform_data.address',
+		'terraform_data.server reference: terraform_data.server',
+	]);
+	t.deepEqual(dependencies(graph, 'output.servers').map(({edge}) => edge.origins.map(origin => origin.expression).join(' | ')), ['terraform_data.server'], 'for-expression variables are not references');
+});
