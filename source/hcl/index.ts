@@ -1,0 +1,156 @@
+import type {Body, Expression, Template} from './ast.js';
+import type {Result} from './diagnostics.js';
+import {checkInvalidTokens} from './invalid-tokens.js';
+import {lex} from './lexer.js';
+import {parseExpression as parseExpressionTokens} from './parse-expression.js';
+import {parseBareTemplate} from './parse-template.js';
+import {parseBody, Parser} from './parser.js';
+import type {Position} from './position.js';
+import type {Token} from './token.js';
+
+/*
+The public surface of the HCL parser. Every function returns `{value, diagnostics}` and never throws on any input.
+*/
+
+export type {Token, TokenType} from './token.js';
+export {formatDiagnostic, formatDiagnostics, formatDiagnosticLine} from './format-diagnostic.js';
+export {parseJsonConfig, isJsonFilename, jsonBlocks} from './json/parse-json.js';
+export {toHcl2Json} from './json/export.js';
+export {printBody, printExpression} from './print.js';
+
+function internalError(error: unknown, filename: string): Result<never>['diagnostics'] {
+	// A bug in the parser must not take down its callers: report it as a diagnostic instead.
+	const start: Position = {line: 1, column: 1, offset: 0};
+	return [{
+		severity: 'error',
+		summary: 'Internal parser error',
+		detail: `The parser failed unexpectedly (${error instanceof Error ? error.message : String(error)}). This is a bug in tfscope; please report it with the file that caused it.`,
+		subject: {filename, start, end: start},
+	}];
+}
+
+function emptyBody(filename: string): Body {
+	const start: Position = {line: 1, column: 1, offset: 0};
+	return {
+		kind: 'Body', items: [], syntax: 'native', range: {filename, start, end: start},
+	};
+}
+
+/**
+Parses a file of HCL native syntax into its body.
+*/
+export function parseConfig(text: string, filename: string): Result<Body> {
+	try {
+		const {tokens, lines} = lex(text, filename, 'config');
+		const parser = new Parser(text, filename, lines, tokens);
+		const body = parseBody(parser, 'EOF');
+		return {value: body, diagnostics: [...checkInvalidTokens(tokens, text, filename), ...parser.diagnostics]};
+	} catch (error) {
+		return {value: emptyBody(filename), diagnostics: internalError(error, filename)};
+	}
+}
+
+/**
+Parses one expression filling the whole text (newlines are insignificant around it), as `terraform console` reads a line.
+*/
+export function parseExpression(text: string, filename = '<expression>'): Result<Expression> {
+	try {
+		const {tokens, lines} = lex(text, filename, 'config');
+		const parser = new Parser(text, filename, lines, tokens);
+		parser.peeker.pushIncludeNewlines(false);
+		const expression = parseExpressionTokens(parser);
+		const next = parser.peek();
+		if (next.type !== 'EOF' && !parser.recovery) {
+			parser.error('Extra characters after expression', 'An expression was successfully parsed, but extra characters were found after it.', parser.tokenRange(next));
+		}
+
+		return {value: expression, diagnostics: [...checkInvalidTokens(tokens, text, filename), ...parser.diagnostics]};
+	} catch (error) {
+		const start: Position = {line: 1, column: 1, offset: 0};
+		return {value: {kind: 'Invalid', range: {filename, start, end: start}}, diagnostics: internalError(error, filename)};
+	}
+}
+
+/**
+Parses a whole text as a template, as `templatefile` reads its file: no quotes, no backslash escapes.
+*/
+export function parseTemplate(text: string, filename = '<template>'): Result<Template> {
+	try {
+		const {tokens, lines} = lex(text, filename, 'template');
+		const parser = new Parser(text, filename, lines, tokens);
+		const template = parseBareTemplate(parser);
+		return {value: template, diagnostics: [...checkInvalidTokens(tokens, text, filename), ...parser.diagnostics]};
+	} catch (error) {
+		const start: Position = {line: 1, column: 1, offset: 0};
+		return {value: {kind: 'Template', parts: [], range: {filename, start, end: start}}, diagnostics: internalError(error, filename)};
+	}
+}
+
+/**
+The tokens of a file of native syntax, comments and newlines included, ending with EOF.
+*/
+export function lexConfig(text: string, filename: string): Result<Token[]> {
+	try {
+		const {tokens} = lex(text, filename, 'config');
+		return {value: tokens, diagnostics: checkInvalidTokens(tokens, text, filename)};
+	} catch (error) {
+		return {value: [], diagnostics: internalError(error, filename)};
+	}
+}
+
+/**
+Whether `text` stops inside an open bracket, string, heredoc or template sequence, so a console should read another line before parsing it.
+*/
+export function isIncompleteExpression(text: string): boolean {
+	try {
+		const {tokens} = lex(text, '<console>', 'config');
+		let depth = 0;
+		let last: Token | undefined;
+		for (const token of tokens) {
+			switch (token.type) {
+				case 'OParen':
+				case 'OBrack':
+				case 'OBrace':
+				case 'OQuote':
+				case 'OHeredoc':
+				case 'TemplateInterp':
+				case 'TemplateControl': {
+					depth++;
+					break;
+				}
+
+				case 'CParen':
+				case 'CBrack':
+				case 'CBrace':
+				case 'CQuote':
+				case 'CHeredoc':
+				case 'TemplateSeqEnd': {
+					if (depth === 0) {
+						// An unmatched closer is an error more lines cannot fix.
+						return false;
+					}
+
+					depth--;
+					break;
+				}
+
+				default: {
+					break;
+				}
+			}
+
+			if (token.type !== 'EOF' && token.type !== 'Newline' && token.type !== 'Comment') {
+				last = token;
+			}
+		}
+
+		// A quoted string left open at the end of a line is an error, not a continuation.
+		if (last?.type === 'QuotedNewline') {
+			return false;
+		}
+
+		return depth > 0;
+	} catch {
+		return false;
+	}
+}

@@ -1,0 +1,67 @@
+import type {Diagnostic} from './diagnostics.js';
+import {errorDiagnostic} from './diagnostics.js';
+import type {Token} from './token.js';
+
+/**
+Diagnostics for the tokens the scanner recognises but the language does not allow, with hclsyntax's explanations.
+*/
+export function checkInvalidTokens(tokens: readonly Token[], text: string, filename: string): Diagnostic[] {
+	const diagnostics: Diagnostic[] = [];
+	for (const token of tokens) {
+		const range = {filename, start: token.start, end: token.end};
+		switch (token.type) {
+			case 'BitwiseAnd':
+			case 'BitwiseOr':
+			case 'BitwiseXor':
+			case 'BitwiseNot': {
+				const hint = token.type === 'BitwiseAnd' ? ' Did you mean boolean AND ("&&")?' : (token.type === 'BitwiseOr' ? ' Did you mean boolean OR ("||")?' : '');
+				diagnostics.push(errorDiagnostic('Unsupported operator', `Bitwise operators are not supported.${hint}`, range));
+				break;
+			}
+
+			case 'Apostrophe': {
+				diagnostics.push(errorDiagnostic('Invalid character', 'Single quotes are not valid. Use double quotes (") to enclose strings.', range));
+				break;
+			}
+
+			case 'Backtick': {
+				diagnostics.push(errorDiagnostic('Invalid character', 'The "`" character is not valid. To create a multi-line string, use the "heredoc" syntax, like "<<EOT".', range));
+				break;
+			}
+
+			case 'Semicolon': {
+				diagnostics.push(errorDiagnostic('Invalid character', 'The ";" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.', range));
+				break;
+			}
+
+			case 'QuotedNewline': {
+				diagnostics.push(errorDiagnostic('Invalid multi-line string', 'Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the "heredoc" multi-line template syntax.', range));
+				break;
+			}
+
+			case 'BadUtf8': {
+				diagnostics.push(errorDiagnostic('Invalid character encoding', 'All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.', range));
+				break;
+			}
+
+			case 'Invalid': {
+				const character = text.slice(token.start.offset, token.end.offset);
+				if (character.startsWith('/*')) {
+					diagnostics.push(errorDiagnostic('Unterminated comment', 'There is no closing "*/" for this comment before the end of the file.', {filename, start: token.start, end: token.start}));
+				} else if ('\u201C\u201D\u2018\u2019'.includes(character)) {
+					diagnostics.push(errorDiagnostic('Invalid character', '"Curly quotes" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a "straight quote".', range));
+				} else {
+					diagnostics.push(errorDiagnostic('Invalid character', 'This character is not used within the language.', range));
+				}
+
+				break;
+			}
+
+			default: {
+				break;
+			}
+		}
+	}
+
+	return diagnostics;
+}

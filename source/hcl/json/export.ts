@@ -1,0 +1,302 @@
+import type {
+	Block, Body, Expression, Template, TemplatePart,
+} from '../ast.js';
+import type {Diagnostic, Result} from '../diagnostics.js';
+import {errorDiagnostic} from '../diagnostics.js';
+import type {Range} from '../position.js';
+
+/*
+The JSON that `@cdktf/hcl2json` (HashiCorp's converter) produces for a body: attributes become values, blocks become arrays nested under their type and labels, and any expression that is not a plain literal, tuple, object or template becomes the string `"${<its source text>}"`. Templates are rewritten as template strings (directives re-rendered, conditionals inside interpolations turned into `%{if}`), with `${` and `%{` in literal text escaped.
+*/
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export type JsonObject = {[key: string]: JsonValue};
+
+class Converter {
+	readonly diagnostics: Diagnostic[] = [];
+
+	private readonly text: string;
+
+	constructor(text: string) {
+		this.text = text;
+	}
+
+	body(body: Body): JsonObject {
+		const out: JsonObject = Object.create(null) as JsonObject;
+		for (const item of body.items) {
+			if (item.kind === 'Attribute') {
+				out[item.name] = this.expression(item.expression);
+			}
+		}
+
+		for (const item of body.items) {
+			if (item.kind === 'Block') {
+				this.block(item, out);
+			}
+		}
+
+		return out;
+	}
+
+	block(block: Block, out: JsonObject): void {
+		const value = this.body(block.body);
+		let target = out;
+		let key = block.type;
+		for (const label of block.labels) {
+			const existing = target[key];
+			if (existing === undefined) {
+				const created: JsonObject = Object.create(null) as JsonObject;
+				target[key] = created;
+				target = created;
+			} else if (isObject(existing)) {
+				target = existing;
+			} else {
+				this.cannotConvert(block);
+				return;
+			}
+
+			key = label;
+		}
+
+		const existing = target[key];
+		if (existing === undefined) {
+			target[key] = [value];
+		} else if (Array.isArray(existing)) {
+			existing.push(value);
+		} else {
+			this.cannotConvert(block);
+		}
+	}
+
+	cannotConvert(block: Block): void {
+		this.diagnostics.push(errorDiagnostic('Unable to convert block to JSON', `The block ${[block.type, ...block.labels].join('.')} has the same name as an argument or another block with fewer labels, so it has no place in the JSON form.`, block.typeRange));
+	}
+
+	expression(expression: Expression): JsonValue {
+		switch (expression.kind) {
+			case 'Literal': {
+				return literalValue(expression);
+			}
+
+			case 'UnaryOp': {
+				if (expression.operand.kind !== 'Literal') {
+					return this.wrap(expression);
+				}
+
+				const operand = literalValue(expression.operand);
+				if (expression.operator === '-' && typeof operand === 'number') {
+					return -operand;
+				}
+
+				if (expression.operator === '!' && typeof operand === 'boolean') {
+					return !operand;
+				}
+
+				this.diagnostics.push(errorDiagnostic('Invalid operand', `Unsuitable value for the unary operator "${expression.operator}".`, expression.range));
+				return null;
+			}
+
+			case 'Template': {
+				const only = passthrough(expression);
+				return only ? this.expression(only) : this.template(expression.parts);
+			}
+
+			case 'Tuple': {
+				return expression.items.map(item => this.expression(item));
+			}
+
+			case 'Object': {
+				const out: JsonObject = Object.create(null) as JsonObject;
+				for (const item of expression.items) {
+					out[this.key(item.key)] = this.expression(item.value);
+				}
+
+				return out;
+			}
+
+			default: {
+				return this.wrap(expression);
+			}
+		}
+	}
+
+	key(key: Expression): string {
+		if (isScopeTraversal(key)) {
+			return this.source(key.range);
+		}
+
+		return this.stringPart(key);
+	}
+
+	template(parts: readonly TemplatePart[]): string {
+		if (parts.length === 1 && parts[0]!.kind === 'TemplateLiteral') {
+			return escapeTemplate(parts[0]!.value);
+		}
+
+		let result = '';
+		for (const part of parts) {
+			result += this.templatePart(part);
+		}
+
+		return result;
+	}
+
+	templatePart(part: TemplatePart): string {
+		switch (part.kind) {
+			case 'TemplateLiteral': {
+				return escapeTemplate(part.value);
+			}
+
+			case 'TemplateInterpolation': {
+				return this.stringPart(part.expression);
+			}
+
+			case 'TemplateIf': {
+				const otherwise = part.else ? this.template(part.else) : '';
+				return `%{if ${this.source(part.condition.range)}}${this.template(part.then)}${otherwise === '' ? '' : `%{else}${otherwise}`}%{endif}`;
+			}
+
+			case 'TemplateFor': {
+				const names = part.keyVariable === undefined ? part.valueVariable : `${part.keyVariable}, ${part.valueVariable}`;
+				return `%{for ${names} in ${this.source(part.collection.range)}}${this.template(part.body)}%{endfor}`;
+			}
+		}
+	}
+
+	/**
+	An expression as it appears inside a template string.
+	*/
+	stringPart(expression: Expression): string {
+		switch (expression.kind) {
+			case 'Literal': {
+				const {value} = expression;
+				if (value.type === 'number') {
+					return numberToString(value.text);
+				}
+
+				return value.type === 'bool' ? String(value.value) : '';
+			}
+
+			case 'Template': {
+				const only = passthrough(expression);
+				return only ? this.stringPart(only) : this.template(expression.parts);
+			}
+
+			case 'Conditional': {
+				const falseResult = this.stringPart(expression.falseResult);
+				return `%{if ${this.source(expression.condition.range)}}${this.stringPart(expression.trueResult)}${falseResult === '' ? '' : `%{else}${falseResult}`}%{endif}`;
+			}
+
+			default: {
+				return this.wrap(expression);
+			}
+		}
+	}
+
+	wrap(expression: Expression): string {
+		return '${' + this.source(expression.range) + '}';
+	}
+
+	source(range: Range): string {
+		let end = range.end.offset;
+		// The converter this mimics adds a closing parenthesis that directly follows an expression.
+		if (this.text.charCodeAt(end) === 41) {
+			end++;
+		}
+
+		return this.text.slice(range.start.offset, end);
+	}
+}
+
+function isObject(value: JsonValue): value is JsonObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function literalValue(expression: Expression & {kind: 'Literal'}): JsonValue {
+	const {value} = expression;
+	switch (value.type) {
+		case 'number': {
+			return Number(value.text);
+		}
+
+		case 'bool': {
+			return value.value;
+		}
+
+		case 'null': {
+			return null;
+		}
+	}
+}
+
+/**
+The expression of a template that is exactly one interpolation (`"${x}"`), which stands for that expression's value.
+*/
+export function passthrough(template: Template): Expression | undefined {
+	const [only] = template.parts;
+	return template.parts.length === 1 && only?.kind === 'TemplateInterpolation' ? only.expression : undefined;
+}
+
+/**
+A static traversal, as hclsyntax's ScopeTraversalExpr: a variable followed by attribute steps and indexes with constant keys.
+*/
+function isScopeTraversal(expression: Expression): boolean {
+	switch (expression.kind) {
+		case 'Variable': {
+			return true;
+		}
+
+		case 'GetAttribute': {
+			return isScopeTraversal(expression.object);
+		}
+
+		case 'Index': {
+			const {key} = expression;
+			const constant = key.kind === 'Literal' || (key.kind === 'Template' && key.parts.length === 1 && key.parts[0]!.kind === 'TemplateLiteral');
+			return constant && isScopeTraversal(expression.collection);
+		}
+
+		default: {
+			return false;
+		}
+	}
+}
+
+function escapeTemplate(value: string): string {
+	if (!value.includes('{')) {
+		return value;
+	}
+
+	// A function replacement: in a replacement string `$$` would mean one `$`.
+	return value.replaceAll(/([$%])\{/g, (_match, sigil: string) => `${sigil}${sigil}{`);
+}
+
+/**
+A number literal as a string, in plain decimal notation as cty writes it.
+*/
+export function numberToString(text: string): string {
+	if (/^\d+$/.test(text)) {
+		return text.replace(/^0+(?=\d)/, '');
+	}
+
+	const value = Number(text);
+	if (Number.isFinite(value) && Math.abs(value) < 1e21) {
+		const plain = String(value);
+		if (!plain.includes('e')) {
+			return plain;
+		}
+
+		return value.toFixed(20).replace(/\.?0+$/, '');
+	}
+
+	return String(value);
+}
+
+/**
+Converts a parsed body to the JSON `@cdktf/hcl2json` produces for it. `text` is the source the body was parsed from.
+*/
+export function toHcl2Json(body: Body, text: string): Result<JsonObject> {
+	const converter = new Converter(text);
+	const value = converter.body(body);
+	return {value, diagnostics: converter.diagnostics};
+}

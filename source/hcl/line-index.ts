@@ -1,0 +1,91 @@
+import type {Position} from './position.js';
+
+const surrogatePattern = /[\uD800-\uDFFF]/;
+
+/**
+Turns UTF-16 offsets into positions (line, column in code points). Lookups moving forward are O(1) amortised, which is how the lexer calls it; going back falls back to a binary search.
+*/
+export class LineIndex {
+	readonly lineStarts: number[];
+	private readonly astral: boolean;
+	private cursor = 0;
+
+	readonly text: string;
+
+	constructor(text: string) {
+		this.text = text;
+		// A byte order mark is not part of the first line's columns.
+		const lineStarts = [text.codePointAt(0) === 0xFE_FF ? 1 : 0];
+		let index = text.indexOf('\n');
+		while (index !== -1) {
+			lineStarts.push(index + 1);
+			index = text.indexOf('\n', index + 1);
+		}
+
+		this.lineStarts = lineStarts;
+		this.astral = surrogatePattern.test(text);
+	}
+
+	lineOf(offset: number): number {
+		const starts = this.lineStarts;
+		let line = this.cursor;
+		if (starts[line]! > offset) {
+			let low = 0;
+			let high = line;
+			while (low < high) {
+				const middle = (low + high + 1) >> 1;
+				if (starts[middle]! <= offset) {
+					low = middle;
+				} else {
+					high = middle - 1;
+				}
+			}
+
+			line = low;
+		} else {
+			while (line + 1 < starts.length && starts[line + 1]! <= offset) {
+				line++;
+			}
+		}
+
+		this.cursor = line;
+		return line;
+	}
+
+	at(offset: number): Position {
+		const line = this.lineOf(offset);
+		const lineStart = this.lineStarts[line]!;
+		let column = offset - lineStart + 1;
+		if (this.astral && column > 1) {
+			for (let index = lineStart; index < offset; index++) {
+				const code = this.text.charCodeAt(index);
+				if (code >= 0xDC_00 && code <= 0xDF_FF && index > lineStart) {
+					const previous = this.text.charCodeAt(index - 1);
+					if (previous >= 0xD8_00 && previous <= 0xDB_FF) {
+						column--;
+					}
+				}
+			}
+		}
+
+		return {line: line + 1, column, offset};
+	}
+
+	/**
+	The text of a 1-based line, without its line break.
+	*/
+	lineText(line: number): string {
+		const start = this.lineStarts[line - 1];
+		if (start === undefined) {
+			return '';
+		}
+
+		const next = this.lineStarts[line];
+		let end = next === undefined ? this.text.length : next - 1;
+		if (end > start && this.text.charCodeAt(end - 1) === 13) {
+			end--;
+		}
+
+		return this.text.slice(start, end);
+	}
+}

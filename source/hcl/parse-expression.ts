@@ -1,0 +1,778 @@
+import type {
+	Expression, FunctionCall, ObjectItem, Splat, SplatItem,
+} from './ast.js';
+import {binaryOperatorLevels} from './operators.js';
+import {parseTemplateExpression} from './parse-template.js';
+import type {Parser} from './parser.js';
+import type {Range} from './position.js';
+import {decodeStringLiteral} from './string-literal.js';
+import type {Token, TokenType} from './token.js';
+
+/*
+Expressions, as hclsyntax parses them: conditional, then binary operators from the precedence table, then unary operators and traversals (attribute access, index, splat) over a term.
+*/
+
+export function parseExpression(p: Parser): Expression {
+	const start = p.peek();
+	if (!p.enter(start)) {
+		return {kind: 'Invalid', range: p.tokenRange(start)};
+	}
+
+	const expression = parseConditional(p);
+	p.leave();
+	return expression;
+}
+
+function parseConditional(p: Parser): Expression {
+	const condition = parseBinary(p, 0);
+	if (p.peek().type !== 'Question') {
+		return condition;
+	}
+
+	p.read();
+	const before = p.errorCount;
+	const trueResult = parseExpression(p);
+	if (p.recovery && p.errorCount > before) {
+		return condition;
+	}
+
+	const colon = p.peek();
+	if (colon.type !== 'Colon') {
+		p.error('Missing false expression in conditional', 'The conditional operator (...?...:...) requires a false expression, delimited by a colon.', p.tokenRange(colon), p.range(condition.range.start, colon.end));
+		const falseResult: Expression = {kind: 'Invalid', range: p.tokenRange(colon)};
+		return {
+			kind: 'Conditional', condition, trueResult, falseResult, range: p.range(condition.range.start, trueResult.range.end),
+		};
+	}
+
+	p.read();
+	const falseResult = parseExpression(p);
+	return {
+		kind: 'Conditional', condition, trueResult, falseResult, range: p.range(condition.range.start, falseResult.range.end),
+	};
+}
+
+function parseBinary(p: Parser, level: number): Expression {
+	const operators = binaryOperatorLevels[level];
+	if (!operators) {
+		return parseExpressionWithTraversals(p);
+	}
+
+	let left = parseBinary(p, level + 1);
+	for (;;) {
+		const operator = operators.get(p.peek().type);
+		if (operator === undefined) {
+			return left;
+		}
+
+		p.read();
+		const right = parseBinary(p, level + 1);
+		left = {
+			kind: 'BinaryOp', operator, left, right, range: p.range(left.range.start, right.range.end),
+		};
+	}
+}
+
+function parseExpressionWithTraversals(p: Parser): Expression {
+	return parseTraversals(p, parseTerm(p));
+}
+
+function parseTraversals(p: Parser, from: Expression): Expression {
+	let result = from;
+	for (;;) {
+		const next = p.peek();
+		if (next.type === 'Dot') {
+			p.read();
+			const name = p.peek();
+			if (name.type === 'Ident') {
+				p.read();
+				result = {
+					kind: 'GetAttribute', object: result, name: p.tokenText(name), nameRange: p.tokenRange(name), range: p.range(result.range.start, name.end),
+				};
+				continue;
+			}
+
+			if (name.type === 'NumberLit') {
+				p.read();
+				result = {
+					kind: 'Index',
+					collection: result,
+					key: {kind: 'Literal', value: {type: 'number', text: p.tokenText(name)}, range: p.tokenRange(name)},
+					legacy: true,
+					range: p.range(result.range.start, name.end),
+				};
+				continue;
+			}
+
+			if (name.type === 'Star') {
+				result = finishAttributeSplat(p, result, next);
+				continue;
+			}
+
+			if (!p.recovery) {
+				p.error('Invalid attribute name', 'An attribute name is required after a dot.', p.tokenRange(name));
+			}
+
+			p.recovery = true;
+			return result;
+		}
+
+		if (next.type === 'OBrack') {
+			const open = p.read();
+			p.peeker.pushIncludeNewlines(false);
+			if (p.peek().type === 'Star') {
+				p.read();
+				let close = p.read();
+				if (close.type !== 'CBrack') {
+					if (!p.recovery) {
+						p.error('Missing close bracket on splat index', 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', p.tokenRange(close));
+					}
+
+					close = p.recover('CBrack');
+				}
+
+				p.peeker.popIncludeNewlines();
+				const item: SplatItem = {kind: 'SplatItem', range: p.range(open.start, close.end)};
+				// A full splat applies every following step to each element.
+				const each = parseTraversals(p, item);
+				const splat: Splat = {
+					kind: 'Splat', source: result, each, full: true, range: p.range(result.range.start, each.range.end),
+				};
+				return splat;
+			}
+
+			const before = p.errorCount;
+			const key = parseExpression(p);
+			let close: Token;
+			if (p.recovery && p.errorCount > before) {
+				close = p.recover('CBrack');
+			} else {
+				close = p.read();
+				if (close.type !== 'CBrack') {
+					if (!p.recovery) {
+						p.error('Missing close bracket on index', 'The index operator must end with a closing bracket ("]").', p.tokenRange(close));
+					}
+
+					close = p.recover('CBrack');
+				}
+			}
+
+			p.peeker.popIncludeNewlines();
+			result = {
+				kind: 'Index', collection: result, key, legacy: false, range: p.range(result.range.start, close.end),
+			};
+			continue;
+		}
+
+		return result;
+	}
+}
+
+function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expression {
+	const star = p.read();
+	const item: SplatItem = {kind: 'SplatItem', range: p.range(dot.start, star.end)};
+	let each: Expression = item;
+	// An attribute-only splat takes only the attribute steps (and legacy numeric indexes) after it.
+	while (p.peek().type === 'Dot') {
+		p.read();
+		const name = p.peek();
+		if (name.type === 'NumberLit') {
+			p.read();
+			each = {
+				kind: 'Index',
+				collection: each,
+				key: {kind: 'Literal', value: {type: 'number', text: p.tokenText(name)}, range: p.tokenRange(name)},
+				legacy: true,
+				range: p.range(each.range.start, name.end),
+			};
+			continue;
+		}
+
+		if (name.type === 'Ident') {
+			p.read();
+			each = {
+				kind: 'GetAttribute', object: each, name: p.tokenText(name), nameRange: p.tokenRange(name), range: p.range(each.range.start, name.end),
+			};
+			continue;
+		}
+
+		if (!p.recovery) {
+			if (name.type === 'Star') {
+				p.error('Nested splat expression not allowed', 'A splat expression (*) cannot be used inside another attribute-only splat expression.', p.tokenRange(name));
+			} else {
+				p.error('Invalid attribute name', 'An attribute name is required after a dot.', p.tokenRange(name));
+			}
+		}
+
+		p.recovery = true;
+		break;
+	}
+
+	return {
+		kind: 'Splat', source, each, full: false, range: p.range(source.range.start, each.range.end),
+	};
+}
+
+function parseTerm(p: Parser): Expression {
+	const start = p.peek();
+	switch (start.type) {
+		case 'OParen': {
+			return parseParentheses(p);
+		}
+
+		case 'NumberLit': {
+			p.read();
+			return {kind: 'Literal', value: {type: 'number', text: p.tokenText(start)}, range: p.tokenRange(start)};
+		}
+
+		case 'Ident': {
+			p.read();
+			const next = p.peek().type;
+			if (next === 'OParen' || next === 'DoubleColon') {
+				return finishFunctionCall(p, start);
+			}
+
+			const name = p.tokenText(start);
+			switch (name) {
+				case 'true':
+				case 'false': {
+					return {kind: 'Literal', value: {type: 'bool', value: name === 'true'}, range: p.tokenRange(start)};
+				}
+
+				case 'null': {
+					return {kind: 'Literal', value: {type: 'null'}, range: p.tokenRange(start)};
+				}
+
+				default: {
+					return {kind: 'Variable', name, range: p.tokenRange(start)};
+				}
+			}
+		}
+
+		case 'OQuote':
+		case 'OHeredoc': {
+			if (!p.enter(start)) {
+				p.read();
+				const close = p.recover(start.type === 'OQuote' ? 'CQuote' : 'CHeredoc');
+				return {kind: 'Invalid', range: p.range(start.start, close.end)};
+			}
+
+			const template = parseTemplateExpression(p);
+			p.leave();
+			return template;
+		}
+
+		case 'Minus':
+		case 'Bang': {
+			p.read();
+			if (!p.enter(start)) {
+				return {kind: 'Invalid', range: p.tokenRange(start)};
+			}
+
+			const operand = parseExpressionWithTraversals(p);
+			p.leave();
+			return {
+				kind: 'UnaryOp', operator: start.type === 'Minus' ? '-' : '!', operand, range: p.range(start.start, operand.range.end),
+			};
+		}
+
+		case 'OBrack': {
+			return parseTuple(p);
+		}
+
+		case 'OBrace': {
+			return parseObject(p);
+		}
+
+		default: {
+			if (!p.recovery) {
+				if (start.type === 'EOF') {
+					p.error('Missing expression', 'Expected the start of an expression, but found the end of the file.', p.tokenRange(start));
+				} else {
+					p.error('Invalid expression', 'Expected the start of an expression, but found an invalid expression token.', p.tokenRange(start));
+				}
+			}
+
+			p.recovery = true;
+			return {kind: 'Invalid', range: p.tokenRange(start)};
+		}
+	}
+}
+
+function parseParentheses(p: Parser): Expression {
+	const open = p.read();
+	p.peeker.pushIncludeNewlines(false);
+	const before = p.errorCount;
+	const expression = parseExpression(p);
+	if (p.errorCount > before) {
+		const close = p.recover('CParen');
+		p.peeker.popIncludeNewlines();
+		return {kind: 'Parenthesized', expression, range: p.range(open.start, close.end)};
+	}
+
+	const close = p.peek();
+	if (close.type !== 'CParen') {
+		p.error('Unbalanced parentheses', 'Expected a closing parenthesis to terminate the expression.', p.tokenRange(close), p.range(open.start, close.end));
+		p.recovery = true;
+	}
+
+	const closeParen = p.read();
+	p.peeker.popIncludeNewlines();
+	return {kind: 'Parenthesized', expression, range: p.range(open.start, closeParen.end)};
+}
+
+function finishFunctionCall(p: Parser, nameToken: Token): Expression {
+	let name = p.tokenText(nameToken);
+	let nameEnd = nameToken.end;
+	while (p.peek().type === 'DoubleColon') {
+		const colons = p.read();
+		const part = p.peek();
+		if (part.type !== 'Ident') {
+			if (!p.recovery) {
+				p.error('Missing function name', 'Function scope resolution symbol :: must be followed by a function name in this scope.', p.tokenRange(part), p.range(nameToken.start, part.end));
+			}
+
+			p.recovery = true;
+			return {kind: 'Invalid', range: p.range(nameToken.start, colons.end)};
+		}
+
+		p.read();
+		name += '::' + p.tokenText(part);
+		nameEnd = part.end;
+	}
+
+	const open = p.peek();
+	if (open.type !== 'OParen') {
+		if (!p.recovery) {
+			p.error('Missing open parenthesis', 'Function selector must be followed by an open parenthesis to begin the function call.', p.tokenRange(open), p.range(nameToken.start, open.end));
+		}
+
+		p.recovery = true;
+		return {kind: 'Invalid', range: p.range(nameToken.start, nameEnd)};
+	}
+
+	p.read();
+	if (!p.enter(open)) {
+		const close = p.recover('CParen');
+		return {kind: 'Invalid', range: p.range(nameToken.start, close.end)};
+	}
+
+	const nameRange = p.range(nameToken.start, nameEnd);
+	const arguments_: Expression[] = [];
+	let expandFinal = false;
+	let close: Token | undefined;
+	p.peeker.pushIncludeNewlines(false);
+	for (;;) {
+		if (p.peek().type === 'CParen') {
+			close = p.read();
+			break;
+		}
+
+		const before = p.errorCount;
+		arguments_.push(parseExpression(p));
+		if (p.recovery && p.errorCount > before) {
+			const recovered = p.recover('CParen');
+			close = recovered;
+			break;
+		}
+
+		const separator = p.read();
+		if (separator.type === 'CParen') {
+			close = separator;
+			break;
+		}
+
+		if (separator.type === 'Ellipsis') {
+			expandFinal = true;
+			if (p.peek().type === 'CParen') {
+				close = p.read();
+			} else {
+				if (!p.recovery) {
+					p.error('Missing closing parenthesis', 'An expanded function argument (with ...) must be immediately followed by closing parentheses.', p.tokenRange(separator), p.range(nameToken.start, separator.end));
+				}
+
+				close = p.recover('CParen');
+			}
+
+			break;
+		}
+
+		if (separator.type !== 'Comma') {
+			if (separator.type === 'EOF') {
+				p.error('Unterminated function call', 'There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.', p.range(nameToken.start, open.end));
+			} else if (!p.recovery) {
+				p.error('Missing argument separator', 'A comma is required to separate each function argument from the next.', p.tokenRange(separator), p.range(nameToken.start, separator.end));
+			}
+
+			close = separator.type === 'EOF' ? separator : p.recover('CParen');
+			p.recovery = true;
+			break;
+		}
+
+		if (p.peek().type === 'CParen') {
+			close = p.read();
+			break;
+		}
+	}
+
+	p.peeker.popIncludeNewlines();
+	p.leave();
+	const call: FunctionCall = {
+		kind: 'FunctionCall',
+		name,
+		nameRange,
+		arguments: arguments_,
+		expandFinal,
+		openParenRange: p.tokenRange(open),
+		closeParenRange: p.tokenRange(close),
+		range: p.range(nameToken.start, close.end),
+	};
+	return call;
+}
+
+function isKeyword(p: Parser, token: Token, keyword: string): boolean {
+	return token.type === 'Ident' && token.end.offset - token.start.offset === keyword.length && p.text.startsWith(keyword, token.start.offset);
+}
+
+function parseTuple(p: Parser): Expression {
+	const open = p.read();
+	if (!p.enter(open)) {
+		const close = p.recover('CBrack');
+		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+	}
+
+	p.peeker.pushIncludeNewlines(false);
+	let result: Expression;
+	if (isKeyword(p, p.peek(), 'for')) {
+		result = finishFor(p, open);
+	} else {
+		const items: Expression[] = [];
+		let close: Token;
+		for (;;) {
+			if (p.peek().type === 'CBrack') {
+				close = p.read();
+				break;
+			}
+
+			const before = p.errorCount;
+			items.push(parseExpression(p));
+			if (p.recovery && p.errorCount > before) {
+				close = p.recover('CBrack');
+				break;
+			}
+
+			const next = p.peek();
+			if (next.type === 'CBrack') {
+				close = p.read();
+				break;
+			}
+
+			if (next.type !== 'Comma') {
+				if (!p.recovery) {
+					p.error('Missing item separator', 'Expected a comma to mark the beginning of the next item.', p.tokenRange(next), p.range(open.start, next.end));
+				}
+
+				close = p.recover('CBrack');
+				break;
+			}
+
+			p.read();
+		}
+
+		result = {kind: 'Tuple', items, range: p.range(open.start, close.end)};
+	}
+
+	p.peeker.popIncludeNewlines();
+	p.leave();
+	return result;
+}
+
+function parseObject(p: Parser): Expression {
+	const open = p.read();
+	if (!p.enter(open)) {
+		const close = p.recover('CBrace');
+		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+	}
+
+	// Object constructors separate items with newlines, even inside brackets.
+	p.peeker.pushIncludeNewlines(true);
+	let result: Expression;
+	if (isKeyword(p, p.peek(), 'for')) {
+		result = finishFor(p, open);
+	} else {
+		const items: ObjectItem[] = [];
+		let close: Token;
+		for (;;) {
+			let next = p.peek();
+			if (next.type === 'Newline') {
+				p.read();
+				continue;
+			}
+
+			if (next.type === 'CBrace') {
+				close = p.read();
+				break;
+			}
+
+			let before = p.errorCount;
+			const key = parseExpression(p);
+			if (p.recovery && p.errorCount > before) {
+				close = p.recover('CBrace');
+				break;
+			}
+
+			next = p.peek();
+			if (next.type !== 'Equal' && next.type !== 'Colon') {
+				if (!p.recovery) {
+					objectSeparatorError(p, open, next);
+				}
+
+				close = next.type === 'EOF' ? next : p.recover('CBrace');
+				p.recovery = true;
+				break;
+			}
+
+			p.read();
+			before = p.errorCount;
+			const value = parseExpression(p);
+			items.push({key, value, range: p.range(key.range.start, value.range.end)});
+			if (p.recovery && p.errorCount > before) {
+				close = p.recover('CBrace');
+				break;
+			}
+
+			next = p.peek();
+			if (next.type === 'CBrace') {
+				close = p.read();
+				break;
+			}
+
+			if (next.type !== 'Comma' && next.type !== 'Newline') {
+				if (!p.recovery) {
+					if (next.type === 'EOF') {
+						p.error('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(open));
+					} else {
+						p.error('Missing attribute separator', 'Expected a newline or comma to mark the beginning of the next attribute.', p.tokenRange(next), p.range(open.start, next.end));
+					}
+				}
+
+				close = next.type === 'EOF' ? next : p.recover('CBrace');
+				p.recovery = true;
+				break;
+			}
+
+			p.read();
+		}
+
+		result = {kind: 'Object', items, range: p.range(open.start, close.end)};
+	}
+
+	p.peeker.popIncludeNewlines();
+	p.leave();
+	return result;
+}
+
+function objectSeparatorError(p: Parser, open: Token, next: Token): void {
+	const context = p.range(open.start, next.end);
+	switch (next.type) {
+		case 'Newline':
+		case 'Comma': {
+			p.error('Missing attribute value', 'Expected an attribute value, introduced by an equals sign ("=").', p.tokenRange(next), context);
+			break;
+		}
+
+		case 'Ident': {
+			p.error('Missing key/value separator', 'Expected an equals sign ("=") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.', p.tokenRange(next), context);
+			break;
+		}
+
+		case 'EOF': {
+			p.error('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(open));
+			break;
+		}
+
+		default: {
+			p.error('Missing key/value separator', 'Expected an equals sign ("=") to mark the beginning of the attribute value.', p.tokenRange(next), context);
+		}
+	}
+}
+
+function finishFor(p: Parser, open: Token): Expression {
+	p.peeker.pushIncludeNewlines(false);
+	const result = finishForInner(p, open);
+	p.peeker.popIncludeNewlines();
+	return result;
+}
+
+function finishForInner(p: Parser, open: Token): Expression {
+	p.read(); // for
+	const object = open.type === 'OBrace';
+	const closeType: TokenType = object ? 'CBrace' : 'CBrack';
+	const fail = (detail: string, subject: Range): Expression => {
+		if (!p.recovery) {
+			p.error('Invalid \'for\' expression', detail, subject, p.range(open.start, subject.end));
+		}
+
+		const close = p.recover(closeType);
+		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+	};
+
+	let token = p.peek();
+	if (token.type !== 'Ident') {
+		return fail('For expression requires variable name after \'for\'.', p.tokenRange(token));
+	}
+
+	p.read();
+	let keyVariable: string | undefined;
+	let valueVariable = p.tokenText(token);
+	if (p.peek().type === 'Comma') {
+		p.read();
+		keyVariable = valueVariable;
+		token = p.peek();
+		if (token.type !== 'Ident') {
+			return fail('For expression requires value variable name after comma.', p.tokenRange(token));
+		}
+
+		p.read();
+		valueVariable = p.tokenText(token);
+	}
+
+	token = p.peek();
+	if (!isKeyword(p, token, 'in')) {
+		return fail('For expression requires the \'in\' keyword after its name declarations.', p.tokenRange(token));
+	}
+
+	p.read();
+	let before = p.errorCount;
+	const collection = parseExpression(p);
+	if (p.recovery && p.errorCount > before) {
+		const close = p.recover(closeType);
+		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+	}
+
+	token = p.peek();
+	if (token.type !== 'Colon') {
+		return fail('For expression requires a colon after the collection expression.', p.tokenRange(token));
+	}
+
+	p.read();
+	before = p.errorCount;
+	let keyExpression: Expression | undefined;
+	let valueExpression = parseExpression(p);
+	if (p.peek().type === 'FatArrow') {
+		p.read();
+		keyExpression = valueExpression;
+		valueExpression = parseExpression(p);
+	}
+
+	if (p.recovery && p.errorCount > before) {
+		const close = p.recover(closeType);
+		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+	}
+
+	let grouping = false;
+	let ellipsis: Token | undefined;
+	if (p.peek().type === 'Ellipsis') {
+		ellipsis = p.read();
+		grouping = true;
+	}
+
+	let condition: Expression | undefined;
+	if (isKeyword(p, p.peek(), 'if')) {
+		p.read();
+		before = p.errorCount;
+		condition = parseExpression(p);
+		if (p.recovery && p.errorCount > before) {
+			const close = p.recover(closeType);
+			return {kind: 'Invalid', range: p.range(open.start, close.end)};
+		}
+	}
+
+	let close = p.peek();
+	if (close.type === closeType) {
+		p.read();
+	} else {
+		if (!p.recovery) {
+			p.error('Invalid \'for\' expression', 'Extra characters after the end of the \'for\' expression.', p.tokenRange(close), p.range(open.start, close.end));
+		}
+
+		close = p.recover(closeType);
+	}
+
+	if (object) {
+		if (!keyExpression) {
+			p.error('Invalid \'for\' expression', 'Key expression is required when building an object.', valueExpression.range, p.range(open.start, close.end));
+		}
+	} else {
+		if (keyExpression) {
+			p.error('Invalid \'for\' expression', 'Key expression is not valid when building a tuple.', keyExpression.range, p.range(open.start, close.end));
+		}
+
+		if (ellipsis) {
+			p.error('Invalid \'for\' expression', 'Grouping ellipsis (...) cannot be used when building a tuple.', p.tokenRange(ellipsis), p.range(open.start, close.end));
+		}
+	}
+
+	return {
+		kind: 'For',
+		...(keyVariable === undefined ? {} : {keyVariable}),
+		valueVariable,
+		collection,
+		...(object && keyExpression ? {keyExpression} : {}),
+		valueExpression,
+		...(condition ? {condition} : {}),
+		grouping,
+		openRange: p.tokenRange(open),
+		closeRange: p.tokenRange(close),
+		range: p.range(open.start, close.end),
+	};
+}
+
+/**
+A quoted string with no template sequences, as block labels are written.
+*/
+export function parseQuotedStringLiteral(p: Parser): {value: string; range: Range} {
+	const open = p.read();
+	const parts: string[] = [];
+	for (;;) {
+		const token = p.read();
+		switch (token.type) {
+			case 'CQuote': {
+				return {value: parts.join(''), range: p.range(open.start, token.end)};
+			}
+
+			case 'QuotedLit': {
+				parts.push(decodeStringLiteral(p.tokenText(token), true, token.start.offset, p.lines, p.filename, p.diagnostics));
+				break;
+			}
+
+			case 'TemplateInterp':
+			case 'TemplateControl': {
+				const which = token.type === 'TemplateInterp' ? '$' : '%';
+				p.error('Invalid string literal', `Template sequences are not allowed in this string. To include a literal ${JSON.stringify(which)}, double it (as "${which}${which}") to escape it.`, p.tokenRange(token), p.range(open.start, token.end));
+				parts.push(which, '{ ... }');
+				p.recover('TemplateSeqEnd');
+				break;
+			}
+
+			case 'EOF': {
+				p.error('Unterminated template string', 'No closing marker was found for the string.', p.tokenRange(token), p.range(open.start, token.end));
+				return {value: parts.join(''), range: p.range(open.start, token.end)};
+			}
+
+			default: {
+				if (token.type !== 'QuotedNewline') {
+					p.error('Invalid string literal', 'This item is not valid in a string literal.', p.tokenRange(token), p.range(open.start, token.end));
+				}
+
+				const close = token.type === 'QuotedNewline' ? token : p.recover('CQuote');
+				if (close.type === 'QuotedNewline') {
+					parts.push('\n');
+					break;
+				}
+
+				return {value: parts.join(''), range: p.range(open.start, close.end)};
+			}
+		}
+	}
+}

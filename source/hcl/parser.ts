@@ -1,0 +1,464 @@
+import type {Attribute, Block, Body} from './ast.js';
+import type {Diagnostic} from './diagnostics.js';
+import {errorDiagnostic} from './diagnostics.js';
+import type {LineIndex} from './line-index.js';
+import {parseExpression, parseQuotedStringLiteral} from './parse-expression.js';
+import {Peeker} from './peeker.js';
+import type {Position, Range} from './position.js';
+import type {Token, TokenType} from './token.js';
+import {oppositeBracket} from './token.js';
+
+/**
+How deep brackets, templates and blocks may nest before the parser gives up on the construct (with a diagnostic) rather than risk the stack.
+*/
+export const maximumNestingDepth = 128;
+
+/**
+The state shared by the parsing functions of this folder: tokens, diagnostics and the recovery flag. Once an error has put the parser somewhere unexpected, `recovery` is set and follow-on errors are not reported, as hclsyntax does.
+*/
+export class Parser {
+	readonly peeker: Peeker;
+	readonly diagnostics: Diagnostic[] = [];
+	recovery = false;
+	depth = 0;
+	errorCount = 0;
+	private tooDeepReported = false;
+
+	readonly text: string;
+	readonly filename: string;
+	readonly lines: LineIndex;
+
+	constructor(text: string, filename: string, lines: LineIndex, tokens: readonly Token[]) {
+		this.text = text;
+		this.filename = filename;
+		this.lines = lines;
+		this.peeker = new Peeker(tokens);
+	}
+
+	peek(): Token {
+		return this.peeker.peek();
+	}
+
+	read(): Token {
+		return this.peeker.read();
+	}
+
+	range(start: Position, end: Position): Range {
+		return {filename: this.filename, start, end};
+	}
+
+	tokenRange(token: Token): Range {
+		return {filename: this.filename, start: token.start, end: token.end};
+	}
+
+	tokenText(token: Token): string {
+		return this.text.slice(token.start.offset, token.end.offset);
+	}
+
+	error(summary: string, detail: string, subject?: Range, context?: Range): void {
+		this.diagnostics.push(errorDiagnostic(summary, detail, subject, context));
+		this.errorCount++;
+	}
+
+	/**
+	Enters one level of nesting; false (with a diagnostic, once) when the limit is reached.
+	*/
+	enter(at: Token): boolean {
+		if (this.depth >= maximumNestingDepth) {
+			if (!this.tooDeepReported) {
+				this.tooDeepReported = true;
+				this.error('Nesting too deep', `Brackets, templates and blocks may be nested at most ${maximumNestingDepth} levels deep. Simplify the expression or split it with local values.`, this.tokenRange(at));
+			}
+
+			this.recovery = true;
+			return false;
+		}
+
+		this.depth++;
+		return true;
+	}
+
+	leave(): void {
+		this.depth--;
+	}
+
+	/**
+	Skips to the token that closes the construct we are in (counting nested pairs of the same kind) and returns it, or EOF.
+	*/
+	recover(end: TokenType): Token {
+		const start = oppositeBracket(end);
+		this.recovery = true;
+		let nest = 0;
+		for (;;) {
+			const token = this.read();
+			let {type} = token;
+			if (end === 'TemplateSeqEnd' && type === 'TemplateControl') {
+				type = 'TemplateInterp';
+			}
+
+			if (type === 'EOF') {
+				return token;
+			}
+
+			if (type === start) {
+				nest++;
+			} else if (type === end) {
+				if (nest < 1) {
+					return token;
+				}
+
+				nest--;
+			}
+		}
+	}
+
+	/**
+	Skips to the end of the current body item: the next newline outside brackets.
+	*/
+	recoverAfterBodyItem(): void {
+		this.recovery = true;
+		const open: TokenType[] = [];
+		for (;;) {
+			const token = this.read();
+			switch (token.type) {
+				case 'Newline': {
+					if (open.length === 0) {
+						return;
+					}
+
+					break;
+				}
+
+				case 'EOF': {
+					return;
+				}
+
+				case 'OBrace':
+				case 'OBrack':
+				case 'OParen':
+				case 'OQuote':
+				case 'OHeredoc':
+				case 'TemplateInterp':
+				case 'TemplateControl': {
+					open.push(token.type);
+					break;
+				}
+
+				case 'CBrace':
+				case 'CBrack':
+				case 'CParen':
+				case 'CQuote':
+				case 'CHeredoc':
+				case 'TemplateSeqEnd': {
+					const opener = oppositeBracket(token.type);
+					const isOpener = (type: TokenType) => token.type === 'TemplateSeqEnd' ? type === 'TemplateInterp' || type === 'TemplateControl' : type === opener;
+					while (open.length > 0 && !isOpener(open.at(-1)!)) {
+						open.pop();
+					}
+
+					open.pop();
+					break;
+				}
+
+				default: {
+					break;
+				}
+			}
+		}
+	}
+}
+
+/**
+A range as hcl prints it inside messages: `file:line,column-column` or `file:line,column-line,column`.
+*/
+export function formatRangeShort(range: Range): string {
+	const {start, end} = range;
+	if (start.line === end.line) {
+		return `${range.filename}:${start.line},${start.column}-${end.column}`;
+	}
+
+	return `${range.filename}:${start.line},${start.column}-${end.line},${end.column}`;
+}
+
+/**
+Parses body items up to `end` (EOF for a file, `}` for a block). `open` is the `{` of a block body.
+*/
+export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body {
+	const items: Array<Attribute | Block> = [];
+	const seen = new Map<string, Attribute>();
+	const startToken = open ?? p.peeker.tokens[0]!;
+	let endToken: Token | undefined;
+	const topLevel = end === 'EOF';
+
+	for (;;) {
+		if (topLevel) {
+			// One broken top-level item must not silence errors in the next ones.
+			p.recovery = false;
+		}
+
+		const next = p.peek();
+		if (next.type === end) {
+			endToken = p.read();
+			break;
+		}
+
+		if (next.type === 'Newline') {
+			p.read();
+			continue;
+		}
+
+		if (next.type === 'Ident') {
+			const item = parseBodyItem(p);
+			if (item?.kind === 'Attribute') {
+				const existing = seen.get(item.name);
+				if (existing) {
+					p.error(
+						'Attribute redefined',
+						`The argument ${JSON.stringify(item.name)} was already set at ${formatRangeShort(existing.nameRange)}. Each argument may be set only once.`,
+						item.nameRange,
+					);
+				} else {
+					seen.set(item.name, item);
+				}
+			}
+
+			if (item) {
+				items.push(item);
+			}
+
+			continue;
+		}
+
+		const bad = p.read();
+		if (!p.recovery) {
+			if (bad.type === 'OQuote') {
+				p.error('Invalid argument name', 'Argument names must not be quoted.', p.tokenRange(bad));
+			} else if (bad.type === 'EOF') {
+				if (end === 'CBrace') {
+					p.error('Unclosed configuration block', 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(startToken));
+				} else {
+					p.error('Unclosed configuration body', 'Found end of file before the end of this configuration body.', p.tokenRange(startToken));
+				}
+			} else {
+				p.error('Argument or block definition required', 'An argument or block definition is required here.', p.tokenRange(bad));
+			}
+		}
+
+		if (bad.type === 'EOF') {
+			endToken = bad;
+			break;
+		}
+
+		if (topLevel) {
+			// Unlike hclsyntax, which drops the rest of the file, skip to the next line and go on.
+			if (bad.type !== 'Newline') {
+				skipBadItem(p, bad);
+			}
+
+			continue;
+		}
+
+		endToken = p.recover(end);
+		break;
+	}
+
+	const last = endToken ?? p.peeker.previous;
+	return {
+		kind: 'Body', items, syntax: 'native', range: p.range(topLevel ? p.lines.at(0) : startToken.start, last.end),
+	};
+}
+
+/**
+Skips a bad top-level token and the rest of its line, balancing any bracket it opens.
+*/
+function skipBadItem(p: Parser, token: Token): void {
+	const closer = oppositeBracket(token.type);
+	if (closer && token.type.startsWith('O')) {
+		p.recover(closer);
+	}
+
+	p.recoverAfterBodyItem();
+}
+
+function parseBodyItem(p: Parser): Attribute | Block | undefined {
+	const ident = p.read();
+	const next = p.peek();
+	switch (next.type) {
+		case 'Equal': {
+			return finishAttribute(p, ident, false);
+		}
+
+		case 'OQuote':
+		case 'OBrace':
+		case 'Ident': {
+			return finishBlock(p, ident);
+		}
+
+		default: {
+			p.recoverAfterBodyItem();
+			p.error('Argument or block definition required', 'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.', p.tokenRange(ident));
+			return undefined;
+		}
+	}
+}
+
+function finishAttribute(p: Parser, ident: Token, singleLine: boolean): Attribute {
+	p.read(); // =
+	const before = p.errorCount;
+	const expression = parseExpression(p);
+	let end = expression.range.end;
+	if (p.recovery && p.errorCount > before) {
+		if (singleLine) {
+			p.recover('CBrace');
+		} else {
+			p.recoverAfterBodyItem();
+		}
+	} else if (singleLine) {
+		// A single-line block's attribute ends at the block's closing brace, which is eaten here.
+		const next = p.peek();
+		end = p.peeker.previous.end;
+		if (next.type === 'CBrace') {
+			p.read();
+		} else {
+			if (!p.recovery) {
+				p.error('Invalid single-argument block definition', 'Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.', p.tokenRange(next), p.range(ident.start, next.end));
+			}
+
+			p.recover('CBrace');
+		}
+	} else {
+		const next = p.peek();
+		if (next.type === 'Newline' || next.type === 'EOF') {
+			end = p.peeker.previous.end;
+			p.read();
+		} else {
+			if (!p.recovery) {
+				const comma = next.type === 'Comma';
+				p.error(
+					comma ? 'Unexpected comma after argument' : 'Missing newline after argument',
+					comma ? 'Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.' : 'An argument definition must end with a newline.',
+					p.tokenRange(next),
+					p.range(ident.start, next.end),
+				);
+			}
+
+			end = p.peeker.previous.end;
+			p.recoverAfterBodyItem();
+		}
+	}
+
+	return {
+		kind: 'Attribute',
+		name: p.tokenText(ident),
+		nameRange: p.tokenRange(ident),
+		expression,
+		range: p.range(ident.start, end),
+	};
+}
+
+function finishBlock(p: Parser, ident: Token): Block {
+	const labels: string[] = [];
+	const labelRanges: Range[] = [];
+	const type = p.tokenText(ident);
+	let openBrace: Token | undefined;
+	for (;;) {
+		const token = p.peek();
+		if (token.type === 'OBrace') {
+			openBrace = p.read();
+			break;
+		}
+
+		if (token.type === 'OQuote') {
+			const {value, range} = parseQuotedStringLiteral(p);
+			labels.push(value);
+			labelRanges.push(range);
+			continue;
+		}
+
+		if (token.type === 'Ident') {
+			p.read();
+			labels.push(p.tokenText(token));
+			labelRanges.push(p.tokenRange(token));
+			continue;
+		}
+
+		if (token.type === 'Equal') {
+			p.error('Invalid block definition', 'The equals sign "=" indicates an argument definition, and must not be used when defining a block.', p.tokenRange(token), p.range(ident.start, token.end));
+		} else if (token.type === 'Newline') {
+			p.error('Invalid block definition', 'A block definition must have block content delimited by "{" and "}", starting on the same line as the block header.', p.tokenRange(token), p.range(ident.start, token.end));
+		} else if (!p.recovery) {
+			p.error('Invalid block definition', 'Either a quoted string block label or an opening brace ("{") is expected here.', p.tokenRange(token), p.range(ident.start, token.end));
+		}
+
+		p.recoverAfterBodyItem();
+		const empty: Body = {kind: 'Body', items: [], syntax: 'native', range: p.tokenRange(token)};
+		return {
+			kind: 'Block', type, typeRange: p.tokenRange(ident), labels, labelRanges, body: empty, openBraceRange: p.tokenRange(token), closeBraceRange: p.tokenRange(token), range: p.range(ident.start, token.end),
+		};
+	}
+
+	let body: Body;
+	if (p.enter(openBrace)) {
+		const first = p.peek();
+		body = first.type === 'Newline' || first.type === 'EOF' || first.type === 'CBrace' ? parseBody(p, 'CBrace', openBrace) : parseSingleAttributeBody(p, openBrace);
+		p.leave();
+	} else {
+		const close = p.recover('CBrace');
+		body = {kind: 'Body', items: [], syntax: 'native', range: p.range(openBrace.start, close.end)};
+	}
+
+	const closeBrace = p.peeker.previous;
+	const eol = p.peek();
+	if (eol.type === 'Newline' || eol.type === 'EOF') {
+		p.read();
+	} else {
+		if (!p.recovery) {
+			p.error('Missing newline after block definition', 'A block definition must end with a newline.', p.tokenRange(eol), p.range(ident.start, eol.end));
+		}
+
+		p.recoverAfterBodyItem();
+	}
+
+	return {
+		kind: 'Block',
+		type,
+		typeRange: p.tokenRange(ident),
+		labels,
+		labelRanges,
+		body,
+		openBraceRange: p.tokenRange(openBrace),
+		closeBraceRange: p.tokenRange(closeBrace),
+		range: p.range(ident.start, closeBrace.end),
+	};
+}
+
+function parseSingleAttributeBody(p: Parser, openBrace: Token): Body {
+	const ident = p.read();
+	const emptyBody = (): Body => ({kind: 'Body', items: [], syntax: 'native', range: p.range(openBrace.start, p.peeker.previous.end)});
+	if (ident.type !== 'Ident') {
+		if (!p.recovery) {
+			p.error('Argument or block definition required', 'An argument or block definition is required here.', p.tokenRange(ident));
+		}
+
+		p.recover('CBrace');
+		return emptyBody();
+	}
+
+	const next = p.peek();
+	if (next.type === 'Equal') {
+		const attribute = finishAttribute(p, ident, true);
+		return {
+			kind: 'Body', items: [attribute], syntax: 'native', range: p.range(openBrace.start, p.peeker.previous.end),
+		};
+	}
+
+	if (next.type === 'OQuote' || next.type === 'OBrace' || next.type === 'Ident') {
+		p.error('Argument definition required', `A single-line block definition can contain only a single argument. If you meant to define argument ${JSON.stringify(p.tokenText(ident))}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`, p.range(ident.start, next.end));
+	} else {
+		p.error('Argument or block definition required', 'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.', p.tokenRange(ident));
+	}
+
+	p.recover('CBrace');
+	return emptyBody();
+}
+
