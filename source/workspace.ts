@@ -1,7 +1,23 @@
-import type {Diagnostic, Result} from './hcl/diagnostics.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import {
+	type Diagnostic, type Result, errorDiagnostic, warningDiagnostic,
+} from './hcl/diagnostics.js';
+import {parseExpression} from './hcl/index.js';
+import {loadModuleTree} from './config/load-module-tree.js';
 import type {ModuleNode} from './config/module-tree.js';
+import {dataDirectory} from './config/module-sources.js';
+import {readState} from './config/state.js';
+import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
+import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
+import {expandModuleTree} from './expand/expander.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
-import type {Value} from './lang/values.js';
+import {builtinFunctions, lookupFunction} from './expand/lang-adapter.js';
+import {parseAddress} from './expand/parse-address.js';
+import {evaluate} from './lang/eval/evaluate.js';
+import type {Scope} from './lang/eval/scope.js';
+import {type Value, unknownValue} from './lang/values.js';
 
 /*
 The Workspace: a directory loaded with a set of options into the module tree, the instance tree and every diagnostic. The UI and every non-interactive command read this one object; nothing else parses or evaluates a configuration.
@@ -88,6 +104,10 @@ export type Workspace = {
 	The console's entry point: evaluates an expression in the scope of `address` (default: the root module instance), with real values for impure functions as `terraform console` gives.
 	*/
 	evaluateAt(expressionText: string, address?: string): Result<Value>;
+	/**
+	The evaluator scope at `address` (default: the root module instance), for the console: impure functions give real values.
+	*/
+	scopeAt(address?: string): Result<Scope | undefined>;
 };
 
 export {type ModuleNode} from './config/module-tree.js';
@@ -97,8 +117,131 @@ export type {
 
 /**
 Loads a directory into a Workspace. Never rejects for problems in the configuration; they are diagnostics.
+
+Expansion (every module and resource instance) happens here; values are computed on demand, and reading `diagnostics` evaluates everything once so it holds every problem.
 */
 export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspace> {
-	// The implementation lands with the loader and expander (config/, expand/); the signature is stable.
-	throw new Error(`loadWorkspace is not implemented yet (${options.directory})`);
+	const environment = options.environment ?? {};
+	const cwd = options.cwd ?? process.cwd();
+	const directory = options.directory;
+	const progress = options.onProgress;
+	const tree = loadModuleTree(directory, {environment, onDirectory: count => progress?.({phase: 'modules', done: count})});
+	await Promise.resolve();
+	const variableArguments = options.variableArguments ?? [
+		...(options.varFiles ?? []).map(file => ({kind: 'var-file' as const, path: file})),
+		...(options.variables ?? []).map(text => ({kind: 'var' as const, text})),
+	];
+	const collected = collectRootVariables(directory, environment, variableArguments, cwd);
+	const workspaceName = options.workspaceName ?? environment['TF_WORKSPACE'] ?? readEnvironmentFile(directory, environment) ?? 'default';
+	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
+	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined);
+	const expanded = expandModuleTree(tree.root, {
+		rootDirectory: directory,
+		cwd,
+		workspaceName,
+		rootVariables: collected.values,
+		state: state.state,
+		functions: lookupFunction,
+		functionNames: () => [...builtinFunctions.keys()],
+		onModuleInstance: count => progress?.({phase: 'expand', done: count}),
+	});
+	const sources = new Map([...tree.sources, ...collected.sources]);
+	const loadDiagnostics = [...tree.diagnostics, ...collected.diagnostics, ...state.diagnostics];
+
+	let allDiagnostics: Diagnostic[] | undefined;
+	const workspace: Workspace = {
+		directory,
+		options,
+		moduleTree: tree.root,
+		instances: expanded.tree,
+		get diagnostics() {
+			if (!allDiagnostics) {
+				expanded.evaluateAll();
+				allDiagnostics = sortDiagnostics([...loadDiagnostics, ...undeclaredVariableWarnings(tree.root, collected.values), ...expanded.diagnostics]);
+			}
+
+			return allDiagnostics;
+		},
+		sources,
+		workspaceName,
+		resolveTarget(address) {
+			return resolveTarget(expanded.tree, address);
+		},
+		evaluateAt(expressionText, address) {
+			const target = resolveTarget(expanded.tree, address);
+			if (!target.value) {
+				return {value: unknownValue(), diagnostics: target.diagnostics};
+			}
+
+			const parsed = parseExpression(expressionText, '<console-input>');
+			if (parsed.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+				return {value: unknownValue(), diagnostics: parsed.diagnostics};
+			}
+
+			return evaluate(parsed.value, expanded.scopeOf(target.value, true));
+		},
+		scopeAt(address) {
+			const target = resolveTarget(expanded.tree, address);
+			return {value: target.value ? expanded.scopeOf(target.value, true) : undefined, diagnostics: target.diagnostics};
+		},
+	};
+	return workspace;
+}
+
+function readEnvironmentFile(directory: string, environment: Readonly<Record<string, string | undefined>>): string | undefined {
+	try {
+		const text = fs.readFileSync(path.join(dataDirectory(directory, environment), 'environment'), 'utf8').trim();
+		return text === '' ? undefined : text;
+	} catch {
+		return undefined;
+	}
+}
+
+function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+	return diagnostics.map((diagnostic, index) => ({diagnostic, index})).sort((a, b) => {
+		const left = a.diagnostic.subject;
+		const right = b.diagnostic.subject;
+		if (!left || !right) {
+			return (left ? 1 : 0) - (right ? 1 : 0) || a.index - b.index;
+		}
+
+		if (left.filename !== right.filename) {
+			return left.filename < right.filename ? -1 : 1;
+		}
+
+		return left.start.offset - right.start.offset || a.index - b.index;
+	}).map(({diagnostic}) => diagnostic);
+}
+
+function undeclaredVariableWarnings(root: ModuleNode, values: ReadonlyMap<string, RawVariableValue>): Diagnostic[] {
+	const diagnostics: Diagnostic[] = [];
+	for (const [name, value] of values) {
+		if (!root.module.variables.has(name) && !value.source.startsWith('environment')) {
+			diagnostics.push(warningDiagnostic('Value for undeclared variable', `The root module does not declare a variable named "${name}" but a value was found in ${value.source}. To use this value, add a "variable" block to the configuration.`, value.kind === 'expression' ? value.expression.range : undefined));
+		}
+	}
+
+	return diagnostics;
+}
+
+/**
+The module instance or resource instance an address names.
+*/
+export function resolveTarget(tree: InstanceTree, address = ''): Result<EvaluationTarget | undefined> {
+	const parsed = parseAddress(address);
+	if (!parsed.ok) {
+		return {value: undefined, diagnostics: [errorDiagnostic('Invalid address', `${address}: ${parsed.message}`)]};
+	}
+
+	if (parsed.address.kind === 'module') {
+		const instance = tree.moduleInstances.get(formatModuleInstance(parsed.address.module));
+		return instance
+			? {value: {kind: 'module', instance}, diagnostics: []}
+			: {value: undefined, diagnostics: [errorDiagnostic('No such module instance', `There is no module instance ${address} in this configuration.`)]};
+	}
+
+	const instance = tree.resourceInstances.get(formatResourceInstance(parsed.address.resource));
+	return instance
+		? {value: {kind: 'resource', instance}, diagnostics: []}
+		: {value: undefined, diagnostics: [errorDiagnostic('No such resource instance', `There is no resource instance ${address} in this configuration.`)]};
 }

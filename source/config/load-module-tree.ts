@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import process from 'node:process';
+import path from 'node:path';
+import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
+import {type LoadedDirectory, loadDirectory} from './load-directory.js';
+import {emptyModule, type ModuleCall} from './module.js';
+import type {ModuleNode, ModuleSource} from './module-tree.js';
+import {isLocalSource, readModuleManifest} from './module-sources.js';
+
+/*
+Builds the static module tree from a root directory by following module calls. A call whose source cannot be loaded becomes an unresolved node with a diagnostic; the rest loads. Each directory is read once however many calls use it.
+*/
+
+export type ModuleTreeOptions = {
+	readonly environment?: Readonly<Record<string, string | undefined>>;
+	/**
+	Called after each directory is loaded (progress).
+	*/
+	readonly onDirectory?: (count: number) => void;
+};
+
+export type LoadedModuleTree = {
+	readonly root: ModuleNode;
+	readonly diagnostics: Diagnostic[];
+	readonly sources: Map<string, string>;
+};
+
+const maximumDepth = 64;
+
+function realDirectory(directory: string): string | undefined {
+	try {
+		const real = fs.realpathSync(directory);
+		return fs.statSync(real).isDirectory() ? real : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+export function loadModuleTree(rootDirectory: string, options: ModuleTreeOptions = {}): LoadedModuleTree {
+	const diagnostics: Diagnostic[] = [];
+	const sources = new Map<string, string>();
+	const cache = new Map<string, LoadedDirectory>();
+	const {manifest, error} = readModuleManifest(rootDirectory, options.environment ?? {});
+	if (error) {
+		diagnostics.push(warningDiagnostic('Invalid module manifest', `${error}. Run "terraform init" again; modules from the registry are shown as unresolved.`));
+	}
+
+	const load = (directory: string, real: string): LoadedDirectory => {
+		let loaded = cache.get(real);
+		if (!loaded) {
+			loaded = loadDirectory(directory);
+			cache.set(real, loaded);
+			diagnostics.push(...loaded.diagnostics);
+			for (const [file, text] of loaded.sources) {
+				sources.set(file, text);
+			}
+
+			options.onDirectory?.(cache.size);
+		}
+
+		return loaded;
+	};
+
+	const unresolved = (pathNames: readonly string[], call: ModuleCall, reason: string, summary: string): ModuleNode => {
+		diagnostics.push(errorDiagnostic(summary, reason, call.sourceRange ?? call.block.typeRange, call.range));
+		const source: ModuleSource = {kind: 'unresolved', source: call.source ?? '', reason};
+		return {
+			path: pathNames, module: emptyModule(''), source, call, children: new Map(),
+		};
+	};
+
+	const build = (pathNames: readonly string[], directory: string, source: ModuleSource, call: ModuleCall | undefined, ancestors: readonly string[]): ModuleNode => {
+		const real = realDirectory(directory)!;
+		const loaded = load(directory, real);
+		const children = new Map<string, ModuleNode>();
+		for (const child of loaded.module.moduleCalls.values()) {
+			const childPath = [...pathNames, child.name];
+			if (child.source === undefined) {
+				children.set(child.name, {
+					path: childPath, module: emptyModule(''), source: {kind: 'unresolved', source: '', reason: 'The module call has no literal source.'}, call: child, children: new Map(),
+				});
+				continue;
+			}
+
+			let childDirectory: string;
+			let childSource: ModuleSource;
+			if (isLocalSource(child.source)) {
+				childDirectory = path.join(directory, child.source);
+				childSource = {kind: 'local', directory: childDirectory};
+			} else {
+				const entry = manifest.get(childPath.join('.'));
+				if (!entry) {
+					children.set(child.name, unresolved(childPath, child, `Module "${child.name}" (source "${child.source}") is not installed: it is not in the module manifest. Run "terraform init" to install it; until then its contents are unknown.`, 'Module not installed'));
+					continue;
+				}
+
+				childDirectory = path.relative(process.cwd(), entry.directory) || '.';
+				childSource = {kind: 'installed', directory: childDirectory, source: entry.source};
+			}
+
+			const childReal = realDirectory(childDirectory);
+			if (childReal === undefined) {
+				children.set(child.name, unresolved(childPath, child, `The module directory ${childDirectory} does not exist or is not a directory.`, 'Unreadable module directory'));
+				continue;
+			}
+
+			if (ancestors.includes(childReal) || childReal === real) {
+				children.set(child.name, unresolved(childPath, child, `Module "${child.name}" calls ${child.source}, which is one of its own callers: ${[...pathNames.map(name => `module.${name}`), `module.${child.name}`].join(' → ')}. Module calls must not form a cycle.`, 'Module cycle'));
+				continue;
+			}
+
+			if (childPath.length > maximumDepth) {
+				children.set(child.name, unresolved(childPath, child, `Module calls are nested more than ${maximumDepth} levels deep.`, 'Module tree too deep'));
+				continue;
+			}
+
+			children.set(child.name, build(childPath, childDirectory, childSource, child, [...ancestors, real]));
+		}
+
+		return {
+			path: pathNames, module: loaded.module, source, ...(call && {call}), children,
+		};
+	};
+
+	if (realDirectory(rootDirectory) === undefined) {
+		diagnostics.push(errorDiagnostic('No configuration directory', `The directory ${rootDirectory} does not exist or is not a directory.`));
+		return {
+			root: {
+				path: [], module: emptyModule(rootDirectory), source: {kind: 'root', directory: rootDirectory}, children: new Map(),
+			},
+			diagnostics,
+			sources,
+		};
+	}
+
+	const root = build([], rootDirectory, {kind: 'root', directory: rootDirectory}, undefined, []);
+	return {root, diagnostics, sources};
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type {Expression} from '../hcl/ast.js';
+import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import {parseConfigFile} from './parse-file.js';
+
+/*
+Where root module variable values come from, later wins: `TF_VAR_name`, `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars(.json)` lexically, then `-var-file` and `-var` in command-line order (declared defaults come first and are applied by expansion). Values stay raw here: file values as expressions, environment and `-var` values as text, which expansion parses as HCL or takes literally depending on the variable's type, as Terraform does.
+*/
+
+export type RawVariableValue =
+	| {readonly kind: 'expression'; readonly expression: Expression; readonly source: string}
+	| {readonly kind: 'text'; readonly text: string; readonly source: string};
+
+export type VariableArgument = {readonly kind: 'var'; readonly text: string} | {readonly kind: 'var-file'; readonly path: string};
+
+export type CollectedVariables = {
+	readonly values: Map<string, RawVariableValue>;
+	readonly diagnostics: Diagnostic[];
+	readonly sources: Map<string, string>;
+};
+
+function readVariableFile(file: string, required: boolean, collected: CollectedVariables): void {
+	let text: string;
+	try {
+		text = fs.readFileSync(file, 'utf8');
+	} catch (error) {
+		if (required) {
+			collected.diagnostics.push(errorDiagnostic('Failed to read variables file', `Given variables file ${file} does not exist or cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`));
+		}
+
+		return;
+	}
+
+	collected.sources.set(file, text);
+	const parsed = parseConfigFile(text, file);
+	collected.diagnostics.push(...parsed.diagnostics);
+	for (const item of parsed.value.items) {
+		if (item.kind === 'Block') {
+			collected.diagnostics.push(errorDiagnostic('Unexpected block', `Blocks are not allowed in a variables file; "${item.type}" should be an assignment.`, item.typeRange));
+			continue;
+		}
+
+		collected.values.set(item.name, {kind: 'expression', expression: item.expression, source: file});
+	}
+}
+
+export function collectRootVariables(directory: string, environment: Readonly<Record<string, string | undefined>>, variableArguments: readonly VariableArgument[], cwd: string): CollectedVariables {
+	const collected: CollectedVariables = {values: new Map(), diagnostics: [], sources: new Map()};
+	for (const [name, value] of Object.entries(environment)) {
+		if (name.startsWith('TF_VAR_') && value !== undefined && name.length > 7) {
+			collected.values.set(name.slice(7), {kind: 'text', text: value, source: `environment variable ${name}`});
+		}
+	}
+
+	readVariableFile(path.join(directory, 'terraform.tfvars'), false, collected);
+	readVariableFile(path.join(directory, 'terraform.tfvars.json'), false, collected);
+	let names: string[] = [];
+	try {
+		names = fs.readdirSync(directory);
+	} catch {}
+
+	for (const name of names.filter(name => name.endsWith('.auto.tfvars') || name.endsWith('.auto.tfvars.json')).sort()) {
+		readVariableFile(path.join(directory, name), false, collected);
+	}
+
+	for (const argument of variableArguments) {
+		if (argument.kind === 'var-file') {
+			readVariableFile(path.resolve(cwd, argument.path), true, collected);
+			continue;
+		}
+
+		const equals = argument.text.indexOf('=');
+		if (equals <= 0) {
+			collected.diagnostics.push(errorDiagnostic('Invalid -var option', `The given -var option "${argument.text}" is not correctly specified. Must be a variable name and value separated by an equals sign, like -var="key=value".`));
+			continue;
+		}
+
+		collected.values.set(argument.text.slice(0, equals).trim(), {kind: 'text', text: argument.text.slice(equals + 1), source: 'command line'});
+	}
+
+	return collected;
+}

@@ -1,0 +1,183 @@
+import type {Block, Body} from '../hcl/ast.js';
+import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import type {Scope} from '../lang/eval/scope.js';
+import {typeEquals} from '../lang/types.js';
+import {
+	type Value, listValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark,
+} from '../lang/values.js';
+import {evaluateExpression} from './lang-adapter.js';
+import {literalString, traversalText} from '../config/static.js';
+
+/*
+Evaluates a resource body into an object: arguments by name, nested blocks by type (unlabelled blocks as a list of objects, labelled ones as an object keyed by label), `dynamic` blocks expanded from their `for_each` with the `iterator` bound to `{key, value}` and `content` evaluated per element.
+*/
+
+export type BodyOptions = {
+	/**
+	Names of top-level arguments and blocks that are meta-arguments, not values.
+	*/
+	readonly skip?: ReadonlySet<string>;
+	readonly report: (diagnostics: readonly Diagnostic[]) => void;
+};
+
+type Group = {labelled: boolean; items: Array<{label?: string; value: Value}>; unknown: boolean};
+
+function evaluate(expression: Parameters<typeof evaluateExpression>[0], scope: Scope, options: BodyOptions): Value {
+	const result = evaluateExpression(expression, scope);
+	options.report(result.diagnostics);
+	return result.value;
+}
+
+function listOf(values: readonly Value[]): Value {
+	if (values.length === 0) {
+		return tupleValue([]);
+	}
+
+	const type = typeOf(values[0]!);
+	return values.every(value => typeEquals(typeOf(value), type)) ? listValue(type, values) : tupleValue(values);
+}
+
+function addBlock(groups: Map<string, Group>, type: string, labelled: boolean): Group {
+	let group = groups.get(type);
+	if (!group) {
+		group = {labelled, items: [], unknown: false};
+		groups.set(type, group);
+	}
+
+	return group;
+}
+
+function expandDynamic(block: Block, scope: Scope, groups: Map<string, Group>, options: BodyOptions): void {
+	const type = block.labels[0];
+	if (type === undefined) {
+		options.report([errorDiagnostic('Missing dynamic block type', 'A dynamic block needs one label: the type of the blocks it generates.', block.typeRange, block.range)]);
+		return;
+	}
+
+	let forEach;
+	let iterator = type;
+	let labels;
+	let content: Block | undefined;
+	for (const item of block.body.items) {
+		if (item.kind === 'Attribute') {
+			switch (item.name) {
+				case 'for_each': {
+					forEach = item.expression;
+					break;
+				}
+
+				case 'iterator': {
+					iterator = traversalText(item.expression) ?? literalString(item.expression) ?? type;
+					break;
+				}
+
+				case 'labels': {
+					labels = item.expression;
+					break;
+				}
+
+				default: {
+					options.report([errorDiagnostic('Unsupported argument', `An argument named "${item.name}" is not expected in a dynamic block.`, item.nameRange, block.range)]);
+				}
+			}
+		} else if (item.type === 'content') {
+			content = item;
+		}
+	}
+
+	if (!forEach || !content) {
+		options.report([errorDiagnostic('Missing required argument', `A dynamic block requires ${forEach ? 'a content block' : 'the "for_each" argument'}.`, block.typeRange, block.range)]);
+		return;
+	}
+
+	const group = addBlock(groups, type, labels !== undefined);
+	const [collection] = unmark(evaluate(forEach, scope, options));
+	let elements: Array<[Value, Value]>;
+	switch (collection.kind) {
+		case 'list':
+		case 'tuple': {
+			elements = collection.elements.map((element, index) => [numberValue(index), element]);
+			break;
+		}
+
+		case 'set': {
+			elements = collection.elements.map(element => [element, element]);
+			break;
+		}
+
+		case 'map': {
+			elements = [...collection.entries].map(([key, element]) => [stringValue(key), element]);
+			break;
+		}
+
+		case 'object': {
+			elements = [...collection.attributes].map(([key, element]) => [stringValue(key), element]);
+			break;
+		}
+
+		case 'unknown': {
+			group.unknown = true;
+			return;
+		}
+
+		case 'null': {
+			options.report([errorDiagnostic('Invalid dynamic for_each value', 'Cannot use a null value in for_each.', forEach.range, block.range)]);
+			return;
+		}
+
+		default: {
+			options.report([errorDiagnostic('Invalid dynamic for_each value', `Cannot use a ${collection.kind} value in for_each. An iterable collection is required.`, forEach.range, block.range)]);
+			return;
+		}
+	}
+
+	for (const [key, element] of elements) {
+		const inner = scope.child(new Map([[iterator, objectValue({key, value: element})]]));
+		let label: string | undefined;
+		if (labels) {
+			const [labelValues] = unmark(evaluate(labels, inner, options));
+			const first = labelValues.kind === 'tuple' || labelValues.kind === 'list' ? labelValues.elements[0] : undefined;
+			label = first?.kind === 'string' ? first.value : undefined;
+		}
+
+		group.items.push({...(label !== undefined && {label}), value: evaluateBody(content.body, inner, {report: options.report}).object});
+	}
+}
+
+export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {attributes: Map<string, Value>; object: Value} {
+	const attributes = new Map<string, Value>();
+	const groups = new Map<string, Group>();
+	for (const item of body.items) {
+		if (item.kind === 'Attribute') {
+			if (!options.skip?.has(item.name)) {
+				attributes.set(item.name, evaluate(item.expression, scope, options));
+			}
+
+			continue;
+		}
+
+		if (options.skip?.has(item.type)) {
+			continue;
+		}
+
+		if (item.type === 'dynamic') {
+			expandDynamic(item, scope, groups, options);
+			continue;
+		}
+
+		const group = addBlock(groups, item.type, item.labels.length > 0);
+		group.items.push({...(item.labels[0] !== undefined && {label: item.labels[0]}), value: evaluateBody(item.body, scope, {report: options.report}).object});
+	}
+
+	for (const [type, group] of groups) {
+		if (group.unknown) {
+			attributes.set(type, unknownValue());
+		} else if (group.labelled) {
+			attributes.set(type, objectValue(group.items.map(item => [item.label ?? '', item.value] as const)));
+		} else {
+			attributes.set(type, listOf(group.items.map(item => item.value)));
+		}
+	}
+
+	return {attributes, object: {...objectValue(attributes), open: true}};
+}

@@ -1,0 +1,671 @@
+import path from 'node:path';
+import type {Expression} from '../hcl/ast.js';
+import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import type {Range} from '../hcl/position.js';
+import type {Condition, ResourceBlock} from '../config/module.js';
+import type {ModuleNode} from '../config/module-tree.js';
+import {type State, stateKey} from '../config/state.js';
+import type {RawVariableValue} from '../config/tfvars.js';
+import {convert} from '../lang/convert.js';
+import type {FunctionFilesystem, FunctionSpec} from '../lang/function.js';
+import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
+import {dynamicType} from '../lang/types.js';
+import {
+	type ObjectValue, type Value, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark,
+} from '../lang/values.js';
+import {
+	type InstanceKey, type ModuleInstanceAddress, formatModuleInstance, formatResource, formatResourceInstance, noKey,
+} from './addresses.js';
+import {evaluateBody} from './dynamic-blocks.js';
+import {
+	type Expansion, type RepetitionData, countExpansion, forEachExpansion, instanceKeys, noRepetition, repetitionData, singleExpansion,
+} from './expansion.js';
+import type {
+	ConditionResult, InstanceTree, ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance,
+} from './instance-tree.js';
+import {evaluateExpression, parseExpressionText} from './lang-adapter.js';
+import {LazyMap} from './lazy-map.js';
+import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
+
+/*
+Expands the static module tree into module and resource instances. Everything is evaluated on demand and memoised: expanding a block evaluates its count/for_each, which may read locals, variables, other resources or module outputs, which evaluate in turn. A value that depends on itself is a cycle: a diagnostic names every member, and the value is unknown.
+*/
+
+export type ExpandOptions = {
+	readonly rootDirectory: string;
+	readonly cwd: string;
+	readonly workspaceName: string;
+	readonly rootVariables: ReadonlyMap<string, RawVariableValue>;
+	readonly state: State;
+	readonly functions: (name: string) => FunctionSpec | undefined;
+	readonly functionNames: () => readonly string[];
+	readonly filesystem?: FunctionFilesystem;
+	readonly onModuleInstance?: (count: number) => void;
+};
+
+export type Expanded = {
+	readonly tree: InstanceTree;
+	readonly diagnostics: Diagnostic[];
+	/**
+	Evaluates every value (variables, locals, outputs, resource instances, conditions) so every diagnostic is found.
+	*/
+	evaluateAll(): void;
+	/**
+	The scope of a module instance or resource instance, for the console (`impure`: real values for timestamp(), uuid()).
+	*/
+	scopeOf(target: {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance}, impure: boolean): Scope;
+};
+
+type Context = {
+	readonly options: ExpandOptions;
+	readonly diagnostics: Diagnostic[];
+	readonly seen: Set<string>;
+	readonly stack: string[];
+	readonly conditions: ConditionResult[];
+	readonly conditionsSeen: Set<string>;
+	readonly moduleInstances: Map<string, ModuleInstanceImpl>;
+	moduleInstanceCount: number;
+};
+
+function report(context: Context, diagnostics: readonly Diagnostic[]): void {
+	for (const diagnostic of diagnostics) {
+		const key = `${diagnostic.severity}|${diagnostic.summary}|${diagnostic.subject ? `${diagnostic.subject.filename}:${diagnostic.subject.start.offset}` : ''}|${diagnostic.detail ?? ''}`;
+		if (!context.seen.has(key)) {
+			context.seen.add(key);
+			context.diagnostics.push(diagnostic);
+		}
+	}
+}
+
+const pending = Symbol('pending');
+
+/**
+Memoised computation with cycle detection over a shared stack of labels.
+*/
+class Memo<V> {
+	readonly #values = new Map<string, V | typeof pending>();
+	readonly #context: Context;
+
+	constructor(context: Context) {
+		this.#context = context;
+	}
+
+	get(key: string, label: string, range: Range | undefined, compute: () => V, onCycle: () => V): V {
+		const existing = this.#values.get(key);
+		if (existing === pending) {
+			const stack = this.#context.stack;
+			const start = stack.indexOf(label);
+			const members = start === -1 ? [label] : stack.slice(start);
+			report(this.#context, [errorDiagnostic(`Cycle: ${members.join(', ')}`, `These values refer to each other, so none of them can be evaluated: ${members.join(' → ')} → ${members[0]!}. Remove one of the references to break the cycle.`, range)]);
+			return onCycle();
+		}
+
+		if (existing !== undefined || this.#values.has(key)) {
+			return existing as V;
+		}
+
+		this.#values.set(key, pending);
+		this.#context.stack.push(label);
+		try {
+			const value = compute();
+			this.#values.set(key, value);
+			return value;
+		} finally {
+			this.#context.stack.pop();
+		}
+	}
+}
+
+function sortedObject(entries: Iterable<readonly [string, Value]>): ObjectValue {
+	return objectValue([...entries].sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0))));
+}
+
+/**
+Collects the values of a block's instances the way references see them: the object itself, a tuple (count) or an object keyed by instance key (for_each).
+*/
+function collectionValue(expansion: Expansion, values: () => Array<readonly [InstanceKey, Value]>): Value {
+	switch (expansion.mode) {
+		case 'single': {
+			return values()[0]?.[1] ?? unknownValue();
+		}
+
+		case 'count': {
+			return tupleValue(values().map(([, value]) => value));
+		}
+
+		case 'for_each': {
+			return sortedObject(values().map(([key, value]) => [key.kind === 'string' ? key.value : '', value] as const));
+		}
+
+		default: {
+			return unknownValue(dynamicType);
+		}
+	}
+}
+
+class ModuleInstanceImpl implements ModuleInstance {
+	readonly address: ModuleInstanceAddress;
+	readonly text: string;
+	readonly key: InstanceKey;
+	readonly node: ModuleNode;
+	readonly parent?: ModuleInstance;
+	readonly repetition: RepetitionData;
+	readonly #context: Context;
+	readonly #parentImpl: ModuleInstanceImpl | undefined;
+	readonly #memo: Memo<Value>;
+	readonly #expansionMemo: Memo<Expansion>;
+	readonly #variables: LazyMap<Value>;
+	readonly #locals: LazyMap<Value>;
+	readonly #outputs: LazyMap<Value>;
+	readonly #resourceValues: LazyMap<Value>;
+	readonly #moduleValues: LazyMap<Value>;
+	readonly #resourceExpansions = new Map<string, ResourceExpansionImpl>();
+	readonly #callExpansions = new Map<string, ModuleCallExpansion>();
+	#scope: Scope | undefined;
+
+	constructor(context: Context, node: ModuleNode, address: ModuleInstanceAddress, parent: ModuleInstanceImpl | undefined, repetition: RepetitionData) {
+		this.#context = context;
+		this.node = node;
+		this.address = address;
+		this.text = formatModuleInstance(address);
+		this.key = address.at(-1)?.key ?? noKey;
+		this.#parentImpl = parent;
+		if (parent) {
+			this.parent = parent;
+		}
+
+		this.repetition = repetition;
+		this.#memo = new Memo(context);
+		this.#expansionMemo = new Memo(context);
+		const {module} = node;
+		this.#variables = new LazyMap(module.variables.keys(), name => this.#variableValue(name));
+		this.#locals = new LazyMap(module.locals.keys(), name => this.#memo.get(`local.${name}`, this.#label(`local.${name}`), module.locals.get(name)!.range, () => this.#localValue(name), () => unknownValue()));
+		this.#outputs = new LazyMap(module.outputs.keys(), name => this.#memo.get(`output.${name}`, this.#label(`output.${name}`), module.outputs.get(name)!.range, () => this.#outputValue(name), () => unknownValue()));
+		this.#resourceValues = new LazyMap(module.resources.keys(), key => this.#memo.get(`resource.${key}`, this.#label(key), module.resources.get(key)!.range, () => this.#resourceValue(key), () => unknownValue()));
+		this.#moduleValues = new LazyMap(module.moduleCalls.keys(), name => this.#memo.get(`module.${name}`, this.#label(`module.${name}`), module.moduleCalls.get(name)!.range, () => this.#moduleCallValue(name), () => unknownValue()));
+		context.moduleInstances.set(this.text, this);
+		context.moduleInstanceCount++;
+		context.options.onModuleInstance?.(context.moduleInstanceCount);
+	}
+
+	#label(local: string): string {
+		return this.text === '' ? local : `${this.text}.${local}`;
+	}
+
+	get directory(): string {
+		return this.node.module.directory;
+	}
+
+	/**
+	The scope of this module instance, optionally with `count`/`each`/`self` of a block instance.
+	*/
+	scope(repetition: RepetitionData = noRepetition, self?: Value, impure = false): Scope {
+		if (repetition === noRepetition && self === undefined && !impure && this.#scope) {
+			return this.#scope;
+		}
+
+		const {options} = this.#context;
+		const root = path.resolve(options.cwd, options.rootDirectory);
+		const modulePath = path.relative(root, path.resolve(options.cwd, this.directory || options.rootDirectory)) || '.';
+		const scope = createScope({
+			resolveReference: moduleResolver({
+				variables: this.#variables,
+				locals: this.#locals,
+				resources: this.#resourceValues,
+				modules: this.#moduleValues,
+				path: {module: modulePath, root: '.', cwd: root},
+				workspace: options.workspaceName,
+				...(repetition.countIndex && {count: {index: repetition.countIndex}}),
+				...(repetition.eachKey && {each: {key: repetition.eachKey, value: repetition.eachValue ?? nullValue()}}),
+				...(self && {self}),
+				...(this.text !== '' && {moduleDescription: this.text}),
+			}),
+			functions: options.functions,
+			functionNames: options.functionNames,
+			functionContext: {baseDirectory: this.directory || options.rootDirectory, impure, ...(options.filesystem && {filesystem: options.filesystem})},
+		});
+		if (repetition === noRepetition && self === undefined && !impure) {
+			this.#scope = scope;
+		}
+
+		return scope;
+	}
+
+	evaluate(expression: Expression, scope: Scope = this.scope()): Value {
+		const result = evaluateExpression(expression, scope);
+		report(this.#context, result.diagnostics);
+		return result.value;
+	}
+
+	variable(name: string): Value | undefined {
+		return this.#variables.get(name);
+	}
+
+	local(name: string): Value | undefined {
+		return this.#locals.get(name);
+	}
+
+	output(name: string): Value | undefined {
+		return this.#outputs.get(name);
+	}
+
+	#constant(expression: Expression): Value {
+		return this.evaluate(expression, createScope({functions: this.#context.options.functions, functionNames: this.#context.options.functionNames, functionContext: {baseDirectory: this.directory, impure: false}}));
+	}
+
+	#variableValue(name: string): Value {
+		const declaration = this.node.module.variables.get(name)!;
+		const label = this.#label(`var.${name}`);
+		return this.#memo.get(`var.${name}`, label, declaration.range, () => {
+			const constraint = declaration.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => this.#constant(expression)) : undefined;
+			if (constraint) {
+				report(this.#context, constraint.diagnostics);
+			}
+
+			const type = constraint?.type ?? dynamicType;
+			let value: Value | undefined;
+			let subject: Range | undefined;
+			let from = '';
+			if (this.#parentImpl) {
+				const input = this.node.call?.inputs.find(attribute => attribute.name === name);
+				if (input) {
+					value = this.#parentImpl.evaluate(input.expression, this.#parentImpl.scope(this.repetition));
+					subject = input.expression.range;
+				}
+			} else {
+				const raw = this.#context.options.rootVariables.get(name);
+				if (raw?.kind === 'expression') {
+					value = this.#constant(raw.expression);
+					subject = raw.expression.range;
+					from = ` (from ${raw.source})`;
+				} else if (raw?.kind === 'text') {
+					from = ` (from ${raw.source})`;
+					if (declaration.typeExpression === undefined || isPrimitiveConstraint(type)) {
+						value = stringValue(raw.text);
+					} else {
+						const parsed = parseExpressionText(raw.text, `<value for var.${name}>`);
+						report(this.#context, parsed.diagnostics);
+						value = parsed.value ? this.#constant(parsed.value) : unknownValue(type);
+					}
+				}
+			}
+
+			if (value === undefined || (value.kind === 'null' && !declaration.nullable)) {
+				if (declaration.default) {
+					value = this.#constant(declaration.default);
+				} else if (value === undefined) {
+					if (this.#parentImpl) {
+						report(this.#context, [errorDiagnostic('Missing required argument', `The argument "${name}" is required, but no definition was found.`, this.node.call?.block.typeRange, this.node.call?.range)]);
+					} else {
+						report(this.#context, [errorDiagnostic('No value for required variable', `The root module input variable "${name}" is not set, and has no default value. Use a -var or -var-file command line argument or set a TF_VAR_${name} environment variable to provide a value for this variable. Until then its value is unknown.`, declaration.block.labelRanges[0] ?? declaration.range)]);
+					}
+
+					value = unknownValue(type);
+				} else {
+					report(this.#context, [errorDiagnostic('Required variable not set', `Unsuitable value for var.${name} set${from}: required variable may not be set to null.`, subject ?? declaration.range)]);
+				}
+			}
+
+			if (type.kind !== 'dynamic' || value.kind !== 'null') {
+				const converted = convert(value, type);
+				if (converted.ok) {
+					value = converted.value;
+				} else {
+					report(this.#context, [errorDiagnostic('Invalid value for input variable', `The given value is not suitable for var.${name} declared at ${declaration.range.filename}:${declaration.range.start.line},${declaration.range.start.column}-${declaration.range.start.column + 8}${from}: ${converted.message}.`, subject ?? declaration.range)]);
+					value = unknownValue(type);
+				}
+			}
+
+			if (declaration.sensitive) {
+				value = markSensitive(value);
+			}
+
+			return value;
+		}, () => unknownValue());
+	}
+
+	#localValue(name: string): Value {
+		return this.evaluate(this.node.module.locals.get(name)!.expression);
+	}
+
+	#outputValue(name: string): Value {
+		const output = this.node.module.outputs.get(name)!;
+		if (!output.value) {
+			return nullValue();
+		}
+
+		const value = this.evaluate(output.value);
+		return output.sensitive ? markSensitive(value) : value;
+	}
+
+	// Expansion of one block in this module instance, memoised; count/for_each are evaluated in the module's scope.
+	expansionOf(kind: 'resource' | 'module', key: string, block: {count?: Expression; forEach?: Expression; range: Range}): Expansion {
+		return this.#expansionMemo.get(`${kind}.${key}`, this.#label(`${kind === 'module' ? 'module.' : ''}${key} (expand)`), block.range, () => {
+			if (block.count && block.forEach) {
+				return {mode: 'invalid', meta: 'for_each', reason: 'count and for_each are mutually exclusive'};
+			}
+
+			if (block.count) {
+				const result = countExpansion(this.evaluate(block.count));
+				if (result.error) {
+					report(this.#context, [errorDiagnostic(result.error.summary, result.error.detail, block.count.range, block.range)]);
+				}
+
+				return result.expansion;
+			}
+
+			if (block.forEach) {
+				const result = forEachExpansion(this.evaluate(block.forEach), kind);
+				if (result.error) {
+					report(this.#context, [errorDiagnostic(result.error.summary, result.error.detail, block.forEach.range, block.range)]);
+				}
+
+				return result.expansion;
+			}
+
+			return singleExpansion;
+		}, () => ({mode: 'unknown', meta: block.forEach ? 'for_each' : 'count', reason: 'It depends on itself (a cycle).'}));
+	}
+
+	resourceExpansion(key: string): ResourceExpansionImpl {
+		let expansion = this.#resourceExpansions.get(key);
+		if (!expansion) {
+			const block = this.node.module.resources.get(key)!;
+			expansion = new ResourceExpansionImpl(this.#context, this, block, this.expansionOf('resource', key, block));
+			this.#resourceExpansions.set(key, expansion);
+		}
+
+		return expansion;
+	}
+
+	callExpansion(name: string): ModuleCallExpansion {
+		let expansion = this.#callExpansions.get(name);
+		if (!expansion) {
+			const call = this.node.module.moduleCalls.get(name)!;
+			const node = this.node.children.get(name)!;
+			const mode = this.expansionOf('module', name, call);
+			const instances = instanceKeys(mode).map(key => new ModuleInstanceImpl(this.#context, node, [...this.address, {name, key}], this, repetitionData(mode, key)));
+			expansion = {
+				call, node, expansion: mode, instances,
+			};
+			this.#callExpansions.set(name, expansion);
+		}
+
+		return expansion;
+	}
+
+	get calls(): readonly ModuleCallExpansion[] {
+		return [...this.node.module.moduleCalls.keys()].filter(name => this.node.children.has(name)).map(name => this.callExpansion(name));
+	}
+
+	get resources(): readonly ResourceExpansion[] {
+		return [...this.node.module.resources.keys()].map(key => this.resourceExpansion(key));
+	}
+
+	#resourceValue(key: string): Value {
+		const expansion = this.resourceExpansion(key);
+		return collectionValue(expansion.expansion, () => expansion.instances.map(instance => [instance.key, instance.value] as const));
+	}
+
+	#moduleCallValue(name: string): Value {
+		if (!this.node.children.has(name)) {
+			return unknownValue();
+		}
+
+		const expansion = this.callExpansion(name);
+		if (expansion.node.source.kind === 'unresolved') {
+			return unknownValue();
+		}
+
+		return collectionValue(expansion.expansion, () => expansion.instances.map(instance => [instance.key, (instance as ModuleInstanceImpl).outputsObject()] as const));
+	}
+
+	outputsObject(): Value {
+		return objectValue(this.#outputs);
+	}
+
+	/**
+	Forces every value of this instance (and records conditions).
+	*/
+	evaluateAll(): void {
+		const {module} = this.node;
+		for (const [name, declaration] of module.variables) {
+			this.variable(name);
+			for (const validation of declaration.validations) {
+				this.checkCondition(validation, this.#label(`var.${name}`), this.scope());
+			}
+		}
+
+		for (const name of module.locals.keys()) {
+			this.local(name);
+		}
+
+		for (const [name, output] of module.outputs) {
+			this.output(name);
+			for (const condition of output.preconditions) {
+				this.checkCondition(condition, this.#label(`output.${name}`), this.scope());
+			}
+		}
+
+		for (const resource of this.resources) {
+			for (const instance of resource.instances) {
+				void instance.value;
+				const impl = instance as ResourceInstanceImpl;
+				for (const condition of resource.block.lifecycle.preconditions) {
+					this.checkCondition(condition, instance.text, this.scope(instance.repetition));
+				}
+
+				for (const condition of resource.block.lifecycle.postconditions) {
+					this.checkCondition(condition, instance.text, this.scope(instance.repetition, impl.value));
+				}
+			}
+		}
+
+		for (const check of module.checks) {
+			for (const assertion of check.assertions) {
+				this.checkCondition(assertion, this.#label(`check.${check.name}`), this.scope());
+			}
+		}
+
+		for (const call of this.calls) {
+			for (const instance of call.instances) {
+				(instance as ModuleInstanceImpl).evaluateAll();
+			}
+		}
+	}
+
+	checkCondition(condition: Condition, owner: string, scope: Scope): void {
+		if (!condition.condition) {
+			return;
+		}
+
+		const key = `${owner}|${condition.range.filename}:${condition.range.start.offset}`;
+		if (this.#context.conditionsSeen.has(key)) {
+			return;
+		}
+
+		this.#context.conditionsSeen.add(key);
+		const result = evaluateExpression(condition.condition, scope);
+		const [value] = unmark(result.value);
+		let status: ConditionResult['status'];
+		let message: string | undefined;
+		if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+			report(this.#context, result.diagnostics);
+			status = 'error';
+		} else if (value.kind === 'unknown') {
+			status = 'unknown';
+		} else if (value.kind === 'bool' ? value.value : false) {
+			status = 'passed';
+		} else {
+			status = 'failed';
+			const messageResult = condition.errorMessage ? evaluateExpression(condition.errorMessage, scope) : undefined;
+			const [text] = messageResult ? unmark(messageResult.value) : [undefined];
+			message = text?.kind === 'string' ? text.value : '(error message not known)';
+			const summary = {
+				validation: 'Invalid value for variable', precondition: 'Resource precondition failed', postcondition: 'Resource postcondition failed', assert: 'Check block assertion failed',
+			}[condition.kind];
+			const outputSummary = owner.includes('output.') ? 'Module output value precondition failed' : summary;
+			report(this.#context, [{
+				severity: condition.kind === 'assert' ? 'warning' : 'error', summary: outputSummary, detail: `${message}\n\nThis was checked by the condition at ${condition.range.filename}:${condition.range.start.line} for ${owner}.`, subject: condition.condition.range, context: condition.range,
+			}]);
+		}
+
+		this.#context.conditions.push({
+			kind: condition.kind, owner, status, ...(message !== undefined && {message}), range: condition.range,
+		});
+	}
+}
+
+class ResourceExpansionImpl implements ResourceExpansion {
+	readonly block: ResourceBlock;
+	readonly address;
+	readonly text: string;
+	readonly moduleInstance: ModuleInstance;
+	readonly expansion: Expansion;
+	readonly instances: readonly ResourceInstance[];
+
+	constructor(context: Context, moduleInstance: ModuleInstanceImpl, block: ResourceBlock, expansion: Expansion) {
+		this.block = block;
+		this.moduleInstance = moduleInstance;
+		this.address = {
+			module: moduleInstance.address, mode: block.mode, type: block.type, name: block.name,
+		};
+		this.text = formatResource(this.address);
+		this.expansion = expansion;
+		this.instances = instanceKeys(expansion).map(key => new ResourceInstanceImpl(context, this, moduleInstance, key));
+	}
+}
+
+/**
+Attributes the `terraform_data` resource type computes: the one provider schema we know.
+*/
+const builtinSchemas: ReadonlyMap<string, readonly string[]> = new Map([['terraform_data', ['id', 'input', 'output', 'triggers_replace']]]);
+
+class ResourceInstanceImpl implements ResourceInstance {
+	readonly address;
+	readonly text: string;
+	readonly key: InstanceKey;
+	readonly resource: ResourceExpansion;
+	readonly repetition: RepetitionData;
+	readonly fromState: boolean;
+	readonly #context: Context;
+	readonly #module: ModuleInstanceImpl;
+	readonly #memo: Memo<Value>;
+
+	constructor(context: Context, resource: ResourceExpansionImpl, module: ModuleInstanceImpl, key: InstanceKey) {
+		this.#context = context;
+		this.resource = resource;
+		this.#module = module;
+		this.key = key;
+		this.address = {...resource.address, key};
+		this.text = formatResourceInstance(this.address);
+		this.repetition = repetitionData(resource.expansion, key);
+		this.#memo = new Memo(context);
+		this.fromState = context.options.state.has(this.#stateKey());
+	}
+
+	#stateKey(): string {
+		const {block} = this.resource;
+		return stateKey(this.#module.text, block.mode, block.type, block.name, this.key.kind === 'none' ? undefined : this.key.value);
+	}
+
+	get value(): Value {
+		return this.#memo.get('value', this.text, this.resource.block.range, () => this.#compute(), () => unknownValue());
+	}
+
+	#compute(): Value {
+		const {block} = this.resource;
+		const scope = this.#module.scope(this.repetition);
+		const evaluated = evaluateBody(block.body, scope, {
+			skip: new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']),
+			report: diagnostics => {
+				report(this.#context, diagnostics);
+			},
+		});
+		const attributes = new Map(evaluated.attributes);
+		const schema = builtinSchemas.get(block.type);
+		const stored = this.#context.options.state.get(this.#stateKey());
+		if (stored?.attributes.kind === 'object') {
+			for (const [name, value] of stored.attributes.attributes) {
+				if (!attributes.has(name)) {
+					attributes.set(name, value);
+				}
+			}
+
+			return sortedObject(attributes);
+		}
+
+		if (schema) {
+			for (const name of schema) {
+				if (!attributes.has(name)) {
+					attributes.set(name, name === 'output' ? (attributes.has('input') ? unknownValue() : nullValue()) : (name === 'id' ? unknownValue() : nullValue()));
+				}
+			}
+
+			return sortedObject(attributes);
+		}
+
+		return {...sortedObject(attributes), open: true};
+	}
+}
+
+/**
+Expands the module tree.
+*/
+export function expandModuleTree(root: ModuleNode, options: ExpandOptions): Expanded {
+	const context: Context = {
+		options,
+		diagnostics: [],
+		seen: new Set(),
+		stack: [],
+		conditions: [],
+		conditionsSeen: new Set(),
+		moduleInstances: new Map(),
+		moduleInstanceCount: 0,
+	};
+	const rootInstance = new ModuleInstanceImpl(context, root, [], undefined, noRepetition);
+	const moduleInstances = new Map<string, ModuleInstance>();
+	const resourceInstances = new Map<string, ResourceInstance>();
+	const resources = new Map<string, ResourceExpansion>();
+	const visit = (instance: ModuleInstanceImpl): void => {
+		moduleInstances.set(instance.text, instance);
+		const sorted = [...instance.resources].sort((a, b) => (a.text < b.text ? -1 : (a.text > b.text ? 1 : 0)));
+		for (const resource of sorted) {
+			resources.set(resource.text, resource);
+			for (const resourceInstance of resource.instances) {
+				resourceInstances.set(resourceInstance.text, resourceInstance);
+			}
+		}
+
+		const calls = [...instance.calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
+		for (const call of calls) {
+			for (const child of call.instances) {
+				visit(child as ModuleInstanceImpl);
+			}
+		}
+	};
+
+	visit(rootInstance);
+	const tree: InstanceTree = {
+		root: rootInstance, moduleInstances, resourceInstances, resources, conditions: context.conditions,
+	};
+	let evaluated = false;
+	return {
+		tree,
+		diagnostics: context.diagnostics,
+		evaluateAll() {
+			if (!evaluated) {
+				evaluated = true;
+				rootInstance.evaluateAll();
+			}
+		},
+		scopeOf(target, impure) {
+			if (target.kind === 'module') {
+				return (target.instance as ModuleInstanceImpl).scope(noRepetition, undefined, impure);
+			}
+
+			const instance = target.instance;
+			return (instance.resource.moduleInstance as ModuleInstanceImpl).scope(instance.repetition, instance.value, impure);
+		},
+	};
+}

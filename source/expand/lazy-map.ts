@@ -1,0 +1,77 @@
+/*
+A read-only Map whose values are computed on first `get` and memoised, so a scope can offer every local value, variable, resource and module of a module instance while evaluating only what an expression reads. Iterating values computes them all. It extends Map so `instanceof Map` holds; the Map's own storage is not used.
+*/
+
+export class LazyMap<V> extends Map<string, V> {
+	readonly #names: readonly string[];
+	readonly #known: ReadonlySet<string>;
+	readonly #compute: (name: string) => V;
+	readonly #values = new Map<string, V>();
+
+	constructor(names: Iterable<string>, compute: (name: string) => V) {
+		super();
+		this.#names = [...names];
+		this.#known = new Set(this.#names);
+		this.#compute = compute;
+	}
+
+	override get size(): number {
+		return this.#names.length;
+	}
+
+	override has(name: string): boolean {
+		return this.#known.has(name);
+	}
+
+	override get(name: string): V | undefined {
+		if (!this.#known.has(name)) {
+			return undefined;
+		}
+
+		if (this.#values.has(name)) {
+			return this.#values.get(name);
+		}
+
+		const value = this.#compute(name);
+		this.#values.set(name, value);
+		return value;
+	}
+
+	override keys(): MapIterator<string> {
+		return this.#names[Symbol.iterator]() as MapIterator<string>;
+	}
+
+	override * values(): MapIterator<V> {
+		for (const name of this.#names) {
+			yield this.get(name)!;
+		}
+	}
+
+	override * entries(): MapIterator<[string, V]> {
+		for (const name of this.#names) {
+			yield [name, this.get(name)!];
+		}
+	}
+
+	override [Symbol.iterator](): MapIterator<[string, V]> {
+		return this.entries();
+	}
+
+	override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArgument?: unknown): void {
+		for (const [name, value] of this.entries()) {
+			callback.call(thisArgument, value, name, this);
+		}
+	}
+
+	override set(): this {
+		throw new TypeError('LazyMap is read-only');
+	}
+
+	override delete(): boolean {
+		throw new TypeError('LazyMap is read-only');
+	}
+
+	override clear(): void {
+		throw new TypeError('LazyMap is read-only');
+	}
+}
