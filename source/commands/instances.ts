@@ -1,0 +1,155 @@
+import {formatDiagnosticLine} from '../hcl/index.js';
+import {errorDiagnostic} from '../hcl/diagnostics.js';
+
+import {describeExpansion} from '../expand/expansion.js';
+import type {InstanceTree, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
+import {parseAddress} from '../expand/parse-address.js';
+import {selectInstances} from '../expand/select.js';
+import {type Workspace, loadWorkspace} from '../workspace.js';
+import type {Command, CommandInput} from './command.js';
+
+/**
+The Workspace for a command's `[dir]` and global flags.
+*/
+export async function workspaceFor(input: CommandInput, directory: string | undefined): Promise<Workspace> {
+	const {flags} = input;
+	return loadWorkspace({
+		directory: directory ?? '.',
+		variables: flags.var,
+		varFiles: flags.varFile,
+		...(flags.workspace !== undefined && {workspaceName: flags.workspace}),
+		...(flags.state !== undefined && {stateFile: flags.state}),
+		environment: input.environment,
+		cwd: input.cwd,
+	});
+}
+
+type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance};
+
+/**
+Module instances and resource instances in the order `instances` prints them: each module instance, then its resource instances, then its child module instances (the instance tree's order).
+*/
+export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleInstance>, resources?: ReadonlySet<ResourceInstance>): Line[] {
+	const lines: Line[] = [];
+	const byModule = new Map<ModuleInstance, ResourceInstance[]>();
+	for (const instance of tree.resourceInstances.values()) {
+		if (resources && !resources.has(instance)) {
+			continue;
+		}
+
+		const module = instance.resource.moduleInstance;
+		let list = byModule.get(module);
+		if (!list) {
+			list = [];
+			byModule.set(module, list);
+		}
+
+		list.push(instance);
+	}
+
+	for (const module of tree.moduleInstances.values()) {
+		if (module.text !== '' && (!modules || modules.has(module))) {
+			lines.push({kind: 'module', instance: module});
+		}
+
+		for (const instance of byModule.get(module) ?? []) {
+			lines.push({kind: 'resource', instance});
+		}
+	}
+
+	return lines;
+}
+
+function toJson(line: Line): Record<string, unknown> {
+	if (line.kind === 'module') {
+		return {address: line.instance.text, kind: 'module', module: line.instance.parent?.text ?? '', name: line.instance.address.at(-1)!.name, key: keyJson(line.instance.key)};
+	}
+
+	const {instance} = line;
+	return {
+		address: instance.text,
+		kind: instance.address.mode === 'data' ? 'data' : 'resource',
+		module: instance.resource.moduleInstance.text,
+		type: instance.address.type,
+		name: instance.address.name,
+		key: keyJson(instance.key),
+		file: `${instance.resource.block.range.filename}:${instance.resource.block.range.start.line}`,
+	};
+}
+
+function keyJson(key: ModuleInstance['key']): string | number | null {
+	return key.kind === 'none' ? null : key.value;
+}
+
+/**
+Expansions that failed (invalid count/for_each), as one-line diagnostics.
+*/
+function expansionFailures(tree: InstanceTree): string[] {
+	const lines: string[] = [];
+	for (const resource of tree.resources.values()) {
+		if (resource.expansion.mode === 'invalid') {
+			lines.push(formatDiagnosticLine(errorDiagnostic(`Invalid ${resource.expansion.meta} argument`, resource.expansion.reason, resource.block.range)) + ` (${resource.text})`);
+		}
+	}
+
+	for (const module of tree.moduleInstances.values()) {
+		for (const call of module.calls) {
+			if (call.expansion.mode === 'invalid') {
+				lines.push(formatDiagnosticLine(errorDiagnostic(`Invalid ${call.expansion.meta} argument`, call.expansion.reason, call.call.range)) + ` (${module.text === '' ? '' : `${module.text}.`}module.${call.call.name})`);
+			}
+		}
+	}
+
+	return lines;
+}
+
+/**
+`tfscope instances [dir] [ADDRESS] [--json]`: every expanded module and resource instance address, or those ADDRESS refers to.
+*/
+export const instancesCommand: Command = async input => {
+	const {arguments: positional, flags, stdout, stderr} = input;
+	if (positional.length > 2) {
+		stderr.write(`Error: Too many arguments\n\ntfscope instances takes a directory and an address, not: ${positional.join(' ')}\n`);
+		return 2;
+	}
+
+	const [directory, addressText] = positional;
+	let selected: {modules: Set<ModuleInstance>; resources: Set<ResourceInstance>} | undefined;
+	const parsed = addressText === undefined ? undefined : parseAddress(addressText);
+	if (parsed && !parsed.ok) {
+		stderr.write(`Error: Invalid address\n\n${addressText}: ${parsed.message}\n`);
+		return 1;
+	}
+
+	const workspace = await workspaceFor(input, directory);
+	const tree = workspace.instances;
+	if (parsed?.ok) {
+		const selection = selectInstances(tree, parsed.address);
+		if (selection.moduleInstances.length === 0 && selection.resourceInstances.length === 0) {
+			stderr.write(`Error: No matching instances\n\nNothing in this configuration has the address ${addressText}.\n`);
+			return 1;
+		}
+
+		selected = {modules: new Set(selection.moduleInstances), resources: new Set(selection.resourceInstances)};
+	}
+
+	const lines = instanceLines(tree, selected?.modules, selected?.resources);
+	if (flags.json) {
+		stdout.write(JSON.stringify(lines.map(line => toJson(line)), undefined, 2) + '\n');
+	} else {
+		stdout.write(lines.map(line => `${line.instance.text}\n`).join(''));
+	}
+
+	const unknown = [...tree.resources.values()].filter(resource => resource.expansion.mode === 'unknown');
+	for (const resource of unknown) {
+		stderr.write(`Warning: ${resource.text}: ${describeExpansion(resource.expansion)}\n`);
+	}
+
+	const failures = expansionFailures(tree);
+	for (const failure of failures) {
+		stderr.write(`${failure}\n`);
+	}
+
+	return failures.length > 0 ? 1 : 0;
+};
+

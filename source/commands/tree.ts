@@ -1,0 +1,74 @@
+import {describeExpansion} from '../expand/expansion.js';
+import {formatKey} from '../expand/addresses.js';
+import type {ModuleCallExpansion, ModuleInstance} from '../expand/instance-tree.js';
+import type {Command} from './command.js';
+import {workspaceFor} from './instances.js';
+
+/*
+`tfscope tree [dir]`: the module instance tree, each instance with its resource blocks and resource instances (data sources included), module calls that expand to no instance shown with the reason.
+*/
+
+function plural(count: number, word: string): string {
+	return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function summary(instance: ModuleInstance): string {
+	const blocks = instance.resources.length;
+	const instances = instance.resources.reduce((total, resource) => total + resource.instances.length, 0);
+	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}`;
+}
+
+function callNote(call: ModuleCallExpansion): string | undefined {
+	if (call.node.source.kind === 'unresolved') {
+		return `unresolved: ${call.node.source.source || 'no source'}`;
+	}
+
+	if (call.instances.length === 0) {
+		return describeExpansion(call.expansion);
+	}
+
+	return undefined;
+}
+
+export function renderTree(root: ModuleInstance): string {
+	const lines = [`root (${summary(root)})`];
+	const visit = (instance: ModuleInstance, prefix: string): void => {
+		const entries: Array<{label: string; child?: ModuleInstance}> = [];
+		const calls = [...instance.calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
+		for (const call of calls) {
+			const note = callNote(call);
+			if (note !== undefined && call.instances.length === 0) {
+				entries.push({label: `module.${call.call.name} (${note})`});
+				continue;
+			}
+
+			for (const child of call.instances) {
+				const unresolved = note === undefined ? '' : `, ${note}`;
+				entries.push({label: `module.${call.call.name}${formatKey(child.key)} (${summary(child)}${unresolved})`, child});
+			}
+		}
+
+		for (const [index, entry] of entries.entries()) {
+			const last = index === entries.length - 1;
+			lines.push(`${prefix}${last ? '└── ' : '├── '}${entry.label}`);
+			if (entry.child) {
+				visit(entry.child, `${prefix}${last ? '    ' : '│   '}`);
+			}
+		}
+	};
+
+	visit(root, '');
+	return lines.join('\n') + '\n';
+}
+
+export const treeCommand: Command = async input => {
+	const {arguments: positional, stdout, stderr} = input;
+	if (positional.length > 1) {
+		stderr.write(`Error: Too many arguments\n\ntfscope tree takes one directory, not: ${positional.join(' ')}\n`);
+		return 2;
+	}
+
+	const workspace = await workspaceFor(input, positional[0]);
+	stdout.write(renderTree(workspace.instances.root));
+	return 0;
+};
