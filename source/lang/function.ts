@@ -124,7 +124,7 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 		}
 
 		if (value.kind === 'null' && !parameter.allowNull) {
-			throw new FunctionError(`argument must not be null.`, index);
+			throw new FunctionError('argument must not be null', index);
 		}
 
 		if (!parameter.allowUnknown && !isWhollyKnown(value)) {

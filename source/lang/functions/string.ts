@@ -356,7 +356,7 @@ function goGeneral(number: NumericValue, precision: number | undefined, upper: b
 	}
 
 	const shortest = precision === undefined;
-	const digits = shortest ? new Numeric(absolute.toString()) : new Numeric(absolute.toPrecision(Math.max(precision, 1)));
+	const digits = shortest ? new Numeric(numberText(absolute)) : new Numeric(absolute.toPrecision(Math.max(precision, 1)));
 	const exponent = digits.e;
 	const significant = digits.toExponential().split('e')[0]!.replace('.', '').length;
 	const limit = shortest ? 21 : Math.max(precision, 1);

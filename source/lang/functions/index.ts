@@ -1,0 +1,48 @@
+import {type FunctionSpec} from '../function.js';
+import {collectionFunctions} from './collection.js';
+import {conversionFunctions} from './conversion.js';
+import {cryptoFunctions} from './crypto.js';
+import {datetimeFunctions} from './datetime.js';
+import {encodingFunctions} from './encoding.js';
+import {filesystemFunctions} from './filesystem.js';
+import {ipNetworkFunctions} from './ip-network.js';
+import {numberFunctions} from './number.js';
+import {regexFunctions} from './regex.js';
+import {setFunctions} from './set.js';
+import {stringFunctions} from './string.js';
+
+/*
+The one registry of built-in functions: every Terraform 1.11 function, OpenTofu's additions (base64gunzip, cidrcontains, urldecode), and the removed `list` and `map` (which only report their removal). Each spec carries its description. `type` is console-only and lives in the evaluator; `can` and `try` are registered here but the evaluator evaluates their arguments itself.
+*/
+
+const families: ReadonlyArray<readonly FunctionSpec[]> = [
+	collectionFunctions, conversionFunctions, cryptoFunctions, datetimeFunctions, encodingFunctions, filesystemFunctions, ipNetworkFunctions, numberFunctions, regexFunctions, setFunctions, stringFunctions,
+];
+
+export const builtinFunctions: ReadonlyMap<string, FunctionSpec> = new Map(families.flat().map(spec => [spec.name, spec] as const).sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0))));
+
+/**
+Functions Terraform calls impure: unknown during a plan, real values in the console.
+*/
+export const impureFunctionNames: ReadonlySet<string> = new Set([...builtinFunctions.values()].filter(spec => spec.impure).map(spec => spec.name));
+
+/**
+The built-in function called `name`, also as `core::name`; undefined for unknown names and for provider functions (`provider::…`), which the evaluator handles.
+*/
+export function lookupFunction(name: string): FunctionSpec | undefined {
+	const bare = name.startsWith('core::') ? name.slice('core::'.length) : name;
+	if (bare.includes('::')) {
+		return undefined;
+	}
+
+	return builtinFunctions.get(bare);
+}
+
+/**
+The names of all built-in functions, sorted, for completion and "did you mean" suggestions.
+*/
+export function builtinFunctionNames(): readonly string[] {
+	return [...builtinFunctions.keys()];
+}
+
+export {createNodeFilesystem} from './node-filesystem.js';

@@ -1,0 +1,39 @@
+import {parseTemplate} from '../../hcl/index.js';
+import {evaluate} from '../eval/evaluate.js';
+import {createScope} from '../eval/scope.js';
+import {convert} from '../convert.js';
+import {type FunctionContext, FunctionError} from '../function.js';
+import {stringType} from '../types.js';
+import {type Value} from '../values.js';
+import {builtinFunctionNames, lookupFunction} from './index.js';
+
+/*
+The template renderer `templatefile` and `templatestring` call through `FunctionContext.renderTemplate`: parses the text as a bare template and evaluates it in a scope that holds only the given variables and the built-in functions (templates see no `var`, `local` or resources, as in Terraform). Errors become one FunctionError naming the template position, as Terraform words them.
+*/
+
+export function createTemplateRenderer(context: Omit<FunctionContext, 'renderTemplate' | 'templateDepth'>): NonNullable<FunctionContext['renderTemplate']> {
+	const render = (source: string, filename: string, variables: ReadonlyMap<string, Value>, depth: number): Value => {
+		const parsed = parseTemplate(source, filename);
+		const syntaxError = parsed.diagnostics.find(diagnostic => diagnostic.severity === 'error');
+		if (syntaxError) {
+			throw new FunctionError(`${syntaxError.summary}; ${syntaxError.detail ?? ''}`.trim());
+		}
+
+		const scope = createScope({
+			functions: lookupFunction,
+			functionNames: builtinFunctionNames,
+			functionContext: {...context, renderTemplate: render, templateDepth: depth},
+		}).child(variables);
+		const result = evaluate(parsed.value, scope);
+		const error = result.diagnostics.find(diagnostic => diagnostic.severity === 'error');
+		if (error) {
+			const at = error.subject ? `${error.subject.filename}:${error.subject.start.line},${error.subject.start.column}-${error.subject.end.column}: ` : '';
+			throw new FunctionError(`${at}${error.summary}; ${error.detail ?? ''}`.trim());
+		}
+
+		const converted = convert(result.value, stringType);
+		return converted.ok ? converted.value : result.value;
+	};
+
+	return render;
+}
