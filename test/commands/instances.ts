@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {PassThrough} from 'node:stream';
+import test from 'ava';
+import {type CommandFlags, defaultFlags} from '../../source/commands/command.js';
+import {instancesCommand} from '../../source/commands/instances.js';
+
+const planFixtures = path.join(import.meta.dirname, '..', 'fixtures', 'plan');
+
+async function run(arguments_: string[], flags: Partial<CommandFlags> = {}): Promise<{code: number; stdout: string; stderr: string}> {
+	let stdout = '';
+	let stderr = '';
+	const code = await instancesCommand({
+		arguments: arguments_,
+		flags: {...defaultFlags, ...flags},
+		stdin: new PassThrough(),
+		stdout: {write: (text: string) => (stdout += text)},
+		stderr: {write: (text: string) => (stderr += text)},
+		isTerminal: false,
+		environment: {},
+		cwd: process.cwd(),
+	});
+	return {code, stdout, stderr};
+}
+
+/**
+The `plan-args` of a fixture as command flags (only -var and -var-file are used there).
+*/
+function planFlags(directory: string): Partial<CommandFlags> {
+	const file = path.join(directory, 'plan-args');
+	const variables: string[] = [];
+	const varFiles: string[] = [];
+	if (fs.existsSync(file)) {
+		for (const line of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+			if (line.startsWith('-var-file=')) {
+				varFiles.push(path.join(directory, line.slice('-var-file='.length)));
+			} else if (line.startsWith('-var=')) {
+				variables.push(line.slice('-var='.length));
+			}
+		}
+	}
+
+	return {var: variables, varFile: varFiles};
+}
+
+for (const name of fs.readdirSync(planFixtures).filter(entry => fs.existsSync(path.join(planFixtures, entry, 'expected-instances.txt')))) {
+	test(`resource instances of ${name} match terraform plan`, async t => {
+		const directory = path.join(planFixtures, name);
+		const {code, stdout, stderr} = await run([directory], planFlags(directory));
+		t.is(stderr, '');
+		t.is(code, 0);
+		const resources = stdout.split('\n').filter(line => line !== '' && !/^module\.[^.]+(?:\[[^\]]+\])?(?:\.module\.[^.]+(?:\[[^\]]+\])?)*$/.test(line));
+		const expected = fs.readFileSync(path.join(directory, 'expected-instances.txt'), 'utf8').split('\n').filter(Boolean);
+		t.deepEqual([...resources].sort(), expected);
+	});
+}
+
+test('module instances are listed before their resources, children after', async t => {
+	const {stdout} = await run([path.join(planFixtures, 'nested-modules')]);
+	const lines = stdout.split('\n');
+	t.deepEqual(lines.slice(0, 4), [
+		'terraform_data.summary',
+		'module.region["eu"]',
+		'module.region["eu"].terraform_data.network',
+		'module.region["eu"].terraform_data.zone["a"]',
+	]);
+	t.true(lines.indexOf('module.region["eu"].module.subnet[0]') > lines.indexOf('module.region["eu"].terraform_data.zone["b"]'));
+	t.false(lines.some(line => line.startsWith('module.disabled')));
+});
+
+const selects = test.macro({
+	async exec(t, address: string, expected: string[]) {
+		const {code, stdout} = await run([path.join(planFixtures, 'nested-modules'), address]);
+		t.is(code, 0);
+		t.deepEqual(stdout.split('\n').filter(Boolean), expected);
+	},
+	title: (_title, address: string) => `selects ${address}`,
+});
+
+test(selects, 'module.region["us"].module.subnet[2]', [
+	'module.region["us"].module.subnet[2]',
+	'module.region["us"].module.subnet[2].terraform_data.host[0]',
+	'module.region["us"].module.subnet[2].terraform_data.host[1]',
+	'module.region["us"].module.subnet[2].terraform_data.host[2]',
+	'module.region["us"].module.subnet[2].terraform_data.subnet',
+]);
+test(selects, 'module.region.module.subnet.terraform_data.subnet', [
+	'module.region["eu"].module.subnet[0].terraform_data.subnet',
+	'module.region["eu"].module.subnet[1].terraform_data.subnet',
+	'module.region["us"].module.subnet[0].terraform_data.subnet',
+	'module.region["us"].module.subnet[1].terraform_data.subnet',
+	'module.region["us"].module.subnet[2].terraform_data.subnet',
+]);
+test(selects, 'module.region["eu"].terraform_data.zone', [
+	'module.region["eu"].terraform_data.zone["a"]',
+	'module.region["eu"].terraform_data.zone["b"]',
+]);
+test(selects, 'module.region["eu"].terraform_data.zone["b"]', ['module.region["eu"].terraform_data.zone["b"]']);
+test(selects, 'module.single', ['module.single', 'module.single.terraform_data.host[0]', 'module.single.terraform_data.subnet']);
+
+test('an address that matches nothing is an error', async t => {
+	const {code, stderr} = await run([path.join(planFixtures, 'nested-modules'), 'module.nope']);
+	t.is(code, 1);
+	t.regex(stderr, /No matching instances/);
+});
+
+test('an invalid address is an error', async t => {
+	const {code, stderr} = await run([path.join(planFixtures, 'nested-modules'), 'module.x[']);
+	t.is(code, 1);
+	t.regex(stderr, /Invalid address/);
+});
+
+test('--json gives objects with address, kind and key', async t => {
+	const {stdout} = await run([path.join(planFixtures, 'expansion'), 'terraform_data.by_set["a b"]'], {json: true});
+	t.deepEqual(JSON.parse(stdout), [{
+		address: 'terraform_data.by_set["a b"]', kind: 'resource', module: '', type: 'terraform_data', name: 'by_set', key: 'a b', file: `${path.join(planFixtures, 'expansion', 'main.tf')}:47`,
+	}]);
+});
