@@ -62,7 +62,7 @@ export function formatDiagnostic(diagnostic: Diagnostic, options: FormatOptions 
 			const before = characters.slice(0, startColumn - 1).join('');
 			const marked = characters.slice(startColumn - 1, endColumn - 1).join('');
 			const after = characters.slice(endColumn - 1).join('');
-			const prefix = `  ${number.padStart(4)}: `;
+			const prefix = `${number.padStart(4)}: `;
 			lines.push(gutter(prefix + before + underline(marked, color) + after));
 			if (!color) {
 				const pad = characters.slice(0, startColumn - 1).map(character => character === '\t' ? '\t' : ' ').join('');

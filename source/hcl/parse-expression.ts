@@ -494,10 +494,14 @@ function parseObject(p: Parser): Expression {
 		return {kind: 'Invalid', range: p.range(open.start, close.end)};
 	}
 
+	// A `for` may follow on the next line: look for it with newlines ignored.
+	p.peeker.pushIncludeNewlines(false);
+	const isFor = isKeyword(p, p.peek(), 'for');
+	p.peeker.popIncludeNewlines();
 	// Object constructors separate items with newlines, even inside brackets.
 	p.peeker.pushIncludeNewlines(true);
 	let result: Expression;
-	if (isKeyword(p, p.peek(), 'for')) {
+	if (isFor) {
 		result = finishFor(p, open);
 	} else {
 		const items: ObjectItem[] = [];

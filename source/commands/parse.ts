@@ -1,0 +1,141 @@
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {Body} from '../hcl/ast.js';
+import type {Diagnostic, Result} from '../hcl/diagnostics.js';
+import {hasErrors} from '../hcl/diagnostics.js';
+import {
+	formatDiagnostics, isJsonFilename, parseConfig, parseJsonConfig, printBody, toHcl2Json,
+} from '../hcl/index.js';
+import type {Command} from './command.js';
+
+/**
+JSON with object keys sorted, as Go's encoding/json (and so hcl2json) writes maps.
+*/
+export function sortedJson(value: unknown, indent?: number): string {
+	const sort = (item: unknown): unknown => {
+		if (Array.isArray(item)) {
+			return item.map(element => sort(element));
+		}
+
+		if (typeof item === 'object' && item !== null) {
+			const sorted: Record<string, unknown> = {};
+			for (const key of Object.keys(item).sort((a, b) => a < b ? -1 : (a > b ? 1 : 0))) {
+				Object.defineProperty(sorted, key, {
+					value: sort((item as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true,
+				});
+			}
+
+			return sorted;
+		}
+
+		return item;
+	};
+
+	return JSON.stringify(sort(value), undefined, indent);
+}
+
+/**
+One line of the several-files JSON output: `{"file": PATH, "json": ...}` or `{"file": PATH, "diagnostics": [...]}`.
+*/
+function fileLine(file: string, key: 'json' | 'diagnostics', value: unknown): string {
+	return `{"file":${JSON.stringify(file)},${JSON.stringify(key)}:${sortedJson(value)}}\n`;
+}
+
+type ParsedFile = {
+	readonly file: string;
+	readonly text: string;
+	readonly result: Result<Body>;
+};
+
+function diagnosticJson(diagnostic: Diagnostic): unknown {
+	return {
+		severity: diagnostic.severity,
+		summary: diagnostic.summary,
+		...(diagnostic.detail === undefined ? {} : {detail: diagnostic.detail}),
+		...(diagnostic.subject ? {range: diagnostic.subject} : {}),
+	};
+}
+
+/**
+The hcl2json form of a parsed file: for native syntax the converter's output; a JSON syntax file already is its JSON form.
+*/
+function jsonOf(parsed: ParsedFile): Result<unknown> {
+	if (parsed.result.value.syntax === 'json') {
+		return {value: JSON.parse(parsed.text.replace(/^\uFEFF/, '')) as unknown, diagnostics: []};
+	}
+
+	return toHcl2Json(parsed.result.value, parsed.text);
+}
+
+/**
+`tfscope parse FILE... [--json]`: the parsed body of each file as a tree, or with `--json` the JSON `@cdktf/hcl2json` gives for it. Exit 1 on syntax errors, reported on stderr.
+*/
+export const parseCommand: Command = async ({arguments: files, flags, stdout, stderr, cwd}) => {
+	if (files.length === 0) {
+		stderr.write('Error: No files given\n\nUsage: tfscope parse FILE... [--json]\n');
+		return 2;
+	}
+
+	const parsed: ParsedFile[] = [];
+	let failed = false;
+	for (const file of files) {
+		let text: string;
+		try {
+			text = await readFile(path.resolve(cwd, file), 'utf8');
+		} catch (error) {
+			stderr.write(`Error: Cannot read ${file}\n\n${(error as Error).message}\n`);
+			failed = true;
+			continue;
+		}
+
+		const result = isJsonFilename(file) ? parseJsonConfig(text, file) : parseConfig(text, file);
+		parsed.push({file, text, result});
+	}
+
+	const sources = new Map(parsed.map(item => [item.file, item.text]));
+	const report = (diagnostics: readonly Diagnostic[]) => {
+		if (diagnostics.length > 0) {
+			stderr.write(formatDiagnostics(diagnostics, {source: filename => sources.get(filename), color: false}));
+		}
+	};
+
+	for (const item of parsed) {
+		const errors = hasErrors(item.result.diagnostics);
+		report(item.result.diagnostics);
+		failed ||= errors;
+		if (flags.json) {
+			if (files.length > 1) {
+				if (errors) {
+					stdout.write(fileLine(item.file, 'diagnostics', item.result.diagnostics.map(diagnostic => diagnosticJson(diagnostic))));
+					continue;
+				}
+
+				const json = jsonOf(item);
+				report(json.diagnostics);
+				failed ||= hasErrors(json.diagnostics);
+				stdout.write(hasErrors(json.diagnostics) ? fileLine(item.file, 'diagnostics', json.diagnostics.map(diagnostic => diagnosticJson(diagnostic))) : fileLine(item.file, 'json', json.value));
+				continue;
+			}
+
+			if (!errors) {
+				const json = jsonOf(item);
+				report(json.diagnostics);
+				failed ||= hasErrors(json.diagnostics);
+				if (!hasErrors(json.diagnostics)) {
+					stdout.write(sortedJson(json.value, 2) + '\n');
+				}
+			}
+
+			continue;
+		}
+
+		if (files.length > 1) {
+			stdout.write(`# ${item.file}\n`);
+		}
+
+		const tree = printBody(item.result.value);
+		stdout.write(tree === '' ? '' : tree + '\n');
+	}
+
+	return failed ? 1 : 0;
+};
