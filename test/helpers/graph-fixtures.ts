@@ -25,3 +25,11 @@ export function golden(name: string, actual: string): string {
 
 	return fs.readFileSync(file, 'utf8');
 }
+
+/**
+A fixture loaded as a full Workspace (module tree, instance tree, sources), for the instance graph.
+*/
+export async function loadGraphWorkspace(name: string): Promise<GraphInput> {
+	const {loadWorkspace} = await import('../../source/workspace.js');
+	return loadWorkspace({directory: path.join(graphFixtures, name)});
+}

@@ -1,6 +1,6 @@
 import type {Expression} from '../../hcl/ast.js';
 import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
-import {keysEqual} from '../../expand/addresses.js';
+import {keysEqual, stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
 import {noRepetition} from '../../expand/expansion.js';
 import {join, modulePrefix, type BuildContext, type GraphStep} from '../build.js';
@@ -38,7 +38,7 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 	const resources = new Map<string, ResourceExpansion>(instance.resources.map(resource => [resource.block.key, resource]));
 	const calls = new Map(instance.calls.map(call => [call.call.name, call]));
 
-	const targets = (target: ReferenceTarget, scope: KeyScope): string[] => {
+	const targets = (target: ReferenceTarget, scope: KeyScope, fixedKey?: InstanceKey): string[] => {
 		switch (target.kind) {
 			case 'variable': {
 				return node.module.variables.has(target.name) ? [join(text, `var.${target.name}`)] : [];
@@ -58,7 +58,7 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 					return graph.has(resource.text) ? [resource.text] : [];
 				}
 
-				const key = target.index && resolveInstanceKey(target.index, scope);
+				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, scope));
 				const chosen = key ? resource.instances.filter(candidate => keysEqual(candidate.key, key)) : [];
 				return (chosen.length > 0 ? chosen : resource.instances).map(candidate => candidate.text);
 			}
@@ -69,7 +69,7 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 					return [];
 				}
 
-				const key = target.index && resolveInstanceKey(target.index, scope);
+				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, scope));
 				const chosen = key ? call.instances.filter(candidate => keysEqual(candidate.key, key)) : [];
 				const hasOutput = target.output !== undefined && call.node.module.outputs.has(target.output);
 				return (chosen.length > 0 ? chosen : call.instances).map(candidate => hasOutput ? join(candidate.text, `output.${target.output!}`) : candidate.text);
@@ -77,7 +77,7 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 		}
 	};
 
-	const connect = (sources: readonly Source[], traversal: Traversal, kind: EdgeKind): void => {
+	const connect = (sources: readonly Source[], traversal: Traversal, kind: EdgeKind, chained?: ReferenceTarget): void => {
 		const target = interpretTraversal(traversal);
 		if (!target) {
 			return;
@@ -85,10 +85,38 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 
 		const origin = {expression: textOf(traversal), range: traversal.range};
 		for (const source of sources) {
-			for (const id of targets(target, {moduleInstance: instance, repetition: source.repetition})) {
+			for (const id of targets(target, {moduleInstance: instance, repetition: source.repetition}, chainedKey(chained, target, source))) {
 				graph.addEdge(source.id, id, kind, origin);
 			}
 		}
+	};
+
+	// With `for_each = aws_x.y` (a whole resource or module), each instance comes from the instance of the same key: its `for_each` and `each.value` point there.
+	const chainedKey = (chained: ReferenceTarget | undefined, target: ReferenceTarget, source: Source): InstanceKey | undefined => {
+		const eachKey = source.repetition.eachKey;
+		if (!chained || eachKey?.kind !== 'string' || target.kind !== chained.kind || !sameBlock(target, chained)) {
+			return undefined;
+		}
+
+		return stringKey(eachKey.value);
+	};
+
+	const sameBlock = (first: ReferenceTarget, second: ReferenceTarget): boolean =>
+		(first.kind === 'resource' && second.kind === 'resource' && first.key === second.key)
+		|| (first.kind === 'module' && second.kind === 'module' && first.name === second.name);
+
+	const chainedTarget = (forEach: Expression | undefined): ReferenceTarget | undefined => {
+		const traversal = forEach && traversalOf(forEach);
+		const target = traversal && traversal.range.end.offset === forEach.range.end.offset ? interpretTraversal(traversal) : undefined;
+		if (target?.kind === 'resource' && target.index === undefined && traversal!.steps.length === 1) {
+			return target;
+		}
+
+		if (target?.kind === 'module' && target.index === undefined && target.output === undefined) {
+			return target;
+		}
+
+		return undefined;
 	};
 
 	const connectList = (sources: readonly Source[], expressions: readonly Expression[], kind: EdgeKind): void => {
@@ -131,8 +159,24 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 			continue;
 		}
 
-		const visit = (traversal: Traversal): void => {
-			connect(sources, traversal, 'reference');
+		const forEach = block.name.startsWith('module.') ? calls.get(block.name.slice('module.'.length))?.call.forEach : resources.get(block.name)?.block.forEach;
+		const chained = chainedTarget(forEach);
+		const visit = (traversal: Traversal, attribute?: string): void => {
+			const first = traversal.steps[0];
+			if (chained && traversal.root === 'each' && first?.kind === 'attribute' && first.name === 'value') {
+				// `each.value` of a chained for_each is the instance of the same key.
+				const origin = {expression: textOf(traversal), range: traversal.range};
+				for (const source of sources) {
+					const key = chainedKey(chained, chained, source);
+					for (const id of key ? targets(chained, {moduleInstance: instance, repetition: source.repetition}, key) : []) {
+						graph.addEdge(source.id, id, 'reference', origin);
+					}
+				}
+
+				return;
+			}
+
+			connect(sources, traversal, 'reference', attribute === 'for_each' && traversal.range.start.offset === forEach?.range.start.offset ? chained : undefined);
 		};
 
 		if (block.body) {

@@ -1,0 +1,64 @@
+import {Readable} from 'node:stream';
+import process from 'node:process';
+import test from 'ava';
+import {graphCommand} from '../../source/commands/graph.js';
+import {defaultFlags, type CommandFlags} from '../../source/commands/command.js';
+
+async function run(arguments_: string[], flags: Partial<CommandFlags>): Promise<{code: number; stdout: string; stderr: string}> {
+	let stdout = '';
+	let stderr = '';
+	const code = await graphCommand({
+		arguments: arguments_,
+		flags: {...defaultFlags, ...flags},
+		stdin: Readable.from([]),
+		stdout: {write: (text: string) => (stdout += text)},
+		stderr: {write: (text: string) => (stderr += text)},
+		isTerminal: false,
+		environment: {},
+		cwd: process.cwd(),
+	});
+	return {code, stdout, stderr};
+}
+
+test('an unknown format is an error before loading anything', async t => {
+	const result = await run(['test/fixtures/graph/basic'], {format: 'svg'});
+	t.is(result.code, 2);
+	t.is(result.stdout, '');
+	t.is(result.stderr, 'Error: Unknown graph format "svg"\n\nThe --format flag takes one of: dot, mermaid, json, text.\n');
+});
+
+test('text format of a focus', async t => {
+	const result = await run(['test/fixtures/graph/basic'], {format: 'text', focus: 'terraform_data.address', depth: 1});
+	t.is(result.stderr, '');
+	t.is(result.code, 0);
+	t.is(result.stdout, [
+		'output.first',
+		'  terraform_data.address',
+		'  terraform_data.upper',
+		'provider["terraform.io/builtin/terraform"]',
+		'terraform_data.address',
+		'  provider["terraform.io/builtin/terraform"]',
+		'  terraform_data.subnet',
+		'terraform_data.monitor',
+		'  provider["terraform.io/builtin/terraform"]',
+		'  terraform_data.address',
+		'terraform_data.subnet',
+		'  provider["terraform.io/builtin/terraform"]',
+		'terraform_data.upper',
+		'  provider["terraform.io/builtin/terraform"]',
+		'  terraform_data.address',
+		'',
+	].join('\n'));
+});
+
+test('instance-level focus with the instance keys', async t => {
+	const result = await run(['test/fixtures/graph/basic'], {format: 'text', instances: true, focus: 'terraform_data.address[1]', depth: 1});
+	t.is(result.code, 0);
+	t.true(result.stdout.includes('terraform_data.address[1]\n  provider["terraform.io/builtin/terraform"]\n  terraform_data.subnet[1]\n'), result.stdout);
+});
+
+test('a focus that is not a node suggests addresses', async t => {
+	const result = await run(['test/fixtures/graph/basic'], {format: 'text', instances: true, focus: 'terraform_data.address'});
+	t.is(result.code, 1);
+	t.is(result.stderr, 'Error: No node "terraform_data.address" in the graph\n\nDid you mean terraform_data.address[0], terraform_data.address[1], terraform_data.address[2]?\n');
+});
