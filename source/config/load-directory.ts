@@ -15,6 +15,7 @@ import {readVariable} from './blocks/variable.js';
 import type {
 	CheckBlock, ImportBlock, LocalValue, Module, ModuleCall, MovedBlock, OutputBlock, ProviderBlock, RemovedBlock, ResourceBlock, VariableBlock,
 } from './module.js';
+import {jsonTopLevelItems} from './json-blocks.js';
 import {applyOverrides} from './overrides.js';
 import {parseConfigFile} from './parse-file.js';
 
@@ -120,7 +121,7 @@ export function loadDirectory(directory: string): LoadedDirectory {
 	const primary: Block[] = [];
 	const overrides: Block[] = [];
 	for (const {file, body} of bodies) {
-		for (const item of body.items) {
+		for (const item of body.syntax === 'json' ? jsonTopLevelItems(body, diagnostics) : body.items) {
 			if (item.kind === 'Attribute') {
 				diagnostics.push(errorDiagnostic('Unsupported argument', `An argument named "${item.name}" is not expected here.`, item.nameRange));
 				continue;
@@ -138,7 +139,7 @@ export function loadDirectory(directory: string): LoadedDirectory {
 function declare<T extends {readonly range: Block['range']}>(map: Map<string, T>, name: string, item: T, what: string, diagnostics: Diagnostic[]): void {
 	const previous = map.get(name);
 	if (previous) {
-		diagnostics.push(errorDiagnostic(`Duplicate ${what} declaration`, `A ${what} named "${name}" was already declared at ${previous.range.filename}:${previous.range.start.line},${previous.range.start.column}-${previous.range.end.column}. ${what[0]!.toUpperCase()}${what.slice(1)} names must be unique within a module.`, item.range));
+		diagnostics.push(errorDiagnostic(`Duplicate ${what} declaration`, `A ${what} named "${name}" was already declared at ${previous.range.filename}:${previous.range.start.line}. ${what[0]!.toUpperCase()}${what.slice(1)} names must be unique within a module.`, item.range));
 		return;
 	}
 
@@ -242,6 +243,11 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 					checks.push(check);
 				}
 
+				break;
+			}
+
+			case 'ephemeral': {
+				// Ephemeral resources (Terraform 1.10+) exist only during a run: nothing to expand or show yet.
 				break;
 			}
 

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import test from 'ava';
+import {formatValue} from '../source/lang/format-value.js';
+import {loadWorkspace} from '../source/workspace.js';
+
+const root = path.join(import.meta.dirname, '..');
+const example = path.join(root, 'examples', 'multi-region');
+const fixtures = path.join(import.meta.dirname, 'fixtures', 'configs');
+
+const exampleWorkspace = loadWorkspace({directory: example, environment: {}});
+
+const evaluatesTo = test.macro({
+	async exec(t, at: string, expression: string, expected: string) {
+		const workspace = await exampleWorkspace;
+		const result = workspace.evaluateAt(expression, at);
+		t.deepEqual(result.diagnostics.map(diagnostic => diagnostic.summary), []);
+		t.is(formatValue(result.value), expected);
+	},
+	title: (_title, at: string, expression: string) => `${at || 'root'}: ${expression}`,
+});
+
+test(evaluatesTo, '', 'local.name_prefix', '"atlas-prod"');
+test(evaluatesTo, '', 'var.regions.us.instance_count', '1');
+test(evaluatesTo, '', 'var.db_password', '(sensitive value)');
+test(evaluatesTo, '', 'keys(module.network)', '[\n  "eu",\n  "us",\n]');
+test(evaluatesTo, '', 'module.network["eu"].subnet_cidrs.public[2]', '"10.10.32.0/20"');
+test(evaluatesTo, '', 'aws_s3_bucket.logs["audit"].bucket', '"atlas-prod-audit-logs"');
+test(evaluatesTo, '', 'aws_s3_bucket_versioning.logs["audit"].versioning_configuration[0].status', '"Enabled"');
+test(evaluatesTo, '', 'aws_route53_record.app["us"].name', '"us.atlas.example.com"');
+test(evaluatesTo, '', 'aws_route53_zone.main.zone_id', '(known after apply)');
+test(evaluatesTo, '', 'length(aws_route53_record.app["eu"].records)', '3');
+test(evaluatesTo, 'module.network["us"]', 'local.private_subnets', '{\n  "us-east-1a" = "10.20.32.0/20"\n  "us-east-1b" = "10.20.48.0/20"\n}');
+test(evaluatesTo, 'module.network["us"]', 'length(aws_security_group.web.ingress)', '4');
+test(evaluatesTo, 'module.network["eu"]', 'aws_security_group.web.ingress[3].description', '"SSH from 198.51.100.0/24"');
+test(evaluatesTo, 'module.network["eu"]', 'path.module', '"modules/network"');
+test(evaluatesTo, 'module.app["eu"].aws_instance.web[2]', 'count.index', '2');
+test(evaluatesTo, 'module.app["eu"]', 'aws_instance.web[1].tags.Name', '"atlas-prod-eu-web-02"');
+test(evaluatesTo, 'module.app["eu"]', 'aws_instance.web[0].ebs_block_device[*].device_name', 'tolist([\n  "/dev/sdf",\n  "/dev/sdg",\n])');
+test(evaluatesTo, 'module.network["eu"].aws_subnet.public["eu-west-1b"]', 'each.value', '"10.10.16.0/20"');
+test(evaluatesTo, 'aws_s3_bucket.logs["access"]', 'each.key', '"access"');
+test(evaluatesTo, '', 'terraform.workspace', '"default"');
+
+test('the example loads without diagnostics', async t => {
+	const workspace = await exampleWorkspace;
+	t.deepEqual(workspace.diagnostics, []);
+	t.is(workspace.instances.moduleInstances.size, 6);
+	t.is(workspace.instances.resourceInstances.size, 42);
+	t.deepEqual(workspace.instances.conditions.map(condition => `${condition.owner}: ${condition.status}`).sort(), [
+		'aws_db_instance.main: passed',
+		'check.every_region_has_two_zones: passed',
+		'module.app["eu"].aws_instance.web[0]: passed',
+		'module.app["eu"].aws_instance.web[1]: passed',
+		'module.app["eu"].aws_instance.web[2]: passed',
+		'module.app["eu"].var.instance_count: passed',
+		'module.app["us"].aws_instance.web[0]: passed',
+		'module.app["us"].var.instance_count: passed',
+		'var.environment: passed',
+		'var.project: passed',
+	]);
+});
+
+test('an unknown address is a diagnostic', async t => {
+	const workspace = await exampleWorkspace;
+	const result = workspace.evaluateAt('1', 'module.network["mars"]');
+	t.is(result.diagnostics[0]?.summary, 'No such module instance');
+});
+
+test('--var and --var-file win over tfvars files, later wins', async t => {
+	const directory = path.join(import.meta.dirname, 'fixtures', 'plan', 'tfvars-precedence');
+	const workspace = await loadWorkspace({
+		directory, environment: {TF_VAR_from_default: '7', TF_VAR_from_tfvars: '9'}, variableArguments: [{kind: 'var', text: 'from_auto=8'}, {kind: 'var-file', path: path.join(directory, 'extra.tfvars')}],
+	});
+	const value = (expression: string) => formatValue(workspace.evaluateAt(expression).value);
+	t.is(value('var.from_default'), '5', 'var-file after the environment');
+	t.is(value('var.from_tfvars'), '3', 'var-file after terraform.tfvars');
+	t.is(value('var.from_auto'), '8', '-var after auto.tfvars');
+	t.is(value('var.from_json'), 'tolist([\n  "x",\n  "y",\n])', 'auto.tfvars.json');
+});
+
+test('workspace name from the data directory, installed module values', async t => {
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'installed'), environment: {TF_DATA_DIR: 'tfdata'}});
+	t.is(workspace.workspaceName, 'prod');
+	t.is(formatValue(workspace.evaluateAt('terraform_data.remote.input', 'module.remote').value), '"x-prod"');
+	t.deepEqual([...workspace.instances.resourceInstances.keys()], ['module.remote.terraform_data.remote', 'module.remote.module.sub[0].terraform_data.sub', 'module.remote.module.sub[1].terraform_data.sub']);
+	const named = await loadWorkspace({directory: path.join(fixtures, 'installed'), environment: {TF_DATA_DIR: 'tfdata', TF_WORKSPACE: 'staging'}, workspaceName: 'dev'});
+	t.is(named.workspaceName, 'dev');
+});
+
+test('state fills in attributes, with sensitive ones marked', async t => {
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'state'), environment: {}});
+	const value = (expression: string) => formatValue(workspace.evaluateAt(expression).value);
+	t.is(value('terraform_data.known.id'), '"c3b0f2a4-1111-2222-3333-444455556666"');
+	t.is(value('terraform_data.known.input'), '"configured"', 'configuration wins over state');
+	t.is(value('terraform_data.known.secret'), '(sensitive value)');
+	t.is(value('terraform_data.counted[1].id'), '"second"');
+	t.is(value('terraform_data.counted[0].id'), '(known after apply)');
+	t.true(workspace.instances.resourceInstances.get('terraform_data.known')!.fromState);
+});
+
+test('a missing required variable is unknown and the rest expands', async t => {
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'errors'), environment: {}});
+	t.is(formatValue(workspace.evaluateAt('var.required').value), '(known after apply)');
+	t.true(workspace.instances.moduleInstances.has('module.loop'));
+});
