@@ -37,11 +37,16 @@ export type ExplorerProps = {
 	readonly initialState?: State;
 	/** Summary for the status bar's right side. */
 	readonly loadState?: string;
+	/** Called when the user quits, before the app exits. */
+	readonly onQuit?: () => void;
+	/** Where the clipboard escape goes (default: stdout). */
+	readonly writeTerminal?: (sequence: string) => void;
 };
 
 function useTerminalSize(columns?: number, rows?: number): {columns: number; rows: number} {
 	const {stdout} = useStdout();
-	const read = () => ({columns: columns ?? stdout.columns ?? 100, rows: rows ?? stdout.rows ?? 30});
+	// One row less than the terminal: a frame as tall as the screen makes Ink clear the whole screen on every render.
+	const read = () => ({columns: columns ?? stdout.columns ?? 100, rows: rows ?? (stdout.rows ?? 31) - 1});
 	const [size, setSize] = useState(read);
 	useEffect(() => {
 		if (columns !== undefined && rows !== undefined) {
@@ -61,7 +66,7 @@ function useTerminalSize(columns?: number, rows?: number): {columns: number; row
 	return size;
 }
 
-export function Explorer({data, color = true, columns, rows, historyFile, initialState, loadState = ''}: ExplorerProps) {
+export function Explorer({data, color = true, columns, rows, historyFile, initialState, loadState = '', writeTerminal, onQuit}: ExplorerProps) {
 	const {exit} = useApp();
 	const {stdout} = useStdout();
 	const size = useTerminalSize(columns, rows);
@@ -70,8 +75,8 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 	const [state, dispatch] = useReducer(reducer, initialState ?? createInitialState());
 
 	useEffect(() => {
-		dispatch({type: 'resize', rows: layout.top - 3});
-	}, [layout.top]);
+		dispatch({type: 'resize', rows: layout.top - 3, consoleRows: layout.console - 4});
+	}, [layout.top, layout.console]);
 
 	// Console history from earlier sessions.
 	useEffect(() => {
@@ -108,15 +113,21 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 	const {clipboard} = state;
 	useEffect(() => {
 		if (clipboard) {
-			stdout.write(clipboardSequence(clipboard.text));
+			const sequence = clipboardSequence(clipboard.text);
+			if (writeTerminal) {
+				writeTerminal(sequence);
+			} else {
+				stdout.write(sequence);
+			}
 		}
-	}, [clipboard, stdout]);
+	}, [clipboard, stdout, writeTerminal]);
 
 	useEffect(() => {
 		if (state.quitting) {
+			onQuit?.();
 			exit();
 		}
-	}, [state.quitting, exit]);
+	}, [state.quitting, exit, onQuit]);
 
 	const stateRef = useRef(state);
 	stateRef.current = state;
@@ -157,7 +168,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 	const {overlay} = state;
 	switch (overlay.kind) {
 		case 'help': {
-			top = <HelpOverlay width={layout.width} height={layout.top}/>;
+			top = <HelpOverlay width={layout.width} height={layout.top} scroll={overlay.scroll}/>;
 			break;
 		}
 
@@ -197,6 +208,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 					context={consoleContext(data, state)}
 					scroll={state.console.scroll}
 					busy={state.console.request !== undefined}
+					inputVersion={state.console.inputVersion}
 					focused={state.focus === 'console' && overlay.kind === 'none'}
 					width={layout.width}
 					height={layout.console}

@@ -81,7 +81,7 @@ export const keymap = [
 	{id: 'console-complete', keys: ['tab'], help: 'Tab', description: 'Complete var., local., module., resources, functions', scope: 'console', group: 'console', status: true},
 	{id: 'console-scroll-up', keys: ['pageup'], help: 'PgUp', description: 'Scroll results up', scope: 'console', group: 'console'},
 	{id: 'console-scroll-down', keys: ['pagedown'], help: 'PgDn', description: 'Scroll results down', scope: 'console', group: 'console'},
-	{id: 'leave-console', keys: ['escape', 'shift+tab'], help: 'Esc', description: 'Leave the console', scope: 'console', group: 'console', status: true},
+	{id: 'leave-console', keys: ['escape'], help: 'Esc', description: 'Leave the console', scope: 'console', group: 'console', status: true},
 	{id: 'prompt-accept', keys: ['enter'], help: 'Enter', description: 'Accept', scope: 'prompt', group: 'views', status: true},
 	{id: 'prompt-complete', keys: ['tab'], help: 'Tab', description: 'Complete', scope: 'prompt', group: 'views', status: true},
 	{id: 'prompt-cancel', keys: ['escape'], help: 'Esc', description: 'Cancel (clears the filter)', scope: 'prompt', group: 'views', status: true},
@@ -91,6 +91,8 @@ export const keymap = [
 	{id: 'close-view', keys: ['escape', 'q', 'g', 'd', '?'], help: 'Esc/q', description: 'Close the view', scope: 'graph', group: 'views', status: true},
 	{id: 'diagnostics-open', keys: ['enter'], help: 'Enter', description: 'Show the source there', scope: 'diagnostics', group: 'views', status: true},
 	{id: 'close-diagnostics', keys: ['escape', 'q', 'd'], help: 'Esc/q', description: 'Close the view', scope: 'diagnostics', group: 'views', status: true},
+	{id: 'help-scroll-up', keys: ['up', 'k', 'pageup'], help: '↑/k', description: 'Scroll help up', scope: 'help', group: 'views'},
+	{id: 'help-scroll-down', keys: ['down', 'j', 'pagedown'], help: '↓/j', description: 'Scroll help down', scope: 'help', group: 'views', status: true},
 	{id: 'close-help', keys: ['escape', 'q', '?'], help: 'Esc/?', description: 'Close help', scope: 'help', group: 'views', status: true},
 ] as const satisfies ReadonlyArray<Omit<Binding, 'id'> & {readonly id: string}>;
 
@@ -124,7 +126,7 @@ export function activeScopes(state: State): readonly Scope[] {
 		}
 
 		case 'none': {
-			// The console's text input takes printable keys: only its own bindings (and Ctrl-C) apply.
+			// The console's text input takes printable keys and the cursor keys: only its own bindings (and Ctrl-C, Shift-Tab) apply.
 			return state.focus === 'console' ? ['console'] : [state.focus, 'global'];
 		}
 	}
@@ -136,6 +138,10 @@ The binding a key resolves to now, if any.
 export function resolveKey(key: string, state: State): Binding | undefined {
 	if (key === 'ctrl+c') {
 		return bindings.find(binding => binding.id === 'force-quit');
+	}
+
+	if (key === 'shift+tab' && state.focus === 'console' && state.overlay.kind === 'none') {
+		return bindings.find(binding => binding.id === 'focus-previous-pane');
 	}
 
 	for (const scope of activeScopes(state)) {

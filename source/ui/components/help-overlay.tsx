@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
 import {bindings, type Scope} from '../keymap.js';
-import {Pane} from './pane.js';
+import {Pane, paneBodyHeight} from './pane.js';
 import {useColor} from '../theme.js';
 
 const scopeTitles: Readonly<Record<Scope, string>> = {
@@ -16,7 +16,12 @@ const scopeTitles: Readonly<Record<Scope, string>> = {
 	help: 'Help',
 };
 
-export function helpSections(): Array<{readonly title: string; readonly rows: ReadonlyArray<{readonly keys: string; readonly description: string}>}> {
+export type HelpSection = {readonly title: string; readonly rows: ReadonlyArray<{readonly keys: string; readonly description: string}>};
+
+/**
+The keymap table grouped by scope, in table order.
+*/
+export function helpSections(): HelpSection[] {
 	const scopes: Scope[] = [];
 	for (const binding of bindings) {
 		if (!scopes.includes(binding.scope)) {
@@ -30,10 +35,12 @@ export function helpSections(): Array<{readonly title: string; readonly rows: Re
 	}));
 }
 
+const minimumColumnWidth = 58;
+
 /**
-Every key binding, from the keymap table, in two columns of sections.
+Every key binding, from the keymap table: as many columns as fit, scrolled with ↑/↓ when they do not.
 */
-export function HelpOverlay({width, height}: {readonly width: number; readonly height: number}) {
+export function HelpOverlay({width, height, scroll}: {readonly width: number; readonly height: number; readonly scroll: number}) {
 	const color = useColor();
 	const lines: Array<{readonly key: string; readonly title?: string; readonly keys?: string; readonly description?: string}> = [];
 	for (const section of helpSections()) {
@@ -43,18 +50,22 @@ export function HelpOverlay({width, height}: {readonly width: number; readonly h
 		}
 	}
 
-	const rows = Math.max(1, height - 3);
-	const columns = Math.ceil(lines.length / rows);
-	const columnWidth = Math.floor((width - 2) / Math.max(1, columns));
+	const rows = Math.max(1, paneBodyHeight(height));
+	const columns = Math.max(1, Math.min(Math.ceil(lines.length / rows), Math.floor((width - 2) / minimumColumnWidth)));
+	const columnWidth = Math.floor((width - 2) / columns);
+	const keyWidth = Math.max(...bindings.map(binding => binding.help.length)) + 2;
+	const perScreen = rows * columns;
+	const start = Math.min(scroll, Math.max(0, lines.length - perScreen));
+	const shown = lines.slice(start, start + perScreen);
 	return (
-		<Pane title='Help — every key (Esc or ? closes)' focused width={width} height={height}>
+		<Pane title='Help — every key' note={lines.length > perScreen ? `↑/↓ scroll (${start + 1}-${start + shown.length}/${lines.length}) · Esc closes` : 'Esc closes'} focused width={width} height={height}>
 			<Box flexDirection='row'>
 				{Array.from({length: columns}, (_, column) => (
 					<Box key={column} flexDirection='column' width={columnWidth}>
-						{lines.slice(column * rows, (column + 1) * rows).map(line => (
+						{shown.slice(column * rows, (column + 1) * rows).map(line => (
 							<Box key={line.key} height={1} overflow='hidden'>
 								{line.title === undefined
-									? <Text wrap='truncate-end'><Text bold color={color('cyan')}>{(line.keys ?? '').padEnd(14)}</Text>{line.description}</Text>
+									? <Text wrap='truncate-end'><Text bold color={color('cyan')}>{(line.keys ?? '').padEnd(keyWidth)}</Text>{line.description}</Text>
 									: <Text bold underline wrap='truncate-end'>{line.title}</Text>}
 							</Box>
 						))}

@@ -13,6 +13,8 @@ export type ConsoleProps = {
 	readonly context: string;
 	readonly scroll: number;
 	readonly busy: boolean;
+	/** Changes when the input is replaced, to put the cursor at its end. */
+	readonly inputVersion: number;
 	readonly focused: boolean;
 	readonly width: number;
 	readonly height: number;
@@ -52,7 +54,7 @@ export function consoleLines(output: readonly ConsoleEntry[]): OutputLine[] {
 	return lines;
 }
 
-export function ConsolePane({output, input, pending, context, scroll, busy, focused, width, height, onChange}: ConsoleProps) {
+export function ConsolePane({output, input, pending, context, scroll, busy, inputVersion, focused, width, height, onChange}: ConsoleProps) {
 	const color = useColor();
 	const lines = consoleLines(output);
 	// Rows for output: the body less the prompt line and the lines of an unfinished multi-line entry.
@@ -80,7 +82,7 @@ export function ConsolePane({output, input, pending, context, scroll, busy, focu
 			<Box height={1} overflow='hidden'>
 				<Text color={color('cyan')}>{pending.length > 0 ? '… ' : '> '}</Text>
 				{focused
-					? <TextInput value={input} onChange={onChange} showCursor/>
+					? <TextInput key={inputVersion} value={input} onChange={onChange} showCursor/>
 					: <Text dimColor>{input === '' ? 'press c to type an expression' : sanitizeLine(input)}</Text>}
 			</Box>
 		</Pane>

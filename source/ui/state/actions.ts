@@ -12,4 +12,4 @@ export type Action =
 	| {readonly type: 'console-result'; readonly serial: number; readonly ok: boolean; readonly text: string}
 	| {readonly type: 'console-history-loaded'; readonly history: readonly string[]}
 	| {readonly type: 'show-message'; readonly text: string}
-	| {readonly type: 'resize'; readonly rows: number};
+	| {readonly type: 'resize'; readonly rows: number; readonly consoleRows: number};

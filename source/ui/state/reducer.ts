@@ -260,6 +260,7 @@ function browseHistory(state: State, step: 1 | -1): State {
 		console: {
 			...state.console,
 			historyIndex: next === history.length ? undefined : next,
+			inputVersion: state.console.inputVersion + 1,
 			input: next === history.length ? '' : (history[next] ?? ''),
 		},
 	};
@@ -277,7 +278,7 @@ function completeConsole(state: State, data: ExplorerData): State {
 	const console_ = candidates.length > 1 && prefix.length <= word.length
 		? pushOutput(state.console, [{kind: 'hint', text: candidates.slice(0, 40).join('  ')}])
 		: state.console;
-	return {...state, message: undefined, console: {...console_, input}};
+	return {...state, message: undefined, console: {...console_, input, inputVersion: console_.inputVersion + 1}};
 }
 
 function acceptPrompt(state: State, data: ExplorerData): State {
@@ -480,7 +481,17 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'toggle-help': {
-			return {...state, overlay: state.overlay.kind === 'help' ? {kind: 'none'} : {kind: 'help'}};
+			return {...state, overlay: state.overlay.kind === 'help' ? {kind: 'none'} : {kind: 'help', scroll: 0}};
+		}
+
+		case 'help-scroll-up':
+		case 'help-scroll-down': {
+			const {overlay} = state;
+			if (overlay.kind !== 'help') {
+				return state;
+			}
+
+			return {...state, overlay: {kind: 'help', scroll: Math.max(0, overlay.scroll + (action.type === 'help-scroll-down' ? 1 : -1))}};
 		}
 
 		case 'focus-console': {
@@ -541,11 +552,11 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'console-scroll-up': {
-			return {...state, console: {...state.console, scroll: state.console.scroll + state.pageSize}};
+			return {...state, console: {...state.console, scroll: state.console.scroll + state.consolePageSize}};
 		}
 
 		case 'console-scroll-down': {
-			return {...state, console: {...state.console, scroll: Math.max(0, state.console.scroll - state.pageSize)}};
+			return {...state, console: {...state.console, scroll: Math.max(0, state.console.scroll - state.consolePageSize)}};
 		}
 
 		case 'show-message': {
@@ -553,7 +564,7 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'resize': {
-			return {...state, pageSize: Math.max(1, action.rows - 2)};
+			return {...state, pageSize: Math.max(1, action.rows - 2), consolePageSize: Math.max(1, action.consoleRows - 1)};
 		}
 	}
 }

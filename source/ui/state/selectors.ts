@@ -91,17 +91,18 @@ const memoBlocks = memoize((data: ExplorerData, module: string, expanded: Readon
 		const kindRows: BlockRow[] = [];
 		for (const entry of ofKind) {
 			const blockMatches = fuzzyMatch(filter, entry.label);
-			if (blockMatches) {
-				kindRows.push({type: 'block', key: entry.address, entry});
-			}
-
-			// With a filter, matching instances show even when their block is folded, so any instance can be found.
+			// With a filter, instances whose key matches show even when their block is folded, so any instance can be found; their block row shows too, for context.
+			const instanceRows: BlockRow[] = [];
 			if (expanded.has(entry.address) || (filter !== '' && entry.instances.length > 0)) {
 				for (const [index, address] of entry.instances.entries()) {
-					if (filter === '' || blockMatches || fuzzyMatch(filter, entry.label + address.slice(entry.address.length))) {
-						kindRows.push({type: 'instance', key: address, entry, index});
+					if (filter === '' || blockMatches || fuzzyMatch(filter, address.slice(entry.address.length))) {
+						instanceRows.push({type: 'instance', key: address, entry, index});
 					}
 				}
+			}
+
+			if (blockMatches || instanceRows.length > 0) {
+				kindRows.push({type: 'block', key: entry.address, entry}, ...instanceRows);
 			}
 		}
 

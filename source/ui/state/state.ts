@@ -4,7 +4,7 @@ export type ListFilterTarget = 'modules' | 'blocks' | 'edges';
 
 export type Overlay =
 	| {readonly kind: 'none'}
-	| {readonly kind: 'help'}
+	| {readonly kind: 'help'; readonly scroll: number}
 	| {readonly kind: 'graph'; readonly center: string; readonly cursor: number}
 	| {readonly kind: 'diagnostics'; readonly cursor: number; readonly open: boolean}
 	| {readonly kind: 'prompt'; readonly purpose: 'filter'; readonly target: ListFilterTarget; readonly text: string}
@@ -40,6 +40,8 @@ export type ConsoleState = {
 	readonly request: {readonly expression: string; readonly context: string; readonly serial: number} | undefined;
 	/** Serial of the last request, so a late result of an old request is ignored. */
 	readonly serial: number;
+	/** Bumped when the input is replaced (history, completion), so the text input puts its cursor at the end. */
+	readonly inputVersion: number;
 };
 
 export type State = {
@@ -61,12 +63,13 @@ export type State = {
 	/** Text for the clipboard effect (OSC 52); serial makes a repeated copy a new request. */
 	readonly clipboard: {readonly text: string; readonly serial: number} | undefined;
 	readonly quitting: boolean;
-	/** Rows a page key moves. */
+	/** Rows a page key moves in the panes and in the console's output. */
 	readonly pageSize: number;
+	readonly consolePageSize: number;
 };
 
 export const initialConsole: ConsoleState = {
-	input: '', pending: [], output: [], history: [], historyIndex: undefined, scroll: 0, request: undefined, serial: 0,
+	input: '', pending: [], output: [], history: [], historyIndex: undefined, scroll: 0, request: undefined, serial: 0, inputVersion: 0,
 };
 
 export function createInitialState(overrides: Partial<State> = {}): State {
@@ -85,6 +88,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		clipboard: undefined,
 		quitting: false,
 		pageSize: 10,
+		consolePageSize: 3,
 		...overrides,
 	};
 }

@@ -99,7 +99,7 @@ test('go to with completion', afterActions, [...press('go-to'), {type: 'prompt-c
 test('go to an instance expands its block', afterActions, [...press('go-to'), {type: 'prompt-change', text: 'aws_subnet.this["b"]'}, ...press('prompt-accept')], {selected: 'aws_subnet.this["b"]'});
 test('go to with nothing matching', afterActions, [...press('go-to'), {type: 'prompt-change', text: 'zzzz'}, ...press('prompt-accept')], {overlay: 'none', message: 'No address matches "zzzz"'});
 test('filter in blocks keeps matching rows', afterActions, [...press('open', 'filter'), {type: 'prompt-change', text: 'inst'}, ...press('prompt-accept')], {overlay: 'none', selected: 'aws_instance.web'});
-test('filter finds instances inside folded blocks', afterActions, [...press('open', 'filter'), {type: 'prompt-change', text: 'this"c'}, ...press('prompt-accept')], {selected: 'aws_subnet.this["c"]'});
+test('filter finds instances inside folded blocks', afterActions, [...press('open', 'filter'), {type: 'prompt-change', text: '"c"'}, ...press('prompt-accept', 'move-down')], {selected: 'aws_subnet.this["c"]'});
 test('cancelling a filter clears it', afterActions, [...press('open', 'filter'), {type: 'prompt-change', text: 'inst'}, ...press('prompt-cancel')], {selected: 'aws_vpc.main'});
 test(afterActions, [...press('filter'), {type: 'prompt-change', text: 'us'}, ...press('prompt-accept', 'move-first')], {module: 'module.net["us"]'});
 test(afterActions, press('focus-console'), {focus: 'console'});

@@ -1,0 +1,615 @@
+import type {CommandFlags} from '../commands/command.js';
+import type {Diagnostic} from '../hcl/diagnostics.js';
+import {formatRangeStart, type Range} from '../hcl/position.js';
+import {formatKey} from '../expand/addresses.js';
+import type {Expansion} from '../expand/expansion.js';
+import type {ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance} from '../expand/instance-tree.js';
+import {isSensitive, type Value} from '../lang/values.js';
+import {buildGraph, buildInstanceGraph, modulePrefix} from '../graph/build.js';
+import type {Graph} from '../graph/cytoscape.js';
+import type {GraphEdge} from '../graph/model.js';
+import {drawNeighbourhood} from '../graph/draw.js';
+import {loadWorkspace, type LoadProgress, type Workspace} from '../workspace.js';
+import type {
+	AttributeRow, BlockEntry, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow,
+} from './explorer-data.js';
+
+/*
+The explorer's view of a Workspace. Everything is computed on demand and memoised per address, so opening a large configuration costs only the module list, and a selection costs only what its panes show. Values are printed by the lang layer's console formatter, evaluation goes through `Workspace.evaluateAt`, edges and drawings come from the graph layer.
+*/
+
+export type Formatting = {
+	readonly formatValue: (value: Value) => string;
+	readonly formatDiagnostic: (diagnostic: Diagnostic, sources: ReadonlyMap<string, string>) => string;
+	readonly functionNames: readonly string[];
+};
+
+type Place = {readonly module: string; readonly block?: string; readonly instance?: string};
+
+function join(prefix: string, name: string): string {
+	return prefix === '' ? name : `${prefix}.${name}`;
+}
+
+function memoizeByKey<T>(compute: (key: string) => T): (key: string) => T {
+	const cache = new Map<string, T>();
+	return key => {
+		if (cache.has(key)) {
+			return cache.get(key)!;
+		}
+
+		const value = compute(key);
+		cache.set(key, value);
+		return value;
+	};
+}
+
+function expansionMode(expansion: Expansion): ExpansionMode {
+	switch (expansion.mode) {
+		case 'single':
+		case 'count':
+		case 'for_each': {
+			return expansion.mode;
+		}
+
+		case 'unknown':
+		case 'invalid': {
+			return 'unknown';
+		}
+	}
+}
+
+function sourceText(sources: ReadonlyMap<string, string>, range: Range | undefined): string | undefined {
+	if (!range) {
+		return undefined;
+	}
+
+	return sources.get(range.filename)?.slice(range.start.offset, range.end.offset);
+}
+
+const sourceLineLimit = 80;
+
+function blockSource(sources: ReadonlyMap<string, string>, range: Range | undefined): Details['source'] {
+	const text = sourceText(sources, range);
+	if (text === undefined || !range) {
+		return undefined;
+	}
+
+	const lines = text.split('\n');
+	const shown = lines.length > sourceLineLimit ? [...lines.slice(0, sourceLineLimit), `… ${lines.length - sourceLineLimit} more lines`] : lines;
+	return {text: shown.join('\n'), firstLine: range.start.line};
+}
+
+/**
+A few lines of source around a range, numbered, with a marker under the start, for the diagnostics view.
+*/
+export function snippet(sources: ReadonlyMap<string, string>, range: Range): string | undefined {
+	const text = sources.get(range.filename);
+	if (text === undefined) {
+		return undefined;
+	}
+
+	const lines = text.split('\n');
+	const first = Math.max(1, range.start.line - 2);
+	const last = Math.min(lines.length, range.start.line + 2);
+	const width = String(last).length;
+	const out: string[] = [];
+	for (let line = first; line <= last; line++) {
+		out.push(`${String(line).padStart(width)} │ ${lines[line - 1] ?? ''}`);
+		if (line === range.start.line) {
+			out.push(`${' '.repeat(width)} │ ${' '.repeat(Math.max(0, range.start.column - 1))}^`);
+		}
+	}
+
+	return out.join('\n');
+}
+
+export function createWorkspaceData(workspace: Workspace, formatting: Formatting): ExplorerData {
+	const {instances: tree, sources} = workspace;
+	const {formatValue} = formatting;
+
+	const isUnknown = (value: Value): boolean => value.kind === 'unknown';
+	const attribute = (name: string, value: Value | undefined): AttributeRow => value === undefined
+		? {name, value: 'null', unknown: false, sensitive: false, error: 'no value'}
+		: {name, value: formatValue(value), unknown: isUnknown(value), sensitive: isSensitive(value)};
+
+	// Diagnostics per module directory, for the badges of the module tree.
+	const directoryOf = (filename: string): string => {
+		const slash = filename.lastIndexOf('/');
+		return slash === -1 ? '.' : filename.slice(0, slash);
+	};
+
+	const normalizeDirectory = (directory: string): string => directory.replace(/^\.\//, '').replace(/\/$/, '') || '.';
+	const diagnosticCounts = new Map<string, {errors: number; warnings: number}>();
+	for (const diagnostic of workspace.diagnostics) {
+		const directory = diagnostic.subject ? normalizeDirectory(directoryOf(diagnostic.subject.filename)) : '.';
+		const counts = diagnosticCounts.get(directory) ?? {errors: 0, warnings: 0};
+		if (diagnostic.severity === 'error') {
+			counts.errors++;
+		} else {
+			counts.warnings++;
+		}
+
+		diagnosticCounts.set(directory, counts);
+	}
+
+	let moduleRowsCache: ModuleRow[] | undefined;
+	const modules = (): readonly ModuleRow[] => {
+		if (moduleRowsCache) {
+			return moduleRowsCache;
+		}
+
+		const rows: ModuleRow[] = [];
+		const visit = (instance: ModuleInstance, depth: number) => {
+			const children = instance.calls.flatMap(call => call.instances);
+			const counts = diagnosticCounts.get(normalizeDirectory(instance.node.module.directory)) ?? {errors: 0, warnings: 0};
+			const last = instance.parent ? instance.text.slice(instance.parent.text === '' ? 0 : instance.parent.text.length + 1) : 'root';
+			rows.push({
+				address: instance.text,
+				depth,
+				label: last,
+				moduleInstanceCount: children.length,
+				resourceInstanceCount: instance.resources.reduce((sum, resource) => sum + resource.instances.length, 0),
+				errors: counts.errors,
+				warnings: counts.warnings,
+			});
+			for (const child of children) {
+				visit(child, depth + 1);
+			}
+		};
+
+		visit(tree.root, 0);
+		moduleRowsCache = rows;
+		return rows;
+	};
+
+	const callBlocks = (instance: ModuleInstance): Array<{call: ModuleCallExpansion; address: string}> =>
+		instance.calls.map(call => ({call, address: join(instance.text, `module.${call.call.name}`)}));
+
+	const blocks = memoizeByKey((moduleAddress: string): readonly BlockEntry[] => {
+		const instance = tree.moduleInstances.get(moduleAddress);
+		if (!instance) {
+			return [];
+		}
+
+		const {module} = instance.node;
+		const entries: BlockEntry[] = [];
+		for (const resource of instance.resources) {
+			const mode = expansionMode(resource.expansion);
+			entries.push({
+				kind: resource.block.mode === 'data' ? 'data' : 'resource',
+				address: resource.text,
+				label: resource.block.key,
+				mode,
+				instances: mode === 'single' ? [] : resource.instances.map(each => each.text),
+			});
+		}
+
+		for (const {call, address} of callBlocks(instance)) {
+			const mode = expansionMode(call.expansion);
+			entries.push({
+				kind: 'module', address, label: `module.${call.call.name}`, mode, instances: mode === 'single' ? [] : call.instances.map(each => each.text),
+			});
+		}
+
+		const named = (kind: BlockEntry['kind'], label: string): BlockEntry => ({kind, address: join(moduleAddress, label), label, mode: 'single', instances: []});
+		for (const name of module.variables.keys()) {
+			entries.push(named('variable', `var.${name}`));
+		}
+
+		for (const name of module.locals.keys()) {
+			entries.push(named('local', `local.${name}`));
+		}
+
+		for (const name of module.outputs.keys()) {
+			entries.push(named('output', `output.${name}`));
+		}
+
+		for (const provider of module.providers) {
+			entries.push(named('provider', `provider.${provider.name}${provider.alias === undefined ? '' : `.${provider.alias}`}`));
+		}
+
+		return entries;
+	});
+
+	// Every address the explorer can go to, built on first use.
+	let placesCache: Map<string, Place> | undefined;
+	const places = (): Map<string, Place> => {
+		if (placesCache) {
+			return placesCache;
+		}
+
+		const map = new Map<string, Place>();
+		for (const module of tree.moduleInstances.keys()) {
+			map.set(module, {module});
+		}
+
+		for (const module of tree.moduleInstances.keys()) {
+			for (const entry of blocks(module)) {
+				if (!map.has(entry.address)) {
+					map.set(entry.address, {module, block: entry.address});
+				}
+
+				if (entry.kind !== 'module') {
+					for (const instance of entry.instances) {
+						map.set(instance, {module, block: entry.address, instance});
+					}
+				}
+			}
+		}
+
+		placesCache = map;
+		return map;
+	};
+
+	const moduleInstanceOf = (address: string): ModuleInstance | undefined => {
+		const place = places().get(address);
+		return place ? tree.moduleInstances.get(place.module) : undefined;
+	};
+
+	const evaluateSource = (range: Range | undefined, context: string): string | undefined => {
+		const text = sourceText(sources, range);
+		if (text === undefined) {
+			return undefined;
+		}
+
+		const result = workspace.evaluateAt(text, context === '' ? undefined : context);
+		return result.diagnostics.some(diagnostic => diagnostic.severity === 'error') ? undefined : formatValue(result.value);
+	};
+
+	const expansionDetails = (expansion: Expansion, count: {range: Range} | undefined, forEach: {range: Range} | undefined, context: string, keys: readonly string[]): Details['expansion'] => {
+		if (expansion.mode === 'single') {
+			return undefined;
+		}
+
+		const meta = forEach ?? count;
+		const source = sourceText(sources, meta?.range) ?? '';
+		const mode = expansionMode(expansion);
+		if (expansion.mode === 'unknown' || expansion.mode === 'invalid') {
+			return {mode, source, value: '', keys: [], unknownReason: expansion.reason};
+		}
+
+		return {mode, source, value: evaluateSource(meta?.range, context) ?? (expansion.mode === 'count' ? String(expansion.count) : ''), keys};
+	};
+
+	const bindings = (instance: ResourceInstance | ModuleInstance): Array<{name: string; value: string}> => {
+		const {countIndex, eachKey, eachValue} = instance.repetition;
+		const out: Array<{name: string; value: string}> = [];
+		if (countIndex) {
+			out.push({name: 'count.index', value: formatValue(countIndex)});
+		}
+
+		if (eachKey) {
+			out.push({name: 'each.key', value: formatValue(eachKey)});
+		}
+
+		if (eachValue) {
+			out.push({name: 'each.value', value: formatValue(eachValue)});
+		}
+
+		return out;
+	};
+
+	const objectAttributes = (value: Value): AttributeRow[] => {
+		if (value.kind === 'object') {
+			return [...value.attributes].map(([name, each]) => attribute(name, each));
+		}
+
+		return [attribute('value', value)];
+	};
+
+	const resourceDetails = (resource: ResourceExpansion, instance: ResourceInstance | undefined, address: string): Details => {
+		const {block} = resource;
+		const keys = resource.instances.map(each => formatKey(each.key).slice(1, -1));
+		const index = instance ? resource.instances.indexOf(instance) : -1;
+		const single = resource.expansion.mode === 'single';
+		return {
+			address,
+			kind: block.mode === 'data' ? 'data' : 'resource',
+			location: {filename: block.range.filename, line: block.range.start.line},
+			...(!single && {expansion: expansionDetails(resource.expansion, block.count, block.forEach, resource.moduleInstance.text, keys)}),
+			...(instance && !single && {instance: {index, total: resource.instances.length, bindings: bindings(instance)}}),
+			attributes: instance ? objectAttributes(instance.value) : [],
+			source: blockSource(sources, block.range),
+		};
+	};
+
+	const details = memoizeByKey((address: string): Details | undefined => {
+		const resourceInstance = tree.resourceInstances.get(address);
+		if (resourceInstance) {
+			return resourceDetails(resourceInstance.resource, resourceInstance, address);
+		}
+
+		const resource = tree.resources.get(address);
+		if (resource) {
+			return resourceDetails(resource, resource.instances[0]?.text === address ? resource.instances[0] : undefined, address);
+		}
+
+		const moduleInstance = tree.moduleInstances.get(address);
+		if (moduleInstance) {
+			const {module} = moduleInstance.node;
+			const call = moduleInstance.node.call;
+			const callExpansion = moduleInstance.parent?.calls.find(each => each.node === moduleInstance.node);
+			const index = callExpansion ? callExpansion.instances.indexOf(moduleInstance) : -1;
+			return {
+				address,
+				kind: 'module-instance',
+				...(call && {location: {filename: call.range.filename, line: call.range.start.line}}),
+				...(callExpansion && callExpansion.expansion.mode !== 'single' && {instance: {index, total: callExpansion.instances.length, bindings: bindings(moduleInstance)}}),
+				attributes: [
+					...[...module.variables.keys()].map(name => attribute(`var.${name}`, moduleInstance.variable(name))),
+					...[...module.outputs.keys()].map(name => attribute(`output.${name}`, moduleInstance.output(name))),
+				],
+				source: blockSource(sources, call?.range),
+			};
+		}
+
+		const place = places().get(address);
+		const instance = place ? tree.moduleInstances.get(place.module) : undefined;
+		if (!place || !instance) {
+			return undefined;
+		}
+
+		const label = place.module === '' ? address : address.slice(place.module.length + 1);
+		const {module} = instance.node;
+		const [kind, name = ''] = label.split(/\.(.*)/s);
+		switch (kind) {
+			case 'var': {
+				const variable = module.variables.get(name);
+				return variable && {
+					address, kind: 'variable', location: {filename: variable.range.filename, line: variable.range.start.line}, attributes: [attribute('value', instance.variable(name))], source: blockSource(sources, variable.range),
+				};
+			}
+
+			case 'local': {
+				const local = module.locals.get(name);
+				return local && {
+					address, kind: 'local', location: {filename: local.range.filename, line: local.range.start.line}, attributes: [attribute('value', instance.local(name))], source: blockSource(sources, local.range),
+				};
+			}
+
+			case 'output': {
+				const output = module.outputs.get(name);
+				return output && {
+					address, kind: 'output', location: {filename: output.range.filename, line: output.range.start.line}, attributes: [attribute('value', instance.output(name))], source: blockSource(sources, output.range),
+				};
+			}
+
+			case 'module': {
+				const call = instance.calls.find(each => each.call.name === name);
+				if (!call) {
+					return undefined;
+				}
+
+				const keys = call.instances.map(each => formatKey(each.key.kind === 'none' ? each.key : each.key).slice(1, -1));
+				return {
+					address,
+					kind: 'module',
+					location: {filename: call.call.range.filename, line: call.call.range.start.line},
+					...(call.expansion.mode !== 'single' && {expansion: expansionDetails(call.expansion, call.call.count, call.call.forEach, place.module, keys)}),
+					attributes: call.call.inputs.map(input => ({name: input.name, value: sourceText(sources, input.expression.range) ?? '', unknown: false, sensitive: false})),
+					source: blockSource(sources, call.call.range),
+				};
+			}
+
+			case 'provider': {
+				const provider = module.providers.find(each => `${each.name}${each.alias === undefined ? '' : `.${each.alias}`}` === name);
+				return provider && {
+					address, kind: 'provider', location: {filename: provider.range.filename, line: provider.range.start.line}, attributes: [], source: blockSource(sources, provider.range),
+				};
+			}
+
+			default: {
+				return undefined;
+			}
+		}
+	});
+
+	let blockGraph: Graph | undefined;
+	let instanceGraph: Graph | undefined;
+	const graphs = () => {
+		const input = {moduleTree: workspace.moduleTree, instances: tree, sources};
+		instanceGraph ??= buildInstanceGraph(input);
+		blockGraph ??= buildGraph(input);
+		return {blockGraph, instanceGraph};
+	};
+
+	/**
+	The graph node for an address, and how to turn that graph's ids back into addresses the explorer can select: instance-level when the address is an instance (or a single block), else block-level with the module path of the selected module instance put back.
+	*/
+	const graphNode = (address: string): {graph: Graph; id: string; toAddress: (id: string) => string} | undefined => {
+		const {instanceGraph: instancesGraph, blockGraph: blocksGraph} = graphs();
+		if (instancesGraph.has(address)) {
+			return {graph: instancesGraph, id: address, toAddress: id => id};
+		}
+
+		const module = moduleInstanceOf(address);
+		if (!module) {
+			return undefined;
+		}
+
+		const prefix = modulePrefix(module.node);
+		const label = module.text === '' ? address : address.slice(module.text.length + 1);
+		const id = join(prefix, label);
+		if (!blocksGraph.has(id)) {
+			return undefined;
+		}
+
+		const toAddress = (other: string): string => {
+			if (prefix === '') {
+				return module.text === '' || other.startsWith('module.') ? other : join(module.text, other);
+			}
+
+			return other.startsWith(prefix + '.') && !other.slice(prefix.length + 1).startsWith('module.') ? join(module.text, other.slice(prefix.length + 1)) : other;
+		};
+
+		return {graph: blocksGraph, id, toAddress};
+	};
+
+	const expressionOf = (edge: GraphEdge): string => {
+		const expressions = [...new Set(edge.origins.map(origin => origin.expression))];
+		return expressions.length === 0 ? edge.kind : expressions.join(', ');
+	};
+
+	const edges = memoizeByKey((address: string): readonly Edge[] => {
+		const node = graphNode(address);
+		if (!node) {
+			return [];
+		}
+
+		const {graph, id, toAddress} = node;
+		return [
+			...graph.incoming(id).map(edge => ({direction: 'in' as const, address: toAddress(edge.source), expression: expressionOf(edge)})),
+			...graph.outgoing(id).map(edge => ({direction: 'out' as const, address: toAddress(edge.target), expression: expressionOf(edge)})),
+		];
+	});
+
+	const drawings = new Map<string, GraphDrawing>();
+	const drawGraph = (address: string, width: number, height: number): GraphDrawing => {
+		const key = `${address}\u0000${width}\u0000${height}`;
+		const cached = drawings.get(key);
+		if (cached) {
+			return cached;
+		}
+
+		const node = graphNode(address);
+		const neighbours = edges(address).map(edge => edge.address);
+		const drawing: GraphDrawing = {
+			lines: node ? drawNeighbourhood(node.graph, node.id, 2, Math.max(0, width), Math.max(0, height)) : [`No graph node for ${address === '' ? 'the root module' : address}`],
+			nodes: [address, ...new Set(neighbours.filter(each => each !== address))],
+		};
+		drawings.set(key, drawing);
+		return drawing;
+	};
+
+	let diagnosticRows: DiagnosticRow[] | undefined;
+	const diagnostics = (): readonly DiagnosticRow[] => {
+		diagnosticRows ??= workspace.diagnostics.map(diagnostic => {
+			const {subject} = diagnostic;
+			return {
+				severity: diagnostic.severity,
+				summary: diagnostic.summary,
+				...(diagnostic.detail !== undefined && {detail: diagnostic.detail}),
+				where: subject ? formatRangeStart(subject) : '',
+				...(subject && {filename: subject.filename, line: subject.start.line}),
+				...(subject && {snippet: snippet(sources, subject)}),
+			};
+		});
+		return diagnosticRows;
+	};
+
+	let addressList: string[] | undefined;
+
+	const staticWords = ['count.index', 'each.key', 'each.value', 'path.module', 'path.root', 'path.cwd', 'terraform.workspace', 'self'];
+	const complete = (word: string, context: string): readonly string[] => {
+		const module = moduleInstanceOf(context) ?? tree.root;
+		const {module: body} = module.node;
+		const words = new Set<string>(staticWords);
+		for (const name of body.variables.keys()) {
+			words.add(`var.${name}`);
+		}
+
+		for (const name of body.locals.keys()) {
+			words.add(`local.${name}`);
+		}
+
+		for (const name of body.moduleCalls.keys()) {
+			words.add(`module.${name}`);
+		}
+
+		for (const key of body.resources.keys()) {
+			words.add(key);
+			words.add(key.slice(0, key.lastIndexOf('.')));
+		}
+
+		for (const name of formatting.functionNames) {
+			words.add(`${name}(`);
+		}
+
+		return [...words].filter(each => each.startsWith(word)).sort();
+	};
+
+	return {
+		directory: workspace.directory,
+		modules,
+		blocks,
+		details,
+		edges,
+		locate: address => places().get(address),
+		addresses: () => {
+			addressList ??= [...places().keys()];
+			return addressList;
+		},
+		diagnostics,
+		evaluate(expression, context) {
+			const result = workspace.evaluateAt(expression, context === '' ? undefined : context);
+			const errors = result.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
+			if (errors.length > 0) {
+				return {ok: false, text: errors.map(diagnostic => formatting.formatDiagnostic(diagnostic, sources)).join('\n')};
+			}
+
+			return {ok: true, text: formatValue(result.value)};
+		},
+		complete,
+		drawGraph,
+	};
+}
+
+function describeProgress(progress: LoadProgress): string {
+	return `${progress.phase} ${progress.done}${progress.total === undefined ? '' : `/${progress.total}`}`;
+}
+
+/**
+Loads the directory as the CLI flags say and wraps the Workspace for the explorer.
+*/
+export async function loadExplorerData(options: {
+	readonly directory: string;
+	readonly flags: CommandFlags;
+	readonly environment: Readonly<Record<string, string | undefined>>;
+	readonly cwd: string;
+	readonly onProgress?: (text: string) => void;
+}): Promise<{readonly data: ExplorerData; readonly summary: string}> {
+	const [workspace, formatting] = await Promise.all([
+		loadWorkspace({
+			directory: options.directory,
+			variables: options.flags.var,
+			varFiles: options.flags.varFile,
+			...(options.flags.workspace !== undefined && {workspaceName: options.flags.workspace}),
+			...(options.flags.state !== undefined && {stateFile: options.flags.state}),
+			environment: options.environment,
+			cwd: options.cwd,
+			onProgress(progress) {
+				options.onProgress?.(describeProgress(progress));
+			},
+		}),
+		loadFormatting(),
+	]);
+	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
+	const summary = `${workspace.instances.moduleInstances.size} module instances · ${workspace.instances.resourceInstances.size} resource instances · ${errors} errors`;
+	return {data: createWorkspaceData(workspace, formatting), summary};
+}
+
+/**
+The console formatter, the diagnostic renderer and the function registry of the lang and hcl layers.
+*/
+export async function loadFormatting(): Promise<Formatting> {
+	// Paths in variables: these modules are being written in parallel; switch to static imports once they land.
+	const formatPath = '../lang/format-value.js';
+	const functionsPath = '../lang/functions/index.js';
+	const diagnosticPath = '../hcl/format-diagnostic.js';
+	const [formatModule, functionsModule, diagnosticModule] = await Promise.all([
+		import(formatPath) as Promise<{formatValue: (value: Value) => string}>,
+		(import(functionsPath) as Promise<{functions?: ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>}>).catch(() => ({functions: undefined})),
+		(import(diagnosticPath) as Promise<{formatDiagnostic?: (diagnostic: Diagnostic, sources: ReadonlyMap<string, string>) => string}>).catch(() => ({formatDiagnostic: undefined})),
+	]);
+	const {functions} = functionsModule;
+	const functionNames = functions === undefined ? [] : (functions instanceof Map ? [...functions.keys()] : Object.keys(functions));
+	return {
+		formatValue: formatModule.formatValue,
+		formatDiagnostic: diagnosticModule.formatDiagnostic ?? ((diagnostic, sources) => [
+			`Error: ${diagnostic.summary}`,
+			...(diagnostic.subject ? ['', `  on ${diagnostic.subject.filename} line ${diagnostic.subject.start.line}:`, snippet(sources, diagnostic.subject) ?? ''] : []),
+			...(diagnostic.detail ? ['', diagnostic.detail] : []),
+		].join('\n')),
+		functionNames,
+	};
+}

@@ -1,0 +1,259 @@
+import test from 'ava';
+import {Explorer} from '../../source/ui/app.js';
+import {createFixtureData, createLargeData} from '../fixtures/ui/fixture-data.js';
+import {renderFrames, type Rendered} from '../helpers/render.js';
+
+/*
+Frames of the whole explorer over the hand-built fixture, driven by keymap ids.
+*/
+
+async function open(options: {columns?: number; rows?: number; color?: boolean; data?: ReturnType<typeof createFixtureData>; writeTerminal?: (text: string) => void; onQuit?: () => void} = {}): Promise<Rendered> {
+	return renderFrames(
+		<Explorer
+			data={options.data ?? createFixtureData()}
+			columns={options.columns ?? 100}
+			rows={options.rows ?? 30}
+			color={options.color ?? false}
+			loadState='3 module instances'
+			{...(options.writeTerminal && {writeTerminal: options.writeTerminal})}
+			{...(options.onQuit && {onQuit: options.onQuit})}
+		/>,
+	);
+}
+
+test.serial('the first frame shows every pane, the status bar and the load state', async t => {
+	const app = await open();
+	const frame = app.frame();
+	for (const text of ['Modules', 'Blocks — root', 'Details', 'Edges', 'Console — aws_vpc.main', 'root 8r 2m ✖1', 'module.net["eu"]', 'Resources (4)', 'aws_subnet.this ×3', 'aws_eip.ip ×?', 'Data sources (1)', 'Providers (1)', '← aws_subnet.this  aws_vpc.main.id', 'Tab Next pane', '3 module instances']) {
+		t.true(frame.includes(text), text);
+	}
+
+	await app.unmount();
+});
+
+test.serial('stepping through a for_each expansion shows each.key/each.value and follows the instance edges', async t => {
+	const app = await open();
+	await app.press('focus-next-pane', 'move-down');
+	let frame = await app.waitFor('for_each = toset(["a", "b", "c"])');
+	t.regex(frame, /instances "a", "b", "c"/);
+	await app.press('next-instance');
+	frame = await app.waitFor('instance 1 of 3');
+	t.regex(frame, /each\.key = "a"/);
+	t.regex(frame, /Console — aws_subnet\.this\["a"\]/);
+	t.regex(frame, /← aws_instance\.web\[0\]/);
+	await app.press('pane-right', 'details-next-instance');
+	frame = await app.waitFor('instance 2 of 3');
+	t.regex(frame, /each\.key = "b"/);
+	t.regex(frame, /← aws_instance\.web\[1\]/);
+	await app.press('details-next-instance', 'details-next-instance');
+	frame = await app.waitFor('Last instance');
+	t.regex(frame, /instance 3 of 3/);
+	await app.unmount();
+});
+
+test.serial('an unknown for_each says why', async t => {
+	const app = await open();
+	await app.press('focus-next-pane', 'move-down', 'move-down', 'move-down');
+	const frame = await app.waitFor('known after apply:');
+	t.regex(frame, /aws_instance\.web\[\*\]\.id/);
+	await app.unmount();
+});
+
+test.serial('following an edge with Enter and going back with Esc and Backspace', async t => {
+	const app = await open();
+	await app.press('focus-previous-pane', 'focus-previous-pane');
+	await app.waitFor('╔═');
+	await app.press('open');
+	let frame = await app.waitFor('Console — root');
+	t.regex(frame, /Details[^\n]*\n[^\n]*aws_subnet\.this\s/);
+	await app.press('back');
+	frame = await app.waitFor('Console — aws_vpc.main');
+	t.regex(frame, /Details[^\n]*\n[^\n]*aws_vpc\.main/);
+	await app.press('back');
+	await app.waitFor('Nothing to go back to');
+	// Backspace is "back" too (Ink reports it as delete).
+	await app.press('open');
+	await app.waitFor('Console — root');
+	await app.write('\u007F');
+	frame = await app.waitFor('Console — aws_vpc.main');
+	t.regex(frame, /Details[^\n]*\n[^\n]*aws_vpc\.main/);
+	await app.unmount();
+});
+
+test.serial('/ filters the focused list while typing; Esc clears it', async t => {
+	const app = await open();
+	await app.press('focus-next-pane', 'filter');
+	await app.type('web');
+	let frame = await app.waitFor('/web');
+	t.false(frame.includes('aws_vpc.main '));
+	t.regex(frame, /aws_instance\.web ×2/);
+	await app.press('prompt-accept');
+	frame = await app.waitFor('Console — root');
+	t.regex(frame, /Details[^\n]*\n[^\n]*aws_instance\.web/);
+	await app.press('filter', 'prompt-cancel');
+	frame = await app.waitFor('aws_vpc.main');
+	t.regex(frame, /local\.evil/);
+	await app.unmount();
+});
+
+test.serial(': goes to any address with completion', async t => {
+	const app = await open();
+	await app.press('go-to');
+	await app.waitFor('Go to address');
+	await app.type('module.net["us"].aws');
+	await app.press('prompt-complete');
+	await app.waitFor(': module.net["us"].aws_subnet.inner');
+	await app.press('prompt-accept');
+	const frame = await app.waitFor('Blocks — module.net["us"]');
+	t.regex(frame, /Details[^\n]*\n[^\n]*module\.net\["us"\]\.aws_subnet\.inner/);
+	await app.unmount();
+});
+
+test.serial('the console evaluates in the selection, keeps history and completes', async t => {
+	const app = await open();
+	await app.press('focus-next-pane', 'move-down', 'next-instance', 'next-instance', 'focus-console');
+	await app.waitFor('Console — aws_subnet.this["b"]');
+	await app.type('each.value');
+	await app.press('console-submit');
+	let frame = await app.waitFor(/> each\.value\s*║\n║"b"/);
+	t.regex(frame, /"b"/);
+	await app.type('upper("x")');
+	await app.press('console-submit');
+	frame = await app.waitFor('"X"');
+	await app.type('[');
+	await app.press('console-submit');
+	await app.waitFor('… ');
+	await app.type(']');
+	await app.press('console-submit');
+	frame = await app.waitFor(/║ {2}1,/);
+	await app.type('nope');
+	await app.press('console-submit');
+	frame = await app.waitFor('A reference to "nope" is not valid here.');
+	await app.press('console-scroll-up', 'console-scroll-up');
+	await app.waitFor('Error: Invalid reference');
+	await app.press('console-scroll-down', 'console-scroll-down');
+	await app.press('history-previous');
+	await app.waitFor(/> nope\s*║\n╚/);
+	await app.press('history-previous', 'history-previous');
+	frame = await app.waitFor(/> upper\("x"\)\s*║\n╚/);
+	// The cursor is at the end of a recalled line.
+	await app.type(' ');
+	await app.waitFor(/> upper\("x"\) \s*║\n╚/);
+	await app.press('history-next', 'history-next', 'history-next');
+	await app.waitFor(/>\s*║\n╚/);
+	await app.type(':clear');
+	await app.press('console-submit');
+	frame = await app.waitFor(/Console — aws_subnet\.this\["b"\]\s*║\n║> /);
+	t.false(frame.includes('"X"'));
+	await app.type('var.c');
+	await app.press('console-complete');
+	await app.waitFor('> var.cidr');
+	// Keys that are bindings elsewhere are text in the console.
+	await app.type(' qgy');
+	await app.waitFor('> var.cidr qgy');
+	await app.press('leave-console');
+	await app.waitFor('Tab Next pane');
+	await app.unmount();
+});
+
+test.serial('help lists every binding from the keymap', async t => {
+	const app = await open({columns: 120, rows: 60});
+	await app.press('toggle-help');
+	const frame = await app.waitFor('Help — every key');
+	for (const text of ['Everywhere', 'Details pane', 'Console', 'Graph view', 'Go to an address', 'Copy the selected address (OSC 52)', 'Quit, from anywhere']) {
+		t.true(frame.includes(text), text);
+	}
+
+	await app.press('close-help');
+	await app.waitFor('Tab Next pane');
+	await app.unmount();
+});
+
+test.serial('graph view: move through the nodes and jump', async t => {
+	const app = await open();
+	await app.press('show-graph');
+	await app.waitFor('Graph — aws_vpc.main');
+	await app.press('graph-next');
+	await app.waitFor('▶ var.cidr');
+	await app.press('graph-jump');
+	const frame = await app.waitFor('Console — root');
+	t.regex(frame, /Details[^\n]*\n[^\n]*var\.cidr/);
+	await app.unmount();
+});
+
+test.serial('diagnostics view: file:line:col, Enter shows the source', async t => {
+	const app = await open();
+	await app.press('show-diagnostics');
+	let frame = await app.waitFor('main.tf:12:3  Unsupported argument');
+	t.regex(frame, /net\/main\.tf:4:5 {2}Deprecated attribute/);
+	await app.press('diagnostics-open');
+	frame = await app.waitFor('12:   bogus = 1');
+	await app.press('close-diagnostics');
+	await app.waitFor('Blocks — root');
+	t.pass();
+	await app.unmount();
+});
+
+test.serial('configuration text with escape sequences is shown escaped, never raw', async t => {
+	const app = await open({color: true});
+	await app.press('focus-next-pane', 'move-last', 'move-up', 'move-up');
+	await app.waitFor('local.evil');
+	const frame = await app.waitFor('\\e]0;pwned\\a \\e[2J');
+	t.true(frame.includes('value = "\\e]0;pwned\\a'));
+	t.false(app.rawFrame().includes('\u001B]0;'));
+	t.false(app.rawFrame().includes('\u0007'));
+	await app.unmount();
+});
+
+test.serial('y copies the selected address with OSC 52', async t => {
+	const written: string[] = [];
+	const app = await open({writeTerminal: text => written.push(text)});
+	await app.press('copy-address');
+	await app.waitFor('Copied aws_vpc.main');
+	t.deepEqual(written, [`\u001B]52;c;${Buffer.from('aws_vpc.main').toString('base64')}\u0007`]);
+	await app.unmount();
+});
+
+test.serial('without colour no colour codes are written; focus still shows', async t => {
+	const app = await open({color: false});
+	t.notRegex(app.rawFrame(), /\u001B\[3\dm/);
+	t.regex(app.frame(), /╔═+╗/);
+	await app.unmount();
+});
+
+test.serial('80x24 fits and shows every pane', async t => {
+	const app = await open({columns: 80, rows: 24});
+	const lines = app.frame().split('\n');
+	t.true(lines.length <= 24);
+	t.true(lines.every(line => [...line].length <= 80));
+	for (const text of ['Modules', 'Blocks', 'Details', 'Edges', 'Console']) {
+		t.true(app.frame().includes(text), text);
+	}
+
+	await app.unmount();
+});
+
+test.serial('a list of 50,000 instances renders only the visible rows', async t => {
+	const app = await open({data: createLargeData(50_000)});
+	await app.press('focus-next-pane', 'open', 'move-last');
+	const frame = await app.waitFor('[49999]');
+	t.false(frame.includes('[0]'));
+	t.true(frame.split('\n').length <= 30);
+	await app.press('page-up');
+	await app.waitFor(/\[4998\d\]/);
+	await app.unmount();
+});
+
+test.serial('Ctrl-C quits from the console too', async t => {
+	let quits = 0;
+	const app = await open({onQuit() {
+		quits++;
+	}});
+	await app.press('focus-console');
+	await app.type('q');
+	await app.waitFor('> q');
+	t.is(quits, 0);
+	await app.press('force-quit');
+	t.is(quits, 1);
+	await app.unmount();
+});
