@@ -1,0 +1,42 @@
+import path from 'node:path';
+import {PassThrough} from 'node:stream';
+import test from 'ava';
+import {defaultFlags} from '../../source/commands/command.js';
+import {treeCommand} from '../../source/commands/tree.js';
+
+const root = path.join(import.meta.dirname, '..', '..');
+
+async function run(arguments_: string[]): Promise<{code: number; stdout: string}> {
+	let stdout = '';
+	const code = await treeCommand({
+		arguments: arguments_, flags: defaultFlags, stdin: new PassThrough(), stdout: {write: (text: string) => (stdout += text)}, stderr: {write: () => true}, isTerminal: false, environment: {}, cwd: root,
+	});
+	return {code, stdout};
+}
+
+test('the example module instance tree', async t => {
+	const {code, stdout} = await run(['examples/multi-region']);
+	t.is(code, 0);
+	t.is(stdout, [
+		'root (6 resources, 9 instances)',
+		'├── module.app["eu"] (3 resources, 5 instances)',
+		'├── module.app["us"] (3 resources, 3 instances)',
+		'├── module.network["eu"] (7 resources, 13 instances)',
+		'│   └── module.flow_logs[0] (2 resources, 2 instances)',
+		'└── module.network["us"] (7 resources, 10 instances)',
+		'    └── module.flow_logs (count = 0)',
+		'',
+	].join('\n'));
+});
+
+test('unresolved and empty module calls are shown with the reason', async t => {
+	const {stdout} = await run(['test/fixtures/configs/errors']);
+	t.is(stdout, [
+		'root (4 resources, 1 instance)',
+		'├── module.gone (0 resources, 0 instances, unresolved: ./modules/does-not-exist)',
+		'├── module.loop (0 resources, 0 instances)',
+		'│   └── module.again (0 resources, 0 instances, unresolved: ../loop)',
+		'└── module.registry (0 resources, 0 instances, unresolved: hashicorp/consul/aws)',
+		'',
+	].join('\n'));
+});
