@@ -606,14 +606,21 @@ export const merge = defineFunction({
 		}
 
 		const attributes: Record<string, Type> = {};
-		for (const [position, value] of values.entries()) {
-			if (value.kind === 'object') {
-				for (const [name, attribute] of value.attributes) {
-					attributes[name] = typeOf(attribute);
+		for (const [position, type] of types.entries()) {
+			const value = values[position]!;
+			if (type.kind === 'object') {
+				Object.assign(attributes, type.attributes);
+			} else if (type.kind === 'map') {
+				if (value.kind !== 'map') {
+					if (value.kind === 'null') {
+						continue;
+					}
+
+					return dynamicType;
 				}
-			} else if (value.kind === 'map') {
+
 				for (const name of value.entries.keys()) {
-					attributes[name] = (types[position] as {element: Type}).element;
+					attributes[name] = type.element;
 				}
 			}
 		}

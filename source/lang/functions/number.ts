@@ -5,10 +5,11 @@ import {dynamicType, friendlyTypeName, numberType} from '../types.js';
 import {
 	type NumericValue, type Value, Numeric, numberValue, typeOf,
 } from '../values.js';
+import {formatNumber} from '../numbers.js';
 import {numberOf} from './support.js';
 
 /*
-Numeric functions. Exact operations stay in decimal; `log` and fractional `pow` go through float64 as Terraform's math.Log/math.Pow do, so their digits match.
+Numeric functions. Exact operations stay in decimal; `log` and `pow` go through float64 as Terraform's math.Log/math.Pow do, so their digits match.
 */
 
 function unary(name: string, description: string, operation: (number: NumericValue) => NumericValue): FunctionSpec {
@@ -26,8 +27,13 @@ export const ceil = unary('ceil', 'Returns the closest whole number that is grea
 export const floor = unary('floor', 'Returns the closest whole number that is less than or equal to the given value.', number => number.isFinite() ? number.floor() : number);
 export const signum = unary('signum', 'Determines the sign of a number, returning -1, 0 or 1.', number => new Numeric(number.isZero() ? 0 : (number.isNegative() ? -1 : 1)));
 
+// Terraform computes log and pow in float64 and keeps the result at 53 bits, so it prints the shortest decimal at that precision.
 function fromFloat(result: number): Value {
-	return numberValue(new Numeric(result));
+	if (!Number.isFinite(result)) {
+		return numberValue(new Numeric(result));
+	}
+
+	return numberValue(new Numeric(formatNumber(new Numeric(result), 53)));
 }
 
 export const log = defineFunction({
@@ -48,17 +54,7 @@ export const pow = defineFunction({
 	parameters: [{name: 'num', type: numberType}, {name: 'power', type: numberType}],
 	returnType: staticReturnType(numberType),
 	impl([number, power]) {
-		const exponent = numberOf(power!);
-		const base = numberOf(number!);
-		if (exponent.isInteger() && exponent.abs().lessThanOrEqualTo(1024) && base.isFinite()) {
-			// Exact while float64 would be exact; otherwise float64 as Terraform computes it.
-			const exact = base.pow(exponent);
-			if (exact.equals(new Numeric(base.toNumber() ** exponent.toNumber()))) {
-				return numberValue(exact);
-			}
-		}
-
-		return fromFloat(base.toNumber() ** exponent.toNumber());
+		return fromFloat(numberOf(number!).toNumber() ** numberOf(power!).toNumber());
 	},
 });
 

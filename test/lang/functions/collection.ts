@@ -1,0 +1,93 @@
+import {callTable} from '../../helpers/functions.js';
+import {
+	boolType, dynamicType, listType, mapType, numberType, objectType, stringType, tupleType,
+} from '../../../source/lang/types.js';
+import {
+	boolValue, listValue, mapValue, markSensitive, nullValue, numberValue, objectValue, stringValue, tupleValue, unknownValue,
+} from '../../../source/lang/values.js';
+
+const s = stringValue;
+const n = numberValue;
+const strings = (...items: string[]) => listValue(stringType, items.map(item => s(item)));
+
+callTable('collection', [
+	['length', [unknownValue(listType(stringType))], 'unknown(number)'],
+	['length', [unknownValue(tupleType([stringType, numberType]))], '2'],
+	['length', [markSensitive(strings('a', 'b'))], '2 (sensitive)'],
+	['length', [strings('a', 'b')], '2'],
+	['length', [nullValue(listType(stringType))], 'error[0]: argument must not be null'],
+	['alltrue', [listValue(boolType, [boolValue(true), unknownValue(boolType)])], 'unknown(bool)'],
+	['alltrue', [listValue(boolType, [boolValue(false), unknownValue(boolType)])], 'false'],
+	['anytrue', [listValue(boolType, [unknownValue(boolType), boolValue(true)])], 'true'],
+	['concat', [strings('a'), unknownValue(listType(stringType))], 'unknown(list(string))'],
+	['concat', [strings('a'), markSensitive(strings('b'))], `tolist([
+  "a",
+  "b",
+]) (sensitive)`],
+	['contains', [strings('a'), unknownValue(stringType)], 'unknown(bool)'],
+	['keys', [unknownValue(mapType(numberType))], 'unknown(list(string))'],
+	['keys', [mapValue(numberType, [['b', n(1)], ['a', n(2)]])], `tolist([
+  "a",
+  "b",
+])`],
+	['values', [objectValue({b: n(1), a: s('x')})], `[
+  "x",
+  1,
+]`],
+	['lookup', [mapValue(stringType, [['a', s('x')]]), s('b'), s('d')], '"d"'],
+	['lookup', [mapValue(stringType, [['a', s('x')]]), unknownValue(stringType), s('d')], 'unknown(string)'],
+	['lookup', [mapValue(stringType, [['a', s('x')]]), s('b')], 'error: the given map has no key "b"'],
+	['element', [tupleValue([s('a'), n(1)]), n(3)], '1'],
+	['element', [strings('a', 'b'), unknownValue(numberType)], 'unknown(string)'],
+	['flatten', [tupleValue([strings('a'), unknownValue(listType(stringType))])], 'unknown(dynamic)'],
+	['merge', [objectValue({a: n(1)}), unknownValue(objectType({b: stringType}))], 'unknown(object({a=number, b=string}))'],
+	['merge', [objectValue({a: n(1)}), nullValue(dynamicType)], `{
+  "a" = 1
+}`],
+	['coalesce', [nullValue(stringType), unknownValue(stringType), s('x')], 'unknown(string)'],
+	['coalesce', [s(''), markSensitive(s('x'))], '"x" (sensitive)'],
+	['coalescelist', [tupleValue([]), strings('z')], `tolist([
+  "z",
+])`],
+	['compact', [listValue(stringType, [s('a'), nullValue(stringType), s('')])], `tolist([
+  "a",
+])`],
+	['distinct', [listValue(numberType, [n(1), n('1.0'), n(2)])], `tolist([
+  1,
+  2,
+])`],
+	['range', [n(3), n(0)], `tolist([
+  3,
+  2,
+  1,
+])`],
+	['range', [unknownValue(numberType)], 'unknown(list(number))'],
+	['range', [n(0), n(2000)], 'error: more than 1024 values were generated; either decrease the difference between start and end or use a smaller step'],
+	['reverse', [unknownValue(tupleType([stringType, numberType]))], 'unknown(tuple([number, string]))'],
+	['slice', [strings('a', 'b', 'c'), n(1), n(3)], `tolist([
+  "b",
+  "c",
+])`],
+	['sort', [listValue(stringType, [s('b'), unknownValue(stringType)])], 'unknown(list(string))'],
+	['sum', [listValue(numberType, [n('0.1'), n('0.2')])], '0.3'],
+	['sum', [markSensitive(listValue(numberType, [n(1), n(2)]))], '3 (sensitive)'],
+	['zipmap', [strings('a', 'b'), listValue(numberType, [n(1), n(2)])], `tomap({
+  "a" = 1
+  "b" = 2
+})`],
+	['zipmap', [unknownValue(listType(stringType)), listValue(numberType, [])], 'unknown(map(number))'],
+	['one', [listValue(stringType, [])], 'tostring(null)'],
+	['one', [unknownValue(listType(stringType))], 'unknown(string)'],
+	['transpose', [mapValue(listType(stringType), [['k', listValue(stringType, [nullValue(stringType)])]])], 'error[0]: input must not contain null list elements'],
+	['chunklist', [strings('a', 'b', 'c'), n(2)], `tolist([
+  tolist([
+    "a",
+    "b",
+  ]),
+  tolist([
+    "c",
+  ]),
+])`],
+	['matchkeys', [strings('x', 'y'), strings('a', 'b'), unknownValue(listType(stringType))], 'unknown(list(string))'],
+	['index', [strings('a', 'b'), s('b')], '1'],
+]);

@@ -1,0 +1,60 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import test from 'ava';
+import {builtinFunctions, impureFunctionNames, lookupFunction} from '../../../source/lang/functions/index.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/functions');
+
+// The issue's list: every Terraform 1.11 function, then OpenTofu's additions.
+const terraformFunctions = `abs ceil floor log max min parseint pow signum
+chomp endswith format formatlist indent join lower regex regexall replace split startswith strcontains strrev substr templatestring title trim trimprefix trimspace trimsuffix upper
+alltrue anytrue chunklist coalesce coalescelist compact concat contains distinct element flatten index keys length lookup matchkeys merge one range reverse setintersection setproduct setsubtract setunion slice sort sum transpose values zipmap
+base64decode base64encode base64gzip csvdecode jsondecode jsonencode textdecodebase64 textencodebase64 urlencode yamldecode yamlencode
+abspath basename dirname pathexpand file fileexists fileset filebase64 templatefile
+formatdate plantimestamp timeadd timecmp timestamp
+base64sha256 base64sha512 bcrypt filebase64sha256 filebase64sha512 filemd5 filesha1 filesha256 filesha512 md5 rsadecrypt sha1 sha256 sha512 uuid uuidv5
+cidrhost cidrnetmask cidrsubnet cidrsubnets
+can try tobool tolist tomap tonumber toset tostring sensitive nonsensitive issensitive ephemeralasnull`.split(/\s+/);
+const openTofuFunctions = ['base64gunzip', 'cidrcontains', 'urldecode', 'templatestring'];
+
+// Functions whose cases cannot come from terraform console (OpenTofu-only, console-less, or needing keys) are covered by the family unit tests instead.
+const testedWithoutGoldens = new Set(['base64gunzip', 'cidrcontains', 'urldecode', 'plantimestamp', 'rsadecrypt', 'ephemeralasnull']);
+
+const allCases = ['collection', 'conversion', 'crypto', 'datetime', 'encoding', 'filesystem', 'ip-network', 'number', 'regex', 'set', 'string']
+	.flatMap(family => (JSON.parse(readFileSync(path.join(fixtures, `${family}.json`), 'utf8')) as Array<{expression: string}>).map(golden => golden.expression));
+
+test('the issue lists 118 Terraform functions', t => {
+	t.is(new Set(terraformFunctions).size, 118);
+});
+
+for (const name of new Set([...terraformFunctions, ...openTofuFunctions])) {
+	test(`${name} is registered, also as core::${name}, with a description`, t => {
+		const spec = lookupFunction(name);
+		t.truthy(spec);
+		t.is(spec!.name, name);
+		t.is(lookupFunction(`core::${name}`), spec);
+		t.true(spec!.description.length > 10);
+		if (!testedWithoutGoldens.has(name)) {
+			t.true(allCases.some(expression => new RegExp(`(^|[^\\w:])${name}\\(`).test(expression)), `no golden case calls ${name}`);
+		}
+	});
+}
+
+test('the registry is alphabetical and holds nothing unlisted', t => {
+	const names = [...builtinFunctions.keys()];
+	t.deepEqual(names, [...names].sort());
+	const listed = new Set([...terraformFunctions, ...openTofuFunctions, 'list', 'map']);
+	t.deepEqual(names.filter(name => !listed.has(name)), []);
+});
+
+test('impure functions are bcrypt, timestamp and uuid', t => {
+	t.deepEqual([...impureFunctionNames].sort(), ['bcrypt', 'timestamp', 'uuid']);
+});
+
+test('provider and unknown names are not built-in', t => {
+	t.is(lookupFunction('provider::aws::arn_parse'), undefined);
+	t.is(lookupFunction('core::provider::x'), undefined);
+	t.is(lookupFunction('nope'), undefined);
+	t.is(lookupFunction('type'), undefined);
+});

@@ -1,0 +1,39 @@
+import {callTable} from '../../helpers/functions.js';
+import {numberType, setType, stringType} from '../../../source/lang/types.js';
+import {
+	listValue, markSensitive, nullValue, numberValue, stringValue, tupleValue, unknownValue,
+} from '../../../source/lang/values.js';
+
+const strings = (...items: string[]) => listValue(stringType, items.map(item => stringValue(item)));
+
+callTable('set', [
+	['setunion', [strings('b'), strings('a', 'b')], `toset([
+  "a",
+  "b",
+])`],
+	['setunion', [strings('a'), unknownValue(setType(stringType))], 'unknown(set(string))'],
+	['setunion', [strings('a'), markSensitive(strings('b'))], `toset([
+  "a",
+  "b",
+]) (sensitive)`],
+	['setunion', [strings('a'), nullValue(setType(stringType))], 'error[1]: argument must not be null'],
+	['setintersection', [tupleValue([numberValue(10), numberValue(2)]), listValue(numberType, [numberValue(2), numberValue(10), numberValue(3)])], `toset([
+  2,
+  10,
+])`],
+	['setsubtract', [strings('a', 'b'), strings('a')], `toset([
+  "b",
+])`],
+	['setsubtract', [unknownValue(setType(stringType)), strings('a')], 'unknown(set(string))'],
+	['setproduct', [strings('a'), unknownValue(setType(numberType))], 'unknown(list(tuple([string, number])))'],
+	['setproduct', [strings('a', 'b'), listValue(numberType, [numberValue(1)])], `tolist([
+  [
+    "a",
+    1,
+  ],
+  [
+    "b",
+    1,
+  ],
+])`],
+]);
