@@ -94,6 +94,7 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 
 			if (name.type === 'NumberLit') {
 				p.read();
+				checkLegacyIndex(p, name);
 				result = {
 					kind: 'Index',
 					collection: result,
@@ -168,6 +169,15 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 	}
 }
 
+/**
+`foo.0.1` scans as `foo`, `.`, `0.1`: a legacy index may not chain a second one.
+*/
+function checkLegacyIndex(p: Parser, token: Token): void {
+	if (p.tokenText(token).includes('.') && !p.recovery) {
+		p.error('Invalid legacy index syntax', 'When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [0][1].', p.tokenRange(token));
+	}
+}
+
 function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expression {
 	const star = p.read();
 	const item: SplatItem = {kind: 'SplatItem', range: p.range(dot.start, star.end)};
@@ -178,6 +188,7 @@ function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expres
 		const name = p.peek();
 		if (name.type === 'NumberLit') {
 			p.read();
+			checkLegacyIndex(p, name);
 			each = {
 				kind: 'Index',
 				collection: each,
