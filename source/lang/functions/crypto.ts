@@ -165,7 +165,7 @@ export const rsadecrypt = defineFunction({
 		try {
 			jwk = createPrivateKey({key: stringOf(keyValue!), format: 'pem'}).export({format: 'jwk'}) as {n?: string; d?: string};
 		} catch {
-			throw new FunctionError('invalid private key: failed to parse key: no key found', 1);
+			throw new FunctionError('invalid private key: ssh: no key found', 1);
 		}
 
 		if (!jwk.n || !jwk.d) {

@@ -11,10 +11,8 @@ import {
 import {numberText, stringOf} from './support.js';
 
 /*
-yamldecode reads with eemeli/yaml in YAML 1.1 mode (as go-yaml: `yes` is true, timestamps become RFC 3339 strings). yamlencode has its own emitter because Terraform's output is go-yaml's style, which no JavaScript library reproduces: every string double-quoted, multi-line strings as literal blocks, sequences inside mappings not indented, long quoted strings folded past column 80, and `...` after a plain scalar document.
+yamldecode reads the structure with eemeli/yaml (failsafe schema) and resolves plain scalars itself as Terraform does (`yes` and `on` are true, `0o17` is 15, `1_000` stays a string, dates become RFC 3339 strings). yamlencode has its own emitter because Terraform's output is go-yaml's style, which no JavaScript library reproduces: every string double-quoted, multi-line strings as literal blocks, sequences inside mappings not indented, long quoted strings folded past column 80, and `...` after a plain scalar document.
 */
-
-const decimalText = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 function fromNode(node: Node | null | undefined, document: Document, depth: number): Value {
 	if (depth > 10_000) {
@@ -32,7 +30,7 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 	if (isMap(node)) {
 		const attributes = new Map<string, Value>();
 		for (const pair of node.items) {
-			const key = isScalar(pair.key) ? scalarKey(pair.key.value) : String(pair.key);
+			const key = isScalar(pair.key) ? keyText(pair.key.type === 'PLAIN' ? resolvePlain(String(pair.key.value ?? '')) : stringValue(String(pair.key.value ?? ''))) : String(pair.key);
 			attributes.set(key, fromNode(pair.value as Node | null, document, depth + 1));
 		}
 
@@ -44,48 +42,87 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 	}
 
 	if (isScalar(node)) {
-		const {value} = node;
-		if (value === null || value === undefined) {
-			return nullValue(dynamicType);
+		const text = String(node.value ?? '');
+		if (node.type !== 'PLAIN' || node.tag === 'tag:yaml.org,2002:str') {
+			return stringValue(text);
 		}
 
-		if (typeof value === 'boolean') {
-			return boolValue(value);
-		}
-
-		if (typeof value === 'number' || typeof value === 'bigint') {
-			const source = typeof node.source === 'string' ? node.source.replaceAll('_', '') : '';
-			if (typeof value === 'number' && !Number.isFinite(value)) {
-				return numberValue(new Numeric(value));
-			}
-
-			return numberValue(decimalText.test(source) ? new Numeric(source) : new Numeric(value.toString()));
-		}
-
-		if (value instanceof Date) {
-			return stringValue(value.toISOString().replace(/\.000Z$/, 'Z'));
-		}
-
-		return stringValue(String(value));
+		return resolvePlain(text);
 	}
 
 	throw new FunctionError('unsupported YAML node');
 }
 
-function scalarKey(value: unknown): string {
-	if (value === null || value === undefined) {
-		return 'null';
+function keyText(value: Value): string {
+	switch (value.kind) {
+		case 'string': {
+			return value.value;
+		}
+
+		case 'number': {
+			return numberText(value.value);
+		}
+
+		case 'bool': {
+			return value.value ? 'true' : 'false';
+		}
+
+		default: {
+			return 'null';
+		}
+	}
+}
+
+const yamlBooleans = new Map<string, boolean>([
+	...['y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON'].map(word => [word, true] as const),
+	...['n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF'].map(word => [word, false] as const),
+]);
+
+// The plain-scalar resolution Terraform's YAML decoder applies: YAML 1.1 booleans, decimal/0o/0x integers without underscores, floats, infinities, dates.
+function resolvePlain(text: string): Value {
+	if (text === '' || text === '~' || text === 'null' || text === 'Null' || text === 'NULL') {
+		return nullValue(dynamicType);
 	}
 
-	if (value instanceof Date) {
-		return value.toISOString().replace(/\.000Z$/, 'Z');
+	const boolean = yamlBooleans.get(text);
+	if (boolean !== undefined) {
+		return boolValue(boolean);
 	}
 
-	return String(value);
+	if (/^[-+]?\d+$/.test(text)) {
+		return numberValue(new Numeric(text.replace(/^\+/, '')));
+	}
+
+	if (/^0o[0-7]+$/.test(text)) {
+		return numberValue(BigInt(text));
+	}
+
+	if (/^0x[\da-fA-F]+$/.test(text)) {
+		return numberValue(BigInt(text));
+	}
+
+	if (/^[-+]?(?:\.\d+|\d+(?:\.\d*)?)(?:[eE][-+]?\d+)?$/.test(text)) {
+		return numberValue(new Numeric(text.replace(/^\+/, '').replace(/\.(?=$|[eE])/, '')));
+	}
+
+	if (/^[-+]?\.(?:inf|Inf|INF)$/.test(text)) {
+		return numberValue(new Numeric(text.startsWith('-') ? -Infinity : Infinity));
+	}
+
+	if (/^\.(?:nan|NaN|NAN)$/.test(text)) {
+		throw new FunctionError('floating point NaN is not supported');
+	}
+
+	const date = /^(\d{4})-(\d\d?)-(\d\d?)$/.exec(text);
+	if (date) {
+		return stringValue(`${date[1]}-${date[2]!.padStart(2, '0')}-${date[3]!.padStart(2, '0')}T00:00:00Z`);
+	}
+
+	return stringValue(text);
 }
 
 export function decodeYaml(source: string): Value {
-	const documents = parseAllDocuments(source, {version: '1.1', intAsBigInt: true, uniqueKeys: false});
+	const documents = parseAllDocuments(source, {schema: 'failsafe', uniqueKeys: false});
 	if (!Array.isArray(documents)) {
 		throw new FunctionError('on line 1, column 1: missing start of document');
 	}
@@ -321,7 +358,15 @@ function writeMapping(writer: YamlWriter, value: Value, indent: number, inline: 
 			writer.newline(indent);
 		}
 
-		writer.doubleQuoted(key, indent, false);
+		if (literalAllowed(key)) {
+			// A multi-line key is a complex key: `? |-` block, then `:` on its own line.
+			writer.text += '? ';
+			writer.literal(key, indent + 2);
+			writer.newline(indent);
+		} else {
+			writer.doubleQuoted(key, indent, false);
+		}
+
 		writer.text += ':';
 		writeValue(writer, element, indent, 'mapping');
 	}

@@ -48,6 +48,7 @@ const knownElsewhere = new Map<string, string>([
 	['templatefile("vars.tftpl", {x = [1]})', 'template renderer: range of the interpolation'],
 	['templatefile("recursive.tftpl", {})', 'template renderer: range of the nested call'],
 	['yamldecode("a: [")', 'yamldecode: go-yaml parse error wording'],
+	['yamldecode("[1, 2")', 'yamldecode: go-yaml parse error wording'],
 	['cidrsubnet("10.1.2.0/24", 4, -1)', 'ip-network: Terraform\'s wrap-around of a negative netnum'],
 	['cidrnetmask("::ffff:10.0.0.0/104")', 'ip-network: IPv4-mapped IPv6 prefixes'],
 	['cidrhost("::ffff:10.0.0.0/104", 1)', 'ip-network: IPv4-mapped IPv6 prefixes'],
