@@ -223,6 +223,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 			functions: options.functions,
 			functionNames: options.functionNames,
 			functionContext: {baseDirectory: this.directory || options.rootDirectory, impure, ...(options.filesystem && {filesystem: options.filesystem})},
+			// The console (the only impure caller) also gets type().
+			console: impure,
 		});
 		if (repetition === noRepetition && self === undefined && !impure) {
 			this.#scope = scope;

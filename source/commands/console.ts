@@ -1,0 +1,232 @@
+import type {Diagnostic} from '../hcl/diagnostics.js';
+import {isIncompleteExpression, parseExpression} from '../hcl/index.js';
+import {evaluate, typeOfArgument} from '../lang/eval/evaluate.js';
+import {type Scope, createScope} from '../lang/eval/scope.js';
+import {formatType, formatValue} from '../lang/format-value.js';
+import type {FunctionSpec} from '../lang/function.js';
+import {collectionFunctions} from '../lang/functions/collection.js';
+import {conversionFunctions} from '../lang/functions/conversion.js';
+import {cryptoFunctions} from '../lang/functions/crypto.js';
+import {datetimeFunctions} from '../lang/functions/datetime.js';
+import {encodingFunctions} from '../lang/functions/encoding.js';
+import {ipNetworkFunctions} from '../lang/functions/ip-network.js';
+import {numberFunctions} from '../lang/functions/number.js';
+import {regexFunctions} from '../lang/functions/regex.js';
+import {setFunctions} from '../lang/functions/set.js';
+import {stringFunctions} from '../lang/functions/string.js';
+import type {Command, CommandInput, Writer} from './command.js';
+
+/*
+`tfscope console [dir] [--at ADDRESS]`: reads expressions from stdin and prints each result as `terraform console` prints it. Unlike terraform's, it goes on after an error; the exit status is 1 if any expression failed. An expression continues on the next line while a bracket, string, template or heredoc is open.
+*/
+
+const consoleFilename = '<console-input>';
+
+/**
+Every built-in function, for a console without a configuration.
+*/
+export const consoleFunctions: ReadonlyMap<string, FunctionSpec> = new Map([
+	...collectionFunctions, ...conversionFunctions, ...cryptoFunctions, ...datetimeFunctions, ...encodingFunctions, ...ipNetworkFunctions, ...numberFunctions, ...regexFunctions, ...setFunctions, ...stringFunctions,
+].map(spec => [spec.name, spec]));
+
+const sortedFunctionNames = [...consoleFunctions.keys(), 'type'].sort();
+
+/**
+The scope of a console without a configuration: Terraform's empty root module.
+*/
+export function emptyConsoleScope(cwd: string): Scope {
+	return createScope({
+		functions: name => consoleFunctions.get(name),
+		functionNames: () => sortedFunctionNames,
+		functionContext: {baseDirectory: cwd, impure: true},
+		console: true,
+	});
+}
+
+/**
+Wraps text as go-wordwrap does for Terraform's diagnostics: lines of at most `limit` characters, broken at spaces; a longer word stays whole.
+*/
+export function wrapText(text: string, limit: number): string {
+	const lines: string[] = [];
+	for (const paragraph of text.split('\n')) {
+		if (paragraph.startsWith(' ')) {
+			lines.push(paragraph);
+			continue;
+		}
+
+		let line = '';
+		for (const word of paragraph.split(' ')) {
+			if (line === '') {
+				line = word;
+			} else if ([...line].length + 1 + [...word].length > limit && [...word].length < limit) {
+				lines.push(line);
+				line = word;
+			} else {
+				line += ` ${word}`;
+			}
+		}
+
+		lines.push(line);
+	}
+
+	return lines.join('\n');
+}
+
+/**
+A diagnostic as `terraform console` prints it without colour.
+*/
+export function formatConsoleDiagnostic(diagnostic: Diagnostic, color = false): string {
+	const label = diagnostic.severity === 'error' ? 'Error' : 'Warning';
+	const heading = color ? `\u001B[1m\u001B[31m${label}: \u001B[0m\u001B[1m${diagnostic.summary}\u001B[0m` : `${label}: ${diagnostic.summary}`;
+	let text = `\n${heading}\n\n`;
+	if (diagnostic.subject) {
+		text += `  on ${diagnostic.subject.filename} line ${diagnostic.subject.start.line}:\n  (source code not available)\n\n`;
+	}
+
+	if (diagnostic.detail) {
+		text += `${wrapText(diagnostic.detail, 77)}\n`;
+	}
+
+	return `${text}\n`;
+}
+
+export type ConsoleSession = {
+	readonly scope: Scope;
+	readonly stdout: Writer;
+	readonly stderr: Writer;
+	readonly color?: boolean;
+};
+
+/**
+Evaluates one complete expression and prints its result or its diagnostics; true when it succeeded.
+*/
+export function evaluateConsoleInput(text: string, session: ConsoleSession): boolean {
+	const parsed = parseExpression(text, consoleFilename);
+	const printDiagnostics = (diagnostics: readonly Diagnostic[]): void => {
+		for (const diagnostic of diagnostics) {
+			session.stderr.write(formatConsoleDiagnostic(diagnostic, session.color));
+		}
+	};
+
+	if (parsed.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+		printDiagnostics(parsed.diagnostics);
+		return false;
+	}
+
+	const expression = parsed.value;
+	if (expression.kind === 'FunctionCall' && expression.name === 'type') {
+		const result = typeOfArgument(expression, session.scope);
+		if (result.value === undefined) {
+			printDiagnostics(result.diagnostics);
+			return false;
+		}
+
+		session.stdout.write(`${formatType(result.value)}\n`);
+		return true;
+	}
+
+	const result = evaluate(expression, session.scope);
+	if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+		printDiagnostics(result.diagnostics);
+		return false;
+	}
+
+	session.stdout.write(`${formatValue(result.value)}\n`);
+	return true;
+}
+
+/**
+Runs a whole console session over the given input text; resolves to the exit code.
+*/
+export function runConsole(input: string, session: ConsoleSession): number {
+	let failed = false;
+	let pending = '';
+	const lines = input.split('\n');
+	if (lines.at(-1) === '') {
+		lines.pop();
+	}
+
+	for (const line of lines) {
+		pending = pending === '' ? line : `${pending}\n${line}`;
+		if (isIncompleteExpression(pending)) {
+			continue;
+		}
+
+		const text = pending;
+		pending = '';
+		if (text.trim() === '') {
+			continue;
+		}
+
+		if (text.trim() === 'exit') {
+			break;
+		}
+
+		if (!evaluateConsoleInput(text, session)) {
+			failed = true;
+		}
+	}
+
+	if (pending.trim() !== '' && !evaluateConsoleInput(pending, session)) {
+		failed = true;
+	}
+
+	return failed ? 1 : 0;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+	const chunks: string[] = [];
+	stream.setEncoding('utf8');
+	for await (const chunk of stream) {
+		chunks.push(String(chunk));
+	}
+
+	return chunks.join('');
+}
+
+/**
+The scope the console evaluates in: the configuration's (through the Workspace) when the directory holds one, else Terraform's empty root module.
+*/
+export type ConsoleScopeProvider = (input: CommandInput) => Promise<{scope: Scope; diagnostics: Diagnostic[]}>;
+
+export const emptyScopeProvider: ConsoleScopeProvider = async input => ({scope: emptyConsoleScope(input.cwd), diagnostics: []});
+
+export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyScopeProvider): Command {
+	return async input => {
+		const {scope, diagnostics} = await provideScope(input);
+		const color = input.isTerminal && input.flags.color;
+		for (const diagnostic of diagnostics) {
+			input.stderr.write(formatConsoleDiagnostic(diagnostic, color));
+		}
+
+		if (diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+			return 1;
+		}
+
+		const text = await readAll(input.stdin);
+		return runConsole(text, {
+			scope, stdout: input.stdout, stderr: input.stderr, color,
+		});
+	};
+}
+
+/**
+The configuration's scope at `--at ADDRESS` (default: the root module instance) of `[dir]` (default: the working directory), through the Workspace.
+*/
+export const workspaceScopeProvider: ConsoleScopeProvider = async input => {
+	const {loadWorkspace} = await import('../workspace.js');
+	const {flags} = input;
+	const workspace = await loadWorkspace({
+		directory: input.arguments[0] ?? '.',
+		variables: flags.var,
+		varFiles: flags.varFile,
+		...(flags.workspace !== undefined && {workspaceName: flags.workspace}),
+		...(flags.state !== undefined && {stateFile: flags.state}),
+		environment: input.environment,
+		cwd: input.cwd,
+	});
+	const {value, diagnostics} = workspace.scopeAt(flags.at);
+	return {scope: value ?? emptyConsoleScope(input.cwd), diagnostics};
+};
+
+export const consoleCommand: Command = createConsoleCommand(workspaceScopeProvider);
