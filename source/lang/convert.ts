@@ -100,7 +100,7 @@ function convertKnown(value: Value, want: Type, path: readonly PathStep[]): Conv
 	switch (want.kind) {
 		case 'string': {
 			if (value.kind === 'number') {
-				return {ok: true, value: stringValue(formatNumber(value.value))};
+				return {ok: true, value: stringValue(formatNumber(value.value, value.precision))};
 			}
 
 			if (value.kind === 'bool') {

@@ -29,7 +29,7 @@ export function formatValue(value: Value, indent = 0): string {
 		}
 
 		case 'number': {
-			return formatNumber(value.value);
+			return formatNumber(value.value, value.precision);
 		}
 
 		case 'bool': {
@@ -188,8 +188,9 @@ export function formatType(type: Type, indent = 0): string {
 		case 'set':
 		case 'map': {
 			const element = type.element;
-			if (element.kind === 'string' || element.kind === 'number' || element.kind === 'bool' || element.kind === 'dynamic') {
-				return `${type.kind}(${element.kind})`;
+			if (element.kind !== 'object' && element.kind !== 'tuple') {
+				// Primitives and collections nest on one line: `list(list(string))`.
+				return `${type.kind}(${formatType(element, indent)})`;
 			}
 
 			return `${type.kind}(\n${inner}${formatType(element, indent + 4)},\n${close})`;

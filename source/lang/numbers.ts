@@ -191,7 +191,7 @@ function modulo(a: NumericValue, b: NumericValue): NumericValue {
 /**
 The shortest decimal text that identifies the binary value at `precision` bits, without exponent (Go's `Text('f', -1)`), with `+Inf`/`-Inf`.
 */
-export function formatNumber(value: NumericValue, precision = defaultPrecision): string {
+export function formatNumber(value: NumericValue, precision: number = defaultPrecision): string {
 	if (value.isNaN()) {
 		return 'NaN';
 	}
@@ -319,8 +319,8 @@ function placeDigits(digits: string, point: number): string {
 /**
 Numbers compare equal when they print the same, as cty's number equality is defined (with -0 equal to 0).
 */
-export function numbersEqual(a: NumericValue, b: NumericValue): boolean {
-	const left = formatNumber(a);
-	const right = formatNumber(b);
+export function numbersEqual(a: NumericValue, b: NumericValue, precisionA?: number, precisionB?: number): boolean {
+	const left = formatNumber(a, precisionA);
+	const right = formatNumber(b, precisionB);
 	return left.replace(/^-0$/, '0') === right.replace(/^-0$/, '0');
 }

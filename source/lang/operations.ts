@@ -1,4 +1,3 @@
-import {crc32} from 'node:zlib';
 import {formatNumber, numbersEqual} from './numbers.js';
 import {type Type, typeEquals} from './types.js';
 import {
@@ -23,7 +22,7 @@ export function rawEquals(a: Value, b: Value): boolean {
 		}
 
 		case 'number': {
-			return numbersEqual(a.value, (b as typeof a).value);
+			return numbersEqual(a.value, (b as typeof a).value, a.precision, (b as typeof a).precision);
 		}
 
 		case 'bool': {
@@ -81,7 +80,7 @@ export function rawEquals(a: Value, b: Value): boolean {
 }
 
 /**
-The bytes cty hashes to place a value in a set; their CRC-32 orders set elements that have no natural order.
+The text cty hashes to place a value in a set; compared as strings, it orders set elements that have no natural order (checked against terraform console).
 */
 function hashText(value: Value): string {
 	switch (value.kind) {
@@ -98,7 +97,7 @@ function hashText(value: Value): string {
 		}
 
 		case 'number': {
-			return formatNumber(value.value);
+			return formatNumber(value.value, value.precision);
 		}
 
 		case 'bool': {
@@ -131,7 +130,7 @@ function setRank(value: Value): number {
 }
 
 /**
-cty's set order: strings lexically, numbers numerically, false before true, anything else by hash; unknown and null elements last.
+cty's set order: strings lexically, numbers numerically, false before true, anything else by their hash text; unknown and null elements last.
 */
 export function compareSetElements(a: Value, b: Value): number {
 	const rank = setRank(a) - setRank(b);
@@ -151,7 +150,7 @@ export function compareSetElements(a: Value, b: Value): number {
 		return Number(a.value) - Number(b.value);
 	}
 
-	return crc32(hashText(a)) - crc32(hashText(b));
+	return compareStrings(hashText(a), hashText(b));
 }
 
 /**

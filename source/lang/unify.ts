@@ -128,7 +128,9 @@ function unifyObjects(types: readonly Type[], hasDynamic: boolean): Type | undef
 	for (const object of objects) {
 		const these = Object.keys(object.attributes);
 		if (these.length !== names.length || these.some(name => !(name in objects[0]!.attributes))) {
-			return undefined;
+			// Objects of different shapes can still meet as a map.
+			const element = unify(objects.flatMap(each => Object.values(each.attributes)));
+			return element ? mapType(element) : undefined;
 		}
 	}
 
@@ -153,7 +155,9 @@ function unifyTuples(types: readonly Type[], hasDynamic: boolean): Type | undefi
 	const tuples = types as ReadonlyArray<Extract<Type, {kind: 'tuple'}>>;
 	const length = tuples[0]!.elements.length;
 	if (tuples.some(tuple => tuple.elements.length !== length)) {
-		return undefined;
+		// Tuples of different lengths can still meet as a list.
+		const element = unify(tuples.flatMap(tuple => tuple.elements));
+		return element ? listType(element) : undefined;
 	}
 
 	const elements: Type[] = [];

@@ -26,7 +26,10 @@ export type Marks = ReadonlySet<Mark>;
 type Marked = {readonly marks?: Marks};
 
 export type StringValue = Marked & {readonly kind: 'string'; readonly value: string};
-export type NumberValue = Marked & {readonly kind: 'number'; readonly value: NumericValue};
+/**
+`precision` is the binary precision (bits of mantissa) of the big float Terraform would hold: 512 (the default) for numbers read from text and results of arithmetic, 53 for results of functions computed in float64 (`pow`, `log`, ...), which JavaScript numbers passed to `numberValue` stand for. It changes only how many digits print (Go's shortest text for that precision).
+*/
+export type NumberValue = Marked & {readonly kind: 'number'; readonly value: NumericValue; readonly precision?: number};
 export type BoolValue = Marked & {readonly kind: 'bool'; readonly value: boolean};
 export type ListValue = Marked & {readonly kind: 'list'; readonly elementType: Type; readonly elements: readonly Value[]};
 /**
@@ -53,7 +56,43 @@ export function stringValue(value: string): StringValue {
 }
 
 export function numberValue(value: NumericValue | number | string | bigint): NumberValue {
+	if (typeof value === 'number') {
+		// A float64, as Go's big.NewFloat keeps it: its exact binary value at 53 bits.
+		return Number.isFinite(value) && !Number.isInteger(value)
+			? {kind: 'number', value: exactDouble(value), precision: 53}
+			: {kind: 'number', value: new Numeric(value)};
+	}
+
 	return {kind: 'number', value: value instanceof Numeric ? value : new Numeric(typeof value === 'bigint' ? value.toString() : value)};
+}
+
+/**
+The exact decimal value of a float64 (every binary fraction has a finite decimal expansion).
+*/
+function exactDouble(value: number): NumericValue {
+	const view = new DataView(new ArrayBuffer(8));
+	view.setFloat64(0, value);
+	const bits = view.getBigUint64(0);
+	const negative = bits >> 63n === 1n;
+	const exponentBits = Number((bits >> 52n) & 0x7FFn);
+	let mantissa = bits & ((1n << 52n) - 1n);
+	let exponent: number;
+	if (exponentBits === 0) {
+		exponent = -1074;
+	} else {
+		mantissa |= 1n << 52n;
+		exponent = exponentBits - 1075;
+	}
+
+	let text: string;
+	if (exponent >= 0) {
+		text = (mantissa << BigInt(exponent)).toString();
+	} else {
+		const digits = (mantissa * (5n ** BigInt(-exponent))).toString().padStart(-exponent + 1, '0');
+		text = `${digits.slice(0, exponent)}.${digits.slice(exponent)}`;
+	}
+
+	return new Numeric(negative ? `-${text}` : text);
 }
 
 export const trueValue: BoolValue = Object.freeze({kind: 'bool', value: true});

@@ -100,7 +100,10 @@ test('unify', t => {
 	t.deepEqual(unify([stringType, dynamicType]), stringType);
 	t.deepEqual(unify([listType(numberType), listType(stringType)]), listType(stringType));
 	t.deepEqual(unify([objectType({a: numberType}), mapType(stringType)]), mapType(stringType));
-	t.is(unify([objectType({a: numberType}), objectType({b: numberType})]), undefined);
+	// Objects of different shapes meet as a map, tuples of different lengths as a list (terraform: `true ? {a = 1} : {b = 1}`).
+	t.deepEqual(unify([objectType({a: numberType}), objectType({b: numberType})]), mapType(numberType));
+	t.deepEqual(unify([tupleType([numberType]), tupleType([numberType, stringType])]), listType(stringType));
+	t.is(unify([objectType({a: numberType}), objectType({b: listType(numberType)})]), undefined);
 	t.is(unify([objectType({}), tupleType([])]), undefined);
 	t.deepEqual(unify([tupleType([numberType]), tupleType([stringType])]), tupleType([stringType]));
 	t.deepEqual(typeOf(toValue([])), tupleType([]));

@@ -50,8 +50,34 @@ function keepReferenceDiagnostics(diagnostics: readonly Diagnostic[]): Diagnosti
 }
 
 export function evaluate(expression: Expression, scope: Scope): Result<Value> {
-	return evaluateIn(expression, {scope});
+	const result = evaluateIn(expression, {scope});
+	return {value: result.value, diagnostics: distinct(result.diagnostics)};
 }
+
+/**
+The same problem found on every iteration of a `for` is reported once, as Terraform reports reference problems once.
+*/
+function distinct(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+	const seen = new Set<string>();
+	return diagnostics.filter(diagnostic => {
+		const key = JSON.stringify([diagnostic.severity, diagnostic.summary, diagnostic.detail, diagnostic.subject?.start.offset, diagnostic.subject?.end.offset]);
+		if (seen.has(key)) {
+			return false;
+		}
+
+		seen.add(key);
+		return true;
+	});
+}
+
+/**
+Where Terraform reports problems it found with an empty reference name ("on  line 0").
+*/
+const nowhere: Range = {filename: '', start: {line: 0, column: 0, offset: 0}, end: {line: 0, column: 0, offset: 0}};
+
+const bareObjects: Readonly<Record<string, 'variable' | 'local' | 'count' | 'each' | 'path' | 'terraform'>> = {
+	var: 'variable', local: 'local', count: 'count', each: 'each', path: 'path', terraform: 'terraform',
+};
 
 function unknown(type: Type = dynamicType): Value {
 	return unknownValue(type);
@@ -163,11 +189,21 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 	} else {
 		const parsed = parseReference(traversal);
 		if (!parsed.value) {
-			for (const diagnostic of parsed.diagnostics) {
+			const found = [...parsed.diagnostics];
+			const bareKind = Object.hasOwn(bareObjects, traversal.root) ? bareObjects[traversal.root] : undefined;
+			if (bareKind && traversal.steps.length === 0) {
+				// Terraform also looks the empty name up, and reports that first.
+				const empty = context.scope.resolveReference({
+					subject: {kind: bareKind, name: ''}, range: nowhere, remaining: [], traversalRange: nowhere,
+				});
+				found.unshift(...empty.diagnostics);
+			}
+
+			for (const diagnostic of found) {
 				referenceDiagnostics.add(diagnostic);
 			}
 
-			return {value: unknown(), diagnostics: parsed.diagnostics};
+			return {value: unknown(), diagnostics: found};
 		}
 
 		const resolved = context.scope.resolveReference(parsed.value);
@@ -572,7 +608,8 @@ function evaluateUnary(expression: UnaryOp, context: Context): Evaluation {
 	}
 
 	if (bare.kind === 'number') {
-		return {value: withMarks(numberValue(bare.value.negated()), marks), diagnostics};
+		const negated: Value = bare.precision === undefined ? numberValue(bare.value.negated()) : {kind: 'number', value: bare.value.negated(), precision: bare.precision};
+		return {value: withMarks(negated, marks), diagnostics};
 	}
 
 	return {value: withMarks(unknown(type), marks), diagnostics};

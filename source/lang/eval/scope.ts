@@ -3,7 +3,7 @@ import {type Diagnostic, type Result, errorDiagnostic} from '../../hcl/diagnosti
 import type {FunctionContext, FunctionSpec} from '../function.js';
 import {type Reference, formatSubject} from '../references.js';
 import {
-	type Value, boolValue, stringValue, unknownValue,
+	type Value, boolValue, stringValue, unknownValue, withMarks,
 } from '../values.js';
 
 /*
@@ -170,7 +170,8 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 			case 'resource': {
 				const value = values.resources?.get(formatSubject(subject));
 				if (value) {
-					return {value, diagnostics};
+					const problem = unknownResourceAttribute(value, reference);
+					return problem ? failure('Unsupported attribute', problem.detail, problem.range) : {value, diagnostics};
 				}
 
 				return failure('Reference to undeclared resource', `A ${subject.mode === 'data' ? 'data' : 'managed'} resource "${subject.type}" "${subject.name}" has not been declared in ${where}.`, range);
@@ -204,31 +205,31 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 				}
 
 				if (subject.name === 'applying') {
-					return {value: boolValue(false), diagnostics};
+					return {value: withMarks(boolValue(false), new Set(['ephemeral'] as const)), diagnostics};
 				}
 
 				return failure('Invalid "terraform" attribute', `The "terraform" object does not have an attribute named "${subject.name}". The only supported attributes are terraform.workspace, the name of the currently-selected workspace, and terraform.applying, a boolean which is true only during apply.`, range);
 			}
 
 			case 'count': {
-				if (!values.count) {
-					return failure('Reference to "count" in non-counted context', 'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.', range);
-				}
-
 				if (subject.name !== 'index') {
 					return failure('Invalid "count" attribute', `The "count" object does not have an attribute named "${subject.name}". The only supported attribute is count.index, which is the index of each instance of a resource block that has the "count" argument set.`, range);
+				}
+
+				if (!values.count) {
+					return failure('Reference to "count" in non-counted context', 'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.', range);
 				}
 
 				return {value: values.count.index, diagnostics};
 			}
 
 			case 'each': {
-				if (!values.each) {
-					return failure('Reference to "each" in context without for_each', 'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.', range);
-				}
-
 				if (subject.name !== 'key' && subject.name !== 'value') {
 					return failure('Invalid "each" attribute', `The "each" object does not have an attribute named "${subject.name}". The supported attributes are each.key and each.value, the current key and value pair of the "for_each" attribute set.`, range);
+				}
+
+				if (!values.each) {
+					return failure('Reference to "each" in context without for_each', 'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.', range);
 				}
 
 				return {value: values.each[subject.name], diagnostics};
@@ -243,4 +244,18 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 			}
 		}
 	};
+}
+
+/**
+Terraform checks attribute names on resource references against the schema before evaluating: when the resource's value has a known object type (a whole instance, or a tuple/map of them is left to evaluation), an attribute it lacks is reported with Terraform's wording.
+*/
+function unknownResourceAttribute(value: Value, reference: Reference): {detail: string; range: Reference['range']} | undefined {
+	const type = value.kind === 'unknown' ? value.type : undefined;
+	const attributes = type?.kind === 'object' ? type.attributes : (value.kind === 'object' && !value.open ? Object.fromEntries(value.attributes) : undefined);
+	const [first] = reference.remaining;
+	if (!attributes || first?.kind !== 'attribute' || first.name in attributes) {
+		return undefined;
+	}
+
+	return {detail: `This object has no argument, nested block, or exported attribute named "${first.name}".`, range: first.range};
 }

@@ -64,7 +64,7 @@ export function getAttribute(object: Value, name: string, range: Range): Step {
 	}
 
 	if (actualType?.kind === 'set' && actualType.element.kind === 'object') {
-		return failed('Unsupported attribute', 'Can\'t access attributes on a set of objects, because the elements of a set have no identity and therefore no unique reference.', range);
+		return failed('Unsupported attribute', 'Can\'t access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?', range);
 	}
 
 	if (bare.kind === 'string' || bare.kind === 'number' || bare.kind === 'bool' || type?.kind === 'string' || type?.kind === 'number' || type?.kind === 'bool') {
@@ -138,7 +138,12 @@ export function index(collection: Value, key: Value, range: Range): Step {
 				const position = number.toNumber();
 				const element = bare.elements[position];
 				if (!element) {
-					return failed(invalidIndex, `${noElement}.`, range);
+					if (bare.elements.length === 0) {
+						return failed(invalidIndex, `${noElement}: the collection has no elements.`, range);
+					}
+
+					const suffix = position === bare.elements.length ? ': the given index is greater than or equal to the length of the collection' : '';
+					return failed(invalidIndex, `${noElement}${suffix}.`, range);
 				}
 
 				return {value: mark(element), diagnostics: []};
