@@ -1,14 +1,13 @@
 import {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useApp, useStdout} from 'ink';
 import type {ExplorerData} from './explorer-data.js';
-import type {BindingContext} from './keymap.js';
 import {statusBindings} from './keymap.js';
 import {useKeymap} from './hooks/use-keymap.js';
-import {reduce} from './state/reducer.js';
+import {isTextEntry, reduce} from './state/reducer.js';
 import type {Action} from './state/actions.js';
 import {createInitialState, type State} from './state/state.js';
 import {
-	blockCursor, blockList, consoleContext, edgeList, goToCandidates, isSteppable, moduleCursor, moduleList, selectedAddress,
+	blockCursor, blockList, consoleContext, edgeList, goToCandidates, moduleCursor, moduleList, selectedAddress,
 } from './state/selectors.js';
 import {detailLines} from './detail-lines.js';
 import {computeLayout} from './layout.js';
@@ -131,12 +130,8 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 
 	const stateRef = useRef(state);
 	stateRef.current = state;
-	const context = useCallback((): BindingContext => {
-		const current = stateRef.current;
-		const address = selectedAddress(data, current);
-		return {state: current, steppable: isSteppable(data, current), ...(address !== '' && {selected: address})};
-	}, [data]);
-	useKeymap({state, context, dispatch, isActive: true});
+	const textEntry = useCallback(() => isTextEntry(stateRef.current), []);
+	useKeymap({textEntry, dispatch, isActive: true});
 
 	const onConsoleChange = useCallback((text: string) => {
 		dispatch({type: 'console-change', text});

@@ -56,7 +56,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 	process.once('exit', restore);
 	const instance = render(
 		<App directory={options.directory} load={load} color={color} historyFile={defaultHistoryFile(environment)}/>,
-		{stdin, stdout, exitOnCtrlC: false, patchConsole: true, incrementalRendering: true},
+		{stdin, stdout, exitOnCtrlC: false, patchConsole: true},
 	);
 	try {
 		await instance.waitUntilExit();

@@ -10,6 +10,9 @@ import type {Graph} from '../graph/cytoscape.js';
 import type {GraphEdge} from '../graph/model.js';
 import {drawNeighbourhood} from '../graph/draw.js';
 import {loadWorkspace, type LoadProgress, type Workspace} from '../workspace.js';
+import {formatDiagnostic} from '../hcl/format-diagnostic.js';
+import {formatValue} from '../lang/format-value.js';
+import {builtinFunctionNames} from '../lang/functions/index.js';
 import type {
 	AttributeRow, BlockEntry, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow,
 } from './explorer-data.js';
@@ -568,48 +571,31 @@ export async function loadExplorerData(options: {
 	readonly cwd: string;
 	readonly onProgress?: (text: string) => void;
 }): Promise<{readonly data: ExplorerData; readonly summary: string}> {
-	const [workspace, formatting] = await Promise.all([
-		loadWorkspace({
-			directory: options.directory,
-			variables: options.flags.var,
-			varFiles: options.flags.varFile,
-			...(options.flags.workspace !== undefined && {workspaceName: options.flags.workspace}),
-			...(options.flags.state !== undefined && {stateFile: options.flags.state}),
-			environment: options.environment,
-			cwd: options.cwd,
-			onProgress(progress) {
-				options.onProgress?.(describeProgress(progress));
-			},
-		}),
-		loadFormatting(),
-	]);
+	const workspace = await loadWorkspace({
+		directory: options.directory,
+		variables: options.flags.var,
+		varFiles: options.flags.varFile,
+		...(options.flags.workspace !== undefined && {workspaceName: options.flags.workspace}),
+		...(options.flags.state !== undefined && {stateFile: options.flags.state}),
+		environment: options.environment,
+		cwd: options.cwd,
+		onProgress(progress) {
+			options.onProgress?.(describeProgress(progress));
+		},
+	});
+	const formatting = defaultFormatting();
 	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 	const summary = `${workspace.instances.moduleInstances.size} module instances · ${workspace.instances.resourceInstances.size} resource instances · ${errors} errors`;
 	return {data: createWorkspaceData(workspace, formatting), summary};
 }
 
 /**
-The console formatter, the diagnostic renderer and the function registry of the lang and hcl layers.
+The console formatter, the diagnostic renderer and the function names of the lang and hcl layers.
 */
-export async function loadFormatting(): Promise<Formatting> {
-	// Paths in variables: these modules are being written in parallel; switch to static imports once they land.
-	const formatPath = '../lang/format-value.js';
-	const functionsPath = '../lang/functions/index.js';
-	const diagnosticPath = '../hcl/format-diagnostic.js';
-	const [formatModule, functionsModule, diagnosticModule] = await Promise.all([
-		import(formatPath) as Promise<{formatValue: (value: Value) => string}>,
-		(import(functionsPath) as Promise<{functions?: ReadonlyMap<string, unknown> | Readonly<Record<string, unknown>>}>).catch(() => ({functions: undefined})),
-		(import(diagnosticPath) as Promise<{formatDiagnostic?: (diagnostic: Diagnostic, sources: ReadonlyMap<string, string>) => string}>).catch(() => ({formatDiagnostic: undefined})),
-	]);
-	const {functions} = functionsModule;
-	const functionNames = functions === undefined ? [] : (functions instanceof Map ? [...functions.keys()] : Object.keys(functions));
+export function defaultFormatting(): Formatting {
 	return {
-		formatValue: formatModule.formatValue,
-		formatDiagnostic: diagnosticModule.formatDiagnostic ?? ((diagnostic, sources) => [
-			`Error: ${diagnostic.summary}`,
-			...(diagnostic.subject ? ['', `  on ${diagnostic.subject.filename} line ${diagnostic.subject.start.line}:`, snippet(sources, diagnostic.subject) ?? ''] : []),
-			...(diagnostic.detail ? ['', diagnostic.detail] : []),
-		].join('\n')),
-		functionNames,
+		formatValue: value => formatValue(value),
+		formatDiagnostic: (diagnostic, sources) => formatDiagnostic(diagnostic, {source: filename => sources.get(filename)}),
+		functionNames: builtinFunctionNames(),
 	};
 }

@@ -1,7 +1,5 @@
 import {useInput, type Key} from 'ink';
-import {resolveKey, type BindingContext} from '../keymap.js';
 import type {Action} from '../state/actions.js';
-import type {State} from '../state/state.js';
 
 /**
 The name the keymap table uses for a key press, or undefined for keys it never binds (pastes, meta chords).
@@ -67,38 +65,45 @@ export function keyName(input: string, key: Key): string | undefined {
 	return [...input].length === 1 ? input : undefined;
 }
 
+const characterNames: Readonly<Record<string, string>> = {
+	'\r': 'enter',
+	'\n': 'enter',
+	'\t': 'tab',
+	'\u007F': 'backspace',
+	'\u0008': 'backspace',
+	'\u0003': 'ctrl+c',
+};
+
 /**
-The explorer's single input handler: a key becomes the action of the binding the keymap resolves it to, or a message saying why that binding does nothing now.
+Key names for one input event. A busy terminal can deliver several typed keys in one read (`jjj`), which Ink passes on as one string: outside text entry each character is a key.
+*/
+export function keyNames(input: string, key: Key): string[] {
+	const characters = [...input];
+	if (characters.length <= 1 || key.ctrl || key.meta || input.includes('\u001B')) {
+		const name = keyName(input, key);
+		return name === undefined ? [] : [name];
+	}
+
+	return characters.map(character => characterNames[character] ?? character);
+}
+
+/**
+The explorer's single input handler: every key press becomes a `key` action; the reducer resolves it through the keymap against the state it is applied to, so keys that arrive faster than frames are still read in the right scope.
 */
 export function useKeymap(options: {
-	readonly state: State;
-	readonly context: () => BindingContext;
+	readonly textEntry: () => boolean;
 	readonly dispatch: (action: Action) => void;
 	readonly isActive: boolean;
 }): void {
-	const {state, context, dispatch, isActive} = options;
+	const {textEntry, dispatch, isActive} = options;
 	useInput((input, key) => {
-		const name = keyName(input, key);
-		if (name === undefined) {
+		// A paste into the console or a prompt is text for the text input.
+		if (textEntry() && [...input].length > 1 && !key.ctrl) {
 			return;
 		}
 
-		const binding = resolveKey(name, state);
-		if (!binding) {
-			return;
+		for (const name of keyNames(input, key)) {
+			dispatch({type: 'key', name});
 		}
-
-		// Backspace edits text in the prompt and the console; it is "back" only in the panes.
-		if (name === 'backspace' && binding.id === 'back' && (state.overlay.kind === 'prompt' || state.focus === 'console')) {
-			return;
-		}
-
-		const reason = binding.disabledReason?.(context());
-		if (reason !== undefined) {
-			dispatch({type: 'show-message', text: reason});
-			return;
-		}
-
-		dispatch({type: binding.id});
 	}, {isActive});
 }

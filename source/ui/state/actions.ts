@@ -5,6 +5,8 @@ Everything that changes the explorer's state. Key bindings dispatch `{type: <bin
 */
 export type Action =
 	| {readonly type: BindingId}
+	/** A key press, resolved through the keymap against the state at the time it is handled (several keys can arrive before a render). */
+	| {readonly type: 'key'; readonly name: string}
 	| {readonly type: 'focus-pane'; readonly pane: PaneId}
 	| {readonly type: 'navigate'; readonly address: string}
 	| {readonly type: 'prompt-change'; readonly text: string}

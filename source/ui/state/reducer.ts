@@ -1,9 +1,9 @@
 import type {ExplorerData} from '../explorer-data.js';
-import {paneOrder, type PaneId} from '../keymap.js';
+import {paneOrder, resolveKey, type PaneId} from '../keymap.js';
 import {isIncomplete, splitCompletionWord} from '../console-input.js';
 import type {Action} from './actions.js';
 import {
-	blockCursor, blockList, commonPrefix, consoleContext, edgeList, goToCandidates, moduleCursor, moduleList, selectedAddress, selectedRow,
+	blockCursor, blockList, commonPrefix, consoleContext, edgeList, goToCandidates, isSteppable, moduleCursor, moduleList, selectedAddress, selectedRow,
 } from './selectors.js';
 import type {ConsoleEntry, ConsoleState, Location, State} from './state.js';
 
@@ -328,8 +328,35 @@ export function reduce(state: State, action: Action, data: ExplorerData): State 
 	return reduceAction(next, action, data);
 }
 
+/**
+Whether keys go to a text input (the console's or a prompt's) rather than to the panes.
+*/
+export function isTextEntry(state: State): boolean {
+	return state.overlay.kind === 'prompt' || (state.focus === 'console' && state.overlay.kind === 'none');
+}
+
+function pressKey(state: State, name: string, data: ExplorerData): State {
+	const binding = resolveKey(name, state);
+	if (!binding) {
+		return state;
+	}
+
+	// Backspace edits text in the prompt and the console; it is "back" only in the panes.
+	if (name === 'backspace' && binding.id === 'back' && isTextEntry(state)) {
+		return state;
+	}
+
+	const address = selectedAddress(data, state);
+	const reason = binding.disabledReason?.({state, steppable: isSteppable(data, state), ...(address !== '' && {selected: address})});
+	return reason === undefined ? reduceAction(state, {type: binding.id}, data) : withMessage(state, reason);
+}
+
 function reduceAction(state: State, action: Action, data: ExplorerData): State {
 	switch (action.type) {
+		case 'key': {
+			return pressKey(state, action.name, data);
+		}
+
 		case 'move-up': {
 			return move(state, data, cursor => cursor - 1);
 		}

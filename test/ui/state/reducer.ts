@@ -193,3 +193,16 @@ test('a list of 50,000 instances: moving is a lookup, not a scan', t => {
 	// The same list object is reused across key presses (memoised on its inputs).
 	t.is(blockList(large, state), rows);
 });
+
+const keys = (...names: string[]): Action[] => names.map(name => ({type: 'key', name}));
+
+test('keys resolve against the state they are applied to', afterActions, keys('tab', 'j', 'right', 'right', 'l'), {focus: 'details', selected: 'aws_subnet.this["b"]'});
+test('a key of a disabled binding says why', afterActions, keys('tab', ']'), {selected: 'aws_vpc.main', message: 'The selection has no count or for_each instances'});
+test('printable keys in the console are text, not bindings', afterActions, keys('c', 'q', 'g', 'j'), {focus: 'console', overlay: 'none', module: ''});
+test('Backspace is back in the panes, text editing in the console', afterActions, [{type: 'navigate', address: 'var.cidr'}, ...keys('c', 'backspace')], {historyLength: 1, focus: 'console'});
+test('Ctrl-C quits from the console', t => {
+	t.true(run(keys('c', 'ctrl+c')).quitting);
+	t.false(run(keys('c', 'q')).quitting);
+	t.true(run(keys('q')).quitting);
+});
+test('Shift-Tab leaves the console backwards', afterActions, keys('c', 'shift+tab'), {focus: 'edges'});

@@ -1,0 +1,119 @@
+import {createHash} from 'node:crypto';
+import {readdirSync, readFileSync} from 'node:fs';
+import {mkdtempSync, rmSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import {repositoryRoot, startTerminal, tmuxAvailable} from '../helpers/tmux.js';
+
+/*
+The real CLI in a real terminal (tmux), on the bundled example, driven by keymap ids. Each assertion waits until the screen shows what it expects (the machine may be busy: the timeouts are generous, the tests do not sleep).
+*/
+
+const example = 'examples/multi-region';
+
+function fingerprint(directory: string): Map<string, string> {
+	const files = new Map<string, string>();
+	const walk = (current: string) => {
+		for (const entry of readdirSync(current, {withFileTypes: true})) {
+			const full = path.join(current, entry.name);
+			if (entry.isDirectory()) {
+				walk(full);
+			} else {
+				files.set(path.relative(directory, full), createHash('sha256').update(readFileSync(full)).digest('hex'));
+			}
+		}
+	};
+
+	walk(directory);
+	return files;
+}
+
+// Fails loudly when tmux is missing: CI installs it (.ci/run), so a skip would hide a broken setup.
+test.before(t => {
+	t.true(tmuxAvailable(), 'tmux is required for the end-to-end tests (apt-get install tmux)');
+});
+
+test('a session on the example: for_each stepping, edges and back, filter, go-to, console, help, quit; the files are untouched', async t => {
+	t.timeout(180_000);
+	const stateDirectory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-'));
+	const before = fingerprint(path.join(repositoryRoot, example));
+	const app = startTerminal({arguments: [example], environment: {XDG_STATE_HOME: stateDirectory}});
+	try {
+		await app.waitFor(/Blocks — root[\s\S]*module instances/, 90_000);
+
+		// Move to a for_each resource in the Blocks pane.
+		app.press('focus-next-pane', 'move-down', 'move-down');
+		let screen = await app.waitFor('for_each = local.log_buckets');
+		t.regex(screen, /instances "access", "audit"/);
+
+		// Step through its instances.
+		app.press('next-instance');
+		screen = await app.waitFor('instance 1 of 2');
+		t.regex(screen, /each\.key = "access"/);
+		t.regex(screen, /Console — aws_s3_bucket\.logs\["access"\]/);
+		app.press('pane-right', 'details-next-instance');
+		screen = await app.waitFor('instance 2 of 2');
+		t.regex(screen, /each\.value = "audit"/);
+		t.regex(screen, /bucket = "atlas-prod-audit-logs"/);
+		t.regex(screen, /Edges[^\n]*\n[^\n]*← aws_s3_bucket_versioning\.logs\["audit"\]/);
+
+		// Follow an edge and go back.
+		app.press('focus-next-pane', 'open');
+		screen = await app.waitFor('Console — aws_s3_bucket_versioning.logs["audit"]');
+		app.press('back');
+		screen = await app.waitFor('Console — aws_s3_bucket.logs["audit"]');
+		t.regex(screen, /each\.key = "audit"/);
+
+		// Filter the Blocks pane with /.
+		app.press('pane-left', 'filter');
+		await app.waitFor('/ filter blocks:');
+		app.type('versioning');
+		screen = await app.waitFor('Blocks — root /versioning');
+		t.notRegex(screen, /aws_route53_zone\.main/);
+		app.press('prompt-accept');
+		screen = await app.waitFor(/for_each = aws_s3_bucket\.logs/);
+
+		// Jump with : to any address, with completion.
+		app.press('go-to');
+		await app.waitFor('Go to address');
+		app.type('module.network["eu"].aws_sub');
+		app.press('prompt-complete');
+		await app.waitFor(': module.network["eu"].aws_subnet');
+		app.press('prompt-accept');
+		screen = await app.waitFor('Blocks — module.network["eu"]');
+
+		// Evaluate each.value and a function call in the console, in the context of an instance.
+		app.press('go-to');
+		await app.waitFor('Go to address');
+		app.type('aws_s3_bucket.logs["audit"]');
+		app.press('prompt-accept');
+		await app.waitFor('Console — aws_s3_bucket.logs["audit"]');
+		app.press('focus-console');
+		app.type('each.value');
+		app.press('console-submit');
+		await app.waitFor(/> each\.value\s*║\n║"audit"/);
+		app.type('cidrsubnet("10.0.0.0/16", 8, 2)');
+		app.press('console-submit');
+		await app.waitFor('"10.0.2.0/24"');
+		app.type('upper(each.key)');
+		app.press('console-submit');
+		await app.waitFor('"AUDIT"');
+		app.press('leave-console');
+
+		// Help lists the bindings.
+		app.press('toggle-help');
+		screen = await app.waitFor('Help — every key');
+		t.regex(screen, /Go to an address/);
+		app.press('close-help');
+		await app.waitFor('Blocks — root');
+
+		app.press('quit');
+		t.is(await app.waitForExit(), 0);
+	} finally {
+		app.close();
+		rmSync(stateDirectory, {recursive: true, force: true});
+	}
+
+	t.deepEqual(fingerprint(path.join(repositoryRoot, example)), before);
+});

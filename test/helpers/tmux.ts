@@ -1,0 +1,136 @@
+import {execFileSync} from 'node:child_process';
+import {randomBytes} from 'node:crypto';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {bindings, type BindingId} from '../../source/ui/keymap.js';
+
+/*
+A driver for the real CLI in a real terminal: a private tmux server (`-L`), a detached session of a fixed size, keys sent by keymap id, and assertions that poll the screen until what they wait for appears (lazygit's integration tests work the same way). Ink renders nothing until exit under CI=true, so the app runs with CI=0.
+*/
+
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** tmux key names for the keymap's key names. */
+const tmuxKeys: Readonly<Record<string, string>> = {
+	up: 'Up',
+	down: 'Down',
+	left: 'Left',
+	right: 'Right',
+	enter: 'Enter',
+	escape: 'Escape',
+	tab: 'Tab',
+	'shift+tab': 'BTab',
+	backspace: 'BSpace',
+	pageup: 'PPage',
+	pagedown: 'NPage',
+	home: 'Home',
+	end: 'End',
+	'ctrl+c': 'C-c',
+};
+
+export function tmuxAvailable(): boolean {
+	try {
+		execFileSync('tmux', ['-V'], {stdio: 'ignore'});
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+export type TerminalOptions = {
+	readonly arguments: readonly string[];
+	readonly columns?: number;
+	readonly rows?: number;
+	readonly environment?: Readonly<Record<string, string>>;
+	readonly cwd?: string;
+};
+
+export type Terminal = {
+	screen(): string;
+	press(...ids: BindingId[]): void;
+	/** Literal text, as typed. */
+	type(text: string): void;
+	waitFor(pattern: RegExp | string, timeout?: number): Promise<string>;
+	/** Waits until the pane's process has ended; its exit status. */
+	waitForExit(timeout?: number): Promise<number>;
+	resize(columns: number, rows: number): void;
+	close(): void;
+};
+
+function shellQuote(text: string): string {
+	return `'${text.replaceAll('\'', '\'\\\'\'')}'`;
+}
+
+export function keyForTmux(id: BindingId, which = 0): string {
+	const key = bindings.find(binding => binding.id === id)?.keys[which];
+	if (key === undefined) {
+		throw new Error(`No key ${which} for ${id}`);
+	}
+
+	return tmuxKeys[key] ?? key;
+}
+
+/**
+Starts `node --import=tsx cli.tsx ARGS` in a new private tmux server.
+*/
+export function startTerminal(options: TerminalOptions): Terminal {
+	const server = `tfscope-test-${process.pid}-${randomBytes(4).toString('hex')}`;
+	const columns = options.columns ?? 120;
+	const rows = options.rows ?? 40;
+	const tmux = (...arguments_: string[]) => execFileSync('tmux', ['-L', server, '-f', '/dev/null', ...arguments_], {encoding: 'utf8'});
+	const environment: Record<string, string> = {CI: '0', TERM: 'xterm-256color', ...options.environment};
+	const exports = Object.entries(environment).map(([name, value]) => `${name}=${shellQuote(value)}`).join(' ');
+	// The status file records the exit code; the pane stays open after the app ends so the last screen can be read.
+	const command = `cd ${shellQuote(options.cwd ?? repositoryRoot)} && env -u CI ${exports} node --import=tsx ${shellQuote(path.join(repositoryRoot, 'cli.tsx'))} ${options.arguments.map(argument => shellQuote(argument)).join(' ')}; echo "[exit $?]"; sleep 600`;
+	tmux('new-session', '-d', '-s', 'main', '-x', String(columns), '-y', String(rows), '-e', 'CI=0', command);
+	tmux('set-option', '-t', 'main', 'status', 'off');
+	tmux('resize-window', '-t', 'main', '-x', String(columns), '-y', String(rows));
+
+	const screen = () => tmux('capture-pane', '-p', '-t', 'main');
+	const waitFor = async (pattern: RegExp | string, timeout = 20_000) => {
+		const deadline = Date.now() + timeout;
+		const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
+		for (;;) {
+			const text = screen();
+			if (matches(text)) {
+				return text;
+			}
+
+			if (Date.now() > deadline) {
+				throw new Error(`Timed out after ${timeout} ms waiting for ${String(pattern)}; screen:\n${text}`);
+			}
+
+			// eslint-disable-next-line no-await-in-loop
+			await new Promise(resolve => {
+				setTimeout(resolve, 50);
+			});
+		}
+	};
+
+	return {
+		screen,
+		press(...ids) {
+			for (const id of ids) {
+				tmux('send-keys', '-t', 'main', keyForTmux(id));
+			}
+		},
+		type(text) {
+			tmux('send-keys', '-t', 'main', '-l', text);
+		},
+		waitFor,
+		async waitForExit(timeout = 20_000) {
+			const text = await waitFor(/\[exit \d+\]/, timeout);
+			return Number(/\[exit (\d+)\]/.exec(text)?.[1]);
+		},
+		resize(newColumns, newRows) {
+			tmux('resize-window', '-t', 'main', '-x', String(newColumns), '-y', String(newRows));
+		},
+		close() {
+			try {
+				tmux('kill-server');
+			} catch {
+				// Already gone.
+			}
+		},
+	};
+}
