@@ -3,17 +3,7 @@ import {isIncompleteExpression, parseExpression} from '../hcl/index.js';
 import {evaluate, typeOfArgument} from '../lang/eval/evaluate.js';
 import {type Scope, createScope} from '../lang/eval/scope.js';
 import {formatType, formatValue} from '../lang/format-value.js';
-import type {FunctionSpec} from '../lang/function.js';
-import {collectionFunctions} from '../lang/functions/collection.js';
-import {conversionFunctions} from '../lang/functions/conversion.js';
-import {cryptoFunctions} from '../lang/functions/crypto.js';
-import {datetimeFunctions} from '../lang/functions/datetime.js';
-import {encodingFunctions} from '../lang/functions/encoding.js';
-import {ipNetworkFunctions} from '../lang/functions/ip-network.js';
-import {numberFunctions} from '../lang/functions/number.js';
-import {regexFunctions} from '../lang/functions/regex.js';
-import {setFunctions} from '../lang/functions/set.js';
-import {stringFunctions} from '../lang/functions/string.js';
+import {builtinFunctionNames, createNodeFilesystem, lookupFunction} from '../lang/functions/index.js';
 import type {Command, CommandInput, Writer} from './command.js';
 
 /*
@@ -23,22 +13,18 @@ import type {Command, CommandInput, Writer} from './command.js';
 const consoleFilename = '<console-input>';
 
 /**
-Every built-in function, for a console without a configuration.
+Function names for "Did you mean" suggestions in the console, where `type` exists too.
 */
-export const consoleFunctions: ReadonlyMap<string, FunctionSpec> = new Map([
-	...collectionFunctions, ...conversionFunctions, ...cryptoFunctions, ...datetimeFunctions, ...encodingFunctions, ...ipNetworkFunctions, ...numberFunctions, ...regexFunctions, ...setFunctions, ...stringFunctions,
-].map(spec => [spec.name, spec]));
-
-const sortedFunctionNames = [...consoleFunctions.keys(), 'type'].sort();
+export const consoleFunctionNames: readonly string[] = [...builtinFunctionNames(), 'type'].sort();
 
 /**
 The scope of a console without a configuration: Terraform's empty root module.
 */
 export function emptyConsoleScope(cwd: string): Scope {
 	return createScope({
-		functions: name => consoleFunctions.get(name),
-		functionNames: () => sortedFunctionNames,
-		functionContext: {baseDirectory: cwd, impure: true},
+		functions: lookupFunction,
+		functionNames: () => consoleFunctionNames,
+		functionContext: {baseDirectory: cwd, impure: true, filesystem: createNodeFilesystem({cwd})},
 		console: true,
 	});
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {type Expression, attributesOf, blocksOf} from '../../source/hcl/ast.js';
 import {parseConfig} from '../../source/hcl/index.js';
-import {consoleFunctions} from '../../source/commands/console.js';
+import {consoleFunctionNames} from '../../source/commands/console.js';
+import {lookupFunction} from '../../source/lang/functions/index.js';
 import {evaluate} from '../../source/lang/eval/evaluate.js';
 import {type Scope, createScope, moduleResolver} from '../../source/lang/eval/scope.js';
 import {
@@ -40,7 +41,6 @@ export function consoleConfigScope(): Scope {
 	}
 
 	const locals = new Map<string, Value>();
-	const sortedNames = [...consoleFunctions.keys(), 'type'].sort();
 	const scope: Scope = createScope({
 		resolveReference(reference) {
 			if (reference.subject.kind === 'local') {
@@ -57,8 +57,8 @@ export function consoleConfigScope(): Scope {
 				variables, locals, resources, path: {module: '.', root: '.', cwd: '/tmp'},
 			})(reference);
 		},
-		functions: name => consoleFunctions.get(name),
-		functionNames: () => sortedNames,
+		functions: lookupFunction,
+		functionNames: () => consoleFunctionNames,
 		functionContext: {baseDirectory: '.', impure: true},
 		console: true,
 	});
