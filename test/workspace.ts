@@ -102,3 +102,12 @@ test('a missing required variable is unknown and the rest expands', async t => {
 	t.is(formatValue(workspace.evaluateAt('var.required').value), '(known after apply)');
 	t.true(workspace.instances.moduleInstances.has('module.loop'));
 });
+
+test('file() and templatefile() read relative to the root directory, path.module is relative to it', async t => {
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'functions'), environment: {}});
+	t.deepEqual(workspace.diagnostics, []);
+	const value = (expression: string) => workspace.evaluateAt(expression).value;
+	t.deepEqual(value('local.data'), {kind: 'string', value: 'root data\n'});
+	t.deepEqual(value('module.child.greeting'), {kind: 'string', value: 'Hello, tfscope!\n- a\n- b\n'});
+	t.deepEqual(value('module.child.where'), {kind: 'string', value: 'modules/child'});
+});

@@ -23,7 +23,7 @@ import {
 import type {
 	ConditionResult, InstanceTree, ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance,
 } from './instance-tree.js';
-import {evaluateExpression, parseExpressionText} from './lang-adapter.js';
+import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
 import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
 
@@ -222,7 +222,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 			}),
 			functions: options.functions,
 			functionNames: options.functionNames,
-			functionContext: {baseDirectory: this.directory || options.rootDirectory, impure, ...(options.filesystem && {filesystem: options.filesystem})},
+			functionContext: withTemplates({baseDirectory: options.rootDirectory, impure, ...(options.filesystem && {filesystem: options.filesystem})}),
 			// The console (the only impure caller) also gets type().
 			console: impure,
 		});
@@ -252,7 +252,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 	}
 
 	#constant(expression: Expression): Value {
-		return this.evaluate(expression, createScope({functions: this.#context.options.functions, functionNames: this.#context.options.functionNames, functionContext: {baseDirectory: this.directory, impure: false}}));
+		return this.evaluate(expression, createScope({functions: this.#context.options.functions, functionNames: this.#context.options.functionNames, functionContext: {baseDirectory: this.#context.options.rootDirectory, impure: false}}));
 	}
 
 	#variableValue(name: string): Value {
