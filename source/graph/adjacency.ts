@@ -1,9 +1,11 @@
-import {edgeKey, type EdgeKind, type EdgeOrigin, type GraphEdge, type GraphNode} from './model.js';
+import {type EdgeKind, type EdgeOrigin, type GraphEdge, type GraphNode} from './model.js';
 
 type Entry = {
 	readonly node: GraphNode;
 	readonly outgoing: GraphEdge[];
 	readonly incoming: GraphEdge[];
+	/** Outgoing edges by target, made on the first edge (most nodes have few targets, and no string keys to build). */
+	byTarget?: Map<string, MutableEdge[]>;
 };
 
 type MutableEdge = GraphEdge & {origins: EdgeOrigin[]};
@@ -13,14 +15,14 @@ Our own adjacency lists over the graph model. Whole-graph traversals (transitive
 */
 export class AdjacencyIndex {
 	readonly #entries = new Map<string, Entry>();
-	readonly #edges = new Map<string, MutableEdge>();
+	readonly #edges: MutableEdge[] = [];
 
 	get nodeCount(): number {
 		return this.#entries.size;
 	}
 
 	get edgeCount(): number {
-		return this.#edges.size;
+		return this.#edges.length;
 	}
 
 	/**
@@ -45,8 +47,9 @@ export class AdjacencyIndex {
 			return undefined;
 		}
 
-		const key = edgeKey(source, target, kind);
-		const existing = this.#edges.get(key);
+		from.byTarget ??= new Map();
+		let between = from.byTarget.get(target);
+		const existing = between?.find(edge => edge.kind === kind);
 		if (existing) {
 			if (origin && !existing.origins.some(known => sameOrigin(known, origin))) {
 				existing.origins.push(origin);
@@ -55,8 +58,15 @@ export class AdjacencyIndex {
 			return {edge: existing, created: false};
 		}
 
-		const edge: MutableEdge = {id: `e${this.#edges.size}`, source, target, kind, origins: origin ? [origin] : []};
-		this.#edges.set(key, edge);
+		const edge: MutableEdge = {id: `e${this.#edges.length}`, source, target, kind, origins: origin ? [origin] : []};
+		if (between) {
+			between.push(edge);
+		} else {
+			between = [edge];
+			from.byTarget.set(target, between);
+		}
+
+		this.#edges.push(edge);
 		from.outgoing.push(edge);
 		to.incoming.push(edge);
 		return {edge, created: true};
@@ -78,12 +88,22 @@ export class AdjacencyIndex {
 		return this.#entries.keys();
 	}
 
+	/**
+	Every edge in the order added.
+	*/
 	edges(): GraphEdge[] {
-		return [...this.#edges.values()];
+		return [...this.#edges];
+	}
+
+	/**
+	The edges added from position `start` on (for keeping a copy in step).
+	*/
+	edgesFrom(start: number): readonly GraphEdge[] {
+		return this.#edges.slice(start);
 	}
 
 	edge(source: string, target: string, kind: EdgeKind): GraphEdge | undefined {
-		return this.#edges.get(edgeKey(source, target, kind));
+		return this.#entries.get(source)?.byTarget?.get(target)?.find(edge => edge.kind === kind);
 	}
 
 	/**

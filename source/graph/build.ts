@@ -44,7 +44,18 @@ The instance-level graph: module and resource instances, and the variables, loca
 */
 export const instanceSteps: readonly GraphStep[] = [addInstances, connectInstances];
 
-export function buildGraph(input: GraphInput, steps: readonly GraphStep[] = blockSteps): Graph {
+export function buildGraph(input: GraphInput): Graph {
+	return runSteps(input, blockSteps);
+}
+
+export function buildInstanceGraph(input: GraphInput): Graph {
+	return runSteps(input, instanceSteps);
+}
+
+/**
+Runs build steps on a new graph.
+*/
+export function runSteps(input: GraphInput, steps: readonly GraphStep[]): Graph {
 	const graph = createGraph();
 	const context = createContext(graph, input);
 	for (const step of steps) {
@@ -52,10 +63,6 @@ export function buildGraph(input: GraphInput, steps: readonly GraphStep[] = bloc
 	}
 
 	return graph;
-}
-
-export function buildInstanceGraph(input: GraphInput): Graph {
-	return buildGraph(input, instanceSteps);
 }
 
 function createContext(graph: Graph, input: GraphInput): BuildContext {

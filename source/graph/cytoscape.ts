@@ -34,15 +34,30 @@ export type Graph = {
 
 export function createGraph(): Graph {
 	const index = new AdjacencyIndex();
-	// Elements wait here and enter cytoscape in one batch when it is first needed: adding one element at a time is several times slower.
-	let pending: ElementDefinition[] = [];
+	// cytoscape receives the elements in one batch when it is first needed, and what was added since on later calls: adding one element at a time during the build is several times slower.
 	let core: Core | undefined;
+	const syncedNodes = new Set<string>();
+	let syncedEdges = 0;
 
 	function cy(): Core {
 		core ??= cytoscape({headless: true, styleEnabled: false});
-		if (pending.length > 0) {
-			core.add(pending);
-			pending = [];
+		const elements: ElementDefinition[] = [];
+		if (syncedNodes.size < index.nodeCount) {
+			for (const node of index.nodes()) {
+				if (!syncedNodes.has(node.id)) {
+					syncedNodes.add(node.id);
+					elements.push({group: 'nodes', data: {id: node.id, kind: node.kind}});
+				}
+			}
+		}
+
+		for (const edge of index.edgesFrom(syncedEdges)) {
+			elements.push({group: 'edges', data: {id: edge.id, source: edge.source, target: edge.target, kind: edge.kind}});
+		}
+
+		syncedEdges = index.edgeCount;
+		if (elements.length > 0) {
+			core.add(elements);
 		}
 
 		return core;
@@ -57,24 +72,10 @@ export function createGraph(): Graph {
 		},
 		index,
 		addNode(node) {
-			if (index.addNode(node)) {
-				pending.push({group: 'nodes', data: {id: node.id, kind: node.kind}});
-				return node;
-			}
-
-			return index.node(node.id)!;
+			return index.addNode(node) ? node : index.node(node.id)!;
 		},
 		addEdge(source, target, kind, origin) {
-			const added = index.addEdge(source, target, kind, origin);
-			if (!added) {
-				return undefined;
-			}
-
-			if (added.created) {
-				pending.push({group: 'edges', data: {id: added.edge.id, source, target, kind}});
-			}
-
-			return added.edge;
+			return index.addEdge(source, target, kind, origin)?.edge;
 		},
 		has: id => index.has(id),
 		node: id => index.node(id),

@@ -77,7 +77,3 @@ export type GraphEdge = {
 export const nodeKinds: readonly NodeKind[] = ['resource', 'data', 'module', 'variable', 'local', 'output', 'provider', 'module-instance', 'resource-instance'];
 
 export const edgeKinds: readonly EdgeKind[] = ['reference', 'depends-on', 'replace-triggered-by', 'provider', 'module-input', 'module-output'];
-
-export function edgeKey(source: string, target: string, kind: EdgeKind): string {
-	return `${source}\u0000${target}\u0000${kind}`;
-}

@@ -22,156 +22,161 @@ export type Traversal = {
 /**
 Calls `visit` for each traversal in the expression whose root is not a local name (`for` variables, `dynamic` iterators, ...) in `bound`.
 */
-export function walkTraversals(expression: Expression, visit: (traversal: Traversal) => void, bound: ReadonlySet<string> = new Set()): void {
-	const walk = (node: Expression, names: ReadonlySet<string>): void => {
-		switch (node.kind) {
-			case 'Variable':
-			case 'GetAttribute':
-			case 'Index':
-			case 'Splat': {
-				chain(node, names);
-				break;
+export function walkTraversals(expression: Expression, visit: (traversal: Traversal) => void, bound: ReadonlySet<string> = noNames): void {
+	walk(expression, bound, visit);
+}
+
+const noNames: ReadonlySet<string> = new Set();
+
+type Visit = (traversal: Traversal) => void;
+
+// Plain functions rather than closures: this runs for every expression of large configurations, and tsx wraps each closure it creates in a naming helper.
+function walk(node: Expression, names: ReadonlySet<string>, visit: Visit): void {
+	switch (node.kind) {
+		case 'Variable':
+		case 'GetAttribute':
+		case 'Index':
+		case 'Splat': {
+			chain(node, names, visit);
+			break;
+		}
+
+		case 'Template': {
+			walkParts(node.parts, names, visit);
+			break;
+		}
+
+		case 'FunctionCall': {
+			for (const argument of node.arguments) {
+				walk(argument, names, visit);
 			}
 
-			case 'Template': {
-				walkParts(node.parts, names);
-				break;
+			break;
+		}
+
+		case 'Conditional': {
+			walk(node.condition, names, visit);
+			walk(node.trueResult, names, visit);
+			walk(node.falseResult, names, visit);
+			break;
+		}
+
+		case 'BinaryOp': {
+			walk(node.left, names, visit);
+			walk(node.right, names, visit);
+			break;
+		}
+
+		case 'UnaryOp': {
+			walk(node.operand, names, visit);
+			break;
+		}
+
+		case 'Tuple': {
+			for (const item of node.items) {
+				walk(item, names, visit);
 			}
 
-			case 'FunctionCall': {
-				for (const argument of node.arguments) {
-					walk(argument, names);
+			break;
+		}
+
+		case 'Object': {
+			for (const item of node.items) {
+				// A bare identifier key is a string, not a reference.
+				if (item.key.kind !== 'Variable') {
+					walk(item.key, names, visit);
 				}
 
+				walk(item.value, names, visit);
+			}
+
+			break;
+		}
+
+		case 'Parenthesized': {
+			walk(node.expression, names, visit);
+			break;
+		}
+
+		case 'For': {
+			walk(node.collection, names, visit);
+			const inner = bind(names, node.keyVariable, node.valueVariable);
+			if (node.keyExpression) {
+				walk(node.keyExpression, inner, visit);
+			}
+
+			walk(node.valueExpression, inner, visit);
+			if (node.condition) {
+				walk(node.condition, inner, visit);
+			}
+
+			break;
+		}
+
+		case 'Literal':
+		case 'SplatItem':
+		case 'Invalid': {
+			break;
+		}
+	}
+}
+
+function walkParts(parts: readonly TemplatePart[], names: ReadonlySet<string>, visit: Visit): void {
+	for (const part of parts) {
+		switch (part.kind) {
+			case 'TemplateInterpolation': {
+				walk(part.expression, names, visit);
 				break;
 			}
 
-			case 'Conditional': {
-				walk(node.condition, names);
-				walk(node.trueResult, names);
-				walk(node.falseResult, names);
+			case 'TemplateIf': {
+				walk(part.condition, names, visit);
+				walkParts(part.then, names, visit);
+				walkParts(part.else ?? [], names, visit);
 				break;
 			}
 
-			case 'BinaryOp': {
-				walk(node.left, names);
-				walk(node.right, names);
+			case 'TemplateFor': {
+				walk(part.collection, names, visit);
+				walkParts(part.body, bind(names, part.keyVariable, part.valueVariable), visit);
 				break;
 			}
 
-			case 'UnaryOp': {
-				walk(node.operand, names);
-				break;
-			}
-
-			case 'Tuple': {
-				for (const item of node.items) {
-					walk(item, names);
-				}
-
-				break;
-			}
-
-			case 'Object': {
-				for (const item of node.items) {
-					// A bare identifier key is a string, not a reference.
-					if (item.key.kind !== 'Variable') {
-						walk(item.key, names);
-					}
-
-					walk(item.value, names);
-				}
-
-				break;
-			}
-
-			case 'Parenthesized': {
-				walk(node.expression, names);
-				break;
-			}
-
-			case 'For': {
-				walk(node.collection, names);
-				const inner = bind(names, node.keyVariable, node.valueVariable);
-				if (node.keyExpression) {
-					walk(node.keyExpression, inner);
-				}
-
-				walk(node.valueExpression, inner);
-				if (node.condition) {
-					walk(node.condition, inner);
-				}
-
-				break;
-			}
-
-			case 'Literal':
-			case 'SplatItem':
-			case 'Invalid': {
+			case 'TemplateLiteral': {
 				break;
 			}
 		}
-	};
+	}
+}
 
-	const walkParts = (parts: readonly TemplatePart[], names: ReadonlySet<string>): void => {
-		for (const part of parts) {
-			switch (part.kind) {
-				case 'TemplateInterpolation': {
-					walk(part.expression, names);
-					break;
-				}
-
-				case 'TemplateIf': {
-					walk(part.condition, names);
-					walkParts(part.then, names);
-					walkParts(part.else ?? [], names);
-					break;
-				}
-
-				case 'TemplateFor': {
-					walk(part.collection, names);
-					walkParts(part.body, bind(names, part.keyVariable, part.valueVariable));
-					break;
-				}
-
-				case 'TemplateLiteral': {
-					break;
-				}
-			}
-		}
-	};
-
-	// Follows attribute, index and splat steps down to the root; index keys and splat bodies are walked as expressions of their own.
-	const chain = (outer: Expression, names: ReadonlySet<string>): void => {
-		let steps: TraversalStep[] = [];
-		let node = outer;
-		for (;;) {
-			if (node.kind === 'GetAttribute') {
-				steps.unshift({kind: 'attribute', name: node.name});
-				node = node.object;
-			} else if (node.kind === 'Index') {
-				walk(node.key, names);
-				steps.unshift({kind: 'index', key: node.key});
-				node = node.collection;
-			} else if (node.kind === 'Splat') {
-				walk(node.each, names);
-				steps = [{kind: 'splat'}, ...splatAttributes(node.each)];
-				node = node.source;
-			} else {
-				break;
-			}
-		}
-
-		if (node.kind === 'Variable') {
-			if (!names.has(node.name)) {
-				visit({root: node.name, steps, range: {filename: node.range.filename, start: node.range.start, end: outer.range.end}});
-			}
+// Follows attribute, index and splat steps down to the root; index keys and splat bodies are walked as expressions of their own.
+function chain(outer: Expression, names: ReadonlySet<string>, visit: Visit): void {
+	let steps: TraversalStep[] = [];
+	let node = outer;
+	for (;;) {
+		if (node.kind === 'GetAttribute') {
+			steps.unshift({kind: 'attribute', name: node.name});
+			node = node.object;
+		} else if (node.kind === 'Index') {
+			walk(node.key, names, visit);
+			steps.unshift({kind: 'index', key: node.key});
+			node = node.collection;
+		} else if (node.kind === 'Splat') {
+			walk(node.each, names, visit);
+			steps = [{kind: 'splat'}, ...splatAttributes(node.each)];
+			node = node.source;
 		} else {
-			walk(node, names);
+			break;
 		}
-	};
+	}
 
-	walk(expression, bound);
+	if (node.kind === 'Variable') {
+		if (!names.has(node.name)) {
+			visit({root: node.name, steps, range: {filename: node.range.filename, start: node.range.start, end: outer.range.end}});
+		}
+	} else {
+		walk(node, names, visit);
+	}
 }
 
 /**

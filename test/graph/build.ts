@@ -52,8 +52,8 @@ test('edges record the expression that makes them and its range', t => {
 		origins: edge.origins.map(origin => `${origin.expression} @ ${origin.range!.start.line}:${origin.range!.start.column}-${origin.range!.end.line}:${origin.range!.end.column}`),
 	}));
 	t.deepEqual(edges, [
-		{target: 'provider["terraform.io/builtin/terraform"]', kind: 'provider', origins: ['terraform_data @ 29:10-29:26']},
-		{target: 'terraform_data.subnet', kind: 'reference', origins: ['terraform_data.subnet[count.index].output @ 31:11-31:52']},
+		{target: 'provider["terraform.io/builtin/terraform"]', kind: 'provider', origins: ['terraform_data @ 34:10-34:26']},
+		{target: 'terraform_data.subnet', kind: 'reference', origins: ['terraform_data.subnet[count.index].output @ 36:11-36:52']},
 	]);
 	t.deepEqual(dependencies(graph, 'terraform_data.monitor').map(({node, edge}) => `${node.id} ${edge.kind}: ${edge.origins.map(origin => origin.expression).join(' | ')}`), [
 		'provider["terraform.io/builtin/terraform"] provider: terraform_data',

@@ -86,6 +86,11 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 		const origin = {expression: textOf(traversal), range: traversal.range};
 		for (const source of sources) {
 			for (const id of targets(target, {moduleInstance: instance, repetition: source.repetition}, chainedKey(chained, target, source))) {
+				// A variable's validation naturally refers to the variable itself.
+				if (id === source.id && target.kind === 'variable') {
+					continue;
+				}
+
 				graph.addEdge(source.id, id, kind, origin);
 			}
 		}

@@ -15,7 +15,8 @@ export const connectReferences: GraphStep = ({graph, input, textOf}) => {
 			const visit = (traversal: Traversal): void => {
 				const target = interpretTraversal(traversal);
 				const id = target && resolveBlockTarget(node, target);
-				if (id !== undefined) {
+				// A variable's validation naturally refers to the variable itself.
+				if (id !== undefined && !(id === source && block.name.startsWith('var.'))) {
 					graph.addEdge(source, id, 'reference', {expression: textOf(traversal), range: traversal.range});
 				}
 			};
