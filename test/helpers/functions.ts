@@ -4,7 +4,7 @@ import test, {type ExecutionContext} from 'ava';
 import {formatValue} from '../../source/lang/format-value.js';
 import {type Type} from '../../source/lang/types.js';
 import {type FunctionContext, FunctionError, callFunction} from '../../source/lang/function.js';
-import {lookupFunction} from '../../source/lang/functions/index.js';
+import {builtinFunctionNames, lookupFunction} from '../../source/lang/functions/index.js';
 import {createNodeFilesystem} from '../../source/lang/functions/node-filesystem.js';
 import {createTemplateRenderer} from '../../source/lang/functions/render-template.js';
 import {type Value, isSensitive, unmark} from '../../source/lang/values.js';
@@ -22,7 +22,7 @@ const base: Omit<FunctionContext, 'renderTemplate'> = {
 	impure: true,
 };
 
-export const consoleContext: FunctionContext = {...base, renderTemplate: createTemplateRenderer(base)};
+export const consoleContext: FunctionContext = {...base, renderTemplate: createTemplateRenderer(base, {functions: lookupFunction, functionNames: builtinFunctionNames})};
 export const planContext: FunctionContext = {...consoleContext, impure: false};
 
 /**

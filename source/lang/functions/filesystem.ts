@@ -379,16 +379,28 @@ function templateVariables(value: Value): ReadonlyMap<string, Value> {
 	throw new FunctionError('invalid vars value: must be a map', 1);
 }
 
+type RendererFactory = (context: FunctionContext) => NonNullable<FunctionContext['renderTemplate']>;
+
+let defaultRenderer: RendererFactory | undefined;
+
+/**
+The renderer used when the caller's context has none; the registry (index.ts) installs one over the built-in functions, so templates render wherever functions are called.
+*/
+export function setDefaultTemplateRenderer(factory: RendererFactory): void {
+	defaultRenderer = factory;
+}
+
 function render(context: FunctionContext, name: string, source: string, filename: string, variables: Value): Value {
 	if ((context.templateDepth ?? 0) > 0) {
 		throw new FunctionError(`cannot recursively call ${name} from inside another template function`);
 	}
 
-	if (!context.renderTemplate) {
+	const renderTemplate = context.renderTemplate ?? defaultRenderer?.(context);
+	if (!renderTemplate) {
 		throw new FunctionError(`${name} is not available here (no template renderer was given)`);
 	}
 
-	return context.renderTemplate(source, filename, templateVariables(variables), (context.templateDepth ?? 0) + 1);
+	return renderTemplate(source, filename, templateVariables(variables), (context.templateDepth ?? 0) + 1);
 }
 
 export const templatefile = defineFunction({

@@ -4,12 +4,14 @@ import {conversionFunctions} from './conversion.js';
 import {cryptoFunctions} from './crypto.js';
 import {datetimeFunctions} from './datetime.js';
 import {encodingFunctions} from './encoding.js';
-import {filesystemFunctions} from './filesystem.js';
+import {filesystemFunctions, setDefaultTemplateRenderer} from './filesystem.js';
 import {ipNetworkFunctions} from './ip-network.js';
 import {numberFunctions} from './number.js';
+import {terraformProviderFunctions} from './provider.js';
 import {regexFunctions} from './regex.js';
 import {setFunctions} from './set.js';
 import {stringFunctions} from './string.js';
+import {createTemplateRenderer} from './render-template.js';
 
 /*
 The one registry of built-in functions: every Terraform 1.11 function, OpenTofu's additions (base64gunzip, cidrcontains, urldecode), and the removed `list` and `map` (which only report their removal). Each spec carries its description. `type` is console-only and lives in the evaluator; `can` and `try` are registered here but the evaluator evaluates their arguments itself.
@@ -45,4 +47,16 @@ export function builtinFunctionNames(): readonly string[] {
 	return [...builtinFunctions.keys()];
 }
 
+/**
+A provider function by its full name (`provider::terraform::encode_expr`): the terraform provider's three functions, which the caller offers only where the module declares that provider; undefined for any other provider, whose functions tfscope cannot run.
+*/
+export function lookupProviderFunction(name: string): FunctionSpec | undefined {
+	return terraformProviderFunctions.get(name);
+}
+
+// templatefile/templatestring render over the built-in functions when the caller gives no renderer.
+setDefaultTemplateRenderer(context => createTemplateRenderer(context, {functions: lookupFunction, functionNames: builtinFunctionNames}));
+
 export {createNodeFilesystem} from './node-filesystem.js';
+export {createTemplateRenderer} from './render-template.js';
+export {terraformProviderFunctions} from './provider.js';

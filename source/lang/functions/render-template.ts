@@ -2,16 +2,20 @@ import {parseTemplate} from '../../hcl/index.js';
 import {evaluate} from '../eval/evaluate.js';
 import {createScope} from '../eval/scope.js';
 import {convert} from '../convert.js';
-import {type FunctionContext, FunctionError} from '../function.js';
+import {type FunctionContext, type FunctionSpec, FunctionError} from '../function.js';
 import {stringType} from '../types.js';
 import {type Value} from '../values.js';
-import {builtinFunctionNames, lookupFunction} from './index.js';
 
 /*
 The template renderer `templatefile` and `templatestring` call through `FunctionContext.renderTemplate`: parses the text as a bare template and evaluates it in a scope that holds only the given variables and the built-in functions (templates see no `var`, `local` or resources, as in Terraform). Errors become one FunctionError naming the template position, as Terraform words them.
 */
 
-export function createTemplateRenderer(context: Omit<FunctionContext, 'renderTemplate' | 'templateDepth'>): NonNullable<FunctionContext['renderTemplate']> {
+export type FunctionLookup = {
+	readonly functions: (name: string) => FunctionSpec | undefined;
+	readonly functionNames: () => readonly string[];
+};
+
+export function createTemplateRenderer(context: Omit<FunctionContext, 'renderTemplate' | 'templateDepth'>, lookup: FunctionLookup): NonNullable<FunctionContext['renderTemplate']> {
 	const render = (source: string, filename: string, variables: ReadonlyMap<string, Value>, depth: number): Value => {
 		const parsed = parseTemplate(source, filename);
 		const syntaxError = parsed.diagnostics.find(diagnostic => diagnostic.severity === 'error');
@@ -20,8 +24,8 @@ export function createTemplateRenderer(context: Omit<FunctionContext, 'renderTem
 		}
 
 		const scope = createScope({
-			functions: lookupFunction,
-			functionNames: builtinFunctionNames,
+			functions: lookup.functions,
+			functionNames: lookup.functionNames,
 			functionContext: {...context, renderTemplate: render, templateDepth: depth},
 		}).child(variables);
 		const result = evaluate(parsed.value, scope);
