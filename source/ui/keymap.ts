@@ -104,6 +104,17 @@ function undefinedIfStepping(context: BindingContext): string | undefined {
 
 export const bindings: readonly Binding[] = keymap as readonly Binding[];
 
+const keyLabels: Readonly<Record<string, string>> = {
+	up: '↑', down: '↓', left: '←', right: '→', enter: 'Enter', escape: 'Esc', tab: 'Tab', 'shift+tab': 'Shift-Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', 'ctrl+c': 'Ctrl-C',
+};
+
+/**
+How one key name reads in the help and the readme.
+*/
+export function displayKey(key: string): string {
+	return keyLabels[key] ?? key;
+}
+
 /**
 The scopes that apply now, most specific first.
 */

@@ -1,10 +1,10 @@
 import {Box, Text} from 'ink';
-import {bindings, type Scope} from '../keymap.js';
+import {bindings, displayKey, type Scope} from '../keymap.js';
 import {Pane, paneBodyHeight} from './pane.js';
 import {useColor} from '../theme.js';
 
 const scopeTitles: Readonly<Record<Scope, string>> = {
-	global: 'Everywhere',
+	global: 'Panes and views',
 	modules: 'Modules pane',
 	blocks: 'Blocks pane',
 	details: 'Details pane',
@@ -16,7 +16,7 @@ const scopeTitles: Readonly<Record<Scope, string>> = {
 	help: 'Help',
 };
 
-export type HelpSection = {readonly title: string; readonly rows: ReadonlyArray<{readonly keys: string; readonly description: string}>};
+export type HelpSection = {readonly title: string; readonly rows: ReadonlyArray<{readonly keys: string; readonly allKeys: readonly string[]; readonly description: string}>};
 
 /**
 The keymap table grouped by scope, in table order.
@@ -31,7 +31,7 @@ export function helpSections(): HelpSection[] {
 
 	return scopes.map(scope => ({
 		title: scopeTitles[scope],
-		rows: bindings.filter(binding => binding.scope === scope).map(binding => ({keys: binding.help, description: binding.description})),
+		rows: bindings.filter(binding => binding.scope === scope).map(binding => ({keys: binding.help, allKeys: binding.keys.map(key => displayKey(key)), description: binding.description})),
 	}));
 }
 
