@@ -24,13 +24,14 @@ export function parseExpression(p: Parser): Expression {
 }
 
 function parseConditional(p: Parser): Expression {
+	let before = p.errorCount;
 	const condition = parseBinary(p, 0);
-	if (p.peek().type !== 'Question') {
+	if ((p.recovery && p.errorCount > before) || p.peek().type !== 'Question') {
 		return condition;
 	}
 
 	p.read();
-	const before = p.errorCount;
+	before = p.errorCount;
 	const trueResult = parseExpression(p);
 	if (p.recovery && p.errorCount > before) {
 		return condition;
@@ -46,7 +47,12 @@ function parseConditional(p: Parser): Expression {
 	}
 
 	p.read();
+	before = p.errorCount;
 	const falseResult = parseExpression(p);
+	if (p.recovery && p.errorCount > before) {
+		return condition;
+	}
+
 	return {
 		kind: 'Conditional', condition, trueResult, falseResult, range: p.range(condition.range.start, falseResult.range.end),
 	};
@@ -58,7 +64,12 @@ function parseBinary(p: Parser, level: number): Expression {
 		return parseExpressionWithTraversals(p);
 	}
 
+	let before = p.errorCount;
 	let left = parseBinary(p, level + 1);
+	if (p.recovery && p.errorCount > before) {
+		return left;
+	}
+
 	for (;;) {
 		const operator = operators.get(p.peek().type);
 		if (operator === undefined) {
@@ -66,7 +77,12 @@ function parseBinary(p: Parser, level: number): Expression {
 		}
 
 		p.read();
+		before = p.errorCount;
 		const right = parseBinary(p, level + 1);
+		if (p.recovery && p.errorCount > before) {
+			return left;
+		}
+
 		left = {
 			kind: 'BinaryOp', operator, left, right, range: p.range(left.range.start, right.range.end),
 		};
@@ -94,7 +110,7 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 
 			if (name.type === 'NumberLit') {
 				p.read();
-				checkLegacyIndex(p, name);
+				checkLegacyIndex(p, name, false);
 				result = {
 					kind: 'Index',
 					collection: result,
@@ -106,42 +122,43 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 			}
 
 			if (name.type === 'Star') {
-				result = finishAttributeSplat(p, result, next);
+				result = finishAttributeSplat(p, result, next) ?? result;
 				continue;
 			}
 
-			if (!p.recovery) {
-				p.error('Invalid attribute name', 'An attribute name is required after a dot.', p.tokenRange(name));
-			}
-
-			p.recovery = true;
-			return result;
+			// hclsyntax reports this even while recovering, and goes on with the traversal.
+			p.error('Invalid attribute name', 'An attribute name is required after a dot.', p.tokenRange(name));
+			result = {kind: 'Invalid', range: p.range(result.range.start, name.start)};
+			p.setRecovery();
+			continue;
 		}
 
 		if (next.type === 'OBrack') {
 			const open = p.read();
-			p.peeker.pushIncludeNewlines(false);
 			if (p.peek().type === 'Star') {
 				p.read();
 				let close = p.read();
 				if (close.type !== 'CBrack') {
-					if (!p.recovery) {
+					// hclsyntax recovers only when it reports.
+					if (p.recovery) {
+						p.softError('Missing close bracket on splat index', 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', p.tokenRange(close));
+					} else {
 						p.error('Missing close bracket on splat index', 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', p.tokenRange(close));
+						close = p.recover('CBrack');
 					}
-
-					close = p.recover('CBrack');
 				}
 
-				p.peeker.popIncludeNewlines();
 				const item: SplatItem = {kind: 'SplatItem', range: p.range(open.start, close.end)};
 				// A full splat applies every following step to each element.
 				const each = parseTraversals(p, item);
 				const splat: Splat = {
 					kind: 'Splat', source: result, each, full: true, range: p.range(result.range.start, each.range.end),
 				};
-				return splat;
+				result = splat;
+				continue;
 			}
 
+			p.peeker.pushIncludeNewlines(false);
 			const before = p.errorCount;
 			const key = parseExpression(p);
 			let close: Token;
@@ -150,11 +167,13 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 			} else {
 				close = p.read();
 				if (close.type !== 'CBrack') {
-					if (!p.recovery) {
+					// hclsyntax recovers only when it reports.
+					if (p.recovery) {
+						p.softError('Missing close bracket on index', 'The index operator must end with a closing bracket ("]").', p.tokenRange(close));
+					} else {
 						p.error('Missing close bracket on index', 'The index operator must end with a closing bracket ("]").', p.tokenRange(close));
+						close = p.recover('CBrack');
 					}
-
-					close = p.recover('CBrack');
 				}
 			}
 
@@ -172,13 +191,16 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 /**
 `foo.0.1` scans as `foo`, `.`, `0.1`: a legacy index may not chain a second one.
 */
-function checkLegacyIndex(p: Parser, token: Token): void {
-	if (p.tokenText(token).includes('.') && !p.recovery) {
-		p.error('Invalid legacy index syntax', 'When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [0][1].', p.tokenRange(token));
+function checkLegacyIndex(p: Parser, token: Token, inSplat: boolean): void {
+	const text = p.tokenText(token);
+	const dot = text.indexOf('.');
+	if (dot !== -1) {
+		const proper = inSplat ? 'the proper index syntax with a full splat expression [*] instead' : 'the proper index syntax instead';
+		p.error('Invalid legacy index syntax', `When using the legacy index syntax, chaining two indexes together is not permitted. Use ${proper}, like [${text.slice(0, dot)}][${text.slice(dot + 1)}].`, p.tokenRange(token));
 	}
 }
 
-function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expression {
+function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expression | undefined {
 	const star = p.read();
 	const item: SplatItem = {kind: 'SplatItem', range: p.range(dot.start, star.end)};
 	let each: Expression = item;
@@ -188,7 +210,7 @@ function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expres
 		const name = p.peek();
 		if (name.type === 'NumberLit') {
 			p.read();
-			checkLegacyIndex(p, name);
+			checkLegacyIndex(p, name, true);
 			each = {
 				kind: 'Index',
 				collection: each,
@@ -207,16 +229,15 @@ function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expres
 			continue;
 		}
 
-		if (!p.recovery) {
-			if (name.type === 'Star') {
-				p.error('Nested splat expression not allowed', 'A splat expression (*) cannot be used inside another attribute-only splat expression.', p.tokenRange(name));
-			} else {
-				p.error('Invalid attribute name', 'An attribute name is required after a dot.', p.tokenRange(name));
-			}
+		if (name.type === 'Star') {
+			p.softError('Nested splat expression not allowed', 'A splat expression (*) cannot be used inside another attribute-only splat expression.', p.tokenRange(name));
+		} else {
+			p.softError('Invalid attribute name', 'An attribute name is required after a dot.', p.tokenRange(name));
 		}
 
-		p.recovery = true;
-		break;
+		// As hclsyntax, drop the splat and go on with the traversal.
+		p.setRecovery();
+		return undefined;
 	}
 
 	return {
@@ -296,15 +317,13 @@ function parseTerm(p: Parser): Expression {
 		}
 
 		default: {
-			if (!p.recovery) {
-				if (start.type === 'EOF') {
-					p.error('Missing expression', 'Expected the start of an expression, but found the end of the file.', p.tokenRange(start));
-				} else {
-					p.error('Invalid expression', 'Expected the start of an expression, but found an invalid expression token.', p.tokenRange(start));
-				}
+			if (start.type === 'EOF') {
+				p.softError('Missing expression', 'Expected the start of an expression, but found the end of the file.', p.tokenRange(start));
+			} else {
+				p.softError('Invalid expression', 'Expected the start of an expression, but found an invalid expression token.', p.tokenRange(start));
 			}
 
-			p.recovery = true;
+			p.setRecovery();
 			return {kind: 'Invalid', range: p.tokenRange(start)};
 		}
 	}
@@ -324,7 +343,7 @@ function parseParentheses(p: Parser): Expression {
 	const close = p.peek();
 	if (close.type !== 'CParen') {
 		p.error('Unbalanced parentheses', 'Expected a closing parenthesis to terminate the expression.', p.tokenRange(close), p.range(open.start, close.end));
-		p.recovery = true;
+		p.setRecovery();
 	}
 
 	const closeParen = p.read();
@@ -335,34 +354,26 @@ function parseParentheses(p: Parser): Expression {
 function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 	let name = p.tokenText(nameToken);
 	let nameEnd = nameToken.end;
-	while (p.peek().type === 'DoubleColon') {
-		const colons = p.read();
-		const part = p.peek();
+	let open = p.read();
+	while (open.type === 'DoubleColon') {
+		const part = p.read();
 		if (part.type !== 'Ident') {
-			if (!p.recovery) {
-				p.error('Missing function name', 'Function scope resolution symbol :: must be followed by a function name in this scope.', p.tokenRange(part), p.range(nameToken.start, part.end));
-			}
-
-			p.recovery = true;
-			return {kind: 'Invalid', range: p.range(nameToken.start, colons.end)};
+			p.error('Missing function name', 'Function scope resolution symbol :: must be followed by a function name in this scope.', p.tokenRange(part), p.range(nameToken.start, part.end));
+			p.recoverOver('OParen');
+			return {kind: 'Invalid', range: p.range(nameToken.start, part.end)};
 		}
 
-		p.read();
 		name += '::' + p.tokenText(part);
 		nameEnd = part.end;
+		open = p.read();
 	}
 
-	const open = p.peek();
 	if (open.type !== 'OParen') {
-		if (!p.recovery) {
-			p.error('Missing open parenthesis', 'Function selector must be followed by an open parenthesis to begin the function call.', p.tokenRange(open), p.range(nameToken.start, open.end));
-		}
-
-		p.recovery = true;
-		return {kind: 'Invalid', range: p.range(nameToken.start, nameEnd)};
+		p.error('Missing open parenthesis', 'Function selector must be followed by an open parenthesis to begin the function call.', p.tokenRange(open), p.range(nameToken.start, open.end));
+		p.recoverOver('OParen');
+		return {kind: 'Invalid', range: p.range(nameToken.start, open.end)};
 	}
 
-	p.read();
 	if (!p.enter(open)) {
 		const close = p.recover('CParen');
 		return {kind: 'Invalid', range: p.range(nameToken.start, close.end)};
@@ -382,8 +393,7 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 		const before = p.errorCount;
 		arguments_.push(parseExpression(p));
 		if (p.recovery && p.errorCount > before) {
-			const recovered = p.recover('CParen');
-			close = recovered;
+			close = p.recover('CParen');
 			break;
 		}
 
@@ -398,10 +408,7 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 			if (p.peek().type === 'CParen') {
 				close = p.read();
 			} else {
-				if (!p.recovery) {
-					p.error('Missing closing parenthesis', 'An expanded function argument (with ...) must be immediately followed by closing parentheses.', p.tokenRange(separator), p.range(nameToken.start, separator.end));
-				}
-
+				p.softError('Missing closing parenthesis', 'An expanded function argument (with ...) must be immediately followed by closing parentheses.', p.tokenRange(separator), p.range(nameToken.start, separator.end));
 				close = p.recover('CParen');
 			}
 
@@ -411,12 +418,11 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 		if (separator.type !== 'Comma') {
 			if (separator.type === 'EOF') {
 				p.error('Unterminated function call', 'There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.', p.range(nameToken.start, open.end));
-			} else if (!p.recovery) {
+			} else {
 				p.error('Missing argument separator', 'A comma is required to separate each function argument from the next.', p.tokenRange(separator), p.range(nameToken.start, separator.end));
 			}
 
-			close = separator.type === 'EOF' ? separator : p.recover('CParen');
-			p.recovery = true;
+			close = p.recover('CParen');
 			break;
 		}
 
@@ -479,8 +485,10 @@ function parseTuple(p: Parser): Expression {
 			}
 
 			if (next.type !== 'Comma') {
-				if (!p.recovery) {
-					p.error('Missing item separator', 'Expected a comma to mark the beginning of the next item.', p.tokenRange(next), p.range(open.start, next.end));
+				if (next.type === 'EOF') {
+					p.softError('Unterminated tuple constructor expression', 'There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.', p.tokenRange(open));
+				} else {
+					p.softError('Missing item separator', 'Expected a comma to mark the beginning of the next item.', p.tokenRange(next), p.range(open.start, next.end));
 				}
 
 				close = p.recover('CBrack');
@@ -538,12 +546,8 @@ function parseObject(p: Parser): Expression {
 
 			next = p.peek();
 			if (next.type !== 'Equal' && next.type !== 'Colon') {
-				if (!p.recovery) {
-					objectSeparatorError(p, open, next);
-				}
-
-				close = next.type === 'EOF' ? next : p.recover('CBrace');
-				p.recovery = true;
+				objectSeparatorError(p, open, next);
+				close = p.recover('CBrace');
 				break;
 			}
 
@@ -563,16 +567,13 @@ function parseObject(p: Parser): Expression {
 			}
 
 			if (next.type !== 'Comma' && next.type !== 'Newline') {
-				if (!p.recovery) {
-					if (next.type === 'EOF') {
-						p.error('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(open));
-					} else {
-						p.error('Missing attribute separator', 'Expected a newline or comma to mark the beginning of the next attribute.', p.tokenRange(next), p.range(open.start, next.end));
-					}
+				if (next.type === 'EOF') {
+					p.softError('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(open));
+				} else {
+					p.softError('Missing attribute separator', 'Expected a newline or comma to mark the beginning of the next attribute.', p.tokenRange(next), p.range(open.start, next.end));
 				}
 
-				close = next.type === 'EOF' ? next : p.recover('CBrace');
-				p.recovery = true;
+				close = p.recover('CBrace');
 				break;
 			}
 
@@ -592,22 +593,22 @@ function objectSeparatorError(p: Parser, open: Token, next: Token): void {
 	switch (next.type) {
 		case 'Newline':
 		case 'Comma': {
-			p.error('Missing attribute value', 'Expected an attribute value, introduced by an equals sign ("=").', p.tokenRange(next), context);
+			p.softError('Missing attribute value', 'Expected an attribute value, introduced by an equals sign ("=").', p.tokenRange(next), context);
 			break;
 		}
 
 		case 'Ident': {
-			p.error('Missing key/value separator', 'Expected an equals sign ("=") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.', p.tokenRange(next), context);
+			p.softError('Missing key/value separator', 'Expected an equals sign ("=") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.', p.tokenRange(next), context);
 			break;
 		}
 
 		case 'EOF': {
-			p.error('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(open));
+			p.softError('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(open));
 			break;
 		}
 
 		default: {
-			p.error('Missing key/value separator', 'Expected an equals sign ("=") to mark the beginning of the attribute value.', p.tokenRange(next), context);
+			p.softError('Missing key/value separator', 'Expected an equals sign ("=") to mark the beginning of the attribute value.', p.tokenRange(next), context);
 		}
 	}
 }
@@ -624,9 +625,7 @@ function finishForInner(p: Parser, open: Token): Expression {
 	const object = open.type === 'OBrace';
 	const closeType: TokenType = object ? 'CBrace' : 'CBrack';
 	const fail = (detail: string, subject: Range): Expression => {
-		if (!p.recovery) {
-			p.error('Invalid \'for\' expression', detail, subject, p.range(open.start, subject.end));
-		}
+		p.softError('Invalid \'for\' expression', detail, subject, p.range(open.start, subject.end));
 
 		const close = p.recover(closeType);
 		return {kind: 'Invalid', range: p.range(open.start, close.end)};
@@ -707,9 +706,7 @@ function finishForInner(p: Parser, open: Token): Expression {
 	if (close.type === closeType) {
 		p.read();
 	} else {
-		if (!p.recovery) {
-			p.error('Invalid \'for\' expression', 'Extra characters after the end of the \'for\' expression.', p.tokenRange(close), p.range(open.start, close.end));
-		}
+		p.softError('Invalid \'for\' expression', 'Extra characters after the end of the \'for\' expression.', p.tokenRange(close), p.range(open.start, close.end));
 
 		close = p.recover(closeType);
 	}
@@ -757,7 +754,7 @@ export function parseQuotedStringLiteral(p: Parser): {value: string; range: Rang
 			}
 
 			case 'QuotedLit': {
-				parts.push(decodeStringLiteral(p.tokenText(token), true, token.start.offset, p.lines, p.filename, p.diagnostics));
+				parts.push(decodeStringLiteral(p.tokenText(token), true, token.start.offset, p));
 				break;
 			}
 
@@ -771,22 +768,14 @@ export function parseQuotedStringLiteral(p: Parser): {value: string; range: Rang
 			}
 
 			case 'EOF': {
-				p.error('Unterminated template string', 'No closing marker was found for the string.', p.tokenRange(token), p.range(open.start, token.end));
+				p.error('Unterminated string literal', 'Unable to find the closing quote mark before the end of the file.', p.tokenRange(token), p.range(open.start, token.end));
 				return {value: parts.join(''), range: p.range(open.start, token.end)};
 			}
 
 			default: {
-				if (token.type !== 'QuotedNewline') {
-					p.error('Invalid string literal', 'This item is not valid in a string literal.', p.tokenRange(token), p.range(open.start, token.end));
-				}
-
-				const close = token.type === 'QuotedNewline' ? token : p.recover('CQuote');
-				if (close.type === 'QuotedNewline') {
-					parts.push('\n');
-					break;
-				}
-
-				return {value: parts.join(''), range: p.range(open.start, close.end)};
+				p.error('Invalid string literal', 'This item is not valid in a string literal.', p.tokenRange(token), p.range(open.start, token.end));
+				p.recover('CQuote');
+				return {value: parts.join(''), range: p.range(open.start, token.end)};
 			}
 		}
 	}

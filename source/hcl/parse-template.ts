@@ -5,6 +5,7 @@ import {parseExpression} from './parse-expression.js';
 import type {Parser} from './parser.js';
 import {formatRangeShort} from './parser.js';
 import type {Position, Range} from './position.js';
+import {didYouMean} from './did-you-mean.js';
 import {decodeStringLiteral} from './string-literal.js';
 import type {Token, TokenType} from './token.js';
 
@@ -81,10 +82,11 @@ export function parseBareTemplate(p: Parser): Template {
 
 function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: boolean): {parts: TemplatePart[]; close: Token} {
 	const flat: FlatPart[] = [];
+	// Unclosed-sequence errors point at the template's first token, as in hclsyntax.
+	const first = p.peeker.peekRaw();
 	let trimNext = false;
+	let nextCanTrimPrevious = false;
 	let close: Token;
-	// Whether the part before a `${~` is a literal that may be trimmed.
-	let canTrimPrevious = false;
 	for (;;) {
 		const token = p.read();
 		if (token.type === end) {
@@ -92,141 +94,129 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 			break;
 		}
 
-		switch (token.type) {
-			case 'QuotedLit':
-			case 'StringLit':
-			case 'QuotedNewline': {
-				let value = token.type === 'QuotedNewline' ? '\n' : decodeStringLiteral(p.tokenText(token), token.type === 'QuotedLit', token.start.offset, p.lines, p.filename, p.diagnostics);
-				if (trimNext) {
-					value = trimStartSpace(value);
-					trimNext = false;
-				}
-
-				flat.push({
-					kind: 'literal', value, start: token.start, end: token.end,
-				});
-				canTrimPrevious = true;
-				continue;
+		const trim = trimNext;
+		trimNext = false;
+		const canTrimPrevious = nextCanTrimPrevious;
+		nextCanTrimPrevious = false;
+		if (token.type === 'QuotedLit' || token.type === 'StringLit') {
+			let value = decodeStringLiteral(p.tokenText(token), token.type === 'QuotedLit', token.start.offset, p);
+			if (trim) {
+				value = trimStartSpace(value);
 			}
 
-			case 'TemplateInterp':
-			case 'TemplateControl': {
-				const opener = p.tokenText(token);
-				if (opener.length === 3 && canTrimPrevious) {
-					const previous = flat.at(-1);
-					if (previous?.kind === 'literal') {
-						previous.value = trimEndSpace(previous.value);
-					}
-				}
-
-				canTrimPrevious = false;
-				const part = token.type === 'TemplateInterp' ? parseInterpolation(p, token, quoted) : parseDirective(p, token);
-				if (part) {
-					flat.push(part.part);
-					trimNext = part.trimNext;
-				} else {
-					trimNext = false;
-				}
-
-				continue;
-			}
-
-			case 'EOF': {
-				p.error('Unterminated template string', 'No closing marker was found for the string.', p.tokenRange(token));
-				close = token;
-				break;
-			}
-
-			default: {
-				// The scanner never produces other tokens here; skip defensively so parsing always progresses.
-				continue;
-			}
+			flat.push({
+				kind: 'literal', value, start: token.start, end: token.end,
+			});
+			nextCanTrimPrevious = true;
+			continue;
 		}
 
+		if (token.type === 'TemplateInterp' || token.type === 'TemplateControl') {
+			if (canTrimPrevious && token.end.offset - token.start.offset === 3) {
+				const previous = flat.at(-1);
+				if (previous?.kind === 'literal') {
+					previous.value = trimEndSpace(previous.value);
+				}
+			}
+
+			p.peeker.pushIncludeNewlines(false);
+			const result = token.type === 'TemplateInterp' ? parseInterpolation(p, token, first, quoted && end === 'CQuote') : parseDirective(p, token, first);
+			p.peeker.popIncludeNewlines();
+			if (result) {
+				flat.push(result.part);
+				trimNext = result.trimNext;
+			}
+
+			continue;
+		}
+
+		// The end of the file, or a newline inside a quoted string.
+		p.softError('Unterminated template string', 'No closing marker was found for the string.', p.tokenRange(token), p.range(first.start, token.end));
+		close = p.recover(end);
 		break;
+	}
+
+	if (flat.length === 0) {
+		// An empty template holds one empty literal, as in hclsyntax.
+		const at = p.lines.at(first.start.offset);
+		flat.push({
+			kind: 'literal', value: '', start: at, end: at,
+		});
 	}
 
 	if (flush) {
 		flushHeredoc(p, flat);
 	}
 
-	return {parts: buildTree(p, meldLiterals(p, flat), close), close};
+	return {parts: buildTree(p, meldLiterals(flat), close), close};
 }
 
-function readSequenceEnd(p: Parser, opener: Token, quoted: boolean, interpolation: boolean): {trimNext: boolean; end: Position} {
+function readSequenceEnd(p: Parser, opener: Token, first: Token, quotedTemplate: boolean, keyword?: string): {trimNext: boolean; end: Position} {
 	const close = p.peek();
 	if (close.type === 'TemplateSeqEnd') {
 		p.read();
 		return {trimNext: close.end.offset - close.start.offset === 2, end: close.end};
 	}
 
-	if (!p.recovery) {
-		const openerRange = p.tokenRange(opener);
-		if (close.type === 'EOF') {
-			p.error(interpolation ? 'Unclosed template interpolation sequence' : 'Unclosed template directive', `There is no closing brace for this ${interpolation ? 'interpolation' : 'directive'} sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.`, openerRange);
-		} else if (interpolation && close.type === 'Colon') {
-			p.error('Extra characters after interpolation expression', 'Template interpolation doesn\'t expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(opener.start, close.end));
-		} else if ((close.type === 'CQuote' || close.type === 'OQuote') && quoted) {
-			p.error(interpolation ? 'Unclosed template interpolation sequence' : 'Unclosed template directive', `There is no closing brace for this ${interpolation ? 'interpolation' : 'directive'} sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.`, openerRange);
-		} else if (interpolation) {
-			p.error('Extra characters after interpolation expression', 'Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(opener.start, close.end));
-		} else {
-			p.error('Extra characters in template directive', 'Expected a closing brace to end the sequence, but found extra characters.', p.tokenRange(close), p.range(opener.start, close.end));
-		}
+	if (keyword !== undefined) {
+		p.softError(`Extra characters in ${keyword} marker`, 'Expected a closing brace to end the sequence, but found extra characters.', p.tokenRange(close), p.range(first.start, close.end));
+	} else if (close.type === 'EOF') {
+		p.softError('Unclosed template interpolation sequence', 'There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.', p.tokenRange(first));
+	} else if (close.type === 'Colon') {
+		p.softError('Extra characters after interpolation expression', 'Template interpolation doesn\'t expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(first.start, close.end));
+	} else if ((close.type === 'CQuote' || close.type === 'OQuote') && quotedTemplate) {
+		p.softError('Unclosed template interpolation sequence', 'There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.', p.tokenRange(first));
+	} else {
+		p.softError('Extra characters after interpolation expression', 'Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(first.start, close.end));
 	}
 
+	void opener;
 	const recovered = p.recover('TemplateSeqEnd');
 	return {trimNext: false, end: recovered.end};
 }
 
-function parseInterpolation(p: Parser, opener: Token, quoted: boolean): {part: FlatPart; trimNext: boolean} {
-	p.peeker.pushIncludeNewlines(false);
+function parseInterpolation(p: Parser, opener: Token, first: Token, quotedTemplate: boolean): {part: FlatPart; trimNext: boolean} {
 	const expression = parseExpression(p);
-	const {trimNext, end} = readSequenceEnd(p, opener, quoted, true);
-	p.peeker.popIncludeNewlines();
+	const {trimNext, end} = readSequenceEnd(p, opener, first, quotedTemplate);
 	return {part: {kind: 'interpolation', expression, range: p.range(opener.start, end)}, trimNext};
 }
 
-function parseDirective(p: Parser, opener: Token): {part: FlatPart; trimNext: boolean} | undefined {
-	p.peeker.pushIncludeNewlines(false);
-	const result = parseDirectiveInner(p, opener);
-	p.peeker.popIncludeNewlines();
-	return result;
-}
-
-function parseDirectiveInner(p: Parser, opener: Token): {part: FlatPart; trimNext: boolean} | undefined {
+function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart; trimNext: boolean} | undefined {
 	const keyword = p.peek();
-	const word = keyword.type === 'Ident' ? p.tokenText(keyword) : '';
+	if (keyword.type !== 'Ident') {
+		p.softError('Invalid template directive', 'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.', p.tokenRange(keyword), p.range(opener.start, keyword.end));
+		p.recover('TemplateSeqEnd');
+		return undefined;
+	}
+
+	p.read();
+	const word = p.tokenText(keyword);
+	const fail = (detail: string): undefined => {
+		const at = p.peek();
+		p.softError('Invalid \'for\' directive', detail, p.tokenRange(at));
+		p.recover('TemplateSeqEnd');
+		return undefined;
+	};
+
+	let part: FlatPart;
 	switch (word) {
 		case 'if': {
-			p.read();
 			const condition = parseExpression(p);
-			const {trimNext, end} = readSequenceEnd(p, opener, false, false);
-			return {part: {kind: 'if', condition, range: p.range(opener.start, end)}, trimNext};
+			part = {kind: 'if', condition, range: p.range(opener.start, p.peek().end)};
+			break;
 		}
 
 		case 'else':
 		case 'endif':
 		case 'endfor': {
-			p.read();
-			const {trimNext, end} = readSequenceEnd(p, opener, false, false);
-			return {part: {kind: word, range: p.range(opener.start, end)}, trimNext};
+			part = {kind: word, range: p.range(opener.start, p.peek().end)};
+			break;
 		}
 
 		case 'for': {
-			p.read();
-			const fail = (detail: string, token: Token): undefined => {
-				if (!p.recovery) {
-					p.error('Invalid template control keyword', detail, p.tokenRange(token), p.range(opener.start, token.end));
-				}
-
-				p.recover('TemplateSeqEnd');
-				return undefined;
-			};
-
 			let name = p.peek();
 			if (name.type !== 'Ident') {
-				return fail('For directive requires variable name after \'for\'.', name);
+				return fail('For directive requires variable name after \'for\'.');
 			}
 
 			p.read();
@@ -237,7 +227,7 @@ function parseDirectiveInner(p: Parser, opener: Token): {part: FlatPart; trimNex
 				keyVariable = valueVariable;
 				name = p.peek();
 				if (name.type !== 'Ident') {
-					return fail('For directive requires value variable name after comma.', name);
+					return fail('For directive requires value variable name after comma.');
 				}
 
 				p.read();
@@ -246,29 +236,26 @@ function parseDirectiveInner(p: Parser, opener: Token): {part: FlatPart; trimNex
 
 			const inKeyword = p.peek();
 			if (inKeyword.type !== 'Ident' || p.tokenText(inKeyword) !== 'in') {
-				return fail('For directive requires \'in\' keyword after names.', inKeyword);
+				return fail('For directive requires \'in\' keyword after names.');
 			}
 
 			p.read();
 			const collection = parseExpression(p);
-			const {trimNext, end} = readSequenceEnd(p, opener, false, false);
-			return {
-				part: {
-					kind: 'for', ...(keyVariable === undefined ? {} : {keyVariable}), valueVariable, collection, range: p.range(opener.start, end),
-				},
-				trimNext,
+			part = {
+				kind: 'for', ...(keyVariable === undefined ? {} : {keyVariable}), valueVariable, collection, range: p.range(opener.start, p.peek().end),
 			};
+			break;
 		}
 
 		default: {
-			if (!p.recovery) {
-				p.error('Invalid template directive', 'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.', p.tokenRange(keyword), p.range(opener.start, keyword.end));
-			}
-
+			p.softError('Invalid template control keyword', `${JSON.stringify(word)} is not a valid template control keyword.${didYouMean(word, ['if', 'for', 'else', 'endif', 'endfor'])}`, p.tokenRange(keyword), p.range(opener.start, keyword.end));
 			p.recover('TemplateSeqEnd');
 			return undefined;
 		}
 	}
+
+	const {trimNext} = readSequenceEnd(p, opener, first, false, word);
+	return {part, trimNext};
 }
 
 /**
@@ -315,7 +302,7 @@ function flushHeredoc(p: Parser, flat: FlatPart[]): void {
 	}
 }
 
-function meldLiterals(p: Parser, flat: FlatPart[]): FlatPart[] {
+function meldLiterals(flat: FlatPart[]): FlatPart[] {
 	const result: FlatPart[] = [];
 	let run: FlatLiteral[] = [];
 	const flushRun = () => {
@@ -340,115 +327,117 @@ function meldLiterals(p: Parser, flat: FlatPart[]): FlatPart[] {
 	}
 
 	flushRun();
-	void p;
 	return result;
 }
 
-type OpenDirective =
-	| {kind: 'if'; start: FlatPart & {kind: 'if'}; then: TemplatePart[]; else?: TemplatePart[]}
-	| {kind: 'for'; start: FlatPart & {kind: 'for'}; body: TemplatePart[]};
+/**
+Builds the `if`/`for` tree from the flat parts, with hclsyntax's diagnostics: a directive closed by the wrong marker is dropped (with what it held), an unexpected marker at the top is reported and skipped.
+*/
+function buildTree(p: Parser, flat: readonly FlatPart[], close: Token): TemplatePart[] {
+	let index = 0;
+	const endRange = p.tokenRange(close);
 
-function buildTree(p: Parser, flat: FlatPart[], close: Token): TemplatePart[] {
-	const root: TemplatePart[] = [];
-	const stack: OpenDirective[] = [];
-	const current = (): TemplatePart[] => {
-		const top = stack.at(-1);
-		if (!top) {
-			return root;
-		}
-
-		return top.kind === 'for' ? top.body : (top.else ?? top.then);
-	};
-
-	const unbalanced = (part: FlatPart & {range: Range}, which: string) => {
-		p.error(`Unexpected ${which} directive`, 'The control directives within this template are unbalanced.', part.range);
-	};
-
-	for (const part of flat) {
-		switch (part.kind) {
-			case 'literal': {
-				current().push({kind: 'TemplateLiteral', value: part.value, range: p.range(part.start, part.end)});
-				break;
-			}
-
-			case 'interpolation': {
-				current().push({kind: 'TemplateInterpolation', expression: part.expression, range: part.range});
-				break;
-			}
-
-			case 'if': {
-				stack.push({kind: 'if', start: part, then: []});
-				break;
-			}
-
-			case 'for': {
-				stack.push({kind: 'for', start: part, body: []});
-				break;
-			}
-
-			case 'else': {
-				const top = stack.at(-1);
-				if (top?.kind !== 'if' || top.else) {
-					unbalanced(part, 'else');
+	const parseSequence = (into: TemplatePart[], atRoot: boolean): void => {
+		while (index < flat.length) {
+			const part = flat[index]!;
+			switch (part.kind) {
+				case 'literal': {
+					index++;
+					into.push({kind: 'TemplateLiteral', value: part.value, range: p.range(part.start, part.end)});
 					break;
 				}
 
-				top.else = [];
-				break;
-			}
-
-			case 'endif': {
-				const top = stack.at(-1);
-				if (top?.kind !== 'if') {
-					unbalanced(part, 'endif');
+				case 'interpolation': {
+					index++;
+					into.push({kind: 'TemplateInterpolation', expression: part.expression, range: part.range});
 					break;
 				}
 
-				stack.pop();
-				const node: TemplateIf = {
-					kind: 'TemplateIf', condition: top.start.condition, then: top.then, ...(top.else ? {else: top.else} : {}), range: p.range(top.start.range.start, part.range.end),
-				};
-				current().push(node);
-				break;
-			}
+				case 'if':
+				case 'for': {
+					index++;
+					if (!p.enter(close)) {
+						index = flat.length;
+						return;
+					}
 
-			case 'endfor': {
-				const top = stack.at(-1);
-				if (top?.kind !== 'for') {
-					unbalanced(part, 'endfor');
+					const node = part.kind === 'if' ? parseIf(part) : parseFor(part);
+					p.leave();
+					if (node) {
+						into.push(node);
+					}
+
 					break;
 				}
 
-				stack.pop();
-				const node: TemplateFor = {
-					kind: 'TemplateFor',
-					...(top.start.keyVariable === undefined ? {} : {keyVariable: top.start.keyVariable}),
-					valueVariable: top.start.valueVariable,
-					collection: top.start.collection,
-					body: top.body,
-					range: p.range(top.start.range.start, part.range.end),
-				};
-				current().push(node);
-				break;
+				default: {
+					if (!atRoot) {
+						return;
+					}
+
+					index++;
+					p.error(`Unexpected ${part.kind} directive`, 'The control directives within this template are unbalanced.', part.range);
+				}
 			}
 		}
-	}
+	};
 
-	while (stack.length > 0) {
-		const top = stack.pop()!;
-		const word = top.kind === 'if' ? 'endif' : 'endfor';
-		p.error('Unexpected end of template', `The ${top.kind} directive at ${formatRangeShort(top.start.range)} is missing its corresponding ${word} directive.`, p.tokenRange(close));
-		// Keep what was parsed, closed at the end of the template.
-		const range = p.range(top.start.range.start, close.start);
-		const node: TemplatePart = top.kind === 'if'
-			? {
-				kind: 'TemplateIf', condition: top.start.condition, then: top.then, ...(top.else ? {else: top.else} : {}), range,
+	const parseIf = (open: FlatPart & {kind: 'if'}): TemplateIf | undefined => {
+		const then: TemplatePart[] = [];
+		let otherwise: TemplatePart[] | undefined;
+		for (;;) {
+			parseSequence(otherwise ?? then, false);
+			const marker = flat[index];
+			if (!marker) {
+				p.error('Unexpected end of template', `The if directive at ${formatRangeShort(open.range)} is missing its corresponding endif directive.`, endRange);
+				return undefined;
 			}
-			: {
-				kind: 'TemplateFor', ...(top.start.keyVariable === undefined ? {} : {keyVariable: top.start.keyVariable}), valueVariable: top.start.valueVariable, collection: top.start.collection, body: top.body, range,
+
+			index++;
+			if (marker.kind === 'else' && !otherwise) {
+				otherwise = [];
+				continue;
+			}
+
+			if (marker.kind === 'endif') {
+				return {
+					kind: 'TemplateIf', condition: open.condition, then, ...(otherwise ? {else: otherwise} : {}), range: p.range(open.range.start, marker.range.end),
+				};
+			}
+
+			const detail = marker.kind === 'else' ? `Already in the else clause for the if started at ${formatRangeShort(open.range)}.` : `Expecting an endif directive for the if started at ${formatRangeShort(open.range)}.`;
+			p.error(`Unexpected ${marker.kind} directive`, detail, (marker as {range: Range}).range);
+			return undefined;
+		}
+	};
+
+	const parseFor = (open: FlatPart & {kind: 'for'}): TemplateFor | undefined => {
+		const body: TemplatePart[] = [];
+		parseSequence(body, false);
+		const marker = flat[index];
+		if (!marker) {
+			p.error('Unexpected end of template', `The for directive at ${formatRangeShort(open.range)} is missing its corresponding endfor directive.`, endRange);
+			return undefined;
+		}
+
+		index++;
+		if (marker.kind === 'endfor') {
+			return {
+				kind: 'TemplateFor',
+				...(open.keyVariable === undefined ? {} : {keyVariable: open.keyVariable}),
+				valueVariable: open.valueVariable,
+				collection: open.collection,
+				body,
+				range: p.range(open.range.start, marker.range.end),
 			};
-		current().push(node);
-	}
+		}
 
+		const detail = marker.kind === 'else' ? 'An else clause is not expected for a for directive.' : `Expecting an endfor directive corresponding to the for directive at ${formatRangeShort(open.range)}.`;
+		p.error(`Unexpected ${marker.kind} directive`, detail, (marker as {range: Range}).range);
+		return undefined;
+	};
+
+	const root: TemplatePart[] = [];
+	parseSequence(root, true);
 	return root;
 }

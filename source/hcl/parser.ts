@@ -14,19 +14,21 @@ How deep brackets, templates and blocks may nest before the parser gives up on t
 export const maximumNestingDepth = 128;
 
 /**
-The state shared by the parsing functions of this folder: tokens, diagnostics and the recovery flag. Once an error has put the parser somewhere unexpected, `recovery` is set and follow-on errors are not reported, as hclsyntax does.
+The state shared by the parsing functions of this folder: tokens, diagnostics and recovery state.
+
+Two flags, so that we report at least every error hclsyntax reports, at the same place: `recovery` is hclsyntax's own flag (set once the parser has skipped tokens to recover, and never cleared); it decides the control flow exactly as in hclsyntax, so both parsers walk the tokens the same way. `quiet` mutes follow-on errors for us; it is set with `recovery` but cleared at each top-level body item, so one broken block does not silence the errors of the next ones. `errorCount` counts only the errors hclsyntax would report, since its control flow depends on them.
 */
 export class Parser {
 	readonly peeker: Peeker;
 	readonly diagnostics: Diagnostic[] = [];
-	recovery = false;
-	depth = 0;
-	errorCount = 0;
-	private tooDeepReported = false;
-
 	readonly text: string;
 	readonly filename: string;
 	readonly lines: LineIndex;
+	recovery = false;
+	quiet = false;
+	depth = 0;
+	errorCount = 0;
+	private tooDeepReported = false;
 
 	constructor(text: string, filename: string, lines: LineIndex, tokens: readonly Token[]) {
 		this.text = text;
@@ -55,9 +57,28 @@ export class Parser {
 		return this.text.slice(token.start.offset, token.end.offset);
 	}
 
+	/**
+	An error hclsyntax reports whatever the recovery state.
+	*/
 	error(summary: string, detail: string, subject?: Range, context?: Range): void {
 		this.diagnostics.push(errorDiagnostic(summary, detail, subject, context));
 		this.errorCount++;
+	}
+
+	/**
+	An error hclsyntax reports only when not recovering; we also report it when not quiet.
+	*/
+	softError(summary: string, detail: string, subject?: Range, context?: Range): void {
+		if (!this.recovery) {
+			this.error(summary, detail, subject, context);
+		} else if (!this.quiet) {
+			this.diagnostics.push(errorDiagnostic(summary, detail, subject, context));
+		}
+	}
+
+	setRecovery(): void {
+		this.recovery = true;
+		this.quiet = true;
 	}
 
 	/**
@@ -70,7 +91,7 @@ export class Parser {
 				this.error('Nesting too deep', `Brackets, templates and blocks may be nested at most ${maximumNestingDepth} levels deep. Simplify the expression or split it with local values.`, this.tokenRange(at));
 			}
 
-			this.recovery = true;
+			this.setRecovery();
 			return false;
 		}
 
@@ -87,7 +108,7 @@ export class Parser {
 	*/
 	recover(end: TokenType): Token {
 		const start = oppositeBracket(end);
-		this.recovery = true;
+		this.setRecovery();
 		let nest = 0;
 		for (;;) {
 			const token = this.read();
@@ -113,10 +134,24 @@ export class Parser {
 	}
 
 	/**
+	Skips to the next `start` bracket, then past its matching closer (hclsyntax's recoverOver).
+	*/
+	recoverOver(start: TokenType): void {
+		for (;;) {
+			const token = this.read();
+			if (token.type === start || token.type === 'EOF') {
+				break;
+			}
+		}
+
+		this.recover(oppositeBracket(start)!);
+	}
+
+	/**
 	Skips to the end of the current body item: the next newline outside brackets.
 	*/
 	recoverAfterBodyItem(): void {
-		this.recovery = true;
+		this.setRecovery();
 		const open: TokenType[] = [];
 		for (;;) {
 			const token = this.read();
@@ -192,8 +227,8 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 
 	for (;;) {
 		if (topLevel) {
-			// One broken top-level item must not silence errors in the next ones.
-			p.recovery = false;
+			// One broken top-level item must not silence the errors of the next ones.
+			p.quiet = false;
 		}
 
 		const next = p.peek();
@@ -230,18 +265,16 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 		}
 
 		const bad = p.read();
-		if (!p.recovery) {
-			if (bad.type === 'OQuote') {
-				p.error('Invalid argument name', 'Argument names must not be quoted.', p.tokenRange(bad));
-			} else if (bad.type === 'EOF') {
-				if (end === 'CBrace') {
-					p.error('Unclosed configuration block', 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(startToken));
-				} else {
-					p.error('Unclosed configuration body', 'Found end of file before the end of this configuration body.', p.tokenRange(startToken));
-				}
+		if (bad.type === 'OQuote') {
+			p.softError('Invalid argument name', 'Argument names must not be quoted.', p.tokenRange(bad));
+		} else if (bad.type === 'EOF') {
+			if (end === 'CBrace') {
+				p.softError('Unclosed configuration block', 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(startToken));
 			} else {
-				p.error('Argument or block definition required', 'An argument or block definition is required here.', p.tokenRange(bad));
+				p.softError('Unclosed configuration body', 'Found end of file before the end of this configuration body.', p.tokenRange(startToken));
 			}
+		} else {
+			p.softError('Argument or block definition required', 'An argument or block definition is required here.', p.tokenRange(bad));
 		}
 
 		if (bad.type === 'EOF') {
@@ -250,11 +283,8 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 		}
 
 		if (topLevel) {
-			// Unlike hclsyntax, which drops the rest of the file, skip to the next line and go on.
-			if (bad.type !== 'Newline') {
-				skipBadItem(p, bad);
-			}
-
+			// hclsyntax gives up on the rest of the file here; we skip the bad line and go on.
+			skipBadItem(p, bad);
 			continue;
 		}
 
@@ -273,7 +303,7 @@ Skips a bad top-level token and the rest of its line, balancing any bracket it o
 */
 function skipBadItem(p: Parser, token: Token): void {
 	const closer = oppositeBracket(token.type);
-	if (closer && token.type.startsWith('O')) {
+	if (closer && (token.type === 'OBrace' || token.type === 'OBrack' || token.type === 'OParen' || token.type === 'OQuote' || token.type === 'OHeredoc')) {
 		p.recover(closer);
 	}
 
@@ -306,43 +336,21 @@ function finishAttribute(p: Parser, ident: Token, singleLine: boolean): Attribut
 	p.read(); // =
 	const before = p.errorCount;
 	const expression = parseExpression(p);
-	let end = expression.range.end;
+	const end = p.peeker.previous.end;
 	if (p.recovery && p.errorCount > before) {
-		if (singleLine) {
-			p.recover('CBrace');
-		} else {
-			p.recoverAfterBodyItem();
-		}
-	} else if (singleLine) {
-		// A single-line block's attribute ends at the block's closing brace, which is eaten here.
-		const next = p.peek();
-		end = p.peeker.previous.end;
-		if (next.type === 'CBrace') {
-			p.read();
-		} else {
-			if (!p.recovery) {
-				p.error('Invalid single-argument block definition', 'Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.', p.tokenRange(next), p.range(ident.start, next.end));
-			}
-
-			p.recover('CBrace');
-		}
-	} else {
+		p.recoverAfterBodyItem();
+	} else if (!singleLine) {
 		const next = p.peek();
 		if (next.type === 'Newline' || next.type === 'EOF') {
-			end = p.peeker.previous.end;
 			p.read();
 		} else {
-			if (!p.recovery) {
-				const comma = next.type === 'Comma';
-				p.error(
-					comma ? 'Unexpected comma after argument' : 'Missing newline after argument',
-					comma ? 'Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.' : 'An argument definition must end with a newline.',
-					p.tokenRange(next),
-					p.range(ident.start, next.end),
-				);
-			}
-
-			end = p.peeker.previous.end;
+			const comma = next.type === 'Comma';
+			p.softError(
+				comma ? 'Unexpected comma after argument' : 'Missing newline after argument',
+				comma ? 'Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.' : 'An argument definition must end with a newline.',
+				p.tokenRange(next),
+				p.range(ident.start, next.end),
+			);
 			p.recoverAfterBodyItem();
 		}
 	}
@@ -352,7 +360,7 @@ function finishAttribute(p: Parser, ident: Token, singleLine: boolean): Attribut
 		name: p.tokenText(ident),
 		nameRange: p.tokenRange(ident),
 		expression,
-		range: p.range(ident.start, end),
+		range: p.range(ident.start, end.offset < ident.end.offset ? ident.end : end),
 	};
 }
 
@@ -386,21 +394,28 @@ function finishBlock(p: Parser, ident: Token): Block {
 			p.error('Invalid block definition', 'The equals sign "=" indicates an argument definition, and must not be used when defining a block.', p.tokenRange(token), p.range(ident.start, token.end));
 		} else if (token.type === 'Newline') {
 			p.error('Invalid block definition', 'A block definition must have block content delimited by "{" and "}", starting on the same line as the block header.', p.tokenRange(token), p.range(ident.start, token.end));
-		} else if (!p.recovery) {
-			p.error('Invalid block definition', 'Either a quoted string block label or an opening brace ("{") is expected here.', p.tokenRange(token), p.range(ident.start, token.end));
+		} else {
+			p.softError('Invalid block definition', 'Either a quoted string block label or an opening brace ("{") is expected here.', p.tokenRange(token), p.range(ident.start, token.end));
 		}
 
 		p.recoverAfterBodyItem();
-		const empty: Body = {kind: 'Body', items: [], syntax: 'native', range: p.tokenRange(token)};
+		const headerEnd = labelRanges.at(-1) ?? p.tokenRange(ident);
+		const empty: Body = {kind: 'Body', items: [], syntax: 'native', range: p.tokenRange(ident)};
 		return {
-			kind: 'Block', type, typeRange: p.tokenRange(ident), labels, labelRanges, body: empty, openBraceRange: p.tokenRange(token), closeBraceRange: p.tokenRange(token), range: p.range(ident.start, token.end),
+			kind: 'Block', type, typeRange: p.tokenRange(ident), labels, labelRanges, body: empty, openBraceRange: p.tokenRange(ident), closeBraceRange: headerEnd, range: p.range(ident.start, headerEnd.end),
 		};
 	}
 
 	let body: Body;
 	if (p.enter(openBrace)) {
 		const first = p.peek();
-		body = first.type === 'Newline' || first.type === 'EOF' || first.type === 'CBrace' ? parseBody(p, 'CBrace', openBrace) : parseSingleAttributeBody(p, openBrace);
+		if (first.type === 'Newline' || first.type === 'EOF' || first.type === 'CBrace') {
+			body = parseBody(p, 'CBrace', openBrace);
+		} else {
+			body = parseSingleAttributeBody(p, openBrace);
+			finishSingleLineBlock(p, openBrace, ident);
+		}
+
 		p.leave();
 	} else {
 		const close = p.recover('CBrace');
@@ -412,10 +427,7 @@ function finishBlock(p: Parser, ident: Token): Block {
 	if (eol.type === 'Newline' || eol.type === 'EOF') {
 		p.read();
 	} else {
-		if (!p.recovery) {
-			p.error('Missing newline after block definition', 'A block definition must end with a newline.', p.tokenRange(eol), p.range(ident.start, eol.end));
-		}
-
+		p.softError('Missing newline after block definition', 'A block definition must end with a newline.', p.tokenRange(eol), p.range(ident.start, eol.end));
 		p.recoverAfterBodyItem();
 	}
 
@@ -432,15 +444,46 @@ function finishBlock(p: Parser, ident: Token): Block {
 	};
 }
 
+/**
+After the one attribute of a single-line block (`tags { a = 1 }`): its closing brace.
+*/
+function finishSingleLineBlock(p: Parser, openBrace: Token, ident: Token): void {
+	const next = p.peek();
+	switch (next.type) {
+		case 'CBrace': {
+			p.read();
+			return;
+		}
+
+		case 'Comma': {
+			p.error('Invalid single-argument block definition', 'Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.', p.tokenRange(next));
+			break;
+		}
+
+		case 'Newline': {
+			p.error('Invalid single-argument block definition', 'An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block\'s closing brace immediately after the argument definition.', p.tokenRange(next));
+			break;
+		}
+
+		case 'EOF': {
+			p.softError('Unclosed configuration block', 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(openBrace), p.range(ident.start, openBrace.end));
+			break;
+		}
+
+		default: {
+			p.softError('Invalid single-argument block definition', 'A single-line block definition must end with a closing brace immediately after its single argument definition.', p.tokenRange(next));
+		}
+	}
+
+	p.recover('CBrace');
+}
+
 function parseSingleAttributeBody(p: Parser, openBrace: Token): Body {
 	const ident = p.read();
 	const emptyBody = (): Body => ({kind: 'Body', items: [], syntax: 'native', range: p.range(openBrace.start, p.peeker.previous.end)});
 	if (ident.type !== 'Ident') {
-		if (!p.recovery) {
-			p.error('Argument or block definition required', 'An argument or block definition is required here.', p.tokenRange(ident));
-		}
-
-		p.recover('CBrace');
+		p.recoverAfterBodyItem();
+		p.error('Argument or block definition required', 'An argument or block definition is required here.', p.tokenRange(ident));
 		return emptyBody();
 	}
 
@@ -452,13 +495,12 @@ function parseSingleAttributeBody(p: Parser, openBrace: Token): Body {
 		};
 	}
 
+	p.recoverAfterBodyItem();
 	if (next.type === 'OQuote' || next.type === 'OBrace' || next.type === 'Ident') {
 		p.error('Argument definition required', `A single-line block definition can contain only a single argument. If you meant to define argument ${JSON.stringify(p.tokenText(ident))}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`, p.range(ident.start, next.end));
 	} else {
 		p.error('Argument or block definition required', 'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.', p.tokenRange(ident));
 	}
 
-	p.recover('CBrace');
 	return emptyBody();
 }
-

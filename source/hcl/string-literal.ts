@@ -1,6 +1,5 @@
-import type {Diagnostic} from './diagnostics.js';
-import {errorDiagnostic} from './diagnostics.js';
 import type {LineIndex} from './line-index.js';
+import type {Range} from './position.js';
 
 const needsDecodingQuoted = /[\\$%]/;
 const needsDecodingPlain = /[$%]/;
@@ -10,9 +9,18 @@ function isHex(code: number): boolean {
 }
 
 /**
+Where decoding reports its errors: the parser, or anything with the same shape.
+*/
+export type EscapeReporter = {
+	readonly lines: LineIndex;
+	readonly filename: string;
+	error(summary: string, detail: string, subject?: Range): void;
+};
+
+/**
 Decodes the literal text of a template: backslash escapes (quoted strings only) and the `$${` / `%%{` escapes. `offset` is where `raw` starts in the file, for diagnostic ranges.
 */
-export function decodeStringLiteral(raw: string, quoted: boolean, offset: number, lines: LineIndex, filename: string, diagnostics: Diagnostic[]): string {
+export function decodeStringLiteral(raw: string, quoted: boolean, offset: number, reporter: EscapeReporter): string {
 	if (!(quoted ? needsDecodingQuoted : needsDecodingPlain).test(raw)) {
 		return raw;
 	}
@@ -21,6 +29,10 @@ export function decodeStringLiteral(raw: string, quoted: boolean, offset: number
 	let chunkStart = 0;
 	let index = 0;
 	const {length} = raw;
+	const fail = (detail: string, end: number) => {
+		reporter.error('Invalid escape sequence', detail, {filename: reporter.filename, start: reporter.lines.at(offset + index), end: reporter.lines.at(offset + Math.min(end, length))});
+	};
+
 	while (index < length) {
 		const code = raw.charCodeAt(index);
 		if ((code === 36 || code === 37) && raw.charCodeAt(index + 1) === code && raw.charCodeAt(index + 2) === 123) {
@@ -36,8 +48,15 @@ export function decodeStringLiteral(raw: string, quoted: boolean, offset: number
 		}
 
 		parts.push(raw.slice(chunkStart, index));
-		const selector = raw.charAt(index + 1);
-		let consumed = 2;
+		if (index + 1 >= length) {
+			fail('Backslash must be followed by an escape sequence selector character.', index + 1);
+			index++;
+			chunkStart = index;
+			continue;
+		}
+
+		const selector = String.fromCodePoint(raw.codePointAt(index + 1)!);
+		let consumed = 1 + selector.length;
 		switch (selector) {
 			case 'n': {
 				parts.push('\n');
@@ -67,41 +86,31 @@ export function decodeStringLiteral(raw: string, quoted: boolean, offset: number
 			case 'u':
 			case 'U': {
 				const digits = selector === 'u' ? 4 : 8;
-				let valid = true;
-				for (let digit = 0; digit < digits; digit++) {
-					if (!isHex(raw.charCodeAt(index + 2 + digit))) {
-						valid = false;
-						break;
-					}
+				let count = 0;
+				while (count < digits && isHex(raw.charCodeAt(index + 2 + count))) {
+					count++;
 				}
 
-				const point = valid ? Number.parseInt(raw.slice(index + 2, index + 2 + digits), 16) : Number.NaN;
-				if (valid && point <= 0x10_FF_FF && !(point >= 0xD8_00 && point <= 0xDF_FF)) {
-					parts.push(String.fromCodePoint(point));
-					consumed = 2 + digits;
-				} else {
-					const end = Math.min(length, index + 2 + digits);
-					diagnostics.push(errorDiagnostic(
-						'Invalid escape sequence',
-						`The \\${selector} escape sequence must be followed by ${digits} hexadecimal digits naming a Unicode character.`,
-						{filename, start: lines.at(offset + index), end: lines.at(offset + end)},
-					));
-					consumed = 2;
+				if (count < digits) {
+					fail(`The \\${selector} escape sequence must be followed by ${selector === 'u' ? 'four' : 'eight'} hexadecimal digits.`, index + 2 + count);
+					consumed = 2 + count;
+					break;
 				}
 
+				consumed = 2 + digits;
+				const point = Number.parseInt(raw.slice(index + 2, index + 2 + digits), 16);
+				if (point > 0x10_FF_FF || (point >= 0xD8_00 && point <= 0xDF_FF)) {
+					fail(`Cannot encode character U+${point.toString(16).padStart(4, '0')} in UTF-8.`, index + consumed);
+					break;
+				}
+
+				parts.push(String.fromCodePoint(point));
 				break;
 			}
 
 			default: {
-				const end = Math.min(length, index + 2);
-				diagnostics.push(errorDiagnostic(
-					'Invalid escape sequence',
-					`The symbol ${JSON.stringify(selector)} is not a valid escape sequence selector.`,
-					{filename, start: lines.at(offset + index), end: lines.at(offset + end)},
-				));
-				if (selector === '') {
-					consumed = 1;
-				}
+				fail(`The symbol ${JSON.stringify(selector)} is not a valid escape sequence selector.`, index + consumed);
+				parts.push(selector);
 			}
 		}
 
