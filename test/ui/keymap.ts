@@ -20,7 +20,8 @@ test('no key is bound twice in one scope', t => {
 
 const resolves = test.macro({
 	exec(t, key: string, state: Parameters<typeof resolveKey>[1], expected: string | undefined) {
-		t.is<string | undefined>(resolveKey(key, state)?.id, expected);
+		const actual: string | undefined = resolveKey(key, state)?.id;
+		t.is(actual, expected);
 	},
 	title: (_title, key: string, state: Parameters<typeof resolveKey>[1], expected: string | undefined) => `${key} in ${activeScopes(state).join('>')} → ${expected ?? 'nothing'}`,
 });
