@@ -101,12 +101,17 @@ function parameterFor(spec: FunctionSpec, index: number): Parameter | undefined 
 
 /**
 Calls a function with evaluated arguments. Throws FunctionError for bad arguments; never returns a value of a type other than the return type (or dynamic).
+
+The evaluator (lang/eval/evaluate.ts) checks arity and converts arguments itself before calling, to report "Not enough function arguments" / "Too many function arguments" / "Invalid function argument" on the right source range; the arity check here words its errors the same way for direct callers. `can` and `try` never reach this function from expressions: the evaluator evaluates their argument expressions itself (it needs them unevaluated), so their specs only describe them. `type` exists only in the console, which prints the type of its argument.
 */
 export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[], context: FunctionContext): Value {
 	const minimum = spec.parameters.length;
-	if (argumentValues.length < minimum || (!spec.variadic && argumentValues.length > minimum)) {
-		const expected = spec.variadic ? `at least ${minimum}` : `${minimum}`;
-		throw new FunctionError(`Function "${spec.name}" expects ${expected} argument(s). Missing value for "${spec.parameters[argumentValues.length]?.name ?? ''}".`.replace(/ Missing value for "".$/, ''));
+	if (argumentValues.length < minimum) {
+		throw new FunctionError(`Function "${spec.name}" expects${spec.variadic ? ' at least' : ''} ${minimum} argument(s). Missing value for "${spec.parameters[argumentValues.length]!.name}".`);
+	}
+
+	if (!spec.variadic && argumentValues.length > minimum) {
+		throw new FunctionError(`Function "${spec.name}" expects only ${minimum} argument(s).`);
 	}
 
 	const converted: Value[] = [];

@@ -1,0 +1,161 @@
+import test from 'ava';
+import {consoleFunctionNames} from '../../../source/commands/console.js';
+import {parseExpression} from '../../../source/hcl/index.js';
+import {evaluate} from '../../../source/lang/eval/evaluate.js';
+import {type Scope, createScope, moduleResolver} from '../../../source/lang/eval/scope.js';
+import {formatValue} from '../../../source/lang/format-value.js';
+import {callFunction, FunctionError} from '../../../source/lang/function.js';
+import {lookupFunction} from '../../../source/lang/functions/index.js';
+import {
+	dynamicType, listType, numberType, objectType, stringType,
+} from '../../../source/lang/types.js';
+import {
+	type Value, markSensitive, numberValue, objectValue, stringValue, unknownValue,
+} from '../../../source/lang/values.js';
+
+/*
+Evaluation against a hand-made scope: unknown values (which terraform console only shows for resources without state), sensitive values, the scope API. Exact console text is compared; cases that terraform console can show are in test/commands/console.ts.
+*/
+
+function testScope(): Scope {
+	const variables = new Map<string, Value>([
+		['u', unknownValue(stringType)],
+		['ul', unknownValue(listType(stringType))],
+		['d', unknownValue(dynamicType)],
+		['obj', unknownValue(objectType({a: numberType}))],
+		['s', markSensitive(stringValue('secret'))],
+		['n', numberValue(2)],
+		['open', {kind: 'object', attributes: new Map([['name', stringValue('x')]]), open: true}],
+	]);
+	return createScope({
+		resolveReference: moduleResolver({
+			variables,
+			count: {index: numberValue(1)},
+			each: {key: stringValue('k'), value: objectValue({v: numberValue(9)})},
+			moduleDescription: 'module.child',
+		}),
+		functions: lookupFunction,
+		functionNames: () => consoleFunctionNames,
+		functionContext: {baseDirectory: '.', impure: true},
+	});
+}
+
+function run(source: string, scope = testScope()): string {
+	const parsed = parseExpression(source, 'test.tf');
+	if (parsed.diagnostics.length > 0) {
+		return `parse: ${parsed.diagnostics.map(diagnostic => diagnostic.summary).join(', ')}`;
+	}
+
+	const result = evaluate(parsed.value, scope);
+	const errors = result.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
+	if (errors.length > 0) {
+		return errors.map(diagnostic => `${diagnostic.summary}: ${diagnostic.detail ?? ''}`).join('\n');
+	}
+
+	return formatValue(result.value);
+}
+
+const evaluatesTo = test.macro({
+	exec(t, source: string, expected: string) {
+		t.is(run(source), expected);
+	},
+	title: (_title, source: string) => source,
+});
+
+// Unknowns propagate.
+test(evaluatesTo, 'var.u', '(known after apply)');
+test(evaluatesTo, 'var.u == "a"', '(known after apply)');
+test(evaluatesTo, 'var.u == 1', 'false');
+test(evaluatesTo, 'var.n + 1', '3');
+test(evaluatesTo, 'var.n + var.d', '(known after apply)');
+test(evaluatesTo, '"x${var.u}"', '(known after apply)');
+test(evaluatesTo, '"${var.d}"', '(known after apply)');
+test(evaluatesTo, 'var.ul[0]', '(known after apply)');
+test(evaluatesTo, 'var.ul[*]', '(known after apply)');
+test(evaluatesTo, 'length(var.ul)', '(known after apply)');
+test(evaluatesTo, 'upper(var.u)', '(known after apply)');
+test(evaluatesTo, 'var.obj.a', '(known after apply)');
+test(evaluatesTo, 'var.obj.b', 'Unsupported attribute: This object does not have an attribute named "b".');
+test(evaluatesTo, 'var.d.anything[3]', '(known after apply)');
+test(evaluatesTo, '[for x in var.ul : x]', '(known after apply)');
+test(evaluatesTo, '{for x in var.d : x => x}', '(known after apply)');
+test(evaluatesTo, 'var.u ? 1 : 2', '(known after apply)');
+test(evaluatesTo, 'true ? var.u : "b"', '(known after apply)');
+test(evaluatesTo, 'false ? var.u : "b"', '"b"');
+test(evaluatesTo, '[var.u, 1]', '[\n  (known after apply),\n  1,\n]');
+test(evaluatesTo, '{a = var.u}', '{\n  "a" = (known after apply)\n}');
+test(evaluatesTo, 'var.u && true', '(known after apply)');
+test(evaluatesTo, 'var.d && false', 'false');
+test(evaluatesTo, 'var.d || true', 'true');
+test(evaluatesTo, 'var.d || false', '(known after apply)');
+test(evaluatesTo, 'try(var.u, "x")', '(known after apply)');
+test(evaluatesTo, 'can(var.u)', '(known after apply)');
+test(evaluatesTo, 'can(var.n)', 'true');
+test(evaluatesTo, '"%{for x in var.ul}${x}%{endfor}"', '(known after apply)');
+test(evaluatesTo, '"%{if var.u == "a"}y%{endif}"', '(known after apply)');
+test(evaluatesTo, 'max(var.ul...)', '(known after apply)');
+test(evaluatesTo, '[var.u][0]', '(known after apply)');
+test(evaluatesTo, '{a = 1}[var.u]', '(known after apply)');
+
+// Sensitive values stay sensitive through operations.
+test(evaluatesTo, 'var.s', '(sensitive value)');
+test(evaluatesTo, 'upper(var.s)', '(sensitive value)');
+test(evaluatesTo, 'var.s == "secret"', '(sensitive value)');
+test(evaluatesTo, '"${var.s}!"', '(sensitive value)');
+test(evaluatesTo, 'nonsensitive(var.s)', '"secret"');
+test(evaluatesTo, '[var.s]', '[\n  (sensitive value),\n]');
+test(evaluatesTo, '{k = var.s}.k', '(sensitive value)');
+test(evaluatesTo, 'sensitive({a = 1}).a', '(sensitive value)');
+test(evaluatesTo, '[for c in sensitive(["a"]) : c]', '(sensitive value)');
+
+// The scope: references, for variables, count and each, open objects.
+test(evaluatesTo, 'count.index', '1');
+test(evaluatesTo, 'each.key', '"k"');
+test(evaluatesTo, 'each.value.v', '9');
+test(evaluatesTo, 'each.other', 'Invalid "each" attribute: The "each" object does not have an attribute named "other". The supported attributes are each.key and each.value, the current key and value pair of the "for_each" attribute set.');
+test(evaluatesTo, 'aws_instance.web', 'Reference to undeclared resource: A managed resource "aws_instance" "web" has not been declared in module.child.');
+test(evaluatesTo, 'module.m', 'Reference to undeclared module: No module call named "m" is declared in module.child.');
+test(evaluatesTo, 'var.o', 'Reference to undeclared input variable: An input variable with the name "o" has not been declared. Did you mean "d"?');
+test(evaluatesTo, '[for var in [1, 2] : var]', '[\n  1,\n  2,\n]');
+test(evaluatesTo, '[for each in [1] : [for count in [2] : each + count]]', '[\n  [\n    3,\n  ],\n]');
+test(evaluatesTo, 'var.open.name', '"x"');
+test(evaluatesTo, 'var.open.id', '(known after apply)');
+test(evaluatesTo, 'var.open["arn"]', '(known after apply)');
+test(evaluatesTo, 'true ? 1 : var.undeclared', 'Reference to undeclared input variable: An input variable with the name "undeclared" has not been declared. This variable can be declared with a variable "undeclared" {} block.');
+test(evaluatesTo, 'can(var.undeclared)', 'Reference to undeclared input variable: An input variable with the name "undeclared" has not been declared. This variable can be declared with a variable "undeclared" {} block.');
+
+test('scope.child binds names that shadow references, innermost first', t => {
+	const scope = testScope().child(new Map([['x', numberValue(1)]])).child(new Map<string, Value>([['x', numberValue(2)], ['var', stringValue('bound')]]));
+	t.is(run('x', scope), '2');
+	t.is(run('var', scope), '"bound"');
+	t.is(scope.lookup('x')?.kind, 'number');
+	t.is(scope.parent?.lookup('var'), undefined);
+});
+
+test('a resolver sees the static traversal and the steps past the subject', t => {
+	const seen: string[] = [];
+	const scope = createScope({
+		resolveReference(reference) {
+			seen.push(`${reference.subject.kind} ${reference.remaining.map(step => (step.kind === 'attribute' ? step.name : String(step.key))).join(',')}`);
+			return {value: objectValue({id: stringValue('i-1')}), diagnostics: []};
+		},
+	});
+	t.is(run('aws_instance.web.id', scope), '"i-1"');
+	t.is(run('data.t.n["x"]', scope), 'Invalid index: The given key does not identify an element in this collection value.');
+	t.deepEqual(seen, ['resource id', 'resource x']);
+});
+
+test('diagnostics carry the source range of the failing part', t => {
+	const parsed = parseExpression('1 + "a"', 'main.tf');
+	const result = evaluate(parsed.value, testScope());
+	const [diagnostic] = result.diagnostics;
+	t.is(diagnostic?.subject?.start.column, 5);
+	t.is(diagnostic?.subject?.end.column, 8);
+});
+
+test('callFunction words arity errors as Terraform does', t => {
+	const upper = lookupFunction('upper')!;
+	const context = {baseDirectory: '.', impure: true};
+	t.is(t.throws(() => callFunction(upper, [], context), {instanceOf: FunctionError})?.message, 'Function "upper" expects 1 argument(s). Missing value for "str".');
+	t.is(t.throws(() => callFunction(upper, [stringValue('a'), stringValue('b')], context), {instanceOf: FunctionError})?.message, 'Function "upper" expects only 1 argument(s).');
+});
