@@ -10,6 +10,8 @@ The terminal drawing of a node's neighbourhood: the focus in a box, its dependen
 
 type TreeNode = {
 	readonly id: string;
+	/** What is printed: the name inside the module when the node is in the focus's module (the header names the module), else the full id. */
+	readonly label: string;
 	readonly children: TreeNode[];
 };
 
@@ -17,7 +19,13 @@ type TreeNode = {
 Breadth-first spanning tree from the focus in one direction.
 */
 function spanningTree(graph: Graph, focus: string, direction: 'dependencies' | 'dependents', depth: number): TreeNode {
-	const root: TreeNode = {id: focus, children: []};
+	const module = graph.node(focus)?.module ?? '';
+	const labelOf = (id: string): string => {
+		const node = graph.node(id);
+		return node && module !== '' && node.module === module ? node.name : id;
+	};
+
+	const root: TreeNode = {id: focus, label: labelOf(focus), children: []};
 	const seen = new Set<string>([focus]);
 	let frontier = [root];
 	for (let level = 0; level < depth && frontier.length > 0; level++) {
@@ -28,7 +36,7 @@ function spanningTree(graph: Graph, focus: string, direction: 'dependencies' | '
 			for (const id of ids) {
 				if (!seen.has(id)) {
 					seen.add(id);
-					const child: TreeNode = {id, children: []};
+					const child: TreeNode = {id, label: labelOf(id), children: []};
 					parent.children.push(child);
 					next.push(child);
 				}
@@ -57,6 +65,18 @@ function truncate(text: string, width: number): string {
 
 	const characters = [...text];
 	return characters.length <= width ? text : characters.slice(0, Math.max(0, width - 1)).join('') + '…';
+}
+
+/**
+Keeps the end of a long address, which says more than its module path: `…aws_subnet.public`.
+*/
+function truncateStart(text: string, width: number): string {
+	if (width <= 0) {
+		return '';
+	}
+
+	const characters = [...text];
+	return characters.length <= width ? text : '…' + characters.slice(characters.length - width + 1).join('');
 }
 
 function textWidth(text: string): number {
@@ -146,7 +166,7 @@ function drawSide(canvas: Canvas, tree: TreeNode, origin: number, step: 1 | -1, 
 			}
 
 			line(current, start + 2, '─');
-			const label = truncate(child.id, labelWidth - 2);
+			const label = truncateStart(child.label, labelWidth - 2);
 			const labelStart = start + connector;
 			if (step === 1) {
 				canvas.put(top + current, at(labelStart), ` ${label}`);
@@ -188,10 +208,11 @@ export function drawNeighbourhood(graph: Graph, focus: string, depth: number, wi
 
 	const left = spanningTree(graph, focus, 'dependencies', depth);
 	const right = spanningTree(graph, focus, 'dependents', depth);
-	const header = truncate(`${countNodes(left)} dependencies ◀ ${focus} ◀ ${countNodes(right)} dependents`, width);
-	const boxWidth = Math.min(textWidth(focus) + 4, Math.max(8, Math.floor(width / 3)));
+	const focusModule = graph.node(focus)!.module;
+	const header = truncate(`${countNodes(left)} dependencies ◀ ${focus} ◀ ${countNodes(right)} dependents${focusModule === '' ? '' : ` (names in ${focusModule} without the prefix)`}`, width);
+	const boxWidth = Math.min(textWidth(left.label) + 4, Math.max(12, Math.floor(width / 4)));
 	const available = Math.max(0, width - boxWidth);
-	const minimumLabel = 8;
+	const minimumLabel = 16;
 	const deepest = (node: TreeNode, level: number): number => Math.max(level, ...node.children.map(child => deepest(child, level + 1)));
 	const wantLeft = Math.min(depth, deepest(left, 0));
 	const wantRight = Math.min(depth, deepest(right, 0));
@@ -201,11 +222,12 @@ export function drawNeighbourhood(graph: Graph, focus: string, depth: number, wi
 	// Levels that fit with labels of at least `minimumLabel` columns.
 	const levelsFor = (want: number, sideWidth: number): number => {
 		let levels = want;
-		while (levels > 0 && Math.floor(sideWidth / levels) - 3 < minimumLabel) {
+		while (levels > 1 && Math.floor(sideWidth / levels) - 3 < minimumLabel) {
 			levels--;
 		}
 
-		return levels;
+		// One level is worth drawing with shorter labels.
+		return levels === 1 && sideWidth - 3 < 6 ? 0 : levels;
 	};
 
 	const labelWidthFor = (tree: TreeNode, levels: number, sideWidth: number): number => {
@@ -217,7 +239,7 @@ export function drawNeighbourhood(graph: Graph, focus: string, depth: number, wi
 		const visit = (node: TreeNode, level: number): void => {
 			for (const child of node.children) {
 				if (level <= levels) {
-					longest = Math.max(longest, textWidth(child.id) + 2);
+					longest = Math.max(longest, textWidth(child.label) + 2);
 					visit(child, level + 1);
 				}
 			}
@@ -244,10 +266,10 @@ export function drawNeighbourhood(graph: Graph, focus: string, depth: number, wi
 		canvas.put(top, boxLeft, `╭${'─'.repeat(boxWidth - 2)}╮`);
 		const middle = left.children.length > 0 ? '┤' : '│';
 		const end = right.children.length > 0 ? '├' : '│';
-		canvas.put(top + 1, boxLeft, `${middle} ${truncate(focus, boxWidth - 4).padEnd(boxWidth - 4)} ${end}`);
+		canvas.put(top + 1, boxLeft, `${middle} ${truncateStart(left.label, boxWidth - 4).padEnd(boxWidth - 4)} ${end}`);
 		canvas.put(top + 2, boxLeft, `╰${'─'.repeat(boxWidth - 2)}╯`);
 	} else if (bodyRows >= 1) {
-		canvas.put(top, boxLeft, `[${truncate(focus, boxWidth - 2)}]`);
+		canvas.put(top, boxLeft, `[${truncateStart(left.label, boxWidth - 2)}]`);
 	}
 
 	const hidden = countNodes(left) + countNodes(right) - leftLayout.drawn - rightLayout.drawn;

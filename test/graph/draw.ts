@@ -19,8 +19,8 @@ test('dependencies on the left, dependents on the right, two levels', t => {
 	t.deepEqual(drawNeighbourhood(graph, 'aws_instance.web', 2, 100, 12), [
 		'4 dependencies ◀ aws_instance.web ◀ 4 dependents',
 		'                                        ╭──────────────────╮',
-		'    aws_vpc.main ─── aws_security_g… ─┬─┤ aws_instance.web ├─┬─ aws_eip.ip ──────── output.ip',
-		'        var.cidr ────── aws_subnet.a ─┘ ╰──────────────────╯ ├─ module.net.var…',
+		'    aws_vpc.main ─── …urity_group.sg ─┬─┤ aws_instance.web ├─┬─ aws_eip.ip ──────── output.ip',
+		'        var.cidr ────── aws_subnet.a ─┘ ╰──────────────────╯ ├─ …dule.net.var.x',
 		'                                                             └─ output.id',
 	]);
 });
@@ -36,14 +36,29 @@ test('a node without dependencies takes the width for its dependents', t => {
 	]);
 });
 
-test('what does not fit is counted', t => {
+test('what does not fit is counted, long names keep their end', t => {
 	t.deepEqual(drawNeighbourhood(graph, 'aws_instance.web', 2, 40, 6), [
 		'4 dependencies ◀ aws_instance.web ◀ 4 d…',
-		'             ╭───────────╮',
-		' aws_sec… ─┬─┤ aws_inst… ├─┬─ aws_eip.…',
-		' aws_sub… ─┘ ╰───────────╯ ├─ module.n…',
+		'              ╭──────────╮',
+		' …group.sg ─┬─┤ …nce.web ├─┬─ …s_eip.ip',
+		' …subnet.a ─┘ ╰──────────╯ ├─ …et.var.x',
 		'                           └─ output.id',
 		'… 3 more not shown (deeper, or beyond t…',
+	]);
+});
+
+test('nodes in the focus\'s module are named without the module path', t => {
+	const module = graphFromLines(`
+		module.net.aws_subnet.a -> module.net.aws_vpc.main
+		module.net.aws_subnet.a -> module.net.var.cidr
+		module.net.output.ids -> module.net.aws_subnet.a
+		aws_instance.web -> module.net.output.ids
+	`);
+	t.deepEqual(drawNeighbourhood(module, 'module.net.aws_subnet.a', 2, 80, 8), [
+		'2 dependencies ◀ module.net.aws_subnet.a ◀ 2 dependents (names in module.net wi…',
+		'                     ╭──────────────╮',
+		'     aws_vpc.main ─┬─┤ aws_subnet.a ├─── output.ids ───────── aws_instance.web',
+		'         var.cidr ─┘ ╰──────────────╯',
 	]);
 });
 

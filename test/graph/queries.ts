@@ -151,3 +151,12 @@ test('an edge repeated by several expressions is one edge with every origin', t 
 test('text dump marks edge kinds on request', t => {
 	t.is(toText(graphFromLines('aws_security_group.sg -> aws_vpc.main depends-on\naws_security_group.sg -> aws_vpc.main'), {kinds: true}), 'aws_security_group.sg\n  aws_vpc.main (depends-on)\naws_vpc.main\n');
 });
+
+test('shortest path sees edges added after an earlier query', t => {
+	const graph = graphFromLines('a.a -> b.b\nc.c');
+	t.is(shortestPath(graph, 'a.a', 'c.c'), undefined);
+	graph.addNode({id: 'd.d', kind: 'resource', module: '', name: 'd.d'});
+	graph.addEdge('b.b', 'd.d', 'reference');
+	graph.addEdge('d.d', 'c.c', 'depends-on');
+	t.deepEqual(shortestPath(graph, 'a.a', 'c.c')?.map(step => `${step.to.id} ${step.edge.kind}`), ['b.b reference', 'd.d reference', 'c.c depends-on']);
+});
