@@ -94,6 +94,11 @@ export function describeExpansion(expansion: Expansion): string {
 	}
 }
 
+/**
+The most instances one block expands to: a guard against `count = 1e9` exhausting memory.
+*/
+export const maximumInstances = 100_000;
+
 export type ExpansionResult = {readonly expansion: Expansion; readonly error?: {readonly summary: string; readonly detail: string}};
 
 function invalid(meta: 'count' | 'for_each', summary: string, detail: string): ExpansionResult {
@@ -117,7 +122,7 @@ export function countExpansion(value: Value): ExpansionResult {
 	if (bare.kind !== 'number') {
 		const converted = convert(bare, numberType);
 		if (!converted.ok || converted.value.kind !== 'number') {
-			return invalid('count', 'Invalid count argument', `The given "count" argument value is unsuitable: ${converted.ok ? 'a number is required' : converted.message}.`);
+			return invalid('count', 'Incorrect value type', `Invalid expression value: ${converted.ok ? 'a number is required' : converted.message}.`);
 		}
 
 		number = converted.value;
@@ -132,6 +137,10 @@ export function countExpansion(value: Value): ExpansionResult {
 		return invalid('count', 'Invalid count argument', 'The given "count" argument value is unsuitable: must be greater than or equal to zero.');
 	}
 
+	if (numeric.greaterThan(maximumInstances)) {
+		return invalid('count', 'Too many instances', `The "count" value ${numeric.toString()} is more than tfscope expands for one block (${maximumInstances}); the block is shown without instances.`);
+	}
+
 	return {expansion: {mode: 'count', count: numeric.toNumber()}};
 }
 
@@ -139,6 +148,15 @@ export function countExpansion(value: Value): ExpansionResult {
 The expansion for an evaluated `for_each` value: a map or object (keys known), or a set of known strings.
 */
 export function forEachExpansion(value: Value, what: 'resource' | 'module' = 'resource'): ExpansionResult {
+	const result = forEachEntries(value, what);
+	if (result.expansion.mode === 'for_each' && result.expansion.entries.size > maximumInstances) {
+		return invalid('for_each', 'Too many instances', `The "for_each" value has ${result.expansion.entries.size} elements, more than tfscope expands for one block (${maximumInstances}); the block is shown without instances.`);
+	}
+
+	return result;
+}
+
+function forEachEntries(value: Value, what: 'resource' | 'module'): ExpansionResult {
 	const unsuitable = (reason: string) => invalid('for_each', 'Invalid for_each argument', `The given "for_each" argument value is unsuitable: ${reason}`);
 	if (deepMarks(value).has('sensitive')) {
 		return invalid('for_each', 'Invalid for_each argument', `Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a ${what === 'module' ? 'module' : 'resource'} instance key.`);

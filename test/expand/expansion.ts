@@ -24,6 +24,8 @@ test('count "2" converts', expandsTo, 'count', stringValue('2'), 'count = 2: [0]
 test('sensitive count', expandsTo, 'count', markSensitive(numberValue(1)), 'count = 1: [0]');
 test('count 1.5', expandsTo, 'count', numberValue('1.5'), 'Invalid count argument: The given "count" argument value is unsuitable: value must be a whole number.');
 test('count -1', expandsTo, 'count', numberValue(-1), 'Invalid count argument: The given "count" argument value is unsuitable: must be greater than or equal to zero.');
+test('count "abc"', expandsTo, 'count', stringValue('abc'), 'Incorrect value type: Invalid expression value: a number is required.');
+test('count 1e9', expandsTo, 'count', numberValue('1e9'), 'Too many instances: The "count" value 1000000000 is more than tfscope expands for one block (100000); the block is shown without instances.');
 test('count null', expandsTo, 'count', nullValue(numberType), 'Invalid count argument: The given "count" argument value is null. An integer is required.');
 test('count unknown', expandsTo, 'count', unknownValue(numberType), 'count known after apply: The "count" value depends on resource attributes that cannot be determined until apply.: ');
 test('for_each map', expandsTo, 'for_each', mapValue(stringType, [['b', stringValue('2')], ['a', stringValue('1')]]), 'for_each (2): ["a"] ["b"]');
