@@ -1,4 +1,5 @@
-import type {Block, Body} from '../hcl/ast.js';
+import type {Block, Body, Expression} from '../hcl/ast.js';
+import {referencesOf} from '../lang/references.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {typeEquals} from '../lang/types.js';
@@ -18,7 +19,43 @@ export type BodyOptions = {
 	*/
 	readonly skip?: ReadonlySet<string>;
 	readonly report: (diagnostics: readonly Diagnostic[]) => void;
+	/**
+	Values shared by every instance of one block in one module instance: arguments and nested blocks that do not read `count`, `each` or `self` are evaluated once per block, not once per instance.
+	*/
+	readonly shared?: Map<object, Value>;
 };
+
+const instanceNames = new Set(['count', 'each', 'self']);
+const dependsCache = new WeakMap<object, boolean>();
+
+/**
+Whether an expression reads `count`, `each` or `self` (directly or in a nested block), so its value differs between instances.
+*/
+export function dependsOnInstance(node: Expression | Block): boolean {
+	let result = dependsCache.get(node);
+	if (result === undefined) {
+		result = node.kind === 'Block'
+			? node.body.items.some(item => dependsOnInstance(item.kind === 'Attribute' ? item.expression : item))
+			: referencesOf(node).some(reference => instanceNames.has(reference.subject.kind));
+		dependsCache.set(node, result);
+	}
+
+	return result;
+}
+
+function sharedValue(node: Expression | Block, options: BodyOptions, compute: () => Value): Value {
+	if (!options.shared || dependsOnInstance(node)) {
+		return compute();
+	}
+
+	let value = options.shared.get(node);
+	if (value === undefined) {
+		value = compute();
+		options.shared.set(node, value);
+	}
+
+	return value;
+}
 
 type Group = {labelled: boolean; items: Array<{label?: string; value: Value}>; unknown: boolean};
 
@@ -150,7 +187,7 @@ export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {a
 	for (const item of body.items) {
 		if (item.kind === 'Attribute') {
 			if (!options.skip?.has(item.name)) {
-				attributes.set(item.name, evaluate(item.expression, scope, options));
+				attributes.set(item.name, sharedValue(item.expression, options, () => evaluate(item.expression, scope, options)));
 			}
 
 			continue;
@@ -166,7 +203,7 @@ export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {a
 		}
 
 		const group = addBlock(groups, item.type, item.labels.length > 0);
-		group.items.push({...(item.labels[0] !== undefined && {label: item.labels[0]}), value: evaluateBody(item.body, scope, {report: options.report}).object});
+		group.items.push({...(item.labels[0] !== undefined && {label: item.labels[0]}), value: sharedValue(item, options, () => evaluateBody(item.body, scope, {report: options.report}).object)});
 	}
 
 	for (const [type, group] of groups) {

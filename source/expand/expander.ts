@@ -525,6 +525,10 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	readonly moduleInstance: ModuleInstance;
 	readonly expansion: Expansion;
 	readonly instances: readonly ResourceInstance[];
+	/**
+	Values of arguments that are the same for every instance (see evaluateBody).
+	*/
+	readonly shared = new Map<object, Value>();
 
 	constructor(context: Context, moduleInstance: ModuleInstanceImpl, block: ResourceBlock, expansion: Expansion) {
 		this.block = block;
@@ -537,6 +541,8 @@ class ResourceExpansionImpl implements ResourceExpansion {
 		this.instances = instanceKeys(expansion).map(key => new ResourceInstanceImpl(context, this, moduleInstance, key));
 	}
 }
+
+const metaArguments: ReadonlySet<string> = new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']);
 
 /**
 Attributes the `terraform_data` resource type computes: the one provider schema we know.
@@ -579,10 +585,11 @@ class ResourceInstanceImpl implements ResourceInstance {
 		const {block} = this.resource;
 		const scope = this.#module.scope(this.repetition);
 		const evaluated = evaluateBody(block.body, scope, {
-			skip: new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']),
+			skip: metaArguments,
 			report: diagnostics => {
 				report(this.#context, diagnostics);
 			},
+			shared: (this.resource as ResourceExpansionImpl).shared,
 		});
 		const attributes = new Map(evaluated.attributes);
 		const schema = builtinSchemas.get(block.type);
