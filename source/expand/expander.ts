@@ -95,7 +95,12 @@ class Memo<V> {
 		if (existing === pending) {
 			const stack = this.#context.stack;
 			const start = stack.indexOf(label);
-			const members = start === -1 ? [label] : stack.slice(start);
+			// Labels starting with `~` are steps through which a cycle passes (a module call's outputs), not members of it.
+			const members = (start === -1 ? [label] : stack.slice(start)).filter((member, index, all) => !member.startsWith('~') && all.indexOf(member) === index);
+			if (members.length === 0) {
+				members.push(label.replace(/^~/, ''));
+			}
+
 			report(this.#context, [errorDiagnostic(`Cycle: ${members.join(', ')}`, `These values refer to each other, so none of them can be evaluated: ${members.join(' → ')} → ${members[0]!}. Remove one of the references to break the cycle.`, range)]);
 			return onCycle();
 		}
@@ -181,8 +186,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 		this.#variables = new LazyMap(module.variables.keys(), name => this.#variableValue(name));
 		this.#locals = new LazyMap(module.locals.keys(), name => this.#memo.get(`local.${name}`, this.#label(`local.${name}`), module.locals.get(name)!.range, () => this.#localValue(name), () => unknownValue()));
 		this.#outputs = new LazyMap(module.outputs.keys(), name => this.#memo.get(`output.${name}`, this.#label(`output.${name}`), module.outputs.get(name)!.range, () => this.#outputValue(name), () => unknownValue()));
-		this.#resourceValues = new LazyMap(module.resources.keys(), key => this.#memo.get(`resource.${key}`, this.#label(key), module.resources.get(key)!.range, () => this.#resourceValue(key), () => unknownValue()));
-		this.#moduleValues = new LazyMap(module.moduleCalls.keys(), name => this.#memo.get(`module.${name}`, this.#label(`module.${name}`), module.moduleCalls.get(name)!.range, () => this.#moduleCallValue(name), () => unknownValue()));
+		this.#resourceValues = new LazyMap(module.resources.keys(), key => this.#memo.get(`resource.${key}`, `~${this.#label(key)}`, module.resources.get(key)!.range, () => this.#resourceValue(key), () => unknownValue()));
+		this.#moduleValues = new LazyMap(module.moduleCalls.keys(), name => this.#memo.get(`module.${name}`, `~${this.#label(`module.${name}`)}`, module.moduleCalls.get(name)!.range, () => this.#moduleCallValue(name), () => unknownValue()));
 		context.moduleInstances.set(this.text, this);
 		context.moduleInstanceCount++;
 		context.options.onModuleInstance?.(context.moduleInstanceCount);
