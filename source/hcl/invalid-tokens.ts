@@ -2,12 +2,18 @@ import type {Diagnostic} from './diagnostics.js';
 import {errorDiagnostic} from './diagnostics.js';
 import type {Token} from './token.js';
 
+const invalidTypes = new Set<string>(['BitwiseAnd', 'BitwiseOr', 'BitwiseXor', 'BitwiseNot', 'Apostrophe', 'Backtick', 'Semicolon', 'QuotedNewline', 'BadUtf8', 'Invalid']);
+
 /**
 Diagnostics for the tokens the scanner recognises but the language does not allow, with hclsyntax's explanations.
 */
 export function checkInvalidTokens(tokens: readonly Token[], text: string, filename: string): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
 	for (const token of tokens) {
+		if (!invalidTypes.has(token.type)) {
+			continue;
+		}
+
 		const range = {filename, start: token.start, end: token.end};
 		switch (token.type) {
 			case 'BitwiseAnd':
@@ -45,7 +51,7 @@ export function checkInvalidTokens(tokens: readonly Token[], text: string, filen
 			}
 
 			case 'Invalid': {
-				const character = text.slice(token.start.offset, token.end.offset);
+				const character = text.slice(token.startOffset, token.endOffset);
 				if (character.startsWith('/*')) {
 					diagnostics.push(errorDiagnostic('Unterminated comment', 'There is no closing "*/" for this comment before the end of the file.', {filename, start: token.start, end: token.start}));
 				} else if ('\u201C\u201D\u2018\u2019'.includes(character)) {

@@ -14,6 +14,35 @@ type Frame =
 
 export type LexStart = 'config' | 'template';
 
+/**
+A token as the scanner makes it: offsets only. The positions (line and column) are computed on first use, since most tokens never become the edge of a node.
+*/
+class LexedToken implements Token {
+	readonly type: TokenType;
+	readonly startOffset: number;
+	readonly endOffset: number;
+	private readonly lines: LineIndex;
+	private startPosition: Position | undefined = undefined;
+	private endPosition: Position | undefined = undefined;
+
+	constructor(type: TokenType, startOffset: number, endOffset: number, lines: LineIndex) {
+		this.type = type;
+		this.startOffset = startOffset;
+		this.endOffset = endOffset;
+		this.lines = lines;
+	}
+
+	get start(): Position {
+		this.startPosition ??= this.lines.at(this.startOffset);
+		return this.startPosition;
+	}
+
+	get end(): Position {
+		this.endPosition ??= this.lines.at(this.endOffset);
+		return this.endPosition;
+	}
+}
+
 export type LexOutput = {
 	readonly tokens: Token[];
 	readonly lines: LineIndex;
@@ -86,25 +115,18 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 	// A region scans part of a larger text (a string inside a JSON file) with positions in the whole.
 	const length = region ? region.to : text.length;
 	let pos = region ? region.from : (text.codePointAt(0) === 0xFE_FF ? 1 : 0);
-	// Positions are shared: a token's end is often the next token's start.
-	let lastPosition: Position = lines.at(pos);
-
-	const positionAt = (offset: number): Position => {
-		if (offset !== lastPosition.offset) {
-			lastPosition = lines.at(offset);
-		}
-
-		return lastPosition;
-	};
-
 	const emit = (type: TokenType, from: number, to: number): void => {
-		tokens.push({type, start: positionAt(from), end: positionAt(to)});
+		tokens.push(new LexedToken(type, from, to, lines));
 	};
 
 	while (pos < length) {
-		const frame = stack.at(-1)!;
+		const frame = stack[stack.length - 1]!;
 		if (frame.kind === 'normal') {
-			pos = scanNormal(frame);
+			// Stay in this loop while the mode does not change: the common case.
+			const depth = stack.length;
+			do {
+				pos = scanNormal(frame);
+			} while (pos < length && stack.length === depth);
 		} else if (frame.kind === 'quoted') {
 			pos = scanQuoted();
 		} else {

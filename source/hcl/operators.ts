@@ -12,3 +12,8 @@ export const binaryOperatorLevels: ReadonlyArray<ReadonlyMap<TokenType, BinaryOp
 	new Map([['Plus', '+'], ['Minus', '-']]),
 	new Map([['Star', '*'], ['Slash', '/'], ['Percent', '%']]),
 ];
+
+/**
+The precedence level of each operator token (index into `binaryOperatorLevels`).
+*/
+export const operatorLevel: ReadonlyMap<TokenType, number> = new Map(binaryOperatorLevels.flatMap((level, index) => [...level.keys()].map(type => [type, index] as const)));

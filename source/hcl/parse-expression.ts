@@ -1,7 +1,7 @@
 import type {
 	Expression, FunctionCall, ObjectItem, Splat, SplatItem,
 } from './ast.js';
-import {binaryOperatorLevels} from './operators.js';
+import {binaryOperatorLevels, operatorLevel} from './operators.js';
 import {parseTemplateExpression} from './parse-template.js';
 import type {Parser} from './parser.js';
 import type {Range} from './position.js';
@@ -58,33 +58,51 @@ function parseConditional(p: Parser): Expression {
 	};
 }
 
+/**
+Binary operators by precedence climbing over the levels of `operators.ts`. It builds the same left-associative tree as one recursive function per level (hclsyntax's parseBinaryOps), and gives up the same way: when an operand had errors while recovering, the operator and that operand are dropped.
+*/
 function parseBinary(p: Parser, level: number): Expression {
-	const operators = binaryOperatorLevels[level];
-	if (!operators) {
-		return parseExpressionWithTraversals(p);
-	}
-
-	let before = p.errorCount;
-	let left = parseBinary(p, level + 1);
+	const before = p.errorCount;
+	const left = parseExpressionWithTraversals(p);
 	if (p.recovery && p.errorCount > before) {
 		return left;
 	}
 
+	return climb(p, left, level);
+}
+
+function climb(p: Parser, first: Expression, minimumLevel: number): Expression {
+	let left = first;
 	for (;;) {
-		const operator = operators.get(p.peek().type);
-		if (operator === undefined) {
+		const next = p.peek().type;
+		const level = operatorLevel.get(next);
+		if (level === undefined || level < minimumLevel) {
 			return left;
 		}
 
 		p.read();
-		before = p.errorCount;
-		const right = parseBinary(p, level + 1);
+		const before = p.errorCount;
+		let right = parseExpressionWithTraversals(p);
 		if (p.recovery && p.errorCount > before) {
 			return left;
 		}
 
+		// Operators that bind tighter take the right operand first.
+		for (;;) {
+			const following = operatorLevel.get(p.peek().type);
+			if (following === undefined || following <= level) {
+				break;
+			}
+
+			const beforeRight = p.errorCount;
+			right = climb(p, right, level + 1);
+			if (p.recovery && p.errorCount > beforeRight) {
+				return left;
+			}
+		}
+
 		left = {
-			kind: 'BinaryOp', operator, left, right, range: p.range(left.range.start, right.range.end),
+			kind: 'BinaryOp', operator: binaryOperatorLevels[level]!.get(next)!, left, right, range: p.range(left.range.start, right.range.end),
 		};
 	}
 }
@@ -448,7 +466,7 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 }
 
 function isKeyword(p: Parser, token: Token, keyword: string): boolean {
-	return token.type === 'Ident' && token.end.offset - token.start.offset === keyword.length && p.text.startsWith(keyword, token.start.offset);
+	return token.type === 'Ident' && token.endOffset - token.startOffset === keyword.length && p.text.startsWith(keyword, token.startOffset);
 }
 
 function parseTuple(p: Parser): Expression {
@@ -754,7 +772,7 @@ export function parseQuotedStringLiteral(p: Parser): {value: string; range: Rang
 			}
 
 			case 'QuotedLit': {
-				parts.push(decodeStringLiteral(p.tokenText(token), true, token.start.offset, p));
+				parts.push(decodeStringLiteral(p.tokenText(token), true, token.startOffset, p));
 				break;
 			}
 

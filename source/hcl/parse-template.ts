@@ -54,6 +54,24 @@ A quoted template or heredoc; the peeker is at its opening token.
 export function parseTemplateExpression(p: Parser): Template {
 	const open = p.read();
 	const heredoc = open.type === 'OHeredoc';
+	if (!heredoc) {
+		// Most strings are one literal: skip the general machinery for them.
+		const {tokens, index} = p.peeker;
+		const first = tokens[index]!;
+		if (first.type === 'CQuote') {
+			p.read();
+			return {kind: 'Template', parts: [{kind: 'TemplateLiteral', value: '', range: p.range(first.start, first.start)}], range: p.range(open.start, first.end)};
+		}
+
+		const second = tokens[index + 1];
+		if (first.type === 'QuotedLit' && second?.type === 'CQuote') {
+			p.read();
+			p.read();
+			const value = decodeStringLiteral(p.tokenText(first), true, first.startOffset, p);
+			return {kind: 'Template', parts: [{kind: 'TemplateLiteral', value, range: p.tokenRange(first)}], range: p.range(open.start, second.end)};
+		}
+	}
+
 	let marker: string | undefined;
 	let flush = false;
 	if (heredoc) {
@@ -99,7 +117,7 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 		const canTrimPrevious = nextCanTrimPrevious;
 		nextCanTrimPrevious = false;
 		if (token.type === 'QuotedLit' || token.type === 'StringLit') {
-			let value = decodeStringLiteral(p.tokenText(token), token.type === 'QuotedLit', token.start.offset, p);
+			let value = decodeStringLiteral(p.tokenText(token), token.type === 'QuotedLit', token.startOffset, p);
 			if (trim) {
 				value = trimStartSpace(value);
 			}
@@ -112,7 +130,7 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 		}
 
 		if (token.type === 'TemplateInterp' || token.type === 'TemplateControl') {
-			if (canTrimPrevious && token.end.offset - token.start.offset === 3) {
+			if (canTrimPrevious && token.endOffset - token.startOffset === 3) {
 				const previous = flat.at(-1);
 				if (previous?.kind === 'literal') {
 					previous.value = trimEndSpace(previous.value);
@@ -138,7 +156,7 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 
 	if (flat.length === 0) {
 		// An empty template holds one empty literal, as in hclsyntax.
-		const at = p.lines.at(first.start.offset);
+		const at = first.start;
 		flat.push({
 			kind: 'literal', value: '', start: at, end: at,
 		});
@@ -155,7 +173,7 @@ function readSequenceEnd(p: Parser, opener: Token, first: Token, quotedTemplate:
 	const close = p.peek();
 	if (close.type === 'TemplateSeqEnd') {
 		p.read();
-		return {trimNext: close.end.offset - close.start.offset === 2, end: close.end};
+		return {trimNext: close.endOffset - close.startOffset === 2, end: close.end};
 	}
 
 	if (keyword !== undefined) {
@@ -181,6 +199,12 @@ function parseInterpolation(p: Parser, opener: Token, first: Token, quotedTempla
 	return {part: {kind: 'interpolation', expression, range: p.range(opener.start, end)}, trimNext};
 }
 
+function failForDirective(p: Parser, detail: string): undefined {
+	p.softError('Invalid \'for\' directive', detail, p.tokenRange(p.peek()));
+	p.recover('TemplateSeqEnd');
+	return undefined;
+}
+
 function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart; trimNext: boolean} | undefined {
 	const keyword = p.peek();
 	if (keyword.type !== 'Ident') {
@@ -191,12 +215,7 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 
 	p.read();
 	const word = p.tokenText(keyword);
-	const fail = (detail: string): undefined => {
-		const at = p.peek();
-		p.softError('Invalid \'for\' directive', detail, p.tokenRange(at));
-		p.recover('TemplateSeqEnd');
-		return undefined;
-	};
+	const fail = failForDirective;
 
 	let part: FlatPart;
 	switch (word) {
@@ -216,7 +235,7 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 		case 'for': {
 			let name = p.peek();
 			if (name.type !== 'Ident') {
-				return fail('For directive requires variable name after \'for\'.');
+				return fail(p, 'For directive requires variable name after \'for\'.');
 			}
 
 			p.read();
@@ -227,7 +246,7 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 				keyVariable = valueVariable;
 				name = p.peek();
 				if (name.type !== 'Ident') {
-					return fail('For directive requires value variable name after comma.');
+					return fail(p, 'For directive requires value variable name after comma.');
 				}
 
 				p.read();
@@ -236,7 +255,7 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 
 			const inKeyword = p.peek();
 			if (inKeyword.type !== 'Ident' || p.tokenText(inKeyword) !== 'in') {
-				return fail('For directive requires \'in\' keyword after names.');
+				return fail(p, 'For directive requires \'in\' keyword after names.');
 			}
 
 			p.read();
@@ -304,29 +323,17 @@ function flushHeredoc(p: Parser, flat: FlatPart[]): void {
 
 function meldLiterals(flat: FlatPart[]): FlatPart[] {
 	const result: FlatPart[] = [];
-	let run: FlatLiteral[] = [];
-	const flushRun = () => {
-		if (run.length === 1) {
-			result.push(run[0]!);
-		} else if (run.length > 1) {
-			result.push({
-				kind: 'literal', value: run.map(part => part.value).join(''), start: run[0]!.start, end: run.at(-1)!.end,
-			});
-		}
-
-		run = [];
-	};
-
 	for (const part of flat) {
-		if (part.kind === 'literal') {
-			run.push(part);
+		const previous = result.at(-1);
+		if (part.kind === 'literal' && previous?.kind === 'literal') {
+			result[result.length - 1] = {
+				kind: 'literal', value: previous.value + part.value, start: previous.start, end: part.end,
+			};
 		} else {
-			flushRun();
 			result.push(part);
 		}
 	}
 
-	flushRun();
 	return result;
 }
 
@@ -334,34 +341,55 @@ function meldLiterals(flat: FlatPart[]): FlatPart[] {
 Builds the `if`/`for` tree from the flat parts, with hclsyntax's diagnostics: a directive closed by the wrong marker is dropped (with what it held), an unexpected marker at the top is reported and skipped.
 */
 function buildTree(p: Parser, flat: readonly FlatPart[], close: Token): TemplatePart[] {
-	let index = 0;
-	const endRange = p.tokenRange(close);
+	if (flat.length === 1 && flat[0]!.kind === 'literal') {
+		const only = flat[0]!;
+		return [{kind: 'TemplateLiteral', value: only.value, range: p.range(only.start, only.end)}];
+	}
 
-	const parseSequence = (into: TemplatePart[], atRoot: boolean): void => {
-		while (index < flat.length) {
-			const part = flat[index]!;
+	const builder = new TreeBuilder(p, flat, close);
+	const root: TemplatePart[] = [];
+	builder.sequence(root, true);
+	return root;
+}
+
+class TreeBuilder {
+	index = 0;
+	private readonly p: Parser;
+	private readonly flat: readonly FlatPart[];
+	private readonly close: Token;
+
+	constructor(p: Parser, flat: readonly FlatPart[], close: Token) {
+		this.p = p;
+		this.flat = flat;
+		this.close = close;
+	}
+
+	sequence(into: TemplatePart[], atRoot: boolean): void {
+		const {p, flat} = this;
+		while (this.index < flat.length) {
+			const part = flat[this.index]!;
 			switch (part.kind) {
 				case 'literal': {
-					index++;
+					this.index++;
 					into.push({kind: 'TemplateLiteral', value: part.value, range: p.range(part.start, part.end)});
 					break;
 				}
 
 				case 'interpolation': {
-					index++;
+					this.index++;
 					into.push({kind: 'TemplateInterpolation', expression: part.expression, range: part.range});
 					break;
 				}
 
 				case 'if':
 				case 'for': {
-					index++;
-					if (!p.enter(close)) {
-						index = flat.length;
+					this.index++;
+					if (!p.enter(this.close)) {
+						this.index = flat.length;
 						return;
 					}
 
-					const node = part.kind === 'if' ? parseIf(part) : parseFor(part);
+					const node = part.kind === 'if' ? this.ifDirective(part) : this.forDirective(part);
 					p.leave();
 					if (node) {
 						into.push(node);
@@ -375,25 +403,26 @@ function buildTree(p: Parser, flat: readonly FlatPart[], close: Token): Template
 						return;
 					}
 
-					index++;
+					this.index++;
 					p.error(`Unexpected ${part.kind} directive`, 'The control directives within this template are unbalanced.', part.range);
 				}
 			}
 		}
-	};
+	}
 
-	const parseIf = (open: FlatPart & {kind: 'if'}): TemplateIf | undefined => {
+	ifDirective(open: FlatPart & {kind: 'if'}): TemplateIf | undefined {
+		const {p, flat} = this;
 		const then: TemplatePart[] = [];
 		let otherwise: TemplatePart[] | undefined;
 		for (;;) {
-			parseSequence(otherwise ?? then, false);
-			const marker = flat[index];
+			this.sequence(otherwise ?? then, false);
+			const marker = flat[this.index];
 			if (!marker) {
-				p.error('Unexpected end of template', `The if directive at ${formatRangeShort(open.range)} is missing its corresponding endif directive.`, endRange);
+				p.error('Unexpected end of template', `The if directive at ${formatRangeShort(open.range)} is missing its corresponding endif directive.`, p.tokenRange(this.close));
 				return undefined;
 			}
 
-			index++;
+			this.index++;
 			if (marker.kind === 'else' && !otherwise) {
 				otherwise = [];
 				continue;
@@ -409,18 +438,19 @@ function buildTree(p: Parser, flat: readonly FlatPart[], close: Token): Template
 			p.error(`Unexpected ${marker.kind} directive`, detail, (marker as {range: Range}).range);
 			return undefined;
 		}
-	};
+	}
 
-	const parseFor = (open: FlatPart & {kind: 'for'}): TemplateFor | undefined => {
+	forDirective(open: FlatPart & {kind: 'for'}): TemplateFor | undefined {
+		const {p, flat} = this;
 		const body: TemplatePart[] = [];
-		parseSequence(body, false);
-		const marker = flat[index];
+		this.sequence(body, false);
+		const marker = flat[this.index];
 		if (!marker) {
-			p.error('Unexpected end of template', `The for directive at ${formatRangeShort(open.range)} is missing its corresponding endfor directive.`, endRange);
+			p.error('Unexpected end of template', `The for directive at ${formatRangeShort(open.range)} is missing its corresponding endfor directive.`, p.tokenRange(this.close));
 			return undefined;
 		}
 
-		index++;
+		this.index++;
 		if (marker.kind === 'endfor') {
 			return {
 				kind: 'TemplateFor',
@@ -435,9 +465,5 @@ function buildTree(p: Parser, flat: readonly FlatPart[], close: Token): Template
 		const detail = marker.kind === 'else' ? 'An else clause is not expected for a for directive.' : `Expecting an endfor directive corresponding to the for directive at ${formatRangeShort(open.range)}.`;
 		p.error(`Unexpected ${marker.kind} directive`, detail, (marker as {range: Range}).range);
 		return undefined;
-	};
-
-	const root: TemplatePart[] = [];
-	parseSequence(root, true);
-	return root;
+	}
 }

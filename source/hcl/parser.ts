@@ -54,7 +54,7 @@ export class Parser {
 	}
 
 	tokenText(token: Token): string {
-		return this.text.slice(token.start.offset, token.end.offset);
+		return this.text.slice(token.startOffset, token.endOffset);
 	}
 
 	/**

@@ -19,6 +19,11 @@ export class Peeker {
 	peek(): Token {
 		const {tokens, includeNewlines} = this;
 		let index = this.index;
+		const first = tokens[index]!;
+		if (first.type !== 'Comment' && first.type !== 'Newline') {
+			return first;
+		}
+
 		for (;;) {
 			const token = tokens[index]!;
 			if (token.type === 'Comment' || (token.type === 'Newline' && !includeNewlines)) {

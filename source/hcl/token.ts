@@ -62,6 +62,8 @@ export type Token = {
 	readonly type: TokenType;
 	readonly start: Position;
 	readonly end: Position;
+	readonly startOffset: number;
+	readonly endOffset: number;
 };
 
 export const tokenTypes: readonly TokenType[] = [

@@ -174,7 +174,7 @@ class Converter {
 					return numberToString(value.text);
 				}
 
-				return value.type === 'bool' ? String(value.value) : '';
+				return value.type === 'bool' ? String(value.value) : 'null';
 			}
 
 			case 'Template': {
