@@ -49,7 +49,13 @@ export class AdjacencyIndex {
 
 		from.byTarget ??= new Map();
 		let between = from.byTarget.get(target);
-		const existing = between?.find(edge => edge.kind === kind);
+		let existing: MutableEdge | undefined;
+		for (const edge of between ?? []) {
+			if (edge.kind === kind) {
+				existing = edge;
+			}
+		}
+
 		if (existing) {
 			if (origin && !existing.origins.some(known => sameOrigin(known, origin))) {
 				existing.origins.push(origin);

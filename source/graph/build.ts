@@ -1,5 +1,3 @@
-import type {ModuleNode} from '../config/module-tree.js';
-import type {InstanceTree} from '../expand/instance-tree.js';
 import type {Range} from '../hcl/position.js';
 import {createGraph, type Graph} from './cytoscape.js';
 import {addBlocks} from './steps/add-blocks.js';
@@ -9,30 +7,10 @@ import {connectInstances} from './steps/connect-instances.js';
 import {connectModuleBoundaries} from './steps/connect-module-boundaries.js';
 import {connectProviders} from './steps/connect-providers.js';
 import {connectReferences} from './steps/connect-references.js';
-import type {Traversal} from './traversals.js';
+import type {BuildContext, GraphInput, GraphStep} from './step.js';
 
-/**
-What the graph is built from: the parts of a Workspace it reads.
-*/
-export type GraphInput = {
-	readonly moduleTree: ModuleNode;
-	readonly instances?: InstanceTree;
-	/** File texts, so edges can quote the expressions that make them. */
-	readonly sources?: ReadonlyMap<string, string>;
-};
-
-export type BuildContext = {
-	readonly graph: Graph;
-	readonly input: GraphInput;
-	/** The source text of a traversal (falls back to a rebuilt spelling when the file text is missing). */
-	readonly textOf: (traversal: Traversal) => string;
-	readonly sourceOf: (range: Range) => string | undefined;
-};
-
-/**
-One step of the build, after Terraform's graph transformers: each adds nodes or edges to the graph.
-*/
-export type GraphStep = (context: BuildContext) => void;
+export type {BuildContext, GraphInput, GraphStep} from './step.js';
+export {join, modulePrefix} from './step.js';
 
 /**
 The block-level graph: one node per block of every module (resources, data sources, module calls, variables, locals, outputs, provider configurations).
@@ -95,18 +73,4 @@ function createContext(graph: Graph, input: GraphInput): BuildContext {
 			}).join('');
 		},
 	};
-}
-
-/**
-`prefix.name`, or `name` at the root (`prefix` `''`).
-*/
-export function join(prefix: string, name: string): string {
-	return prefix === '' ? name : `${prefix}.${name}`;
-}
-
-/**
-The node-id prefix of a module: `module.a.module.b`, `''` for the root.
-*/
-export function modulePrefix(node: ModuleNode): string {
-	return node.path.map(name => `module.${name}`).join('.');
 }

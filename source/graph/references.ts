@@ -25,65 +25,65 @@ export type ReferenceTarget =
 
 const noObject = new Set(['count', 'each', 'path', 'terraform', 'self', 'provider', 'ephemeral', 'resource', 'check', 'run']);
 
+function attributeAt(steps: Traversal['steps'], position: number): string | undefined {
+	const step = steps[position];
+	return step?.kind === 'attribute' ? step.name : undefined;
+}
+
+function indexAt(steps: Traversal['steps'], position: number): Expression | undefined {
+	const step = steps[position];
+	return step?.kind === 'index' ? step.key : undefined;
+}
+
 export function interpretTraversal(traversal: Traversal): ReferenceTarget | undefined {
 	const {root, steps} = traversal;
-	const attribute = (position: number): string | undefined => {
-		const step = steps[position];
-		return step?.kind === 'attribute' ? step.name : undefined;
-	};
-
-	const index = (position: number): Expression | undefined => {
-		const step = steps[position];
-		return step?.kind === 'index' ? step.key : undefined;
-	};
-
 	if (noObject.has(root)) {
 		return undefined;
 	}
 
 	switch (root) {
 		case 'var': {
-			const name = attribute(0);
+			const name = attributeAt(steps, 0);
 			return name === undefined ? undefined : {kind: 'variable', name};
 		}
 
 		case 'local': {
-			const name = attribute(0);
+			const name = attributeAt(steps, 0);
 			return name === undefined ? undefined : {kind: 'local', name};
 		}
 
 		case 'module': {
-			const name = attribute(0);
+			const name = attributeAt(steps, 0);
 			if (name === undefined) {
 				return undefined;
 			}
 
-			const key = index(1);
+			const key = indexAt(steps, 1);
 			// `module.x[*].out` reads `out` of every instance.
-			const output = attribute(key === undefined && steps[1]?.kind !== 'splat' ? 1 : 2);
+			const output = attributeAt(steps, key === undefined && steps[1]?.kind !== 'splat' ? 1 : 2);
 			return {
 				kind: 'module', name, ...(key === undefined ? {} : {index: key}), ...(output === undefined ? {} : {output}),
 			};
 		}
 
 		case 'data': {
-			const type = attribute(0);
-			const name = attribute(1);
+			const type = attributeAt(steps, 0);
+			const name = attributeAt(steps, 1);
 			if (type === undefined || name === undefined) {
 				return undefined;
 			}
 
-			const key = index(2);
+			const key = indexAt(steps, 2);
 			return {kind: 'resource', key: `data.${type}.${name}`, ...(key === undefined ? {} : {index: key})};
 		}
 
 		default: {
-			const name = attribute(0);
+			const name = attributeAt(steps, 0);
 			if (name === undefined) {
 				return undefined;
 			}
 
-			const key = index(1);
+			const key = indexAt(steps, 1);
 			return {kind: 'resource', key: `${root}.${name}`, ...(key === undefined ? {} : {index: key})};
 		}
 	}

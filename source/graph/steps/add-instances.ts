@@ -1,5 +1,5 @@
 import type {ModuleInstance} from '../../expand/instance-tree.js';
-import {join, modulePrefix, type GraphStep} from '../build.js';
+import {join, modulePrefix, type GraphStep} from '../step.js';
 import {fullProviderName, providerName} from './blocks.js';
 import {walkModuleTree} from '../../config/module-tree.js';
 

@@ -1,7 +1,7 @@
 import type {Body, Expression} from '../../hcl/ast.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import {walkModuleTree} from '../../config/module-tree.js';
-import {join, modulePrefix} from '../build.js';
+import {join, modulePrefix} from '../step.js';
 import type {ReferenceTarget} from '../references.js';
 
 /*
@@ -21,6 +21,7 @@ const moduleSkip = new Set(['source', 'version', 'providers', 'depends_on']);
 const outputSkip = new Set(['depends_on']);
 const variableSkip = new Set(['type', 'default']);
 const providerSkip = new Set(['alias']);
+const nothing = new Set<string>();
 
 export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions> {
 	const {module} = node;
@@ -29,7 +30,7 @@ export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions>
 	}
 
 	for (const local of module.locals.values()) {
-		yield {name: `local.${local.name}`, expression: local.expression, skip: new Set()};
+		yield {name: `local.${local.name}`, expression: local.expression, skip: nothing};
 	}
 
 	for (const output of module.outputs.values()) {

@@ -1,6 +1,6 @@
 import type {Expression} from '../../hcl/ast.js';
 import {walkModuleTree} from '../../config/module-tree.js';
-import {join, modulePrefix, type GraphStep} from '../build.js';
+import {join, modulePrefix, type GraphStep} from '../step.js';
 import type {EdgeKind} from '../model.js';
 import {interpretTraversal} from '../references.js';
 import {traversalOf} from '../traversals.js';

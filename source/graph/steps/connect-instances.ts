@@ -3,7 +3,7 @@ import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree
 import {keysEqual, stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
 import {noRepetition} from '../../expand/expansion.js';
-import {join, modulePrefix, type BuildContext, type GraphStep} from '../build.js';
+import {join, modulePrefix, type BuildContext, type GraphStep} from '../step.js';
 import {resolveInstanceKey, type KeyScope} from '../instance-keys.js';
 import type {EdgeKind} from '../model.js';
 import {interpretTraversal, type ReferenceTarget} from '../references.js';

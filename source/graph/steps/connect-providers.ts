@@ -1,7 +1,7 @@
 import type {ModuleNode} from '../../config/module-tree.js';
 import {walkModuleTree} from '../../config/module-tree.js';
 import type {ResourceBlock} from '../../config/module.js';
-import {join, modulePrefix, type GraphStep} from '../build.js';
+import {join, modulePrefix, type GraphStep} from '../step.js';
 import type {Graph} from '../cytoscape.js';
 import type {EdgeOrigin} from '../model.js';
 import {fullProviderName, modulesByPath, providerName} from './blocks.js';

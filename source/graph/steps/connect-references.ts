@@ -1,5 +1,5 @@
 import {walkModuleTree} from '../../config/module-tree.js';
-import {join, modulePrefix, type GraphStep} from '../build.js';
+import {join, modulePrefix, type GraphStep} from '../step.js';
 import {interpretTraversal} from '../references.js';
 import {walkBodyTraversals, walkTraversals, type Traversal} from '../traversals.js';
 import {blockExpressions, resolveBlockTarget} from './blocks.js';
