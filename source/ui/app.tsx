@@ -136,9 +136,10 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 	const onConsoleChange = useCallback((text: string) => {
 		dispatch({type: 'console-change', text});
 	}, []);
+	const {promptSerial} = state;
 	const onPromptChange = useCallback((text: string) => {
-		dispatch({type: 'prompt-change', text});
-	}, []);
+		dispatch({type: 'prompt-change', text, serial: promptSerial});
+	}, [promptSerial]);
 
 	const modules = moduleList(data, state);
 	const blocks = blockList(data, state);

@@ -160,7 +160,7 @@ test.serial('help lists every binding from the keymap', async t => {
 	const app = await open({columns: 120, rows: 60});
 	await app.press('toggle-help');
 	const frame = await app.waitFor('Help — every key');
-	for (const text of ['Everywhere', 'Details pane', 'Console', 'Graph view', 'Go to an address', 'Copy the selected address (OSC 52)', 'Quit, from anywhere']) {
+	for (const text of ['Panes and views', 'Details pane', 'Console', 'Graph view', 'Go to an address', 'Copy the selected address (OSC 52)', 'Quit, from anywhere']) {
 		t.true(frame.includes(text), text);
 	}
 
@@ -255,5 +255,15 @@ test.serial('Ctrl-C quits from the console too', async t => {
 	t.is(quits, 0);
 	await app.press('force-quit');
 	t.is(quits, 1);
+	await app.unmount();
+});
+
+test.serial('text and Enter arriving in one read: the text goes to the prompt, Enter accepts', async t => {
+	const app = await open();
+	await app.press('go-to');
+	await app.waitFor('Go to address');
+	await app.write('aws_subnet.this["c"]\r');
+	const frame = await app.waitFor('Console — aws_subnet.this["c"]');
+	t.regex(frame, /Details[^\n]*\n[^\n]*aws_subnet\.this\["c"\]/);
 	await app.unmount();
 });

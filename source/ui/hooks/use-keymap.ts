@@ -97,8 +97,15 @@ export function useKeymap(options: {
 }): void {
 	const {textEntry, dispatch, isActive} = options;
 	useInput((input, key) => {
-		// A paste into the console or a prompt is text for the text input.
-		if (textEntry() && [...input].length > 1 && !key.ctrl) {
+		// Several characters at once in the console or a prompt are text for the text input, except Enter and Tab among them (a busy terminal delivers `abc<Enter>` in one read).
+		if (textEntry() && [...input].length > 1 && !key.ctrl && !input.includes('\u001B')) {
+			const keys = [...input].filter(character => character === '\r' || character === '\n' || character === '\t');
+			// After the text input's own handler of this same event has passed the text on.
+			queueMicrotask(() => {
+				for (const character of keys) {
+					dispatch({type: 'key', name: characterNames[character] ?? ''});
+				}
+			});
 			return;
 		}
 

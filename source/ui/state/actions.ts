@@ -9,7 +9,8 @@ export type Action =
 	| {readonly type: 'key'; readonly name: string}
 	| {readonly type: 'focus-pane'; readonly pane: PaneId}
 	| {readonly type: 'navigate'; readonly address: string}
-	| {readonly type: 'prompt-change'; readonly text: string}
+	/** From the prompt's text input; `serial` is the prompt it was typed into (a late change for a prompt already closed is dropped). */
+	| {readonly type: 'prompt-change'; readonly text: string; readonly serial?: number}
 	| {readonly type: 'console-change'; readonly text: string}
 	| {readonly type: 'console-result'; readonly serial: number; readonly ok: boolean; readonly text: string}
 	| {readonly type: 'console-history-loaded'; readonly history: readonly string[]}

@@ -351,6 +351,14 @@ function pressKey(state: State, name: string, data: ExplorerData): State {
 	return reason === undefined ? reduceAction(state, {type: binding.id}, data) : withMessage(state, reason);
 }
 
+/**
+Text from a text input without control characters: Enter and Tab that arrived in the same read as text are keys (the input hook dispatches them), and nothing raw reaches the screen.
+*/
+function typedText(text: string): string {
+	// eslint-disable-next-line no-control-regex
+	return text.replaceAll(/[\u0000-\u001F\u007F-\u009F]/gu, '');
+}
+
 function reduceAction(state: State, action: Action, data: ExplorerData): State {
 	switch (action.type) {
 		case 'key': {
@@ -427,26 +435,26 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 
 		case 'filter': {
 			const target = state.focus === 'modules' || state.focus === 'edges' ? state.focus : 'blocks';
-			return {...state, overlay: {kind: 'prompt', purpose: 'filter', target, text: state.filters[target]}};
+			return {...state, promptSerial: state.promptSerial + 1, overlay: {kind: 'prompt', purpose: 'filter', target, text: state.filters[target]}};
 		}
 
 		case 'go-to': {
-			return {...state, overlay: {kind: 'prompt', purpose: 'go-to', text: '', cursor: 0}};
+			return {...state, promptSerial: state.promptSerial + 1, overlay: {kind: 'prompt', purpose: 'go-to', text: '', cursor: 0}};
 		}
 
 		case 'prompt-change': {
 			const {overlay} = state;
-			if (overlay.kind !== 'prompt') {
+			if (overlay.kind !== 'prompt' || (action.serial !== undefined && action.serial !== state.promptSerial)) {
 				return state;
 			}
 
 			if (overlay.purpose === 'filter') {
 				// The filter applies while typing; the selection goes back to the first match.
 				const reset = overlay.target === 'modules' ? {} : (overlay.target === 'blocks' ? {selected: undefined} : {edgeCursor: 0});
-				return {...state, ...reset, overlay: {...overlay, text: action.text}, filters: {...state.filters, [overlay.target]: action.text}};
+				return {...state, ...reset, overlay: {...overlay, text: typedText(action.text)}, filters: {...state.filters, [overlay.target]: typedText(action.text)}};
 			}
 
-			return {...state, overlay: {...overlay, text: action.text, cursor: 0}};
+			return {...state, overlay: {...overlay, text: typedText(action.text), cursor: 0}};
 		}
 
 		case 'prompt-accept': {
@@ -544,7 +552,11 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'console-change': {
-			return {...state, console: {...state.console, input: action.text}};
+			if (!isTextEntry(state) || state.overlay.kind !== 'none') {
+				return state;
+			}
+
+			return {...state, console: {...state.console, input: typedText(action.text)}};
 		}
 
 		case 'console-submit': {

@@ -63,6 +63,8 @@ export type State = {
 	/** Text for the clipboard effect (OSC 52); serial makes a repeated copy a new request. */
 	readonly clipboard: {readonly text: string; readonly serial: number} | undefined;
 	readonly quitting: boolean;
+	/** Counts prompts opened, so a text input's late change cannot land in the next prompt. */
+	readonly promptSerial: number;
 	/** Rows a page key moves in the panes and in the console's output. */
 	readonly pageSize: number;
 	readonly consolePageSize: number;
@@ -87,6 +89,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		console: initialConsole,
 		clipboard: undefined,
 		quitting: false,
+		promptSerial: 0,
 		pageSize: 10,
 		consolePageSize: 3,
 		...overrides,

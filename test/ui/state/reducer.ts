@@ -206,3 +206,21 @@ test('Ctrl-C quits from the console', t => {
 	t.true(run(keys('q')).quitting);
 });
 test('Shift-Tab leaves the console backwards', afterActions, keys('c', 'shift+tab'), {focus: 'edges'});
+
+test('a late change from a closed prompt does not land in the next one', t => {
+	let state = run([...press('go-to'), {type: 'prompt-change', text: 'abc', serial: 1}]);
+	t.deepEqual(state.overlay, {kind: 'prompt', purpose: 'go-to', text: 'abc', cursor: 0});
+	state = run([...press('prompt-cancel', 'go-to'), {type: 'prompt-change', text: 'abc:', serial: 1}], state);
+	t.deepEqual(state.overlay, {kind: 'prompt', purpose: 'go-to', text: '', cursor: 0});
+});
+
+test('console text changes only land while the console has focus', t => {
+	t.is(run([{type: 'console-change', text: 'x'}]).console.input, '');
+	t.is(run([...press('focus-console'), {type: 'console-change', text: 'x'}]).console.input, 'x');
+});
+
+test('control characters typed or pasted into a text input are dropped', t => {
+	t.is(run([...press('focus-console'), {type: 'console-change', text: 'a\tb\r\u001B[2Jc'}]).console.input, 'ab[2Jc');
+	const state = run([...press('go-to'), {type: 'prompt-change', text: 'aws\t'}]);
+	t.deepEqual(state.overlay, {kind: 'prompt', purpose: 'go-to', text: 'aws', cursor: 0});
+});
