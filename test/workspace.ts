@@ -111,3 +111,33 @@ test('file() and templatefile() read relative to the root directory, path.module
 	t.deepEqual(value('module.child.greeting'), {kind: 'string', value: 'Hello, tfscope!\n- a\n- b\n'});
 	t.deepEqual(value('module.child.where'), {kind: 'string', value: 'modules/child'});
 });
+
+test('a configuration in the style of public modules loads cleanly', async t => {
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'kitchen-sink'), environment: {}});
+	t.deepEqual(workspace.diagnostics, []);
+	t.deepEqual([...workspace.instances.resourceInstances.keys()], [
+		'aws_s3_bucket.replica',
+		'aws_security_group.this',
+		'aws_subnet.this[0]',
+		'aws_subnet.this[1]',
+		'aws_vpc.this[0]',
+		'data.aws_availability_zones.available',
+		'data.aws_caller_identity.current',
+		'data.aws_vpc.check',
+		'random_id.suffix',
+	]);
+	const perSubnet = workspace.instances.resources.get('aws_route_table.per_subnet')!;
+	t.is(perSubnet.expansion.mode, 'unknown');
+	t.deepEqual(perSubnet.instances, []);
+	const value = (expression: string) => formatValue(workspace.evaluateAt(expression).value);
+	t.is(value('module.label.upper'), '"KITCHEN-A-B"');
+	t.is(value('local.rules.ssh.to'), '22');
+	t.is(value('output.token'), '(sensitive value)');
+	t.is(value('aws_security_group.this.ingress[1].description'), '"ssh"');
+	t.deepEqual(workspace.instances.conditions.map(condition => `${condition.owner}: ${condition.status}`), ['check.vpc_exists: unknown']);
+	const group = workspace.moduleTree.module.resources.get('aws_security_group.this')!;
+	t.deepEqual(group.lifecycle.ignoreChanges, ['tags["CreatedAt"]', 'description']);
+	t.is(group.lifecycle.createBeforeDestroy, true);
+	t.is(workspace.moduleTree.module.resources.get('aws_s3_bucket.replica')!.provider?.alias, 'replica');
+	t.deepEqual(workspace.moduleTree.module.terraform.requiredProviders.map(provider => `${provider.name} ${provider.source ?? ''} ${provider.version ?? ''}`), ['aws hashicorp/aws >= 5.0', 'random  ~> 3.0']);
+});

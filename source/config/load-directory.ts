@@ -241,6 +241,10 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 				const check = readCheck(block, diagnostics);
 				if (check) {
 					checks.push(check);
+					// A check's scoped data source is planned like any other and referenced by its address.
+					if (check.data) {
+						declare(resources, check.data.key, check.data, 'data resource', diagnostics);
+					}
 				}
 
 				break;

@@ -212,19 +212,31 @@ class ModuleInstanceImpl implements ModuleInstance {
 		const {options} = this.#context;
 		const root = path.resolve(options.cwd, options.rootDirectory);
 		const modulePath = path.relative(root, path.resolve(options.cwd, this.directory || options.rootDirectory)) || '.';
+		const resolver = moduleResolver({
+			variables: this.#variables,
+			locals: this.#locals,
+			resources: this.#resourceValues,
+			modules: this.#moduleValues,
+			path: {module: modulePath, root: '.', cwd: root},
+			workspace: options.workspaceName,
+			...(repetition.countIndex && {count: {index: repetition.countIndex}}),
+			...(repetition.eachKey && {each: {key: repetition.eachKey, value: repetition.eachValue ?? nullValue()}}),
+			...(self && {self}),
+			...(this.text !== '' && {moduleDescription: this.text}),
+		});
+		const outputs = this.#outputs;
 		const scope = createScope({
-			resolveReference: moduleResolver({
-				variables: this.#variables,
-				locals: this.#locals,
-				resources: this.#resourceValues,
-				modules: this.#moduleValues,
-				path: {module: modulePath, root: '.', cwd: root},
-				workspace: options.workspaceName,
-				...(repetition.countIndex && {count: {index: repetition.countIndex}}),
-				...(repetition.eachKey && {each: {key: repetition.eachKey, value: repetition.eachValue ?? nullValue()}}),
-				...(self && {self}),
-				...(this.text !== '' && {moduleDescription: this.text}),
-			}),
+			// The console can also read this module's outputs as `output.NAME`.
+			resolveReference: impure
+				? reference => {
+					const {subject} = reference;
+					if (subject.kind === 'resource' && subject.mode === 'managed' && subject.type === 'output' && outputs.has(subject.name) && !this.node.module.resources.has(`output.${subject.name}`)) {
+						return {value: outputs.get(subject.name)!, diagnostics: []};
+					}
+
+					return resolver(reference);
+				}
+				: resolver,
 			functions: options.functions,
 			functionNames: options.functionNames,
 			functionContext: withTemplates({baseDirectory: options.rootDirectory, impure, ...(options.filesystem && {filesystem: options.filesystem})}),
