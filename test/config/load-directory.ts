@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import {findAttribute} from '../../source/hcl/ast.js';
@@ -53,4 +55,20 @@ test('without the manifest, registry modules are unresolved and the rest loads',
 	const {root, diagnostics} = loadModuleTree(path.join(fixtures, 'installed'));
 	t.is(root.children.get('remote')?.source.kind, 'unresolved');
 	t.is(diagnostics.length, 2);
+});
+
+test('symlink loops and unreadable entries are diagnostics', t => {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-links-'));
+	try {
+		fs.writeFileSync(path.join(directory, 'main.tf'), 'module "loop" {\n  source = "./loop"\n}\n\nresource "terraform_data" "ok" {}\n');
+		fs.symlinkSync('loop.tf', path.join(directory, 'loop.tf'));
+		fs.symlinkSync('loop', path.join(directory, 'loop'));
+		fs.mkdirSync(path.join(directory, 'folder.tf'));
+		const {root, diagnostics} = loadModuleTree(directory);
+		t.deepEqual([...root.module.resources.keys()], ['terraform_data.ok']);
+		t.is(root.children.get('loop')?.source.kind, 'unresolved');
+		t.deepEqual(diagnostics.map(diagnostic => diagnostic.summary).sort(), ['Failed to read file', 'Unreadable module directory']);
+	} finally {
+		fs.rmSync(directory, {recursive: true, force: true});
+	}
 });
