@@ -20,7 +20,8 @@ export function checkInvalidTokens(tokens: readonly Token[], text: string, filen
 			case 'BitwiseOr':
 			case 'BitwiseXor':
 			case 'BitwiseNot': {
-				const hint = token.type === 'BitwiseAnd' ? ' Did you mean boolean AND ("&&")?' : (token.type === 'BitwiseOr' ? ' Did you mean boolean OR ("||")?' : '');
+				const hints: Record<string, string> = {BitwiseAnd: ' Did you mean boolean AND ("&&")?', BitwiseOr: ' Did you mean boolean OR ("||")?', BitwiseNot: ' Did you mean boolean NOT ("!")?'};
+				const hint = hints[token.type] ?? '';
 				diagnostics.push(errorDiagnostic('Unsupported operator', `Bitwise operators are not supported.${hint}`, range));
 				break;
 			}

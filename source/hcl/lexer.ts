@@ -233,7 +233,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 					return pos + 2;
 				}
 
-				emit('Invalid', pos, pos + 1);
+				emit('BitwiseNot', pos, pos + 1);
 				return pos + 1;
 			}
 

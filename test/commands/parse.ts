@@ -1,0 +1,75 @@
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import {defaultFlags, type CommandFlags} from '../../source/commands/command.js';
+import {parseCommand} from '../../source/commands/parse.js';
+
+const directory = mkdtempSync(path.join(tmpdir(), 'tfscope-parse-'));
+writeFileSync(path.join(directory, 'main.tf'), 'variable "region" {\n  default = "eu-west-1"\n}\n\nlocals {\n  azs = [for s in ["a", "b"] : "${var.region}${s}"]\n}\n');
+writeFileSync(path.join(directory, 'broken.tf'), 'a = [1 2]\n');
+writeFileSync(path.join(directory, 'data.tf.json'), '{"locals": {"b": 1, "a": "x"}}');
+
+async function run(arguments_: string[], flags: Partial<CommandFlags> = {}) {
+	let stdout = '';
+	let stderr = '';
+	const code = await parseCommand({
+		arguments: arguments_,
+		flags: {...defaultFlags, ...flags},
+		stdin: process.stdin,
+		stdout: {write: (text: string) => (stdout += text)},
+		stderr: {write: (text: string) => (stderr += text)},
+		isTerminal: false,
+		environment: {},
+		cwd: directory,
+	});
+	return {code, stdout, stderr};
+}
+
+test('prints the parsed tree', async t => {
+	const {code, stdout, stderr} = await run(['main.tf']);
+	t.is(code, 0);
+	t.is(stderr, '');
+	t.is(stdout, 'variable "region" {\n  default = "eu-west-1"\n}\nlocals {\n  azs = (for[] s ["a" "b"] (template (${} (. var region)) (${} s)))\n}\n');
+});
+
+test('--json prints the hcl2json form with sorted keys', async t => {
+	const {code, stdout} = await run(['main.tf'], {json: true});
+	t.is(code, 0);
+	t.deepEqual(JSON.parse(stdout), {
+		locals: [{azs: '${[for s in ["a", "b"] : "${var.region}${s}"]}'}],
+		variable: {region: [{default: 'eu-west-1'}]},
+	});
+	t.true(stdout.indexOf('"locals"') < stdout.indexOf('"variable"'));
+});
+
+test('several files with --json give one line each, errors as diagnostics', async t => {
+	const {code, stdout, stderr} = await run(['main.tf', 'broken.tf', 'data.tf.json'], {json: true});
+	t.is(code, 1);
+	const lines = stdout.trimEnd().split('\n').map(line => JSON.parse(line) as {file: string; json?: unknown; diagnostics?: Array<{summary: string}>});
+	t.deepEqual(lines.map(line => line.file), ['main.tf', 'broken.tf', 'data.tf.json']);
+	t.truthy(lines[0]!.json);
+	t.deepEqual(lines[1]!.diagnostics!.map(diagnostic => diagnostic.summary), ['Missing item separator']);
+	t.deepEqual(lines[2]!.json, {locals: {a: 'x', b: 1}});
+	t.regex(stderr, /Error: Missing item separator/);
+	t.regex(stderr, /on broken\.tf line 1:/);
+});
+
+test('syntax errors exit 1 with Terraform-style diagnostics on stderr', async t => {
+	const {code, stdout, stderr} = await run(['broken.tf']);
+	t.is(code, 1);
+	t.is(stdout, 'a = [1]\n', 'the tree as recovered');
+	t.is(stderr, '╷\n│ Error: Missing item separator\n│\n│   on broken.tf line 1:\n│    1: a = [1 2]\n│              ^\n│\n│ Expected a comma to mark the beginning of the next item.\n╵\n');
+});
+
+test('a missing file is an error', async t => {
+	const {code, stderr} = await run(['nope.tf']);
+	t.is(code, 1);
+	t.regex(stderr, /Error: Cannot read nope\.tf/);
+});
+
+test('no files is a usage error', async t => {
+	const {code, stderr} = await run([]);
+	t.is(code, 2);
+	t.regex(stderr, /Usage: tfscope parse/);
+});
