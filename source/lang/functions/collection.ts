@@ -2,11 +2,12 @@ import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
 import {convert} from '../convert.js';
+import {arithmetic} from '../numbers.js';
 import {
 	type Type, boolType, dynamicType, emptyObjectType, friendlyTypeName, listType, mapType, numberType, objectType, stringType, tupleType, typeEquals,
 } from '../types.js';
 import {
-	type Value, Numeric, boolValue, compareStrings, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
+	type Value, Numeric, boolValue, compareStrings, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
 } from '../values.js';
 import {
 	elementsOf, graphemes, integerOf, numberOf, stringOf, unifyTypes, valueEquals,
@@ -85,7 +86,7 @@ export const chunklist = defineFunction({
 	parameters: [{name: 'list', type: listType(dynamicType)}, {name: 'size', type: numberType}],
 	returnType: ([list]) => listType(list!),
 	impl([list, size], returnType) {
-		const count = integerOf(size!, 1, 'the size argument must be a whole number');
+		const count = integerOf(size!, undefined, 'invalid size: ');
 		if (count < 0) {
 			throw new FunctionError('the size argument must be positive');
 		}
@@ -263,8 +264,6 @@ export const distinct = defineFunction({
 	},
 });
 
-const wholeIndexMessage = 'invalid index: value must be a whole number, between -9223372036854775808 and 9223372036854775807';
-
 export const element = defineFunction({
 	name: 'element',
 	description: 'Retrieves a single element from a list.',
@@ -284,9 +283,7 @@ export const element = defineFunction({
 				return dynamicType;
 			}
 
-			if (!index.value.isInteger()) {
-				throw new FunctionError(wholeIndexMessage);
-			}
+			integerOf(index, undefined, 'invalid index: ');
 
 			const position = index.value.toNumber();
 			if (position < 0) {
@@ -304,9 +301,7 @@ export const element = defineFunction({
 		throw new FunctionError(`cannot read elements from ${friendlyTypeName(type)}`);
 	},
 	impl([list, index]) {
-		if (!numberOf(index!).isInteger()) {
-			throw new FunctionError(wholeIndexMessage);
-		}
+		integerOf(index!, undefined, 'invalid index: ');
 
 		const elements = elementsOf(list!);
 		if (elements.length === 0) {
@@ -427,7 +422,8 @@ export const keys = defineFunction({
 export const length = defineFunction({
 	name: 'length',
 	description: 'Determines the length of a given list, map, or string.',
-	parameters: [{name: 'value', type: dynamicType, allowUnknown: true}],
+	// Marks on elements do not make the length sensitive; marks on the value itself do.
+	parameters: [{name: 'value', type: dynamicType, allowUnknown: true, allowMarked: true}],
 	returnType([type]) {
 		if (type!.kind === 'bool' || type!.kind === 'number') {
 			throw new FunctionError('argument must be a string, a collection type, or a structural type');
@@ -435,54 +431,59 @@ export const length = defineFunction({
 
 		return numberType;
 	},
-	impl([value]) {
-		switch (value!.kind) {
-			case 'string': {
-				return numberValue(graphemes(value!.value).length);
-			}
-
-			case 'tuple': {
-				return numberValue(value!.elements.length);
-			}
-
-			case 'object': {
-				return numberValue(value!.attributes.size);
-			}
-
-			case 'list':
-			case 'set': {
-				return value!.elements.some(element => element.kind === 'unknown') && value!.kind === 'set' ? unknownValue(numberType) : numberValue(value!.elements.length);
-			}
-
-			case 'map': {
-				return numberValue(value!.entries.size);
-			}
-
-			case 'unknown': {
-				const type = value!.type;
-				if (type.kind === 'tuple') {
-					return numberValue(type.elements.length);
-				}
-
-				if (type.kind === 'object') {
-					return numberValue(Object.keys(type.attributes).length);
-				}
-
-				return unknownValue(numberType);
-			}
-
-			default: {
-				throw new FunctionError('argument must be a string, a collection type, or a structural type');
-			}
-		}
+	impl([marked]) {
+		const [value, marks] = unmark(marked!);
+		return withMarks(lengthOf(value), marks);
 	},
 });
+
+function lengthOf(value: Value): Value {
+	switch (value.kind) {
+		case 'string': {
+			return numberValue(graphemes(value.value).length);
+		}
+
+		case 'tuple': {
+			return numberValue(value.elements.length);
+		}
+
+		case 'object': {
+			return numberValue(value.attributes.size);
+		}
+
+		case 'list':
+		case 'set': {
+			return value.elements.some(element => element.kind === 'unknown') && value.kind === 'set' ? unknownValue(numberType) : numberValue(value.elements.length);
+		}
+
+		case 'map': {
+			return numberValue(value.entries.size);
+		}
+
+		case 'unknown': {
+			const type = value.type;
+			if (type.kind === 'tuple') {
+				return numberValue(type.elements.length);
+			}
+
+			if (type.kind === 'object') {
+				return numberValue(Object.keys(type.attributes).length);
+			}
+
+			return unknownValue(numberType);
+		}
+
+		default: {
+			throw new FunctionError('argument must be a string, a collection type, or a structural type');
+		}
+	}
+}
 
 export const lookup = defineFunction({
 	name: 'lookup',
 	description: 'Retrieves the value of a single element from a map, given its key. If the given key does not exist, the given default value is returned instead.',
 	parameters: [{name: 'inputMap', type: dynamicType}, {name: 'key', type: stringType}],
-	variadic: {name: 'default', type: dynamicType, allowNull: true},
+	variadic: {name: 'default', type: dynamicType, allowNull: true, allowDynamicType: true},
 	returnType(types, values) {
 		if (types.length > 3) {
 			throw new FunctionError(`lookup() takes two or three arguments, got ${types.length}`);
@@ -731,7 +732,8 @@ export const range = defineFunction({
 		const limit = 1024;
 		const numbers: Value[] = [];
 		const ascending = !step.isNegative() || step.isZero();
-		for (let current = start; ascending ? current.lessThan(end) : current.greaterThan(end); current = current.plus(step)) {
+		// Steps add in 512-bit binary as Terraform's big.Float does, so 0.1 steps drift exactly as there.
+		for (let current = start; ascending ? current.lessThan(end) : current.greaterThan(end); current = arithmetic('+', current, step)) {
 			if (numbers.length >= limit) {
 				throw new FunctionError(`more than ${limit} values were generated; either decrease the difference between start and end or use a smaller step`);
 			}
@@ -802,8 +804,8 @@ export const slice = defineFunction({
 });
 
 function sliceBounds(size: number, start: Value, end: Value): [number, number] {
-	const from = integerOf(start, 1, 'start index must be a whole number');
-	const to = integerOf(end, 2, 'end index must be a whole number');
+	const from = integerOf(start, 1, 'invalid start index: ');
+	const to = integerOf(end, 2, 'invalid end index: ');
 	if (from < 0) {
 		throw new FunctionError('start index must not be less than zero', 1);
 	}
@@ -860,7 +862,7 @@ export const sum = defineFunction({
 				throw new FunctionError('argument must be list, set, or tuple of number values', 0);
 			}
 
-			total = total.plus(converted.value.value);
+			total = arithmetic('+', total, converted.value.value);
 		}
 
 		return numberValue(total);

@@ -18,91 +18,152 @@ export type Timestamp = {
 
 const secondNanoseconds = 1_000_000_000n;
 
-function rest(text: string, from: number): string {
-	return JSON.stringify(text.slice(from));
+type ParseFailure = {readonly layout: string; readonly value: string; readonly message?: string};
+
+function isDigit(text: string, index: number): boolean {
+	const code = text.charCodeAt(index);
+	return code >= 48 && code <= 57;
+}
+
+// Go's getnum: one or two digits, exactly two when `fixed`.
+function takeNumber(text: string, fixed: boolean): [number, string] | undefined {
+	if (!isDigit(text, 0)) {
+		return undefined;
+	}
+
+	if (!isDigit(text, 1)) {
+		return fixed ? undefined : [Number(text[0]), text.slice(1)];
+	}
+
+	return [Number(text.slice(0, 2)), text.slice(2)];
+}
+
+// Terraform's translation of Go's time.ParseError for the RFC 3339 layout.
+function failureMessage({layout, value, message}: ParseFailure): string {
+	if (layout === '' && value === '' && message) {
+		return `not a valid RFC3339 timestamp: ${message}`;
+	}
+
+	const names: Record<string, string> = {
+		'2006': 'year', '01': 'month', '02': 'day of month', '15': 'hour', '04': 'minute', '05': 'second', 'Z07:00': 'UTC offset',
+	};
+	if (layout === 'T') {
+		return 'not a valid RFC3339 timestamp: missing required time introducer \'T\'';
+	}
+
+	if (layout === ':' || layout === '-') {
+		return value === '' ? `not a valid RFC3339 timestamp: end of string where ${JSON.stringify(layout)} is expected` : `not a valid RFC3339 timestamp: found ${JSON.stringify(value)} where ${JSON.stringify(layout)} is expected`;
+	}
+
+	const what = names[layout] ?? 'timestamp segment';
+	if (value === '') {
+		return `not a valid RFC3339 timestamp: end of string before ${what}`;
+	}
+
+	if (what === 'hour' && value.includes(':')) {
+		return 'not a valid RFC3339 timestamp: hour must be between 0 and 23 inclusive';
+	}
+
+	if ((what === 'hour' || what === 'minute') && value.length !== 2) {
+		return `not a valid RFC3339 timestamp: ${what} must have exactly two digits`;
+	}
+
+	return `not a valid RFC3339 timestamp: cannot use ${JSON.stringify(value)} as ${what}`;
 }
 
 /**
-Parses an RFC 3339 timestamp as Terraform does, with its messages.
+Parses an RFC 3339 timestamp as Terraform does (Go's time.Parse with the RFC 3339 layout), with its messages.
 */
 export function parseTimestamp(text: string): Timestamp {
-	const fail = (message: string): never => {
-		throw new Error(`not a valid RFC3339 timestamp: ${message}`);
+	const fail = (failure: ParseFailure): never => {
+		throw new Error(failureMessage(failure));
 	};
 
-	const number = (from: number, length: number, what: string, minimum: number, maximum: number): number => {
-		const digits = text.slice(from, from + length);
-		if (!/^\d+$/.test(digits) || digits.length !== length) {
-			fail(`cannot use ${rest(text, from)} as ${what}`);
+	let value = text;
+	const literal = (character: string): void => {
+		if (!value.startsWith(character)) {
+			fail({layout: character, value});
 		}
 
-		const value = Number(digits);
-		if (value < minimum || value > maximum) {
-			fail(`cannot use ${rest(text, from + length)} as ${what}`);
-		}
-
-		return value;
+		value = value.slice(1);
 	};
 
-	const literal = (at: number, character: string, what: string): void => {
-		if (text[at] !== character) {
-			fail(`cannot use ${rest(text, at)} as ${what}`);
+	const field = (layout: string, fixed: boolean, maximum: number, minimum = 0): number => {
+		const taken = takeNumber(value, fixed);
+		if (!taken) {
+			return fail({layout, value});
 		}
+
+		[, value] = taken;
+		if (taken[0] < minimum || taken[0] > maximum) {
+			fail({layout, value});
+		}
+
+		return taken[0];
 	};
 
-	const year = number(0, 4, 'year', 0, 9999);
-	literal(4, '-', '"-"');
-	const month = number(5, 2, 'month', 1, 12);
-	literal(7, '-', '"-"');
-	const day = number(8, 2, 'day of month', 1, 31);
-	if (text.length <= 10 || text[10] !== 'T') {
-		fail('missing required time introducer \'T\'');
+	if (value.length < 4 || !isDigit(value, 0)) {
+		fail({layout: '2006', value});
 	}
 
-	const hour = number(11, 2, 'hour', 0, 23);
-	literal(13, ':', '":"');
-	const minute = number(14, 2, 'minute', 0, 59);
-	literal(16, ':', '":"');
-	const second = number(17, 2, 'second', 0, 59);
-	let index = 19;
-	let fraction = 0n;
-	if (text[index] === '.') {
-		const digits = /^\d+/.exec(text.slice(index + 1))?.[0] ?? '';
-		if (digits === '') {
-			fail(`cannot use ${rest(text, index)} as "Z07:00"`);
-		}
+	const yearText = value.slice(0, 4);
+	if (!/^\d{4}$/.test(yearText)) {
+		fail({layout: '2006', value});
+	}
 
+	value = value.slice(4);
+	const year = Number(yearText);
+	literal('-');
+	const month = field('01', true, 12, 1);
+	literal('-');
+	const day = field('02', true, 31);
+	literal('T');
+	const hour = field('15', false, 23);
+	literal(':');
+	const minute = field('04', true, 59);
+	literal(':');
+	const second = field('05', true, 59);
+	let fraction = 0n;
+	if ((value.startsWith('.') || value.startsWith(',')) && isDigit(value, 1)) {
+		const digits = /^\d+/.exec(value.slice(1))![0];
 		fraction = BigInt(digits.slice(0, 9).padEnd(9, '0'));
-		index += 1 + digits.length;
+		value = value.slice(1 + digits.length);
 	}
 
 	let offsetMinutes = 0;
 	let utc = false;
-	if (text[index] === 'Z') {
+	if (value.startsWith('Z')) {
 		utc = true;
-		index++;
-	} else if ((text[index] === '+' || text[index] === '-') && /^\d\d:\d\d$/.test(text.slice(index + 1, index + 6))) {
-		const sign = text[index] === '-' ? -1 : 1;
-		offsetMinutes = sign * ((Number(text.slice(index + 1, index + 3)) * 60) + Number(text.slice(index + 4, index + 6)));
-		index += 6;
+		value = value.slice(1);
 	} else {
-		fail(`cannot use ${rest(text, index)} as "Z07:00"`);
+		if (value.length < 6 || value[3] !== ':' || (value[0] !== '+' && value[0] !== '-') || !/^\d\d$/.test(value.slice(1, 3)) || !/^\d\d$/.test(value.slice(4, 6))) {
+			fail({layout: 'Z07:00', value});
+		}
+
+		const hours = Number(value.slice(1, 3));
+		const minutes = Number(value.slice(4, 6));
+		offsetMinutes = (value[0] === '-' ? -1 : 1) * ((hours * 60) + minutes);
+		value = value.slice(6);
+		if (hours > 24 || minutes > 60) {
+			fail({layout: 'Z07:00', value});
+		}
 	}
 
-	if (index !== text.length) {
-		fail(`extra text: ${JSON.stringify(text.slice(index))}`);
+	if (value !== '') {
+		fail({layout: '', value});
 	}
 
 	const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate();
-	const date = new Date(0);
-	date.setUTCFullYear(year, month - 1, day);
-	if (day > (month === 2 ? new Date(Date.UTC(year, 2, 0)).getUTCDate() : daysInMonth)) {
-		fail('day out of range');
+	const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+	if (day < 1 || day > (month === 2 ? (leap ? 29 : 28) : daysInMonth)) {
+		fail({layout: '', value: '', message: 'day out of range'});
 	}
 
+	const date = new Date(0);
+	date.setUTCFullYear(year, month - 1, day);
 	date.setUTCHours(hour, minute, second, 0);
 	const local = BigInt(date.getTime()) * 1_000_000n;
-	return {nanoseconds: local - (BigInt(offsetMinutes) * 60n * secondNanoseconds) + fraction, offsetMinutes, utc};
+	return {nanoseconds: local - (BigInt(offsetMinutes) * 60n * secondNanoseconds) + fraction, offsetMinutes, utc: utc || offsetMinutes === 0};
 }
 
 type Fields = {

@@ -124,6 +124,13 @@ function parseCsv(text: string): string[][] {
 	let line = 1;
 	let index = 0;
 	while (index < text.length) {
+		// Go's reader skips empty lines.
+		if (text[index] === '\n' || (text[index] === '\r' && text[index + 1] === '\n')) {
+			index += text[index] === '\r' ? 2 : 1;
+			line++;
+			continue;
+		}
+
 		const row: string[] = [];
 		const rowLine = line;
 		for (;;) {
@@ -293,6 +300,11 @@ class JsonReader {
 			if (this.text.startsWith(word, this.index)) {
 				this.index += word.length;
 				return value;
+			}
+
+			const rest = this.text.slice(this.index);
+			if (rest.length < word.length && word.startsWith(rest)) {
+				this.fail('unexpected EOF');
 			}
 		}
 
@@ -565,7 +577,6 @@ const encodingAliases: Record<string, string> = {
 	'windows-1252': 'windows-1252',
 	cswindows1252: 'windows-1252',
 	'us-ascii': 'us-ascii',
-	ascii: 'us-ascii',
 	'ansi_x3.4-1968': 'us-ascii',
 	'iso646-us': 'us-ascii',
 	csascii: 'us-ascii',
@@ -621,7 +632,7 @@ function encodeText(text: string, encoding: string, encodingName: string): Uint8
 				} else if (high?.includes(code)) {
 					bytes.push(0x80 + high.indexOf(code));
 				} else {
-					throw new FunctionError(`the given string contains characters that cannot be represented in ${encodingName}`);
+					throw new FunctionError(`the given string contains characters that cannot be represented in ${encodingName}`, 0);
 				}
 			}
 
@@ -629,7 +640,12 @@ function encodeText(text: string, encoding: string, encodingName: string): Uint8
 		}
 
 		default: {
-			throw new FunctionError(`encoding to ${encodingName} is not supported by tfscope`, 1);
+			// The multi-byte legacy encodings keep ASCII as it is; tfscope has no tables for the rest.
+			if (/^[\u0000-\u007F]*$/.test(text)) {
+				return Buffer.from(text, 'latin1');
+			}
+
+			throw new FunctionError(`encoding non-ASCII text to ${encodingName} is not supported by tfscope`, 0);
 		}
 	}
 }
@@ -661,10 +677,30 @@ export const textdecodebase64 = defineFunction({
 			throw new FunctionError(`the given value is has an invalid base64 symbol at offset ${Math.max(offset, 0)}`, 0);
 		}
 
+		const undefinedSymbols = new FunctionError(`the given string contains symbols that are not defined for ${name}`, 0);
+		const high = singleByteHigh[encoding];
+		if (encoding === 'us-ascii' || encoding === 'iso-8859-1' || high) {
+			let result = '';
+			for (const byte of bytes) {
+				if (encoding === 'us-ascii' && byte >= 0x80) {
+					throw undefinedSymbols;
+				}
+
+				const code = high && byte >= 0x80 && byte < 0xA0 ? high[byte - 0x80]! : byte;
+				if (code === 0) {
+					throw undefinedSymbols;
+				}
+
+				result += String.fromCodePoint(code);
+			}
+
+			return stringValue(result);
+		}
+
 		try {
-			return stringValue(new TextDecoder(encoding === 'us-ascii' ? 'windows-1252' : encoding, {fatal: true}).decode(bytes));
+			return stringValue(new TextDecoder(encoding, {fatal: true}).decode(bytes));
 		} catch {
-			throw new FunctionError(`the given string contains symbols that are not defined for ${name}`, 0);
+			throw undefinedSymbols;
 		}
 	},
 });

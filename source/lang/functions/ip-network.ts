@@ -109,6 +109,11 @@ export function formatAddress(bits: number, address: bigint): string {
 		return [24n, 16n, 8n, 0n].map(shift => String((address >> shift) & 0xFFn)).join('.');
 	}
 
+	// Go prints IPv4-mapped addresses (::ffff:a.b.c.d) in dotted form.
+	if (address >> 32n === 0xFF_FFn) {
+		return formatAddress(32, address & 0xFF_FF_FF_FFn);
+	}
+
 	const groups = Array.from({length: 8}, (_, index) => (address >> BigInt(112 - (index * 16))) & 0xFF_FFn);
 	// Go compresses the first longest run of two or more zero groups.
 	let bestStart = -1;
@@ -196,10 +201,10 @@ export const cidrsubnet = defineFunction({
 	returnType: staticReturnType(stringType),
 	impl([prefixValue, newbitsValue, netnumValue]) {
 		const network = parseCidr(stringOf(prefixValue!));
-		const newbits = integerOf(newbitsValue!, 1);
+		const newbits = integerOf(newbitsValue!, undefined);
 		const netnumber = numberOf(netnumValue!);
 		if (!netnumber.isInteger()) {
-			throw new FunctionError('value must be a whole number', 2);
+			throw new FunctionError('value must be a whole number');
 		}
 
 		const netnum = BigInt(netnumber.toFixed());
@@ -243,6 +248,10 @@ export const cidrsubnets = defineFunction({
 			const newbits = integerOf(value, index + 1);
 			if (newbits < 1) {
 				throw new FunctionError('must extend prefix by at least one bit', index + 1);
+			}
+
+			if (newbits > 32) {
+				throw new FunctionError('may not extend prefix by more than 32 bits', index + 1);
 			}
 
 			const length = network.prefix + newbits;

@@ -6,7 +6,7 @@ import {
 	type NumericValue, type Value, Numeric, numberValue, typeOf,
 } from '../values.js';
 import {formatNumber} from '../numbers.js';
-import {numberOf} from './support.js';
+import {integerOf, numberOf} from './support.js';
 
 /*
 Numeric functions. Exact operations stay in decimal; `log` and `pow` go through float64 as Terraform's math.Log/math.Pow do, so their digits match.
@@ -18,17 +18,35 @@ function unary(name: string, description: string, operation: (number: NumericVal
 		description,
 		parameters: [{name: 'num', type: numberType}],
 		returnType: staticReturnType(numberType),
-		impl: ([number]) => numberValue(operation(numberOf(number!))),
+		impl([number]) {
+			const result = operation(numberOf(number!));
+			// Go's big.Float has no negative zero in these results (ceil(-0.5) is 0).
+			return numberValue(result.isZero() ? new Numeric(0) : result);
+		},
 	});
 }
 
 export const abs = unary('abs', 'Returns the absolute value of the given number.', number => number.abs());
 export const ceil = unary('ceil', 'Returns the closest whole number that is greater than or equal to the given value.', number => number.isFinite() ? number.ceil() : number);
 export const floor = unary('floor', 'Returns the closest whole number that is less than or equal to the given value.', number => number.isFinite() ? number.floor() : number);
-export const signum = unary('signum', 'Determines the sign of a number, returning -1, 0 or 1.', number => new Numeric(number.isZero() ? 0 : (number.isNegative() ? -1 : 1)));
+export const signum = defineFunction({
+	name: 'signum',
+	description: 'Determines the sign of a number, returning -1, 0 or 1.',
+	parameters: [{name: 'num', type: numberType}],
+	returnType: staticReturnType(numberType),
+	impl([number]) {
+		// Terraform reads the argument as an int64 first, so fractions are an error.
+		const value = integerOf(number!, undefined);
+		return numberValue(Math.sign(value) || 0);
+	},
+});
 
 // Terraform computes log and pow in float64 and keeps the result at 53 bits, so it prints the shortest decimal at that precision.
 function fromFloat(result: number): Value {
+	if (Number.isNaN(result)) {
+		throw new FunctionError('the result is not a number (NaN)');
+	}
+
 	if (!Number.isFinite(result)) {
 		return numberValue(new Numeric(result));
 	}
@@ -112,12 +130,11 @@ export const parseint = defineFunction({
 			throw new FunctionError(`first argument must be a string, not ${friendlyTypeName(typeOf(text!))}`, 0);
 		}
 
-		const base = numberOf(baseValue!);
-		if (!base.isInteger() || base.lessThan(2) || base.greaterThan(62)) {
+		const radix = integerOf(baseValue!, 1);
+		if (radix < 2 || radix > 62) {
 			throw new FunctionError('base must be a whole number between 2 and 62 inclusive', 1);
 		}
 
-		const radix = base.toNumber();
 		const source = text!.value;
 		let body = source;
 		let negative = false;

@@ -61,16 +61,16 @@ export const setproduct = defineFunction({
 			throw new FunctionError('at least two arguments are required');
 		}
 
-		let allSets = true;
+		// Any set among the arguments makes the product a set (as terraform console shows); otherwise a list.
+		let anySet = false;
 		const elementTypes: Type[] = [];
 		for (const [index, type] of types.entries()) {
 			if (type.kind === 'set') {
+				anySet = true;
 				elementTypes.push(type.element);
 			} else if (type.kind === 'list') {
-				allSets = false;
 				elementTypes.push(type.element);
 			} else if (type.kind === 'tuple') {
-				allSets = false;
 				const element = unifyTypes(type.elements);
 				if (!element) {
 					throw new FunctionError('all elements must be of the same type', index);
@@ -85,7 +85,7 @@ export const setproduct = defineFunction({
 		}
 
 		const combination = tupleType(elementTypes);
-		return allSets ? setType(combination) : listType(combination);
+		return anySet ? setType(combination) : listType(combination);
 	},
 	impl(values, returnType) {
 		const combination = (returnType as {element: Type}).element as {elements: readonly Type[]};

@@ -111,7 +111,7 @@ export const indent = defineFunction({
 	parameters: [{name: 'spaces', type: numberType}, {name: 'str', type: stringType}],
 	returnType: staticReturnType(stringType),
 	impl([spaces, text]) {
-		const count = Math.max(0, Math.trunc(numberOf(spaces!).toNumber()));
+		const count = Math.max(0, integerOf(spaces!, undefined));
 		return stringValue(stringOf(text!).replaceAll('\n', `\n${' '.repeat(count)}`));
 	},
 });
@@ -200,8 +200,8 @@ export const substr = defineFunction({
 	returnType: staticReturnType(stringType),
 	impl([text, offsetValue, lengthValue]) {
 		const characters = graphemes(stringOf(text!));
-		let offset = integerOf(offsetValue!, 1, 'invalid offset: value must be a whole number');
-		const length = integerOf(lengthValue!, 2, 'invalid length: value must be a whole number');
+		let offset = integerOf(offsetValue!, undefined);
+		const length = integerOf(lengthValue!, undefined);
 		if (offset < 0) {
 			offset = Math.max(0, characters.length + offset);
 		}
@@ -261,7 +261,7 @@ function parseFormat(format: string): Piece[] {
 			const close = format.indexOf(']', index);
 			const number = close === -1 ? Number.NaN : Number(format.slice(index + 1, close));
 			if (!Number.isInteger(number) || number < 1) {
-				throw new FunctionError(`unrecognized format character '[' at offset ${index}`);
+				throw new FunctionError(`unrecognized format character '${format[index + 1] ?? '['}' at offset ${index + 1}`);
 			}
 
 			argumentNumber = number - 1;
@@ -285,7 +285,7 @@ function parseFormat(format: string): Piece[] {
 
 		const verb = [...format.slice(index)][0];
 		if (verb === undefined) {
-			throw new FunctionError(`unterminated format verb at offset ${start}`);
+			throw new FunctionError(`invalid format string starting at offset ${index}`);
 		}
 
 		if (!/^[a-zA-Z]$/.test(verb)) {
@@ -349,6 +349,7 @@ function goExponent(number: NumericValue, precision: number, upper: boolean): st
 	return `${mantissa}${upper ? 'E' : 'e'}${exponent}`;
 }
 
+// Go's %g: shortest digits (or `precision` significant ones), in %e form when the exponent is below -4 or at least the precision (6 when shortest).
 function goGeneral(number: NumericValue, precision: number | undefined, upper: boolean): string {
 	const absolute = number.abs();
 	if (absolute.isZero()) {
@@ -357,10 +358,14 @@ function goGeneral(number: NumericValue, precision: number | undefined, upper: b
 
 	const shortest = precision === undefined;
 	const digits = shortest ? new Numeric(numberText(absolute)) : new Numeric(absolute.toPrecision(Math.max(precision, 1)));
+	const significant = digits.toExponential().split('e')[0]!.replace('.', '').replace(/0+$/, '').length || 1;
 	const exponent = digits.e;
-	const significant = digits.toExponential().split('e')[0]!.replace('.', '').length;
-	const limit = shortest ? 21 : Math.max(precision, 1);
-	if (exponent < -4 || exponent >= (shortest ? Math.min(limit, Math.max(significant, 21)) : limit)) {
+	let exponentLimit = shortest ? 6 : Math.max(precision, 1);
+	if (!shortest && exponentLimit > significant && significant >= exponent + 1) {
+		exponentLimit = significant;
+	}
+
+	if (exponent < -4 || exponent >= exponentLimit) {
 		return goExponent(digits, Math.max(significant - 1, 0), upper);
 	}
 
@@ -507,7 +512,14 @@ export const format = defineFunction({
 	variadic: {name: 'args', type: dynamicType, allowNull: true},
 	returnType: staticReturnType(stringType),
 	impl([formatValue, ...values]) {
-		return stringValue(formatWith(parseFormat(stringOf(formatValue!)), values));
+		const pieces = parseFormat(stringOf(formatValue!));
+		const used = Math.max(0, ...pieces.map(piece => typeof piece === 'string' ? 0 : piece.argumentNumber + 1));
+		const result = formatWith(pieces, values);
+		if (values.length > used) {
+			throw new FunctionError(`too many arguments; only ${used} used by format string`, used + 1);
+		}
+
+		return stringValue(result);
 	},
 });
 

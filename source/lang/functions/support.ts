@@ -4,7 +4,7 @@ import {rawEquals, setFromElements} from '../operations.js';
 import {type Type} from '../types.js';
 import {unify} from '../unify.js';
 import {
-	type KnownValue, type NumericValue, type Value, compareStrings, mapValue, nullValue, numberValue, stringValue, typeOf,
+	type KnownValue, type NumericValue, type Value, Numeric, compareStrings, mapValue, nullValue, numberValue, stringValue, typeOf,
 } from '../values.js';
 
 /*
@@ -56,13 +56,17 @@ export function numberOf(value: Value): NumericValue {
 	return value.value;
 }
 
+export const wholeNumberMessage = 'value must be a whole number, between -9223372036854775808 and 9223372036854775807';
+
+const int64Limit = new Numeric('9223372036854775807');
+
 /**
-An integer argument as a JS number, with cty's message for a fraction.
+An integer argument as a JS number; a fraction or a number beyond int64 fails with gocty's message after `prefix`, as an argument error when `argumentIndex` is given.
 */
-export function integerOf(value: Value, argumentIndex: number, message = 'value must be a whole number'): number {
+export function integerOf(value: Value, argumentIndex: number | undefined, prefix = ''): number {
 	const number = numberOf(value);
-	if (!number.isInteger()) {
-		throw new FunctionError(message, argumentIndex);
+	if (!number.isInteger() || number.abs().greaterThan(int64Limit)) {
+		throw new FunctionError(prefix + wholeNumberMessage, argumentIndex);
 	}
 
 	return number.toNumber();

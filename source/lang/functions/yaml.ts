@@ -53,6 +53,26 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 	throw new FunctionError('unsupported YAML node');
 }
 
+const pad2 = (text: string): string => text.padStart(2, '0');
+
+// The timestamp forms go-yaml accepts, written back as RFC 3339 without fractions of a second (Go's time.RFC3339).
+function resolveTimestamp(text: string): string | undefined {
+	const date = /^(\d{4})-(\d\d?)-(\d\d?)$/.exec(text);
+	if (date) {
+		return `${date[1]}-${pad2(date[2]!)}-${pad2(date[3]!)}T00:00:00Z`;
+	}
+
+	const full = /^(\d{4})-(\d\d?)-(\d\d?)(?:[Tt](\d\d?):(\d\d?):(\d\d?)(?:\.\d+)?(Z|[-+]\d\d:\d\d)| (\d\d?):(\d\d?):(\d\d?)(?:\.\d+)?)$/.exec(text);
+	if (!full) {
+		return undefined;
+	}
+
+	const [, year, month, day] = full;
+	const [hour, minute, second] = full[4] === undefined ? [full[8]!, full[9]!, full[10]!] : [full[4], full[5]!, full[6]!];
+	const zone = full[7] === undefined || full[7] === '+00:00' || full[7] === '-00:00' ? 'Z' : full[7];
+	return `${year}-${pad2(month!)}-${pad2(day!)}T${pad2(hour)}:${pad2(minute)}:${pad2(second)}${zone}`;
+}
+
 function keyText(value: Value): string {
 	switch (value.kind) {
 		case 'string': {
@@ -68,7 +88,7 @@ function keyText(value: Value): string {
 		}
 
 		default: {
-			return 'null';
+			throw new FunctionError('mapping key cannot be null');
 		}
 	}
 }
@@ -113,9 +133,9 @@ function resolvePlain(text: string): Value {
 		throw new FunctionError('floating point NaN is not supported');
 	}
 
-	const date = /^(\d{4})-(\d\d?)-(\d\d?)$/.exec(text);
-	if (date) {
-		return stringValue(`${date[1]}-${date[2]!.padStart(2, '0')}-${date[3]!.padStart(2, '0')}T00:00:00Z`);
+	const timestamp = resolveTimestamp(text);
+	if (timestamp) {
+		return stringValue(timestamp);
 	}
 
 	return stringValue(text);
@@ -157,8 +177,9 @@ export const yamldecode = defineFunction({
 
 const bestWidth = 80;
 
+// go-yaml's is_printable: characters outside the Basic Multilingual Plane count as unprintable, so they are escaped (\U0001F600).
 function isPrintable(code: number): boolean {
-	return code === 0x0A || (code >= 0x20 && code <= 0x7E) || code === 0x85 || (code >= 0xA0 && code <= 0xD7_FF) || (code >= 0xE0_00 && code <= 0xFF_FD && code !== 0xFE_FF) || (code >= 0x1_00_00 && code <= 0x10_FF_FF);
+	return code === 0x0A || (code >= 0x20 && code <= 0x7E) || code === 0x85 || (code >= 0xA0 && code <= 0xD7_FF) || (code >= 0xE0_00 && code <= 0xFF_FD && code !== 0xFE_FF);
 }
 
 const escapes: Record<number, string> = {
@@ -223,7 +244,7 @@ class YamlWriter {
 
 	literal(value: string, indent: number): void {
 		const trailing = /\n*$/.exec(value)![0].length;
-		const chomp = trailing === 0 ? '-' : (trailing === 1 ? '' : '+');
+		const chomp = trailing === 0 ? '-' : (trailing === 1 && value.length > 1 ? '' : '+');
 		const indicator = value.startsWith(' ') || value.startsWith('\n') ? '2' : '';
 		this.text += `|${indicator}${chomp}`;
 		const lines = value.split('\n');

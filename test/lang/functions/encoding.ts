@@ -48,5 +48,5 @@ EOT`],
 	['base64gunzip', [markSensitive(s('H4sIAAAAAAAA/ypJLS4BAAAA//8BAAD//wx+f9gEAAAA'))], '"test" (sensitive)'],
 	['textencodebase64', [s('Hi'), s('UTF-16BE')], '"AEgAaQ=="'],
 	['textdecodebase64', [s('AEgAaQ=='), s('utf-16be')], '"Hi"'],
-	['textencodebase64', [s('€'), s('ISO-8859-1')], 'error: the given string contains characters that cannot be represented in ISO-8859-1'],
+	['textencodebase64', [s('€'), s('ISO-8859-1')], 'error[0]: the given string contains characters that cannot be represented in ISO-8859-1'],
 ]);

@@ -30,5 +30,6 @@ callTable('number', [
 	['parseint', [unknownValue(stringType), n(10)], 'unknown(number)'],
 	['parseint', [markSensitive(stringValue('10')), n(2)], '2 (sensitive)'],
 	['parseint', [stringValue('g'), n(16)], 'error[0]: cannot parse "g" as a base 16 integer'],
-	['parseint', [stringValue('1'), n(2.5)], 'error[1]: base must be a whole number between 2 and 62 inclusive'],
+	['parseint', [stringValue('1'), n(2.5)], 'error[1]: value must be a whole number, between -9223372036854775808 and 9223372036854775807'],
+	['parseint', [stringValue('1'), n(63)], 'error[1]: base must be a whole number between 2 and 62 inclusive'],
 ]);

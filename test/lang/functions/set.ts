@@ -25,7 +25,7 @@ callTable('set', [
   "b",
 ])`],
 	['setsubtract', [unknownValue(setType(stringType)), strings('a')], 'unknown(set(string))'],
-	['setproduct', [strings('a'), unknownValue(setType(numberType))], 'unknown(list(tuple([string, number])))'],
+	['setproduct', [strings('a'), unknownValue(setType(numberType))], 'unknown(set(tuple([string, number])))'],
 	['setproduct', [strings('a', 'b'), listValue(numberType, [numberValue(1)])], `tolist([
   [
     "a",

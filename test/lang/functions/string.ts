@@ -17,7 +17,7 @@ callTable('string', [
 	['title', [s('o\'neil mc-donald')], '"O\'Neil Mc-Donald"'],
 	['strrev', [s('🇫🇷 a')], '"a 🇫🇷"'],
 	['substr', [s('👨‍👩‍👧bc'), numberValue(1), numberValue(1)], '"b"'],
-	['substr', [s('abc'), numberValue(0.5), numberValue(1)], 'error[1]: invalid offset: value must be a whole number'],
+	['substr', [s('abc'), numberValue(0.5), numberValue(1)], 'error: value must be a whole number, between -9223372036854775808 and 9223372036854775807'],
 	['trimspace', [s('\u00A0x\u3000')], '"x"'],
 	['trim', [s('xxhixx'), s('x')], '"hi"'],
 	['chomp', [s('a\r\n\n')], '"a"'],
