@@ -181,7 +181,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 		case 'prompt': {
 			// The filter prompt keeps the panes in view: the filter applies while typing.
 			top = overlay.purpose === 'go-to'
-				? <GoToOverlay text={overlay.text} candidates={goToCandidates(data, overlay.text)} cursor={overlay.cursor} width={layout.width} height={layout.top} onChange={onPromptChange}/>
+				? <GoToOverlay text={overlay.text} candidates={goToCandidates(data, overlay.text)} cursor={overlay.cursor} width={layout.width} height={layout.top} onChange={onPromptChange} version={state.console.inputVersion}/>
 				: panes;
 			break;
 		}
@@ -211,7 +211,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 					onChange={onConsoleChange}
 				/>
 				{filterPrompt
-					? <PromptLine prefix={`/ filter ${filterPrompt.target}: `} text={filterPrompt.text} width={layout.width} onChange={onPromptChange}/>
+					? <PromptLine prefix={`/ filter ${filterPrompt.target}: `} text={filterPrompt.text} width={layout.width} onChange={onPromptChange} version={state.console.inputVersion}/>
 					: <StatusBar bindings={statusBindings(state)} message={state.message} state={loadState} width={layout.width}/>}
 			</Box>
 		</ThemeContext.Provider>

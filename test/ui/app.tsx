@@ -267,3 +267,13 @@ test.serial('text and Enter arriving in one read: the text goes to the prompt, E
 	t.regex(frame, /Details[^\n]*\n[^\n]*aws_subnet\.this\["c"\]/);
 	await app.unmount();
 });
+
+test.serial('c and text read together: the text lands in the console', async t => {
+	const app = await open();
+	await app.write('cupper("x")');
+	await app.waitFor('> upper("x")');
+	await app.type('!');
+	const frame = await app.waitFor('> upper("x")!');
+	t.regex(frame, /Console — aws_vpc\.main/);
+	await app.unmount();
+});

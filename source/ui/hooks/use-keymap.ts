@@ -109,8 +109,9 @@ export function useKeymap(options: {
 			return;
 		}
 
-		for (const name of keyNames(input, key)) {
-			dispatch({type: 'key', name});
+		const names = keyNames(input, key);
+		for (const name of names) {
+			dispatch({type: 'key', name, ...(names.length > 1 && {run: true})});
 		}
 	}, {isActive});
 }

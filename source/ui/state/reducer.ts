@@ -359,9 +359,22 @@ function typedText(text: string): string {
 	return text.replaceAll(/[\u0000-\u001F\u007F-\u009F]/gu, '');
 }
 
+function typeIntoInput(state: State, character: string, data: ExplorerData): State {
+	const {overlay} = state;
+	const typed = overlay.kind === 'prompt'
+		? reduceAction(state, {type: 'prompt-change', text: overlay.text + character}, data)
+		: reduceAction(state, {type: 'console-change', text: state.console.input + character}, data);
+	// A new version remounts the text input, which puts its cursor at the end.
+	return {...typed, console: {...typed.console, inputVersion: typed.console.inputVersion + 1}};
+}
+
 function reduceAction(state: State, action: Action, data: ExplorerData): State {
 	switch (action.type) {
 		case 'key': {
+			if (action.run === true && isTextEntry(state) && [...action.name].length === 1) {
+				return typeIntoInput(state, action.name, data);
+			}
+
 			return pressKey(state, action.name, data);
 		}
 

@@ -40,7 +40,7 @@ export type ConsoleState = {
 	readonly request: {readonly expression: string; readonly context: string; readonly serial: number} | undefined;
 	/** Serial of the last request, so a late result of an old request is ignored. */
 	readonly serial: number;
-	/** Bumped when the input is replaced (history, completion), so the text input puts its cursor at the end. */
+	/** Bumped when the input of the console or a prompt is replaced (history, completion, keys read together), so the text input puts its cursor at the end. */
 	readonly inputVersion: number;
 };
 

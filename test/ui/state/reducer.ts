@@ -224,3 +224,14 @@ test('control characters typed or pasted into a text input are dropped', t => {
 	const state = run([...press('go-to'), {type: 'prompt-change', text: 'aws\t'}]);
 	t.deepEqual(state.overlay, {kind: 'prompt', purpose: 'go-to', text: 'aws', cursor: 0});
 });
+
+test('keys read together with the one that opens a text input are its text', t => {
+	const typed = run(['c', 'u', 'p', '(', ')'].map(name => ({type: 'key', name, run: true}) as Action));
+	t.is(typed.focus, 'console');
+	t.is(typed.console.input, 'up()');
+	const filtered = run(['tab', '/', 'w', 'e', 'b', 'enter'].map(name => ({type: 'key', name, run: true}) as Action));
+	t.is(filtered.filters.blocks, 'web');
+	t.is(filtered.overlay.kind, 'none');
+	// A single key in the console is the text input's own business.
+	t.is(run([...press('focus-console'), {type: 'key', name: 'x'}]).console.input, '');
+});
