@@ -80,6 +80,30 @@ function report(context: Context, diagnostics: readonly Diagnostic[]): void {
 const pending = Symbol('pending');
 
 /**
+Reports the cycle that `label` closes: every member from its first appearance on the evaluation stack.
+*/
+function reportCycle(context: Context, label: string, range: Range | undefined): void {
+	const {stack} = context;
+	const start = stack.indexOf(label);
+	// Labels starting with `~` are steps through which a cycle passes (a module call's outputs), not members of it.
+	const members = (start === -1 ? [label] : stack.slice(start)).filter((member, index, all) => !member.startsWith('~') && all.indexOf(member) === index);
+	if (members.length === 0) {
+		members.push(label.replace(/^~/, ''));
+	}
+
+	report(context, [errorDiagnostic(`Cycle: ${members.join(', ')}`, `These values refer to each other, so none of them can be evaluated: ${members.join(' → ')} → ${members[0]!}. Remove one of the references to break the cycle.`, range)]);
+}
+
+function withLabel<V>(context: Context, label: string, compute: () => V): V {
+	context.stack.push(label);
+	try {
+		return compute();
+	} finally {
+		context.stack.pop();
+	}
+}
+
+/**
 Memoised computation with cycle detection over a shared stack of labels.
 */
 class Memo<V> {
@@ -93,15 +117,7 @@ class Memo<V> {
 	get(key: string, label: string, range: Range | undefined, compute: () => V, onCycle: () => V): V {
 		const existing = this.#values.get(key);
 		if (existing === pending) {
-			const stack = this.#context.stack;
-			const start = stack.indexOf(label);
-			// Labels starting with `~` are steps through which a cycle passes (a module call's outputs), not members of it.
-			const members = (start === -1 ? [label] : stack.slice(start)).filter((member, index, all) => !member.startsWith('~') && all.indexOf(member) === index);
-			if (members.length === 0) {
-				members.push(label.replace(/^~/, ''));
-			}
-
-			report(this.#context, [errorDiagnostic(`Cycle: ${members.join(', ')}`, `These values refer to each other, so none of them can be evaluated: ${members.join(' → ')} → ${members[0]!}. Remove one of the references to break the cycle.`, range)]);
+			reportCycle(this.#context, label, range);
 			return onCycle();
 		}
 
@@ -110,14 +126,9 @@ class Memo<V> {
 		}
 
 		this.#values.set(key, pending);
-		this.#context.stack.push(label);
-		try {
-			const value = compute();
-			this.#values.set(key, value);
-			return value;
-		} finally {
-			this.#context.stack.pop();
-		}
+		const value = withLabel(this.#context, label, compute);
+		this.#values.set(key, value);
+		return value;
 	}
 }
 
@@ -575,7 +586,8 @@ class ResourceInstanceImpl implements ResourceInstance {
 	readonly fromState: boolean;
 	readonly #context: Context;
 	readonly #module: ModuleInstanceImpl;
-	readonly #memo: Memo<Value>;
+	// One memoised value per instance, without a Map: there can be tens of thousands of instances.
+	#value: Value | typeof pending | undefined;
 
 	constructor(context: Context, resource: ResourceExpansionImpl, module: ModuleInstanceImpl, key: InstanceKey) {
 		this.#context = context;
@@ -585,7 +597,6 @@ class ResourceInstanceImpl implements ResourceInstance {
 		this.address = {...resource.address, key};
 		this.text = formatResourceInstance(this.address);
 		this.repetition = repetitionData(resource.expansion, key);
-		this.#memo = new Memo(context);
 		this.fromState = context.options.state.has(this.#stateKey());
 	}
 
@@ -595,7 +606,17 @@ class ResourceInstanceImpl implements ResourceInstance {
 	}
 
 	get value(): Value {
-		return this.#memo.get('value', this.text, this.resource.block.range, () => this.#compute(), () => unknownValue());
+		if (this.#value === pending) {
+			reportCycle(this.#context, this.text, this.resource.block.range);
+			return unknownValue();
+		}
+
+		if (this.#value === undefined) {
+			this.#value = pending;
+			this.#value = withLabel(this.#context, this.text, () => this.#compute());
+		}
+
+		return this.#value;
 	}
 
 	#compute(): Value {

@@ -1,9 +1,9 @@
 import type {Expression} from '../hcl/ast.js';
-import type {Result} from '../hcl/diagnostics.js';
+import {type Result, errorDiagnostic} from '../hcl/diagnostics.js';
 import {parseExpression} from '../hcl/index.js';
 import {evaluate} from '../lang/eval/evaluate.js';
 import type {Scope} from '../lang/eval/scope.js';
-import type {Value} from '../lang/values.js';
+import {type Value, unknownValue} from '../lang/values.js';
 import type {FunctionContext} from '../lang/function.js';
 import {createTemplateRenderer} from '../lang/functions/render-template.js';
 
@@ -11,8 +11,19 @@ import {createTemplateRenderer} from '../lang/functions/render-template.js';
 The one place expansion calls the parser and evaluator, so their APIs meet ours here.
 */
 
+/**
+Evaluates an expression; an exception from the evaluator (a bug) becomes a diagnostic on the expression, so one bad expression cannot stop a whole configuration from loading.
+*/
 export function evaluateExpression(expression: Expression, scope: Scope): Result<Value> {
-	return evaluate(expression, scope);
+	try {
+		return evaluate(expression, scope);
+	} catch (error) {
+		if (error instanceof RangeError && /call stack/i.test(error.message)) {
+			return {value: unknownValue(), diagnostics: [errorDiagnostic('Expression too deeply nested', 'Evaluating this expression nested deeper than tfscope can follow.', expression.range)]};
+		}
+
+		return {value: unknownValue(), diagnostics: [errorDiagnostic('Internal evaluation error', `Evaluating this expression failed unexpectedly (${error instanceof Error ? error.message : String(error)}). This is a bug in tfscope; its value is shown as unknown.`, expression.range)]};
+	}
 }
 
 export function parseExpressionText(text: string, filename: string): {value: Expression | undefined; diagnostics: Result<Expression>['diagnostics']} {
