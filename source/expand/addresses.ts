@@ -40,10 +40,17 @@ export type ResourceInstanceAddress = ResourceAddress & {
 	readonly key: InstanceKey;
 };
 
+const plainKey = /^(?:[\x20-\x21\x23\x26-\x5B\x5D-\x7E]|\$(?!\{)|%(?!\{))*$/;
+
 /**
 A string key quoted as Terraform prints it: JSON-style escapes, plus `${`/`%{` escaped so the key cannot read as a template.
 */
 export function quoteKey(value: string): string {
+	// Most keys need no escaping at all.
+	if (plainKey.test(value)) {
+		return `"${value}"`;
+	}
+
 	let text = '"';
 	for (const character of value) {
 		switch (character) {

@@ -14,7 +14,7 @@ import {
 	type ObjectValue, type Value, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark,
 } from '../lang/values.js';
 import {
-	type InstanceKey, type ModuleInstanceAddress, formatModuleInstance, formatResource, formatResourceInstance, noKey,
+	type InstanceKey, type ModuleInstanceAddress, formatKey, formatModuleInstance, formatResource, noKey,
 } from './addresses.js';
 import {evaluateBody} from './dynamic-blocks.js';
 import {
@@ -595,7 +595,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 		this.#module = module;
 		this.key = key;
 		this.address = {...resource.address, key};
-		this.text = formatResourceInstance(this.address);
+		this.text = resource.text + formatKey(key);
 		this.repetition = repetitionData(resource.expansion, key);
 		this.fromState = context.options.state.has(this.#stateKey());
 	}
