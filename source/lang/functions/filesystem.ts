@@ -53,7 +53,7 @@ function readForFileFunction(context: FunctionContext, filePath: string): Uint8A
 	}
 
 	if (stat.kind === 'directory') {
-		throw new FunctionError(`failed to read file: read ${filePath}: is a directory`, 0);
+		throw new FunctionError(`failed to read file: read ${cleanPath(filePath)}: is a directory`, 0);
 	}
 
 	if (stat.kind !== 'file') {
@@ -109,7 +109,7 @@ export const fileexists = defineFunction({
 		}
 
 		if (stat.kind === 'directory') {
-			throw new FunctionError(`${JSON.stringify(name)} is a directory, not a file`);
+			throw new FunctionError(`${JSON.stringify(cleanPath(name))} is a directory, not a file`);
 		}
 
 		if (stat.kind !== 'file') {
@@ -258,10 +258,12 @@ export const fileset = defineFunction({
 	parameters: [{name: 'path', type: stringType}, {name: 'pattern', type: stringType}],
 	returnType: staticReturnType(setType(stringType)),
 	impl([basePath, patternValue], _, context) {
-		const pattern = stringOf(patternValue!);
+		const given = stringOf(patternValue!);
+		// Terraform joins the path and pattern (which cleans `./` and `..`), then makes matches relative to the path again.
+		const pattern = given.startsWith('/') ? given : cleanPath(given);
 		const expression = globToRegExp(pattern);
 		if (!expression) {
-			throw new FunctionError(`failed to glob pattern ${JSON.stringify(pattern)}: syntax error in pattern`);
+			throw new FunctionError(`failed to glob pattern ${JSON.stringify(given)}: syntax error in pattern`);
 		}
 
 		const filesystem = filesystemOf(context);

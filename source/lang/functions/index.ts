@@ -7,7 +7,7 @@ import {encodingFunctions} from './encoding.js';
 import {filesystemFunctions, setDefaultTemplateRenderer} from './filesystem.js';
 import {ipNetworkFunctions} from './ip-network.js';
 import {numberFunctions} from './number.js';
-import {terraformProviderFunctions} from './provider.js';
+import {terraformProviderFunctions, unrunnableProviderFunction} from './provider.js';
 import {regexFunctions} from './regex.js';
 import {setFunctions} from './set.js';
 import {stringFunctions} from './string.js';
@@ -54,9 +54,30 @@ export function lookupProviderFunction(name: string): FunctionSpec | undefined {
 	return terraformProviderFunctions.get(name);
 }
 
+/**
+What a module's expressions may call: built-in functions, and for `provider::NAME::FUNCTION` either the terraform provider's functions (when `terraformProviderDeclared`) or, for a provider the module declares (`declaredProviders`), a stand-in that returns unknown; undefined otherwise.
+*/
+export function resolveFunction(name: string, options: {readonly declaredProviders?: ReadonlySet<string>} = {}): FunctionSpec | undefined {
+	const builtin = lookupFunction(name);
+	if (builtin || !name.startsWith('provider::')) {
+		return builtin;
+	}
+
+	const [, provider = '', functionName = ''] = name.split('::');
+	if (options.declaredProviders && !options.declaredProviders.has(provider)) {
+		return undefined;
+	}
+
+	if (provider === 'terraform') {
+		return terraformProviderFunctions.get(name);
+	}
+
+	return functionName === '' ? undefined : unrunnableProviderFunction(name);
+}
+
 // templatefile/templatestring render over the built-in functions when the caller gives no renderer.
 setDefaultTemplateRenderer(context => createTemplateRenderer(context, {functions: lookupFunction, functionNames: builtinFunctionNames}));
 
 export {createNodeFilesystem} from './node-filesystem.js';
 export {createTemplateRenderer} from './render-template.js';
-export {terraformProviderFunctions} from './provider.js';
+export {terraformProviderFunctions, unrunnableProviderFunction} from './provider.js';

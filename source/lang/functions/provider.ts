@@ -223,3 +223,19 @@ function describe(diagnostic: {summary: string; detail?: string; subject?: {file
 The terraform provider's functions, by full name; the evaluator offers them where the module declares `terraform.io/builtin/terraform` in required_providers.
 */
 export const terraformProviderFunctions: ReadonlyMap<string, FunctionSpec> = new Map([decodeTfvars, encodeExpr, encodeTfvars].map(spec => [spec.name, spec] as const));
+
+/**
+The stand-in for a function of any other provider (`provider::aws::arn_parse`): tfscope runs no providers, so it accepts any arguments and returns an unknown value of dynamic type. Callers should add a note saying so.
+*/
+export function unrunnableProviderFunction(name: string): FunctionSpec {
+	return defineFunction({
+		name,
+		description: 'A provider-defined function; providers are not run by tfscope, so its result is unknown.',
+		parameters: [],
+		variadic: {
+			name: 'arguments', type: dynamicType, allowNull: true, allowUnknown: true, allowMarked: true, allowDynamicType: true,
+		},
+		returnType: staticReturnType(dynamicType),
+		impl: () => unknownValue(dynamicType),
+	});
+}

@@ -2,7 +2,10 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import test from 'ava';
-import {builtinFunctions, impureFunctionNames, lookupFunction} from '../../../source/lang/functions/index.js';
+import {builtinFunctions, impureFunctionNames, lookupFunction, resolveFunction} from '../../../source/lang/functions/index.js';
+import {callFunction} from '../../../source/lang/function.js';
+import {dynamicType} from '../../../source/lang/types.js';
+import {numberValue, stringValue, unknownValue} from '../../../source/lang/values.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/functions');
 
@@ -57,4 +60,16 @@ test('provider and unknown names are not built-in', t => {
 	t.is(lookupFunction('core::provider::x'), undefined);
 	t.is(lookupFunction('nope'), undefined);
 	t.is(lookupFunction('type'), undefined);
+});
+
+test('resolveFunction offers provider functions only for declared providers', t => {
+	t.is(resolveFunction('upper'), lookupFunction('upper'));
+	t.is(resolveFunction('provider::terraform::encode_expr', {declaredProviders: new Set(['terraform'])})?.name, 'provider::terraform::encode_expr');
+	t.is(resolveFunction('provider::terraform::nope', {declaredProviders: new Set(['terraform'])}), undefined);
+	t.is(resolveFunction('provider::terraform::encode_expr', {declaredProviders: new Set(['aws'])}), undefined);
+	t.is(resolveFunction('provider::aws::arn_parse', {declaredProviders: new Set()}), undefined);
+	const standIn = resolveFunction('provider::aws::arn_parse', {declaredProviders: new Set(['aws'])});
+	t.is(standIn?.name, 'provider::aws::arn_parse');
+	const result = callFunction(standIn!, [stringValue('arn:aws:s3:::bucket'), numberValue(1)], {baseDirectory: '.', impure: false});
+	t.deepEqual(result, unknownValue(dynamicType));
 });
