@@ -141,3 +141,20 @@ test('a configuration in the style of public modules loads cleanly', async t => 
 	t.is(workspace.moduleTree.module.resources.get('aws_s3_bucket.replica')!.provider?.alias, 'replica');
 	t.deepEqual(workspace.moduleTree.module.terraform.requiredProviders.map(provider => `${provider.name} ${provider.source ?? ''} ${provider.version ?? ''}`), ['aws hashicorp/aws >= 5.0', 'random  ~> 3.0']);
 });
+
+test('TF_VAR_ and --var values are strings for primitive types and expressions otherwise', async t => {
+	const workspace = await loadWorkspace({
+		directory: path.join(import.meta.dirname, 'fixtures', 'plan', 'tfvars-precedence'),
+		environment: {TF_VAR_from_json: '["p", "q"]'},
+		variables: ['from_default=3', 'undeclared=1', 'from_auto=["m"]'],
+	});
+	const value = (expression: string) => formatValue(workspace.evaluateAt(expression).value);
+	t.is(value('var.from_json'), 'tolist([\n  "x",\n  "y",\n])', 'auto.tfvars.json wins over the environment');
+	t.is(value('var.from_default'), '3');
+	t.is(value('var.from_auto'), '(known after apply)', 'a number variable given text that is not a number');
+	t.deepEqual(workspace.diagnostics.map(diagnostic => diagnostic.summary), ['Value for undeclared variable', 'Invalid value for input variable']);
+	const fromEnvironment = await loadWorkspace({
+		directory: path.join(fixtures, 'errors'), environment: {TF_VAR_required: '["not", "a", "list"]'},
+	});
+	t.is(formatValue(fromEnvironment.evaluateAt('var.required').value), '"[\\"not\\", \\"a\\", \\"list\\"]"');
+});
