@@ -1,9 +1,9 @@
-import {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import {useCallback, useEffect, useMemo, useReducer, useState} from 'react';
 import {Box, Text, useApp, useStdout} from 'ink';
 import type {ExplorerData} from './explorer-data.js';
 import {statusBindings} from './keymap.js';
 import {useKeymap} from './hooks/use-keymap.js';
-import {isTextEntry, reduce} from './state/reducer.js';
+import {reduce} from './state/reducer.js';
 import type {Action} from './state/actions.js';
 import {createInitialState, type State} from './state/state.js';
 import {
@@ -128,18 +128,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 		}
 	}, [state.quitting, exit, onQuit]);
 
-	const stateRef = useRef(state);
-	stateRef.current = state;
-	const textEntry = useCallback(() => isTextEntry(stateRef.current), []);
-	useKeymap({textEntry, dispatch, isActive: true});
-
-	const onConsoleChange = useCallback((text: string) => {
-		dispatch({type: 'console-change', text});
-	}, []);
-	const {promptSerial} = state;
-	const onPromptChange = useCallback((text: string) => {
-		dispatch({type: 'prompt-change', text, serial: promptSerial});
-	}, [promptSerial]);
+	useKeymap({dispatch, isActive: true});
 
 	const modules = moduleList(data, state);
 	const blocks = blockList(data, state);
@@ -181,7 +170,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 		case 'prompt': {
 			// The filter prompt keeps the panes in view: the filter applies while typing.
 			top = overlay.purpose === 'go-to'
-				? <GoToOverlay text={overlay.text} candidates={goToCandidates(data, overlay.text)} cursor={overlay.cursor} width={layout.width} height={layout.top} onChange={onPromptChange} version={state.console.inputVersion}/>
+				? <GoToOverlay text={overlay.text} candidates={goToCandidates(data, overlay.text)} cursor={overlay.cursor} width={layout.width} height={layout.top} cursorFromEnd={state.textCursorFromEnd}/>
 				: panes;
 			break;
 		}
@@ -204,14 +193,13 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 					context={consoleContext(data, state)}
 					scroll={state.console.scroll}
 					busy={state.console.request !== undefined}
-					inputVersion={state.console.inputVersion}
+					cursorFromEnd={state.textCursorFromEnd}
 					focused={state.focus === 'console' && overlay.kind === 'none'}
 					width={layout.width}
 					height={layout.console}
-					onChange={onConsoleChange}
 				/>
 				{filterPrompt
-					? <PromptLine prefix={`/ filter ${filterPrompt.target}: `} text={filterPrompt.text} width={layout.width} onChange={onPromptChange} version={state.console.inputVersion}/>
+					? <PromptLine prefix={`/ filter ${filterPrompt.target}: `} text={filterPrompt.text} width={layout.width} cursorFromEnd={state.textCursorFromEnd}/>
 					: <StatusBar bindings={statusBindings(state)} message={state.message} state={loadState} width={layout.width}/>}
 			</Box>
 		</ThemeContext.Provider>

@@ -1,6 +1,6 @@
 import {Box, Text} from 'ink';
-import TextInput from 'ink-text-input';
 import {Pane, paneBodyHeight} from './pane.js';
+import {TextField} from './text-field.js';
 import {ScrollList} from './scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
 import {useColor} from '../theme.js';
@@ -9,20 +9,18 @@ export type PromptLineProps = {
 	readonly prefix: string;
 	readonly text: string;
 	readonly width: number;
-	readonly onChange: (text: string) => void;
-	/** Changes when the text is replaced from outside, to put the cursor at its end. */
-	readonly version?: number;
+	readonly cursorFromEnd: number;
 };
 
 /**
 The one-line prompt of `/` (the filter applies while typing).
 */
-export function PromptLine({prefix, text, width, onChange, version}: PromptLineProps) {
+export function PromptLine({prefix, text, width, cursorFromEnd}: PromptLineProps) {
 	const color = useColor();
 	return (
 		<Box width={width} height={1} overflow='hidden'>
 			<Text bold color={color('cyan')}>{prefix}</Text>
-			<TextInput key={version} value={text} onChange={onChange} showCursor/>
+			<TextField text={text} cursorFromEnd={cursorFromEnd} focused/>
 		</Box>
 	);
 }
@@ -33,17 +31,16 @@ export type GoToProps = {
 	readonly cursor: number;
 	readonly width: number;
 	readonly height: number;
-	readonly onChange: (text: string) => void;
-	readonly version?: number;
+	readonly cursorFromEnd: number;
 };
 
 /**
 `:` go to any address: the candidates matching what is typed, Tab completes or moves through them, Enter goes.
 */
-export function GoToOverlay({text, candidates, cursor, width, height, onChange, version}: GoToProps) {
+export function GoToOverlay({text, candidates, cursor, width, height, cursorFromEnd}: GoToProps) {
 	return (
 		<Pane title='Go to address' note='Tab completes · Enter goes · Esc cancels' focused width={width} height={height}>
-			<PromptLine prefix=': ' text={text} width={width - 2} onChange={onChange} version={version}/>
+			<PromptLine prefix=': ' text={text} width={width - 2} cursorFromEnd={cursorFromEnd}/>
 			<ScrollList
 				length={candidates.length}
 				cursor={cursor}

@@ -88,30 +88,16 @@ export function keyNames(input: string, key: Key): string[] {
 }
 
 /**
-The explorer's single input handler: every key press becomes a `key` action; the reducer resolves it through the keymap against the state it is applied to, so keys that arrive faster than frames are still read in the right scope.
+The explorer's single input handler: every key press becomes a `key` action, and the reducer resolves it through the keymap (or edits the console's or a prompt's text) against the state it is applied to, so keys that arrive faster than frames are read in the right scope and order.
 */
 export function useKeymap(options: {
-	readonly textEntry: () => boolean;
 	readonly dispatch: (action: Action) => void;
 	readonly isActive: boolean;
 }): void {
-	const {textEntry, dispatch, isActive} = options;
+	const {dispatch, isActive} = options;
 	useInput((input, key) => {
-		// Several characters at once in the console or a prompt are text for the text input, except Enter and Tab among them (a busy terminal delivers `abc<Enter>` in one read).
-		if (textEntry() && [...input].length > 1 && !key.ctrl && !input.includes('\u001B')) {
-			const keys = [...input].filter(character => character === '\r' || character === '\n' || character === '\t');
-			// After the text input's own handler of this same event has passed the text on.
-			queueMicrotask(() => {
-				for (const character of keys) {
-					dispatch({type: 'key', name: characterNames[character] ?? ''});
-				}
-			});
-			return;
-		}
-
-		const names = keyNames(input, key);
-		for (const name of names) {
-			dispatch({type: 'key', name, ...(names.length > 1 && {run: true})});
+		for (const name of keyNames(input, key)) {
+			dispatch({type: 'key', name});
 		}
 	}, {isActive});
 }

@@ -1,7 +1,7 @@
 import {Box, Text} from 'ink';
-import TextInput from 'ink-text-input';
 import type {ConsoleEntry} from '../state/state.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
+import {TextField} from '../components/text-field.js';
 import {sanitizeLine} from '../sanitize.js';
 import {useColor} from '../theme.js';
 
@@ -13,12 +13,10 @@ export type ConsoleProps = {
 	readonly context: string;
 	readonly scroll: number;
 	readonly busy: boolean;
-	/** Changes when the input is replaced, to put the cursor at its end. */
-	readonly inputVersion: number;
+	readonly cursorFromEnd: number;
 	readonly focused: boolean;
 	readonly width: number;
 	readonly height: number;
-	readonly onChange: (text: string) => void;
 };
 
 type OutputLine = {readonly text: string; readonly kind: 'input' | 'ok' | 'error' | 'hint'};
@@ -54,7 +52,7 @@ export function consoleLines(output: readonly ConsoleEntry[]): OutputLine[] {
 	return lines;
 }
 
-export function ConsolePane({output, input, pending, context, scroll, busy, inputVersion, focused, width, height, onChange}: ConsoleProps) {
+export function ConsolePane({output, input, pending, context, scroll, busy, cursorFromEnd, focused, width, height}: ConsoleProps) {
 	const color = useColor();
 	const lines = consoleLines(output);
 	// Rows for output: the body less the prompt line and the lines of an unfinished multi-line entry.
@@ -82,7 +80,7 @@ export function ConsolePane({output, input, pending, context, scroll, busy, inpu
 			<Box height={1} overflow='hidden'>
 				<Text color={color('cyan')}>{pending.length > 0 ? '… ' : '> '}</Text>
 				{focused
-					? <TextInput key={inputVersion} value={input} onChange={onChange} showCursor/>
+					? <TextField text={input} cursorFromEnd={cursorFromEnd} focused/>
 					: <Text dimColor>{input === '' ? 'press c to type an expression' : sanitizeLine(input)}</Text>}
 			</Box>
 		</Pane>

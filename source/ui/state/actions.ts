@@ -6,8 +6,7 @@ Everything that changes the explorer's state. Key bindings dispatch `{type: <bin
 export type Action =
 	| {readonly type: BindingId}
 	/** A key press, resolved through the keymap against the state at the time it is handled (several keys can arrive before a render). */
-	/** `run`: one of several keys read at once; once a key has opened a text input, the rest of the run is its text (the input was not listening yet). */
-	| {readonly type: 'key'; readonly name: string; readonly run?: boolean}
+	| {readonly type: 'key'; readonly name: string}
 	| {readonly type: 'focus-pane'; readonly pane: PaneId}
 	| {readonly type: 'navigate'; readonly address: string}
 	/** From the prompt's text input; `serial` is the prompt it was typed into (a late change for a prompt already closed is dropped). */

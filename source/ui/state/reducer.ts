@@ -257,10 +257,10 @@ function browseHistory(state: State, step: 1 | -1): State {
 	const next = clamp(current + step, 0, history.length);
 	return {
 		...state,
+		textCursorFromEnd: 0,
 		console: {
 			...state.console,
 			historyIndex: next === history.length ? undefined : next,
-			inputVersion: state.console.inputVersion + 1,
 			input: next === history.length ? '' : (history[next] ?? ''),
 		},
 	};
@@ -278,7 +278,7 @@ function completeConsole(state: State, data: ExplorerData): State {
 	const console_ = candidates.length > 1 && prefix.length <= word.length
 		? pushOutput(state.console, [{kind: 'hint', text: candidates.slice(0, 40).join('  ')}])
 		: state.console;
-	return {...state, message: undefined, console: {...console_, input, inputVersion: console_.inputVersion + 1}};
+	return {...state, message: undefined, textCursorFromEnd: 0, console: {...console_, input}};
 }
 
 function acceptPrompt(state: State, data: ExplorerData): State {
@@ -335,14 +335,75 @@ export function isTextEntry(state: State): boolean {
 	return state.overlay.kind === 'prompt' || (state.focus === 'console' && state.overlay.kind === 'none');
 }
 
+function activeText(state: State): string {
+	return state.overlay.kind === 'prompt' ? state.overlay.text : state.console.input;
+}
+
+function setActiveText(state: State, text: string, data: ExplorerData): State {
+	return state.overlay.kind === 'prompt'
+		? reduceAction(state, {type: 'prompt-change', text}, data)
+		: reduceAction(state, {type: 'console-change', text}, data);
+}
+
+function isPrintable(name: string): boolean {
+	// eslint-disable-next-line no-control-regex
+	return [...name].length === 1 && !/[\u0000-\u001F\u007F-\u009F]/u.test(name);
+}
+
+/**
+Line editing in the console and the prompts, done here rather than in a text input component so that keys arriving faster than frames are applied in order to the latest text. The cursor is kept as a distance from the end, so text replaced from elsewhere (history, completion) leaves it at the end.
+*/
+function editText(state: State, name: string, data: ExplorerData): State | undefined {
+	const characters = [...activeText(state)];
+	const fromEnd = Math.min(state.textCursorFromEnd, characters.length);
+	const at = characters.length - fromEnd;
+	switch (name) {
+		case 'backspace': {
+			if (at === 0) {
+				return state;
+			}
+
+			characters.splice(at - 1, 1);
+			return {...setActiveText(state, characters.join(''), data), textCursorFromEnd: fromEnd};
+		}
+
+		case 'left': {
+			return {...state, textCursorFromEnd: Math.min(characters.length, fromEnd + 1)};
+		}
+
+		case 'right': {
+			return {...state, textCursorFromEnd: Math.max(0, fromEnd - 1)};
+		}
+
+		case 'home': {
+			return {...state, textCursorFromEnd: characters.length};
+		}
+
+		case 'end': {
+			return {...state, textCursorFromEnd: 0};
+		}
+
+		default: {
+			if (!isPrintable(name) || resolveKey(name, state)) {
+				return undefined;
+			}
+
+			characters.splice(at, 0, name);
+			return {...setActiveText(state, characters.join(''), data), textCursorFromEnd: fromEnd};
+		}
+	}
+}
+
 function pressKey(state: State, name: string, data: ExplorerData): State {
-	const binding = resolveKey(name, state);
-	if (!binding) {
-		return state;
+	if (isTextEntry(state)) {
+		const edited = editText(state, name, data);
+		if (edited) {
+			return edited;
+		}
 	}
 
-	// Backspace edits text in the prompt and the console; it is "back" only in the panes.
-	if (name === 'backspace' && binding.id === 'back' && isTextEntry(state)) {
+	const binding = resolveKey(name, state);
+	if (!binding) {
 		return state;
 	}
 
@@ -359,22 +420,9 @@ function typedText(text: string): string {
 	return text.replaceAll(/[\u0000-\u001F\u007F-\u009F]/gu, '');
 }
 
-function typeIntoInput(state: State, character: string, data: ExplorerData): State {
-	const {overlay} = state;
-	const typed = overlay.kind === 'prompt'
-		? reduceAction(state, {type: 'prompt-change', text: overlay.text + character}, data)
-		: reduceAction(state, {type: 'console-change', text: state.console.input + character}, data);
-	// A new version remounts the text input, which puts its cursor at the end.
-	return {...typed, console: {...typed.console, inputVersion: typed.console.inputVersion + 1}};
-}
-
 function reduceAction(state: State, action: Action, data: ExplorerData): State {
 	switch (action.type) {
 		case 'key': {
-			if (action.run === true && isTextEntry(state) && [...action.name].length === 1) {
-				return typeIntoInput(state, action.name, data);
-			}
-
 			return pressKey(state, action.name, data);
 		}
 
@@ -448,11 +496,11 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 
 		case 'filter': {
 			const target = state.focus === 'modules' || state.focus === 'edges' ? state.focus : 'blocks';
-			return {...state, promptSerial: state.promptSerial + 1, overlay: {kind: 'prompt', purpose: 'filter', target, text: state.filters[target]}};
+			return {...state, promptSerial: state.promptSerial + 1, textCursorFromEnd: 0, overlay: {kind: 'prompt', purpose: 'filter', target, text: state.filters[target]}};
 		}
 
 		case 'go-to': {
-			return {...state, promptSerial: state.promptSerial + 1, overlay: {kind: 'prompt', purpose: 'go-to', text: '', cursor: 0}};
+			return {...state, promptSerial: state.promptSerial + 1, textCursorFromEnd: 0, overlay: {kind: 'prompt', purpose: 'go-to', text: '', cursor: 0}};
 		}
 
 		case 'prompt-change': {
@@ -464,10 +512,10 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 			if (overlay.purpose === 'filter') {
 				// The filter applies while typing; the selection goes back to the first match.
 				const reset = overlay.target === 'modules' ? {} : (overlay.target === 'blocks' ? {selected: undefined} : {edgeCursor: 0});
-				return {...state, ...reset, overlay: {...overlay, text: typedText(action.text)}, filters: {...state.filters, [overlay.target]: typedText(action.text)}};
+				return {...state, ...reset, textCursorFromEnd: 0, overlay: {...overlay, text: typedText(action.text)}, filters: {...state.filters, [overlay.target]: typedText(action.text)}};
 			}
 
-			return {...state, overlay: {...overlay, text: typedText(action.text), cursor: 0}};
+			return {...state, textCursorFromEnd: 0, overlay: {...overlay, text: typedText(action.text), cursor: 0}};
 		}
 
 		case 'prompt-accept': {
@@ -569,7 +617,7 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 				return state;
 			}
 
-			return {...state, console: {...state.console, input: typedText(action.text)}};
+			return {...state, textCursorFromEnd: 0, console: {...state.console, input: typedText(action.text)}};
 		}
 
 		case 'console-submit': {

@@ -40,8 +40,6 @@ export type ConsoleState = {
 	readonly request: {readonly expression: string; readonly context: string; readonly serial: number} | undefined;
 	/** Serial of the last request, so a late result of an old request is ignored. */
 	readonly serial: number;
-	/** Bumped when the input of the console or a prompt is replaced (history, completion, keys read together), so the text input puts its cursor at the end. */
-	readonly inputVersion: number;
 };
 
 export type State = {
@@ -65,13 +63,15 @@ export type State = {
 	readonly quitting: boolean;
 	/** Counts prompts opened, so a text input's late change cannot land in the next prompt. */
 	readonly promptSerial: number;
+	/** The text cursor of the console or the open prompt, in characters from the end of the text. */
+	readonly textCursorFromEnd: number;
 	/** Rows a page key moves in the panes and in the console's output. */
 	readonly pageSize: number;
 	readonly consolePageSize: number;
 };
 
 export const initialConsole: ConsoleState = {
-	input: '', pending: [], output: [], history: [], historyIndex: undefined, scroll: 0, request: undefined, serial: 0, inputVersion: 0,
+	input: '', pending: [], output: [], history: [], historyIndex: undefined, scroll: 0, request: undefined, serial: 0,
 };
 
 export function createInitialState(overrides: Partial<State> = {}): State {
@@ -90,6 +90,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		clipboard: undefined,
 		quitting: false,
 		promptSerial: 0,
+		textCursorFromEnd: 0,
 		pageSize: 10,
 		consolePageSize: 3,
 		...overrides,

@@ -199,6 +199,11 @@ const keys = (...names: string[]): Action[] => names.map(name => ({type: 'key', 
 test('keys resolve against the state they are applied to', afterActions, keys('tab', 'j', 'right', 'right', 'l'), {focus: 'details', selected: 'aws_subnet.this["b"]'});
 test('a key of a disabled binding says why', afterActions, keys('tab', ']'), {selected: 'aws_vpc.main', message: 'The selection has no count or for_each instances'});
 test('printable keys in the console are text, not bindings', afterActions, keys('c', 'q', 'g', 'j'), {focus: 'console', overlay: 'none', module: ''});
+test('Backspace in the console edits, it does not go back', t => {
+	const state = run([{type: 'navigate', address: 'var.cidr'}, ...keys('c', 'a', 'b', 'backspace')]);
+	t.is(state.console.input, 'a');
+	t.is(state.history.length, 1);
+});
 test('Backspace is back in the panes, text editing in the console', afterActions, [{type: 'navigate', address: 'var.cidr'}, ...keys('c', 'backspace')], {historyLength: 1, focus: 'console'});
 test('Ctrl-C quits from the console', t => {
 	t.true(run(keys('c', 'ctrl+c')).quitting);
@@ -225,13 +230,22 @@ test('control characters typed or pasted into a text input are dropped', t => {
 	t.deepEqual(state.overlay, {kind: 'prompt', purpose: 'go-to', text: 'aws', cursor: 0});
 });
 
-test('keys read together with the one that opens a text input are its text', t => {
-	const typed = run(['c', 'u', 'p', '(', ')'].map(name => ({type: 'key', name, run: true}) as Action));
+test('keys after the one that opens a text input are its text', t => {
+	const typed = run(keys('c', 'u', 'p', '(', ')'));
 	t.is(typed.focus, 'console');
 	t.is(typed.console.input, 'up()');
-	const filtered = run(['tab', '/', 'w', 'e', 'b', 'enter'].map(name => ({type: 'key', name, run: true}) as Action));
+	const filtered = run(keys('tab', '/', 'w', 'e', 'b', 'enter'));
 	t.is(filtered.filters.blocks, 'web');
 	t.is(filtered.overlay.kind, 'none');
-	// A single key in the console is the text input's own business.
-	t.is(run([...press('focus-console'), {type: 'key', name: 'x'}]).console.input, '');
+});
+
+test('line editing: cursor keys, Backspace, Home and End', t => {
+	let state = run(keys('c', 'a', 'b', 'c', 'left', 'left', 'x', 'backspace', 'backspace', 'y', 'end', 'z', 'home', 'q'));
+	t.is(state.console.input, 'qybcz');
+	state = run(keys('end', 'backspace', 'home', 'backspace'), state);
+	t.is(state.console.input, 'qybc');
+	t.is(state.textCursorFromEnd, 4);
+	// Recalling history puts the cursor at the end.
+	state = run(keys('enter', 'up', 'k'), state);
+	t.is(state.console.input, 'qybck');
 });
