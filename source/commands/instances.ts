@@ -140,9 +140,18 @@ export const instancesCommand: Command = async input => {
 		stdout.write(lines.map(line => `${line.instance.text}\n`).join(''));
 	}
 
-	const unknown = [...tree.resources.values()].filter(resource => resource.expansion.mode === 'unknown');
-	for (const resource of unknown) {
-		stderr.write(`Warning: ${resource.text}: ${describeExpansion(resource.expansion)}\n`);
+	for (const resource of tree.resources.values()) {
+		if (resource.expansion.mode === 'unknown') {
+			stderr.write(`Warning: ${resource.text}: ${describeExpansion(resource.expansion)}\n`);
+		}
+	}
+
+	for (const module of tree.moduleInstances.values()) {
+		for (const call of module.calls) {
+			if (call.expansion.mode === 'unknown') {
+				stderr.write(`Warning: ${module.text === '' ? '' : `${module.text}.`}module.${call.call.name}: ${describeExpansion(call.expansion)}\n`);
+			}
+		}
 	}
 
 	const failures = expansionFailures(tree);
