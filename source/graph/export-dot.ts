@@ -21,7 +21,7 @@ const edgeStyles: Record<EdgeKind, string> = {
 	'replace-triggered-by': 'style = "dashed", color = "orange"',
 	provider: 'style = "dotted"',
 	'module-input': 'color = "blue"',
-	'module-output': 'color = "blue"',
+	'module-expansion': 'style = "dotted", color = "gray"',
 };
 
 /**

@@ -21,7 +21,7 @@ const arrows: Record<EdgeKind, string> = {
 	'replace-triggered-by': '-.->|replace_triggered_by|',
 	provider: '-.->|provider|',
 	'module-input': '-->|input|',
-	'module-output': '-->|output|',
+	'module-expansion': '-.->|expansion|',
 };
 
 /**

@@ -26,8 +26,8 @@ export type EdgeKind =
 	| 'provider'
 	/** A child module's variable gets its value from an argument of the module call. */
 	| 'module-input'
-	/** A module call (the whole module) depends on the outputs of its child. */
-	| 'module-output';
+	/** A block inside a module exists as the module call expands (its `count`/`for_each`/`depends_on`): Terraform's edge to the module's expansion. */
+	| 'module-expansion';
 
 /**
 Where an edge comes from: the source range of the expression (usually the traversal, such as `aws_vpc.main.id`) and its text.
@@ -76,4 +76,4 @@ export type GraphEdge = {
 
 export const nodeKinds: readonly NodeKind[] = ['resource', 'data', 'module', 'variable', 'local', 'output', 'provider', 'module-instance', 'resource-instance'];
 
-export const edgeKinds: readonly EdgeKind[] = ['reference', 'depends-on', 'replace-triggered-by', 'provider', 'module-input', 'module-output'];
+export const edgeKinds: readonly EdgeKind[] = ['reference', 'depends-on', 'replace-triggered-by', 'provider', 'module-input', 'module-expansion'];

@@ -23,7 +23,7 @@ for (const name of fixtures) {
 }
 
 /*
-Terraform 1.11's `terraform graph` (no -type) prints resources only, with an edge where a resource reaches another through non-resource nodes, transitively reduced. Projecting our graph the same way gives the same edges for these fixtures. Two things differ by design and do not show here: Terraform's module "close" nodes make a reference to a whole module depend on its outputs and on its variables, while our module call node depends on its outputs and, through its own references, on its arguments; and Terraform adds edges from every node inside a module to the module's expansion, which we leave to module instances.
+Terraform 1.11's `terraform graph` (no -type) prints resources only, with an edge where a resource reaches another through non-resource nodes, transitively reduced. Projecting our graph the same way gives the same edges for these fixtures. Our graph has one node per module call where Terraform's has two: "module.x (expand)", which every node inside the module depends on, is our call node (`module-expansion` edges); "module.x (close)", which a reference to the whole module (`depends_on = [module.single]`, `for network in module.network`) depends on, is replaced by edges straight to the module's outputs and variables. Both give the same resource-to-resource edges, `terraform_data.peering -> terraform_data.seed` included (through module.single.var.name).
 */
 const matchesTerraform = test.macro({
 	exec(t, name: string) {

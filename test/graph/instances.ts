@@ -38,6 +38,9 @@ test(pointsAt, 'basic', 'terraform_data.upper', [
 test(pointsAt, 'modules', 'terraform_data.peering', [
 	'module.network["eu"].output.subnet_ids <- module.network["eu"].subnet_ids',
 	'module.network["us"].output.vpc_id <- module.network["us"].vpc_id',
-	'module.single <- module.single',
+	'module.single.output.subnet_ids <- module.single',
+	'module.single.output.vpc_id <- module.single',
+	'module.single.var.cidr <- module.single',
+	'module.single.var.name <- module.single',
 ]);
-test(pointsAt, 'modules', 'module.network["us"].var.cidr', ['local.cidrs <- local.cidrs[each.key]']);
+test(pointsAt, 'modules', 'module.network["us"].var.cidr', ['local.cidrs <- local.cidrs[each.key]', 'module.network["us"] <- module.network']);

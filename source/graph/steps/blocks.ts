@@ -1,4 +1,5 @@
 import type {Body, Expression} from '../../hcl/ast.js';
+import type {Module} from '../../config/module.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix} from '../step.js';
@@ -12,12 +13,11 @@ export type BlockExpressions = {
 	/** The block's id inside its module: `aws_instance.web`, `var.x`, `module.net`, `provider["..."]`. */
 	readonly name: string;
 	readonly body?: Body;
-	readonly expression?: Expression;
+	readonly expressions?: readonly Expression[];
 	readonly skip: ReadonlySet<string>;
 };
 
 const resourceSkip = new Set(['depends_on', 'provider']);
-const moduleSkip = new Set(['source', 'version', 'providers', 'depends_on']);
 const outputSkip = new Set(['depends_on']);
 const variableSkip = new Set(['type', 'default']);
 const providerSkip = new Set(['alias']);
@@ -30,7 +30,7 @@ export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions>
 	}
 
 	for (const local of module.locals.values()) {
-		yield {name: `local.${local.name}`, expression: local.expression, skip: nothing};
+		yield {name: `local.${local.name}`, expressions: [local.expression], skip: nothing};
 	}
 
 	for (const output of module.outputs.values()) {
@@ -42,7 +42,8 @@ export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions>
 	}
 
 	for (const call of module.moduleCalls.values()) {
-		yield {name: `module.${call.name}`, body: call.block.body, skip: moduleSkip};
+		// A call's arguments belong to the child's variables (connect-module-boundaries); the call itself is its expansion.
+		yield {name: `module.${call.name}`, expressions: [call.count, call.forEach].filter(expression => expression !== undefined), skip: nothing};
 	}
 
 	for (const provider of module.providers) {
@@ -51,37 +52,49 @@ export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions>
 }
 
 /**
-The id of the node a reference in module `node` points at, if the configuration has it. References to an output of a child module point at that output's node; to a whole module call, at the call.
+The ids of the nodes a reference in module `node` points at, if the configuration has them. A reference to an output of a child module points at that output's node; to a whole module (`module.net`, `depends_on = [module.net]`), at all its outputs and variables.
 */
-export function resolveBlockTarget(node: ModuleNode, target: ReferenceTarget): string | undefined {
+export function resolveBlockTargets(node: ModuleNode, target: ReferenceTarget): string[] {
 	const prefix = modulePrefix(node);
 	const {module} = node;
 	switch (target.kind) {
 		case 'variable': {
-			return module.variables.has(target.name) ? join(prefix, `var.${target.name}`) : undefined;
+			return module.variables.has(target.name) ? [join(prefix, `var.${target.name}`)] : [];
 		}
 
 		case 'local': {
-			return module.locals.has(target.name) ? join(prefix, `local.${target.name}`) : undefined;
+			return module.locals.has(target.name) ? [join(prefix, `local.${target.name}`)] : [];
 		}
 
 		case 'resource': {
-			return module.resources.has(target.key) ? join(prefix, target.key) : undefined;
+			return module.resources.has(target.key) ? [join(prefix, target.key)] : [];
 		}
 
 		case 'module': {
 			if (!module.moduleCalls.has(target.name)) {
-				return undefined;
+				return [];
 			}
 
-			const child = node.children.get(target.name);
-			if (target.output !== undefined && child?.module.outputs.has(target.output)) {
-				return join(prefix, `module.${target.name}.output.${target.output}`);
+			const call = join(prefix, `module.${target.name}`);
+			const child = node.children.get(target.name)?.module;
+			if (target.output !== undefined) {
+				return child?.outputs.has(target.output) ? [join(call, `output.${target.output}`)] : [];
 			}
 
-			return join(prefix, `module.${target.name}`);
+			return child ? wholeModule(call, child) : [call];
 		}
 	}
+}
+
+/**
+What a reference to a whole module instance waits for, as Terraform's module "close" node does: its outputs and its variables (the call itself when it has neither).
+*/
+export function wholeModule(instance: string, module: Module): string[] {
+	const members = [
+		...[...module.outputs.keys()].map(name => join(instance, `output.${name}`)),
+		...[...module.variables.keys()].map(name => join(instance, `var.${name}`)),
+	];
+	return members.length > 0 ? members : [instance];
 }
 
 /**

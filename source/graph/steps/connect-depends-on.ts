@@ -4,7 +4,7 @@ import {join, modulePrefix, type GraphStep} from '../step.js';
 import type {EdgeKind} from '../model.js';
 import {interpretTraversal} from '../references.js';
 import {traversalOf} from '../traversals.js';
-import {resolveBlockTarget} from './blocks.js';
+import {resolveBlockTargets} from './blocks.js';
 
 /**
 Edges for `depends_on` (resources, data sources, module calls, outputs) and `lifecycle { replace_triggered_by }`.
@@ -16,9 +16,8 @@ export const connectDependsOn: GraphStep = ({graph, input, textOf}) => {
 			for (const expression of expressions) {
 				const traversal = traversalOf(expression);
 				const target = traversal && interpretTraversal(traversal);
-				const id = target && resolveBlockTarget(node, target);
-				if (traversal && id !== undefined) {
-					graph.addEdge(join(prefix, source), id, kind, {expression: textOf(traversal), range: traversal.range});
+				for (const id of target ? resolveBlockTargets(node, target) : []) {
+					graph.addEdge(join(prefix, source), id, kind, {expression: textOf(traversal!), range: traversal!.range});
 				}
 			}
 		};

@@ -8,7 +8,7 @@ import {resolveInstanceKey, type KeyScope} from '../instance-keys.js';
 import type {EdgeKind} from '../model.js';
 import {interpretTraversal, type ReferenceTarget} from '../references.js';
 import {traversalOf, walkBodyTraversals, walkTraversals, type Traversal} from '../traversals.js';
-import {blockExpressions, modulesByPath} from './blocks.js';
+import {blockExpressions, modulesByPath, wholeModule} from './blocks.js';
 import {providerFor, resolveProvider} from './connect-providers.js';
 
 /**
@@ -71,8 +71,13 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 
 				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, scope));
 				const chosen = key ? call.instances.filter(candidate => keysEqual(candidate.key, key)) : [];
-				const hasOutput = target.output !== undefined && call.node.module.outputs.has(target.output);
-				return (chosen.length > 0 ? chosen : call.instances).map(candidate => hasOutput ? join(candidate.text, `output.${target.output!}`) : candidate.text);
+				const instances = chosen.length > 0 ? chosen : call.instances;
+				const {module} = call.node;
+				if (target.output !== undefined) {
+					return module.outputs.has(target.output) ? instances.map(candidate => join(candidate.text, `output.${target.output!}`)) : [];
+				}
+
+				return instances.flatMap(candidate => wholeModule(candidate.text, module));
 			}
 		}
 	};
@@ -188,8 +193,8 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 			walkBodyTraversals(block.body, visit, block.skip);
 		}
 
-		if (block.expression) {
-			walkTraversals(block.expression, visit);
+		for (const expression of block.expressions ?? []) {
+			walkTraversals(expression, visit);
 		}
 	}
 
@@ -219,7 +224,7 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 			}
 		}
 
-		// Module boundaries: each child instance's variables from the call's arguments (in the scope of that child's count/each), and the child instance to its outputs.
+		// Module boundaries: each child instance's variables from the call's arguments (in the scope of that child's count/each).
 		for (const child of call.instances) {
 			for (const argument of call.call.inputs) {
 				const variable = join(child.text, `var.${argument.name}`);
@@ -229,10 +234,21 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 					});
 				}
 			}
+		}
+	}
 
-			for (const output of call.node.module.outputs.values()) {
-				graph.addEdge(child.text, join(child.text, `output.${output.name}`), 'module-output', {expression: `module.${call.call.name}.${output.name}`, range: output.range});
-			}
+	// Everything in a module instance waits for its expansion.
+	if (instance.parent && node.call) {
+		const expansion = {expression: `module.${node.call.name}`, range: node.call.block.labelRanges[0] ?? node.call.range};
+		const members = [
+			...[...node.module.variables.keys()].map(key => join(text, `var.${key}`)),
+			...[...node.module.locals.keys()].map(key => join(text, `local.${key}`)),
+			...[...node.module.outputs.keys()].map(key => join(text, `output.${key}`)),
+			...instance.resources.flatMap(resource => resource.instances.length === 0 ? [resource.text] : resource.instances.map(resourceInstance => resourceInstance.text)),
+			...instance.calls.flatMap(call => call.instances.map(child => child.text)),
+		];
+		for (const member of members) {
+			graph.addEdge(member, text, 'module-expansion', expansion);
 		}
 	}
 

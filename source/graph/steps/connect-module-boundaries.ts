@@ -2,10 +2,10 @@ import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
 import {interpretTraversal} from '../references.js';
 import {walkTraversals} from '../traversals.js';
-import {modulesByPath, resolveBlockTarget} from './blocks.js';
+import {modulesByPath, resolveBlockTargets} from './blocks.js';
 
 /**
-Edges across module boundaries: each child variable to what the call's argument for it refers to in the parent (`module-input`), and each module call to its child's outputs (`module-output`), so that depending on a whole module (`depends_on = [module.net]`) depends on what it exports.
+Edges across module boundaries: each child variable to what the call's argument for it refers to in the parent (`module-input`), and every block of the child to the call (`module-expansion`), as Terraform makes every node of a module wait for the module's expansion. References out of the module go to its output nodes (connect-references).
 */
 export const connectModuleBoundaries: GraphStep = ({graph, input, textOf}) => {
 	const nodes = modulesByPath(input.moduleTree);
@@ -26,15 +26,22 @@ export const connectModuleBoundaries: GraphStep = ({graph, input, textOf}) => {
 
 			walkTraversals(argument.expression, traversal => {
 				const target = interpretTraversal(traversal);
-				const id = target && resolveBlockTarget(parent, target);
-				if (id !== undefined) {
+				for (const id of target ? resolveBlockTargets(parent, target) : []) {
 					graph.addEdge(variable, id, 'module-input', {expression: textOf(traversal), range: traversal.range});
 				}
 			});
 		}
 
-		for (const output of child.module.outputs.values()) {
-			graph.addEdge(callId, join(childPrefix, `output.${output.name}`), 'module-output', {expression: `module.${call.name}.${output.name}`, range: output.range});
+		const expansion = {expression: `module.${call.name}`, range: call.block.labelRanges[0] ?? call.range};
+		const {module} = child;
+		for (const name of [
+			...[...module.variables.keys()].map(key => `var.${key}`),
+			...[...module.locals.keys()].map(key => `local.${key}`),
+			...[...module.outputs.keys()].map(key => `output.${key}`),
+			...module.resources.keys(),
+			...[...module.moduleCalls.keys()].map(key => `module.${key}`),
+		]) {
+			graph.addEdge(join(childPrefix, name), callId, 'module-expansion', expansion);
 		}
 	}
 };
