@@ -21,7 +21,7 @@ function lineStarts(text: string): number[] {
 }
 
 /**
-Line and column (1-based, columns in code points) of a UTF-16 offset, computed independently of the parser's own line index.
+Line and column (1-based, columns in code points) of a UTF-16 offset, computed independently of the parser's own line index. A byte order mark at the start of the text takes no column, as editors do not show it.
 */
 export function positionAt(text: string, offset: number): {line: number; column: number} {
 	const starts = lineStarts(text);
@@ -36,7 +36,8 @@ export function positionAt(text: string, offset: number): {line: number; column:
 		}
 	}
 
-	return {line: low + 1, column: [...text.slice(starts[low], offset)].length + 1};
+	const bom = low === 0 && text.startsWith('\uFEFF') && offset > 0 ? 1 : 0;
+	return {line: low + 1, column: [...text.slice(starts[low]! + bom, offset)].length + 1};
 }
 
 /**
