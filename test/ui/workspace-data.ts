@@ -1,0 +1,84 @@
+import test from 'ava';
+import {defaultFlags} from '../../source/commands/command.js';
+import {loadExplorerData} from '../../source/ui/workspace-data.js';
+import type {ExplorerData} from '../../source/ui/explorer-data.js';
+
+/*
+The explorer's view of the real Workspace, on the bundled example.
+*/
+
+let loaded: Promise<{data: ExplorerData; summary: string}> | undefined;
+const example = async () => {
+	loaded ??= loadExplorerData({directory: 'examples/multi-region', flags: defaultFlags, environment: {}, cwd: process.cwd()});
+	return loaded;
+};
+
+test('the module tree lists every module instance, parents first, with counts', async t => {
+	const {data, summary} = await example();
+	const rows = data.modules();
+	t.deepEqual(rows.map(row => row.address), ['', 'module.network["eu"]', 'module.network["eu"].module.flow_logs[0]', 'module.network["us"]', 'module.app["eu"]', 'module.app["us"]']);
+	t.is(rows[0]?.label, 'root');
+	t.is(rows[2]?.depth, 2);
+	t.regex(summary, /^6 module instances · \d+ resource instances · 0 errors$/);
+});
+
+test('blocks of a module instance, by kind, with their instances', async t => {
+	const {data} = await example();
+	const logs = data.blocks('').find(entry => entry.label === 'aws_s3_bucket.logs');
+	t.deepEqual(logs, {kind: 'resource', address: 'aws_s3_bucket.logs', label: 'aws_s3_bucket.logs', mode: 'for_each', instances: ['aws_s3_bucket.logs["access"]', 'aws_s3_bucket.logs["audit"]']});
+	const kinds = new Set(data.blocks('').map(entry => entry.kind));
+	for (const kind of ['resource', 'module', 'variable', 'local', 'output'] as const) {
+		t.true(kinds.has(kind), kind);
+	}
+	t.true(data.blocks('module.network["eu"]').some(entry => entry.address === 'module.network["eu"].aws_vpc.this'));
+});
+
+test('details of an instance: expansion, each.*, evaluated arguments, source', async t => {
+	const {data} = await example();
+	const details = data.details('aws_s3_bucket.logs["audit"]');
+	t.is(details?.expansion?.source, 'local.log_buckets');
+	t.is(details?.expansion?.value, 'toset([\n  "access",\n  "audit",\n])');
+	t.deepEqual(details?.expansion?.keys, ['"access"', '"audit"']);
+	t.deepEqual(details?.instance, {index: 1, total: 2, bindings: [{name: 'each.key', value: '"audit"'}, {name: 'each.value', value: '"audit"'}]});
+	t.deepEqual(details?.attributes.find(attribute => attribute.name === 'bucket'), {name: 'bucket', value: '"atlas-prod-audit-logs"', unknown: false, sensitive: false});
+	t.regex(details?.source?.text ?? '', /^resource "aws_s3_bucket" "logs" \{/);
+	t.is(details?.location?.filename, 'examples/multi-region/main.tf');
+});
+
+test('edges of an instance name the expression; locate finds every address', async t => {
+	const {data} = await example();
+	const edges = data.edges('aws_s3_bucket_versioning.logs["audit"]');
+	t.true(edges.some(edge => edge.direction === 'out' && edge.address === 'aws_s3_bucket.logs["audit"]'), JSON.stringify(edges));
+	t.deepEqual(data.locate('aws_s3_bucket.logs["audit"]'), {module: '', block: 'aws_s3_bucket.logs', instance: 'aws_s3_bucket.logs["audit"]'});
+	t.deepEqual(data.locate('module.network["eu"]'), {module: 'module.network["eu"]'});
+	t.is(data.locate('nothing.here'), undefined);
+	for (const address of data.addresses()) {
+		t.not(data.locate(address), undefined, address);
+	}
+});
+
+test('the console evaluates in context, prints like terraform console, errors as diagnostics', async t => {
+	const {data} = await example();
+	t.deepEqual(data.evaluate('each.value', 'aws_s3_bucket.logs["audit"]'), {ok: true, text: '"audit"'});
+	t.deepEqual(data.evaluate('cidrsubnet("10.0.0.0/16", 8, 2)', ''), {ok: true, text: '"10.0.2.0/24"'});
+	const failed = data.evaluate('var.nope', '');
+	t.false(failed.ok);
+	t.regex(failed.text, /Error: /);
+});
+
+test('completion offers variables, locals, resource types and functions', async t => {
+	const {data} = await example();
+	t.true(data.complete('var.', '').includes('var.regions'));
+	t.true(data.complete('local.', '').includes('local.log_buckets'));
+	t.true(data.complete('cidrsub', '').includes('cidrsubnet('));
+	t.true(data.complete('aws_s3', '').includes('aws_s3_bucket.logs'));
+	t.true(data.complete('var.', 'module.network["eu"]').includes('var.cidr'));
+});
+
+test('the graph drawing is centred on the selection and lists its neighbours', async t => {
+	const {data} = await example();
+	const drawing = data.drawGraph('aws_s3_bucket.logs["audit"]', 100, 20);
+	t.is(drawing.nodes[0], 'aws_s3_bucket.logs["audit"]');
+	t.true(drawing.nodes.includes('aws_s3_bucket_versioning.logs["audit"]'));
+	t.true(drawing.lines.some(line => line.includes('aws_s3_bucket.logs["audit"]')));
+});
