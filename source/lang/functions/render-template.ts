@@ -30,6 +30,13 @@ export function createTemplateRenderer(context: Omit<FunctionContext, 'renderTem
 		}).child(variables);
 		const result = evaluate(parsed.value, scope);
 		const error = result.diagnostics.find(diagnostic => diagnostic.severity === 'error');
+		const missing = error?.subject && /^Invalid reference|^Reference to undeclared/.test(error.summary) ? /^[\p{L}_][\p{L}\p{N}_-]*/u.exec(source.slice(error.subject.start.offset))?.[0] : undefined;
+		if (error?.subject && missing !== undefined && !variables.has(missing)) {
+			// Terraform checks every name a template uses against the vars argument.
+			const {line, column} = error.subject.start;
+			throw new FunctionError(`vars map does not contain key ${JSON.stringify(missing)}, referenced at ${filename}:${line},${column}-${column + missing.length}`, 1);
+		}
+
 		if (error) {
 			const at = error.subject ? `${error.subject.filename}:${error.subject.start.line},${error.subject.start.column}-${error.subject.end.column}: ` : '';
 			throw new FunctionError(`${at}${error.summary}; ${error.detail ?? ''}`.trim());
