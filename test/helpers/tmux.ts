@@ -46,7 +46,8 @@ export type TerminalOptions = {
 };
 
 export type Terminal = {
-	screen(): string;
+	/** The screen as text; with `ansi`, with its colour codes. */
+	screen(ansi?: boolean): string;
 	press(...ids: BindingId[]): void;
 	/** Literal text, as typed. */
 	type(text: string): void;
@@ -86,12 +87,12 @@ export function startTerminal(options: TerminalOptions): Terminal {
 	tmux('set-option', '-t', 'main', 'status', 'off');
 	tmux('resize-window', '-t', 'main', '-x', String(columns), '-y', String(rows));
 
-	const screen = () => tmux('capture-pane', '-p', '-t', 'main');
+	const screen = (ansi = false) => tmux('capture-pane', '-p', ...(ansi ? ['-e'] : []), '-t', 'main');
 	const waitFor = async (pattern: RegExp | string, timeout = 20_000) => {
 		const deadline = Date.now() + timeout;
 		const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
 		for (;;) {
-			const text = screen();
+			const text = screen(false);
 			if (matches(text)) {
 				return text;
 			}
