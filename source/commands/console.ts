@@ -1,7 +1,7 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import {isIncompleteExpression, parseExpression} from '../hcl/index.js';
 import {evaluate, typeOfArgument} from '../lang/eval/evaluate.js';
-import {type Scope, createScope} from '../lang/eval/scope.js';
+import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
 import {formatType, formatValue} from '../lang/format-value.js';
 import {builtinFunctionNames, createNodeFilesystem, lookupFunction} from '../lang/functions/index.js';
 import type {Command, CommandInput, Writer} from './command.js';
@@ -22,6 +22,7 @@ The scope of a console without a configuration: Terraform's empty root module.
 */
 export function emptyConsoleScope(cwd: string): Scope {
 	return createScope({
+		resolveReference: moduleResolver({path: {module: '.', root: '.', cwd}}),
 		functions: lookupFunction,
 		functionNames: () => consoleFunctionNames,
 		functionContext: {baseDirectory: cwd, impure: true, filesystem: createNodeFilesystem({cwd})},

@@ -20,7 +20,95 @@ function pow10(n: number): bigint {
 }
 
 function bitLength(n: bigint): number {
-	return n === 0n ? 0 : n.toString(2).length;
+	if (n === 0n) {
+		return 0;
+	}
+
+	const hex = (n < 0n ? -n : n).toString(16);
+	return ((hex.length - 1) * 4) + (32 - Math.clz32(Number.parseInt(hex[0]!, 16)));
+}
+
+/**
+The binary form of numbers this module produced (or already converted), so chains of arithmetic stay in BigInt.
+*/
+const binaryCache = new WeakMap<NumericValue, BinaryFloat>();
+
+/**
+The value as ±mantissa·2^exponent, exactly when it is a binary float of at most `defaultPrecision` bits (every number this module makes), else rounded to one.
+*/
+function binaryOf(value: NumericValue): BinaryFloat {
+	const cached = binaryCache.get(value);
+	if (cached) {
+		return cached;
+	}
+
+	const binary: BinaryFloat = value.isInteger() && value.e < 1000
+		? {negative: value.isNegative(), mantissa: BigInt(value.abs().toFixed()), exponent: 0}
+		: toBinary(value, defaultPrecision)!;
+	binaryCache.set(value, binary);
+	return binary;
+}
+
+/**
+Rounds ±mantissa·2^exponent to `precision` bits, ties to even; `sticky` says nonzero bits were already dropped below the mantissa.
+*/
+function roundBits(negative: boolean, mantissa: bigint, exponent: number, precision: number, sticky = false): BinaryFloat {
+	const length = bitLength(mantissa);
+	if (length <= precision) {
+		return {negative, mantissa, exponent};
+	}
+
+	const drop = BigInt(length - precision);
+	let kept = mantissa >> drop;
+	const rest = mantissa - (kept << drop);
+	const half = 1n << (drop - 1n);
+	if (rest > half || (rest === half && (sticky || (kept & 1n) === 1n))) {
+		kept += 1n;
+	}
+
+	// Rounding up may carry into a new bit; one more halving is exact then (the low bit is 0).
+	if (bitLength(kept) > precision) {
+		return {negative, mantissa: kept >> 1n, exponent: exponent + Number(drop) + 1};
+	}
+
+	return {negative, mantissa: kept, exponent: exponent + Number(drop)};
+}
+
+function signed(binary: BinaryFloat): bigint {
+	return binary.negative ? -binary.mantissa : binary.mantissa;
+}
+
+/**
++, -, * and / on exact binary floats, rounded once to `precision` bits as big.Float does.
+*/
+function binaryArithmetic(operator: '+' | '-' | '*' | '/', a: BinaryFloat, b: BinaryFloat, precision: number): BinaryFloat {
+	switch (operator) {
+		case '+':
+		case '-': {
+			const exponent = Math.min(a.exponent, b.exponent);
+			const left = signed(a) << BigInt(a.exponent - exponent);
+			let right = signed(b) << BigInt(b.exponent - exponent);
+			if (operator === '-') {
+				right = -right;
+			}
+
+			const sum = left + right;
+			return roundBits(sum < 0n, sum < 0n ? -sum : sum, exponent, precision);
+		}
+
+		case '*': {
+			return roundBits(a.negative !== b.negative, a.mantissa * b.mantissa, a.exponent + b.exponent, precision);
+		}
+
+		case '/': {
+			// Enough quotient bits for the precision plus a rounding bit; the remainder is the sticky bit.
+			const shift = Math.max(0, precision + 2 + bitLength(b.mantissa) - bitLength(a.mantissa));
+			const numerator = a.mantissa << BigInt(shift);
+			const quotient = numerator / b.mantissa;
+			const remainder = numerator - (quotient * b.mantissa);
+			return roundBits(a.negative !== b.negative, quotient, a.exponent - b.exponent - shift, precision, remainder !== 0n);
+		}
+	}
 }
 
 /**
@@ -94,15 +182,49 @@ function toBinary(value: NumericValue, precision: number): BinaryFloat | undefin
 	return {negative, mantissa, exponent};
 }
 
-function binaryToDecimal(binary: BinaryFloat): NumericValue {
+function binaryToDecimal(input: BinaryFloat): NumericValue {
+	let binary = input;
+	if (binary.exponent < 0 && binary.mantissa !== 0n) {
+		// Fewer powers of five to multiply by: drop trailing zero bits.
+		const zeros = Math.min(bitLength(binary.mantissa & -binary.mantissa) - 1, -binary.exponent);
+		if (zeros > 0) {
+			binary = {negative: binary.negative, mantissa: binary.mantissa >> BigInt(zeros), exponent: binary.exponent + zeros};
+		}
+	}
+
+	const result = decimalOfBinary(binary);
+	binaryCache.set(result, input);
+	return result;
+}
+
+/**
+Significant digits of the decimal face of a fractional binary float: more than the 155 that tell two 512-bit floats apart, so the face converts back to the same binary value (the cache keeps the exact one anyway) and compares like it.
+*/
+const faceDigits = 170;
+
+const powersOfTen = new Map<number, bigint>();
+
+function pow10Cached(n: number): bigint {
+	let power = powersOfTen.get(n);
+	if (power === undefined) {
+		power = pow10(n);
+		powersOfTen.set(n, power);
+	}
+
+	return power;
+}
+
+function decimalOfBinary(binary: BinaryFloat): NumericValue {
 	let text: string;
 	if (binary.exponent >= 0) {
 		text = (binary.mantissa << BigInt(binary.exponent)).toString();
 	} else {
-		// M * 2^-k = M * 5^k / 10^k
+		// The value truncated to about `faceDigits` significant digits: floor(M * 10^p / 2^k) / 10^p.
 		const k = -binary.exponent;
-		const digits = (binary.mantissa * (5n ** BigInt(k))).toString().padStart(k + 1, '0');
-		text = `${digits.slice(0, -k)}.${digits.slice(-k)}`;
+		const magnitude = Math.floor((bitLength(binary.mantissa) - k) * Math.log10(2));
+		const places = Math.max(0, faceDigits - magnitude);
+		const digits = ((binary.mantissa * pow10Cached(places)) >> BigInt(k)).toString().padStart(places + 1, '0');
+		text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
 	}
 
 	return new Numeric(binary.negative ? `-${text}` : text);
@@ -112,12 +234,20 @@ function binaryToDecimal(binary: BinaryFloat): NumericValue {
 The value rounded to the nearest binary float of `precision` bits.
 */
 export function roundToBinary(value: NumericValue, precision = defaultPrecision): NumericValue {
-	if (!value.isFinite() || value.isZero()) {
+	if (!value.isFinite() || value.isZero() || isExactInteger(value, precision)) {
 		return value;
 	}
 
-	const binary = toBinary(value, precision);
-	return binary ? binaryToDecimal(binary) : value;
+	const binary = precision === defaultPrecision ? binaryOf(value) : toBinary(value, precision);
+	return binary ? binaryToDecimal(roundBits(binary.negative, binary.mantissa, binary.exponent, precision)) : value;
+}
+
+/**
+Integers below 10^(digits the precision holds) are exact binary floats already, and print as themselves: the common case, kept off the BigInt path.
+*/
+function isExactInteger(value: NumericValue, precision: number): boolean {
+	// 10^e <= |value| < 10^(e+1) <= 2^precision
+	return value.isInteger() && value.e < Math.floor(precision * Math.log10(2)) - 1;
 }
 
 /**
@@ -137,6 +267,10 @@ export type ArithmeticOperator = '+' | '-' | '*' | '/' | '%';
 One arithmetic operation at Terraform's precision. Division by zero gives an infinity (the caller reports it where Terraform does).
 */
 export function arithmetic(operator: ArithmeticOperator, left: NumericValue, right: NumericValue): NumericValue {
+	if (operator !== '%' && left.isFinite() && right.isFinite() && !left.isZero() && !right.isZero()) {
+		return binaryToDecimal(binaryArithmetic(operator, binaryOf(left), binaryOf(right), defaultPrecision));
+	}
+
 	const a = new Wide(left);
 	let result: NumericValue;
 	switch (operator) {
@@ -185,7 +319,8 @@ function modulo(a: NumericValue, b: NumericValue): NumericValue {
 		return a;
 	}
 
-	return a.minus(b.times(a.dividedBy(b).truncated()));
+	// decimal.js's default modulo mode (ROUND_DOWN) is the truncated remainder a - b*trunc(a/b).
+	return a.mod(b);
 }
 
 /**
@@ -204,10 +339,16 @@ export function formatNumber(value: NumericValue, precision: number = defaultPre
 		return value.isNegative() ? '-0' : '0';
 	}
 
-	const binary = toBinary(value, precision);
-	if (!binary) {
+	if (isExactInteger(value, precision)) {
+		return value.toFixed();
+	}
+
+	const held = precision === defaultPrecision ? binaryOf(value) : toBinary(value, precision);
+	if (!held) {
 		return '0';
 	}
+
+	const binary = normalize(roundBits(held.negative, held.mantissa, held.exponent, precision), precision);
 
 	// Shift so the lowest bit of mantissa stands for half an ulp; bounds are mantissa ± 1.
 	const mantissa = binary.mantissa * 2n;
@@ -219,6 +360,14 @@ export function formatNumber(value: NumericValue, precision: number = defaultPre
 	const digits = shortestDigits(exact, lower, upper, inclusive);
 	const text = placeDigits(digits.digits, digits.point);
 	return binary.negative ? `-${text}` : text;
+}
+
+/**
+The same value with exactly `precision` mantissa bits, which the half-ulp bounds of the shortest-digits search assume.
+*/
+function normalize(binary: BinaryFloat, precision: number): BinaryFloat {
+	const missing = precision - bitLength(binary.mantissa);
+	return missing > 0 ? {negative: binary.negative, mantissa: binary.mantissa << BigInt(missing), exponent: binary.exponent - missing} : binary;
 }
 
 type Digits = {readonly digits: string; readonly point: number};

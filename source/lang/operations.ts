@@ -154,16 +154,44 @@ export function compareSetElements(a: Value, b: Value): number {
 }
 
 /**
-A set of the given elements: duplicates dropped, in set order.
+A set of the given elements: duplicates dropped, in set order. Equal known values have equal hash text, so one pass over a map finds the duplicates.
 */
 export function setFromElements(elementType: Type, elements: readonly Value[]): SetValue {
-	const distinct: Value[] = [];
+	const byHash = new Map<string, Value>();
+	const unknowns: Value[] = [];
 	for (const element of elements) {
-		if (element.kind === 'unknown' || !distinct.some(other => rawEquals(other, element))) {
-			distinct.push(element);
+		if (element.kind === 'unknown') {
+			unknowns.push(element);
+			continue;
+		}
+
+		const key = hashText(element).replace(/^-0$/, '0');
+		if (!byHash.has(key)) {
+			byHash.set(key, element);
 		}
 	}
 
-	distinct.sort(compareSetElements);
-	return setValueUnchecked(elementType, distinct);
+	const distinct = [...byHash].sort(([hashA, a], [hashB, b]) => compareKnownSetElements(a, b, hashA, hashB)).map(([, element]) => element);
+	return setValueUnchecked(elementType, [...distinct, ...unknowns]);
+}
+
+function compareKnownSetElements(a: Value, b: Value, hashA: string, hashB: string): number {
+	const rank = setRank(a) - setRank(b);
+	if (rank !== 0) {
+		return rank;
+	}
+
+	if (a.kind === 'number' && b.kind === 'number') {
+		return a.value.comparedTo(b.value);
+	}
+
+	if (a.kind === 'bool' && b.kind === 'bool') {
+		return Number(a.value) - Number(b.value);
+	}
+
+	if (a.kind === 'string' && b.kind === 'string') {
+		return compareStrings(a.value, b.value);
+	}
+
+	return compareStrings(hashA, hashB);
 }

@@ -17,7 +17,7 @@ import {
 } from '../types.js';
 import {unify} from '../unify.js';
 import {
-	type Mark, type Value, boolValue, deepMarks, emptyTupleValue, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type NumericValue, type Value, boolValue, deepMarks, emptyTupleValue, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from '../values.js';
 import {getAttribute, index} from './traverse.js';
 import type {Scope} from './scope.js';
@@ -94,12 +94,21 @@ function marksOf(...values: Value[]): Set<Mark> | undefined {
 	return marks.size > 0 ? marks : undefined;
 }
 
+/**
+Number literals parsed once per node: a `for` body evaluates its literals once per element.
+*/
+const literalNumbers = new WeakMap<Expression, NumericValue>();
+
 function evaluateIn(expression: Expression, context: Context): Evaluation {
 	switch (expression.kind) {
 		case 'Literal': {
 			const literal = expression.value;
 			if (literal.type === 'number') {
-				const parsed = parseNumber(literal.text);
+				const parsed = literalNumbers.get(expression) ?? parseNumber(literal.text);
+				if (parsed) {
+					literalNumbers.set(expression, parsed);
+				}
+
 				return parsed ? {value: numberValue(parsed), diagnostics: []} : {value: unknown(numberType), diagnostics: [errorDiagnostic('Invalid number literal', `Failed to recognize the value of this number literal.`, expression.range)]};
 			}
 

@@ -40,7 +40,7 @@ export type Scope = {
 	Names bound by enclosing `for` expressions, innermost first through `parent`.
 	*/
 	readonly variables: ReadonlyMap<string, Value>;
-	readonly parent?: Scope;
+	readonly parent: Scope | undefined;
 	child(variables: ReadonlyMap<string, Value>): Scope;
 	/**
 	The value of a bound name (for variable), if any.
@@ -68,14 +68,17 @@ export function createScope(options: ScopeOptions = {}): Scope {
 }
 
 function makeScope(base: Omit<Scope, 'variables' | 'parent' | 'child' | 'lookup'>, variables: ReadonlyMap<string, Value>, parent: Scope | undefined): Scope {
+	// Built field by field (no spreads): a `for` over a large collection makes one scope per element.
 	const scope: Scope = {
-		...base,
+		resolveReference: base.resolveReference,
+		functions: base.functions,
+		functionNames: base.functionNames,
+		functionContext: base.functionContext,
+		console: base.console,
 		variables,
-		...(parent && {parent}),
+		parent,
 		child: inner => makeScope(base, inner, scope),
-		lookup(name) {
-			return variables.get(name) ?? parent?.lookup(name);
-		},
+		lookup: name => variables.get(name) ?? parent?.lookup(name),
 	};
 	return scope;
 }
@@ -226,6 +229,10 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 			case 'each': {
 				if (subject.name !== 'key' && subject.name !== 'value') {
 					return failure('Invalid "each" attribute', `The "each" object does not have an attribute named "${subject.name}". The supported attributes are each.key and each.value, the current key and value pair of the "for_each" attribute set.`, range);
+				}
+
+				if (!values.each && subject.name === 'value') {
+					return failure('each.value cannot be used in this context', 'A reference to "each.value" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its "for_each" expression. Remove this reference to each.value in your configuration to work around this error.', range);
 				}
 
 				if (!values.each) {
