@@ -13,7 +13,7 @@ import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
 import {expandModuleTree} from './expand/expander.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
-import {builtinFunctions, lookupFunction} from './expand/lang-adapter.js';
+import {builtinFunctionNames, createNodeFilesystem, lookupFunction} from './expand/lang-adapter.js';
 import {parseAddress} from './expand/parse-address.js';
 import {evaluate} from './lang/eval/evaluate.js';
 import type {Scope} from './lang/eval/scope.js';
@@ -125,8 +125,12 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const cwd = options.cwd ?? process.cwd();
 	const directory = options.directory;
 	const progress = options.onProgress;
+	progress?.({phase: 'parse', done: 0});
 	const tree = loadModuleTree(directory, {environment, onDirectory: count => progress?.({phase: 'modules', done: count})});
-	await Promise.resolve();
+	// Let the event loop run (a UI can draw its progress) between phases.
+	await new Promise<void>(resolve => {
+		setImmediate(resolve);
+	});
 	const variableArguments = options.variableArguments ?? [
 		...(options.varFiles ?? []).map(file => ({kind: 'var-file' as const, path: file})),
 		...(options.variables ?? []).map(text => ({kind: 'var' as const, text})),
@@ -142,7 +146,8 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		rootVariables: collected.values,
 		state: state.state,
 		functions: lookupFunction,
-		functionNames: () => [...builtinFunctions.keys()],
+		functionNames: builtinFunctionNames,
+		filesystem: createNodeFilesystem({cwd}),
 		onModuleInstance: count => progress?.({phase: 'expand', done: count}),
 	});
 	const sources = new Map([...tree.sources, ...collected.sources]);
