@@ -19,10 +19,10 @@ type TreeNode = {
 Breadth-first spanning tree from the focus in one direction.
 */
 function spanningTree(graph: Graph, focus: string, direction: 'dependencies' | 'dependents', depth: number): TreeNode {
-	const module = graph.node(focus)?.module ?? '';
+	const prefixes = shortenedPrefixes(graph, focus);
 	const labelOf = (id: string): string => {
-		const node = graph.node(id);
-		return node && module !== '' && node.module === module ? node.name : id;
+		const prefix = prefixes.find(candidate => id.startsWith(`${candidate}.`));
+		return prefix === undefined ? id : id.slice(prefix.length + 1);
 	};
 
 	const root: TreeNode = {id: focus, label: labelOf(focus), children: []};
@@ -47,6 +47,27 @@ function spanningTree(graph: Graph, focus: string, direction: 'dependencies' | '
 	}
 
 	return root;
+}
+
+/**
+The module paths whose prefix the drawing leaves out of names, longest first: the focus's own module, and for a module call or instance the module it opens.
+*/
+function shortenedPrefixes(graph: Graph, focus: string): string[] {
+	const node = graph.node(focus);
+	const prefixes: string[] = [];
+	if (node && (node.kind === 'module' || node.kind === 'module-instance')) {
+		prefixes.push(focus);
+	}
+
+	if (node && node.module !== '') {
+		prefixes.push(node.module);
+	}
+
+	return prefixes;
+}
+
+function plural(count: number, one: string, many: string): string {
+	return `${count} ${count === 1 ? one : many}`;
 }
 
 function countNodes(tree: TreeNode): number {
@@ -208,8 +229,8 @@ export function drawNeighbourhood(graph: Graph, focus: string, depth: number, wi
 
 	const left = spanningTree(graph, focus, 'dependencies', depth);
 	const right = spanningTree(graph, focus, 'dependents', depth);
-	const focusModule = graph.node(focus)!.module;
-	const header = truncate(`${countNodes(left)} dependencies ◀ ${focus} ◀ ${countNodes(right)} dependents${focusModule === '' ? '' : ` (names in ${focusModule} without the prefix)`}`, width);
+	const shortened = shortenedPrefixes(graph, focus);
+	const header = truncate(`${plural(countNodes(left), 'dependency', 'dependencies')} ◀ ${focus} ◀ ${plural(countNodes(right), 'dependent', 'dependents')}${shortened.length === 0 ? '' : ` (names in ${shortened.join(', ')} without the prefix)`}`, width);
 	const boxWidth = Math.min(textWidth(left.label) + 4, Math.max(12, Math.floor(width / 4)));
 	const available = Math.max(0, width - boxWidth);
 	const minimumLabel = 16;

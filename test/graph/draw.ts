@@ -78,3 +78,17 @@ for (const [width, height, depth] of sizes) {
 		}
 	});
 }
+
+test('a module call names what it contains without its own path', t => {
+	const module = graphFromLines(`
+		module.net.aws_vpc.main -> module.net module-expansion
+		module.net.var.cidr -> module.net module-expansion
+		module.net -> var.regions
+	`);
+	t.deepEqual(drawNeighbourhood(module, 'module.net', 1, 70, 6), [
+		'1 dependency ◀ module.net ◀ 2 dependents (names in module.net without…',
+		'                            ╭────────────╮',
+		'             var.regions ───┤ module.net ├─┬─ aws_vpc.main',
+		'                            ╰────────────╯ └─ var.cidr',
+	]);
+});
