@@ -114,7 +114,14 @@ export function loadModuleTree(rootDirectory: string, options: ModuleTreeOptions
 				continue;
 			}
 
-			children.set(child.name, build(childPath, childDirectory, childSource, child, [...ancestors, real]));
+			const node = build(childPath, childDirectory, childSource, child, [...ancestors, real]);
+			for (const input of child.inputs) {
+				if (!node.module.variables.has(input.name)) {
+					diagnostics.push(errorDiagnostic('Unsupported argument', `An argument named "${input.name}" is not expected here: module "${child.name}" (${child.source}) declares no variable "${input.name}".`, input.nameRange, child.range));
+				}
+			}
+
+			children.set(child.name, node);
 		}
 
 		return {

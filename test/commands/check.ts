@@ -26,11 +26,11 @@ test('diagnostics start with file:line:col, exit 1 on errors', async t => {
 	const {code, stdout, stderr} = await run(['test/fixtures/configs/errors']);
 	t.is(code, 1);
 	const lines = stdout.split('\n').filter(line => line !== '' && !line.startsWith(' '));
-	t.is(lines.length, 14);
+	t.is(lines.length, 15);
 	t.true(lines.every(line => /^test\/fixtures\/configs\/errors\/(?:modules\/loop\/)?main\.tf:\d+:\d+: (?:error|warning): /.test(line)));
 	t.is(lines[0], 'test/fixtures/configs/errors/main.tf:3:10: error: No value for required variable');
 	t.true(stdout.includes('main.tf:12:21: error: Invalid value for variable\n  The port must be below 65536.\n'));
-	t.is(stderr, '12 errors, 2 warnings in 5 module instances and 1 resource instance.\n');
+	t.is(stderr, '13 errors, 2 warnings in 6 module instances and 1 resource instance.\n');
 });
 
 test('warnings alone exit 0', async t => {

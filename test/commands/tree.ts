@@ -33,6 +33,7 @@ test('unresolved and empty module calls are shown with the reason', async t => {
 	const {stdout} = await run(['test/fixtures/configs/errors']);
 	t.is(stdout, [
 		'root (4 resources, 1 instance)',
+		'├── module.child (0 resources, 0 instances)',
 		'├── module.gone (0 resources, 0 instances, unresolved: ./modules/does-not-exist)',
 		'├── module.loop (0 resources, 0 instances)',
 		'│   └── module.again (0 resources, 0 instances, unresolved: ../loop)',
