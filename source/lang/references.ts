@@ -223,7 +223,14 @@ function literalKey(expression: Expression): string | number | undefined {
 Every reference an expression makes, in source order, with its range. Names bound by `for` expressions and template `for` directives are not references; invalid references are left out (evaluation reports them).
 */
 export function referencesOf(expression: Expression): Reference[] {
-	const found: Reference[] = [];
+	return traversalsOf(expression).flatMap(traversal => parseReference(traversal).value ?? []);
+}
+
+/**
+The static traversals at the roots of an expression's references, in source order, valid or not; names bound by `for` are left out.
+*/
+export function traversalsOf(expression: Expression): Traversal[] {
+	const found: Traversal[] = [];
 	const visit = (node: Expression, bound: ReadonlySet<string>): void => {
 		switch (node.kind) {
 			case 'Variable':
@@ -231,10 +238,7 @@ export function referencesOf(expression: Expression): Reference[] {
 			case 'Index': {
 				const chain = traversalOf(node);
 				if (chain && !bound.has(chain.traversal.root)) {
-					const reference = parseReference(chain.traversal).value;
-					if (reference) {
-						found.push(reference);
-					}
+					found.push(chain.traversal);
 				}
 
 				// Dynamic index keys and the objects of non-root chains hold references too.

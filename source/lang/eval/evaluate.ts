@@ -11,7 +11,9 @@ import {
 } from '../function.js';
 import {arithmetic, parseNumber} from '../numbers.js';
 import {rawEquals} from '../operations.js';
-import {type TraversalStep, parseReference, traversalOf} from '../references.js';
+import {
+	type Traversal, type TraversalStep, parseReference, traversalOf, traversalsOf,
+} from '../references.js';
 import {
 	type Type, boolType, dynamicType, friendlyTypeName, hasDynamicType, numberType, stringType, typeEquals,
 } from '../types.js';
@@ -50,8 +52,55 @@ function keepReferenceDiagnostics(diagnostics: readonly Diagnostic[]): Diagnosti
 }
 
 export function evaluate(expression: Expression, scope: Scope): Result<Value> {
+	// Terraform resolves every reference before evaluating, so a bad one is reported even where evaluation would not reach it.
+	const problems: Diagnostic[] = [];
+	for (const traversal of traversalsOf(expression)) {
+		if (scope.lookup(traversal.root) === undefined) {
+			problems.push(...resolveTraversal(traversal, scope).diagnostics);
+		}
+	}
+
+	if (hasErrors(problems)) {
+		return {value: unknown(), diagnostics: distinct(problems)};
+	}
+
 	const result = evaluateIn(expression, {scope});
 	return {value: result.value, diagnostics: distinct(result.diagnostics)};
+}
+
+/**
+The value of a reference's subject, and how many of the traversal's steps it consumed; reference diagnostics otherwise.
+*/
+function resolveTraversal(traversal: Traversal, scope: Scope): {value: Value | undefined; consumed: number; diagnostics: Diagnostic[]} {
+	const parsed = parseReference(traversal);
+	if (!parsed.value) {
+		const found = [...parsed.diagnostics];
+		const bareKind = Object.hasOwn(bareObjects, traversal.root) ? bareObjects[traversal.root] : undefined;
+		if (bareKind && traversal.steps.length === 0) {
+			// Terraform also looks the empty name up, and reports that first.
+			const empty = scope.resolveReference({
+				subject: {kind: bareKind, name: ''}, range: nowhere, remaining: [], traversalRange: nowhere,
+			});
+			found.unshift(...empty.diagnostics);
+		}
+
+		for (const diagnostic of found) {
+			referenceDiagnostics.add(diagnostic);
+		}
+
+		return {value: undefined, consumed: 0, diagnostics: found};
+	}
+
+	const resolved = scope.resolveReference(parsed.value);
+	for (const diagnostic of resolved.diagnostics) {
+		referenceDiagnostics.add(diagnostic);
+	}
+
+	return {
+		value: hasErrors(resolved.diagnostics) ? undefined : resolved.value,
+		consumed: traversal.steps.length - parsed.value.remaining.length,
+		diagnostics: resolved.diagnostics,
+	};
 }
 
 /**
@@ -196,37 +245,14 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 		value = bound;
 		consumed = 0;
 	} else {
-		const parsed = parseReference(traversal);
-		if (!parsed.value) {
-			const found = [...parsed.diagnostics];
-			const bareKind = Object.hasOwn(bareObjects, traversal.root) ? bareObjects[traversal.root] : undefined;
-			if (bareKind && traversal.steps.length === 0) {
-				// Terraform also looks the empty name up, and reports that first.
-				const empty = context.scope.resolveReference({
-					subject: {kind: bareKind, name: ''}, range: nowhere, remaining: [], traversalRange: nowhere,
-				});
-				found.unshift(...empty.diagnostics);
-			}
-
-			for (const diagnostic of found) {
-				referenceDiagnostics.add(diagnostic);
-			}
-
-			return {value: unknown(), diagnostics: found};
-		}
-
-		const resolved = context.scope.resolveReference(parsed.value);
-		for (const diagnostic of resolved.diagnostics) {
-			referenceDiagnostics.add(diagnostic);
-		}
-
+		const resolved = resolveTraversal(traversal, context.scope);
 		diagnostics.push(...resolved.diagnostics);
-		if (hasErrors(resolved.diagnostics)) {
+		if (resolved.value === undefined) {
 			return {value: unknown(), diagnostics};
 		}
 
 		value = resolved.value;
-		consumed = traversal.steps.length - parsed.value.remaining.length;
+		consumed = resolved.consumed;
 	}
 
 	// Apply the static steps past the subject, then the rest of the chain (dynamic keys) as ordinary nodes.
