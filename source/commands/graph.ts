@@ -4,7 +4,7 @@ import {buildGraph, buildInstanceGraph} from '../graph/build.js';
 import {exportDot} from '../graph/export-dot.js';
 import {exportJson} from '../graph/export-json.js';
 import {exportMermaid} from '../graph/export-mermaid.js';
-import {findNode, neighbourhood, subgraph} from '../graph/queries.js';
+import {cycles, findNode, formatCycle, neighbourhood, subgraph} from '../graph/queries.js';
 import {toText} from '../graph/to-text.js';
 import type {Graph} from '../graph/cytoscape.js';
 
@@ -41,6 +41,11 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 		cwd,
 	});
 	let graph = flags.instances ? buildInstanceGraph(workspace) : buildGraph(workspace);
+	// Terraform refuses to plan a configuration with a cycle; the graph still prints, with the cycles named.
+	for (const members of cycles(graph)) {
+		stderr.write(`Warning: ${formatCycle(members)}\n`);
+	}
+
 	if (flags.focus !== undefined) {
 		const {node, suggestions} = findNode(graph, flags.focus);
 		if (!node) {

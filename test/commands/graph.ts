@@ -62,3 +62,31 @@ test('a focus that is not a node suggests addresses', async t => {
 	t.is(result.code, 1);
 	t.is(result.stderr, 'Error: No node "terraform_data.address" in the graph\n\nDid you mean terraform_data.address[0], terraform_data.address[1], terraform_data.address[2]?\n');
 });
+
+test('cycles are named on stderr, as Terraform names them', async t => {
+	const result = await run(['test/fixtures/graph/cycle'], {format: 'json'});
+	t.is(result.code, 0);
+	t.is(result.stderr, 'Warning: Cycle: local.from_a, terraform_data.a, terraform_data.b\n');
+	const parsed = JSON.parse(result.stdout) as {nodes: unknown[]; edges: unknown[]};
+	t.is(parsed.nodes.length, 5);
+});
+
+test('mermaid of a fixture', async t => {
+	const result = await run(['test/fixtures/graph/basic'], {format: 'mermaid', focus: 'terraform_data.network', depth: 1});
+	t.is(result.code, 0);
+	t.is(result.stdout, [
+		'flowchart RL',
+		'\tn0("local.name")',
+		'\tn1{{"provider[#quot;terraform.io/builtin/terraform#quot;]"}}',
+		'\tn2["terraform_data.network"]',
+		'\tn3["terraform_data.server"]',
+		'\tn4["terraform_data.subnet"]',
+		'\tn2 --> n0',
+		'\tn2 -.->|provider| n1',
+		'\tn3 -.->|provider| n1',
+		'\tn3 -.->|replace_triggered_by| n2',
+		'\tn4 -.->|provider| n1',
+		'\tn4 --> n2',
+		'',
+	].join('\n'));
+});
