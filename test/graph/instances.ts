@@ -14,6 +14,7 @@ const dumpsLikeGolden = test.macro({
 
 test(dumpsLikeGolden, 'basic');
 test(dumpsLikeGolden, 'modules');
+test(dumpsLikeGolden, 'providers');
 
 const pointsAt = test.macro({
 	async exec(t, fixture: string, source: string, expected: string[]) {
