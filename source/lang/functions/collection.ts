@@ -938,7 +938,7 @@ export const zipmap = defineFunction({
 			}
 
 			default: {
-				throw new FunctionError(`values argument must be a list or tuple value, not ${friendlyTypeName(valuesType!)}`, 1);
+				throw new FunctionError('values argument must be a list or tuple value');
 			}
 		}
 	},

@@ -8,10 +8,10 @@ import {
 import {
 	type NumericValue, type Value, Numeric, boolValue, listValue, stringValue, unknownValue,
 } from '../values.js';
-import {encodeJson} from './encoding.js';
+import {encodeJson, jsonQuote} from './encoding.js';
 import {compilePattern, expandReplacement, findAll} from './regex.js';
 import {
-	elementsOf, goQuoteString, graphemes, integerOf, numberOf, numberText, stringOf,
+	elementsOf, graphemes, integerOf, numberOf, numberText, stringOf,
 } from './support.js';
 
 /*
@@ -402,7 +402,8 @@ function formatVerb(verb: Verb, value: Value): string {
 				}
 
 				case 'number': {
-					return pad(numberText(value.value), verb);
+					// %v of a number is Go's %g of the big.Float: 1e+06, 1.2345678e+07.
+					return pad(withSign(goGeneral(value.value, undefined, false), value.value.isNegative() && !value.value.isZero(), verb), verb);
 				}
 
 				case 'bool': {
@@ -427,7 +428,8 @@ function formatVerb(verb: Verb, value: Value): string {
 				text = [...text].slice(0, verb.precision).join('');
 			}
 
-			return pad(verb.verb === 'q' ? goQuoteString(text) : text, verb, false);
+			// cty quotes %q as JSON (so `<` becomes \u003c), not as Go's strconv.Quote.
+			return pad(verb.verb === 'q' ? jsonQuote(text) : text, verb, false);
 		}
 
 		case 'd':
@@ -531,6 +533,7 @@ export const formatlist = defineFunction({
 	returnType: staticReturnType(listType(stringType)),
 	impl([formatValue, ...values]) {
 		const pieces = parseFormat(stringOf(formatValue!));
+		const used = Math.max(0, ...pieces.map(piece => typeof piece === 'string' ? 0 : piece.argumentNumber + 1));
 		let length: number | undefined;
 		let lengthFrom = 0;
 		for (const [index, value] of values.entries()) {
@@ -555,6 +558,9 @@ export const formatlist = defineFunction({
 
 			try {
 				results.push(stringValue(formatWith(pieces, row)));
+				if (row.length > used) {
+					throw new FunctionError(`too many arguments; only ${used} used by format string`);
+				}
 			} catch (error) {
 				if (error instanceof FunctionError) {
 					throw new FunctionError(`error on format iteration ${iteration}: ${error.message}`, error.argumentIndex);

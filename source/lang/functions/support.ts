@@ -4,7 +4,7 @@ import {rawEquals, setFromElements} from '../operations.js';
 import {type Type} from '../types.js';
 import {unify} from '../unify.js';
 import {
-	type KnownValue, type NumericValue, type Value, Numeric, compareStrings, mapValue, nullValue, numberValue, stringValue, typeOf,
+	type NumericValue, type Value, Numeric, compareStrings,
 } from '../values.js';
 
 /*
@@ -30,14 +30,6 @@ cty's type unification (unsafe flavour): the one type all the given types conver
 */
 export function unifyTypes(types: readonly Type[]): Type | undefined {
 	return unify(types);
-}
-
-export function requireKnown(value: Value): KnownValue {
-	if (value.kind === 'unknown' || value.kind === 'null') {
-		throw new Error(`internal: expected a known value, got ${value.kind}`);
-	}
-
-	return value;
 }
 
 export function stringOf(value: Value): string {
@@ -97,28 +89,8 @@ export function elementsOf(value: Value): readonly Value[] {
 	}
 }
 
-export function textValue(text: string): Value {
-	return stringValue(text);
-}
-
-export function integerValue(number: number | bigint): Value {
-	return numberValue(number);
-}
-
-export function emptyMapOf(type: Type): Value {
-	return mapValue(type, []);
-}
-
-export function typedNull(type: Type): Value {
-	return nullValue(type);
-}
-
-export function typeOfAll(values: readonly Value[]): Type[] {
-	return values.map(value => typeOf(value));
-}
-
 /**
-Go's utf8 handling: Terraform measures strings in grapheme clusters for length/substr/strrev; this splits text into user-perceived characters.
+Terraform measures strings in grapheme clusters for length, substr and strrev: the text split into user-perceived characters.
 */
 const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
 
@@ -131,72 +103,4 @@ A number as Terraform writes it in strings: plain decimal, no exponent.
 */
 export function numberText(number: NumericValue): string {
 	return formatNumber(number);
-}
-
-/**
-Go's strconv.Quote: double quotes, escapes for quote, backslash and non-printable characters.
-*/
-export function goQuoteString(text: string): string {
-	let result = '"';
-	for (const character of text) {
-		const code = character.codePointAt(0)!;
-		switch (character) {
-			case '"': {
-				result += '\\"';
-				break;
-			}
-
-			case '\\': {
-				result += '\\\\';
-				break;
-			}
-
-			case '\n': {
-				result += '\\n';
-				break;
-			}
-
-			case '\r': {
-				result += '\\r';
-				break;
-			}
-
-			case '\t': {
-				result += '\\t';
-				break;
-			}
-
-			case '\u0007': {
-				result += '\\a';
-				break;
-			}
-
-			case '\b': {
-				result += '\\b';
-				break;
-			}
-
-			case '\f': {
-				result += '\\f';
-				break;
-			}
-
-			case '\v': {
-				result += '\\v';
-				break;
-			}
-
-			default: {
-				if (code < 0x20 || code === 0x7F) {
-					result += `\\x${code.toString(16).padStart(2, '0')}`;
-				} else if ((code >= 0x80 && code < 0xA0) || code === 0xAD || (code >= 0xFF_F9 && code <= 0xFF_FB) || code === 0xFE_FF || (code >= 0x20_28 && code <= 0x20_2E) || (code >= 0x20_60 && code <= 0x20_6F) || (code >= 0x20_0B && code <= 0x20_0F)) {
-					result += code > 0xFF ? `\\u${code.toString(16).padStart(4, '0')}` : `\\u00${code.toString(16).padStart(2, '0')}`;
-				} else {
-					result += character;
-				}
-			}
-		}
-	}
-
-	return `${result}"`;
 }
