@@ -41,10 +41,10 @@ Parses a file of HCL native syntax into its body.
 */
 export function parseConfig(text: string, filename: string): Result<Body> {
 	try {
-		const {tokens, lines} = lex(text, filename, 'config');
+		const {tokens, lines, invalid} = lex(text, filename, 'config');
 		const parser = new Parser(text, filename, lines, tokens);
 		const body = parseBody(parser, 'EOF');
-		return {value: body, diagnostics: [...checkInvalidTokens(tokens, text, filename), ...parser.diagnostics]};
+		return {value: body, diagnostics: invalid.length === 0 ? parser.diagnostics : [...checkInvalidTokens(invalid, text, filename), ...parser.diagnostics]};
 	} catch (error) {
 		return {value: emptyBody(filename), diagnostics: internalError(error, filename)};
 	}
@@ -55,7 +55,7 @@ Parses one expression filling the whole text (newlines are insignificant around 
 */
 export function parseExpression(text: string, filename = '<expression>'): Result<Expression> {
 	try {
-		const {tokens, lines} = lex(text, filename, 'config');
+		const {tokens, lines, invalid} = lex(text, filename, 'config');
 		const parser = new Parser(text, filename, lines, tokens);
 		parser.peeker.pushIncludeNewlines(false);
 		const expression = parseExpressionTokens(parser);
@@ -64,7 +64,7 @@ export function parseExpression(text: string, filename = '<expression>'): Result
 			parser.error('Extra characters after expression', 'An expression was successfully parsed, but extra characters were found after it.', parser.tokenRange(next));
 		}
 
-		return {value: expression, diagnostics: [...checkInvalidTokens(tokens, text, filename), ...parser.diagnostics]};
+		return {value: expression, diagnostics: [...checkInvalidTokens(invalid, text, filename), ...parser.diagnostics]};
 	} catch (error) {
 		const start: Position = {line: 1, column: 1, offset: 0};
 		return {value: {kind: 'Invalid', range: {filename, start, end: start}}, diagnostics: internalError(error, filename)};
@@ -76,10 +76,10 @@ Parses a whole text as a template, as `templatefile` reads its file: no quotes, 
 */
 export function parseTemplate(text: string, filename = '<template>'): Result<Template> {
 	try {
-		const {tokens, lines} = lex(text, filename, 'template');
+		const {tokens, lines, invalid} = lex(text, filename, 'template');
 		const parser = new Parser(text, filename, lines, tokens);
 		const template = parseBareTemplate(parser);
-		return {value: template, diagnostics: [...checkInvalidTokens(tokens, text, filename), ...parser.diagnostics]};
+		return {value: template, diagnostics: [...checkInvalidTokens(invalid, text, filename), ...parser.diagnostics]};
 	} catch (error) {
 		const start: Position = {line: 1, column: 1, offset: 0};
 		return {value: {kind: 'Template', parts: [], range: {filename, start, end: start}}, diagnostics: internalError(error, filename)};
@@ -91,8 +91,8 @@ The tokens of a file of native syntax, comments and newlines included, ending wi
 */
 export function lexConfig(text: string, filename: string): Result<Token[]> {
 	try {
-		const {tokens} = lex(text, filename, 'config');
-		return {value: tokens, diagnostics: checkInvalidTokens(tokens, text, filename)};
+		const {tokens, invalid} = lex(text, filename, 'config');
+		return {value: tokens, diagnostics: checkInvalidTokens(invalid, text, filename)};
 	} catch (error) {
 		return {value: [], diagnostics: internalError(error, filename)};
 	}

@@ -2,18 +2,12 @@ import type {Diagnostic} from './diagnostics.js';
 import {errorDiagnostic} from './diagnostics.js';
 import type {Token} from './token.js';
 
-const invalidTypes = new Set<string>(['BitwiseAnd', 'BitwiseOr', 'BitwiseXor', 'BitwiseNot', 'Apostrophe', 'Backtick', 'Semicolon', 'QuotedNewline', 'BadUtf8', 'Invalid']);
-
 /**
-Diagnostics for the tokens the scanner recognises but the language does not allow, with hclsyntax's explanations.
+Diagnostics for the tokens the scanner recognises but the language does not allow (the lexer's `invalid` list), with hclsyntax's explanations.
 */
 export function checkInvalidTokens(tokens: readonly Token[], text: string, filename: string): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
 	for (const token of tokens) {
-		if (!invalidTypes.has(token.type)) {
-			continue;
-		}
-
 		const range = {filename, start: token.start, end: token.end};
 		switch (token.type) {
 			case 'BitwiseAnd':

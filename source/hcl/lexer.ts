@@ -46,6 +46,10 @@ class LexedToken implements Token {
 export type LexOutput = {
 	readonly tokens: Token[];
 	readonly lines: LineIndex;
+	/**
+	The tokens of characters the language does not allow, for their diagnostics.
+	*/
+	readonly invalid: Token[];
 };
 
 const identifierStartPattern = /\p{ID_Start}/u;
@@ -115,8 +119,15 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 	// A region scans part of a larger text (a string inside a JSON file) with positions in the whole.
 	const length = region ? region.to : text.length;
 	let pos = region ? region.from : (text.codePointAt(0) === 0xFE_FF ? 1 : 0);
+	const invalid: Token[] = [];
 	const emit = (type: TokenType, from: number, to: number): void => {
 		tokens.push(new LexedToken(type, from, to, lines));
+	};
+
+	const emitInvalid = (type: TokenType, from: number, to: number): void => {
+		const token = new LexedToken(type, from, to, lines);
+		tokens.push(token);
+		invalid.push(token);
 	};
 
 	while (pos < length) {
@@ -136,7 +147,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 	emit('EOF', length, length);
 	void filename;
-	return {tokens, lines};
+	return {tokens, lines, invalid};
 
 	function pushTemplateOpener(type: 'TemplateInterp' | 'TemplateControl', at: number): number {
 		const end = text.charCodeAt(at + 2) === 126 ? at + 3 : at + 2;
@@ -175,7 +186,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 					return pos + 2;
 				}
 
-				emit('Invalid', pos, pos + 1);
+				emitInvalid('Invalid', pos, pos + 1);
 				return pos + 1;
 			}
 
@@ -191,7 +202,12 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 				if (next === 42) {
 					const close = text.indexOf('*/', pos + 2);
 					const end = close === -1 ? length : close + 2;
-					emit(close === -1 ? 'Invalid' : 'Comment', pos, end);
+					if (close === -1) {
+						emitInvalid('Invalid', pos, end);
+					} else {
+						emit('Comment', pos, end);
+					}
+
 					return end;
 				}
 
@@ -233,7 +249,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 					return pos + 2;
 				}
 
-				emit('BitwiseNot', pos, pos + 1);
+				emitInvalid('BitwiseNot', pos, pos + 1);
 				return pos + 1;
 			}
 
@@ -278,19 +294,19 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 			}
 
 			case 94: {
-				return single('BitwiseXor');
+				return singleInvalid('BitwiseXor');
 			}
 
 			case 39: {
-				return single('Apostrophe');
+				return singleInvalid('Apostrophe');
 			}
 
 			case 96: {
-				return single('Backtick');
+				return singleInvalid('Backtick');
 			}
 
 			case 59: {
-				return single('Semicolon');
+				return singleInvalid('Semicolon');
 			}
 
 			case 58: { // :
@@ -334,11 +350,11 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 			}
 
 			case 38: { // &
-				return next === 38 ? double('And') : single('BitwiseAnd');
+				return next === 38 ? double('And') : singleInvalid('BitwiseAnd');
 			}
 
 			case 124: { // |
-				return next === 124 ? double('Or') : single('BitwiseOr');
+				return next === 124 ? double('Or') : singleInvalid('BitwiseOr');
 			}
 
 			default: {
@@ -354,10 +370,15 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 				const point = text.codePointAt(pos)!;
 				const size = point > 0xFF_FF ? 2 : 1;
-				emit(point === 0xFF_FD ? 'BadUtf8' : 'Invalid', pos, pos + size);
+				emitInvalid(point === 0xFF_FD ? 'BadUtf8' : 'Invalid', pos, pos + size);
 				return pos + size;
 			}
 		}
+	}
+
+	function singleInvalid(type: TokenType): number {
+		emitInvalid(type, pos, pos + 1);
+		return pos + 1;
 	}
 
 	function single(type: TokenType): number {
@@ -493,7 +514,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		if (code === 10 || code === 13) {
 			// hclsyntax keeps scanning the string after a newline; so do we, to report the same errors.
 			const end = code === 13 ? index + 2 : index + 1;
-			emit('QuotedNewline', index, end);
+			emitInvalid('QuotedNewline', index, end);
 			return end;
 		}
 

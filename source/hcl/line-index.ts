@@ -57,18 +57,53 @@ export class LineIndex {
 		const lineStart = this.lineStarts[line]!;
 		let column = offset - lineStart + 1;
 		if (this.astral && column > 1) {
-			for (let index = lineStart; index < offset; index++) {
-				const code = this.text.charCodeAt(index);
-				if (code >= 0xDC_00 && code <= 0xDF_FF && index > lineStart) {
-					const previous = this.text.charCodeAt(index - 1);
-					if (previous >= 0xD8_00 && previous <= 0xDB_FF) {
-						column--;
-					}
+			column = this.astralColumn(line, lineStart, offset);
+		}
+
+		return {line: line + 1, column, offset};
+	}
+
+	// On lines with surrogate pairs a column is the code units before the offset, less the completed pairs. Pairs are counted from the last lookup on the same line, so many lookups along one long line stay linear.
+	private pairsLine = -1;
+	private pairsOffset = 0;
+	private pairsCount = 0;
+
+	private astralColumn(line: number, lineStart: number, offset: number): number {
+		const {text} = this;
+		const completesPair = (index: number): boolean => {
+			const code = text.charCodeAt(index);
+			if (code < 0xDC_00 || code > 0xDF_FF) {
+				return false;
+			}
+
+			const previous = text.charCodeAt(index - 1);
+			return previous >= 0xD8_00 && previous <= 0xDB_FF;
+		};
+
+		const target = Math.max(offset, lineStart + 1);
+		let index = lineStart + 1;
+		let pairs = 0;
+		if (line === this.pairsLine) {
+			// Move from the last lookup on this line, forwards or backwards.
+			index = this.pairsOffset;
+			pairs = this.pairsCount;
+			for (; index > target; index--) {
+				if (completesPair(index - 1)) {
+					pairs--;
 				}
 			}
 		}
 
-		return {line: line + 1, column, offset};
+		for (; index < target; index++) {
+			if (completesPair(index)) {
+				pairs++;
+			}
+		}
+
+		this.pairsLine = line;
+		this.pairsOffset = target;
+		this.pairsCount = pairs;
+		return offset - lineStart + 1 - pairs;
 	}
 
 	/**
