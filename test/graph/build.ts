@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
+import {loadModuleTree} from '../../source/config/load-module-tree.js';
 import {buildGraph} from '../../source/graph/build.js';
 import {dependencies} from '../../source/graph/queries.js';
 import {cycles, formatCycle} from '../../source/graph/queries.js';
@@ -62,3 +63,14 @@ test('edges record the expression that makes them and its range', t => {
 	]);
 	t.deepEqual(dependencies(graph, 'output.servers').map(({edge}) => edge.origins.map(origin => origin.expression).join(' | ')), ['terraform_data.server'], 'for-expression variables are not references');
 });
+
+// The hostile corpus (test/fixtures/hostile) records what terraform 1.11 says about its cycles.
+for (const name of ['cycle-locals', 'cycle-module-output']) {
+	test(`cycle members of hostile/${name} are those terraform reports`, t => {
+		const directory = path.join('test', 'fixtures', 'hostile', name);
+		const reported = fs.readFileSync(path.join(directory, 'terraform.txt'), 'utf8');
+		const members = /Cycle: (.*)/.exec(reported)![1]!.split(', ').map(member => member.replace(' (expand)', '')).sort();
+		const {root, sources} = loadModuleTree(directory);
+		t.deepEqual(cycles(buildGraph({moduleTree: root, sources})), [members]);
+	});
+}
