@@ -43,8 +43,25 @@ export class LineIndex {
 
 			line = low;
 		} else {
+			// A few lines forward is the common case; further, search.
+			let steps = 0;
 			while (line + 1 < starts.length && starts[line + 1]! <= offset) {
 				line++;
+				if (++steps === 32) {
+					let low = line;
+					let high = starts.length - 1;
+					while (low < high) {
+						const middle = (low + high + 1) >> 1;
+						if (starts[middle]! <= offset) {
+							low = middle;
+						} else {
+							high = middle - 1;
+						}
+					}
+
+					line = low;
+					break;
+				}
 			}
 		}
 
