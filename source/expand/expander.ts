@@ -65,7 +65,11 @@ type Context = {
 	readonly conditionsSeen: Set<string>;
 	readonly moduleInstances: Map<string, ModuleInstanceImpl>;
 	moduleInstanceCount: number;
+	resourceInstanceCount: number;
 };
+
+const maximumModuleInstances = 100_000;
+const maximumResourceInstances = 250_000;
 
 function report(context: Context, diagnostics: readonly Diagnostic[]): void {
 	for (const diagnostic of diagnostics) {
@@ -397,11 +401,31 @@ class ModuleInstanceImpl implements ModuleInstance {
 		}, () => ({mode: 'unknown', meta: block.forEach ? 'for_each' : 'count', reason: 'It depends on itself (a cycle).'}));
 	}
 
+	/**
+	The expansion, unless it would take the whole configuration past the instance limits (nested counts multiply): then none, with an error.
+	*/
+	#withinLimits(expansion: Expansion, kind: 'resource' | 'module', range: Range): Expansion {
+		const count = expansion.mode === 'count' ? expansion.count : (expansion.mode === 'for_each' ? expansion.entries.size : (expansion.mode === 'single' ? 1 : 0));
+		const context = this.#context;
+		const [total, limit] = kind === 'module' ? [context.moduleInstanceCount, maximumModuleInstances] : [context.resourceInstanceCount, maximumResourceInstances];
+		if (total + count > limit) {
+			const reason = `Expanding this block would make more than ${limit} ${kind} instances in the whole configuration, more than tfscope expands; it is shown without instances.`;
+			report(context, [errorDiagnostic('Too many instances', reason, range)]);
+			return {mode: 'invalid', meta: expansion.mode === 'for_each' ? 'for_each' : 'count', reason};
+		}
+
+		if (kind === 'resource') {
+			context.resourceInstanceCount += count;
+		}
+
+		return expansion;
+	}
+
 	resourceExpansion(key: string): ResourceExpansionImpl {
 		let expansion = this.#resourceExpansions.get(key);
 		if (!expansion) {
 			const block = this.node.module.resources.get(key)!;
-			expansion = new ResourceExpansionImpl(this.#context, this, block, this.expansionOf('resource', key, block));
+			expansion = new ResourceExpansionImpl(this.#context, this, block, this.#withinLimits(this.expansionOf('resource', key, block), 'resource', block.range));
 			this.#resourceExpansions.set(key, expansion);
 		}
 
@@ -413,7 +437,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 		if (!expansion) {
 			const call = this.node.module.moduleCalls.get(name)!;
 			const node = this.node.children.get(name)!;
-			const mode = this.expansionOf('module', name, call);
+			const mode = this.#withinLimits(this.expansionOf('module', name, call), 'module', call.range);
 			const instances = instanceKeys(mode).map(key => new ModuleInstanceImpl(this.#context, node, [...this.address, {name, key}], this, repetitionData(mode, key)));
 			expansion = {
 				call, node, expansion: mode, instances,
@@ -669,6 +693,7 @@ export function expandModuleTree(root: ModuleNode, options: ExpandOptions): Expa
 		conditionsSeen: new Set(),
 		moduleInstances: new Map(),
 		moduleInstanceCount: 0,
+		resourceInstanceCount: 0,
 	};
 	const rootInstance = new ModuleInstanceImpl(context, root, [], undefined, noRepetition);
 	const moduleInstances = new Map<string, ModuleInstance>();
