@@ -82,16 +82,35 @@ export type ConsoleSession = {
 	readonly stdout: Writer;
 	readonly stderr: Writer;
 	readonly color?: boolean;
+	/**
+	Output goes to a terminal: control characters from configuration text (raw in heredocs, as terraform prints them) are escaped so they cannot drive the terminal.
+	*/
+	readonly terminal?: boolean;
 };
+
+// C0 controls except tab and newline, DEL, C1 controls, bidi embeddings, overrides and isolates.
+const terminalUnsafe = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+Text with terminal-unsafe characters written as Go-style escapes (`\x1b`, `\u202e`).
+*/
+export function escapeControls(text: string): string {
+	return text.replaceAll(terminalUnsafe, character => {
+		const code = character.codePointAt(0)!;
+		return code < 0x20 || code === 0x7F ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+	});
+}
 
 /**
 Evaluates one complete expression and prints its result or its diagnostics; true when it succeeded.
 */
 export function evaluateConsoleInput(text: string, session: ConsoleSession): boolean {
 	const parsed = parseExpression(text, consoleFilename);
+	const safe = (text: string): string => (session.terminal ? escapeControls(text) : text);
 	const printDiagnostics = (diagnostics: readonly Diagnostic[]): void => {
 		for (const diagnostic of diagnostics) {
-			session.stderr.write(formatConsoleDiagnostic(diagnostic, session.color));
+			const shown = session.terminal ? sanitizeDiagnostic(diagnostic) : diagnostic;
+			session.stderr.write(formatConsoleDiagnostic(shown, session.color));
 		}
 	};
 
@@ -108,7 +127,7 @@ export function evaluateConsoleInput(text: string, session: ConsoleSession): boo
 			return false;
 		}
 
-		session.stdout.write(`${formatType(result.value)}\n`);
+		session.stdout.write(`${safe(formatType(result.value))}\n`);
 		return true;
 	}
 
@@ -118,8 +137,17 @@ export function evaluateConsoleInput(text: string, session: ConsoleSession): boo
 		return false;
 	}
 
-	session.stdout.write(`${formatValue(result.value)}\n`);
+	session.stdout.write(`${safe(formatValue(result.value))}\n`);
 	return true;
+}
+
+function sanitizeDiagnostic(diagnostic: Diagnostic): Diagnostic {
+	return {
+		...diagnostic,
+		summary: escapeControls(diagnostic.summary),
+		...(diagnostic.detail !== undefined && {detail: escapeControls(diagnostic.detail)}),
+		...(diagnostic.subject && {subject: {...diagnostic.subject, filename: escapeControls(diagnostic.subject.filename)}}),
+	};
 }
 
 /**
@@ -183,7 +211,7 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 		const {scope, diagnostics} = await provideScope(input);
 		const color = input.isTerminal && input.flags.color;
 		for (const diagnostic of diagnostics) {
-			input.stderr.write(formatConsoleDiagnostic(diagnostic, color));
+			input.stderr.write(formatConsoleDiagnostic(input.isTerminal ? sanitizeDiagnostic(diagnostic) : diagnostic, color));
 		}
 
 		if (diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
@@ -192,7 +220,7 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 
 		const text = await readAll(input.stdin);
 		return runConsole(text, {
-			scope, stdout: input.stdout, stderr: input.stderr, color,
+			scope, stdout: input.stdout, stderr: input.stderr, color, terminal: input.isTerminal,
 		});
 	};
 }

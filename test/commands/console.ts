@@ -69,3 +69,15 @@ test('blank lines are skipped and exit stops', t => {
 	t.is(result.stdout, '1\n');
 	t.is(result.exitCode, 0);
 });
+
+test('on a terminal, control characters from values are escaped, as they are not in piped output', t => {
+	const scope = emptyConsoleScope('/tmp');
+	const run = (terminal: boolean): string => {
+		let stdout = '';
+		runConsole('"a\\n\\u001b[2Jb"\n', {scope, stdout: {write: chunk => (stdout += chunk)}, stderr: {write() {}}, terminal});
+		return stdout;
+	};
+
+	t.is(run(false), '<<EOT\na\n\u001B[2Jb\nEOT\n');
+	t.is(run(true), '<<EOT\na\n\\x1b[2Jb\nEOT\n');
+});
