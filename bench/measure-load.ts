@@ -1,6 +1,6 @@
 import process from 'node:process';
 import {loadBuildGraph, loadGraphQueries, loadLoadWorkspace, type GraphLike, type WorkspaceLike} from './stages.js';
-import {collectGarbage, median, milliseconds, now, peakRssMegabytes, report} from './statistics.js';
+import {collectGarbage, cpuMilliseconds, median, milliseconds, now, peakRssMegabytes, report} from './statistics.js';
 
 /*
 Child process: load + evaluate + expand one generated configuration, then build its graph and query the dependents of one node.
@@ -12,15 +12,22 @@ const [directory = '.', runsText = '3'] = process.argv.slice(2);
 const runs = Math.max(1, Number(runsText));
 
 type Sample = {
+	/** CPU time of load + evaluate. */
+	cpuMs: number;
+	graphCpuMs?: number;
+	instanceGraphCpuMs?: number;
 	loadMs: number;
 	evaluateMs: number;
 	graphMs?: number;
 	dependentsMs?: number;
 	transitiveDependentsMs?: number;
+	instanceGraphMs?: number;
+	instanceDependentsMs?: number;
 };
 
 const load = await loadLoadWorkspace();
 const buildGraph = await loadBuildGraph();
+const buildInstanceGraph = await loadBuildGraph('instance');
 const queries = await loadGraphQueries();
 
 /**
@@ -53,25 +60,29 @@ The node whose dependents the bench asks for: the first service's VPC, which mos
 */
 function queryNode(graph: GraphLike): string | undefined {
 	const nodes = graph.nodes();
-	return nodes.find(node => /svc_000\.aws_vpc\.r000$/.test(node.id))?.id
+	return nodes.find(node => /svc_000(\["prod"\])?\.aws_vpc\.r000$/.test(node.id))?.id
 		?? nodes.find(node => node.id.endsWith('aws_vpc.r000'))?.id
 		?? nodes[0]?.id;
 }
 
-async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?: GraphLike; peakAfterLoad: number}> {
+async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?: GraphLike; instanceGraph?: GraphLike; peakAfterLoad: number}> {
+	let cpu = process.cpuUsage();
 	let start = now();
 	const workspace = await load!({directory, environment: {}});
 	const loadMs = milliseconds(start);
 	start = now();
 	evaluateEverything(workspace);
 	const evaluateMs = milliseconds(start);
+	const cpuMs = cpuMilliseconds(cpu);
 	const peakAfterLoad = peakRssMegabytes();
-	const sample: Sample = {loadMs, evaluateMs};
+	const sample: Sample = {loadMs, evaluateMs, cpuMs};
 	let graph: GraphLike | undefined;
 	if (buildGraph) {
+		cpu = process.cpuUsage();
 		start = now();
 		graph = buildGraph(workspace);
 		sample.graphMs = milliseconds(start);
+		sample.graphCpuMs = cpuMilliseconds(cpu);
 		const id = queryNode(graph);
 		if (queries && id) {
 			start = now();
@@ -85,10 +96,25 @@ async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?
 		}
 	}
 
-	return {sample, workspace, graph, peakAfterLoad};
+	let instanceGraph: GraphLike | undefined;
+	if (buildInstanceGraph) {
+		cpu = process.cpuUsage();
+		start = now();
+		instanceGraph = buildInstanceGraph(workspace);
+		sample.instanceGraphMs = milliseconds(start);
+		sample.instanceGraphCpuMs = cpuMilliseconds(cpu);
+		const id = queryNode(instanceGraph);
+		if (queries && id) {
+			start = now();
+			queries.dependents(instanceGraph, id);
+			sample.instanceDependentsMs = milliseconds(start);
+		}
+	}
+
+	return {sample, workspace, graph, instanceGraph, peakAfterLoad};
 }
 
-function summarise(workspace: WorkspaceLike, graph: GraphLike | undefined) {
+function summarise(workspace: WorkspaceLike, graph: GraphLike | undefined, instanceGraph: GraphLike | undefined) {
 	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
 	return {
 		moduleInstances: workspace.instances.moduleInstances.size,
@@ -100,12 +126,14 @@ function summarise(workspace: WorkspaceLike, graph: GraphLike | undefined) {
 		graphNodes: graph?.nodeCount,
 		graphEdges: graph?.edgeCount,
 		queryNode: graph && queryNode(graph),
+		instanceGraphNodes: instanceGraph?.nodeCount,
+		instanceGraphEdges: instanceGraph?.edgeCount,
 	};
 }
 
 async function firstRun() {
-	const {sample, workspace, graph, peakAfterLoad} = await once();
-	return {sample, summary: summarise(workspace, graph), peakAfterLoad};
+	const {sample, workspace, graph, instanceGraph, peakAfterLoad} = await once();
+	return {sample, summary: summarise(workspace, graph, instanceGraph), peakAfterLoad};
 }
 
 if (load) {
@@ -131,6 +159,11 @@ if (load) {
 		graphMs: medianOf('graphMs'),
 		dependentsMs: medianOf('dependentsMs'),
 		transitiveDependentsMs: medianOf('transitiveDependentsMs'),
+		instanceGraphMs: medianOf('instanceGraphMs'),
+		cpuMs: medianOf('cpuMs'),
+		graphCpuMs: medianOf('graphCpuMs'),
+		instanceGraphCpuMs: medianOf('instanceGraphCpuMs'),
+		instanceDependentsMs: medianOf('instanceDependentsMs'),
 		peakLoadMb: first.peakAfterLoad,
 		peakMb,
 	});

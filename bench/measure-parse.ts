@@ -1,7 +1,7 @@
 import process from 'node:process';
 import {generateParseCorpus} from './generate.js';
 import {loadParseConfig} from './stages.js';
-import {collectGarbage, median, milliseconds, now, report} from './statistics.js';
+import {collectGarbage, cpuMilliseconds, median, milliseconds, now, report} from './statistics.js';
 
 /*
 Child process: parse throughput of one parser over the generated corpus.
@@ -39,20 +39,24 @@ if (parse) {
 	}
 
 	const times: number[] = [];
+	const cpuTimes: number[] = [];
 	let diagnostics = 0;
 	for (let run = 0; run < runs; run++) {
 		collectGarbage();
 		diagnostics = 0;
+		const cpu = process.cpuUsage();
 		const start = now();
 		for (const file of files) {
 			diagnostics += await parse(file.text, file.path);
 		}
 
 		times.push(milliseconds(start));
+		cpuTimes.push(cpuMilliseconds(cpu));
 	}
 
 	const medianMs = median(times);
-	report({available: true, bytes, files: files.length, runs: times, medianMs, megabytesPerSecond: bytes / 1e6 / (medianMs / 1000), diagnostics});
+	const cpuMs = median(cpuTimes);
+	report({available: true, bytes, files: files.length, runs: times, medianMs, megabytesPerSecond: bytes / 1e6 / (medianMs / 1000), cpuMs, cpuMegabytesPerSecond: bytes / 1e6 / (cpuMs / 1000), diagnostics});
 } else {
 	report({available: false, bytes, files: files.length});
 }

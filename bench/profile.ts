@@ -8,7 +8,7 @@ import {repositoryRoot} from './stages.js';
 
 /*
 Where the time goes: runs one bench stage under `node --cpu-prof` and prints the functions with the most self time (and the files they are in), to find what to fix when a target is missed.
-Usage: tsx bench/profile.ts load|console|parse [SCALE]
+Usage: tsx bench/profile.ts load|console|parse|ui [SCALE]
 */
 
 type ProfileNode = {
@@ -32,12 +32,16 @@ const scripts: Record<string, string[]> = {
 	load: ['measure-load.ts', directory, '1'],
 	console: ['measure-console.ts', directory, '20'],
 	parse: ['measure-parse.ts', 'tfscope', '20000000', '2'],
+	ui: ['measure-ui.tsx', directory, '5'],
 };
 const [script, ...parameters] = scripts[stage] ?? scripts['load']!;
-const child = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`, '--expose-gc', '--import', 'tsx', path.join(repositoryRoot, 'bench', script!), ...parameters], {
+const child = spawnSync(process.execPath, ['--max-old-space-size=3000', '--cpu-prof', `--cpu-prof-dir=${profileDirectory}`, '--expose-gc', '--import', 'tsx', path.join(repositoryRoot, 'bench', script!), ...parameters], {
 	cwd: repositoryRoot,
 	encoding: 'utf8',
 	maxBuffer: 64 * 1024 * 1024,
+	// The profile is written when the process exits; a stage that never finishes is stopped with SIGINT, which still writes it.
+	timeout: 600_000,
+	killSignal: 'SIGINT',
 });
 process.stderr.write(child.stderr.split('\n').filter(line => !line.includes('nodedir')).join('\n'));
 process.stdout.write(`${child.stdout.trim().split('\n').at(-1) ?? ''}\n\n`);

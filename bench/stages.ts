@@ -96,11 +96,12 @@ export async function loadLoadWorkspace(): Promise<LoadWorkspace | undefined> {
 }
 
 /**
-A function building the dependency graph of a Workspace, from wherever the graph layer exports it.
+A function building the dependency graph of a Workspace (block level, or instance level), from wherever the graph layer exports it.
 */
-export async function loadBuildGraph(): Promise<BuildGraph | undefined> {
+export async function loadBuildGraph(level: 'block' | 'instance' = 'block'): Promise<BuildGraph | undefined> {
+	const names = level === 'block' ? ['buildGraph', 'buildWorkspaceGraph'] : ['buildInstanceGraph'];
 	for (const relative of ['source/graph/index.ts', 'source/graph/build.ts']) {
-		const build = functionFrom<BuildGraph>(await importOptional(relative), 'buildGraph', 'buildWorkspaceGraph');
+		const build = functionFrom<BuildGraph>(await importOptional(relative), ...names);
 		if (build) {
 			return build;
 		}

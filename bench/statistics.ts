@@ -47,3 +47,11 @@ export const resultMarker = 'BENCH-RESULT ';
 export function report(result: unknown): void {
 	process.stdout.write(`${resultMarker}${JSON.stringify(result)}\n`);
 }
+
+/**
+CPU time (user + system) of this process since `start` (a `process.cpuUsage()` reading), in ms: on a machine shared with other work it tells the cost apart from the waiting.
+*/
+export function cpuMilliseconds(start: NodeJS.CpuUsage): number {
+	const {user, system} = process.cpuUsage(start);
+	return (user + system) / 1000;
+}
