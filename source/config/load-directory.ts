@@ -123,7 +123,7 @@ export function loadDirectory(directory: string): LoadedDirectory {
 	for (const {file, body} of bodies) {
 		for (const item of body.syntax === 'json' ? jsonTopLevelItems(body, diagnostics) : body.items) {
 			if (item.kind === 'Attribute') {
-				diagnostics.push(errorDiagnostic('Unsupported argument', `An argument named "${item.name}" is not expected here.`, item.nameRange));
+				diagnostics.push(warningDiagnostic('Unsupported argument', `An argument named "${item.name}" is not expected here.`, item.nameRange));
 				continue;
 			}
 
