@@ -51,16 +51,19 @@ class FakeStdout extends EventEmitter {
 
 class FakeStdin extends EventEmitter {
 	readonly isTTY = true;
-	private data: string | undefined;
+	// eslint-disable-next-line @typescript-eslint/ban-types
+	private data: string | null = null;
 	setEncoding(): void {}
 	setRawMode(): void {}
 	resume(): void {}
 	pause(): void {}
 	ref(): void {}
 	unref(): void {}
-	read = (): string | undefined => {
+	// Ink reads until null (not undefined) on 'readable'.
+	// eslint-disable-next-line @typescript-eslint/ban-types
+	read = (): string | null => {
 		const {data} = this;
-		this.data = undefined;
+		this.data = null;
 		return data;
 	};
 
