@@ -60,21 +60,30 @@ export function wrapText(text: string, limit: number): string {
 }
 
 /**
-A diagnostic as `terraform console` prints it without colour.
+A diagnostic as `terraform console` prints it: plain text when not on a terminal (the byte-for-byte case), or on a terminal with colour its box-drawn form (a red `╷ │ ╵` rule, bold summary, detail wrapped to fit beside the rule).
 */
 export function formatConsoleDiagnostic(diagnostic: Diagnostic, color = false): string {
 	const label = diagnostic.severity === 'error' ? 'Error' : 'Warning';
-	const heading = color ? `\u001B[1m\u001B[31m${label}: \u001B[0m\u001B[1m${diagnostic.summary}\u001B[0m` : `${label}: ${diagnostic.summary}`;
-	let text = `\n${heading}\n\n`;
-	if (diagnostic.subject) {
-		text += `  on ${diagnostic.subject.filename} line ${diagnostic.subject.start.line}:\n  (source code not available)\n\n`;
+	const where = diagnostic.subject ? [`  on ${diagnostic.subject.filename} line ${diagnostic.subject.start.line}:`, '  (source code not available)', ''] : [];
+	if (!color) {
+		const detail = diagnostic.detail ? `${wrapText(diagnostic.detail, 77)}\n` : '';
+		return `\n${label}: ${diagnostic.summary}\n\n${where.map(line => `${line}\n`).join('')}${detail}\n`;
 	}
 
-	if (diagnostic.detail) {
-		text += `${wrapText(diagnostic.detail, 77)}\n`;
+	const tint = diagnostic.severity === 'error' ? '\u001B[31m' : '\u001B[33m';
+	const reset = '\u001B[0m';
+	const rule = `${tint}│${reset} `;
+	const lines = [
+		`\u001B[1m${tint}${label}: ${reset}\u001B[1m${diagnostic.summary}${reset}`,
+		'',
+		...where,
+		...(diagnostic.detail ? wrapText(diagnostic.detail, 75).split('\n') : []),
+	];
+	if (lines.at(-1) === '') {
+		lines.pop();
 	}
 
-	return `${text}\n`;
+	return `${tint}╷${reset}\n${lines.map(line => `${rule}${line}\n`).join('')}${tint}╵${reset}\n`;
 }
 
 export type ConsoleSession = {
