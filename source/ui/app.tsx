@@ -34,7 +34,7 @@ export type ExplorerProps = {
 	/** Where console history is kept between sessions; none in tests. */
 	readonly historyFile?: string;
 	readonly initialState?: State;
-	/** Summary for the status bar's right side. */
+	/** Summary for the status bar's right side (default: the data's own status). */
 	readonly loadState?: string;
 	/** Called when the user quits, before the app exits. */
 	readonly onQuit?: () => void;
@@ -65,7 +65,7 @@ function useTerminalSize(columns?: number, rows?: number): {columns: number; row
 	return size;
 }
 
-export function Explorer({data, color = true, columns, rows, historyFile, initialState, loadState = '', writeTerminal, onQuit}: ExplorerProps) {
+export function Explorer({data, color = true, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit}: ExplorerProps) {
 	const {exit} = useApp();
 	const {stdout} = useStdout();
 	const size = useTerminalSize(columns, rows);
@@ -135,7 +135,17 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 	const address = selectedAddress(data, state);
 	const details = useMemo(() => data.details(address), [data, address]);
 	const lines = useMemo(() => (details ? detailLines(details) : []), [details]);
-	const edges = edgeList(data, state);
+	// The dependency graph is built on first use, which takes seconds on a large configuration: not before the first frame.
+	const [graphWanted, setGraphWanted] = useState(false);
+	useEffect(() => {
+		const timer = setTimeout(() => {
+			setGraphWanted(true);
+		}, 0);
+		return () => {
+			clearTimeout(timer);
+		};
+	}, []);
+	const edges = graphWanted ? edgeList(data, state) : undefined;
 	const moduleLabel = modules.rows[moduleCursor(data, state)]?.label ?? (state.module === '' ? 'root' : state.module);
 
 	const panes = (
@@ -144,7 +154,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 			<BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={layout.blocks} height={layout.top} filter={state.filters.blocks}/>
 			<Box flexDirection='column' width={layout.right}>
 				<DetailsPane lines={lines} scroll={state.detailsScroll} focused={state.focus === 'details'} width={layout.right} height={layout.details}/>
-				<EdgesPane edges={edges} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={layout.right} height={layout.edges} filter={state.filters.edges}/>
+				<EdgesPane edges={edges ?? []} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={layout.right} height={layout.edges} filter={state.filters.edges}/>
 			</Box>
 		</Box>
 	);
@@ -200,7 +210,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 				/>
 				{filterPrompt
 					? <PromptLine prefix={`/ filter ${filterPrompt.target}: `} text={filterPrompt.text} width={layout.width} cursorFromEnd={state.textCursorFromEnd}/>
-					: <StatusBar bindings={statusBindings(state)} message={state.message} state={loadState} width={layout.width}/>}
+					: <StatusBar bindings={statusBindings(state)} message={state.message} state={loadState ?? data.status()} width={layout.width}/>}
 			</Box>
 		</ThemeContext.Provider>
 	);
@@ -281,5 +291,5 @@ export function App({directory, load, ...rest}: AppProps) {
 		return <Text>{`Could not load ${sanitizeLine(directory)}: ${sanitizeLine(failure)}`}</Text>;
 	}
 
-	return loaded ? <Explorer data={loaded.data} loadState={loaded.summary} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame}/>;
+	return loaded ? <Explorer data={loaded.data} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame}/>;
 }

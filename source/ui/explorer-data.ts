@@ -104,8 +104,11 @@ export type ExplorerData = {
 	edges(address: string): readonly Edge[];
 	/** Where an address lives: its module instance and the block row to select (the instance itself when it is one). */
 	locate(address: string): {readonly module: string; readonly block?: string; readonly instance?: string} | undefined;
+	/** The load state for the status bar (counts; errors once diagnostics are known). */
+	status(): string;
 	/** Every module, block and instance address, for `:` go-to. */
 	addresses(): readonly string[];
+	/** Every diagnostic. May evaluate the whole configuration the first time (large configurations: seconds), so the explorer asks only when the diagnostics view opens. */
 	diagnostics(): readonly DiagnosticRow[];
 	evaluate(expression: string, contextAddress: string): Evaluation;
 	/** Completions for the word before the cursor in the console (`var.`, `local.`, resource types, functions). */

@@ -122,18 +122,24 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 
 	const normalizeDirectory = (directory: string): string => directory.replace(/^\.\//, '').replace(/\/$/, '') || '.';
-	const diagnosticCounts = new Map<string, {errors: number; warnings: number}>();
-	for (const diagnostic of workspace.diagnostics) {
-		const directory = diagnostic.subject ? normalizeDirectory(directoryOf(diagnostic.subject.filename)) : '.';
-		const counts = diagnosticCounts.get(directory) ?? {errors: 0, warnings: 0};
-		if (diagnostic.severity === 'error') {
-			counts.errors++;
-		} else {
-			counts.warnings++;
+	// Reading workspace.diagnostics evaluates every value of the configuration: only when the diagnostics view asks, never before the first frame.
+	let diagnosticCounts: Map<string, {errors: number; warnings: number}> | undefined;
+	const countDiagnostics = () => {
+		const counts = new Map<string, {errors: number; warnings: number}>();
+		for (const diagnostic of workspace.diagnostics) {
+			const directory = diagnostic.subject ? normalizeDirectory(directoryOf(diagnostic.subject.filename)) : '.';
+			const count = counts.get(directory) ?? {errors: 0, warnings: 0};
+			if (diagnostic.severity === 'error') {
+				count.errors++;
+			} else {
+				count.warnings++;
+			}
+
+			counts.set(directory, count);
 		}
 
-		diagnosticCounts.set(directory, counts);
-	}
+		diagnosticCounts = counts;
+	};
 
 	let moduleRowsCache: ModuleRow[] | undefined;
 	const modules = (): readonly ModuleRow[] => {
@@ -144,7 +150,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		const rows: ModuleRow[] = [];
 		const visit = (instance: ModuleInstance, depth: number) => {
 			const children = instance.calls.flatMap(call => call.instances);
-			const counts = diagnosticCounts.get(normalizeDirectory(instance.node.module.directory)) ?? {errors: 0, warnings: 0};
+			const counts = diagnosticCounts?.get(normalizeDirectory(instance.node.module.directory)) ?? {errors: 0, warnings: 0};
 			const last = instance.parent ? instance.text.slice(instance.parent.text === '' ? 0 : instance.parent.text.length + 1) : 'root';
 			rows.push({
 				address: instance.text,
@@ -486,6 +492,12 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 
 	let diagnosticRows: DiagnosticRow[] | undefined;
 	const diagnostics = (): readonly DiagnosticRow[] => {
+		if (!diagnosticRows) {
+			countDiagnostics();
+			// The module tree gets its badges.
+			moduleRowsCache = undefined;
+		}
+
 		diagnosticRows ??= workspace.diagnostics.map(diagnostic => {
 			const {subject} = diagnostic;
 			return {
@@ -531,8 +543,19 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return [...words].filter(each => each.startsWith(word)).sort();
 	};
 
+	const status = (): string => {
+		const counts = `${tree.moduleInstances.size} module instances · ${tree.resourceInstances.size} resource instances`;
+		if (!diagnosticRows) {
+			return `${counts} · d: diagnostics`;
+		}
+
+		const errors = diagnosticRows.filter(row => row.severity === 'error').length;
+		return `${counts} · ${errors} error${errors === 1 ? '' : 's'}, ${diagnosticRows.length - errors} warning${diagnosticRows.length - errors === 1 ? '' : 's'}`;
+	};
+
 	return {
 		directory: workspace.directory,
+		status,
 		modules,
 		blocks,
 		details,
@@ -583,10 +606,8 @@ export async function loadExplorerData(options: {
 			options.onProgress?.(describeProgress(progress));
 		},
 	});
-	const formatting = defaultFormatting();
-	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
-	const summary = `${workspace.instances.moduleInstances.size} module instances · ${workspace.instances.resourceInstances.size} resource instances · ${errors} errors`;
-	return {data: createWorkspaceData(workspace, formatting), summary};
+	const data = createWorkspaceData(workspace, defaultFormatting());
+	return {data, summary: data.status()};
 }
 
 /**

@@ -23,7 +23,7 @@ async function open(options: {columns?: number; rows?: number; color?: boolean; 
 
 test.serial('the first frame shows every pane, the status bar and the load state', async t => {
 	const app = await open();
-	const frame = app.frame();
+	const frame = await app.waitFor('← aws_subnet.this');
 	for (const text of ['Modules', 'Blocks — root', 'Details', 'Edges', 'Console — aws_vpc.main', 'root 8r 2m ✖1', 'module.net["eu"]', 'Resources (4)', 'aws_subnet.this ×3', 'aws_eip.ip ×?', 'Data sources (1)', 'Providers (1)', '← aws_subnet.this  aws_vpc.main.id', 'Tab Next pane', '3 module instances']) {
 		t.true(frame.includes(text), text);
 	}

@@ -19,7 +19,9 @@ test('the module tree lists every module instance, parents first, with counts', 
 	t.deepEqual(rows.map(row => row.address), ['', 'module.network["eu"]', 'module.network["eu"].module.flow_logs[0]', 'module.network["us"]', 'module.app["eu"]', 'module.app["us"]']);
 	t.is(rows[0]?.label, 'root');
 	t.is(rows[2]?.depth, 2);
-	t.regex(summary, /^6 module instances · \d+ resource instances · 0 errors$/);
+	t.regex(summary, /^6 module instances · \d+ resource instances · d: diagnostics$/);
+	data.diagnostics();
+	t.regex(data.status(), /^6 module instances · \d+ resource instances · 0 errors, 0 warnings$/);
 });
 
 test('blocks of a module instance, by kind, with their instances', async t => {

@@ -12,9 +12,11 @@ export type EdgesProps = {
 	readonly width: number;
 	readonly height: number;
 	readonly filter: string;
+	/** The graph is still being built. */
+	readonly loading?: boolean;
 };
 
-export function EdgesPane({edges, cursor, focused, width, height, filter}: EdgesProps) {
+export function EdgesPane({edges, cursor, focused, width, height, filter, loading = false}: EdgesProps) {
 	const color = useColor();
 	const incoming = edges.filter(edge => edge.direction === 'in').length;
 	return (
@@ -23,7 +25,7 @@ export function EdgesPane({edges, cursor, focused, width, height, filter}: Edges
 				length={edges.length}
 				cursor={cursor}
 				height={paneBodyHeight(height)}
-				empty='No edges'
+				empty={loading ? 'Building the dependency graph…' : 'No edges'}
 				renderRow={(index, selected) => {
 					const edge = edges[index];
 					if (!edge) {

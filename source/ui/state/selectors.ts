@@ -69,14 +69,13 @@ function indexBy<T>(rows: readonly T[], keyOf: (row: T) => string): IndexedList<
 	return {rows, index};
 }
 
-const memoModules = memoize((data: ExplorerData, filter: string): IndexedList<ModuleRow> => {
-	const all = data.modules();
+const memoModules = memoize((all: readonly ModuleRow[], filter: string): IndexedList<ModuleRow> => {
 	const rows = filter === '' ? all : all.filter(row => fuzzyMatch(filter, row.label));
 	return indexBy(rows, row => row.address);
 });
 
 export function moduleList(data: ExplorerData, state: State): IndexedList<ModuleRow> {
-	return memoModules(data, state.filters.modules);
+	return memoModules(data.modules(), state.filters.modules);
 }
 
 export function moduleCursor(data: ExplorerData, state: State): number {
