@@ -24,7 +24,7 @@ for (const name of fixtures) {
 }
 
 /*
-Terraform 1.11's `terraform graph` (no -type) prints resources only, with an edge where a resource reaches another through non-resource nodes, transitively reduced. Projecting our graph the same way gives the same edges for these fixtures. Our graph has one node per module call where Terraform's has two: "module.x (expand)", which every node inside the module depends on, is our call node (`module-expansion` edges); "module.x (close)", which a reference to the whole module (`depends_on = [module.single]`, `for network in module.network`) depends on, is replaced by edges straight to the module's outputs and variables. Both give the same resource-to-resource edges, `terraform_data.peering -> terraform_data.seed` included (through module.single.var.name).
+Terraform 1.11's `terraform graph` (no -type) prints resources only, with an edge where a resource reaches another through non-resource nodes, transitively reduced. Projecting our graph the same way gives the same edges for these fixtures. Our graph has one node per module call where Terraform's has two: "module.x (expand)", which every node inside the module depends on, is our call node (`module-expansion` edges); "module.x (close)", which a reference to the whole module (`depends_on = [module.single]`, `for network in module.network`) depends on, is replaced by edges straight to everything in the module. Both give the same resource-to-resource edges, `terraform_data.peering -> terraform_data.seed` included (through module.single.var.name), and plan/nested-modules' `terraform_data.summary` on resources that feed no output of module.region.
 */
 const matchesTerraform = test.macro({
 	exec(t, name: string) {
@@ -72,5 +72,15 @@ for (const name of ['cycle-locals', 'cycle-module-output']) {
 		const members = /Cycle: (.*)/.exec(reported)![1]!.split(', ').map(member => member.replace(' (expand)', '')).sort();
 		const {root, sources} = loadModuleTree(directory);
 		t.deepEqual(cycles(buildGraph({moduleTree: root, sources})), [members]);
+	});
+}
+
+// More comparisons: the terraform_data configurations of the expansion tests (test/fixtures/plan), whose `terraform graph` regenerate.sh saves in plan-graphs/.
+for (const file of fs.readdirSync(path.join(graphFixtures, 'plan-graphs'))) {
+	const name = file.replace(/\.dot$/, '');
+	test(`resource edges of plan/${name} match terraform graph`, t => {
+		const expected = dotEdges(fs.readFileSync(path.join(graphFixtures, 'plan-graphs', file), 'utf8'));
+		const {root, sources} = loadModuleTree(path.join('test', 'fixtures', 'plan', name));
+		t.deepEqual(resourceEdges(buildGraph({moduleTree: root, sources})), expected);
 	});
 }

@@ -36,12 +36,18 @@ test(pointsAt, 'basic', 'terraform_data.upper', [
 	'terraform_data.address[1] <- terraform_data.address[*].output',
 	'terraform_data.address[2] <- terraform_data.address[*].output',
 ]);
-test(pointsAt, 'modules', 'terraform_data.peering', [
-	'module.network["eu"].output.subnet_ids <- module.network["eu"].subnet_ids',
-	'module.network["us"].output.vpc_id <- module.network["us"].vpc_id',
-	'module.single.output.subnet_ids <- module.single',
-	'module.single.output.vpc_id <- module.single',
-	'module.single.var.cidr <- module.single',
-	'module.single.var.name <- module.single',
-]);
+test('instance edges of terraform_data.peering', async t => {
+	const graph = buildInstanceGraph(await loadGraphWorkspace('modules'));
+	const edges = dependencies(graph, 'terraform_data.peering');
+	t.deepEqual(edges.filter(({edge}) => edge.kind === 'reference').map(({node, edge}) => `${node.id} <- ${edge.origins.map(origin => origin.expression).join(' | ')}`), [
+		'module.network["eu"].output.subnet_ids <- module.network["eu"].subnet_ids',
+		'module.network["us"].output.vpc_id <- module.network["us"].vpc_id',
+	]);
+	// `depends_on = [module.single]` waits for everything in the module, nested instances included.
+	const dependsOn = edges.filter(({edge}) => edge.kind === 'depends-on').map(({node}) => node.id);
+	t.true(dependsOn.includes('module.single.terraform_data.vpc'));
+	t.true(dependsOn.includes('module.single.module.subnet[1].terraform_data.subnet'));
+	t.true(dependsOn.includes('module.single.var.name'));
+	t.is(dependsOn.length, 15);
+});
 test(pointsAt, 'modules', 'module.network["us"].var.cidr', ['local.cidrs <- local.cidrs[each.key]', 'module.network["us"] <- module.network']);

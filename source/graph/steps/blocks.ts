@@ -1,5 +1,5 @@
 import type {Body, Expression} from '../../hcl/ast.js';
-import type {Module} from '../../config/module.js';
+import type {ModuleInstance} from '../../expand/instance-tree.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix} from '../step.js';
@@ -52,7 +52,7 @@ export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions>
 }
 
 /**
-The ids of the nodes a reference in module `node` points at, if the configuration has them. A reference to an output of a child module points at that output's node; to a whole module (`module.net`, `depends_on = [module.net]`), at all its outputs and variables.
+The ids of the nodes a reference in module `node` points at, if the configuration has them. A reference to an output of a child module points at that output's node; to a whole module (`module.net`, `depends_on = [module.net]`), at everything in it, as Terraform's module "close" node waits for everything in the module.
 */
 export function resolveBlockTargets(node: ModuleNode, target: ReferenceTarget): string[] {
 	const prefix = modulePrefix(node);
@@ -76,26 +76,110 @@ export function resolveBlockTargets(node: ModuleNode, target: ReferenceTarget): 
 			}
 
 			const call = join(prefix, `module.${target.name}`);
-			const child = node.children.get(target.name)?.module;
+			const child = node.children.get(target.name);
 			if (target.output !== undefined) {
-				return child?.outputs.has(target.output) ? [join(call, `output.${target.output}`)] : [];
+				return child?.module.outputs.has(target.output) ? [join(call, `output.${target.output}`)] : [];
 			}
 
-			return child ? wholeModule(call, child) : [call];
+			return child ? wholeModule(child) : [call];
 		}
 	}
 }
 
 /**
-What a reference to a whole module instance waits for, as Terraform's module "close" node does: its outputs and its variables (the call itself when it has neither).
+What a reference to a whole module waits for, as Terraform's module "close" node does: everything in it, nested modules included (the call itself when the module is empty). Memoised per call, since a module is often referred to as a whole from many places.
 */
-export function wholeModule(instance: string, module: Module): string[] {
-	const members = [
-		...[...module.outputs.keys()].map(name => join(instance, `output.${name}`)),
-		...[...module.variables.keys()].map(name => join(instance, `var.${name}`)),
-	];
-	return members.length > 0 ? members : [instance];
+export function wholeModule(child: ModuleNode): string[] {
+	let members = wholeModules.get(child);
+	if (!members) {
+		members = [];
+		for (const node of walkModuleTree(child)) {
+			const prefix = modulePrefix(node);
+			const {module} = node;
+			for (const name of module.variables.keys()) {
+				members.push(join(prefix, `var.${name}`));
+			}
+
+			for (const name of module.locals.keys()) {
+				members.push(join(prefix, `local.${name}`));
+			}
+
+			for (const name of module.outputs.keys()) {
+				members.push(join(prefix, `output.${name}`));
+			}
+
+			for (const key of module.resources.keys()) {
+				members.push(join(prefix, key));
+			}
+
+			if (node !== child) {
+				members.push(prefix);
+			}
+		}
+
+		if (members.length === 0) {
+			members.push(modulePrefix(child));
+		}
+
+		wholeModules.set(child, members);
+	}
+
+	return members;
 }
+
+const wholeModules = new WeakMap<ModuleNode, string[]>();
+
+/**
+The same for a module instance in the instance graph.
+*/
+export function wholeModuleInstance(instance: ModuleInstance): string[] {
+	let members = wholeInstances.get(instance);
+	if (!members) {
+		members = [];
+		const visit = (current: ModuleInstance): void => {
+			const {text, node} = current;
+			for (const name of node.module.variables.keys()) {
+				members!.push(join(text, `var.${name}`));
+			}
+
+			for (const name of node.module.locals.keys()) {
+				members!.push(join(text, `local.${name}`));
+			}
+
+			for (const name of node.module.outputs.keys()) {
+				members!.push(join(text, `output.${name}`));
+			}
+
+			for (const resource of current.resources) {
+				if (resource.instances.length === 0) {
+					members!.push(resource.text);
+				}
+
+				for (const resourceInstance of resource.instances) {
+					members!.push(resourceInstance.text);
+				}
+			}
+
+			for (const call of current.calls) {
+				for (const nested of call.instances) {
+					members!.push(nested.text);
+					visit(nested);
+				}
+			}
+		};
+
+		visit(instance);
+		if (members.length === 0) {
+			members.push(instance.text);
+		}
+
+		wholeInstances.set(instance, members);
+	}
+
+	return members;
+}
+
+const wholeInstances = new WeakMap<ModuleInstance, string[]>();
 
 /**
 The provider's fully qualified source for a local name in a module (`registry.terraform.io/hashicorp/aws`), from `required_providers` or Terraform's defaults.

@@ -8,7 +8,7 @@ import {resolveInstanceKey, type KeyScope} from '../instance-keys.js';
 import type {EdgeKind} from '../model.js';
 import {interpretTraversal, type ReferenceTarget} from '../references.js';
 import {traversalOf, walkBodyTraversals, walkTraversals, type Traversal} from '../traversals.js';
-import {blockExpressions, modulesByPath, wholeModule} from './blocks.js';
+import {blockExpressions, modulesByPath, wholeModuleInstance} from './blocks.js';
 import {providerFor, resolveProvider} from './connect-providers.js';
 
 /**
@@ -77,7 +77,7 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 					return module.outputs.has(target.output) ? instances.map(candidate => join(candidate.text, `output.${target.output!}`)) : [];
 				}
 
-				return instances.flatMap(candidate => wholeModule(candidate.text, module));
+				return instances.flatMap(candidate => wholeModuleInstance(candidate));
 			}
 		}
 	};
