@@ -23,15 +23,16 @@ class Converter {
 
 	body(body: Body): JsonObject {
 		const out: JsonObject = Object.create(null) as JsonObject;
+		// Blocks first: an argument of the same name then replaces them, as in hcl2json.
 		for (const item of body.items) {
-			if (item.kind === 'Attribute') {
-				out[item.name] = this.expression(item.expression);
+			if (item.kind === 'Block') {
+				this.block(item, out);
 			}
 		}
 
 		for (const item of body.items) {
-			if (item.kind === 'Block') {
-				this.block(item, out);
+			if (item.kind === 'Attribute') {
+				out[item.name] = this.expression(item.expression);
 			}
 		}
 
@@ -69,7 +70,7 @@ class Converter {
 	}
 
 	cannotConvert(block: Block): void {
-		this.diagnostics.push(errorDiagnostic('Unable to convert block to JSON', `The block ${[block.type, ...block.labels].join('.')} has the same name as an argument or another block with fewer labels, so it has no place in the JSON form.`, block.typeRange));
+		this.diagnostics.push(errorDiagnostic('Unable to convert block to JSON', `The block ${[block.type, ...block.labels].join('.')} cannot be nested with the other ${block.type} blocks: blocks of one type must all have the same number of labels to have a place in the JSON form.`, block.typeRange));
 	}
 
 	expression(expression: Expression): JsonValue {

@@ -1,5 +1,7 @@
 import test from 'ava';
-import {jsonBlocks, parseJsonConfig, printBody} from '../../../source/hcl/index.js';
+import {
+	jsonBlocks, parseConfig, parseJsonConfig, printBody, toHcl2Json,
+} from '../../../source/hcl/index.js';
 import {findAttribute} from '../../../source/hcl/ast.js';
 
 const source = `{
@@ -70,3 +72,16 @@ for (const [text, expected] of invalid) {
 		t.is(diagnostics.map(diagnostic => `${diagnostic.subject?.start.line}:${diagnostic.subject?.start.column} ${diagnostic.summary}`)[0], expected);
 	});
 }
+
+test('hcl2json export: an argument replaces blocks of the same name; label counts must agree', t => {
+	const convert = (text: string) => {
+		const {value} = parseConfig(text, 'x.tf');
+		const result = toHcl2Json(value, text);
+		return {json: JSON.parse(JSON.stringify(result.value)) as unknown, errors: result.diagnostics.map(diagnostic => diagnostic.summary)};
+	};
+
+	t.deepEqual(convert('a = 1\na {}\n'), {json: {a: 1}, errors: []});
+	t.deepEqual(convert('a = {}\na "x" {}\n'), {json: {a: {}}, errors: []});
+	t.deepEqual(convert('r "x" {}\nr {}\n').errors, ['Unable to convert block to JSON']);
+	t.deepEqual(convert('r {}\nr "x" {}\n').errors, ['Unable to convert block to JSON']);
+});
