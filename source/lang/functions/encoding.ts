@@ -326,14 +326,15 @@ class JsonReader {
 			return objectValue(attributes);
 		}
 
-		for (;;) {
+		for (let first = true; ; first = false) {
 			this.skipSpace();
 			if (this.index >= this.text.length) {
 				this.fail('EOF');
 			}
 
+			// Go's decoder gives no context right after `{`.
 			if (this.text[this.index] !== '"') {
-				this.fail(`invalid character ${goQuoteRune(this.text[this.index]!)} looking for beginning of object key string`);
+				this.fail(`invalid character ${goQuoteRune(this.text[this.index]!)}${first ? '' : ' looking for beginning of object key string'}`);
 			}
 
 			const key = this.readString();
@@ -392,7 +393,7 @@ class JsonReader {
 		for (;;) {
 			const character = this.text[this.index];
 			if (character === undefined) {
-				this.fail('EOF');
+				this.fail('unexpected EOF');
 			}
 
 			this.index++;
@@ -409,8 +410,16 @@ class JsonReader {
 				if (escape !== undefined && escape in simple) {
 					result += simple[escape];
 				} else if (escape === 'u' && /^[\da-fA-F]{4}$/.test(this.text.slice(this.index, this.index + 4))) {
-					result += String.fromCharCode(Number.parseInt(this.text.slice(this.index, this.index + 4), 16));
+					const code = Number.parseInt(this.text.slice(this.index, this.index + 4), 16);
 					this.index += 4;
+					const low = /^\\u([dD][c-fC-F][\da-fA-F]{2})/.exec(this.text.slice(this.index));
+					if (code >= 0xD8_00 && code < 0xDC_00 && low) {
+						result += String.fromCharCode(code, Number.parseInt(low[1]!, 16));
+						this.index += 6;
+					} else {
+						// Go replaces an unpaired surrogate with U+FFFD.
+						result += code >= 0xD8_00 && code < 0xE0_00 ? '\uFFFD' : String.fromCharCode(code);
+					}
 				} else {
 					this.fail(`invalid character ${goQuoteRune(escape ?? '')} in string escape code`);
 				}
@@ -560,8 +569,7 @@ const singleByteHigh: Record<string, readonly number[]> = {
 
 const encodingAliases: Record<string, string> = {
 	'utf-8': 'utf-8',
-	utf8: 'utf-8',
-	'csutf8': 'utf-8',
+	csutf8: 'utf-8',
 	'utf-16': 'utf-16',
 	'utf-16le': 'utf-16le',
 	'utf-16be': 'utf-16be',

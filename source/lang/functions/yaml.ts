@@ -24,12 +24,21 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 	}
 
 	if (isAlias(node)) {
-		return fromNode(node.resolve(document) as Node | undefined, document, depth + 1);
+		const target = node.resolve(document) as Node | undefined;
+		if (!target) {
+			throw new FunctionError(`reference to undefined anchor ${JSON.stringify(node.source)}`);
+		}
+
+		return fromNode(target, document, depth + 1);
 	}
 
 	if (isMap(node)) {
 		const attributes = new Map<string, Value>();
 		for (const pair of node.items) {
+			if (!isScalar(pair.key)) {
+				throw new FunctionError('only strings are allowed as mapping keys');
+			}
+
 			const key = isScalar(pair.key) ? keyText(pair.key.type === 'PLAIN' ? resolvePlain(String(pair.key.value ?? '')) : stringValue(String(pair.key.value ?? ''))) : String(pair.key);
 			attributes.set(key, fromNode(pair.value as Node | null, document, depth + 1));
 		}
@@ -43,7 +52,17 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 
 	if (isScalar(node)) {
 		const text = String(node.value ?? '');
-		if (node.type !== 'PLAIN' || node.tag === 'tag:yaml.org,2002:str') {
+		const {tag} = node;
+		if (tag !== undefined && !knownTags.has(tag)) {
+			throw new FunctionError(`unsupported tag ${JSON.stringify(tag.replace(/^tag:yaml\.org,2002:/, '!!'))}`);
+		}
+
+		// Binary scalars stay as their base64 text, as in Terraform.
+		if (tag === 'tag:yaml.org,2002:binary') {
+			return stringValue(typeof node.source === 'string' ? node.source : text);
+		}
+
+		if (node.type !== 'PLAIN' || tag === 'tag:yaml.org,2002:str') {
 			return stringValue(text);
 		}
 
@@ -92,6 +111,8 @@ function keyText(value: Value): string {
 		}
 	}
 }
+
+const knownTags = new Set(['str', 'int', 'float', 'bool', 'null', 'binary', 'timestamp', 'map', 'seq', 'merge'].map(name => `tag:yaml.org,2002:${name}`));
 
 const yamlBooleans = new Map<string, boolean>([
 	...['y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON'].map(word => [word, true] as const),

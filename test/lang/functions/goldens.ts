@@ -59,6 +59,8 @@ const knownElsewhere = new Map<string, string>([
 	['regex("(?P<a>x)(?P<a>y)", "xy")', 'regex: re2js rejects duplicate group names, which Go accepts'],
 	['yamldecode("a: [")', 'yamldecode: go-yaml parse error wording'],
 	['yamldecode("[1, 2")', 'yamldecode: go-yaml parse error wording'],
+	['yamldecode("a: 1\\n  b: 2")', 'yamldecode: go-yaml parse error wording'],
+	['yamldecode("- a\\nb: c")', 'yamldecode: go-yaml parse error wording'],
 	['cidrsubnet("10.1.2.0/24", 4, -1)', 'ip-network: Terraform\'s wrap-around of a negative netnum'],
 	['cidrnetmask("::ffff:10.0.0.0/104")', 'ip-network: IPv4-mapped IPv6 prefixes'],
 	['cidrhost("::ffff:10.0.0.0/104", 1)', 'ip-network: IPv4-mapped IPv6 prefixes'],
