@@ -53,7 +53,7 @@ function createContext(graph: Graph, input: GraphInput): BuildContext {
 			const text = sourceOf(traversal.range);
 			if (text !== undefined) {
 				// Long multi-line index expressions read badly in a list of edges.
-				return text.replaceAll(/\s*\n\s*/g, ' ');
+				return text.includes('\n') ? text.replaceAll(/\s*\n\s*/g, ' ') : text;
 			}
 
 			return traversal.root + traversal.steps.map(step => {
