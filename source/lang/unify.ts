@@ -198,12 +198,12 @@ function compareTypes(a: Type, b: Type): number {
 		return compareTypes(a.element, (b as {element: Type}).element);
 	}
 
-	// The collection kind is preferred to its structural counterpart, and set to list.
-	if ((a.kind === 'list' && b.kind === 'tuple') || (a.kind === 'map' && b.kind === 'object') || (a.kind === 'set' && (b.kind === 'list' || b.kind === 'tuple'))) {
+	// The collection kind is preferred to its structural counterpart, set to tuple, and list to set (terraform: `true ? tolist([1]) : toset([1])` is a list).
+	if ((a.kind === 'list' && (b.kind === 'tuple' || b.kind === 'set')) || (a.kind === 'map' && b.kind === 'object') || (a.kind === 'set' && b.kind === 'tuple')) {
 		return -1;
 	}
 
-	if ((b.kind === 'list' && a.kind === 'tuple') || (b.kind === 'map' && a.kind === 'object') || (b.kind === 'set' && (a.kind === 'list' || a.kind === 'tuple'))) {
+	if ((b.kind === 'list' && (a.kind === 'tuple' || a.kind === 'set')) || (b.kind === 'map' && a.kind === 'object') || (b.kind === 'set' && a.kind === 'tuple')) {
 		return 1;
 	}
 

@@ -105,6 +105,7 @@ test('unify', t => {
 	t.deepEqual(unify([tupleType([numberType]), tupleType([numberType, stringType])]), listType(stringType));
 	t.is(unify([objectType({a: numberType}), objectType({b: listType(numberType)})]), undefined);
 	t.is(unify([objectType({}), tupleType([])]), undefined);
+	t.deepEqual(unify([setType(numberType), listType(numberType)]), listType(numberType));
 	t.deepEqual(unify([tupleType([numberType]), tupleType([stringType])]), tupleType([stringType]));
 	t.deepEqual(typeOf(toValue([])), tupleType([]));
 });

@@ -681,7 +681,7 @@ export function describeConditionalTypeMismatch(trueType: Type, falseType: Type)
 
 		for (const [position, element] of trueType.elements.entries()) {
 			if (!typeEquals(element, falseType.elements[position]!)) {
-				return `Mismatched tuple element type at index ${position}: ${describeConditionalTypeMismatch(element, falseType.elements[position]!)}`;
+				return `Type mismatch for tuple element ${position}: ${describeConditionalTypeMismatch(element, falseType.elements[position]!)}`;
 			}
 		}
 	}
@@ -994,7 +994,9 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 			}
 
 			if (condition.value.kind === 'null') {
-				diagnostics.push(errorDiagnostic('Condition is null', 'The value of the \'if\' clause must not be null.', expression.condition.range, expression.range));
+				// Terraform words a literal `null` and a null of type bool differently.
+				const summary = condition.value.type.kind === 'dynamic' ? 'Condition is null' : 'Invalid \'for\' condition';
+				diagnostics.push(errorDiagnostic(summary, 'The value of the \'if\' clause must not be null.', expression.condition.range, expression.range));
 				known = false;
 				continue;
 			}
