@@ -135,16 +135,20 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 	const address = selectedAddress(data, state);
 	const details = useMemo(() => data.details(address), [data, address]);
 	const lines = useMemo(() => (details ? detailLines(details) : []), [details]);
-	// The dependency graph is built on first use, which takes seconds on a large configuration: not before the first frame.
+	// The dependency graph is built on first use, which takes seconds on a large configuration: not before the first frame, and not while keys are coming in (a pause of a quarter second starts it).
 	const [graphWanted, setGraphWanted] = useState(false);
 	useEffect(() => {
+		if (graphWanted) {
+			return;
+		}
+
 		const timer = setTimeout(() => {
 			setGraphWanted(true);
-		}, 0);
+		}, 250);
 		return () => {
 			clearTimeout(timer);
 		};
-	}, []);
+	}, [graphWanted, state]);
 	const edges = graphWanted ? edgeList(data, state) : undefined;
 	const moduleLabel = modules.rows[moduleCursor(data, state)]?.label ?? (state.module === '' ? 'root' : state.module);
 

@@ -40,11 +40,11 @@ test.serial('stepping through a for_each expansion shows each.key/each.value and
 	frame = await app.waitFor('instance 1 of 3');
 	t.regex(frame, /each\.key = "a"/);
 	t.regex(frame, /Console — aws_subnet\.this\["a"\]/);
-	t.regex(frame, /← aws_instance\.web\[0\]/);
+	await app.waitFor(/← aws_instance\.web\[0\]/);
 	await app.press('pane-right', 'details-next-instance');
 	frame = await app.waitFor('instance 2 of 3');
 	t.regex(frame, /each\.key = "b"/);
-	t.regex(frame, /← aws_instance\.web\[1\]/);
+	await app.waitFor(/← aws_instance\.web\[1\]/);
 	await app.press('details-next-instance', 'details-next-instance');
 	frame = await app.waitFor('Last instance');
 	t.regex(frame, /instance 3 of 3/);
