@@ -16,8 +16,13 @@ export const connectDependsOn: GraphStep = ({graph, input, textOf}) => {
 			for (const expression of expressions) {
 				const traversal = traversalOf(expression);
 				const target = traversal && interpretTraversal(traversal);
-				for (const id of target ? resolveBlockTargets(node, target) : []) {
-					graph.addEdge(join(prefix, source), id, kind, {expression: textOf(traversal!), range: traversal!.range});
+				if (!traversal || !target) {
+					continue;
+				}
+
+				const origin = {expression: textOf(traversal), range: traversal.range};
+				for (const id of resolveBlockTargets(node, target)) {
+					graph.addEdge(join(prefix, source), id, kind, origin);
 				}
 			}
 		};
