@@ -88,14 +88,14 @@ function expansionFailures(tree: InstanceTree): string[] {
 	const lines: string[] = [];
 	for (const resource of tree.resources.values()) {
 		if (resource.expansion.mode === 'invalid') {
-			lines.push(formatDiagnosticLine(errorDiagnostic(`Invalid ${resource.expansion.meta} argument`, resource.expansion.reason, resource.block.range)) + ` (${resource.text})`);
+			lines.push(formatDiagnosticLine(errorDiagnostic(resource.expansion.summary ?? `Invalid ${resource.expansion.meta} argument`, resource.expansion.reason, resource.block.range)) + ` (${resource.text})`);
 		}
 	}
 
 	for (const module of tree.moduleInstances.values()) {
 		for (const call of module.calls) {
 			if (call.expansion.mode === 'invalid') {
-				lines.push(formatDiagnosticLine(errorDiagnostic(`Invalid ${call.expansion.meta} argument`, call.expansion.reason, call.call.range)) + ` (${module.text === '' ? '' : `${module.text}.`}module.${call.call.name})`);
+				lines.push(formatDiagnosticLine(errorDiagnostic(call.expansion.summary ?? `Invalid ${call.expansion.meta} argument`, call.expansion.reason, call.call.range)) + ` (${module.text === '' ? '' : `${module.text}.`}module.${call.call.name})`);
 			}
 		}
 	}

@@ -376,7 +376,9 @@ class ModuleInstanceImpl implements ModuleInstance {
 	expansionOf(kind: 'resource' | 'module', key: string, block: {count?: Expression; forEach?: Expression; range: Range}): Expansion {
 		return this.#expansionMemo.get(`${kind}.${key}`, this.#label(`${kind === 'module' ? 'module.' : ''}${key} (expand)`), block.range, () => {
 			if (block.count && block.forEach) {
-				return {mode: 'invalid', meta: 'for_each', reason: 'count and for_each are mutually exclusive'};
+				return {
+					mode: 'invalid', meta: 'for_each', reason: 'The "count" and "for_each" meta-arguments are mutually-exclusive.', summary: 'Invalid combination of "count" and "for_each"',
+				};
 			}
 
 			if (block.count) {
@@ -411,7 +413,9 @@ class ModuleInstanceImpl implements ModuleInstance {
 		if (total + count > limit) {
 			const reason = `Expanding this block would make more than ${limit} ${kind} instances in the whole configuration, more than tfscope expands; it is shown without instances.`;
 			report(context, [errorDiagnostic('Too many instances', reason, range)]);
-			return {mode: 'invalid', meta: expansion.mode === 'for_each' ? 'for_each' : 'count', reason};
+			return {
+				mode: 'invalid', meta: expansion.mode === 'for_each' ? 'for_each' : 'count', reason, summary: 'Too many instances',
+			};
 		}
 
 		if (kind === 'resource') {

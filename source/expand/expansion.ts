@@ -19,7 +19,7 @@ export type Expansion =
 	*/
 	| {readonly mode: 'for_each'; readonly entries: ReadonlyMap<string, Value>; readonly isSet: boolean}
 	| {readonly mode: 'unknown'; readonly meta: 'count' | 'for_each'; readonly reason: string}
-	| {readonly mode: 'invalid'; readonly meta: 'count' | 'for_each'; readonly reason: string};
+	| {readonly mode: 'invalid'; readonly meta: 'count' | 'for_each'; readonly reason: string; readonly summary?: string};
 
 export const singleExpansion: Expansion = Object.freeze({mode: 'single'});
 
@@ -102,7 +102,7 @@ export const maximumInstances = 100_000;
 export type ExpansionResult = {readonly expansion: Expansion; readonly error?: {readonly summary: string; readonly detail: string}};
 
 function invalid(meta: 'count' | 'for_each', summary: string, detail: string): ExpansionResult {
-	return {expansion: {mode: 'invalid', meta, reason: detail}, error: {summary, detail}};
+	return {expansion: {mode: 'invalid', meta, reason: detail, summary}, error: {summary, detail}};
 }
 
 /**

@@ -116,3 +116,12 @@ test('--json gives objects with address, kind and key', async t => {
 		address: 'terraform_data.by_set["a b"]', kind: 'resource', module: '', type: 'terraform_data', name: 'by_set', key: 'a b', file: `${path.join(planFixtures, 'expansion', 'main.tf')}:47`,
 	}]);
 });
+
+test('invalid count and for_each: the rest is listed, the problems go to stderr, exit 1', async t => {
+	const directory = path.join(import.meta.dirname, '..', 'fixtures', 'configs', 'errors');
+	const {code, stdout, stderr} = await run([directory]);
+	t.is(code, 1);
+	t.true(stdout.split('\n').includes('terraform_data.lifecycle'));
+	t.regex(stderr, /main\.tf:32:1: error: Invalid count argument \(terraform_data\.negative\)/);
+	t.regex(stderr, /main\.tf:27:1: error: Invalid combination of "count" and "for_each" \(terraform_data\.both\)/);
+});
