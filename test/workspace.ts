@@ -158,3 +158,20 @@ test('TF_VAR_ and --var values are strings for primitive types and expressions o
 	});
 	t.is(formatValue(fromEnvironment.evaluateAt('var.required').value), '"[\\"not\\", \\"a\\", \\"list\\"]"');
 });
+
+test('progress is reported per phase', async t => {
+	const phases = new Set<string>();
+	let lastExpanded = 0;
+	await loadWorkspace({
+		directory: example,
+		environment: {},
+		onProgress(progress) {
+			phases.add(progress.phase);
+			if (progress.phase === 'expand') {
+				lastExpanded = progress.done;
+			}
+		},
+	});
+	t.deepEqual([...phases], ['parse', 'modules', 'expand']);
+	t.is(lastExpanded, 6);
+});
