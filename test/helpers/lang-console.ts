@@ -7,9 +7,7 @@ import {consoleFunctionNames} from '../../source/commands/console.js';
 import {lookupFunction} from '../../source/lang/functions/index.js';
 import {evaluate} from '../../source/lang/eval/evaluate.js';
 import {type Scope, createScope, moduleResolver} from '../../source/lang/eval/scope.js';
-import {
-	dynamicType, numberType, objectType, stringType,
-} from '../../source/lang/types.js';
+import {numberType, stringType} from '../../source/lang/types.js';
 import {
 	type Value, listValue, mapValue, markSensitive, numberValue, objectValue, stringValue, unknownValue,
 } from '../../source/lang/values.js';
@@ -27,11 +25,9 @@ export function consoleConfigScope(): Scope {
 		['tags', mapValue(stringType, [['env', stringValue('dev')], ['team', stringValue('core')]])],
 		['settings', objectValue([['label', stringValue('none')], ['size', numberValue(2)]])],
 	]);
-	const resources = new Map<string, Value>([
-		['terraform_data.web', unknownValue(objectType({
-			id: stringType, input: dynamicType, output: dynamicType, triggers_replace: dynamicType,
-		}))],
-	]);
+	// Without state, terraform console knows nothing of a resource's value, not even its type.
+	const resources = new Map<string, Value>([['terraform_data.web', unknownValue()]]);
+	const resourceAttributes = new Map([['terraform_data', new Set(['id', 'input', 'output', 'triggers_replace'])]]);
 	const parsed = parseConfig(fs.readFileSync(configFile, 'utf8'), 'main.tf');
 	const localExpressions = new Map<string, Expression>();
 	for (const block of blocksOf(parsed.value, 'locals')) {
@@ -54,7 +50,7 @@ export function consoleConfigScope(): Scope {
 			}
 
 			return moduleResolver({
-				variables, locals, resources, path: {module: '.', root: '.', cwd: '/tmp'},
+				variables, locals, resources, resourceAttributes, path: {module: '.', root: '.', cwd: '/tmp'},
 			})(reference);
 		},
 		functions: lookupFunction,

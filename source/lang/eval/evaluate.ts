@@ -454,16 +454,13 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 	const [bareA] = unmark(a);
 	const [bareB] = unmark(b);
 	if (expression.operator === '&&' || expression.operator === '||') {
-		const decisive = expression.operator === '||';
-		if ((bareA.kind === 'bool' && bareA.value === decisive) || (bareB.kind === 'bool' && bareB.value === decisive)) {
-			return {value: withMarks(boolValue(decisive), marks), diagnostics};
-		}
-
+		// No short-circuit: an unknown operand makes the result unknown even beside `true ||` (checked against terraform console).
 		if (bareA.kind !== 'bool' || bareB.kind !== 'bool') {
 			return {value: withMarks(unknown(boolType), marks), diagnostics};
 		}
 
-		return {value: withMarks(boolValue(!decisive), marks), diagnostics};
+		const result = expression.operator === '||' ? bareA.value || bareB.value : bareA.value && bareB.value;
+		return {value: withMarks(boolValue(result), marks), diagnostics};
 	}
 
 	if (bareA.kind !== 'number' || bareB.kind !== 'number') {

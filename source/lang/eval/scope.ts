@@ -93,6 +93,10 @@ export type ModuleValues = {
 	Keyed `TYPE.NAME` for managed resources and `data.TYPE.NAME` for data resources.
 	*/
 	readonly resources?: ReadonlyMap<string, Value>;
+	/**
+	Attribute names of resource types whose schema is known, keyed by type (`terraform_data`): Terraform rejects other names on references to them before evaluating ("This object has no argument, nested block, or exported attribute named ...").
+	*/
+	readonly resourceAttributes?: ReadonlyMap<string, ReadonlySet<string>>;
 	readonly modules?: ReadonlyMap<string, Value>;
 	readonly path?: {readonly module: string; readonly root: string; readonly cwd: string};
 	readonly workspace?: string;
@@ -173,7 +177,7 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 			case 'resource': {
 				const value = values.resources?.get(formatSubject(subject));
 				if (value) {
-					const problem = unknownResourceAttribute(value, reference);
+					const problem = unknownResourceAttribute(values.resourceAttributes?.get(subject.type), reference);
 					return problem ? failure('Unsupported attribute', problem.detail, problem.range) : {value, diagnostics};
 				}
 
@@ -254,13 +258,12 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 }
 
 /**
-Terraform checks attribute names on resource references against the schema before evaluating: when the resource's value has a known object type (a whole instance, or a tuple/map of them is left to evaluation), an attribute it lacks is reported with Terraform's wording.
+The first attribute step past a resource reference (and its instance key), when the resource type's schema does not have it.
 */
-function unknownResourceAttribute(value: Value, reference: Reference): {detail: string; range: Reference['range']} | undefined {
-	const type = value.kind === 'unknown' ? value.type : undefined;
-	const attributes = type?.kind === 'object' ? type.attributes : (value.kind === 'object' && !value.open ? Object.fromEntries(value.attributes) : undefined);
-	const [first] = reference.remaining;
-	if (!attributes || first?.kind !== 'attribute' || first.name in attributes) {
+function unknownResourceAttribute(attributes: ReadonlySet<string> | undefined, reference: Reference): {detail: string; range: Reference['range']} | undefined {
+	const steps = reference.remaining[0]?.kind === 'index' ? reference.remaining.slice(1) : reference.remaining;
+	const [first] = steps;
+	if (!attributes || first?.kind !== 'attribute' || attributes.has(first.name)) {
 		return undefined;
 	}
 
