@@ -1,3 +1,4 @@
+import {execFileSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {readdirSync, readFileSync} from 'node:fs';
 import {mkdtempSync, rmSync} from 'node:fs';
@@ -72,7 +73,7 @@ test('a session on the example: for_each stepping, edges and back, filter, go-to
 		screen = await app.waitFor('Blocks — root /versioning');
 		t.notRegex(screen, /aws_route53_zone\.main/);
 		app.press('prompt-accept');
-		screen = await app.waitFor(/for_each = aws_s3_bucket\.logs/);
+		screen = await app.waitFor(/Tab Next pane[\s\S]*for_each = aws_s3_bucket\.logs|for_each = aws_s3_bucket\.logs[\s\S]*Tab Next pane/);
 
 		// Jump with : to any address, with completion.
 		app.press('go-to');
@@ -116,4 +117,60 @@ test('a session on the example: for_each stepping, edges and back, filter, go-to
 	}
 
 	t.deepEqual(fingerprint(path.join(repositoryRoot, example)), before);
+});
+
+test('80x24 with NO_COLOR: graph view and jump, diagnostics view, resize, Ctrl-C', async t => {
+	t.timeout(180_000);
+	const stateDirectory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-'));
+	const app = startTerminal({arguments: [example], columns: 80, rows: 24, environment: {XDG_STATE_HOME: stateDirectory, NO_COLOR: '1'}});
+	try {
+		let screen = await app.waitFor(/Blocks — root[\s\S]*module instances/, 90_000);
+		t.true(screen.split('\n').every(line => [...line].length <= 80));
+		// eslint-disable-next-line no-control-regex
+		t.notRegex(app.screen(true), /\u001B\[(?:3[0-7]|9[0-7]|38;)/);
+
+		// The graph of the selection's neighbourhood; move to a node and jump there.
+		app.press('focus-next-pane', 'move-down', 'move-down', 'next-instance', 'show-graph');
+		screen = await app.waitFor('Graph — aws_s3_bucket.logs["access"]');
+		app.press('graph-next');
+		screen = await app.waitFor(/▶ (?!aws_s3_bucket\.logs\["access"\])\S+/);
+		const target = /▶ (\S+)/.exec(screen)?.[1] ?? '';
+		app.press('graph-jump');
+		screen = await app.waitFor(`Console — ${target}`);
+		app.press('back');
+		await app.waitFor('Console — aws_s3_bucket.logs["access"]');
+
+		// Every diagnostic (none in the example), then back.
+		app.press('show-diagnostics');
+		screen = await app.waitFor('No diagnostics');
+		app.press('close-diagnostics');
+		await app.waitFor(/0 errors, 0 warnings|0 error/);
+
+		// Re-layout on resize.
+		app.resize(120, 40);
+		screen = await app.waitFor(/Blocks — root {20,}/);
+		t.true(screen.split('\n').some(line => [...line].length > 100));
+
+		app.press('force-quit');
+		t.is(await app.waitForExit(), 0);
+	} finally {
+		app.close();
+		rmSync(stateDirectory, {recursive: true, force: true});
+	}
+});
+
+test('without a terminal it says so and points to the commands', t => {
+	let output = '';
+	let status = 0;
+	try {
+		execFileSync(process.execPath, ['--import=tsx', path.join(repositoryRoot, 'cli.tsx'), example], {cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8'});
+	} catch (error) {
+		const failure = error as {status: number; stderr: string};
+		status = failure.status;
+		output = failure.stderr;
+	}
+
+	t.is(status, 1);
+	t.regex(output, /needs an interactive terminal/);
+	t.regex(output, /tfscope instances examples\/multi-region/);
 });
