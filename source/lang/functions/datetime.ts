@@ -118,6 +118,11 @@ export function parseTimestamp(text: string): Timestamp {
 	literal('-');
 	const day = field('02', true, 31);
 	literal('T');
+	if (isDigit(value, 0) && !isDigit(value, 1)) {
+		// RFC 3339 wants two-digit hours; Go reports just the one digit.
+		fail({layout: '15', value: value.slice(0, 1)});
+	}
+
 	const hour = field('15', false, 23);
 	literal(':');
 	const minute = field('04', true, 59);
@@ -305,6 +310,13 @@ export const formatdate = defineFunction({
 		let index = 0;
 		while (index < format.length) {
 			const character = format[index]!;
+			// Two quotes outside a literal stand for one quote.
+			if (character === '\'' && format[index + 1] === '\'') {
+				result += '\'';
+				index += 2;
+				continue;
+			}
+
 			if (character === '\'') {
 				let literal = '';
 				index++;
@@ -402,6 +414,10 @@ export function parseDuration(text: string): bigint {
 		if (fraction) {
 			total += (BigInt(fraction) * scale) / (10n ** BigInt(fraction.length));
 		}
+	}
+
+	if (total > 9_223_372_036_854_775_807n) {
+		invalid();
 	}
 
 	return negative ? -total : total;

@@ -57,6 +57,8 @@ const knownElsewhere = new Map<string, string>([
 	['cidrhost("2001:db8::/64", 18446744073709551616)', 'ip-network: Terraform lets an IPv6 host number overflow into the prefix'],
 	['templatefile("greeting.tftpl", {name = null, items = []})', 'template renderer: range of the interpolation'],
 	['regex("(?P<a>x)(?P<a>y)", "xy")', 'regex: re2js rejects duplicate group names, which Go accepts'],
+	['pow(2, -1074)', 'numbers: Go\'s shortest decimal of a 53-bit float at the extremes of the exponent range'],
+	['pow(10, 308)', 'numbers: Go\'s shortest decimal of a 53-bit float at the extremes of the exponent range'],
 	['yamldecode("a: [")', 'yamldecode: go-yaml parse error wording'],
 	['yamldecode("[1, 2")', 'yamldecode: go-yaml parse error wording'],
 	['yamldecode("a: 1\\n  b: 2")', 'yamldecode: go-yaml parse error wording'],
