@@ -227,7 +227,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 		const {options} = this.#context;
 		const root = path.resolve(options.cwd, options.rootDirectory);
 		const modulePath = path.relative(root, path.resolve(options.cwd, this.directory || options.rootDirectory)) || '.';
-		const resolver = moduleResolver({
+		// Held in a variable, not passed as a literal: `resourceAttributes` (the schemas we know, for "Unsupported attribute") is newer than some versions of ModuleValues.
+		const values = {
 			variables: this.#variables,
 			locals: this.#locals,
 			resources: this.#resourceValues,
@@ -238,7 +239,9 @@ class ModuleInstanceImpl implements ModuleInstance {
 			...(repetition.eachKey && {each: {key: repetition.eachKey, value: repetition.eachValue ?? nullValue()}}),
 			...(self && {self}),
 			...(this.text !== '' && {moduleDescription: this.text}),
-		});
+			resourceAttributes: builtinSchemaSets,
+		};
+		const resolver = moduleResolver(values);
 		const outputs = this.#outputs;
 		const scope = createScope({
 			// The console can also read this module's outputs as `output.NAME`.
@@ -604,6 +607,7 @@ const metaArguments: ReadonlySet<string> = new Set(['count', 'for_each', 'provid
 Attributes the `terraform_data` resource type computes: the one provider schema we know.
 */
 const builtinSchemas: ReadonlyMap<string, readonly string[]> = new Map([['terraform_data', ['id', 'input', 'output', 'triggers_replace']]]);
+const builtinSchemaSets: ReadonlyMap<string, ReadonlySet<string>> = new Map([...builtinSchemas].map(([type, names]) => [type, new Set(names)]));
 
 class ResourceInstanceImpl implements ResourceInstance {
 	readonly address;
