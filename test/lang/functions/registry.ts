@@ -22,7 +22,7 @@ can try tobool tolist tomap tonumber toset tostring sensitive nonsensitive issen
 const openTofuFunctions = ['base64gunzip', 'cidrcontains', 'urldecode', 'templatestring'];
 
 // Functions whose cases cannot come from terraform console (OpenTofu-only, console-less, or needing keys) are covered by the family unit tests instead.
-const testedWithoutGoldens = new Set(['base64gunzip', 'cidrcontains', 'urldecode', 'plantimestamp', 'rsadecrypt', 'ephemeralasnull']);
+const testedWithoutGoldens = new Set(['base64gunzip', 'cidrcontains', 'urldecode', 'plantimestamp']);
 
 const allCases = ['collection', 'conversion', 'crypto', 'datetime', 'encoding', 'filesystem', 'ip-network', 'number', 'regex', 'set', 'string']
 	.flatMap(family => (JSON.parse(readFileSync(path.join(fixtures, `${family}.json`), 'utf8')) as Array<{expression: string}>).map(golden => golden.expression));
