@@ -36,6 +36,7 @@ const matchesTerraform = test.macro({
 
 test(matchesTerraform, 'basic');
 test(matchesTerraform, 'modules');
+test(matchesTerraform, 'provider-aliases');
 
 test('the cycle Terraform reports is the cycle we find', t => {
 	const reported = fs.readFileSync(path.join(graphFixtures, 'cycle', 'terraform-graph.err'), 'utf8');
@@ -84,3 +85,17 @@ for (const file of fs.readdirSync(path.join(graphFixtures, 'plan-graphs'))) {
 		t.deepEqual(resourceEdges(buildGraph({moduleTree: root, sources})), expected);
 	});
 }
+
+/*
+Provider edges of resources against `terraform graph -type=plan`: a default configuration that a module's `providers = {}` does not pass resolves to the root's implied one, an alias to the configuration passed down.
+*/
+test('provider edges of provider-aliases match terraform graph -type=plan', t => {
+	const dot = fs.readFileSync(path.join(graphFixtures, 'provider-aliases', 'terraform-graph-plan.dot'), 'utf8');
+	const expected = dotEdges(dot.replaceAll('[root] ', '').replaceAll(' (expand)', '').replaceAll(String.raw`\"`, '\u0001'))
+		.map(line => line.replaceAll('\u0001', '"'))
+		.filter(line => / -> provider\[/.test(line) && !line.startsWith('provider[') && !line.startsWith('root ->'));
+	const graph = buildGraph(loadGraphFixture('provider-aliases'));
+	// Only resources: our module call node also depends on what its `providers = {}` passes, an edge Terraform's plan graph does not have.
+	const actual = graph.edges().filter(edge => edge.kind === 'provider' && graph.node(edge.source)!.kind === 'resource').map(edge => `${edge.source} -> ${edge.target}`).sort();
+	t.deepEqual(actual, expected);
+});
