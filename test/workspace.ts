@@ -91,7 +91,8 @@ test('state fills in attributes, with sensitive ones marked', async t => {
 	const value = (expression: string) => formatValue(workspace.evaluateAt(expression).value);
 	t.is(value('terraform_data.known.id'), '"c3b0f2a4-1111-2222-3333-444455556666"');
 	t.is(value('terraform_data.known.input'), '"configured"', 'configuration wins over state');
-	t.is(value('terraform_data.known.secret'), '(sensitive value)');
+	t.is(value('terraform_data.known.output'), '(sensitive value)');
+	t.is(formatValue(workspace.evaluateAt('nonsensitive(terraform_data.known.output)').value), '{\n  "type" = "string"\n  "value" = "configured"\n}');
 	t.is(value('terraform_data.counted[1].id'), '"second"');
 	t.is(value('terraform_data.counted[0].id'), '(known after apply)');
 	t.true(workspace.instances.resourceInstances.get('terraform_data.known')!.fromState);
