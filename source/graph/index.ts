@@ -21,6 +21,10 @@ Node ids are Terraform's own names, as `terraform graph -type=plan` prints them 
 In the instance graph, module instances and resource instances have their instance addresses (module.net["eu"], module.net["eu"].aws_subnet.this[0]), the variables, locals and outputs are per module instance (module.net["eu"].var.cidr), and each node's `block` names the block-level node it expands from.
 
 Edges point from the dependent to the dependency, with a kind (reference, depends-on, replace-triggered-by, provider, module-input, module-expansion) and the origins (expression text and source range) that make them. A reference to a module output points at the output node (`module.net.output.ids`); a whole-module reference (`depends_on = [module.net]`, `for n in module.net`) at everything in the module, nested modules included (Terraform's module "close" node). The call node `module.net` stands for the module's expansion: it depends on its `count`/`for_each`/`depends_on`/providers, and every block inside the module depends on it (`module-expansion`), so a change to a module's `for_each` reaches everything in the module. The call's arguments are edges of the child's variables (`module-input`).
+
+cytoscape (headless, behind cytoscape.ts) holds the model for its algorithms (shortest paths by A*); transitive queries, cycles and apply order run on our adjacency index, which scales.
+
+Not in the graph: `check` blocks and their scoped data sources, `import`/`moved`/`removed` blocks. In the instance graph, provider configurations stay block-level, and a resource whose count/for_each is unknown is one node with its block address.
 */
 
 import type {Graph} from './cytoscape.js';
