@@ -47,9 +47,7 @@ export function checkInvalidTokens(tokens: readonly Token[], text: string, filen
 
 			case 'Invalid': {
 				const character = text.slice(token.startOffset, token.endOffset);
-				if (character.startsWith('/*')) {
-					diagnostics.push(errorDiagnostic('Unterminated comment', 'There is no closing "*/" for this comment before the end of the file.', {filename, start: token.start, end: token.start}));
-				} else if ('\u201C\u201D\u2018\u2019'.includes(character)) {
+				if ('\u201C\u201D\u2018\u2019'.includes(character)) {
 					diagnostics.push(errorDiagnostic('Invalid character', '"Curly quotes" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a "straight quote".', range));
 				} else {
 					diagnostics.push(errorDiagnostic('Invalid character', 'This character is not used within the language.', range));

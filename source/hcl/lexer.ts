@@ -201,14 +201,11 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 				if (next === 42) {
 					const close = text.indexOf('*/', pos + 2);
-					const end = close === -1 ? length : close + 2;
-					if (close === -1) {
-						emitInvalid('Invalid', pos, end);
-					} else {
-						emit('Comment', pos, end);
+					// Unclosed, it is no comment for hclsyntax either: a slash, then a star.
+					if (close !== -1 && close + 2 <= length) {
+						emit('Comment', pos, close + 2);
+						return close + 2;
 					}
-
-					return end;
 				}
 
 				emit('Slash', pos, pos + 1);
@@ -243,9 +240,13 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 			}
 
 			case 126: { // ~
-				if (next === 125 && frame.braces === 0 && stack.length > 1) {
+				if (next === 125) {
+					// hclsyntax scans `~}` as the end of a template sequence even where none is open.
 					emit('TemplateSeqEnd', pos, pos + 2);
-					stack.pop();
+					if (frame.braces === 0 && stack.length > 1) {
+						stack.pop();
+					}
+
 					return pos + 2;
 				}
 

@@ -161,8 +161,9 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 					if (p.recovery) {
 						p.softError('Missing close bracket on splat index', 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', p.tokenRange(close));
 					} else {
-						p.error('Missing close bracket on splat index', 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', p.tokenRange(close));
+						// hclsyntax's subject points at the variable it then sets to the token recovery stops at, so that is where it reports.
 						close = p.recover('CBrack');
+						p.error('Missing close bracket on splat index', 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', p.tokenRange(close));
 					}
 				}
 
@@ -189,8 +190,9 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 					if (p.recovery) {
 						p.softError('Missing close bracket on index', 'The index operator must end with a closing bracket ("]").', p.tokenRange(close));
 					} else {
-						p.error('Missing close bracket on index', 'The index operator must end with a closing bracket ("]").', p.tokenRange(close));
+						// As above: reported where recovery stops, as hclsyntax does.
 						close = p.recover('CBrack');
+						p.error('Missing close bracket on index', 'The index operator must end with a closing bracket ("]").', p.tokenRange(close));
 					}
 				}
 			}

@@ -58,8 +58,10 @@ const cases: Array<[string, string]> = [
 	['\' ` ; & | ^', 'Apostrophe Backtick Semicolon BitwiseAnd BitwiseOr BitwiseXor'],
 	['@ $ \u201C', 'Invalid(@) Invalid($) Invalid(\u201C)'],
 	['~x', 'BitwiseNot Ident(x)'],
+	['{a ~}', 'OBrace Ident(a) TemplateSeqEnd(~})'],
+	['${a} %{b}', 'Invalid($) OBrace Ident(a) CBrace Percent OBrace Ident(b) CBrace'],
 	['\uFFFD', 'BadUtf8(\uFFFD)'],
-	['/* never closed', 'Invalid(/* never closed)'],
+	['/* never closed', 'Slash Star Ident(never) Ident(closed)'],
 	['a\rb', 'Ident(a) Invalid(\\r) Ident(b)'],
 ];
 

@@ -153,3 +153,29 @@ test('generated valid expressions give the same JSON as hcl2json', async t => {
 	}), {numRuns: 200});
 	t.pass();
 });
+
+test('mutated corpus files: hcl2json and we agree on accepting, and we report every line it reports', async t => {
+	const inserts = ['\n', ' # c\n', '/* c */', '(', ')', '[', ']', '{', '}', '"', ',', '=', '${', '}', '...', '.', '*', '?', ':', 'x', '1', '<<EOT\n', '%{', '~', '$', '\'', '/*'];
+	const mutated = fc.tuple(fc.constantFrom(...corpus), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...inserts), fc.nat(3)), {minLength: 1, maxLength: 2}))
+		.map(([text, edits]) => {
+			let result = text;
+			for (const [at, insert, remove] of edits) {
+				const start = at % (result.length + 1);
+				result = result.slice(0, start) + insert + result.slice(start + remove);
+			}
+
+			return result;
+		});
+	await fc.assert(fc.asyncProperty(mutated, async text => {
+		const oracle = await oracleParse('mutated.tf', text);
+		const {value, diagnostics} = parseConfig(text, 'mutated.tf');
+		if ('json' in oracle) {
+			const converted = toHcl2Json(value, text);
+			return diagnostics.length === 0 && (converted.diagnostics.length > 0 || isDeepStrictEqual(JSON.parse(JSON.stringify(converted.value)), oracle.json));
+		}
+
+		const lines = new Set(diagnostics.map(diagnostic => diagnostic.subject?.start.line));
+		return oracle.errorLines.every(line => lines.has(line));
+	}), {numRuns: 100});
+	t.pass();
+});
