@@ -182,6 +182,11 @@ function open(state: State, data: ExplorerData): State {
 
 		case 'blocks': {
 			const row = selectedRow(data, state);
+			// A module instance (or a module call without count/for_each): Enter goes into it.
+			if (row && row.type !== 'header' && row.entry.kind === 'module' && (row.type === 'instance' || row.entry.mode === 'single') && data.locate(row.key)?.block === undefined) {
+				return navigate(state, data, row.key);
+			}
+
 			if (row?.type === 'block' && row.entry.instances.length > 0) {
 				const expanded = new Set(state.expanded);
 				if (expanded.has(row.key)) {

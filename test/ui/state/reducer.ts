@@ -249,3 +249,14 @@ test('line editing: cursor keys, Backspace, Home and End', t => {
 	state = run(keys('enter', 'up', 'k'), state);
 	t.is(state.console.input, 'qybck');
 });
+
+test('Enter on a module instance in Blocks goes into it, Esc comes back', t => {
+	let state = run(press('open', 'move-down', 'move-down', 'move-down', 'move-down', 'move-down', 'open', 'move-down'));
+	t.is(selectedAddress(data, state), 'module.net["eu"]');
+	state = run(press('open'), state);
+	t.is(state.module, 'module.net["eu"]');
+	t.is(selectedAddress(data, state), 'module.net["eu"].aws_subnet.inner');
+	state = run(press('back'), state);
+	t.is(state.module, '');
+	t.is(selectedAddress(data, state), 'module.net["eu"]');
+});
