@@ -498,7 +498,13 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 		default: {
 			const value = arithmetic(expression.operator, bareA.value, bareB.value);
 			if (value.isNaN()) {
-				return {value: unknown(numberType), diagnostics: [errorDiagnostic('Operation failed', 'Error during operation: can\'t compute a result that is not a number.', expression.range)]};
+				const reasons: Readonly<Record<string, string>> = {
+					'+': 'can\'t compute sum of opposing infinities',
+					'-': 'can\'t subtract infinity from itself',
+					'*': 'can\'t multiply zero by infinity',
+					'/': 'can\'t divide zero by zero or infinity by infinity',
+				};
+				return {value: unknown(numberType), diagnostics: [errorDiagnostic('Operation failed', `Error during operation: ${reasons[expression.operator] ?? 'the result is not a number'}.`, expression.range)]};
 			}
 
 			result = numberValue(value);

@@ -161,3 +161,11 @@ test('callFunction words arity errors as Terraform does', t => {
 	t.is(t.throws(() => callFunction(upper, [], context), {instanceOf: FunctionError})?.message, 'Function "upper" expects 1 argument(s). Missing value for "str".');
 	t.is(t.throws(() => callFunction(upper, [stringValue('a'), stringValue('b')], context), {instanceOf: FunctionError})?.message, 'Function "upper" expects only 1 argument(s).');
 });
+
+// Infinities, with cty's messages (checked against terraform console).
+test(evaluatesTo, '1/0 - 1/0', 'Operation failed: Error during operation: can\'t subtract infinity from itself.');
+test(evaluatesTo, '1/0 + -1/0', 'Operation failed: Error during operation: can\'t compute sum of opposing infinities.');
+test(evaluatesTo, '1/0 * 0', 'Operation failed: Error during operation: can\'t multiply zero by infinity.');
+test(evaluatesTo, '0/0', 'Operation failed: Error during operation: can\'t divide zero by zero or infinity by infinity.');
+test(evaluatesTo, '-(1/0)', '-Inf');
+test(evaluatesTo, '0 % 0', '0');
