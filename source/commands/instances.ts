@@ -1,7 +1,8 @@
 import {formatDiagnosticLine} from '../hcl/index.js';
-import {errorDiagnostic} from '../hcl/diagnostics.js';
+import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
+import type {Range} from '../hcl/position.js';
 
-import {describeExpansion} from '../expand/expansion.js';
+import {type Expansion, describeExpansion} from '../expand/expansion.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
 import {parseAddress} from '../expand/parse-address.js';
 import {selectInstances} from '../expand/select.js';
@@ -82,25 +83,29 @@ function keyJson(key: ModuleInstance['key']): string | number | null {
 }
 
 /**
-Expansions that failed (invalid count/for_each), as one-line diagnostics.
+Expansions known only after apply (warnings) and expansions that failed (errors), one line each with the block's address, then the detail: the diagnostic the expander reported, which `check` prints too.
 */
-function expansionFailures(tree: InstanceTree): string[] {
-	const lines: string[] = [];
-	for (const resource of tree.resources.values()) {
-		if (resource.expansion.mode === 'invalid') {
-			lines.push(formatDiagnosticLine(errorDiagnostic(resource.expansion.summary ?? `Invalid ${resource.expansion.meta} argument`, resource.expansion.reason, resource.block.range)) + ` (${resource.text})`);
+function expansionProblems(tree: InstanceTree): Array<{readonly diagnostic: Diagnostic; readonly address: string}> {
+	const problems: Array<{diagnostic: Diagnostic; address: string}> = [];
+	const add = (expansion: Expansion, range: Range, address: string): void => {
+		if (expansion.mode === 'invalid') {
+			problems.push({diagnostic: expansion.diagnostic ?? errorDiagnostic(expansion.summary ?? `Invalid ${expansion.meta} argument`, expansion.reason, range), address});
+		} else if (expansion.mode === 'unknown') {
+			problems.push({diagnostic: expansion.diagnostic ?? warningDiagnostic('Instances known after apply', describeExpansion(expansion), range), address});
 		}
+	};
+
+	for (const resource of tree.resources.values()) {
+		add(resource.expansion, resource.block.range, resource.text);
 	}
 
 	for (const module of tree.moduleInstances.values()) {
 		for (const call of module.calls) {
-			if (call.expansion.mode === 'invalid') {
-				lines.push(formatDiagnosticLine(errorDiagnostic(call.expansion.summary ?? `Invalid ${call.expansion.meta} argument`, call.expansion.reason, call.call.range)) + ` (${module.text === '' ? '' : `${module.text}.`}module.${call.call.name})`);
-			}
+			add(call.expansion, call.call.range, `${module.text === '' ? '' : `${module.text}.`}module.${call.call.name}`);
 		}
 	}
 
-	return lines;
+	return problems;
 }
 
 /**
@@ -140,25 +145,12 @@ export const instancesCommand: Command = async input => {
 		stdout.write(lines.map(line => `${line.instance.text}\n`).join(''));
 	}
 
-	for (const resource of tree.resources.values()) {
-		if (resource.expansion.mode === 'unknown') {
-			stderr.write(`Warning: ${resource.text}: ${describeExpansion(resource.expansion)}\n`);
-		}
+	const problems = expansionProblems(tree);
+	for (const {diagnostic, address} of problems) {
+		const detail = diagnostic.detail ? diagnostic.detail.split('\n').map(text => (text === '' ? '' : `  ${text}`)).join('\n') + '\n' : '';
+		stderr.write(`${formatDiagnosticLine(diagnostic)} (${address})\n${detail}`);
 	}
 
-	for (const module of tree.moduleInstances.values()) {
-		for (const call of module.calls) {
-			if (call.expansion.mode === 'unknown') {
-				stderr.write(`Warning: ${module.text === '' ? '' : `${module.text}.`}module.${call.call.name}: ${describeExpansion(call.expansion)}\n`);
-			}
-		}
-	}
-
-	const failures = expansionFailures(tree);
-	for (const failure of failures) {
-		stderr.write(`${failure}\n`);
-	}
-
-	return failures.length > 0 ? 1 : 0;
+	return problems.some(problem => problem.diagnostic.severity === 'error') ? 1 : 0;
 };
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type {Expression} from '../hcl/ast.js';
-import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
 import type {Condition, ResourceBlock} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
@@ -384,22 +384,24 @@ class ModuleInstanceImpl implements ModuleInstance {
 				};
 			}
 
-			if (block.count) {
-				const result = countExpansion(this.evaluate(block.count));
+			const meta = block.count ?? block.forEach;
+			if (meta) {
+				const result = block.count ? countExpansion(this.evaluate(block.count)) : forEachExpansion(this.evaluate(meta), kind);
+				const {expansion} = result;
+				let diagnostic: Diagnostic | undefined;
 				if (result.error) {
-					report(this.#context, [errorDiagnostic(result.error.summary, result.error.detail, block.count.range, block.range)]);
+					diagnostic = errorDiagnostic(result.error.summary, result.error.detail, meta.range, block.range);
+				} else if (expansion.mode === 'unknown') {
+					const address = this.#label(kind === 'module' ? `module.${key}` : key);
+					diagnostic = warningDiagnostic(`Instances known after apply`, `${expansion.reason} tfscope shows ${address} without instances.`, meta.range, block.range);
 				}
 
-				return result.expansion;
-			}
-
-			if (block.forEach) {
-				const result = forEachExpansion(this.evaluate(block.forEach), kind);
-				if (result.error) {
-					report(this.#context, [errorDiagnostic(result.error.summary, result.error.detail, block.forEach.range, block.range)]);
+				if (!diagnostic || (expansion.mode !== 'unknown' && expansion.mode !== 'invalid')) {
+					return expansion;
 				}
 
-				return result.expansion;
+				report(this.#context, [diagnostic]);
+				return {...expansion, diagnostic};
 			}
 
 			return singleExpansion;

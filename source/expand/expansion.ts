@@ -1,3 +1,4 @@
+import type {Diagnostic} from '../hcl/diagnostics.js';
 import {convert} from '../lang/convert.js';
 import {friendlyTypeName, numberType} from '../lang/types.js';
 import {
@@ -8,7 +9,7 @@ import {
 } from './addresses.js';
 
 /*
-How one block (resource, data or module call) expands in one module instance, after Terraform's expansion modes: single, count, for_each, or unknown (known after apply). `invalid` is a count/for_each that failed with a diagnostic: no instances, and the rest of the configuration still expands.
+How one block (resource, data or module call) expands in one module instance, after Terraform's expansion modes: single, count, for_each, or unknown (known after apply). `invalid` is a count/for_each that failed with a diagnostic: no instances, and the rest of the configuration still expands. Both carry, when the expander reported one, the `diagnostic` that is also among the Workspace's diagnostics (an error for `invalid`, a warning for `unknown`), so `instances` and `check` print the same thing.
 */
 
 export type Expansion =
@@ -18,8 +19,8 @@ export type Expansion =
 	Keys in Terraform's (lexical) order; values are `each.value` (the key itself for a set of strings).
 	*/
 	| {readonly mode: 'for_each'; readonly entries: ReadonlyMap<string, Value>; readonly isSet: boolean}
-	| {readonly mode: 'unknown'; readonly meta: 'count' | 'for_each'; readonly reason: string}
-	| {readonly mode: 'invalid'; readonly meta: 'count' | 'for_each'; readonly reason: string; readonly summary?: string};
+	| {readonly mode: 'unknown'; readonly meta: 'count' | 'for_each'; readonly reason: string; readonly diagnostic?: Diagnostic}
+	| {readonly mode: 'invalid'; readonly meta: 'count' | 'for_each'; readonly reason: string; readonly summary?: string; readonly diagnostic?: Diagnostic};
 
 export const singleExpansion: Expansion = Object.freeze({mode: 'single'});
 

@@ -38,3 +38,16 @@ test('warnings alone exit 0', async t => {
 	t.is(code, 0);
 	t.regex(stdout, /main\.tf:1:1: warning: Unsupported block type/);
 });
+
+test('count and for_each known only after apply are warnings, the same ones instances prints', async t => {
+	const {code, stdout, stderr} = await run(['test/fixtures/configs/unknown-expansion']);
+	t.is(code, 0);
+	t.is(stdout, [
+		'test/fixtures/configs/unknown-expansion/main.tf:4:14: warning: Instances known after apply',
+		'  The "for_each" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. tfscope shows null_resource.by_key without instances.',
+		'test/fixtures/configs/unknown-expansion/main.tf:8:11: warning: Instances known after apply',
+		'  The "count" value depends on resource attributes that cannot be determined until apply. tfscope shows null_resource.counted without instances.',
+		'',
+	].join('\n'));
+	t.is(stderr, '0 errors, 2 warnings in 1 module instance and 2 resource instances.\n');
+});

@@ -122,6 +122,19 @@ test('invalid count and for_each: the rest is listed, the problems go to stderr,
 	const {code, stdout, stderr} = await run([directory]);
 	t.is(code, 1);
 	t.true(stdout.split('\n').includes('terraform_data.lifecycle'));
-	t.regex(stderr, /main\.tf:32:1: error: Invalid count argument \(terraform_data\.negative\)/);
+	t.regex(stderr, /main\.tf:33:11: error: Invalid count argument \(terraform_data\.negative\)/);
 	t.regex(stderr, /main\.tf:27:1: error: Invalid combination of "count" and "for_each" \(terraform_data\.both\)/);
+});
+
+test('count and for_each known only after apply: no instances, the warning check prints, exit 0', async t => {
+	const {code, stdout, stderr} = await run(['test/fixtures/configs/unknown-expansion']);
+	t.is(code, 0);
+	t.is(stdout, 'data.aws_partition.p\nnull_resource.known[0]\n');
+	t.is(stderr, [
+		'test/fixtures/configs/unknown-expansion/main.tf:4:14: warning: Instances known after apply (null_resource.by_key)',
+		'  The "for_each" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. tfscope shows null_resource.by_key without instances.',
+		'test/fixtures/configs/unknown-expansion/main.tf:8:11: warning: Instances known after apply (null_resource.counted)',
+		'  The "count" value depends on resource attributes that cannot be determined until apply. tfscope shows null_resource.counted without instances.',
+		'',
+	].join('\n'));
 });
