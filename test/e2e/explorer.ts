@@ -101,6 +101,8 @@ test('a session on the example: for_each stepping, edges and back, filter, go-to
 		app.press('console-submit');
 		await app.waitFor('"AUDIT"');
 		app.press('leave-console');
+		// Wait until the console has let go of the keyboard (its frame turns single): an Esc followed at once by `?` reaches a terminal program as one Alt-? key.
+		await app.waitFor(/│Console — aws_s3_bucket/);
 
 		// Help lists the bindings.
 		app.press('toggle-help');
