@@ -155,7 +155,7 @@ test('TF_VAR_ and --var values are strings for primitive types and expressions o
 	t.is(value('var.from_json'), 'tolist([\n  "x",\n  "y",\n])', 'auto.tfvars.json wins over the environment');
 	t.is(value('var.from_default'), '3');
 	t.is(value('var.from_auto'), '(known after apply)', 'a number variable given text that is not a number');
-	t.deepEqual(workspace.diagnostics.map(diagnostic => diagnostic.summary), ['Value for undeclared variable', 'Invalid value for input variable', 'Instances known after apply']);
+	t.deepEqual(workspace.diagnostics.map(diagnostic => diagnostic.summary), ['Value for undeclared variable', 'Invalid value for input variable']);
 	const fromEnvironment = await loadWorkspace({
 		directory: path.join(fixtures, 'errors'), environment: {TF_VAR_required: '["not", "a", "list"]'},
 	});

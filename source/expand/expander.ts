@@ -386,12 +386,16 @@ class ModuleInstanceImpl implements ModuleInstance {
 
 			const meta = block.count ?? block.forEach;
 			if (meta) {
-				const result = block.count ? countExpansion(this.evaluate(block.count)) : forEachExpansion(this.evaluate(meta), kind);
+				const before = this.#context.diagnostics.length;
+				const value = this.evaluate(meta);
+				// An unknown value that comes from an error (a cycle, an undeclared name) has its diagnostic already.
+				const failed = this.#context.diagnostics.slice(before).some(diagnostic => diagnostic.severity === 'error');
+				const result = block.count ? countExpansion(value) : forEachExpansion(value, kind);
 				const {expansion} = result;
 				let diagnostic: Diagnostic | undefined;
 				if (result.error) {
 					diagnostic = errorDiagnostic(result.error.summary, result.error.detail, meta.range, block.range);
-				} else if (expansion.mode === 'unknown') {
+				} else if (expansion.mode === 'unknown' && !failed) {
 					const address = this.#label(kind === 'module' ? `module.${key}` : key);
 					diagnostic = warningDiagnostic(`Instances known after apply`, `${expansion.reason} tfscope shows ${address} without instances.`, meta.range, block.range);
 				}
