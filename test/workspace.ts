@@ -178,3 +178,18 @@ test('progress is reported per phase', async t => {
 	t.deepEqual([...phases], ['parse', 'modules', 'expand']);
 	t.is(lastExpanded, 6);
 });
+
+test('an argument set to null on a resource or data source of unknown schema is known after apply; terraform_data keeps its null', async t => {
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'null-arguments'), environment: {}});
+	t.deepEqual(workspace.diagnostics, []);
+	const value = (expression: string) => formatValue(workspace.evaluateAt(expression).value);
+	t.is(value('output.az'), '(known after apply)');
+	t.is(value('output.region'), '(known after apply)');
+	t.is(value('local.region'), '(known after apply)');
+	t.is(value('output.timeout'), '(known after apply)', 'in a nested block too');
+	t.is(value('aws_subnet.s.vpc_id'), '"vpc-1"');
+	t.is(value('var.az'), 'tostring(null)');
+	t.is(value('terraform_data.input.input'), 'null');
+	t.is(value('output.input_is_null'), 'true');
+	t.deepEqual(workspace.evaluateAt('aws_subnet.s.availability_zone').value, {kind: 'unknown', type: {kind: 'string'}}, 'unknown of the configured type');
+});

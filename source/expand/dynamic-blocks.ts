@@ -4,7 +4,7 @@ import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {typeEquals} from '../lang/types.js';
 import {
-	type Value, listValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark,
+	type Value, listValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from '../lang/values.js';
 import {evaluateExpression} from './lang-adapter.js';
 import {literalString, traversalText} from '../config/static.js';
@@ -23,7 +23,23 @@ export type BodyOptions = {
 	Values shared by every instance of one block in one module instance: arguments and nested blocks that do not read `count`, `each` or `self` are evaluated once per block, not once per instance.
 	*/
 	readonly shared?: Map<object, Value>;
+	/**
+	Read a null argument of a nested block (not of the body itself) as unknown of its type: without the provider's schema it may be optional and computed, which the provider fills at plan (see `nullAsUnknown`).
+	*/
+	readonly nestedNullAsUnknown?: boolean;
+	/**
+	Read a null argument of this body as unknown of its type (set for nested blocks by `nestedNullAsUnknown`).
+	*/
+	readonly nullAsUnknown?: boolean;
 };
+
+/**
+A null value as unknown of the same type, marks kept; any other value as it is. For arguments of resource types whose schema is not known: an argument left null may be optional and computed (`availability_zone`, `region`), which the provider fills in at plan, so Terraform plans it as known after apply.
+*/
+export function nullAsUnknown(value: Value): Value {
+	const [bare, marks] = unmark(value);
+	return bare.kind === 'null' ? withMarks(unknownValue(bare.type), marks) : value;
+}
 
 const instanceNames = new Set(['count', 'each', 'self']);
 const dependsCache = new WeakMap<object, boolean>();
@@ -177,8 +193,15 @@ function expandDynamic(block: Block, scope: Scope, groups: Map<string, Group>, o
 			label = first?.kind === 'string' ? first.value : undefined;
 		}
 
-		group.items.push({...(label !== undefined && {label}), value: evaluateBody(content.body, inner, {report: options.report}).object});
+		group.items.push({...(label !== undefined && {label}), value: evaluateBody(content.body, inner, nestedOptions(options)).object});
 	}
+}
+
+/**
+The options for the body of a nested block: its arguments are read with `nestedNullAsUnknown` applied.
+*/
+function nestedOptions(options: BodyOptions): BodyOptions {
+	return {report: options.report, ...(options.nestedNullAsUnknown && {nestedNullAsUnknown: true, nullAsUnknown: true})};
 }
 
 export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {attributes: Map<string, Value>; object: Value} {
@@ -187,7 +210,8 @@ export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {a
 	for (const item of body.items) {
 		if (item.kind === 'Attribute') {
 			if (!options.skip?.has(item.name)) {
-				attributes.set(item.name, sharedValue(item.expression, options, () => evaluate(item.expression, scope, options)));
+				const value = sharedValue(item.expression, options, () => evaluate(item.expression, scope, options));
+				attributes.set(item.name, options.nullAsUnknown ? nullAsUnknown(value) : value);
 			}
 
 			continue;
@@ -203,7 +227,7 @@ export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {a
 		}
 
 		const group = addBlock(groups, item.type, item.labels.length > 0);
-		group.items.push({...(item.labels[0] !== undefined && {label: item.labels[0]}), value: sharedValue(item, options, () => evaluateBody(item.body, scope, {report: options.report}).object)});
+		group.items.push({...(item.labels[0] !== undefined && {label: item.labels[0]}), value: sharedValue(item, options, () => evaluateBody(item.body, scope, nestedOptions(options)).object)});
 	}
 
 	for (const [type, group] of groups) {

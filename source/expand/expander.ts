@@ -16,7 +16,7 @@ import {
 import {
 	type InstanceKey, type ModuleInstanceAddress, formatKey, formatModuleInstance, formatResource, noKey,
 } from './addresses.js';
-import {evaluateBody} from './dynamic-blocks.js';
+import {evaluateBody, nullAsUnknown} from './dynamic-blocks.js';
 import {
 	type Expansion, type RepetitionData, countExpansion, forEachExpansion, instanceKeys, noRepetition, repetitionData, singleExpansion,
 } from './expansion.js';
@@ -660,18 +660,29 @@ class ResourceInstanceImpl implements ResourceInstance {
 	#compute(): Value {
 		const {block} = this.resource;
 		const scope = this.#module.scope(this.repetition);
+		const schema = builtinSchemas.get(block.type);
 		const evaluated = evaluateBody(block.body, scope, {
 			skip: metaArguments,
 			report: diagnostics => {
 				report(this.#context, diagnostics);
 			},
 			shared: (this.resource as ResourceExpansionImpl).shared,
+			// Without the provider's schema, a null argument may be optional and computed: see nullAsUnknown.
+			nestedNullAsUnknown: !schema,
 		});
 		const attributes = new Map(evaluated.attributes);
-		const schema = builtinSchemas.get(block.type);
 		const stored = this.#context.options.state.get(this.#stateKey());
-		if (stored?.attributes.kind === 'object') {
-			for (const [name, value] of stored.attributes.attributes) {
+		const storedAttributes = stored?.attributes.kind === 'object' ? stored.attributes.attributes : undefined;
+		if (!schema) {
+			for (const [name, value] of attributes) {
+				// An argument set to null keeps its value in state, as a provider plans an optional and computed attribute left unset.
+				const fromState = storedAttributes?.get(name);
+				attributes.set(name, fromState && unmark(value)[0].kind === 'null' ? fromState : nullAsUnknown(value));
+			}
+		}
+
+		if (storedAttributes) {
+			for (const [name, value] of storedAttributes) {
 				if (!attributes.has(name)) {
 					attributes.set(name, value);
 				}
