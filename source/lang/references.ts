@@ -78,6 +78,19 @@ function invalid(detail: string, subject: Range): {value: undefined; diagnostics
 Reads a static traversal as a reference, with Terraform's "Invalid reference" diagnostics.
 */
 export function parseReference(traversal: Traversal): {value: Reference | undefined; diagnostics: Diagnostic[]} {
+	// Traversals come from immutable AST nodes (cached by traversalOf), so a parse is kept per traversal; the diagnostics array is copied for the caller.
+	let parsed = parsedReferences.get(traversal);
+	if (!parsed) {
+		parsed = parseReferenceUncached(traversal);
+		parsedReferences.set(traversal, parsed);
+	}
+
+	return {value: parsed.value, diagnostics: parsed.diagnostics.length === 0 ? [] : [...parsed.diagnostics]};
+}
+
+const parsedReferences = new WeakMap<Traversal, {value: Reference | undefined; diagnostics: Diagnostic[]}>();
+
+function parseReferenceUncached(traversal: Traversal): {value: Reference | undefined; diagnostics: Diagnostic[]} {
 	const {root, rootRange, steps} = traversal;
 	const make = (subject: ReferenceSubject, consumed: number): {value: Reference; diagnostics: Diagnostic[]} => ({
 		value: {
@@ -163,6 +176,23 @@ export function parseReference(traversal: Traversal): {value: Reference | undefi
 The static traversal an expression starts with, if it is a chain of attribute and literal-index steps on a root name; `dynamicTail` is true when the chain continues with steps that are not static.
 */
 export function traversalOf(expression: Expression): {traversal: Traversal; staticDepth: number} | undefined {
+	// AST nodes are never changed after parsing, so the traversal of a node is computed once (evaluation asks for it once per instance).
+	if (expression.kind !== 'GetAttribute' && expression.kind !== 'Index' && expression.kind !== 'Variable') {
+		return undefined;
+	}
+
+	let found = traversalsByNode.get(expression);
+	if (found === undefined) {
+		found = traversalOfUncached(expression) ?? null;
+		traversalsByNode.set(expression, found);
+	}
+
+	return found ?? undefined;
+}
+
+const traversalsByNode = new WeakMap<Expression, {traversal: Traversal; staticDepth: number} | null>();
+
+function traversalOfUncached(expression: Expression): {traversal: Traversal; staticDepth: number} | undefined {
 	const chain: Expression[] = [];
 	let current: Expression = expression;
 	while (current.kind === 'GetAttribute' || current.kind === 'Index') {
@@ -223,13 +253,40 @@ function literalKey(expression: Expression): string | number | undefined {
 Every reference an expression makes, in source order, with its range. Names bound by `for` expressions and template `for` directives are not references; invalid references are left out (evaluation reports them).
 */
 export function referencesOf(expression: Expression): Reference[] {
-	return traversalsOf(expression).flatMap(traversal => parseReference(traversal).value ?? []);
+	let found = referencesByNode.get(expression);
+	if (!found) {
+		found = [];
+		for (const traversal of traversalsOf(expression)) {
+			const reference = parseReference(traversal).value;
+			if (reference) {
+				found.push(reference);
+			}
+		}
+
+		referencesByNode.set(expression, found);
+	}
+
+	return [...found];
 }
+
+const referencesByNode = new WeakMap<Expression, Reference[]>();
 
 /**
 The static traversals at the roots of an expression's references, in source order, valid or not; names bound by `for` are left out.
 */
 export function traversalsOf(expression: Expression): Traversal[] {
+	let found = traversalListsByNode.get(expression);
+	if (!found) {
+		found = traversalsOfUncached(expression);
+		traversalListsByNode.set(expression, found);
+	}
+
+	return [...found];
+}
+
+const traversalListsByNode = new WeakMap<Expression, Traversal[]>();
+
+function traversalsOfUncached(expression: Expression): Traversal[] {
 	const found: Traversal[] = [];
 	const visit = (node: Expression, bound: ReadonlySet<string>): void => {
 		switch (node.kind) {
