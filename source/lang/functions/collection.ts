@@ -2,20 +2,38 @@ import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
 import {convert} from '../convert.js';
+import {equals} from '../eval/evaluate.js';
 import {arithmetic} from '../numbers.js';
 import {
 	type Type, boolType, dynamicType, emptyObjectType, friendlyTypeName, listType, mapType, numberType, objectType, stringType, tupleType, typeEquals,
 } from '../types.js';
 import {
-	type Value, Numeric, boolValue, compareStrings, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
+	type Value, Numeric, boolValue, compareStrings, isWhollyKnown, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
 } from '../values.js';
 import {
-	elementsOf, graphemes, integerOf, numberOf, stringOf, unifyTypes, valueEquals,
+	elementsOf, graphemes, integerOf, knownLength, numberOf, stringOf, unifyTypes, valueEquals,
 } from './support.js';
 
 /*
 The collection functions: lists, tuples, maps, objects and their elements. Where Terraform keeps a tuple or object (concat of tuples, keys of an object) so do we, since the console shows the difference.
+
+Unknowns: cty's function.Call short-circuits to an unknown result only when an argument is itself unknown, for parameters without AllowUnknown; a known collection with unknown elements reaches the implementation, so `merge({a = X}, {b = 1})` is `{a = X, b = 1}`, not unknown. callFunction short-circuits on anything not wholly known, so the parameters here that take collections set `allowUnknown` and their implementations return unknown for a wholly unknown argument themselves (`anyUnknown`), then handle nested unknowns as cty/Terraform do. Functions that need every element (distinct, compact, sort, sum, transpose) keep the default: cty returns unknown for them whenever the argument is not wholly known.
 */
+
+/**
+Whether any argument is itself unknown: the short-circuit cty's function.Call makes for parameters without AllowUnknown.
+*/
+function anyUnknown(values: ReadonlyArray<Value | undefined>): boolean {
+	return values.some(value => value?.kind === 'unknown');
+}
+
+/**
+cty's Equals between an element and a searched value: true, false, or undefined when unknowns decide it.
+*/
+function equalsMaybe(a: Value, b: Value): boolean | undefined {
+	const result = unmark(equals(a, b))[0];
+	return result.kind === 'bool' ? result.value : undefined;
+}
 
 function convertOrThrow(value: Value, type: Type, argumentIndex?: number): Value {
 	const result = convert(value, type);
@@ -44,16 +62,18 @@ export const alltrue = defineFunction({
 			return unknownValue(boolType);
 		}
 
-		let unknown = false;
+		// As Terraform's alltrue: elements in order, the first unknown one makes the result unknown.
 		for (const element of elementsOf(list!)) {
 			if (element.kind === 'unknown') {
-				unknown = true;
-			} else if (element.kind === 'null' || (element.kind === 'bool' && !element.value)) {
+				return unknownValue(boolType);
+			}
+
+			if (element.kind === 'null' || (element.kind === 'bool' && !element.value)) {
 				return boolValue(false);
 			}
 		}
 
-		return unknown ? unknownValue(boolType) : boolValue(true);
+		return boolValue(true);
 	},
 });
 
@@ -83,9 +103,13 @@ export const anytrue = defineFunction({
 export const chunklist = defineFunction({
 	name: 'chunklist',
 	description: 'Splits a single list into fixed-size chunks, returning a list of lists.',
-	parameters: [{name: 'list', type: listType(dynamicType)}, {name: 'size', type: numberType}],
+	parameters: [{name: 'list', type: listType(dynamicType), allowUnknown: true}, {name: 'size', type: numberType}],
 	returnType: ([list]) => listType(list!),
 	impl([list, size], returnType) {
+		if (anyUnknown([list])) {
+			return unknownValue(returnType);
+		}
+
 		const count = integerOf(size!, undefined, 'invalid size: ');
 		if (count < 0) {
 			throw new FunctionError('the size argument must be positive');
@@ -201,7 +225,7 @@ export const concat = defineFunction({
 	name: 'concat',
 	description: 'Combines two or more lists into a single list.',
 	parameters: [],
-	variadic: {name: 'seqs', type: dynamicType},
+	variadic: {name: 'seqs', type: dynamicType, allowUnknown: true},
 	returnType(types) {
 		if (types.length === 0) {
 			throw new FunctionError('at least one argument is required');
@@ -225,6 +249,10 @@ export const concat = defineFunction({
 		return dynamicType;
 	},
 	impl(values, returnType) {
+		if (anyUnknown(values)) {
+			return unknownValue(returnType);
+		}
+
 		if (returnType.kind === 'list') {
 			return listValue(returnType.element, values.flatMap(value => elementsOf(convertOrThrow(value, returnType))));
 		}
@@ -236,14 +264,29 @@ export const concat = defineFunction({
 export const contains = defineFunction({
 	name: 'contains',
 	description: 'Determines whether the given list or set contains the given single value as one of its elements.',
-	parameters: [{name: 'list', type: dynamicType}, {name: 'value', type: dynamicType}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}, {name: 'value', type: dynamicType, allowUnknown: true}],
 	returnType: staticReturnType(boolType),
 	impl([list, value]) {
+		if (anyUnknown([list, value])) {
+			return unknownValue(boolType);
+		}
+
 		if (list!.kind !== 'list' && list!.kind !== 'tuple' && list!.kind !== 'set') {
 			throw new FunctionError('argument must be list, tuple, or set');
 		}
 
-		return boolValue(elementsOf(list!).some(element => valueEquals(element, value!)));
+		// True on any known match; otherwise unknown if an unknown element (or unknown part of the value) could still match.
+		let unknown = false;
+		for (const element of elementsOf(list!)) {
+			const equal = equalsMaybe(value!, element);
+			if (equal === true) {
+				return boolValue(true);
+			}
+
+			unknown ||= equal === undefined;
+		}
+
+		return unknown ? unknownValue(boolType) : boolValue(false);
 	},
 });
 
@@ -267,7 +310,7 @@ export const distinct = defineFunction({
 export const element = defineFunction({
 	name: 'element',
 	description: 'Retrieves a single element from a list.',
-	parameters: [{name: 'list', type: dynamicType}, {name: 'index', type: numberType}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}, {name: 'index', type: numberType}],
 	returnType([listTypeArgument], [list, index]) {
 		const type = listTypeArgument!;
 		if (type.kind === 'list') {
@@ -300,47 +343,57 @@ export const element = defineFunction({
 		void list;
 		throw new FunctionError(`cannot read elements from ${friendlyTypeName(type)}`);
 	},
-	impl([list, index]) {
+	impl([list, index], returnType) {
 		integerOf(index!, undefined, 'invalid index: ');
+		const position = numberOf(index!).toNumber();
+		if (position < 0) {
+			throw new FunctionError('cannot use element function with a negative index');
+		}
+
+		if (anyUnknown([list])) {
+			return unknownValue(returnType);
+		}
 
 		const elements = elementsOf(list!);
 		if (elements.length === 0) {
 			throw new FunctionError('cannot use element function with an empty list');
 		}
 
-		const position = numberOf(index!).toNumber();
-		if (position < 0) {
-			throw new FunctionError('cannot use element function with a negative index');
-		}
-
 		return elements[position % elements.length]!;
 	},
 });
 
+/**
+cty's flattener: false when the result cannot be known yet, because a nested sequence is unknown (or a set whose length is not known), or an unknown of dynamic type could turn out to be one. Unknown elements of other types are kept as elements.
+*/
 function flattenInto(value: Value, into: Value[]): boolean {
-	if (value.kind === 'list' || value.kind === 'set' || value.kind === 'tuple') {
-		for (const inner of value.elements) {
-			if (inner.kind === 'unknown') {
-				return false;
-			}
+	if (knownLength(value) === undefined) {
+		return false;
+	}
 
-			if (inner.kind === 'list' || inner.kind === 'set' || inner.kind === 'tuple') {
-				if (!flattenInto(inner, into)) {
-					return false;
-				}
-			} else {
-				into.push(inner);
+	let known = true;
+	for (const inner of elementsOf(value)) {
+		const type = typeOf(inner);
+		if (type.kind === 'dynamic' && inner.kind !== 'null') {
+			known = false;
+		}
+
+		if (type.kind === 'list' || type.kind === 'set' || type.kind === 'tuple') {
+			if (inner.kind === 'unknown' || !flattenInto(inner, into)) {
+				known = false;
 			}
+		} else {
+			into.push(inner);
 		}
 	}
 
-	return true;
+	return known;
 }
 
 export const flatten = defineFunction({
 	name: 'flatten',
 	description: 'Takes a list and replaces any elements that are lists with a flattened sequence of the list contents.',
-	parameters: [{name: 'list', type: dynamicType}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}],
 	returnType([type]) {
 		if (type!.kind !== 'list' && type!.kind !== 'set' && type!.kind !== 'tuple' && type!.kind !== 'dynamic') {
 			throw new FunctionError('can only flatten lists, sets and tuples');
@@ -361,7 +414,7 @@ export const flatten = defineFunction({
 export const index = defineFunction({
 	name: 'index',
 	description: 'Finds the element index for a given value in a list.',
-	parameters: [{name: 'list', type: dynamicType}, {name: 'value', type: dynamicType}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}, {name: 'value', type: dynamicType, allowUnknown: true}],
 	returnType([type]) {
 		if (type!.kind !== 'list' && type!.kind !== 'tuple' && type!.kind !== 'dynamic') {
 			throw new FunctionError('argument must be a list or tuple');
@@ -370,12 +423,23 @@ export const index = defineFunction({
 		return numberType;
 	},
 	impl([list, value]) {
-		const position = elementsOf(list!).findIndex(element => valueEquals(element, value!));
-		if (position === -1) {
-			throw new FunctionError('item not found');
+		if (anyUnknown([list, value])) {
+			return unknownValue(numberType);
 		}
 
-		return numberValue(position);
+		// As Terraform's index: elements in order; one that may or may not equal the value makes the result unknown.
+		for (const [position, element] of elementsOf(list!).entries()) {
+			const equal = equalsMaybe(element, value!);
+			if (equal === undefined) {
+				return unknownValue(numberType);
+			}
+
+			if (equal) {
+				return numberValue(position);
+			}
+		}
+
+		throw new FunctionError('item not found');
 	},
 });
 
@@ -403,6 +467,11 @@ export const keys = defineFunction({
 		}
 	},
 	impl([map], returnType) {
+		// An object's attribute names are in its type, so even an unknown object has known keys (as cty's keys).
+		if (map!.kind === 'unknown' && map!.type.kind === 'object') {
+			return tupleValue(Object.keys(map!.type.attributes).sort(compareStrings).map(key => stringValue(key)));
+		}
+
 		if (map!.kind === 'unknown') {
 			return unknownValue(returnType);
 		}
@@ -453,7 +522,8 @@ function lengthOf(value: Value): Value {
 
 		case 'list':
 		case 'set': {
-			return value.elements.some(element => element.kind === 'unknown') && value.kind === 'set' ? unknownValue(numberType) : numberValue(value.elements.length);
+			const count = knownLength(value);
+			return count === undefined ? unknownValue(numberType) : numberValue(count);
 		}
 
 		case 'map': {
@@ -482,8 +552,8 @@ function lengthOf(value: Value): Value {
 export const lookup = defineFunction({
 	name: 'lookup',
 	description: 'Retrieves the value of a single element from a map, given its key. If the given key does not exist, the given default value is returned instead.',
-	parameters: [{name: 'inputMap', type: dynamicType}, {name: 'key', type: stringType}],
-	variadic: {name: 'default', type: dynamicType, allowNull: true, allowDynamicType: true},
+	parameters: [{name: 'inputMap', type: dynamicType, allowUnknown: true}, {name: 'key', type: stringType, allowUnknown: true}],
+	variadic: {name: 'default', type: dynamicType, allowNull: true, allowDynamicType: true, allowUnknown: true},
 	returnType(types, values) {
 		if (types.length > 3) {
 			throw new FunctionError(`lookup() takes two or three arguments, got ${types.length}`);
@@ -530,6 +600,11 @@ export const lookup = defineFunction({
 		}
 	},
 	impl([map, key, fallback], returnType) {
+		// As Terraform's lookup: only an unknown map or key makes the result unknown; an element (or the default) may be unknown itself.
+		if (anyUnknown([map, key])) {
+			return unknownValue(returnType);
+		}
+
 		const name = stringOf(key!);
 		if (map!.kind === 'object') {
 			const found = map!.attributes.get(name);
@@ -556,7 +631,7 @@ export const lookup = defineFunction({
 export const matchkeys = defineFunction({
 	name: 'matchkeys',
 	description: 'Constructs a new list by taking a subset of elements from one list whose indexes match the corresponding indexes of values in another list.',
-	parameters: [{name: 'values', type: listType(dynamicType)}, {name: 'keys', type: listType(dynamicType)}, {name: 'searchset', type: listType(dynamicType)}],
+	parameters: [{name: 'values', type: listType(dynamicType), allowUnknown: true}, {name: 'keys', type: listType(dynamicType), allowUnknown: true}, {name: 'searchset', type: listType(dynamicType), allowUnknown: true}],
 	returnType([values, keysType, searchset]) {
 		const unified = unifyTypes([(keysType as {element: Type}).element, (searchset as {element: Type}).element]);
 		if (!unified) {
@@ -566,6 +641,10 @@ export const matchkeys = defineFunction({
 		return values!;
 	},
 	impl([values, keyList, searchset], returnType) {
+		if (anyUnknown([values, keyList, searchset])) {
+			return unknownValue(returnType);
+		}
+
 		const valueElements = elementsOf(values!);
 		const keyElements = elementsOf(keyList!);
 		if (valueElements.length !== keyElements.length) {
@@ -575,8 +654,32 @@ export const matchkeys = defineFunction({
 		const common = unifyTypes([typeOf(keyList!), typeOf(searchset!)])!;
 		const keysConverted = elementsOf(convertOrThrow(keyList!, common));
 		const searchConverted = elementsOf(convertOrThrow(searchset!, common));
-		const kept = valueElements.filter((_, position) => searchConverted.some(candidate => valueEquals(candidate, keysConverted[position]!)));
-		return listValue(elementTypeOf(returnType), kept);
+		const elementType = elementTypeOf(returnType);
+		if (searchConverted.length === 0) {
+			return listValue(elementType, []);
+		}
+
+		// As Terraform's matchkeys: values and keys must be wholly known; a key compared with an unknown search element gives an empty list there (not unknown), and so here.
+		if (!isWhollyKnown(values!) || !isWhollyKnown(keyList!)) {
+			return unknownValue(returnType);
+		}
+
+		const kept: Value[] = [];
+		for (const [position, key] of keysConverted.entries()) {
+			for (const candidate of searchConverted) {
+				const equal = equalsMaybe(key, candidate);
+				if (equal === undefined) {
+					return listValue(elementType, []);
+				}
+
+				if (equal) {
+					kept.push(valueElements[position]!);
+					break;
+				}
+			}
+		}
+
+		return listValue(elementType, kept);
 	},
 });
 
@@ -584,7 +687,7 @@ export const merge = defineFunction({
 	name: 'merge',
 	description: 'Takes an arbitrary number of maps or objects, and returns a single map or object that contains a merged set of elements from all arguments.',
 	parameters: [],
-	variadic: {name: 'maps', type: dynamicType, allowNull: true, allowDynamicType: true},
+	variadic: {name: 'maps', type: dynamicType, allowNull: true, allowDynamicType: true, allowUnknown: true},
 	returnType(types, values) {
 		if (types.length === 0) {
 			return emptyObjectType;
@@ -629,6 +732,11 @@ export const merge = defineFunction({
 		return objectType(attributes);
 	},
 	impl(values, returnType) {
+		// Only an unknown argument makes the result unknown; unknown attribute values are merged like any other (cty's merge).
+		if (anyUnknown(values)) {
+			return unknownValue(returnType);
+		}
+
 		const merged = new Map<string, Value>();
 		for (const value of values) {
 			if (value.kind === 'object') {
@@ -655,7 +763,7 @@ const oneMessage = 'must be a list, set, or tuple value with either zero or one 
 export const one = defineFunction({
 	name: 'one',
 	description: 'Returns either the first element of a one-element list, or null if the list is empty.',
-	parameters: [{name: 'list', type: dynamicType}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}],
 	returnType([type]) {
 		switch (type!.kind) {
 			case 'list':
@@ -681,6 +789,11 @@ export const one = defineFunction({
 		}
 	},
 	impl([list], returnType) {
+		// As Terraform's one: a known list's element may be unknown; a set whose length is not known yet gives unknown.
+		if (anyUnknown([list]) || knownLength(list!) === undefined) {
+			return unknownValue(returnType);
+		}
+
 		const elements = elementsOf(list!);
 		if (elements.length > 1) {
 			throw new FunctionError(oneMessage, 0);
@@ -748,7 +861,7 @@ export const range = defineFunction({
 export const reverse = defineFunction({
 	name: 'reverse',
 	description: 'Takes a sequence and produces a new sequence of the same length with all of the same elements as the given sequence but in reverse order.',
-	parameters: [{name: 'list', type: dynamicType}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}],
 	returnType([type]) {
 		switch (type!.kind) {
 			case 'list':
@@ -770,6 +883,10 @@ export const reverse = defineFunction({
 		}
 	},
 	impl([list], returnType) {
+		if (anyUnknown([list])) {
+			return unknownValue(returnType);
+		}
+
 		const reversed = [...elementsOf(list!)].reverse();
 		return returnType.kind === 'list' ? listValue(returnType.element, reversed) : tupleValue(reversed);
 	},
@@ -778,7 +895,7 @@ export const reverse = defineFunction({
 export const slice = defineFunction({
 	name: 'slice',
 	description: 'Extracts some consecutive elements from within a list.',
-	parameters: [{name: 'list', type: dynamicType}, {name: 'start_index', type: numberType}, {name: 'end_index', type: numberType}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}, {name: 'start_index', type: numberType}, {name: 'end_index', type: numberType}],
 	returnType([type], [list, start, end]) {
 		if (type!.kind === 'list' || type!.kind === 'dynamic') {
 			return type!;
@@ -797,6 +914,10 @@ export const slice = defineFunction({
 		return tupleType(type!.elements.slice(from, to));
 	},
 	impl([list, start, end], returnType) {
+		if (anyUnknown([list])) {
+			return unknownValue(returnType);
+		}
+
 		const elements = elementsOf(list!);
 		const [from, to] = sliceBounds(elements.length, start!, end!);
 		return returnType.kind === 'list' ? listValue(returnType.element, elements.slice(from, to)) : tupleValue(elements.slice(from, to));
@@ -897,7 +1018,7 @@ export const transpose = defineFunction({
 export const values = defineFunction({
 	name: 'values',
 	description: 'Takes a map and returns a list containing the values of the elements in that map.',
-	parameters: [{name: 'mapping', type: dynamicType}],
+	parameters: [{name: 'mapping', type: dynamicType, allowUnknown: true}],
 	returnType([type]) {
 		switch (type!.kind) {
 			case 'map': {
@@ -918,6 +1039,10 @@ export const values = defineFunction({
 		}
 	},
 	impl([map], returnType) {
+		if (anyUnknown([map])) {
+			return unknownValue(returnType);
+		}
+
 		return returnType.kind === 'list' ? listValue(returnType.element, elementsOf(map!)) : tupleValue(elementsOf(map!));
 	},
 });
@@ -925,7 +1050,7 @@ export const values = defineFunction({
 export const zipmap = defineFunction({
 	name: 'zipmap',
 	description: 'Constructs a map from a list of keys and a corresponding list of values.',
-	parameters: [{name: 'keys', type: listType(stringType)}, {name: 'values', type: dynamicType}],
+	parameters: [{name: 'keys', type: listType(stringType), allowUnknown: true}, {name: 'values', type: dynamicType, allowUnknown: true}],
 	returnType([, valuesType]) {
 		switch (valuesType!.kind) {
 			case 'list': {
@@ -943,6 +1068,11 @@ export const zipmap = defineFunction({
 		}
 	},
 	impl([keyList, valueList], returnType) {
+		// Unknown keys leave the result's keys unknown (cty's zipmap); unknown elements of a known values list are kept.
+		if (anyUnknown([valueList]) || !isWhollyKnown(keyList!)) {
+			return unknownValue(returnType);
+		}
+
 		const keyElements = elementsOf(keyList!);
 		const valueElements = elementsOf(valueList!);
 		if (keyElements.length !== valueElements.length) {

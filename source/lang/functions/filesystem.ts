@@ -7,7 +7,7 @@ import {
 	boolType, dynamicType, setType, stringType,
 } from '../types.js';
 import {
-	type Value, boolValue, stringValue,
+	type Value, boolValue, stringValue, unknownValue,
 } from '../values.js';
 import {type HashAlgorithm, digest} from './crypto.js';
 import {decodeUtf8} from './encoding.js';
@@ -408,7 +408,8 @@ function render(context: FunctionContext, name: string, source: string, filename
 export const templatefile = defineFunction({
 	name: 'templatefile',
 	description: 'Reads the file at the given path and renders its content as a template using a supplied set of template variables.',
-	parameters: [{name: 'path', type: stringType}, {name: 'vars', type: dynamicType}],
+	// An unknown vars value makes the result unknown; unknown values inside it reach the template, which is unknown only where it uses them (as Terraform).
+	parameters: [{name: 'path', type: stringType}, {name: 'vars', type: dynamicType, allowUnknown: true}],
 	returnType([, varsType]) {
 		if (varsType!.kind !== 'map' && varsType!.kind !== 'object' && varsType!.kind !== 'dynamic') {
 			throw new FunctionError('invalid vars value: must be a map', 1);
@@ -416,7 +417,11 @@ export const templatefile = defineFunction({
 
 		return dynamicType;
 	},
-	impl([filePath, variables], _, context) {
+	impl([filePath, variables], returnType, context) {
+		if (variables!.kind === 'unknown') {
+			return unknownValue(returnType);
+		}
+
 		const name = stringOf(filePath!);
 		return render(context, 'templatefile', readText(context, name), name, variables!);
 	},
@@ -425,7 +430,7 @@ export const templatefile = defineFunction({
 export const templatestring = defineFunction({
 	name: 'templatestring',
 	description: 'Renders a template given as a string value, using a supplied set of template variables.',
-	parameters: [{name: 'template', type: stringType}, {name: 'vars', type: dynamicType}],
+	parameters: [{name: 'template', type: stringType}, {name: 'vars', type: dynamicType, allowUnknown: true}],
 	returnType([, varsType]) {
 		if (varsType!.kind !== 'map' && varsType!.kind !== 'object' && varsType!.kind !== 'dynamic') {
 			throw new FunctionError('invalid vars value: must be a map', 1);
@@ -433,7 +438,11 @@ export const templatestring = defineFunction({
 
 		return dynamicType;
 	},
-	impl([template, variables], _, context) {
+	impl([template, variables], returnType, context) {
+		if (variables!.kind === 'unknown') {
+			return unknownValue(returnType);
+		}
+
 		return render(context, 'templatestring', stringOf(template!), '<templatestring>', variables!);
 	},
 });

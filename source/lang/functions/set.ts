@@ -6,12 +6,16 @@ import {
 	type Type, dynamicType, listType, setType, tupleType,
 } from '../types.js';
 import {
-	type Value, listValue, tupleValue,
+	type Value, listValue, tupleValue, unknownValue,
 } from '../values.js';
-import {elementsOf, makeSet, unifyTypes, valueEquals} from './support.js';
+import {
+	elementsOf, knownLength, makeSet, unifyTypes, valueEquals,
+} from './support.js';
 
 /*
 Set functions. Arguments convert to sets of one unified element type; results are sets in cty's order.
+
+Unknowns as in cty: an unknown argument makes the result unknown; setunion keeps unknown elements of known sets (they are elements of the union whatever they turn out to be), while setintersection and setsubtract need every element known (the default short-circuit); setproduct needs each argument's length known, so lists with unknown elements give tuples with unknown elements.
 */
 
 function unifiedSetType(types: readonly Type[]): Type {
@@ -32,15 +36,19 @@ function convertedElements(value: Value, type: Type): readonly Value[] {
 	return elementsOf(result.value);
 }
 
-function setOperation(name: string, description: string, variadic: boolean, combine: (sets: ReadonlyArray<readonly Value[]>) => Value[]): FunctionSpec {
+function setOperation(name: string, description: string, variadic: boolean, combine: (sets: ReadonlyArray<readonly Value[]>) => Value[], allowUnknown = false): FunctionSpec {
 	const first = name === 'setsubtract' ? 'a' : 'first_set';
 	return defineFunction({
 		name,
 		description,
-		parameters: variadic ? [{name: first, type: setType(dynamicType)}] : [{name: 'a', type: setType(dynamicType)}, {name: 'b', type: setType(dynamicType)}],
-		...(variadic ? {variadic: {name: 'other_sets', type: setType(dynamicType)}} : {}),
+		parameters: variadic ? [{name: first, type: setType(dynamicType), allowUnknown}] : [{name: 'a', type: setType(dynamicType)}, {name: 'b', type: setType(dynamicType)}],
+		...(variadic ? {variadic: {name: 'other_sets', type: setType(dynamicType), allowUnknown}} : {}),
 		returnType: types => unifiedSetType(types),
 		impl(values, returnType) {
+			if (values.some(value => value.kind === 'unknown')) {
+				return unknownValue(returnType);
+			}
+
 			const element = (returnType as {element: Type}).element;
 			return makeSet(element, combine(values.map(value => convertedElements(value, returnType))));
 		},
@@ -48,14 +56,14 @@ function setOperation(name: string, description: string, variadic: boolean, comb
 }
 
 export const setintersection = setOperation('setintersection', 'Takes multiple sets and produces a single set containing only the elements that all of the given sets have in common.', true, sets => sets[0]!.filter(element => sets.every(other => other.some(candidate => valueEquals(candidate, element)))));
-export const setunion = setOperation('setunion', 'Takes multiple sets and produces a single set containing the elements from all of the given sets.', true, sets => sets.flat());
+export const setunion = setOperation('setunion', 'Takes multiple sets and produces a single set containing the elements from all of the given sets.', true, sets => sets.flat(), true);
 export const setsubtract = setOperation('setsubtract', 'Returns a new set containing the elements from the first set that are not present in the second set.', false, ([a, b]) => a!.filter(element => !b!.some(candidate => valueEquals(candidate, element))));
 
 export const setproduct = defineFunction({
 	name: 'setproduct',
 	description: 'Finds all of the possible combinations of elements from all of the given sets by computing the Cartesian product.',
 	parameters: [],
-	variadic: {name: 'sets', type: dynamicType},
+	variadic: {name: 'sets', type: dynamicType, allowUnknown: true},
 	returnType(types) {
 		if (types.length < 2) {
 			throw new FunctionError('at least two arguments are required');
@@ -88,6 +96,10 @@ export const setproduct = defineFunction({
 		return anySet ? setType(combination) : listType(combination);
 	},
 	impl(values, returnType) {
+		if (values.some(value => value.kind === 'unknown' || knownLength(value) === undefined)) {
+			return unknownValue(returnType);
+		}
+
 		const combination = (returnType as {element: Type}).element as {elements: readonly Type[]};
 		const columns = values.map((value, index) => convertedElements(value, listType(combination.elements[index]!)));
 		let products: Value[][] = [[]];

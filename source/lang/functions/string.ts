@@ -6,12 +6,12 @@ import {
 	type Type, boolType, dynamicType, listType, numberType, stringType,
 } from '../types.js';
 import {
-	type NumericValue, type Value, Numeric, boolValue, listValue, stringValue, unknownValue,
+	type NumericValue, type Value, Numeric, boolValue, isWhollyKnown, listValue, stringValue, typeOf, unknownValue,
 } from '../values.js';
 import {encodeJson, jsonQuote} from './encoding.js';
 import {compilePattern, expandReplacement, findAll} from './regex.js';
 import {
-	elementsOf, graphemes, integerOf, numberOf, numberText, stringOf,
+	elementsOf, graphemes, integerOf, knownLength, numberOf, numberText, stringOf,
 } from './support.js';
 
 /*
@@ -529,29 +529,51 @@ export const formatlist = defineFunction({
 	name: 'formatlist',
 	description: 'Constructs a list of strings by applying formatting verbs to a series of arguments, using a similar syntax to the C function "printf".',
 	parameters: [{name: 'format', type: stringType}],
-	variadic: {name: 'args', type: dynamicType, allowNull: true},
+	// As cty's formatlist: an unknown list (or one of unknown length, or an unknown of unknown type) makes the result unknown; otherwise each result element is unknown when one of its arguments is not wholly known.
+	variadic: {name: 'args', type: dynamicType, allowNull: true, allowUnknown: true},
 	returnType: staticReturnType(listType(stringType)),
-	impl([formatValue, ...values]) {
+	impl([formatValue, ...values], returnType) {
 		const pieces = parseFormat(stringOf(formatValue!));
 		const used = Math.max(0, ...pieces.map(piece => typeof piece === 'string' ? 0 : piece.argumentNumber + 1));
 		let length: number | undefined;
 		let lengthFrom = 0;
+		let unknown = false;
 		for (const [index, value] of values.entries()) {
-			if (value.kind === 'list' || value.kind === 'tuple' || value.kind === 'set') {
-				if (length === undefined) {
-					length = value.elements.length;
-					lengthFrom = index;
-				} else if (value.elements.length !== length) {
-					throw new FunctionError(`argument ${index + 1} has length ${value.elements.length}, which is inconsistent with argument ${lengthFrom + 1} of length ${length}`, index + 1);
-				}
+			const type = typeOf(value);
+			if (type.kind === 'dynamic' && value.kind === 'unknown') {
+				unknown = true;
+				continue;
 			}
+
+			if ((type.kind !== 'list' && type.kind !== 'tuple' && type.kind !== 'set') || value.kind === 'null') {
+				continue;
+			}
+
+			const count = knownLength(value);
+			if (count === undefined) {
+				unknown = true;
+				continue;
+			}
+
+			if (length === undefined) {
+				length = count;
+				lengthFrom = index;
+			} else if (count !== length) {
+				throw new FunctionError(`argument ${index + 1} has length ${count}, which is inconsistent with argument ${lengthFrom + 1} of length ${length}`, index + 1);
+			}
+
+			unknown ||= value.kind === 'unknown';
+		}
+
+		if (unknown) {
+			return unknownValue(returnType);
 		}
 
 		const count = length ?? 1;
 		const results: Value[] = [];
 		for (let iteration = 0; iteration < count; iteration++) {
 			const row = values.map(value => value.kind === 'list' || value.kind === 'tuple' || value.kind === 'set' ? value.elements[iteration]! : value);
-			if (row.some(value => value.kind === 'unknown')) {
+			if (row.some(value => !isWhollyKnown(value))) {
 				results.push(unknownValue(stringType));
 				continue;
 			}

@@ -4,7 +4,7 @@ import {rawEquals, setFromElements} from '../operations.js';
 import {type Type} from '../types.js';
 import {unify} from '../unify.js';
 import {
-	type NumericValue, type Value, Numeric, compareStrings,
+	type NumericValue, type Value, Numeric, compareStrings, isWhollyKnown,
 } from '../values.js';
 
 /*
@@ -87,6 +87,21 @@ export function elementsOf(value: Value): readonly Value[] {
 			return [];
 		}
 	}
+}
+
+/**
+How many elements a known list, set or tuple has, or undefined when that is not known yet (cty's Length): a tuple's length is in its type; a set with unknowns among more than one element may shrink once they are known (they could equal other elements), so only a wholly known set or a one-element set has a known length.
+*/
+export function knownLength(value: Value): number | undefined {
+	if (value.kind === 'unknown') {
+		return value.type.kind === 'tuple' ? value.type.elements.length : undefined;
+	}
+
+	if (value.kind === 'set' && value.elements.length > 1 && !isWhollyKnown(value)) {
+		return undefined;
+	}
+
+	return elementsOf(value).length;
 }
 
 /**

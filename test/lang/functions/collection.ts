@@ -5,10 +5,13 @@ import {
 import {
 	boolValue, listValue, mapValue, markSensitive, nullValue, numberValue, objectValue, stringValue, tupleValue, unknownValue,
 } from '../../../source/lang/values.js';
+import {makeSet} from '../../../source/lang/functions/support.js';
 
 const s = stringValue;
 const n = numberValue;
 const strings = (...items: string[]) => listValue(stringType, items.map(item => s(item)));
+// An unknown string nested inside known collections: cty calls the function with it (only a wholly unknown argument short-circuits).
+const x = unknownValue(stringType);
 
 callTable('collection', [
 	['length', [unknownValue(listType(stringType))], 'unknown(number)'],
@@ -90,4 +93,110 @@ callTable('collection', [
 ])`],
 	['matchkeys', [strings('x', 'y'), strings('a', 'b'), unknownValue(listType(stringType))], 'unknown(list(string))'],
 	['index', [strings('a', 'b'), s('b')], '1'],
+	['merge', [objectValue({a: x}), objectValue({b: n(1)})], `{
+  "a" = (known after apply)
+  "b" = 1
+}`],
+	['merge', [objectValue({x}), objectValue({})], `{
+  "x" = (known after apply)
+}`],
+	['merge', [mapValue(stringType, [['a', x]]), mapValue(stringType, [['b', s('y')]])], `tomap({
+  "a" = (known after apply)
+  "b" = "y"
+})`],
+	['merge', [objectValue({a: n(1)}), unknownValue(mapType(stringType))], 'unknown(dynamic)'],
+	['merge', [markSensitive(objectValue({a: x})), objectValue({b: n(1)})], `{
+  "a" = (known after apply)
+  "b" = 1
+} (sensitive)`],
+	['concat', [tupleValue([x]), tupleValue([n(1)])], `[
+  (known after apply),
+  1,
+]`],
+	['concat', [listValue(stringType, [x]), strings('b')], `tolist([
+  (known after apply),
+  "b",
+])`],
+	['zipmap', [strings('a'), tupleValue([x])], `{
+  "a" = (known after apply)
+}`],
+	['zipmap', [strings('a'), listValue(stringType, [x])], `tomap({
+  "a" = (known after apply)
+})`],
+	['zipmap', [listValue(stringType, [x]), strings('v')], 'unknown(map(string))'],
+	['flatten', [tupleValue([listValue(stringType, [s('a'), x]), tupleValue([n(1)])])], `[
+  "a",
+  (known after apply),
+  1,
+]`],
+	['flatten', [tupleValue([unknownValue(dynamicType)])], 'unknown(dynamic)'],
+	['flatten', [tupleValue([makeSet(stringType, [s('a'), x])])], 'unknown(dynamic)'],
+	['keys', [objectValue({b: x, a: n(1)})], `[
+  "a",
+  "b",
+]`],
+	['keys', [unknownValue(objectType({b: stringType, a: numberType}))], `[
+  "a",
+  "b",
+]`],
+	['keys', [mapValue(stringType, [['a', x]])], `tolist([
+  "a",
+])`],
+	['length', [listValue(stringType, [x, s('a')])], '2'],
+	['length', [makeSet(stringType, [x])], '1'],
+	['length', [makeSet(stringType, [x, s('a')])], 'unknown(number)'],
+	['lookup', [mapValue(numberType, [['a', unknownValue(numberType)], ['b', n(2)]]), s('b')], '2'],
+	['lookup', [mapValue(stringType, [['a', x]]), s('b'), s('d')], '"d"'],
+	['lookup', [objectValue({a: x, b: n(1)}), s('b')], '1'],
+	['lookup', [mapValue(stringType, [['a', s('v')]]), s('a'), x], '"v"'],
+	['lookup', [unknownValue(mapType(stringType)), s('a')], 'unknown(string)'],
+	['element', [listValue(stringType, [s('a'), x]), n(2)], '"a"'],
+	['element', [listValue(stringType, [s('a'), x]), n(1)], 'unknown(string)'],
+	['element', [unknownValue(listType(stringType)), n(-1)], 'error: cannot use element function with a negative index'],
+	['slice', [listValue(stringType, [s('a'), x, s('c')]), n(1), n(3)], `tolist([
+  (known after apply),
+  "c",
+])`],
+	['slice', [tupleValue([s('a'), x]), n(1), n(2)], `[
+  (known after apply),
+]`],
+	['reverse', [listValue(stringType, [s('a'), x])], `tolist([
+  (known after apply),
+  "a",
+])`],
+	['coalescelist', [listValue(stringType, []), listValue(stringType, [x])], `tolist([
+  (known after apply),
+])`],
+	['values', [objectValue({b: x, a: n(1)})], `[
+  1,
+  (known after apply),
+]`],
+	['values', [unknownValue(mapType(stringType))], 'unknown(list(string))'],
+	['contains', [listValue(stringType, [s('a'), x]), s('a')], 'true'],
+	['contains', [listValue(stringType, [s('a'), x]), s('b')], 'unknown(bool)'],
+	['contains', [tupleValue([n(1), x]), n(2)], 'false'],
+	['contains', [listValue(stringType, []), x], 'unknown(bool)'],
+	['index', [listValue(stringType, [s('a'), x, s('b')]), s('a')], '0'],
+	['index', [listValue(stringType, [s('a'), x, s('b')]), s('b')], 'unknown(number)'],
+	['distinct', [listValue(stringType, [s('a'), x])], 'unknown(list(string))'],
+	['compact', [listValue(stringType, [s('a'), x])], 'unknown(list(string))'],
+	['one', [tupleValue([s('a')])], '"a"'],
+	['one', [listValue(numberType, [unknownValue(numberType)])], 'unknown(number)'],
+	['one', [makeSet(stringType, [x, s('a')])], 'unknown(string)'],
+	['chunklist', [listValue(stringType, [s('a'), x, s('c')]), n(2)], `tolist([
+  tolist([
+    "a",
+    (known after apply),
+  ]),
+  tolist([
+    "c",
+  ]),
+])`],
+	['matchkeys', [listValue(stringType, [s('x'), x]), strings('a', 'b'), strings('b')], 'unknown(list(string))'],
+	['matchkeys', [strings('x', 'y'), strings('a', 'b'), listValue(stringType, [x])], 'tolist([])'],
+	['matchkeys', [strings('x', 'y'), strings('a', 'b'), strings('b')], `tolist([
+  "y",
+])`],
+	['alltrue', [listValue(boolType, [unknownValue(boolType), boolValue(false)])], 'unknown(bool)'],
+	['sum', [listValue(numberType, [n(1), unknownValue(numberType)])], 'unknown(number)'],
 ]);

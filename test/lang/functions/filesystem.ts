@@ -41,8 +41,13 @@ callTable('filesystem', [
 	['dirname', [s('a/b/')], '"a/b"'],
 	['templatefile', [s('vars.tftpl'), unknownValue(dynamicType)], 'unknown(dynamic)'],
 	['templatefile', [s('vars.tftpl'), objectValue({x: markSensitive(numberValue(1))})], '"x = 1" (sensitive)'],
-	['templatefile', [s('vars.tftpl'), objectValue({x: unknownValue(stringType)})], 'unknown(dynamic)'],
+	// The vars object is known, so the template renders: its use of the unknown `x` makes the string unknown.
+	['templatefile', [s('vars.tftpl'), objectValue({x: unknownValue(stringType)})], 'unknown(string)'],
 	['templatestring', [s('${a}-${b}'), objectValue({a: s('1'), b: numberValue(2)})], '"1-2"'],
+	// Unknown vars values reach the template: the result is unknown only if the template uses them (as Terraform).
+	['templatestring', [s('${b}'), objectValue({a: unknownValue(stringType), b: s('x')})], '"x"'],
+	['templatestring', [s('${a}'), objectValue({a: unknownValue(stringType), b: s('x')})], 'unknown(string)'],
+	['templatestring', [s('${a}'), unknownValue(dynamicType)], 'unknown(dynamic)'],
 	['templatestring', [s('%{ if x }yes%{ else }no%{ endif }'), objectValue({x: s('true')})], '"yes"'],
 	['templatestring', [s('${templatestring("x", {})}'), objectValue({})], 'error: <templatestring>:1,3-26: Error in function call; Call to function "templatestring" failed: cannot recursively call templatestring from inside another template function.'],
 ]);

@@ -42,7 +42,20 @@ callTable('string', [
   "a=v",
   "b=v",
 ])`],
-	['formatlist', [s('%s'), listValue(stringType, [s('a'), unknownValue(stringType)])], 'unknown(list(string))'],
+	// cty's formatlist: only an unknown list (or one whose length is unknown) makes the whole result unknown; elsewhere each iteration with an unknown argument gives an unknown element.
+	['formatlist', [s('%s'), listValue(stringType, [s('a'), unknownValue(stringType)])], `tolist([
+  "a",
+  (known after apply),
+])`],
+	['formatlist', [s('%s-%s'), listValue(stringType, [s('a'), s('b')]), unknownValue(stringType)], `tolist([
+  (known after apply),
+  (known after apply),
+])`],
+	['formatlist', [s('%v'), tupleValue([tupleValue([unknownValue(stringType)]), numberValue(1)])], `tolist([
+  (known after apply),
+  "1",
+])`],
+	['formatlist', [s('%s'), unknownValue(dynamicType)], 'unknown(list(string))'],
 	['formatlist', [s('%s'), unknownValue(listType(stringType))], 'unknown(list(string))'],
 	['strcontains', [unknownValue(stringType), s('a')], 'unknown(bool)'],
 	['startswith', [markSensitive(s('abc')), s('a')], 'true (sensitive)'],
