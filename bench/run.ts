@@ -20,12 +20,12 @@ const sizesFlag = argv.indexOf('--sizes');
 const scales = sizesFlag === -1 ? [1, 2, 4] : argv[sizesFlag + 1]!.split(',').map(Number);
 const parseCorpusBytes = quick ? 4_000_000 : 20_000_000;
 // hcl2json runs at well under 2 MB/s here: it parses the first part of the same corpus, and the ratio compares both parsers on that same part.
-const oracleCorpusBytes = quick ? 1_000_000 : 4_000_000;
-const parseRuns = quick ? 2 : 5;
+const oracleCorpusBytes = quick ? 1_000_000 : 2_000_000;
+const parseRuns = quick ? 2 : 3;
 const oracleRuns = quick ? 1 : 3;
 const loadRuns = quick ? 1 : 3;
 const consoleRounds = quick ? 5 : 30;
-const uiKeyPresses = quick ? 10 : 40;
+const uiKeyPresses = quick ? 10 : 20;
 const generatedRoot = path.join(repositoryRoot, 'bench', 'generated');
 const startedAt = Date.now();
 
@@ -155,9 +155,10 @@ const parseCpuRatio = !failed(parseSubset) && !failed(parseOracle) ? Number(pars
 lines.push(`Ratio on the same files: ${parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x`} wall clock, ${parseCpuRatio === undefined ? 'n/a' : `${parseCpuRatio.toFixed(1)}x`} CPU time (target at least 10x).${parseFull['diagnostics'] ? ` tfscope reported ${String(parseFull['diagnostics'])} diagnostics on the corpus (expected none).` : ''}`, '');
 
 lines.push('### Load, evaluate and expand', '');
-lines.push('| size | resources | resource instances | module instances | load ms | evaluate ms | total ms | CPU ms | time vs 1x | peak RSS MB | errors |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+lines.push('| size | resources | resource instances | module instances | load ms | evaluate ms | total ms | CPU ms | vs 1x (wall / CPU) | peak RSS MB (load / with graphs) | errors |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 const totalOf = (result: ChildResult | undefined): number | undefined => result && !failed(result) && typeof result['loadMs'] === 'number' ? result['loadMs'] + Number(result['evaluateMs'] ?? 0) : undefined;
 const baseTotal = totalOf(loads.get(scales[0]!));
+const baseCpu = loads.get(scales[0]!)?.['cpuMs'] as number | undefined;
 for (const scale of scales) {
 	const result = loads.get(scale)!;
 	const {configuration} = configurations.get(scale)!;
@@ -170,7 +171,7 @@ for (const scale of scales) {
 	}
 
 	const found = (key: string, want: number): string => result[key] === want ? '' : ` (loaded ${integer(result[key])})`;
-	lines.push(`| ${scale}x | ${integer(configuration.resources)}${found('resources', configuration.resources)} | ${integer(configuration.resourceInstances)}${found('resourceInstances', configuration.resourceInstances)} | ${integer(configuration.moduleInstances)}${found('moduleInstances', configuration.moduleInstances + 1)} | ${fixed(result['loadMs'])} | ${fixed(result['evaluateMs'])} | ${fixed(total)} | ${fixed(result['cpuMs'])} | ${baseTotal && total ? `${(total / baseTotal).toFixed(2)}x (${scale / scales[0]!}x size)` : 'n/a'} | ${fixed(result['peakLoadMb'])} | ${integer(result['errors'])} |`);
+	lines.push(`| ${scale}x | ${integer(configuration.resources)}${found('resources', configuration.resources)} | ${integer(configuration.resourceInstances)}${found('resourceInstances', configuration.resourceInstances)} | ${integer(configuration.moduleInstances)}${found('moduleInstances', configuration.moduleInstances + 1)} | ${fixed(result['loadMs'])} | ${fixed(result['evaluateMs'])} | ${fixed(total)} | ${fixed(result['cpuMs'])} | ${baseTotal && total ? `${(total / baseTotal).toFixed(2)}x / ${baseCpu ? (Number(result['cpuMs']) / baseCpu).toFixed(2) : 'n/a'}x (${scale / scales[0]!}x size)` : 'n/a'} | ${fixed(result['peakLoadMb'])} / ${fixed(result['peakMb'])} | ${integer(result['errors'])} |`);
 }
 
 lines.push('', 'Module instances include the root module. Times are wall-clock medians of the runs after a warm-up run; CPU ms is the process\'s user + system time for the same work, which tells cost from waiting when the machine is shared. "Evaluate" reads every resource instance\'s value and every module output (values are computed lazily). Peak RSS is the process maximum after one load (Node itself and tsx included, about 60–90 MB).');
@@ -215,21 +216,24 @@ const largestLoad = loads.get(largestScale)!;
 const largestTotal = totalOf(largestLoad);
 const fourX = scales.includes(4) && scales.includes(1) ? totalOf(loads.get(4)) : undefined;
 const oneX = scales.includes(1) ? totalOf(loads.get(1)) : undefined;
-const targets: Array<[string, string, boolean | undefined]> = [
-	['Parse at least 10x @cdktf/hcl2json', parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x`, parseRatio === undefined ? undefined : parseRatio >= 10],
-	[`Load + expand under 2 s (${largestScale}x)`, largestTotal === undefined ? 'n/a' : `${fixed(largestTotal)} ms (CPU ${fixed(largestLoad['cpuMs'])} ms)`, largestTotal === undefined ? undefined : largestTotal < 2000],
-	[`Graph under 1 s (${largestScale}x, block level)`, typeof largestLoad['graphMs'] === 'number' ? `${fixed(largestLoad['graphMs'])} ms (CPU ${fixed(largestLoad['graphCpuMs'])} ms)` : 'n/a', typeof largestLoad['graphMs'] === 'number' ? largestLoad['graphMs'] < 1000 : undefined],
-	[`Graph under 1 s (${largestScale}x, instance level)`, typeof largestLoad['instanceGraphMs'] === 'number' ? `${fixed(largestLoad['instanceGraphMs'])} ms (CPU ${fixed(largestLoad['instanceGraphCpuMs'])} ms)` : 'n/a', typeof largestLoad['instanceGraphMs'] === 'number' ? largestLoad['instanceGraphMs'] < 1000 : undefined],
-	[`Peak memory under 600 MB (${largestScale}x)`, typeof largestLoad['peakMb'] === 'number' ? `${fixed(largestLoad['peakMb'])} MB` : 'n/a', typeof largestLoad['peakMb'] === 'number' ? largestLoad['peakMb'] < 600 : undefined],
+const fourXCpu = scales.includes(4) && scales.includes(1) ? loads.get(4)?.['cpuMs'] as number | undefined : undefined;
+const oneXCpu = scales.includes(1) ? loads.get(1)?.['cpuMs'] as number | undefined : undefined;
+const cpuStatus = (value: unknown, limit: number): string => typeof value === 'number' ? status(value < limit) : 'n/a';
+const targets: Array<[string, string, boolean | undefined, string?]> = [
+	['Parse at least 10x @cdktf/hcl2json', parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x (CPU ${parseCpuRatio?.toFixed(1) ?? 'n/a'}x)`, parseRatio === undefined ? undefined : parseRatio >= 10, parseCpuRatio === undefined ? 'n/a' : status(parseCpuRatio >= 10)],
+	[`Load + expand under 2 s (${largestScale}x)`, largestTotal === undefined ? 'n/a' : `${fixed(largestTotal)} ms (CPU ${fixed(largestLoad['cpuMs'])} ms)`, largestTotal === undefined ? undefined : largestTotal < 2000, cpuStatus(largestLoad['cpuMs'], 2000)],
+	[`Graph under 1 s (${largestScale}x, block level)`, typeof largestLoad['graphMs'] === 'number' ? `${fixed(largestLoad['graphMs'])} ms (CPU ${fixed(largestLoad['graphCpuMs'])} ms)` : 'n/a', typeof largestLoad['graphMs'] === 'number' ? largestLoad['graphMs'] < 1000 : undefined, cpuStatus(largestLoad['graphCpuMs'], 1000)],
+	[`Graph under 1 s (${largestScale}x, instance level)`, typeof largestLoad['instanceGraphMs'] === 'number' ? `${fixed(largestLoad['instanceGraphMs'])} ms (CPU ${fixed(largestLoad['instanceGraphCpuMs'])} ms)` : 'n/a', typeof largestLoad['instanceGraphMs'] === 'number' ? largestLoad['instanceGraphMs'] < 1000 : undefined, cpuStatus(largestLoad['instanceGraphCpuMs'], 1000)],
+	[`Peak memory under 600 MB (${largestScale}x)`, typeof largestLoad['peakMb'] === 'number' ? `${fixed(largestLoad['peakMb'])} MB with both graphs (${fixed(largestLoad['peakLoadMb'])} MB after load + evaluate)` : 'n/a', typeof largestLoad['peakMb'] === 'number' ? largestLoad['peakMb'] < 600 : undefined],
 	['Console median under 1 ms', consoleProblem ? 'n/a' : `${fixed(consoleResult['medianMs'], 3)} ms`, consoleProblem ? undefined : Number(consoleResult['medianMs']) < 1],
 	['Console p95 under 10 ms', consoleProblem ? 'n/a' : `${fixed(consoleResult['p95Ms'], 3)} ms`, consoleProblem ? undefined : Number(consoleResult['p95Ms']) < 10],
 	['UI first frame under 3 s', uiProblem ? 'n/a' : `${fixed(uiResult['firstFrameMs'])} ms`, uiProblem ? undefined : Number(uiResult['firstFrameMs']) < 3000],
 	['UI key to frame under 30 ms median', uiProblem ? 'n/a' : `${fixed(uiResult['keyMedianMs'], 1)} ms`, uiProblem ? undefined : Number(uiResult['keyMedianMs']) < 30],
-	['Scaling 1x to 4x: time at most 4.5x', fourX && oneX ? `${(fourX / oneX).toFixed(2)}x` : 'n/a', fourX && oneX ? fourX / oneX <= 4.5 : undefined],
+	['Scaling 1x to 4x: time at most 4.5x', fourX && oneX ? `${(fourX / oneX).toFixed(2)}x wall, ${fourXCpu && oneXCpu ? (fourXCpu / oneXCpu).toFixed(2) : 'n/a'}x CPU` : 'n/a', fourX && oneX ? fourX / oneX <= 4.5 : undefined, fourXCpu && oneXCpu ? status(fourXCpu / oneXCpu <= 4.5) : 'n/a'],
 ];
-lines.push('', '### Targets', '', '| target | measured | status |', '| --- | --- | --- |');
-for (const [name, measured, ok] of targets) {
-	lines.push(`| ${name} | ${measured} | ${status(ok)} |`);
+lines.push('', '### Targets', '', 'Status on wall-clock time, as the targets are stated, and on CPU time where it was measured: when the machine is shared (see the load average above), CPU time is the closer estimate of the wall-clock time on an idle machine.', '', '| target | measured | status (wall clock) | status (CPU time) |', '| --- | --- | --- | --- |');
+for (const [name, measured, ok, cpu] of targets) {
+	lines.push(`| ${name} | ${measured} | ${status(ok)} | ${cpu ?? ''} |`);
 }
 
 const elapsed = (Date.now() - startedAt) / 1000;
