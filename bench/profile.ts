@@ -1,5 +1,5 @@
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -26,7 +26,10 @@ type Profile = {
 const [stage = 'load', scaleText = '4'] = process.argv.slice(2);
 const scale = Number(scaleText);
 const directory = path.join(repositoryRoot, 'bench', 'generated', `${scale}x`);
-writeConfiguration(generateConfiguration(sizePreset(scale)), directory);
+// Generated once (deterministic); regenerating under a running stage would pull files from under it.
+if (!existsSync(path.join(directory, 'main.tf'))) {
+	writeConfiguration(generateConfiguration(sizePreset(scale)), directory);
+}
 const profileDirectory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-profile-'));
 const scripts: Record<string, string[]> = {
 	load: ['measure-load.ts', directory, '1'],
