@@ -193,3 +193,27 @@ test('an argument set to null on a resource or data source of unknown schema is 
 	t.is(value('output.input_is_null'), 'true');
 	t.deepEqual(workspace.evaluateAt('aws_subnet.s.availability_zone').value, {kind: 'unknown', type: {kind: 'string'}}, 'unknown of the configured type');
 });
+
+test('ephemeral resources expand like data sources and are read as ephemeral.TYPE.NAME, their values marked ephemeral', async t => {
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'ephemeral'), environment: {}});
+	t.deepEqual(workspace.diagnostics, []);
+	t.deepEqual([...workspace.instances.resourceInstances.keys()], [
+		'aws_db_instance.db',
+		'ephemeral.aws_secretsmanager_secret_version.counted[0]',
+		'ephemeral.aws_secretsmanager_secret_version.counted[1]',
+		'ephemeral.random_password.db',
+		'ephemeral.random_password.per_user["alice"]',
+		'ephemeral.random_password.per_user["bob"]',
+	]);
+	const value = (expression: string, address?: string) => formatValue(workspace.evaluateAt(expression, address).value);
+	t.is(value('local.length'), '(ephemeral value)');
+	t.is(value('ephemeralasnull(local.length)'), 'tonumber(null)');
+	t.is(value('local.users'), '[\n  "alice",\n  "bob",\n]');
+	t.is(value('length(local.secret_ids)'), '2');
+	t.is(value('ephemeral.random_password.db.result'), '(known after apply)', 'attributes only the provider knows');
+	t.is(value('self.secret_id', 'ephemeral.aws_secretsmanager_secret_version.counted[1]'), '(ephemeral value)');
+	const undeclared = workspace.evaluateAt('ephemeral.random_password.nope.result');
+	t.deepEqual(undeclared.diagnostics.map(diagnostic => `${diagnostic.summary}: ${diagnostic.detail ?? ''}`), ['Reference to undeclared resource: An ephemeral resource "random_password" "nope" has not been declared in the root module.']);
+	const bare = workspace.evaluateAt('ephemeral.random_password');
+	t.deepEqual(bare.diagnostics.map(diagnostic => diagnostic.summary), ['Invalid reference']);
+});

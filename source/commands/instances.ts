@@ -28,13 +28,14 @@ export async function workspaceFor(input: CommandInput, directory: string | unde
 type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance};
 
 /**
-Module instances and resource instances in the order `instances` prints them: each module instance, then its resource instances, then its child module instances (the instance tree's order).
+Module instances and resource instances in the order `instances` prints them: each module instance, then its resource instances, then its child module instances (the instance tree's order). Ephemeral resource instances are left out, as Terraform's plan leaves them out.
 */
 export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleInstance>, resources?: ReadonlySet<ResourceInstance>): Line[] {
 	const lines: Line[] = [];
 	const byModule = new Map<ModuleInstance, ResourceInstance[]>();
 	for (const instance of tree.resourceInstances.values()) {
-		if (resources && !resources.has(instance)) {
+		// Ephemeral resources are opened during a run, never planned or stored: Terraform's plan does not list them.
+		if ((resources && !resources.has(instance)) || instance.address.mode === 'ephemeral') {
 			continue;
 		}
 

@@ -15,6 +15,7 @@ const nestedLabels: Readonly<Record<string, Readonly<Record<string, number>>>> =
 	output: {precondition: 0},
 	resource: {lifecycle: 0, provisioner: 1, connection: 0, dynamic: 1},
 	data: {lifecycle: 0, dynamic: 1},
+	ephemeral: {lifecycle: 0, dynamic: 1},
 	lifecycle: {precondition: 0, postcondition: 0},
 	provisioner: {connection: 0},
 	check: {assert: 0, data: 2},

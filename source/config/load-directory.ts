@@ -251,7 +251,12 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 			}
 
 			case 'ephemeral': {
-				// Ephemeral resources (Terraform 1.10+) exist only during a run: nothing to expand or show yet.
+				// Ephemeral resources (Terraform 1.10+): expanded and referenced like data sources, never planned or stored.
+				const resource = readResource(block, 'ephemeral', diagnostics);
+				if (resource) {
+					declare(resources, resource.key, resource, 'ephemeral resource', diagnostics);
+				}
+
 				break;
 			}
 

@@ -55,7 +55,10 @@ export type OutputBlock = {
 	readonly range: Range;
 };
 
-export type ResourceMode = 'managed' | 'data';
+/**
+`ephemeral` (Terraform 1.10+): an `ephemeral "TYPE" "NAME"` block, opened during a run and never stored in plan or state; referenced as `ephemeral.TYPE.NAME`.
+*/
+export type ResourceMode = 'managed' | 'data' | 'ephemeral';
 
 /**
 A `provider = aws.west` reference (or a `providers` map entry): the local provider name and alias.
@@ -85,7 +88,7 @@ export type ResourceBlock = {
 	readonly type: string;
 	readonly name: string;
 	/**
-	`aws_instance.web` or `data.aws_ami.ubuntu`, the address within its module.
+	`aws_instance.web`, `data.aws_ami.ubuntu` or `ephemeral.random_password.db`, the address within its module.
 	*/
 	readonly key: string;
 	readonly count?: Expression;
@@ -198,7 +201,7 @@ export type Module = {
 	readonly locals: ReadonlyMap<string, LocalValue>;
 	readonly outputs: ReadonlyMap<string, OutputBlock>;
 	/**
-	Managed and data resources in source order, keyed by `type.name` / `data.type.name`.
+	Managed, data and ephemeral resources in source order, keyed by `type.name` / `data.type.name` / `ephemeral.type.name`.
 	*/
 	readonly resources: ReadonlyMap<string, ResourceBlock>;
 	readonly moduleCalls: ReadonlyMap<string, ModuleCall>;

@@ -8,7 +8,7 @@ import {
 Reads a Terraform state file (format version 4) into resource instance attributes, with sensitive attributes marked. Read-only; a missing file is simply no state. Entries are keyed by `stateKey` of the module instance text as Terraform writes it (`module.a["x"]`, the same text expand/addresses.ts formats), the mode, type, name and instance key.
 */
 
-export function stateKey(moduleText: string, mode: 'managed' | 'data', type: string, name: string, key: number | string | undefined): string {
+export function stateKey(moduleText: string, mode: 'managed' | 'data' | 'ephemeral', type: string, name: string, key: number | string | undefined): string {
 	return `${moduleText}\u0000${mode}\u0000${type}\u0000${name}\u0000${key === undefined ? '' : JSON.stringify(key)}`;
 }
 

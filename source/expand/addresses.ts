@@ -136,7 +136,7 @@ export function formatModuleInstance(address: ModuleInstanceAddress): string {
 
 export function formatResource(address: ResourceAddress): string {
 	const module = formatModuleInstance(address.module);
-	const local = `${address.mode === 'data' ? 'data.' : ''}${address.type}.${address.name}`;
+	const local = `${address.mode === 'managed' ? '' : `${address.mode}.`}${address.type}.${address.name}`;
 	return module === '' ? local : `${module}.${local}`;
 }
 

@@ -1,17 +1,19 @@
 import path from 'node:path';
 import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
-import type {Range} from '../hcl/position.js';
+import {type Range, rangeBetween} from '../hcl/position.js';
 import type {Condition, ResourceBlock} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import {type State, stateKey} from '../config/state.js';
 import type {RawVariableValue} from '../config/tfvars.js';
 import {convert} from '../lang/convert.js';
 import type {FunctionFilesystem, FunctionSpec} from '../lang/function.js';
-import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
+import {
+	type ReferenceResolver, type Scope, createScope, moduleResolver,
+} from '../lang/eval/scope.js';
 import {dynamicType} from '../lang/types.js';
 import {
-	type ObjectValue, type Value, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark,
+	type ObjectValue, type Value, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
 } from '../lang/values.js';
 import {
 	type InstanceKey, type ModuleInstanceAddress, formatKey, formatModuleInstance, formatResource, noKey,
@@ -241,7 +243,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 			...(this.text !== '' && {moduleDescription: this.text}),
 			resourceAttributes: builtinSchemaSets,
 		};
-		const resolver = moduleResolver(values);
+		const resolver = this.#ephemeralResolver(moduleResolver(values));
 		const outputs = this.#outputs;
 		const scope = createScope({
 			// The console can also read this module's outputs as `output.NAME`.
@@ -266,6 +268,32 @@ class ModuleInstanceImpl implements ModuleInstance {
 		}
 
 		return scope;
+	}
+
+	/**
+	`ephemeral.TYPE.NAME`: the lang layer reads it as a managed resource of type `ephemeral` named TYPE, followed by `.NAME`, so the subject resolves to an object holding the one ephemeral resource NAME (the evaluator then applies `.NAME` and what follows). A managed resource type really named `ephemeral` is not a thing Terraform allows, so nothing is hidden.
+	*/
+	#ephemeralResolver(resolver: ReferenceResolver): ReferenceResolver {
+		const resources = this.#resourceValues;
+		const where = this.text === '' ? 'the root module' : this.text;
+		return reference => {
+			const {subject} = reference;
+			if (subject.kind !== 'resource' || subject.mode !== 'managed' || subject.type !== 'ephemeral') {
+				return resolver(reference);
+			}
+
+			const next = reference.remaining[0];
+			if (next?.kind !== 'attribute') {
+				return {value: unknownValue(), diagnostics: [errorDiagnostic('Invalid reference', 'A reference to an ephemeral resource must be followed by at least one attribute access, specifying the resource name.', next?.range ?? reference.range)]};
+			}
+
+			const key = `ephemeral.${subject.name}.${next.name}`;
+			if (!resources.has(key)) {
+				return {value: unknownValue(), diagnostics: [errorDiagnostic('Reference to undeclared resource', `An ephemeral resource "${subject.name}" "${next.name}" has not been declared in ${where}.`, rangeBetween(reference.range, next.range))]};
+			}
+
+			return {value: objectValue([[next.name, resources.get(key)!]]), diagnostics: []};
+		};
 	}
 
 	evaluate(expression: Expression, scope: Scope = this.scope()): Value {
@@ -701,9 +729,13 @@ class ResourceInstanceImpl implements ResourceInstance {
 			return sortedObject(attributes);
 		}
 
-		return {...sortedObject(attributes), open: true};
+		const value: ObjectValue = {...sortedObject(attributes), open: true};
+		// An ephemeral resource's result exists only during a run: every value read from it is ephemeral.
+		return block.mode === 'ephemeral' ? withMarks(value, ephemeralMarks) : value;
 	}
 }
+
+const ephemeralMarks: Marks = new Set(['ephemeral'] as const);
 
 /**
 Expands the module tree.

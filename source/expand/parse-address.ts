@@ -188,10 +188,10 @@ function parse(text: string): ParsedAddress {
 			continue;
 		}
 
-		let mode: 'managed' | 'data' = 'managed';
+		let mode: 'managed' | 'data' | 'ephemeral' = 'managed';
 		let type = first;
-		if (first === 'data') {
-			mode = 'data';
+		if (first === 'data' || first === 'ephemeral') {
+			mode = first;
 			reader.expect('.');
 			type = reader.identifier();
 		}

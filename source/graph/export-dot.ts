@@ -6,6 +6,7 @@ import {compareIds} from './queries.js';
 const shapes: Record<NodeKind, string> = {
 	resource: 'shape = "box"',
 	data: 'shape = "box", style = "rounded"',
+	ephemeral: 'shape = "box", style = "dashed"',
 	module: 'shape = "component"',
 	variable: 'shape = "invhouse"',
 	local: 'shape = "ellipse"',

@@ -6,6 +6,7 @@ import {compareIds} from './queries.js';
 const shapes: Record<NodeKind, [string, string]> = {
 	resource: ['[', ']'],
 	data: ['[(', ')]'],
+	ephemeral: ['[/', '/]'],
 	module: ['[[', ']]'],
 	variable: ['>', ']'],
 	local: ['(', ')'],

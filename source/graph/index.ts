@@ -14,6 +14,7 @@ The dependency graph of a configuration. What the UI and the commands use:
 
 Node ids are Terraform's own names, as `terraform graph -type=plan` prints them without `[root]` and `(expand)`:
 	resources and data sources   aws_instance.web, data.aws_ami.ubuntu, module.net.aws_subnet.this
+	ephemeral resources          ephemeral.random_password.db (kind `ephemeral`)
 	module calls                 module.net, module.net.module.subnet
 	variables, locals, outputs   var.region, local.tags, output.ids, module.net.var.cidr, module.net.output.ids
 	provider configurations      provider["registry.terraform.io/hashicorp/aws"], provider["registry.terraform.io/hashicorp/aws"].west,

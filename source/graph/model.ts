@@ -7,6 +7,8 @@ Our own graph model, independent of cytoscape. Edges point from the dependent to
 export type NodeKind =
 	| 'resource'
 	| 'data'
+	/** An `ephemeral` block (Terraform 1.10+): opened during a run, never stored. */
+	| 'ephemeral'
 	| 'module'
 	| 'variable'
 	| 'local'
@@ -74,6 +76,6 @@ export type GraphEdge = {
 	readonly origins: readonly EdgeOrigin[];
 };
 
-export const nodeKinds: readonly NodeKind[] = ['resource', 'data', 'module', 'variable', 'local', 'output', 'provider', 'module-instance', 'resource-instance'];
+export const nodeKinds: readonly NodeKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'module-instance', 'resource-instance'];
 
 export const edgeKinds: readonly EdgeKind[] = ['reference', 'depends-on', 'replace-triggered-by', 'provider', 'module-input', 'module-expansion'];

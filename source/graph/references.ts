@@ -2,7 +2,7 @@ import type {Expression} from '../hcl/ast.js';
 import type {Traversal} from './traversals.js';
 
 /*
-What a traversal refers to in Terraform terms, within its module: `var.x`, `local.x`, a resource or data block (with the index step that follows it), a module call (with its index and the output read from it). Roots with no object behind them (`count`, `each`, `path`, `terraform`, `self`) refer to nothing.
+What a traversal refers to in Terraform terms, within its module: `var.x`, `local.x`, a resource, data or ephemeral block (with the index step that follows it), a module call (with its index and the output read from it). Roots with no object behind them (`count`, `each`, `path`, `terraform`, `self`) refer to nothing.
 */
 
 export type ReferenceTarget =
@@ -10,7 +10,7 @@ export type ReferenceTarget =
 	| {readonly kind: 'local'; readonly name: string}
 	| {
 		readonly kind: 'resource';
-		/** `aws_instance.web` or `data.aws_ami.ubuntu`. */
+		/** `aws_instance.web`, `data.aws_ami.ubuntu` or `ephemeral.random_password.db`. */
 		readonly key: string;
 		/** The index right after the block address, when there is one. */
 		readonly index?: Expression;
@@ -23,7 +23,7 @@ export type ReferenceTarget =
 		readonly output?: string;
 	};
 
-const noObject = new Set(['count', 'each', 'path', 'terraform', 'self', 'provider', 'ephemeral', 'resource', 'check', 'run']);
+const noObject = new Set(['count', 'each', 'path', 'terraform', 'self', 'provider', 'resource', 'check', 'run']);
 
 function attributeAt(steps: Traversal['steps'], position: number): string | undefined {
 	const step = steps[position];
@@ -66,7 +66,8 @@ export function interpretTraversal(traversal: Traversal): ReferenceTarget | unde
 			};
 		}
 
-		case 'data': {
+		case 'data':
+		case 'ephemeral': {
 			const type = attributeAt(steps, 0);
 			const name = attributeAt(steps, 1);
 			if (type === undefined || name === undefined) {
@@ -74,7 +75,7 @@ export function interpretTraversal(traversal: Traversal): ReferenceTarget | unde
 			}
 
 			const key = indexAt(steps, 2);
-			return {kind: 'resource', key: `data.${type}.${name}`, ...(key === undefined ? {} : {index: key})};
+			return {kind: 'resource', key: `${root}.${type}.${name}`, ...(key === undefined ? {} : {index: key})};
 		}
 
 		default: {

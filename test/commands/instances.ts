@@ -138,3 +138,9 @@ test('count and for_each known only after apply: no instances, the warning check
 		'',
 	].join('\n'));
 });
+
+test('ephemeral resources are not listed: Terraform does not plan them', async t => {
+	const {code, stdout} = await run(['test/fixtures/configs/ephemeral']);
+	t.is(code, 0);
+	t.is(stdout, 'aws_db_instance.db\n');
+});

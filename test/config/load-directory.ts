@@ -72,3 +72,12 @@ test('symlink loops and unreadable entries are diagnostics', t => {
 		fs.rmSync(directory, {recursive: true, force: true});
 	}
 });
+
+test('ephemeral blocks are resources of mode ephemeral, keyed ephemeral.TYPE.NAME', t => {
+	const {module, diagnostics} = loadDirectory(path.join(fixtures, 'ephemeral'));
+	t.deepEqual(diagnostics, []);
+	t.deepEqual([...module.resources.keys()], ['ephemeral.random_password.db', 'ephemeral.random_password.per_user', 'ephemeral.aws_secretsmanager_secret_version.counted', 'aws_db_instance.db']);
+	const db = module.resources.get('ephemeral.random_password.db')!;
+	t.deepEqual({mode: db.mode, type: db.type, name: db.name}, {mode: 'ephemeral', type: 'random_password', name: 'db'});
+	t.truthy(module.resources.get('ephemeral.random_password.per_user')!.forEach);
+});

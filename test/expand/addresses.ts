@@ -14,6 +14,7 @@ const formats = test.macro({
 
 test(formats, {module: [], mode: 'managed', type: 'aws_instance', name: 'web', key: intKey(3)}, 'aws_instance.web[3]');
 test(formats, {module: [], mode: 'data', type: 'aws_ami', name: 'ubuntu', key: noKey}, 'data.aws_ami.ubuntu');
+test(formats, {module: [], mode: 'ephemeral', type: 'random_password', name: 'db', key: intKey(0)}, 'ephemeral.random_password.db[0]');
 test(formats, {
 	module: [{name: 'net', key: stringKey('eu')}, {name: 'subnet', key: intKey(1)}], mode: 'managed', type: 'aws_subnet', name: 'this', key: stringKey('a'),
 }, 'module.net["eu"].module.subnet[1].aws_subnet.this["a"]');

@@ -9,7 +9,7 @@ import {toText} from '../../source/graph/to-text.js';
 import {dotEdges, resourceEdges} from '../helpers/graph.js';
 import {golden, graphFixtures, loadGraphFixture} from '../helpers/graph-fixtures.js';
 
-const fixtures = ['basic', 'modules', 'cycle', 'providers'];
+const fixtures = ['basic', 'modules', 'cycle', 'providers', 'ephemeral'];
 
 const dumpsLikeGolden = test.macro({
 	exec(t, name: string) {
@@ -98,4 +98,13 @@ test('provider edges of provider-aliases match terraform graph -type=plan', t =>
 	// Only resources: our module call node also depends on what its `providers = {}` passes, an edge Terraform's plan graph does not have.
 	const actual = graph.edges().filter(edge => edge.kind === 'provider' && graph.node(edge.source)!.kind === 'resource').map(edge => `${edge.source} -> ${edge.target}`).sort();
 	t.deepEqual(actual, expected);
+});
+
+test('an ephemeral block is a node of kind ephemeral, with its provider and the references to it', t => {
+	const graph = buildGraph(loadGraphFixture('ephemeral'));
+	t.is(graph.node('ephemeral.random_password.db')?.kind, 'ephemeral');
+	t.deepEqual(dependencies(graph, 'aws_db_instance.db').map(({node, edge}) => `${node.id} ${edge.kind} ${edge.origins.map(origin => origin.expression).join(', ')}`), [
+		'ephemeral.random_password.db reference ephemeral.random_password.db[count.index].result',
+		'provider["registry.terraform.io/hashicorp/aws"] provider aws_db_instance',
+	]);
 });

@@ -15,6 +15,7 @@ const dumpsLikeGolden = test.macro({
 test(dumpsLikeGolden, 'basic');
 test(dumpsLikeGolden, 'modules');
 test(dumpsLikeGolden, 'providers');
+test(dumpsLikeGolden, 'ephemeral');
 
 const pointsAt = test.macro({
 	async exec(t, fixture: string, source: string, expected: string[]) {

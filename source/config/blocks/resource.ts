@@ -98,7 +98,7 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 	const [type, name] = block.labels as [string, string];
 	for (const [index, label] of [type, name].entries()) {
 		if (!/^[A-Za-z_][\w-]*$/.test(label)) {
-			diagnostics.push(errorDiagnostic(`Invalid ${mode === 'data' ? 'data source' : 'resource'} ${index === 0 ? 'type' : 'name'}`, 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.', block.labelRanges[index], block.range));
+			diagnostics.push(errorDiagnostic(`Invalid ${mode === 'data' ? 'data source' : (mode === 'ephemeral' ? 'ephemeral resource' : 'resource')} ${index === 0 ? 'type' : 'name'}`, 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.', block.labelRanges[index], block.range));
 		}
 	}
 
@@ -116,7 +116,7 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 		mode,
 		type,
 		name,
-		key: `${mode === 'data' ? 'data.' : ''}${type}.${name}`,
+		key: `${mode === 'managed' ? '' : `${mode}.`}${type}.${name}`,
 		...(count && {count: count.expression}),
 		...(forEach && {forEach: forEach.expression}),
 		dependsOn: readDependsOn(block.body, diagnostics),

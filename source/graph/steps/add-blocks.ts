@@ -26,7 +26,7 @@ export const addBlocks: GraphStep = ({graph, input}) => {
 		}
 
 		for (const resource of module.resources.values()) {
-			add(resource.key, resource.mode === 'data' ? 'data' : 'resource', resource.range);
+			add(resource.key, resource.mode === 'managed' ? 'resource' : resource.mode, resource.range);
 		}
 
 		for (const call of module.moduleCalls.values()) {

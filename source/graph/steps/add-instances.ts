@@ -50,7 +50,7 @@ function addModuleInstance(graph: Parameters<GraphStep>[0]['graph'], instance: M
 		const block = join(prefix, resource.block.key);
 		if (resource.instances.length === 0) {
 			if (resource.expansion.mode === 'unknown') {
-				graph.addNode({id: resource.text, kind: resource.block.mode === 'data' ? 'data' : 'resource', module: text, name: resource.block.key, block, range: resource.block.range});
+				graph.addNode({id: resource.text, kind: resource.block.mode === 'managed' ? 'resource' : resource.block.mode, module: text, name: resource.block.key, block, range: resource.block.range});
 			}
 
 			continue;
