@@ -217,3 +217,13 @@ test('ephemeral resources expand like data sources and are read as ephemeral.TYP
 	const bare = workspace.evaluateAt('ephemeral.random_password');
 	t.deepEqual(bare.diagnostics.map(diagnostic => diagnostic.summary), ['Invalid reference']);
 });
+
+test('with state, an argument set to null keeps the stored value; a null only in state stays null', async t => {
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'null-arguments-state'), environment: {}});
+	t.deepEqual(workspace.diagnostics, []);
+	const value = (expression: string) => formatValue(workspace.evaluateAt(expression).value);
+	t.is(value('aws_subnet.s.availability_zone'), '"eu-west-1a"');
+	t.is(value('aws_subnet.s.ipv6_cidr_block'), '(known after apply)');
+	t.is(value('aws_subnet.s.map_public_ip_on_launch'), 'null');
+	t.is(value('aws_subnet.s.id'), '"subnet-1"');
+});
