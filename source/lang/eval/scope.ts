@@ -67,20 +67,49 @@ export function createScope(options: ScopeOptions = {}): Scope {
 	return makeScope(base, new Map(), undefined);
 }
 
-function makeScope(base: Omit<Scope, 'variables' | 'parent' | 'child' | 'lookup'>, variables: ReadonlyMap<string, Value>, parent: Scope | undefined): Scope {
-	// Built field by field (no spreads): a `for` over a large collection makes one scope per element.
-	const scope: Scope = {
-		resolveReference: base.resolveReference,
-		functions: base.functions,
-		functionNames: base.functionNames,
-		functionContext: base.functionContext,
-		console: base.console,
-		variables,
-		parent,
-		child: inner => makeScope(base, inner, scope),
-		lookup: name => variables.get(name) ?? parent?.lookup(name),
-	};
-	return scope;
+type ScopeBase = Omit<Scope, 'variables' | 'parent' | 'child' | 'lookup'>;
+
+function makeScope(base: ScopeBase, variables: ReadonlyMap<string, Value>, parent: Scope | undefined): Scope {
+	return new BoundScope(base, variables, parent);
+}
+
+/**
+A class rather than an object of closures: a `for` over a large collection makes one scope per element, and methods on the prototype cost nothing per scope.
+*/
+class BoundScope implements Scope {
+	readonly resolveReference: ReferenceResolver;
+	readonly functions: (name: string) => FunctionSpec | undefined;
+	readonly functionNames: () => readonly string[];
+	readonly functionContext: FunctionContext;
+	readonly console: boolean;
+	readonly variables: ReadonlyMap<string, Value>;
+	readonly parent: Scope | undefined;
+	readonly #base: ScopeBase;
+
+	constructor(base: ScopeBase, variables: ReadonlyMap<string, Value>, parent: Scope | undefined) {
+		this.#base = base;
+		this.variables = variables;
+		this.parent = parent;
+		this.resolveReference = base.resolveReference;
+		this.functions = base.functions;
+		this.functionNames = base.functionNames;
+		this.functionContext = base.functionContext;
+		this.console = base.console;
+	}
+
+	child(variables: ReadonlyMap<string, Value>): Scope {
+		return new BoundScope(this.#base, variables, this);
+	}
+
+	lookup(name: string): Value | undefined {
+		// Most lookups miss every level (for-bound names are rare): the root scope's map is empty.
+		const own = this.variables.size === 0 ? undefined : this.variables.get(name);
+		if (own !== undefined) {
+			return own;
+		}
+
+		return this.parent?.lookup(name);
+	}
 }
 
 /**
