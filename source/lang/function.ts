@@ -1,7 +1,7 @@
 import {convert} from './convert.js';
 import {type Type, dynamicType, friendlyTypeName} from './types.js';
 import {
-	type Marks, type Value, deepMarks, isWhollyKnown, typeOf, unknownValue, unmark, withMarks,
+	type Marks, type Value, deepMarks, hasDeepMarks, isWhollyKnown, typeOf, unknownValue, unmark, withMarks,
 } from './values.js';
 
 /*
@@ -120,7 +120,7 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 	for (const [index, argument] of argumentValues.entries()) {
 		const parameter = parameterFor(spec, index)!;
 		let value = argument;
-		if (!parameter.allowMarked) {
+		if (!parameter.allowMarked && hasDeepMarks(value)) {
 			for (const mark of deepMarks(value)) {
 				resultMarks.add(mark);
 			}
@@ -136,7 +136,8 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 			anyUnknown = true;
 		}
 
-		if (!parameter.allowDynamicType && value.kind !== 'unknown' && typeOf(value).kind === 'dynamic') {
+		// Only a null of dynamic type has dynamic type among values that are not unknown (typeOf of a big object is not cheap).
+		if (!parameter.allowDynamicType && value.kind === 'null' && value.type.kind === 'dynamic') {
 			anyUnknown = true;
 		}
 
@@ -176,6 +177,10 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 The value with every mark removed, at every depth.
 */
 export function unmarkDeep(value: Value): Value {
+	if (!hasDeepMarks(value)) {
+		return value;
+	}
+
 	const [bare] = unmark(value);
 	switch (bare.kind) {
 		case 'list':

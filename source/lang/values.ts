@@ -116,8 +116,13 @@ export function mapValue(elementType: Type, entries: ReadonlyMap<string, Value> 
 }
 
 export function objectValue(attributes: ReadonlyMap<string, Value> | Iterable<readonly [string, Value]> | Readonly<Record<string, Value>>): ObjectValue {
-	const entries = attributes instanceof Map || Symbol.iterator in attributes
-		? [...(attributes as Iterable<readonly [string, Value]>)]
+	if (attributes instanceof Map) {
+		// One copy, not two: the Map constructor iterates the map directly.
+		return {kind: 'object', attributes: new Map(attributes as ReadonlyMap<string, Value>)};
+	}
+
+	const entries = Symbol.iterator in attributes
+		? attributes as Iterable<readonly [string, Value]>
 		: Object.entries(attributes as Record<string, Value>);
 	return {kind: 'object', attributes: new Map(entries)};
 }
@@ -146,6 +151,12 @@ Byte-wise (UTF-16 code unit) string order, the order Go's sort.Strings gives for
 export function compareStrings(a: string, b: string): number {
 	return a < b ? -1 : (a > b ? 1 : 0);
 }
+
+/**
+Types of big tuple and object values, computed once per value (values are immutable; a module's resources object is asked for its type by every expression that reads it). Small ones are cheaper to recompute than to keep in a WeakMap.
+*/
+const structuralTypes = new WeakMap<Value, Type>();
+const bigValue = 16;
 
 /**
 The type of a value (cty's Value.Type()).
@@ -177,16 +188,37 @@ export function typeOf(value: Value): Type {
 		}
 
 		case 'tuple': {
-			return tupleType(value.elements.map(element => typeOf(element)));
+			let type = value.elements.length >= bigValue ? structuralTypes.get(value) : undefined;
+			if (!type) {
+				const elements: Type[] = [];
+				for (const element of value.elements) {
+					elements.push(typeOf(element));
+				}
+
+				type = tupleType(elements);
+				if (value.elements.length >= bigValue) {
+					structuralTypes.set(value, type);
+				}
+			}
+
+			return type;
 		}
 
 		case 'object': {
-			const attributes: Record<string, Type> = {};
-			for (const [name, attribute] of value.attributes) {
-				attributes[name] = typeOf(attribute);
+			let type = value.attributes.size >= bigValue ? structuralTypes.get(value) : undefined;
+			if (!type) {
+				const attributes: Record<string, Type> = {};
+				for (const [name, attribute] of value.attributes) {
+					attributes[name] = typeOf(attribute);
+				}
+
+				type = objectType(attributes);
+				if (value.attributes.size >= bigValue) {
+					structuralTypes.set(value, type);
+				}
 			}
 
-			return objectType(attributes);
+			return type;
 		}
 
 		case 'null':
@@ -279,45 +311,97 @@ export function unmark<T extends Value>(value: T): [T, Marks | undefined] {
 Marks anywhere inside the value, its own included (cty's UnmarkDeep, returning the union of marks).
 */
 export function deepMarks(value: Value): Set<Mark> {
-	const found = new Set<Mark>(value.marks ?? []);
-	const visit = (inner: Value): void => {
-		for (const mark of inner.marks ?? []) {
+	const found = new Set<Mark>();
+	if (hasDeepMarks(value)) {
+		collectMarks(value, found);
+	}
+
+	return found;
+}
+
+function collectMarks(value: Value, found: Set<Mark>): void {
+	if (value.marks) {
+		for (const mark of value.marks) {
 			found.add(mark);
 		}
+	}
 
-		switch (inner.kind) {
-			case 'list':
-			case 'set':
-			case 'tuple': {
-				for (const element of inner.elements) {
-					visit(element);
-				}
-
-				break;
+	switch (value.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			for (const element of value.elements) {
+				collectMarks(element, found);
 			}
 
-			case 'map': {
-				for (const element of inner.entries.values()) {
-					visit(element);
-				}
-
-				break;
-			}
-
-			case 'object': {
-				for (const element of inner.attributes.values()) {
-					visit(element);
-				}
-
-				break;
-			}
-
-			default: {
-				break;
-			}
+			break;
 		}
-	};
 
-	visit(value);
-	return found;
+		case 'map': {
+			for (const element of value.entries.values()) {
+				collectMarks(element, found);
+			}
+
+			break;
+		}
+
+		case 'object': {
+			for (const element of value.attributes.values()) {
+				collectMarks(element, found);
+			}
+
+			break;
+		}
+
+		default: {
+			break;
+		}
+	}
+}
+
+/**
+True when the value or anything inside it has a mark; allocates nothing, so unmarked values (nearly all of them) cost one walk.
+*/
+export function hasDeepMarks(value: Value): boolean {
+	if (value.marks && value.marks.size > 0) {
+		return true;
+	}
+
+	switch (value.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			for (const element of value.elements) {
+				if (hasDeepMarks(element)) {
+					return true;
+				}
+			}
+
+			return false;
+		}
+
+		case 'map': {
+			for (const element of value.entries.values()) {
+				if (hasDeepMarks(element)) {
+					return true;
+				}
+			}
+
+			return false;
+		}
+
+		case 'object': {
+			for (const element of value.attributes.values()) {
+				if (hasDeepMarks(element)) {
+					return true;
+				}
+			}
+
+			return false;
+		}
+
+		default: {
+			return false;
+		}
+	}
 }

@@ -1250,9 +1250,9 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		return {value: unknown(), diagnostics};
 	}
 
-	const parameterAt = (position: number): Parameter | undefined => parameters[position] ?? spec.variadic;
-	for (const [position, argument] of argumentValues.entries()) {
-		const parameter = parameterAt(position)!;
+	for (let position = 0; position < argumentValues.length; position++) {
+		const argument = argumentValues[position]!;
+		const parameter: Parameter = (parameters[position] ?? spec.variadic)!;
 		const converted = convert(argument, parameter.type);
 		if (!converted.ok) {
 			diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRanges[position], expression.range));
