@@ -55,10 +55,20 @@ export function stringValue(value: string): StringValue {
 	return {kind: 'string', value};
 }
 
+/**
+Small non-negative integers (count.index, index keys, lengths) are shared: a Decimal costs far more than a lookup, and values are immutable.
+*/
+const smallIntegers: NumberValue[] = [];
+const smallIntegerLimit = 4096;
+
 export function numberValue(value: NumericValue | number | string | bigint): NumberValue {
 	if (typeof value === 'number') {
+		if (value >= 0 && value < smallIntegerLimit && Number.isInteger(value) && !Object.is(value, -0)) {
+			return smallIntegers[value] ??= {kind: 'number', value: new Numeric(value)};
+		}
+
 		// A float64, as Go's big.NewFloat keeps it: its exact binary value at 53 bits.
-		return Number.isFinite(value) && !Number.isInteger(value)
+		return Number.isFinite(value) && !Number.isSafeInteger(value)
 			? {kind: 'number', value: exactDouble(value), precision: 53}
 			: {kind: 'number', value: new Numeric(value)};
 	}

@@ -35,9 +35,9 @@ const matchesTerraform = test.macro({
 
 const emptyScope = (): Scope => emptyConsoleScope('/tmp');
 /**
-Known differences, kept visible: `pow` (functions/number.ts) returns its float64 result as shortest decimal text, so arithmetic on it does not see the exact binary value Terraform keeps (numberValue(jsNumber) does keep it); jsondecode's message for truncated JSON says "unexpected EOF" where Go says "EOF".
+Known differences, kept visible as failing tests (none at the moment).
 */
-const knownDifferences = new Set(['pow(2, 0.5) + 0', 'jsondecode("[1, ")']);
+const knownDifferences = new Set<string>();
 
 for (const golden of loadCases('cases.json')) {
 	if (knownDifferences.has(golden.expression)) {

@@ -281,7 +281,7 @@ class JsonReader {
 		this.skipSpace();
 		const character = this.text[this.index];
 		if (character === undefined) {
-			this.fail('unexpected EOF');
+			this.fail('EOF');
 		}
 
 		if (character === '{') {

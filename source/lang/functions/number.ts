@@ -5,7 +5,6 @@ import {dynamicType, friendlyTypeName, numberType} from '../types.js';
 import {
 	type NumericValue, type Value, Numeric, numberValue, typeOf,
 } from '../values.js';
-import {formatNumber} from '../numbers.js';
 import {integerOf, numberOf} from './support.js';
 
 /*
@@ -51,7 +50,8 @@ function fromFloat(result: number): Value {
 		return numberValue(new Numeric(result));
 	}
 
-	return numberValue(new Numeric(formatNumber(new Numeric(result), 53)));
+	// The exact float64 value at 53 bits: it prints as Go's shortest text, and arithmetic goes on from the exact binary value, as with Terraform's big.Float.
+	return numberValue(result);
 }
 
 export const log = defineFunction({
