@@ -1,9 +1,7 @@
 import {parseTemplate} from '../../hcl/index.js';
 import {evaluate} from '../eval/evaluate.js';
 import {createScope} from '../eval/scope.js';
-import {convert} from '../convert.js';
 import {type FunctionContext, type FunctionSpec, FunctionError} from '../function.js';
-import {stringType} from '../types.js';
 import {type Value} from '../values.js';
 
 /*
@@ -42,8 +40,8 @@ export function createTemplateRenderer(context: Omit<FunctionContext, 'renderTem
 			throw new FunctionError(`${at}${error.summary}; ${error.detail ?? ''}`.trim());
 		}
 
-		const converted = convert(result.value, stringType);
-		return converted.ok ? converted.value : result.value;
+		// A template that is one interpolation gives that value unconverted (`${a}` with a number is a number), as Terraform's templatefile does.
+		return result.value;
 	};
 
 	return render;
