@@ -21,7 +21,7 @@ const help = `
 	  --no-color           Do not colour the output
 	  --json               JSON output (parse, instances)
 	  --at ADDRESS         console: evaluate in this module or resource instance
-	  --format FORMAT      graph: dot, mermaid or json (default dot)
+	  --format FORMAT      graph: dot, mermaid, json or text (default dot)
 	  --instances          graph: instance-level nodes
 	  --focus ADDRESS      graph: only the neighbourhood of this node
 	  --depth N            graph: levels around --focus (default 2)
@@ -29,7 +29,7 @@ const help = `
 	Examples
 	  $ tfscope examples/multi-region
 	  $ echo 'cidrsubnets("10.0.0.0/16", 4, 4)' | tfscope console
-	  $ tfscope instances . 'module.net["eu"]'
+	  $ tfscope instances examples/multi-region 'module.network["eu"]'
 `;
 
 const commands: Record<string, () => Promise<Command>> = {
