@@ -2,6 +2,7 @@ import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatDiagnosticLine} from '../hcl/index.js';
 import type {Command} from './command.js';
 import {workspaceFor} from './instances.js';
+import {terminalSafeWriter} from './terminal-text.js';
 
 /*
 `tfscope check [dir]`: every diagnostic of the configuration (parse, load, expansion, evaluation, failed conditions), one a line, `file:line:col` first, with the detail indented below; a count on stderr. Exit 1 if any is an error.
@@ -16,7 +17,9 @@ export function renderCheck(diagnostics: readonly Diagnostic[], directory: strin
 }
 
 export const checkCommand: Command = async input => {
-	const {arguments: positional, stdout, stderr} = input;
+	const {arguments: positional} = input;
+	const stdout = terminalSafeWriter(input.stdout, input.isTerminal, input.flags.color);
+	const stderr = terminalSafeWriter(input.stderr, input.isTerminal, input.flags.color);
 	if (positional.length > 1) {
 		stderr.write(`Error: Too many arguments\n\ntfscope check takes one directory, not: ${positional.join(' ')}\n`);
 		return 2;

@@ -1,4 +1,5 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
+import {escapeControls} from './terminal-text.js';
 import {isIncompleteExpression, parseExpression} from '../hcl/index.js';
 import {evaluate, typeOfArgument} from '../lang/eval/evaluate.js';
 import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
@@ -96,19 +97,6 @@ export type ConsoleSession = {
 	*/
 	readonly terminal?: boolean;
 };
-
-// C0 controls except tab and newline, DEL, C1 controls, bidi embeddings, overrides and isolates.
-const terminalUnsafe = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu;
-
-/**
-Text with terminal-unsafe characters written as Go-style escapes (`\x1b`, `\u202e`).
-*/
-export function escapeControls(text: string): string {
-	return text.replaceAll(terminalUnsafe, character => {
-		const code = character.codePointAt(0)!;
-		return code < 0x20 || code === 0x7F ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-	});
-}
 
 /**
 Evaluates one complete expression and prints its result or its diagnostics; true when it succeeded.

@@ -1,4 +1,5 @@
 import {readFile} from 'node:fs/promises';
+import {terminalSafeWriter} from './terminal-text.js';
 import path from 'node:path';
 import type {Body} from '../hcl/ast.js';
 import type {Diagnostic, Result} from '../hcl/diagnostics.js';
@@ -70,7 +71,9 @@ function jsonOf(parsed: ParsedFile): Result<unknown> {
 /**
 `tfscope parse FILE... [--json]`: the parsed body of each file as a tree, or with `--json` the JSON `@cdktf/hcl2json` gives for it. Exit 1 on syntax errors, reported on stderr.
 */
-export const parseCommand: Command = async ({arguments: files, flags, stdout, stderr, cwd}) => {
+export const parseCommand: Command = async ({arguments: files, flags, stdout: rawStdout, stderr: rawStderr, cwd, isTerminal}) => {
+	const stdout = terminalSafeWriter(rawStdout, isTerminal, flags.color);
+	const stderr = terminalSafeWriter(rawStderr, isTerminal, flags.color);
 	if (files.length === 0) {
 		stderr.write('Error: No files given\n\nUsage: tfscope parse FILE... [--json]\n');
 		return 2;

@@ -1,4 +1,4 @@
-import {readdirSync} from 'node:fs';
+import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {Readable} from 'node:stream';
 import {fileURLToPath, pathToFileURL} from 'node:url';
@@ -17,10 +17,14 @@ export type CommandRun = {
 };
 
 /**
-The command modules in source/commands, by name (synchronous, so tests can be declared per command).
+The command modules in source/commands, by name: the files that export `<name>Command` (synchronous, so tests can be declared per command; helpers beside them are not commands).
 */
 export function commandNames(): string[] {
-	return readdirSync(commandsDirectory).filter(file => /\.tsx?$/.test(file) && file !== 'command.ts').map(file => file.replace(/\.tsx?$/, '')).sort();
+	return readdirSync(commandsDirectory)
+		.filter(file => /\.tsx?$/.test(file))
+		.map(file => file.replace(/\.tsx?$/, ''))
+		.filter(name => readFileSync(path.join(commandsDirectory, `${name}.ts`), 'utf8').includes(`export const ${name}Command`))
+		.sort();
 }
 
 /**
