@@ -34,7 +34,13 @@ type Context = {
 	The element a splat's `each` expression is applied to.
 	*/
 	readonly item?: Value;
+	/**
+	References already resolved by `evaluate`'s check before evaluating, so each is resolved once (resolvers are deterministic).
+	*/
+	readonly resolved?: ReadonlyMap<Traversal, Resolution>;
 };
+
+type Resolution = {value: Value | undefined; consumed: number; diagnostics: Diagnostic[]};
 
 type Evaluation = {value: Value; diagnostics: Diagnostic[]};
 
@@ -54,9 +60,13 @@ function keepReferenceDiagnostics(diagnostics: readonly Diagnostic[]): Diagnosti
 export function evaluate(expression: Expression, scope: Scope): Result<Value> {
 	// Terraform resolves every reference before evaluating, so a bad one is reported even where evaluation would not reach it.
 	const problems: Diagnostic[] = [];
+	let resolved: Map<Traversal, Resolution> | undefined;
 	for (const traversal of traversalsOf(expression)) {
 		if (scope.lookup(traversal.root) === undefined) {
-			problems.push(...resolveTraversal(traversal, scope).diagnostics);
+			const resolution = resolveTraversal(traversal, scope);
+			resolved ??= new Map();
+			resolved.set(traversal, resolution);
+			problems.push(...resolution.diagnostics);
 		}
 	}
 
@@ -64,14 +74,14 @@ export function evaluate(expression: Expression, scope: Scope): Result<Value> {
 		return {value: unknown(), diagnostics: distinct(problems)};
 	}
 
-	const result = evaluateIn(expression, {scope});
+	const result = evaluateIn(expression, resolved ? {scope, resolved} : {scope});
 	return {value: result.value, diagnostics: distinct(result.diagnostics)};
 }
 
 /**
 The value of a reference's subject, and how many of the traversal's steps it consumed; reference diagnostics otherwise.
 */
-function resolveTraversal(traversal: Traversal, scope: Scope): {value: Value | undefined; consumed: number; diagnostics: Diagnostic[]} {
+function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 	const parsed = parseReference(traversal);
 	if (!parsed.value) {
 		const found = [...parsed.diagnostics];
@@ -107,6 +117,10 @@ function resolveTraversal(traversal: Traversal, scope: Scope): {value: Value | u
 The same problem found on every iteration of a `for` is reported once, as Terraform reports reference problems once.
 */
 function distinct(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+	if (diagnostics.length < 2) {
+		return diagnostics.length === 0 ? [] : [diagnostics[0]!];
+	}
+
 	const seen = new Set<string>();
 	return diagnostics.filter(diagnostic => {
 		const key = JSON.stringify([diagnostic.severity, diagnostic.summary, diagnostic.detail, diagnostic.subject?.start.offset, diagnostic.subject?.end.offset]);
@@ -245,7 +259,7 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 		value = bound;
 		consumed = 0;
 	} else {
-		const resolved = resolveTraversal(traversal, context.scope);
+		const resolved = context.resolved?.get(traversal) ?? resolveTraversal(traversal, context.scope);
 		diagnostics.push(...resolved.diagnostics);
 		if (resolved.value === undefined) {
 			return {value: unknown(), diagnostics};
@@ -257,11 +271,8 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 
 	// Apply the static steps past the subject, then the rest of the chain (dynamic keys) as ordinary nodes.
 	const nodes = chainNodes(expression);
-	for (const [position, node] of nodes.entries()) {
-		if (position < consumed) {
-			continue;
-		}
-
+	for (let position = consumed; position < nodes.length; position++) {
+		const node = nodes[position]!;
 		const step: TraversalStep | undefined = position < chain.staticDepth ? traversal.steps[position] : undefined;
 		let result: Evaluation;
 		if (step) {
@@ -292,7 +303,20 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 /**
 The attribute and index nodes of a chain, outermost last.
 */
-function chainNodes(expression: Expression): Expression[] {
+function chainNodes(expression: Expression): readonly Expression[] {
+	// Once per node (the AST is immutable): a resource body's references are evaluated once per instance.
+	let nodes = chainNodesByExpression.get(expression);
+	if (!nodes) {
+		nodes = chainNodesUncached(expression);
+		chainNodesByExpression.set(expression, nodes);
+	}
+
+	return nodes;
+}
+
+const chainNodesByExpression = new WeakMap<Expression, readonly Expression[]>();
+
+function chainNodesUncached(expression: Expression): Expression[] {
 	const nodes: Expression[] = [];
 	let current = expression;
 	while (current.kind === 'GetAttribute' || current.kind === 'Index') {
