@@ -71,6 +71,12 @@ export function unify(types: readonly Type[]): Type | undefined {
 		}
 	} else if (lists > 0 && lists + dynamics === count) {
 		return unifyCollections('list', types, dynamics > 0);
+	} else if (lists > 0 && lists + tuples + dynamics === count) {
+		// Tuples are often lists in disguise (cty's unifyTuplesAsList): try a list of the unified element types first.
+		const asList = unifyTuplesAsList(types);
+		if (asList) {
+			return asList;
+		}
 	} else if (sets > 0 && sets + dynamics === count) {
 		return unifyCollections('set', types, dynamics > 0);
 	} else if (objects > 0 && objects + dynamics === count) {
@@ -102,6 +108,20 @@ function unifyCollections(kind: 'list' | 'set' | 'map', types: readonly Type[], 
 	}
 
 	return kind === 'list' ? listType(element) : (kind === 'set' ? setType(element) : mapType(element));
+}
+
+function unifyTuplesAsList(types: readonly Type[]): Type | undefined {
+	const elements: Type[] = [];
+	for (const type of types) {
+		if (type.kind === 'list') {
+			elements.push(type.element);
+		} else if (type.kind === 'tuple') {
+			elements.push(...type.elements);
+		}
+	}
+
+	const element = unify(elements);
+	return element ? listType(element) : undefined;
 }
 
 function unifyObjectsAsMaps(types: readonly Type[]): Type | undefined {

@@ -108,4 +108,8 @@ test('unify', t => {
 	t.deepEqual(unify([setType(numberType), listType(numberType)]), listType(numberType));
 	t.deepEqual(unify([tupleType([numberType]), tupleType([stringType])]), tupleType([stringType]));
 	t.deepEqual(typeOf(toValue([])), tupleType([]));
+	// Lists and tuples meet as a list of the unified elements (terraform: `tomap({a = tolist([1]), b = ["x"]})` is a map of list of string).
+	t.deepEqual(unify([listType(numberType), tupleType([stringType])]), listType(stringType));
+	t.deepEqual(unify([listType(numberType), tupleType([]), tupleType([numberType, numberType])]), listType(numberType));
+	t.is(unify([listType(numberType), tupleType([objectType({})])]), undefined);
 });
