@@ -1,7 +1,7 @@
 import {formatNumber, numbersEqual} from './numbers.js';
 import {type Type, typeEquals} from './types.js';
 import {
-	type SetValue, type Value, compareStrings, setValueUnchecked,
+	type SetValue, type Value, compareStrings, isWhollyKnown, setValueUnchecked,
 } from './values.js';
 
 /*
@@ -160,7 +160,8 @@ export function setFromElements(elementType: Type, elements: readonly Value[]): 
 	const byHash = new Map<string, Value>();
 	const unknowns: Value[] = [];
 	for (const element of elements) {
-		if (element.kind === 'unknown') {
+		// Two values not wholly known are never known to be equal (cty), so each stays a separate element.
+		if (element.kind === 'unknown' || !isWhollyKnown(element)) {
 			unknowns.push(element);
 			continue;
 		}

@@ -78,6 +78,9 @@ test(evaluatesTo, 'var.obj.a', '(known after apply)');
 test(evaluatesTo, 'var.obj.b', 'Unsupported attribute: This object does not have an attribute named "b".');
 test(evaluatesTo, 'var.d.anything[3]', '(known after apply)');
 test(evaluatesTo, '[for x in var.ul : x]', '(known after apply)');
+// Set elements that are not wholly known are never known to be equal: both stay.
+test(evaluatesTo, 'length(toset([{a = var.u}, {a = var.u}]))', '(known after apply)');
+test(evaluatesTo, 'toset([{a = var.u}, {a = var.u}])', 'toset([\n  {\n    "a" = (known after apply)\n  },\n  {\n    "a" = (known after apply)\n  },\n])');
 test(evaluatesTo, '{for x in var.d : x => x}', '(known after apply)');
 test(evaluatesTo, 'var.u ? 1 : 2', '(known after apply)');
 test(evaluatesTo, 'true ? var.u : "b"', '(known after apply)');
