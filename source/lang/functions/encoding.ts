@@ -9,7 +9,7 @@ import {
 import {
 	type Value, Numeric, boolValue, compareStrings, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf,
 } from '../values.js';
-import {numberText, stringOf} from './support.js';
+import {numberText, quoteWith, stringOf} from './support.js';
 import {yamldecode, yamlencode} from './yaml.js';
 
 /*
@@ -470,42 +470,7 @@ export const jsondecode = defineFunction({
 Go's encoding/json string escaping: `<`, `>`, `&`, U+2028 and U+2029 as \u escapes, other control characters as short or \u00XX escapes.
 */
 export function jsonQuote(text: string): string {
-	let result = '"';
-	for (const character of text) {
-		const code = character.codePointAt(0)!;
-		switch (character) {
-			case '"': {
-				result += '\\"';
-				break;
-			}
-
-			case '\\': {
-				result += '\\\\';
-				break;
-			}
-
-			case '\n': {
-				result += '\\n';
-				break;
-			}
-
-			case '\r': {
-				result += '\\r';
-				break;
-			}
-
-			case '\t': {
-				result += '\\t';
-				break;
-			}
-
-			default: {
-				result += code < 0x20 || character === '<' || character === '>' || character === '&' || code === 0x20_28 || code === 0x20_29 ? `\\u${code.toString(16).padStart(4, '0')}` : character;
-			}
-		}
-	}
-
-	return `${result}"`;
+	return quoteWith(text, (character, code) => code < 0x20 || character === '<' || character === '>' || character === '&' || code === 0x20_28 || code === 0x20_29);
 }
 
 /**

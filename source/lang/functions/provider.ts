@@ -10,7 +10,7 @@ import {dynamicType, stringType} from '../types.js';
 import {
 	type Value, compareStrings, objectValue, stringValue, unknownValue,
 } from '../values.js';
-import {stringOf} from './support.js';
+import {quoteWith, stringOf} from './support.js';
 
 /*
 The functions of Terraform's built-in `terraform` provider (`provider::terraform::encode_tfvars`, `decode_tfvars`, `encode_expr`), available where a module declares that provider in required_providers. Encoding follows hclwrite's layout: objects one attribute a line with `=` aligned across consecutive one-line attributes, lists inline.
@@ -19,43 +19,9 @@ The functions of Terraform's built-in `terraform` provider (`provider::terraform
 const identifier = /^[\p{L}_][\p{L}\p{N}_-]*$/u;
 
 function quoteHcl(text: string): string {
-	let result = '"';
-	for (const character of text) {
-		const code = character.codePointAt(0)!;
-		switch (character) {
-			case '"': {
-				result += '\\"';
-				break;
-			}
-
-			case '\\': {
-				result += '\\\\';
-				break;
-			}
-
-			case '\n': {
-				result += '\\n';
-				break;
-			}
-
-			case '\r': {
-				result += '\\r';
-				break;
-			}
-
-			case '\t': {
-				result += '\\t';
-				break;
-			}
-
-			default: {
-				result += code < 0x20 || code === 0x7F ? `\\u${code.toString(16).padStart(4, '0')}` : character;
-			}
-		}
-	}
-
+	const quoted = quoteWith(text, (_character, code) => code < 0x20 || code === 0x7F);
 	// A function replacer: in a replacement string `$$` would mean one `$`.
-	return `${result.replaceAll('${', () => '$${').replaceAll('%{', () => '%%{')}"`;
+	return quoted.replaceAll('${', () => '$${').replaceAll('%{', () => '%%{');
 }
 
 function entriesOf(value: Value): Array<[string, Value]> {

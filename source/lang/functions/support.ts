@@ -119,3 +119,18 @@ A number as Terraform writes it in strings: plain decimal, no exponent.
 export function numberText(number: NumericValue): string {
 	return formatNumber(number);
 }
+
+const shortEscapes: Readonly<Record<string, string>> = {'"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t'};
+
+/**
+`text` in double quotes with the quote, backslash, newline, carriage return and tab escaped, and every character for which `needsUnicodeEscape` holds written as a `\u` escape: the quoting JSON encoding and HCL encoding share, differing only in which characters take a `\u` escape.
+*/
+export function quoteWith(text: string, needsUnicodeEscape: (character: string, code: number) => boolean): string {
+	let result = '"';
+	for (const character of text) {
+		const code = character.codePointAt(0)!;
+		result += shortEscapes[character] ?? (needsUnicodeEscape(character, code) ? `\\u${code.toString(16).padStart(4, '0')}` : character);
+	}
+
+	return `${result}"`;
+}
