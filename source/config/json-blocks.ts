@@ -30,18 +30,7 @@ function convertBody(body: Body, type: string, diagnostics: Diagnostic[]): Body 
 		return body;
 	}
 
-	const items: Array<Attribute | Block> = [];
-	for (const item of body.items) {
-		const labels = item.kind === 'Attribute' ? schema[item.name] : undefined;
-		if (item.kind === 'Attribute' && labels !== undefined) {
-			const result = jsonBlocks(item, labels);
-			diagnostics.push(...result.diagnostics);
-			items.push(...result.value.map(block => ({...block, body: convertBody(block.body, block.type, diagnostics)})));
-		} else {
-			items.push(item);
-		}
-	}
-
+	const items = itemsAsBlocks(body.items, schema, diagnostics);
 	return {...body, items};
 }
 
@@ -49,9 +38,16 @@ function convertBody(body: Body, type: string, diagnostics: Diagnostic[]): Body 
 The top-level blocks of a JSON configuration body; properties that are not block types stay attributes (and get the loader's diagnostic).
 */
 export function jsonTopLevelItems(body: Body, diagnostics: Diagnostic[]): Array<Attribute | Block> {
+	return itemsAsBlocks(body.items, topLevelLabels, diagnostics);
+}
+
+/**
+The items with every attribute that `schema` names a block type turned into blocks (with that many labels), their bodies converted in turn; other items unchanged.
+*/
+function itemsAsBlocks(bodyItems: Body['items'], schema: Readonly<Record<string, number>>, diagnostics: Diagnostic[]): Array<Attribute | Block> {
 	const items: Array<Attribute | Block> = [];
-	for (const item of body.items) {
-		const labels = item.kind === 'Attribute' ? topLevelLabels[item.name] : undefined;
+	for (const item of bodyItems) {
+		const labels = item.kind === 'Attribute' ? schema[item.name] : undefined;
 		if (item.kind === 'Attribute' && labels !== undefined) {
 			const result = jsonBlocks(item, labels);
 			diagnostics.push(...result.diagnostics);
