@@ -30,36 +30,14 @@ export class LineIndex {
 		const starts = this.lineStarts;
 		let line = this.cursor;
 		if (starts[line]! > offset) {
-			let low = 0;
-			let high = line;
-			while (low < high) {
-				const middle = (low + high + 1) >> 1;
-				if (starts[middle]! <= offset) {
-					low = middle;
-				} else {
-					high = middle - 1;
-				}
-			}
-
-			line = low;
+			line = lastStartAtOrBefore(starts, offset, 0, line);
 		} else {
 			// A few lines forward is the common case; further, search.
 			let steps = 0;
 			while (line + 1 < starts.length && starts[line + 1]! <= offset) {
 				line++;
 				if (++steps === 32) {
-					let low = line;
-					let high = starts.length - 1;
-					while (low < high) {
-						const middle = (low + high + 1) >> 1;
-						if (starts[middle]! <= offset) {
-							low = middle;
-						} else {
-							high = middle - 1;
-						}
-					}
-
-					line = low;
+					line = lastStartAtOrBefore(starts, offset, line, starts.length - 1);
 					break;
 				}
 			}
@@ -140,4 +118,20 @@ export class LineIndex {
 
 		return this.text.slice(start, end);
 	}
+}
+
+/**
+The index of the last line start at or before `offset`, searched between `low` and `high` (binary search; `starts[low]` must be at or before `offset`).
+*/
+function lastStartAtOrBefore(starts: readonly number[], offset: number, low: number, high: number): number {
+	while (low < high) {
+		const middle = (low + high + 1) >> 1;
+		if (starts[middle]! <= offset) {
+			low = middle;
+		} else {
+			high = middle - 1;
+		}
+	}
+
+	return low;
 }
