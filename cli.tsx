@@ -2,6 +2,7 @@
 import process from 'node:process';
 import meow from 'meow';
 import type {Command, CommandFlags, CommandInput} from './source/commands/command.js';
+import {orderedVariableArguments} from './source/commands/variable-arguments.js';
 
 const help = `
 	Usage
@@ -82,6 +83,7 @@ if (cli.flags.depth !== undefined) {
 const flags: CommandFlags = {
 	var: cli.flags.var ?? [],
 	varFile: cli.flags.varFile ?? [],
+	variableArguments: orderedVariableArguments(process.argv.slice(2)),
 	workspace: cli.flags.workspace,
 	state: cli.flags.state,
 	color: cli.flags.color && !process.env['NO_COLOR'],

@@ -1,3 +1,5 @@
+import type {VariableArgument} from './variable-arguments.js';
+
 /**
 What every non-interactive command receives: its positional arguments, the parsed flags, and the streams to use (injected so tests run commands in-process).
 */
@@ -22,6 +24,10 @@ export type Writer = {
 export type CommandFlags = {
 	readonly var: readonly string[];
 	readonly varFile: readonly string[];
+	/**
+	`--var` and `--var-file` interleaved in command-line order, when known; otherwise every `varFile` applies before every `var`.
+	*/
+	readonly variableArguments?: readonly VariableArgument[];
 	readonly workspace?: string;
 	readonly state?: string;
 	readonly color: boolean;

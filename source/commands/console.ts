@@ -228,15 +228,8 @@ The configuration's scope at `--at ADDRESS` (default: the root module instance) 
 export const workspaceScopeProvider: ConsoleScopeProvider = async input => {
 	const {loadWorkspace} = await import('../workspace.js');
 	const {flags} = input;
-	const workspace = await loadWorkspace({
-		directory: input.arguments[0] ?? '.',
-		variables: flags.var,
-		varFiles: flags.varFile,
-		...(flags.workspace !== undefined && {workspaceName: flags.workspace}),
-		...(flags.state !== undefined && {stateFile: flags.state}),
-		environment: input.environment,
-		cwd: input.cwd,
-	});
+	const {workspaceOptions} = await import('./workspace-options.js');
+	const workspace = await loadWorkspace(workspaceOptions(flags, input.arguments[0] ?? '.', input.environment, input.cwd));
 	const {value, diagnostics} = workspace.scopeAt(flags.at);
 	return {scope: value ?? emptyConsoleScope(input.cwd), diagnostics};
 };

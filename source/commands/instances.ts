@@ -8,21 +8,14 @@ import {parseAddress} from '../expand/parse-address.js';
 import {selectInstances} from '../expand/select.js';
 import {type Workspace, loadWorkspace} from '../workspace.js';
 import type {Command, CommandInput} from './command.js';
+import {workspaceOptions} from './workspace-options.js';
 
 /**
 The Workspace for a command's `[dir]` and global flags.
 */
 export async function workspaceFor(input: CommandInput, directory: string | undefined): Promise<Workspace> {
 	const {flags} = input;
-	return loadWorkspace({
-		directory: directory ?? '.',
-		variables: flags.var,
-		varFiles: flags.varFile,
-		...(flags.workspace !== undefined && {workspaceName: flags.workspace}),
-		...(flags.state !== undefined && {stateFile: flags.state}),
-		environment: input.environment,
-		cwd: input.cwd,
-	});
+	return loadWorkspace(workspaceOptions(flags, directory ?? '.', input.environment, input.cwd));
 }
 
 type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance};
