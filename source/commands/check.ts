@@ -31,6 +31,8 @@ export const checkCommand: Command = async input => {
 	stdout.write(renderCheck(diagnostics, directory));
 	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 	const warnings = diagnostics.length - errors;
-	stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${workspace.instances.moduleInstances.size} module instance${workspace.instances.moduleInstances.size === 1 ? '' : 's'} and ${workspace.instances.resourceInstances.size} resource instance${workspace.instances.resourceInstances.size === 1 ? '' : 's'}.\n`);
+	// Counted as `instances` lists them: ephemeral resources are not instances in a plan.
+	const resourceInstances = [...workspace.instances.resourceInstances.values()].filter(instance => instance.address.mode !== 'ephemeral').length;
+	stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${workspace.instances.moduleInstances.size} module instance${workspace.instances.moduleInstances.size === 1 ? '' : 's'} and ${resourceInstances} resource instance${resourceInstances === 1 ? '' : 's'}.\n`);
 	return errors > 0 ? 1 : 0;
 };

@@ -13,8 +13,10 @@ function plural(count: number, word: string): string {
 }
 
 function summary(instance: ModuleInstance): string {
-	const blocks = instance.resources.length;
-	const instances = instance.resources.reduce((total, resource) => total + resource.instances.length, 0);
+	// Ephemeral resources are left out, as in `instances` and Terraform's plan: they never become instances in state.
+	const resources = instance.resources.filter(resource => resource.block.mode !== 'ephemeral');
+	const blocks = resources.length;
+	const instances = resources.reduce((total, resource) => total + resource.instances.length, 0);
 	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}`;
 }
 

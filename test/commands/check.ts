@@ -51,3 +51,8 @@ test('count and for_each known only after apply are warnings, the same ones inst
 	].join('\n'));
 	t.is(stderr, '0 errors, 2 warnings in 1 module instance and 2 resource instances.\n');
 });
+
+test('the totals leave ephemeral resources out, as instances does', async t => {
+	const {stderr} = await run(['test/fixtures/configs/ephemeral']);
+	t.regex(stderr, / in 1 module instance and 1 resource instance\.\n$/);
+});

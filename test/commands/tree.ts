@@ -41,3 +41,8 @@ test('unresolved and empty module calls are shown with the reason', async t => {
 		'',
 	].join('\n'));
 });
+
+test('ephemeral resources are not counted, as instances leaves them out', async t => {
+	const {stdout} = await run(['test/fixtures/configs/ephemeral']);
+	t.is(stdout, 'root (1 resource, 1 instance)\n');
+});
