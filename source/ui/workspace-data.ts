@@ -13,8 +13,9 @@ import {loadWorkspace, type LoadProgress, type Workspace} from '../workspace.js'
 import {formatDiagnostic} from '../hcl/format-diagnostic.js';
 import {formatValue} from '../lang/format-value.js';
 import {builtinFunctionNames} from '../lang/functions/index.js';
+import type {ResourceMode} from '../config/module.js';
 import type {
-	AttributeRow, BlockEntry, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow,
+	AttributeRow, BlockEntry, BlockKind, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow,
 } from './explorer-data.js';
 
 /*
@@ -57,6 +58,23 @@ function expansionMode(expansion: Expansion): ExpansionMode {
 		case 'unknown':
 		case 'invalid': {
 			return 'unknown';
+		}
+	}
+}
+
+/** Managed resources, data sources and ephemeral resources (`ephemeral.TYPE.NAME`, Terraform 1.10+) each have their group. */
+function resourceKind(mode: ResourceMode): BlockKind {
+	switch (mode) {
+		case 'managed': {
+			return 'resource';
+		}
+
+		case 'data': {
+			return 'data';
+		}
+
+		case 'ephemeral': {
+			return 'ephemeral';
 		}
 	}
 }
@@ -185,7 +203,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		for (const resource of instance.resources) {
 			const mode = expansionMode(resource.expansion);
 			entries.push({
-				kind: resource.block.mode === 'data' ? 'data' : 'resource',
+				kind: resourceKind(resource.block.mode),
 				address: resource.text,
 				label: resource.block.key,
 				mode,
@@ -313,7 +331,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		const single = resource.expansion.mode === 'single';
 		return {
 			address,
-			kind: block.mode === 'data' ? 'data' : 'resource',
+			kind: resourceKind(block.mode),
 			location: {filename: block.range.filename, line: block.range.start.line},
 			...(!single && {expansion: expansionDetails(resource.expansion, block.count, block.forEach, resource.moduleInstance.text, keys)}),
 			...(instance && !single && {instance: {index, total: resource.instances.length, bindings: bindings(instance)}}),

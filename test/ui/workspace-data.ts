@@ -84,3 +84,13 @@ test('the graph drawing is centred on the selection and lists its neighbours', a
 	t.true(drawing.nodes.includes('aws_s3_bucket_versioning.logs["audit"]'));
 	t.true(drawing.lines.some(line => line.includes('aws_s3_bucket.logs["audit"]')));
 });
+
+test('ephemeral resources are their own kind, labelled ephemeral.TYPE.NAME, with their instances', async t => {
+	const {data} = await loadExplorerData({directory: 'test/fixtures/configs/ephemeral', flags: defaultFlags, environment: {}, cwd: process.cwd()});
+	const ephemeral = data.blocks('').filter(entry => entry.kind === 'ephemeral');
+	t.deepEqual(ephemeral.map(entry => entry.label), ['ephemeral.random_password.db', 'ephemeral.random_password.per_user', 'ephemeral.aws_secretsmanager_secret_version.counted']);
+	t.deepEqual(ephemeral[1]?.instances, ['ephemeral.random_password.per_user["alice"]', 'ephemeral.random_password.per_user["bob"]']);
+	t.deepEqual(data.blocks('').filter(entry => entry.kind === 'resource').map(entry => entry.label), ['aws_db_instance.db']);
+	t.is(data.details('ephemeral.random_password.per_user["bob"]')?.kind, 'ephemeral');
+	t.is(data.details('ephemeral.random_password.db')?.kind, 'ephemeral');
+});

@@ -9,6 +9,7 @@ import {useColor} from '../theme.js';
 export const kindTitles: Readonly<Record<BlockKind, string>> = {
 	resource: 'Resources',
 	data: 'Data sources',
+	ephemeral: 'Ephemeral resources',
 	module: 'Modules',
 	variable: 'Variables',
 	local: 'Locals',

@@ -148,7 +148,7 @@ Where console expressions are evaluated: an instance or a single block binds its
 */
 export function consoleContext(data: ExplorerData, state: State): string {
 	const row = selectedRow(data, state);
-	if (row?.type === 'instance' || (row?.type === 'block' && row.entry.mode === 'single' && (row.entry.kind === 'resource' || row.entry.kind === 'data'))) {
+	if (row?.type === 'instance' || (row?.type === 'block' && row.entry.mode === 'single' && (row.entry.kind === 'resource' || row.entry.kind === 'data' || row.entry.kind === 'ephemeral'))) {
 		return row.key;
 	}
 
