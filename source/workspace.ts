@@ -6,6 +6,7 @@ import {
 } from './hcl/diagnostics.js';
 import {parseExpression} from './hcl/index.js';
 import {loadModuleTree} from './config/load-module-tree.js';
+import {checkRefactoringBlocks} from './config/refactoring.js';
 import type {ModuleNode} from './config/module-tree.js';
 import {dataDirectory} from './config/module-sources.js';
 import {readState} from './config/state.js';
@@ -151,7 +152,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		onModuleInstance: count => progress?.({phase: 'expand', done: count}),
 	});
 	const sources = new Map([...tree.sources, ...collected.sources]);
-	const loadDiagnostics = [...tree.diagnostics, ...collected.diagnostics, ...state.diagnostics];
+	const loadDiagnostics = [...tree.diagnostics, ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics];
 
 	let allDiagnostics: Diagnostic[] | undefined;
 	const workspace: Workspace = {

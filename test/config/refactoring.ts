@@ -1,0 +1,33 @@
+import path from 'node:path';
+import test from 'ava';
+import {loadModuleTree} from '../../source/config/load-module-tree.js';
+import {checkRefactoringBlocks} from '../../source/config/refactoring.js';
+
+const fixture = path.join('test', 'fixtures', 'configs', 'refactoring');
+
+test('moved, removed and import blocks get the diagnostics Terraform gives', t => {
+	const tree = loadModuleTree(fixture);
+	const found = checkRefactoringBlocks(tree.root).map(diagnostic => `${path.relative(fixture, diagnostic.subject!.filename)}:${diagnostic.subject!.start.line}: ${diagnostic.summary}`);
+	t.deepEqual(found, [
+		'main.tf:23: Invalid "moved" addresses',
+		'main.tf:28: Redundant move statement',
+		'main.tf:34: Invalid expression',
+		'main.tf:6: Removed resource still exists',
+		'main.tf:8: Removed module still exists',
+		'main.tf:54: Configuration for import target does not exist',
+		'child/main.tf:3: Invalid import configuration',
+	]);
+});
+
+test('the details name the addresses', t => {
+	const tree = loadModuleTree(fixture);
+	const details = checkRefactoringBlocks(tree.root).map(diagnostic => diagnostic.detail ?? '');
+	t.true(details.includes('This statement declares a move from terraform_data.a[0] to the same address, which is the same as not declaring this move at all.'));
+	t.true(details.includes('This statement declares that terraform_data.b was removed, but it is still declared in configuration.'));
+	t.true(details.includes('An import block was detected in "module.m". Import blocks are only allowed in the root module.'));
+	t.true(details.some(detail => detail.startsWith('The configuration for the given import target terraform_data.nothere does not exist.')));
+});
+
+test('a configuration without these blocks has nothing to report', t => {
+	t.deepEqual(checkRefactoringBlocks(loadModuleTree(path.join('examples', 'multi-region')).root), []);
+});
