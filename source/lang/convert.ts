@@ -5,7 +5,7 @@ import {
 } from './types.js';
 import {unify} from './unify.js';
 import {
-	type Mark, type Value, boolValue, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type Value, boolValue, deepMarks, hasDeepMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from './values.js';
 
 /*
@@ -237,17 +237,56 @@ function convertSequence(elements: readonly Value[], kind: 'list' | 'set', wantE
 		return {ok: true, value: listValue(element, converted)};
 	}
 
-	// Set elements cannot carry marks of their own: cty moves them to the set.
+	return {ok: true, value: markedSet(element, converted)};
+}
+
+/**
+A set of the given elements with their marks, at any depth, moved onto the set: cty's set elements cannot carry marks (`toset([[sensitive(1)]])` is a sensitive set).
+*/
+export function markedSet(elementType: Type, elements: readonly Value[]): Value {
 	const marks = new Set<Mark>();
-	const bare = converted.map(item => {
-		const [unmarked, itemMarks] = unmark(item);
-		for (const mark of itemMarks ?? []) {
+	const bare = elements.map(item => {
+		if (!hasDeepMarks(item)) {
+			return item;
+		}
+
+		for (const mark of deepMarks(item)) {
 			marks.add(mark);
 		}
 
-		return unmarked;
+		return unmarkDeep(item);
 	});
-	return {ok: true, value: withMarks(setFromElements(element, bare), marks.size > 0 ? marks : undefined)};
+	return withMarks(setFromElements(elementType, bare), marks.size > 0 ? marks : undefined);
+}
+
+/**
+The value with every mark removed, at every depth.
+*/
+export function unmarkDeep(value: Value): Value {
+	if (!hasDeepMarks(value)) {
+		return value;
+	}
+
+	const [bare] = unmark(value);
+	switch (bare.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			return bare.elements.some(element => deepMarks(element).size > 0) ? {...bare, elements: bare.elements.map(element => unmarkDeep(element))} : bare;
+		}
+
+		case 'map': {
+			return {...bare, entries: new Map([...bare.entries].map(([key, element]) => [key, unmarkDeep(element)]))};
+		}
+
+		case 'object': {
+			return {...bare, attributes: new Map([...bare.attributes].map(([key, element]) => [key, unmarkDeep(element)]))};
+		}
+
+		default: {
+			return bare;
+		}
+	}
 }
 
 function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, path: readonly PathStep[], fromMap: boolean): ConversionResult {

@@ -1,8 +1,10 @@
-import {convert} from './convert.js';
+import {convert, unmarkDeep} from './convert.js';
 import {type Type, dynamicType, friendlyTypeName} from './types.js';
 import {
 	type Marks, type Value, deepMarks, hasDeepMarks, isWhollyKnown, typeOf, unknownValue, unmark, withMarks,
 } from './values.js';
+
+export {unmarkDeep} from './convert.js';
 
 /*
 The function mechanism, after cty's function.Spec: a function is a spec of parameters, a return type and an implementation, and `callFunction` is the one place that checks arity, converts arguments, and short-circuits null, unknown and marked arguments, so implementations only see what their parameters allow.
@@ -23,6 +25,10 @@ export type Parameter = {
 	When false (the default), marks are taken off the argument before the call and put back on the result.
 	*/
 	readonly allowMarked?: boolean;
+	/**
+	When true (and `allowMarked` is not), only the argument's own marks are taken off and put back on the result; marks inside it (on elements, attributes) reach the implementation, which passes them along with the elements it returns. This is how cty's collection functions whose parameters AllowMarked behave (element, lookup, merge, concat, values, flatten, reverse, slice, chunklist, zipmap, setproduct): `merge({a = sensitive(1)}, {b = 2})` keeps `b` readable. Without it, marks anywhere in the argument mark the whole result.
+	*/
+	readonly allowNestedMarks?: boolean;
 	/**
 	When false (the default), an argument whose type is still `dynamic` (an untyped `null`, an unknown of unknown type) makes the result unknown without calling the implementation, as cty's AllowDynamicType.
 	*/
@@ -120,7 +126,14 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 	for (const [index, argument] of argumentValues.entries()) {
 		const parameter = parameterFor(spec, index)!;
 		let value = argument;
-		if (!parameter.allowMarked && hasDeepMarks(value)) {
+		if (!parameter.allowMarked && parameter.allowNestedMarks) {
+			const [bare, marks] = unmark(value);
+			for (const mark of marks ?? []) {
+				resultMarks.add(mark);
+			}
+
+			value = bare;
+		} else if (!parameter.allowMarked && hasDeepMarks(value)) {
 			for (const mark of deepMarks(value)) {
 				resultMarks.add(mark);
 			}
@@ -171,36 +184,6 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 
 	const result = spec.impl(converted, returnType, context);
 	return withMarks(result, resultMarks.size > 0 ? resultMarks : undefined);
-}
-
-/**
-The value with every mark removed, at every depth.
-*/
-export function unmarkDeep(value: Value): Value {
-	if (!hasDeepMarks(value)) {
-		return value;
-	}
-
-	const [bare] = unmark(value);
-	switch (bare.kind) {
-		case 'list':
-		case 'set':
-		case 'tuple': {
-			return bare.elements.some(element => deepMarks(element).size > 0) ? {...bare, elements: bare.elements.map(element => unmarkDeep(element))} : bare;
-		}
-
-		case 'map': {
-			return {...bare, entries: new Map([...bare.entries].map(([key, element]) => [key, unmarkDeep(element)]))};
-		}
-
-		case 'object': {
-			return {...bare, attributes: new Map([...bare.attributes].map(([key, element]) => [key, unmarkDeep(element)]))};
-		}
-
-		default: {
-			return bare;
-		}
-	}
 }
 
 export function describeArgumentType(type: Type): string {

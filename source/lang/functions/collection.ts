@@ -8,7 +8,7 @@ import {
 	type Type, boolType, dynamicType, emptyObjectType, friendlyTypeName, listType, mapType, numberType, objectType, stringType, tupleType, typeEquals,
 } from '../types.js';
 import {
-	type Value, Numeric, boolValue, compareStrings, isWhollyKnown, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
+	type Mark, type Value, Numeric, boolValue, compareStrings, isWhollyKnown, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
 } from '../values.js';
 import {
 	elementsOf, graphemes, integerOf, knownLength, numberOf, stringOf, unifyTypes, valueEquals,
@@ -103,7 +103,7 @@ export const anytrue = defineFunction({
 export const chunklist = defineFunction({
 	name: 'chunklist',
 	description: 'Splits a single list into fixed-size chunks, returning a list of lists.',
-	parameters: [{name: 'list', type: listType(dynamicType), allowUnknown: true}, {name: 'size', type: numberType}],
+	parameters: [{name: 'list', type: listType(dynamicType), allowUnknown: true, allowNestedMarks: true}, {name: 'size', type: numberType}],
 	returnType: ([list]) => listType(list!),
 	impl([list, size], returnType) {
 		if (anyUnknown([list])) {
@@ -225,7 +225,7 @@ export const concat = defineFunction({
 	name: 'concat',
 	description: 'Combines two or more lists into a single list.',
 	parameters: [],
-	variadic: {name: 'seqs', type: dynamicType, allowUnknown: true},
+	variadic: {name: 'seqs', type: dynamicType, allowUnknown: true, allowNestedMarks: true},
 	returnType(types) {
 		if (types.length === 0) {
 			throw new FunctionError('at least one argument is required');
@@ -310,7 +310,7 @@ export const distinct = defineFunction({
 export const element = defineFunction({
 	name: 'element',
 	description: 'Retrieves a single element from a list.',
-	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}, {name: 'index', type: numberType}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}, {name: 'index', type: numberType}],
 	returnType([listTypeArgument], [list, index]) {
 		const type = listTypeArgument!;
 		if (type.kind === 'list') {
@@ -366,24 +366,30 @@ export const element = defineFunction({
 /**
 cty's flattener: false when the result cannot be known yet, because a nested sequence is unknown (or a set whose length is not known), or an unknown of dynamic type could turn out to be one. Unknown elements of other types are kept as elements.
 */
-function flattenInto(value: Value, into: Value[]): boolean {
+function flattenInto(value: Value, into: Value[], marks: Set<Mark>): boolean {
 	if (knownLength(value) === undefined) {
 		return false;
 	}
 
 	let known = true;
-	for (const inner of elementsOf(value)) {
-		const type = typeOf(inner);
-		if (type.kind === 'dynamic' && inner.kind !== 'null') {
+	for (const markedInner of elementsOf(value)) {
+		const type = typeOf(markedInner);
+		if (type.kind === 'dynamic' && markedInner.kind !== 'null') {
 			known = false;
 		}
 
 		if (type.kind === 'list' || type.kind === 'set' || type.kind === 'tuple') {
-			if (inner.kind === 'unknown' || !flattenInto(inner, into)) {
+			// A nested sequence's own marks go on the whole result, since its elements are spread out; marks of the leaves stay on them.
+			const [inner, own] = unmark(markedInner);
+			for (const mark of own ?? []) {
+				marks.add(mark);
+			}
+
+			if (inner.kind === 'unknown' || !flattenInto(inner, into, marks)) {
 				known = false;
 			}
 		} else {
-			into.push(inner);
+			into.push(markedInner);
 		}
 	}
 
@@ -393,7 +399,7 @@ function flattenInto(value: Value, into: Value[]): boolean {
 export const flatten = defineFunction({
 	name: 'flatten',
 	description: 'Takes a list and replaces any elements that are lists with a flattened sequence of the list contents.',
-	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}],
 	returnType([type]) {
 		if (type!.kind !== 'list' && type!.kind !== 'set' && type!.kind !== 'tuple' && type!.kind !== 'dynamic') {
 			throw new FunctionError('can only flatten lists, sets and tuples');
@@ -403,11 +409,12 @@ export const flatten = defineFunction({
 	},
 	impl([list]) {
 		const flat: Value[] = [];
-		if (!flattenInto(list!, flat)) {
-			return unknownValue(dynamicType);
+		const marks = new Set<Mark>();
+		if (!flattenInto(list!, flat, marks)) {
+			return withMarks(unknownValue(dynamicType), marks);
 		}
 
-		return tupleValue(flat);
+		return withMarks(tupleValue(flat), marks);
 	},
 });
 
@@ -446,7 +453,7 @@ export const index = defineFunction({
 export const keys = defineFunction({
 	name: 'keys',
 	description: 'Takes a map and returns a list containing the keys from that map.',
-	parameters: [{name: 'inputMap', type: dynamicType, allowUnknown: true}],
+	parameters: [{name: 'inputMap', type: dynamicType, allowUnknown: true, allowNestedMarks: true}],
 	returnType([type]) {
 		switch (type!.kind) {
 			case 'map': {
@@ -552,8 +559,9 @@ function lengthOf(value: Value): Value {
 export const lookup = defineFunction({
 	name: 'lookup',
 	description: 'Retrieves the value of a single element from a map, given its key. If the given key does not exist, the given default value is returned instead.',
-	parameters: [{name: 'inputMap', type: dynamicType, allowUnknown: true}, {name: 'key', type: stringType, allowUnknown: true}],
-	variadic: {name: 'default', type: dynamicType, allowNull: true, allowDynamicType: true, allowUnknown: true},
+	// The default's marks matter only when it is the result (cty's lookup), so the implementation sees them.
+	parameters: [{name: 'inputMap', type: dynamicType, allowUnknown: true, allowNestedMarks: true}, {name: 'key', type: stringType, allowUnknown: true}],
+	variadic: {name: 'default', type: dynamicType, allowNull: true, allowDynamicType: true, allowUnknown: true, allowMarked: true},
 	returnType(types, values) {
 		if (types.length > 3) {
 			throw new FunctionError(`lookup() takes two or three arguments, got ${types.length}`);
@@ -687,7 +695,8 @@ export const merge = defineFunction({
 	name: 'merge',
 	description: 'Takes an arbitrary number of maps or objects, and returns a single map or object that contains a merged set of elements from all arguments.',
 	parameters: [],
-	variadic: {name: 'maps', type: dynamicType, allowNull: true, allowDynamicType: true, allowUnknown: true},
+	// Each argument's own marks go on the result, except a null's (cty's merge skips nulls first); the implementation takes them off.
+	variadic: {name: 'maps', type: dynamicType, allowNull: true, allowDynamicType: true, allowUnknown: true, allowMarked: true},
 	returnType(types, values) {
 		if (types.length === 0) {
 			return emptyObjectType;
@@ -731,10 +740,21 @@ export const merge = defineFunction({
 
 		return objectType(attributes);
 	},
-	impl(values, returnType) {
+	impl(markedValues, returnType) {
+		const marks = new Set<Mark>();
+		const values = markedValues.map(marked => {
+			const [value, own] = unmark(marked);
+			if (value.kind !== 'null') {
+				for (const mark of own ?? []) {
+					marks.add(mark);
+				}
+			}
+
+			return value;
+		});
 		// Only an unknown argument makes the result unknown; unknown attribute values are merged like any other (cty's merge).
 		if (anyUnknown(values)) {
-			return unknownValue(returnType);
+			return withMarks(unknownValue(returnType), marks);
 		}
 
 		const merged = new Map<string, Value>();
@@ -751,10 +771,10 @@ export const merge = defineFunction({
 		}
 
 		if (returnType.kind === 'map') {
-			return mapValue(returnType.element, merged);
+			return withMarks(mapValue(returnType.element, merged), marks);
 		}
 
-		return objectValue([...merged].sort(([a], [b]) => compareStrings(a, b)));
+		return withMarks(objectValue([...merged].sort(([a], [b]) => compareStrings(a, b))), marks);
 	},
 });
 
@@ -861,7 +881,7 @@ export const range = defineFunction({
 export const reverse = defineFunction({
 	name: 'reverse',
 	description: 'Takes a sequence and produces a new sequence of the same length with all of the same elements as the given sequence but in reverse order.',
-	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}],
 	returnType([type]) {
 		switch (type!.kind) {
 			case 'list':
@@ -895,7 +915,7 @@ export const reverse = defineFunction({
 export const slice = defineFunction({
 	name: 'slice',
 	description: 'Extracts some consecutive elements from within a list.',
-	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}, {name: 'start_index', type: numberType}, {name: 'end_index', type: numberType}],
+	parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}, {name: 'start_index', type: numberType}, {name: 'end_index', type: numberType}],
 	returnType([type], [list, start, end]) {
 		if (type!.kind === 'list' || type!.kind === 'dynamic') {
 			return type!;
@@ -1018,7 +1038,7 @@ export const transpose = defineFunction({
 export const values = defineFunction({
 	name: 'values',
 	description: 'Takes a map and returns a list containing the values of the elements in that map.',
-	parameters: [{name: 'mapping', type: dynamicType, allowUnknown: true}],
+	parameters: [{name: 'mapping', type: dynamicType, allowUnknown: true, allowNestedMarks: true}],
 	returnType([type]) {
 		switch (type!.kind) {
 			case 'map': {
@@ -1050,7 +1070,7 @@ export const values = defineFunction({
 export const zipmap = defineFunction({
 	name: 'zipmap',
 	description: 'Constructs a map from a list of keys and a corresponding list of values.',
-	parameters: [{name: 'keys', type: listType(stringType), allowUnknown: true}, {name: 'values', type: dynamicType, allowUnknown: true}],
+	parameters: [{name: 'keys', type: listType(stringType), allowUnknown: true}, {name: 'values', type: dynamicType, allowUnknown: true, allowNestedMarks: true}],
 	returnType([, valuesType]) {
 		switch (valuesType!.kind) {
 			case 'list': {

@@ -63,7 +63,7 @@ export const setproduct = defineFunction({
 	name: 'setproduct',
 	description: 'Finds all of the possible combinations of elements from all of the given sets by computing the Cartesian product.',
 	parameters: [],
-	variadic: {name: 'sets', type: dynamicType, allowUnknown: true},
+	variadic: {name: 'sets', type: dynamicType, allowUnknown: true, allowNestedMarks: true},
 	returnType(types) {
 		if (types.length < 2) {
 			throw new FunctionError('at least two arguments are required');

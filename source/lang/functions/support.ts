@@ -1,6 +1,7 @@
 import {FunctionError} from '../function.js';
 import {formatNumber} from '../numbers.js';
-import {rawEquals, setFromElements} from '../operations.js';
+import {markedSet} from '../convert.js';
+import {rawEquals} from '../operations.js';
 import {type Type} from '../types.js';
 import {unify} from '../unify.js';
 import {
@@ -19,10 +20,10 @@ export function valueEquals(a: Value, b: Value): boolean {
 }
 
 /**
-A set of the given elements (already of the element type): deduplicated and in cty's order.
+A set of the given elements (already of the element type): deduplicated and in cty's order, with marks on elements moved onto the set.
 */
 export function makeSet(elementType: Type, elements: readonly Value[]): Value {
-	return setFromElements(elementType, elements);
+	return markedSet(elementType, elements);
 }
 
 /**
