@@ -8,6 +8,7 @@ import {connectModuleBoundaries} from './steps/connect-module-boundaries.js';
 import {connectProviders} from './steps/connect-providers.js';
 import {connectReferences} from './steps/connect-references.js';
 import type {BuildContext, GraphInput, GraphStep} from './step.js';
+import {textOfTraversal} from './text-of.js';
 
 export type {BuildContext, GraphInput, GraphStep} from './step.js';
 export {join, modulePrefix} from './step.js';
@@ -45,32 +46,5 @@ export function runSteps(input: GraphInput, steps: readonly GraphStep[]): Graph 
 
 function createContext(graph: Graph, input: GraphInput): BuildContext {
 	const sourceOf = (range: Range): string | undefined => input.sources?.get(range.filename)?.slice(range.start.offset, range.end.offset);
-	return {
-		graph,
-		input,
-		sourceOf,
-		textOf(traversal) {
-			const text = sourceOf(traversal.range);
-			if (text !== undefined) {
-				// Long multi-line index expressions read badly in a list of edges.
-				return text.includes('\n') ? text.replaceAll(/\s*\n\s*/g, ' ') : text;
-			}
-
-			return traversal.root + traversal.steps.map(step => {
-				switch (step.kind) {
-					case 'attribute': {
-						return `.${step.name}`;
-					}
-
-					case 'index': {
-						return step.key.kind === 'Literal' && step.key.value.type === 'number' ? `[${step.key.value.text}]` : `[${sourceOf(step.key.range) ?? '…'}]`;
-					}
-
-					case 'splat': {
-						return '[*]';
-					}
-				}
-			}).join('');
-		},
-	};
+	return {graph, input, sourceOf, textOf: textOfTraversal(input)};
 }

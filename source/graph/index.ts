@@ -5,6 +5,7 @@ The dependency graph of a configuration. What the UI and the commands use:
 
 	const graph = graphOf(workspace);                      // block level, built once per Workspace
 	const instances = graphOf(workspace, {instances: true}); // instance level
+	instanceEdgesOf(workspace, 'module.net["eu"].aws_subnet.this[0]'); // [{direction, address, expression, kind, origins}] of one instance-graph node, without building the instance graph
 	dependencies(graph, 'aws_instance.web');  // [{node, edge}]: what it needs; edge.kind, edge.origins[].expression/.range
 	dependents(graph, 'aws_instance.web');    // [{node, edge}]: what needs it
 	transitiveDependents(graph, id);          // the blast radius, sorted ids
@@ -30,6 +31,7 @@ Not in the graph: `check` blocks and their scoped data sources, `import`/`moved`
 
 import type {Graph} from './cytoscape.js';
 import {buildGraph, buildInstanceGraph, type GraphInput} from './build.js';
+import {instanceEdgesOf as edgesOfInstance, type InstanceEdge} from './instance-edges.js';
 
 export {buildGraph, buildInstanceGraph, type GraphInput} from './build.js';
 export {createGraph, type Graph} from './cytoscape.js';
@@ -43,6 +45,7 @@ export {exportDot} from './export-dot.js';
 export {exportMermaid} from './export-mermaid.js';
 export {exportJson, toJsonGraph, type JsonGraph} from './export-json.js';
 export {drawNeighbourhood} from './draw.js';
+export type {InstanceEdge} from './instance-edges.js';
 
 const blockGraphs = new WeakMap<GraphInput, Graph>();
 const instanceGraphs = new WeakMap<GraphInput, Graph>();
@@ -59,4 +62,11 @@ export function graphOf(input: GraphInput, options: {readonly instances?: boolea
 	}
 
 	return graph;
+}
+
+/**
+The incoming then outgoing edges of one node of the instance graph (`{direction: 'in' | 'out', address, expression, kind, origins}`, as the explorer's Edges pane lists them), made from the block graph and the node's own module instances: the cost follows the node's neighbourhood, and the instance graph is not built. Undefined when the instance graph has no such node (a block address whose instances are known, for one).
+*/
+export function instanceEdgesOf(input: GraphInput, address: string): InstanceEdge[] | undefined {
+	return edgesOfInstance(input, graphOf(input), address);
 }

@@ -1,15 +1,16 @@
 import type {Expression} from '../../hcl/ast.js';
+import type {ModuleNode} from '../../config/module-tree.js';
 import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
 import {keysEqual, stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
 import {noRepetition} from '../../expand/expansion.js';
 import {join, modulePrefix, type BuildContext, type GraphStep} from '../step.js';
 import {resolveInstanceKey, type KeyScope} from '../instance-keys.js';
-import type {EdgeKind} from '../model.js';
+import type {EdgeKind, EdgeOrigin} from '../model.js';
 import {interpretTraversal, type ReferenceTarget} from '../references.js';
 import {traversalOf, walkBodyTraversals, walkTraversals, type Traversal} from '../traversals.js';
 import {blockExpressions, modulesByPath, wholeModuleInstance} from './blocks.js';
-import {providerFor, resolveProvider} from './connect-providers.js';
+import {providerFor, resolveProvider, type ProviderNodes} from './connect-providers.js';
 
 /**
 The edges of the instance graph, made the same way as the block graph's, in the scope of each instance: when the index after a reference resolves statically there (`aws_eip.ip[count.index]`, `module.net[each.key]`, chained `each.value`), the edge goes to that one instance, otherwise to every instance of the block.
@@ -20,21 +21,148 @@ export const connectInstances: GraphStep = context => {
 		return;
 	}
 
-	const nodes = modulesByPath(context.input.moduleTree);
+	const plans = createInstanceEdgePlans(context);
+	const {graph} = context;
+	const emit: EdgeSink = (source, target, kind, origin) => {
+		graph.addEdge(source, target, kind, origin);
+	};
+
 	for (const instance of tree.moduleInstances.values()) {
-		connectModuleInstance(context, nodes, instance);
+		emitModuleInstanceEdges(plans, instance, graph, emit);
 	}
 };
+
+/**
+Receives each instance edge as it is made (the same edge may come several times, with different origins).
+*/
+export type EdgeSink = (source: string, target: string, kind: EdgeKind, origin: EdgeOrigin) => void;
+
+/**
+Whether a block's edges are wanted, by its block-level id (`module.net.aws_subnet.this`, `module.net.var.cidr`).
+*/
+export type BlockFilter = (blockId: string) => boolean;
+
+type PlannedReference = {
+	readonly traversal: Traversal;
+	readonly target: ReferenceTarget | undefined;
+	/** Shared by every instance edge the reference makes. */
+	readonly origin: EdgeOrigin;
+	/** The top-level attribute of the block body it is in. */
+	readonly attribute?: string;
+};
+
+type BlockPlan = {
+	readonly name: string;
+	readonly references: readonly PlannedReference[];
+};
+
+type ModulePlan = {
+	readonly blocks: readonly BlockPlan[];
+	/** Per call name and argument name, the references of the argument. */
+	readonly inputs: ReadonlyMap<string, ReadonlyArray<{readonly name: string; readonly references: readonly PlannedReference[]}>>;
+	readonly lists: ReadonlyMap<Expression, PlannedReference | undefined>;
+};
+
+/**
+What every module instance of a module shares: the references of each block, walked and interpreted once per module rather than once per instance.
+*/
+export type InstanceEdgePlans = {
+	readonly nodes: ReadonlyMap<string, ModuleNode>;
+	plan(node: ModuleNode): ModulePlan;
+};
+
+export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 'textOf'>): InstanceEdgePlans {
+	const {textOf} = context;
+	const nodes = modulesByPath(context.input.moduleTree);
+	const plans = new WeakMap<ModuleNode, ModulePlan>();
+	const reference = (traversal: Traversal, attribute?: string): PlannedReference => ({
+		traversal, target: interpretTraversal(traversal), origin: {expression: textOf(traversal), range: traversal.range}, ...(attribute === undefined ? {} : {attribute}),
+	});
+
+	const planOf = (node: ModuleNode): ModulePlan => {
+		const blocks: BlockPlan[] = [];
+		for (const block of blockExpressions(node)) {
+			const references: PlannedReference[] = [];
+			if (block.body) {
+				walkBodyTraversals(block.body, (traversal, attribute) => references.push(reference(traversal, attribute)), block.skip);
+			}
+
+			for (const expression of block.expressions ?? []) {
+				walkTraversals(expression, traversal => references.push(reference(traversal)));
+			}
+
+			blocks.push({name: block.name, references});
+		}
+
+		const inputs = new Map<string, Array<{name: string; references: PlannedReference[]}>>();
+		for (const call of node.module.moduleCalls.values()) {
+			inputs.set(call.name, call.inputs.map(argument => {
+				const references: PlannedReference[] = [];
+				walkTraversals(argument.expression, traversal => references.push(reference(traversal)));
+				return {name: argument.name, references};
+			}));
+		}
+
+		const lists = new Map<Expression, PlannedReference | undefined>();
+		const list = (expressions: readonly Expression[]): void => {
+			for (const expression of expressions) {
+				const traversal = traversalOf(expression);
+				lists.set(expression, traversal && reference(traversal));
+			}
+		};
+
+		for (const resource of node.module.resources.values()) {
+			list(resource.dependsOn);
+			list(resource.lifecycle.replaceTriggeredBy);
+		}
+
+		for (const output of node.module.outputs.values()) {
+			list(output.dependsOn);
+		}
+
+		for (const call of node.module.moduleCalls.values()) {
+			list(call.dependsOn);
+		}
+
+		return {blocks, inputs, lists};
+	};
+
+	return {
+		nodes,
+		plan(node) {
+			let plan = plans.get(node);
+			if (!plan) {
+				plan = planOf(node);
+				plans.set(node, plan);
+			}
+
+			return plan;
+		},
+	};
+}
 
 type Source = {
 	readonly id: string;
 	readonly repetition: RepetitionData;
 };
 
-function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof modulesByPath>, instance: ModuleInstance): void {
-	const {graph, textOf} = context;
+const everything: BlockFilter = () => true;
+
+/**
+A resource without instances has a node (with its block address) only when its instances are not known.
+*/
+export function hasBlockNode(resource: ResourceExpansion): boolean {
+	return resource.instances.length === 0 && resource.expansion.mode === 'unknown';
+}
+
+/**
+Makes the edges whose dependent is in one module instance (and the module-input edges of its child instances' variables), for the blocks `only` accepts; with `providerEdgesOnly`, only the edges to provider configurations. `providers` is where provider configurations are found (and the root's implied ones added).
+*/
+export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: ModuleInstance, providers: ProviderNodes, emit: EdgeSink, only: BlockFilter = everything, providerEdgesOnly = false): void {
+	const {nodes} = plans;
 	const {node, text} = instance;
 	const prefix = modulePrefix(node);
+	const plan = plans.plan(node);
 	const resources = new Map<string, ResourceExpansion>(instance.resources.map(resource => [resource.block.key, resource]));
 	const calls = new Map(instance.calls.map(call => [call.call.name, call]));
 
@@ -55,7 +183,7 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 				}
 
 				if (resource.instances.length === 0) {
-					return graph.has(resource.text) ? [resource.text] : [];
+					return hasBlockNode(resource) ? [resource.text] : [];
 				}
 
 				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, scope));
@@ -82,13 +210,12 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 		}
 	};
 
-	const connect = (sources: readonly Source[], traversal: Traversal, kind: EdgeKind, chained?: ReferenceTarget): void => {
-		const target = interpretTraversal(traversal);
+	const connect = (sources: readonly Source[], reference: PlannedReference, kind: EdgeKind, chained?: ReferenceTarget): void => {
+		const {target, origin} = reference;
 		if (!target) {
 			return;
 		}
 
-		const origin = {expression: textOf(traversal), range: traversal.range};
 		for (const source of sources) {
 			for (const id of targets(target, {moduleInstance: instance, repetition: source.repetition}, chainedKey(chained, target, source))) {
 				// A variable's validation naturally refers to the variable itself.
@@ -96,7 +223,7 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 					continue;
 				}
 
-				graph.addEdge(source.id, id, kind, origin);
+				emit(source.id, id, kind, origin);
 			}
 		}
 	};
@@ -131,9 +258,9 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 
 	const connectList = (sources: readonly Source[], expressions: readonly Expression[], kind: EdgeKind): void => {
 		for (const expression of expressions) {
-			const traversal = traversalOf(expression);
-			if (traversal) {
-				connect(sources, traversal, kind);
+			const reference = plan.lists.get(expression);
+			if (reference) {
+				connect(sources, reference, kind);
 			}
 		}
 	};
@@ -159,11 +286,15 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 		}
 
 		return resource.instances.length === 0
-			? (graph.has(resource.text) ? [{id: resource.text, repetition: noRepetition}] : [])
+			? (hasBlockNode(resource) ? [{id: resource.text, repetition: noRepetition}] : [])
 			: resource.instances.map(resourceInstance => ({id: resourceInstance.text, repetition: resourceInstance.repetition}));
 	};
 
-	for (const block of blockExpressions(node)) {
+	for (const block of providerEdgesOnly ? [] : plan.blocks) {
+		if (block.references.length === 0 || !only(join(prefix, block.name))) {
+			continue;
+		}
+
 		const sources = sourcesOf(block.name);
 		if (sources.length === 0) {
 			continue;
@@ -171,85 +302,117 @@ function connectModuleInstance(context: BuildContext, nodes: ReturnType<typeof m
 
 		const forEach = block.name.startsWith('module.') ? calls.get(block.name.slice('module.'.length))?.call.forEach : resources.get(block.name)?.block.forEach;
 		const chained = chainedTarget(forEach);
-		const visit = (traversal: Traversal, attribute?: string): void => {
+		for (const reference of block.references) {
+			const {traversal} = reference;
 			const first = traversal.steps[0];
 			if (chained && traversal.root === 'each' && first?.kind === 'attribute' && first.name === 'value') {
 				// `each.value` of a chained for_each is the instance of the same key.
-				const origin = {expression: textOf(traversal), range: traversal.range};
 				for (const source of sources) {
 					const key = chainedKey(chained, chained, source);
 					for (const id of key ? targets(chained, {moduleInstance: instance, repetition: source.repetition}, key) : []) {
-						graph.addEdge(source.id, id, 'reference', origin);
+						emit(source.id, id, 'reference', reference.origin);
 					}
 				}
 
-				return;
+				continue;
 			}
 
-			connect(sources, traversal, 'reference', attribute === 'for_each' && traversal.range.start.offset === forEach?.range.start.offset ? chained : undefined);
-		};
-
-		if (block.body) {
-			walkBodyTraversals(block.body, visit, block.skip);
-		}
-
-		for (const expression of block.expressions ?? []) {
-			walkTraversals(expression, visit);
+			connect(sources, reference, 'reference', reference.attribute === 'for_each' && traversal.range.start.offset === forEach?.range.start.offset ? chained : undefined);
 		}
 	}
 
 	for (const resource of node.module.resources.values()) {
+		if (!only(join(prefix, resource.key))) {
+			continue;
+		}
+
 		const sources = sourcesOf(resource.key);
-		connectList(sources, resource.dependsOn, 'depends-on');
-		connectList(sources, resource.lifecycle.replaceTriggeredBy, 'replace-triggered-by');
-		const provider = providerFor(graph, nodes, node, resource);
+		if (!providerEdgesOnly) {
+			connectList(sources, resource.dependsOn, 'depends-on');
+			connectList(sources, resource.lifecycle.replaceTriggeredBy, 'replace-triggered-by');
+		}
+
+		const provider = providerFor(providers, nodes, node, resource);
 		if (provider) {
 			for (const source of sources) {
-				graph.addEdge(source.id, provider.id, 'provider', provider.origin);
+				emit(source.id, provider.id, 'provider', provider.origin);
 			}
 		}
 	}
 
-	for (const output of node.module.outputs.values()) {
-		connectList(sourcesOf(`output.${output.name}`), output.dependsOn, 'depends-on');
+	for (const output of providerEdgesOnly ? [] : node.module.outputs.values()) {
+		if (only(join(prefix, `output.${output.name}`))) {
+			connectList(sourcesOf(`output.${output.name}`), output.dependsOn, 'depends-on');
+		}
 	}
 
 	for (const call of instance.calls) {
-		const sources = sourcesOf(`module.${call.call.name}`);
-		connectList(sources, call.call.dependsOn, 'depends-on');
-		for (const {parent} of call.call.providers) {
-			const id = resolveProvider(graph, nodes, node, parent.name, parent.alias);
-			for (const source of id === undefined ? [] : sources) {
-				graph.addEdge(source.id, id!, 'provider', {expression: parent.alias === undefined ? parent.name : `${parent.name}.${parent.alias}`, range: parent.range});
+		const childPrefix = modulePrefix(call.node);
+		if (only(childPrefix)) {
+			const sources = sourcesOf(`module.${call.call.name}`);
+			if (!providerEdgesOnly) {
+				connectList(sources, call.call.dependsOn, 'depends-on');
+			}
+
+			for (const {parent} of call.call.providers) {
+				const id = resolveProvider(providers, nodes, node, parent.name, parent.alias);
+				for (const source of id === undefined ? [] : sources) {
+					emit(source.id, id!, 'provider', {expression: parent.alias === undefined ? parent.name : `${parent.name}.${parent.alias}`, range: parent.range});
+				}
 			}
 		}
 
 		// Module boundaries: each child instance's variables from the call's arguments (in the scope of that child's count/each).
+		const inputs = providerEdgesOnly ? [] : (plan.inputs.get(call.call.name) ?? []).filter(argument => call.node.module.variables.has(argument.name) && only(join(childPrefix, `var.${argument.name}`)));
 		for (const child of call.instances) {
-			for (const argument of call.call.inputs) {
-				const variable = join(child.text, `var.${argument.name}`);
-				if (graph.has(variable)) {
-					walkTraversals(argument.expression, traversal => {
-						connect([{id: variable, repetition: child.repetition}], traversal, 'module-input');
-					});
+			for (const argument of inputs) {
+				const sources = [{id: join(child.text, `var.${argument.name}`), repetition: child.repetition}];
+				for (const reference of argument.references) {
+					connect(sources, reference, 'module-input');
 				}
 			}
 		}
 	}
 
 	// Everything in a module instance waits for its expansion.
-	if (instance.parent && node.call) {
+	if (instance.parent && node.call && !providerEdgesOnly) {
 		const expansion = {expression: `module.${node.call.name}`, range: node.call.block.labelRanges[0] ?? node.call.range};
-		const members = [
-			...[...node.module.variables.keys()].map(key => join(text, `var.${key}`)),
-			...[...node.module.locals.keys()].map(key => join(text, `local.${key}`)),
-			...[...node.module.outputs.keys()].map(key => join(text, `output.${key}`)),
-			...instance.resources.flatMap(resource => resource.instances.length === 0 ? [resource.text] : resource.instances.map(resourceInstance => resourceInstance.text)),
-			...instance.calls.flatMap(call => call.instances.map(child => child.text)),
-		];
-		for (const member of members) {
-			graph.addEdge(member, text, 'module-expansion', expansion);
+		const member = (name: string, id: string): void => {
+			if (only(join(prefix, name))) {
+				emit(id, text, 'module-expansion', expansion);
+			}
+		};
+
+		for (const key of node.module.variables.keys()) {
+			member(`var.${key}`, join(text, `var.${key}`));
+		}
+
+		for (const key of node.module.locals.keys()) {
+			member(`local.${key}`, join(text, `local.${key}`));
+		}
+
+		for (const key of node.module.outputs.keys()) {
+			member(`output.${key}`, join(text, `output.${key}`));
+		}
+
+		for (const resource of instance.resources) {
+			if (resource.instances.length === 0) {
+				if (hasBlockNode(resource)) {
+					member(resource.block.key, resource.text);
+				}
+
+				continue;
+			}
+
+			for (const resourceInstance of resource.instances) {
+				member(resource.block.key, resourceInstance.text);
+			}
+		}
+
+		for (const call of instance.calls) {
+			for (const child of call.instances) {
+				member(`module.${call.call.name}`, child.text);
+			}
 		}
 	}
-
 }

@@ -32,9 +32,14 @@ export const connectProviders: GraphStep = ({graph, input}) => {
 };
 
 /**
+Where provider configurations are looked up: a graph, which gets the root's implied configuration when it is missing.
+*/
+export type ProviderNodes = Pick<Graph, 'has' | 'addNode'>;
+
+/**
 The provider node a resource uses and the expression that says so.
 */
-export function providerFor(graph: Graph, nodes: ReadonlyMap<string, ModuleNode>, node: ModuleNode, resource: ResourceBlock): {id: string; origin: EdgeOrigin} | undefined {
+export function providerFor(graph: ProviderNodes, nodes: ReadonlyMap<string, ModuleNode>, node: ModuleNode, resource: ResourceBlock): {id: string; origin: EdgeOrigin} | undefined {
 	const explicit = resource.provider;
 	const localName = explicit?.name ?? resource.type.split('_')[0]!;
 	const id = resolveProvider(graph, nodes, node, localName, explicit?.alias);
@@ -51,7 +56,7 @@ export function providerFor(graph: Graph, nodes: ReadonlyMap<string, ModuleNode>
 /**
 The id of the provider configuration that `localName` (with `alias`) means in module `node`, adding the root's implied configuration when needed; undefined for an alias nobody configures.
 */
-export function resolveProvider(graph: Graph, nodes: ReadonlyMap<string, ModuleNode>, start: ModuleNode, startName: string, startAlias: string | undefined): string | undefined {
+export function resolveProvider(graph: ProviderNodes, nodes: ReadonlyMap<string, ModuleNode>, start: ModuleNode, startName: string, startAlias: string | undefined): string | undefined {
 	let node = start;
 	let fullName = fullProviderName(node, startName);
 	let alias = startAlias;

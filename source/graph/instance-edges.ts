@@ -1,0 +1,194 @@
+import type {ModuleInstance} from '../expand/instance-tree.js';
+import type {Graph} from './cytoscape.js';
+import type {EdgeKind, EdgeOrigin} from './model.js';
+import {compareIds} from './queries.js';
+import {join, modulePrefix, type GraphInput} from './step.js';
+import {createInstanceEdgePlans, emitModuleInstanceEdges, hasBlockNode, type EdgeSink, type InstanceEdgePlans} from './steps/connect-instances.js';
+import {textOfTraversal} from './text-of.js';
+
+/*
+The edges of one node of the instance graph without building the instance graph: the block graph says which blocks can make an edge to or from the node's block, and only those blocks' instances, in the module instances that can reach the node, are connected. The cost follows the node's neighbourhood, not the configuration's size; the result is the same as the full instance graph's `incoming` and `outgoing` (the tests compare them on every node of the fixtures).
+*/
+
+/**
+One edge of an instance-graph node, in the Edges pane's shape: the direction seen from the node, the node at the other end, and the expressions that make the edge (joined with `, `; the edge kind when there are none).
+*/
+export type InstanceEdge = {
+	readonly direction: 'in' | 'out';
+	readonly address: string;
+	readonly expression: string;
+	readonly kind: EdgeKind;
+	readonly origins: readonly EdgeOrigin[];
+};
+
+type Place = {
+	/** The module instance whose edges include the node's own (for a module instance, its parent). */
+	readonly home: ModuleInstance;
+	/** The node's block-level id. */
+	readonly block: string;
+	/** The module instance the node is, or is in. */
+	readonly base: ModuleInstance;
+};
+
+type Lookup = {
+	readonly places: ReadonlyMap<string, Place>;
+	readonly plans: InstanceEdgePlans;
+};
+
+const lookups = new WeakMap<GraphInput, Lookup>();
+
+function lookupOf(input: GraphInput): Lookup | undefined {
+	const tree = input.instances;
+	if (!tree) {
+		return undefined;
+	}
+
+	let lookup = lookups.get(input);
+	if (!lookup) {
+		const places = new Map<string, Place>();
+		for (const instance of tree.moduleInstances.values()) {
+			const {text, node, parent} = instance;
+			const prefix = modulePrefix(node);
+			if (parent) {
+				places.set(text, {home: parent, block: prefix, base: instance});
+			}
+
+			const {module} = node;
+			for (const name of [...[...module.variables.keys()].map(key => `var.${key}`), ...[...module.locals.keys()].map(key => `local.${key}`), ...[...module.outputs.keys()].map(key => `output.${key}`)]) {
+				places.set(join(text, name), {home: instance, block: join(prefix, name), base: instance});
+			}
+
+			for (const resource of instance.resources) {
+				const place = {home: instance, block: join(prefix, resource.block.key), base: instance};
+				if (hasBlockNode(resource)) {
+					places.set(resource.text, place);
+				}
+
+				for (const resourceInstance of resource.instances) {
+					places.set(resourceInstance.text, place);
+				}
+			}
+		}
+
+		lookup = {places, plans: createInstanceEdgePlans({input, textOf: textOfTraversal(input)})};
+		lookups.set(input, lookup);
+	}
+
+	return lookup;
+}
+
+/**
+The incoming then outgoing edges (each sorted by address, then kind) of a node of the instance graph (a module or resource instance, a module instance's variable, local or output, a provider configuration), or undefined when the instance graph has no such node. `blockGraph` is the configuration's block-level graph (`graphOf(workspace)`), which says where edges can come from.
+*/
+export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: string): InstanceEdge[] | undefined {
+	const lookup = lookupOf(input);
+	const tree = input.instances;
+	if (!lookup || !tree) {
+		return undefined;
+	}
+
+	const {places, plans} = lookup;
+	const place = places.get(address);
+	const provider = place ? undefined : blockGraph.node(address);
+	if (!place && provider?.kind !== 'provider') {
+		return undefined;
+	}
+
+	const exists = (id: string): boolean => places.has(id) || blockGraph.node(id)?.kind === 'provider';
+	const incoming = new Collector('in');
+	const outgoing = new Collector('out');
+	const collect: EdgeSink = (source, target, kind, origin) => {
+		if (target === address && exists(source)) {
+			incoming.add(source, kind, origin);
+		}
+
+		if (source === address && exists(target)) {
+			outgoing.add(target, kind, origin);
+		}
+	};
+
+	const blockId = place?.block ?? address;
+	// Dependents of the block, and the module instances whose edges can reach the node: those of the dependents' modules (or their parents', for a child module's variables) that contain the node.
+	const dependents = new Set(blockGraph.incoming(blockId).map(edge => edge.source));
+	const prefixes = new Set<string>();
+	for (const dependent of dependents) {
+		const module = blockGraph.node(dependent)?.module ?? '';
+		prefixes.add(module);
+		prefixes.add(parentPrefix(module));
+	}
+
+	const candidates: ModuleInstance[] = [];
+	if (place) {
+		for (let current: ModuleInstance | undefined = place.base; current; current = current.parent) {
+			candidates.push(current);
+		}
+	} else {
+		candidates.push(...tree.moduleInstances.values());
+	}
+
+	const onlyDependents = (id: string): boolean => dependents.has(id);
+	for (const instance of candidates) {
+		if (prefixes.has(modulePrefix(instance.node))) {
+			// Only provider edges end at a provider configuration.
+			emitModuleInstanceEdges(plans, instance, blockGraph, collect, onlyDependents, !place);
+		}
+	}
+
+	const onlyOwn = (id: string): boolean => id === blockId;
+	if (place) {
+		emitModuleInstanceEdges(plans, place.home, blockGraph, collect, onlyOwn);
+		// A child module's variables get their values in the parent module instance.
+		if (place.home.parent && place.home === place.base && blockId.slice(modulePrefix(place.home.node).length).startsWith('.var.')) {
+			emitModuleInstanceEdges(plans, place.home.parent, blockGraph, collect, onlyOwn);
+		}
+	} else {
+		// A provider configuration does not expand, but its arguments are read in every instance of its module.
+		for (const instance of tree.moduleInstances.values()) {
+			if (modulePrefix(instance.node) === provider!.module) {
+				emitModuleInstanceEdges(plans, instance, blockGraph, collect, onlyOwn);
+			}
+		}
+	}
+
+	return [...incoming.edges(), ...outgoing.edges()];
+}
+
+/**
+`module.a.module.b` → `module.a`; `module.a` → `''`.
+*/
+function parentPrefix(prefix: string): string {
+	const position = prefix.lastIndexOf('.module.');
+	return position === -1 ? '' : prefix.slice(0, position);
+}
+
+class Collector {
+	readonly #direction: 'in' | 'out';
+	readonly #byKey = new Map<string, {address: string; kind: EdgeKind; origins: EdgeOrigin[]}>();
+
+	constructor(direction: 'in' | 'out') {
+		this.#direction = direction;
+	}
+
+	add(address: string, kind: EdgeKind, origin: EdgeOrigin): void {
+		const key = `${kind}\u0000${address}`;
+		const known = this.#byKey.get(key);
+		if (!known) {
+			this.#byKey.set(key, {address, kind, origins: [origin]});
+		} else if (!known.origins.some(other => sameOrigin(other, origin))) {
+			known.origins.push(origin);
+		}
+	}
+
+	edges(): InstanceEdge[] {
+		return [...this.#byKey.values()].sort((first, second) => compareIds(first.address, second.address) || compareIds(first.kind, second.kind)).map(({address, kind, origins}) => {
+			const expressions = [...new Set(origins.map(origin => origin.expression))];
+			return {direction: this.#direction, address, kind, origins, expression: expressions.length === 0 ? kind : expressions.join(', ')};
+		});
+	}
+}
+
+function sameOrigin(first: EdgeOrigin, second: EdgeOrigin): boolean {
+	return first.expression === second.expression
+		&& first.range?.filename === second.range?.filename
+		&& first.range?.start.offset === second.range?.start.offset;
+}

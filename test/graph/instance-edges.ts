@@ -1,0 +1,63 @@
+import test from 'ava';
+import {buildInstanceGraph} from '../../source/graph/build.js';
+import {instanceEdgesOf} from '../../source/graph/index.js';
+import type {Graph} from '../../source/graph/cytoscape.js';
+import type {GraphEdge} from '../../source/graph/model.js';
+import {loadGraphWorkspace} from '../helpers/graph-fixtures.js';
+
+const describe = (direction: string, address: string, edge: Pick<GraphEdge, 'kind' | 'origins'>): string =>
+	`${direction} ${address} ${edge.kind} ${edge.origins.map(origin => `${origin.expression}@${origin.range?.filename ?? ''}:${origin.range?.start.offset ?? ''}`).join(' | ')}`;
+
+const fromGraph = (graph: Graph, id: string): string[] => [
+	...graph.incoming(id).map(edge => describe('in', edge.source, edge)),
+	...graph.outgoing(id).map(edge => describe('out', edge.target, edge)),
+].sort();
+
+const sameAsInstanceGraph = test.macro({
+	async exec(t, fixture: string) {
+		const workspace = await loadGraphWorkspace(fixture);
+		const graph = buildInstanceGraph(workspace);
+		t.true(graph.nodeCount > 0);
+		const differing: string[] = [];
+		for (const node of graph.nodes()) {
+			const edges = instanceEdgesOf(workspace, node.id);
+			const actual = edges?.map(edge => describe(edge.direction, edge.address, edge)).sort();
+			if (JSON.stringify(actual) !== JSON.stringify(fromGraph(graph, node.id))) {
+				differing.push(node.id);
+			}
+		}
+
+		t.deepEqual(differing, []);
+	},
+	title: (_title, fixture: string) => `instanceEdgesOf gives every node of ${fixture} the instance graph's edges`,
+});
+
+for (const fixture of ['basic', 'modules', 'providers', 'ephemeral', 'provider-aliases', 'cycle']) {
+	test(sameAsInstanceGraph, fixture);
+}
+
+test('instanceEdgesOf lists incoming then outgoing edges, by address, with their expressions', async t => {
+	const workspace = await loadGraphWorkspace('basic');
+	const edges = instanceEdgesOf(workspace, 'terraform_data.address[2]');
+	t.deepEqual(edges?.filter(edge => edge.kind !== 'provider').map(({direction, address, expression}) => `${direction} ${address} ${expression}`), [
+		'in terraform_data.monitor["a"] terraform_data.address',
+		'in terraform_data.monitor["b"] terraform_data.address',
+		'in terraform_data.monitor["c"] terraform_data.address',
+		'in terraform_data.upper terraform_data.address[*].output',
+		'out terraform_data.subnet[2] terraform_data.subnet[count.index].output',
+	]);
+});
+
+test('instanceEdgesOf is undefined for what is not an instance-graph node', async t => {
+	const workspace = await loadGraphWorkspace('basic');
+	t.is(instanceEdgesOf(workspace, 'terraform_data.address'), undefined);
+	t.is(instanceEdgesOf(workspace, 'aws_nothing.here'), undefined);
+});
+
+test('instanceEdgesOf of a module instance\'s variable: its input from the parent and the expansion it waits for', async t => {
+	const workspace = await loadGraphWorkspace('modules');
+	t.deepEqual(instanceEdgesOf(workspace, 'module.network["us"].var.cidr')?.filter(edge => edge.direction === 'out').map(({address, kind, expression}) => `${address} ${kind} ${expression}`), [
+		'local.cidrs module-input local.cidrs[each.key]',
+		'module.network["us"] module-expansion module.network',
+	]);
+});
