@@ -17,7 +17,7 @@ import type {
 } from './module.js';
 import {jsonTopLevelItems} from './json-blocks.js';
 import {applyOverrides} from './overrides.js';
-import {parseConfigFile} from './parse-file.js';
+import {type ParsedConfigFile, readConfigFile} from './parse-file.js';
 
 /*
 Turns the configuration files of one directory into a Module. Reads only: the directory listing and the files. A missing or unreadable directory or file is a diagnostic.
@@ -99,21 +99,20 @@ export function loadDirectory(directory: string): LoadedDirectory {
 	const files = selectConfigurationFiles(directory, names);
 	const bodies: Array<{file: ConfigurationFile; body: Body}> = [];
 	for (const file of files) {
-		let text: string;
+		let parsed: ParsedConfigFile;
 		try {
 			const stat = fs.statSync(file.path);
 			if (!stat.isFile()) {
 				continue;
 			}
 
-			text = fs.readFileSync(file.path, 'utf8');
+			parsed = readConfigFile(file.path);
 		} catch (error) {
 			diagnostics.push(errorDiagnostic('Failed to read file', `The configuration file ${file.path} could not be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`));
 			continue;
 		}
 
-		sources.set(file.path, text);
-		const parsed = parseConfigFile(text, file.path);
+		sources.set(file.path, parsed.text);
 		diagnostics.push(...parsed.diagnostics);
 		bodies.push({file, body: parsed.value});
 	}

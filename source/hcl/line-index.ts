@@ -51,7 +51,10 @@ export class LineIndex {
 		const line = this.lineOf(offset);
 		const lineStart = this.lineStarts[line]!;
 		let column = offset - lineStart + 1;
-		if (this.astral && column > 1) {
+		if (column < 1) {
+			// Offset 0 of a file that starts with a byte order mark: the mark takes no column, as in hclsyntax.
+			column = 1;
+		} else if (this.astral && column > 1) {
 			column = this.astralColumn(line, lineStart, offset);
 		}
 

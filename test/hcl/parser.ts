@@ -80,6 +80,23 @@ test('positions count lines and code point columns', t => {
 	}
 });
 
+const byteOrderMarkCases: Array<[string, string, string[]]> = [
+	['\uFEFFa = 1\n', '1:1-2:1', ['1:1']],
+	['\uFEFF\r\nb = 2\r\n', '1:1-3:1', ['2:1']],
+	['\uFEFF', '1:1-1:1', []],
+	['\uFEFFx {}', '1:1-1:5', ['1:1']],
+];
+
+for (const [source, bodyRange, items] of byteOrderMarkCases) {
+	test(`a byte order mark takes no column: ${JSON.stringify(source)}`, t => {
+		const {value, diagnostics} = parseConfig(source, 'test.tf');
+		t.deepEqual(diagnostics, []);
+		const {start, end} = value.range;
+		t.is(`${start.line}:${start.column}-${end.line}:${end.column}`, bodyRange);
+		t.deepEqual(value.items.map(item => `${item.range.start.line}:${item.range.start.column}`), items);
+	});
+}
+
 const incomplete: Array<[string, boolean]> = [
 	['1 + 2', false],
 	['[1, 2', true],
