@@ -83,6 +83,9 @@ async function delay(ms: number): Promise<void> {
 type LoadExplorerData = (options: Record<string, unknown>) => Promise<unknown>;
 type AppComponent = (props: Record<string, unknown>) => ReactElement;
 
+// As runExplorer does before it imports React (its production build, unless NODE_ENV says otherwise).
+const reactMode = await importOptional('source/ui/react-mode.ts');
+functionFrom<(environment: Record<string, string | undefined>) => void>(reactMode, 'preferProductionReact')?.(process.env);
 const appModule = await importOptional('source/ui/app.tsx');
 const App = functionFrom<AppComponent>(appModule, 'App');
 const loadExplorerData = functionFrom<LoadExplorerData>(await importOptional('source/ui/workspace-data.ts'), 'loadExplorerData');

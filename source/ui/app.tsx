@@ -1,6 +1,6 @@
 import {useCallback, useEffect, useMemo, useReducer, useState} from 'react';
 import {Box, Text, useApp, useStdout} from 'ink';
-import type {ExplorerData} from './explorer-data.js';
+import type {Edge, ExplorerData} from './explorer-data.js';
 import {statusBindings} from './keymap.js';
 import {useKeymap} from './hooks/use-keymap.js';
 import {reduce} from './state/reducer.js';
@@ -24,6 +24,8 @@ import {HelpOverlay} from './components/help-overlay.js';
 import {GoToOverlay, PromptLine} from './components/prompt.js';
 import {appendHistory, clipboardSequence, readHistory} from './effects.js';
 import {sanitizeLine} from './sanitize.js';
+
+const noEdges: readonly Edge[] = [];
 
 export type ExplorerProps = {
 	readonly data: ExplorerData;
@@ -158,7 +160,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 			<BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={layout.blocks} height={layout.top} filter={state.filters.blocks}/>
 			<Box flexDirection='column' width={layout.right}>
 				<DetailsPane lines={lines} scroll={state.detailsScroll} focused={state.focus === 'details'} width={layout.right} height={layout.details}/>
-				<EdgesPane edges={edges ?? []} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={layout.right} height={layout.edges} filter={state.filters.edges}/>
+				<EdgesPane edges={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={layout.right} height={layout.edges} filter={state.filters.edges}/>
 			</Box>
 		</Box>
 	);

@@ -169,7 +169,21 @@ export function resolveKey(key: string, state: State): Binding | undefined {
 The bindings the status bar shows for the current scope.
 */
 export function statusBindings(state: State): readonly Binding[] {
-	const [scope] = activeScopes(state);
+	const [scope = 'global'] = activeScopes(state);
+	// The same array for the same scope, so the status bar re-renders only when the scope changes.
+	const cached = statusCache.get(scope);
+	if (cached) {
+		return cached;
+	}
+
+	const shown = computeStatusBindings(scope);
+	statusCache.set(scope, shown);
+	return shown;
+}
+
+const statusCache = new Map<Scope, readonly Binding[]>();
+
+function computeStatusBindings(scope: Scope): readonly Binding[] {
 	const own = bindings.filter(binding => binding.scope === scope && binding.status === true);
 	if (scope === 'global' || scope === 'prompt' || scope === 'help' || scope === 'console') {
 		return own;

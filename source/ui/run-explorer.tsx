@@ -1,5 +1,6 @@
 import process from 'node:process';
 import type {CommandFlags, Writer} from '../commands/command.js';
+import {preferProductionReact} from './react-mode.js';
 
 export type RunExplorerOptions = {
 	readonly directory: string;
@@ -20,7 +21,7 @@ For ${directory}, use the non-interactive commands instead:
 `;
 
 /**
-The interactive explorer. Ink and the app are imported only here, so the non-interactive commands start without them.
+The interactive explorer. Ink, React and the app are imported only here (no JSX in this file, so React is not imported before its build is chosen), so the non-interactive commands start without them.
 */
 export async function runExplorer(options: RunExplorerOptions): Promise<number> {
 	const stdin = options.stdin ?? process.stdin;
@@ -32,8 +33,10 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 		return 1;
 	}
 
-	const [{render}, {App}, {loadExplorerData}, {defaultHistoryFile}] = await Promise.all([
+	preferProductionReact(process.env);
+	const [{render}, {createElement}, {App}, {loadExplorerData}, {defaultHistoryFile}] = await Promise.all([
 		import('ink'),
+		import('react'),
 		import('./app.js'),
 		import('./workspace-data.js'),
 		import('./effects.js'),
@@ -55,7 +58,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 
 	process.once('exit', restore);
 	const instance = render(
-		<App directory={options.directory} load={load} color={color} historyFile={defaultHistoryFile(environment)}/>,
+		createElement(App, {directory: options.directory, load, color, historyFile: defaultHistoryFile(environment)}),
 		{stdin, stdout, exitOnCtrlC: false, patchConsole: true},
 	);
 	try {

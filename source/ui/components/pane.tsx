@@ -24,15 +24,14 @@ export function Pane({title, focused, width, height, note, children}: PaneProps)
 			height={height}
 			borderStyle={focused ? 'double' : 'single'}
 			borderColor={focused ? color('cyan') : color('gray')}
-			overflow='hidden'
 		>
-			<Box height={1} overflow='hidden'>
+			<Box height={1}>
 				<Text wrap='truncate-end' bold color={focused ? color('cyan') : undefined}>
 					{title}
 					{note ? <Text dimColor bold={false}>{` ${note}`}</Text> : null}
 				</Text>
 			</Box>
-			<Box flexDirection='column' flexGrow={1} overflow='hidden'>
+			<Box flexDirection='column' flexGrow={1}>
 				{children}
 			</Box>
 		</Box>

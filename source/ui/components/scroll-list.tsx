@@ -1,10 +1,11 @@
-import type {ReactNode} from 'react';
+import {Fragment, type ReactNode} from 'react';
 import {Box, Text} from 'ink';
 
 export type ScrollListProps = {
 	readonly length: number;
 	readonly cursor: number;
 	readonly height: number;
+	/** One row: a single `<Text wrap='truncate-…'>`, which keeps it to one line of the list's width (rows are not wrapped in clipping boxes: Ink slices every line drawn inside a clipping box, which cost more per frame than all of React's work). */
 	readonly renderRow: (index: number, selected: boolean) => ReactNode;
 	readonly empty?: string;
 };
@@ -29,7 +30,7 @@ export function ScrollList({length, cursor, height, renderRow, empty}: ScrollLis
 	const end = Math.min(length, start + height);
 	const rows: ReactNode[] = [];
 	for (let index = start; index < end; index++) {
-		rows.push(<Box key={index} height={1} overflow='hidden'>{renderRow(index, index === cursor)}</Box>);
+		rows.push(<Fragment key={index}>{renderRow(index, index === cursor)}</Fragment>);
 	}
 
 	return <Box flexDirection='column'>{rows}</Box>;

@@ -1,3 +1,4 @@
+import {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {Binding} from '../keymap.js';
 import {sanitizeLine} from '../sanitize.js';
@@ -14,7 +15,7 @@ export type StatusBarProps = {
 /**
 The focused scope's keys from the keymap table, a message when a key did nothing (and why), and the load state.
 */
-export function StatusBar({bindings, message, state, width}: StatusBarProps) {
+export const StatusBar = memo(function StatusBar({bindings, message, state, width}: StatusBarProps) {
 	const color = useColor();
 	return (
 		<Box width={width} height={1} overflow='hidden'>
@@ -37,4 +38,4 @@ export function StatusBar({bindings, message, state, width}: StatusBarProps) {
 			</Box>
 		</Box>
 	);
-}
+});

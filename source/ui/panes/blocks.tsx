@@ -1,3 +1,4 @@
+import {memo} from 'react';
 import {Text} from 'ink';
 import type {BlockKind} from '../explorer-data.js';
 import type {BlockRow} from '../state/selectors.js';
@@ -37,7 +38,7 @@ function countBadge(row: BlockRow & {type: 'block'}): string {
 	return mode === 'single' ? '' : ` ×${instances.length}`;
 }
 
-export function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter}: BlocksProps) {
+export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter}: BlocksProps) {
 	const color = useColor();
 	return (
 		<Pane title={title} note={filter === '' ? undefined : `/${sanitizeLine(filter)}`} focused={focused} width={width} height={height}>
@@ -82,4 +83,4 @@ export function BlocksPane({title, rows, cursor, expanded, focused, width, heigh
 			/>
 		</Pane>
 	);
-}
+});

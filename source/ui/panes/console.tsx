@@ -1,3 +1,4 @@
+import {Fragment, memo, useMemo} from 'react';
 import {Box, Text} from 'ink';
 import type {ConsoleEntry} from '../state/state.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
@@ -52,9 +53,9 @@ export function consoleLines(output: readonly ConsoleEntry[]): OutputLine[] {
 	return lines;
 }
 
-export function ConsolePane({output, input, pending, context, scroll, busy, cursorFromEnd, focused, width, height}: ConsoleProps) {
+export const ConsolePane = memo(function ConsolePane({output, input, pending, context, scroll, busy, cursorFromEnd, focused, width, height}: ConsoleProps) {
 	const color = useColor();
-	const lines = consoleLines(output);
+	const lines = useMemo(() => consoleLines(output), [output]);
 	// Rows for output: the body less the prompt line and the lines of an unfinished multi-line entry.
 	const room = Math.max(0, paneBodyHeight(height) - 1 - pending.length);
 	const maxScroll = Math.max(0, lines.length - room);
@@ -65,17 +66,15 @@ export function ConsolePane({output, input, pending, context, scroll, busy, curs
 		<Pane title={title} note={offset > 0 ? `↑${offset}` : (busy ? 'evaluating…' : undefined)} focused={focused} width={width} height={height}>
 			{visible.map((line, index) => (
 				// eslint-disable-next-line react/no-array-index-key
-				<Box key={index} height={1} overflow='hidden'>
+				<Fragment key={index}>
 					<Text wrap='truncate-end' color={line.kind === 'error' ? color('red') : (line.kind === 'input' ? color('cyan') : undefined)} dimColor={line.kind === 'hint'}>
 						{line.text === '' ? ' ' : line.text}
 					</Text>
-				</Box>
+				</Fragment>
 			))}
 			{pending.map((line, index) => (
 				// eslint-disable-next-line react/no-array-index-key
-				<Box key={`pending-${index}`} height={1} overflow='hidden'>
-					<Text wrap='truncate-end' color={color('cyan')}>{(index === 0 ? '> ' : '… ') + sanitizeLine(line)}</Text>
-				</Box>
+				<Text key={`pending-${index}`} wrap='truncate-end' color={color('cyan')}>{(index === 0 ? '> ' : '… ') + sanitizeLine(line)}</Text>
 			))}
 			<Box height={1} overflow='hidden'>
 				<Text color={color('cyan')}>{pending.length > 0 ? '… ' : '> '}</Text>
@@ -85,4 +84,4 @@ export function ConsolePane({output, input, pending, context, scroll, busy, curs
 			</Box>
 		</Pane>
 	);
-}
+});

@@ -1,4 +1,5 @@
-import {Box, Text} from 'ink';
+import {Fragment, memo} from 'react';
+import {Text} from 'ink';
 import type {StyledLine} from '../detail-lines.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {StyledLineView} from '../components/styled-line.js';
@@ -11,7 +12,7 @@ export type DetailsProps = {
 	readonly height: number;
 };
 
-export function DetailsPane({lines, scroll, focused, width, height}: DetailsProps) {
+export const DetailsPane = memo(function DetailsPane({lines, scroll, focused, width, height}: DetailsProps) {
 	const body = paneBodyHeight(height);
 	const start = Math.max(0, Math.min(scroll, lines.length - body));
 	const visible = lines.slice(start, start + body);
@@ -19,8 +20,8 @@ export function DetailsPane({lines, scroll, focused, width, height}: DetailsProp
 		<Pane title='Details' note={lines.length > body ? `${start + 1}-${start + visible.length}/${lines.length}` : undefined} focused={focused} width={width} height={height}>
 			{visible.length === 0 ? <Text dimColor>Nothing selected</Text> : visible.map((line, index) => (
 				// eslint-disable-next-line react/no-array-index-key
-				<Box key={start + index} height={1} overflow='hidden'><StyledLineView line={line}/></Box>
+				<Fragment key={start + index}><StyledLineView line={line}/></Fragment>
 			))}
 		</Pane>
 	);
-}
+});

@@ -1,3 +1,4 @@
+import {memo} from 'react';
 import {Text} from 'ink';
 import type {Edge} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
@@ -16,7 +17,7 @@ export type EdgesProps = {
 	readonly loading?: boolean;
 };
 
-export function EdgesPane({edges, cursor, focused, width, height, filter, loading = false}: EdgesProps) {
+export const EdgesPane = memo(function EdgesPane({edges, cursor, focused, width, height, filter, loading = false}: EdgesProps) {
 	const color = useColor();
 	const incoming = edges.filter(edge => edge.direction === 'in').length;
 	return (
@@ -43,4 +44,4 @@ export function EdgesPane({edges, cursor, focused, width, height, filter, loadin
 			/>
 		</Pane>
 	);
-}
+});

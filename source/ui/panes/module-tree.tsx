@@ -1,3 +1,4 @@
+import {memo} from 'react';
 import {Text} from 'ink';
 import type {ModuleRow} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
@@ -14,7 +15,7 @@ export type ModuleTreeProps = {
 	readonly filter: string;
 };
 
-export function ModuleTreePane({rows, cursor, focused, width, height, filter}: ModuleTreeProps) {
+export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focused, width, height, filter}: ModuleTreeProps) {
 	const color = useColor();
 	return (
 		<Pane title='Modules' note={filter === '' ? `${rows.length}` : `/${sanitizeLine(filter)} (${rows.length})`} focused={focused} width={width} height={height}>
@@ -42,4 +43,4 @@ export function ModuleTreePane({rows, cursor, focused, width, height, filter}: M
 			/>
 		</Pane>
 	);
-}
+});
