@@ -1,130 +1,335 @@
-import {type EdgeKind, type EdgeOrigin, type GraphEdge, type GraphNode} from './model.js';
+import {edgeKinds, type EdgeKind, type EdgeOrigin, type GraphEdge, type GraphNode} from './model.js';
 
-type Entry = {
-	readonly node: GraphNode;
-	readonly outgoing: GraphEdge[];
-	readonly incoming: GraphEdge[];
-	/** Outgoing edges by target, made on the first edge (most nodes have few targets, and no string keys to build). */
-	byTarget?: Map<string, MutableEdge[]>;
-};
-
-type MutableEdge = GraphEdge & {origins: EdgeOrigin[]};
+const kindCodes = new Map<EdgeKind, number>(edgeKinds.map((kind, code) => [kind, code]));
+const noIds: readonly string[] = Object.freeze([]);
+const noEdges: readonly GraphEdge[] = Object.freeze([]);
 
 /**
 Our own adjacency lists over the graph model. Whole-graph traversals (transitive closure, cycles, ordering) run here, because cytoscape's `successors()` and `tarjanStronglyConnected()` are quadratic on large graphs.
+
+The instance graph of a large configuration has hundreds of thousands of edges, so edges are kept in typed arrays (source, target and kind per edge, node positions instead of ids) with a hash table over (source, target, kind) that merges repeated edges, and the edge objects of the model are made only when asked for (and then kept, so an edge is always the same object). The per-node lists are built in one pass when first asked for after a change.
 */
 export class AdjacencyIndex {
-	readonly #entries = new Map<string, Entry>();
-	readonly #edges: MutableEdge[] = [];
+	readonly #ids: string[] = [];
+	readonly #nodes: GraphNode[] = [];
+	readonly #positions = new Map<string, number>();
+	#sources = new Int32Array(256);
+	#targets = new Int32Array(256);
+	#kinds = new Uint8Array(256);
+	/** Per edge: its one origin, its origins, or none (most edges have exactly one, so no array for them). */
+	readonly #origins: Array<EdgeOrigin | EdgeOrigin[] | undefined> = [];
+	#edgeCount = 0;
+	/** Open addressing over (source, target, kind): edge position + 1, 0 for a free slot. */
+	#table = new Int32Array(512);
+	readonly #made: Array<GraphEdge | undefined> = [];
+	#lists: Lists | undefined;
 
 	get nodeCount(): number {
-		return this.#entries.size;
+		return this.#ids.length;
 	}
 
 	get edgeCount(): number {
-		return this.#edges.length;
+		return this.#edgeCount;
 	}
 
 	/**
 	Adds a node; returns false (and keeps the first) when the id exists.
 	*/
 	addNode(node: GraphNode): boolean {
-		if (this.#entries.has(node.id)) {
+		if (this.#positions.has(node.id)) {
 			return false;
 		}
 
-		this.#entries.set(node.id, {node, outgoing: [], incoming: []});
+		this.#positions.set(node.id, this.#ids.length);
+		this.#ids.push(node.id);
+		this.#nodes.push(node);
+		this.#lists = undefined;
 		return true;
 	}
 
 	/**
-	Adds an edge, or adds the origin to the existing edge of the same kind between the same nodes. Returns the edge and whether it is new; undefined when a node is missing.
+	Adds an edge, or adds the origin to the existing edge of the same kind between the same nodes. Returns false when a node is missing.
 	*/
-	addEdge(source: string, target: string, kind: EdgeKind, origin?: EdgeOrigin): {edge: GraphEdge; created: boolean} | undefined {
-		const from = this.#entries.get(source);
-		const to = this.#entries.get(target);
-		if (!from || !to) {
-			return undefined;
+	addEdge(source: string, target: string, kind: EdgeKind, origin?: EdgeOrigin): boolean {
+		const from = this.#positions.get(source);
+		const to = this.#positions.get(target);
+		if (from === undefined || to === undefined) {
+			return false;
 		}
 
-		from.byTarget ??= new Map();
-		let between = from.byTarget.get(target);
-		let existing: MutableEdge | undefined;
-		for (const edge of between ?? []) {
-			if (edge.kind === kind) {
-				existing = edge;
-			}
-		}
-
-		if (existing) {
-			if (origin && !existing.origins.some(known => sameOrigin(known, origin))) {
-				existing.origins.push(origin);
+		const code = kindCodes.get(kind)!;
+		const mask = this.#table.length - 1;
+		let slot = hash(from, to, code) & mask;
+		for (;;) {
+			const entry = this.#table[slot]!;
+			if (entry === 0) {
+				break;
 			}
 
-			return {edge: existing, created: false};
+			const edge = entry - 1;
+			if (this.#sources[edge] === from && this.#targets[edge] === to && this.#kinds[edge] === code) {
+				if (origin) {
+					this.#addOrigin(edge, origin);
+				}
+
+				return true;
+			}
+
+			slot = (slot + 1) & mask;
 		}
 
-		const edge: MutableEdge = {id: `e${this.#edges.length}`, source, target, kind, origins: origin ? [origin] : []};
-		if (between) {
-			between.push(edge);
-		} else {
-			between = [edge];
-			from.byTarget.set(target, between);
+		const edge = this.#edgeCount;
+		if (edge === this.#sources.length) {
+			this.#grow();
 		}
 
-		this.#edges.push(edge);
-		from.outgoing.push(edge);
-		to.incoming.push(edge);
-		return {edge, created: true};
+		this.#sources[edge] = from;
+		this.#targets[edge] = to;
+		this.#kinds[edge] = code;
+		this.#origins.push(origin);
+		this.#edgeCount++;
+		this.#table[slot] = edge + 1;
+		if (this.#edgeCount * 2 > this.#table.length) {
+			this.#rehash();
+		}
+
+		this.#lists = undefined;
+		return true;
 	}
 
 	has(id: string): boolean {
-		return this.#entries.has(id);
+		return this.#positions.has(id);
 	}
 
 	node(id: string): GraphNode | undefined {
-		return this.#entries.get(id)?.node;
+		const position = this.#positions.get(id);
+		return position === undefined ? undefined : this.#nodes[position];
 	}
 
 	nodes(): GraphNode[] {
-		return [...this.#entries.values()].map(entry => entry.node);
+		return [...this.#nodes];
 	}
 
 	ids(): IterableIterator<string> {
-		return this.#entries.keys();
+		return this.#ids.values();
 	}
 
 	/**
 	Every edge in the order added.
 	*/
 	edges(): GraphEdge[] {
-		return [...this.#edges];
+		return this.edgesFrom(0);
 	}
 
 	/**
 	The edges added from position `start` on (for keeping a copy in step).
 	*/
-	edgesFrom(start: number): readonly GraphEdge[] {
-		return this.#edges.slice(start);
+	edgesFrom(start: number): GraphEdge[] {
+		const edges: GraphEdge[] = [];
+		for (let edge = start; edge < this.#edgeCount; edge++) {
+			edges.push(this.#edge(edge));
+		}
+
+		return edges;
 	}
 
 	edge(source: string, target: string, kind: EdgeKind): GraphEdge | undefined {
-		return this.#entries.get(source)?.byTarget?.get(target)?.find(edge => edge.kind === kind);
+		const from = this.#positions.get(source);
+		const to = this.#positions.get(target);
+		const code = kindCodes.get(kind);
+		if (from === undefined || to === undefined || code === undefined) {
+			return undefined;
+		}
+
+		const mask = this.#table.length - 1;
+		for (let slot = hash(from, to, code) & mask; this.#table[slot] !== 0; slot = (slot + 1) & mask) {
+			const edge = this.#table[slot]! - 1;
+			if (this.#sources[edge] === from && this.#targets[edge] === to && this.#kinds[edge] === code) {
+				return this.#edge(edge);
+			}
+		}
+
+		return undefined;
 	}
 
 	/**
 	Edges to the dependencies of a node.
 	*/
 	outgoing(id: string): readonly GraphEdge[] {
-		return this.#entries.get(id)?.outgoing ?? [];
+		return this.#edgesOf(id, 'out');
 	}
 
 	/**
 	Edges from the dependents of a node.
 	*/
 	incoming(id: string): readonly GraphEdge[] {
-		return this.#entries.get(id)?.incoming ?? [];
+		return this.#edgesOf(id, 'in');
 	}
+
+	/**
+	The ids of a node's dependencies, one per outgoing edge in the order of `outgoing` (without making edge objects, for traversals).
+	*/
+	targets(id: string): readonly string[] {
+		return this.#endsOf(id, 'out');
+	}
+
+	/**
+	The ids of a node's dependents, one per incoming edge in the order of `incoming`.
+	*/
+	sources(id: string): readonly string[] {
+		return this.#endsOf(id, 'in');
+	}
+
+	/**
+	How many edges of each kind.
+	*/
+	countKinds(): Map<EdgeKind, number> {
+		const counts = new Map<EdgeKind, number>();
+		for (let edge = 0; edge < this.#edgeCount; edge++) {
+			const kind = edgeKinds[this.#kinds[edge]!]!;
+			counts.set(kind, (counts.get(kind) ?? 0) + 1);
+		}
+
+		return counts;
+	}
+
+	#edgesOf(id: string, direction: 'in' | 'out'): readonly GraphEdge[] {
+		const position = this.#positions.get(id);
+		if (position === undefined) {
+			return noEdges;
+		}
+
+		const lists = this.#listsNow();
+		const [starts, edges] = direction === 'out' ? [lists.outStarts, lists.outEdges] : [lists.inStarts, lists.inEdges];
+		const result: GraphEdge[] = [];
+		for (let at = starts[position]!; at < starts[position + 1]!; at++) {
+			result.push(this.#edge(edges[at]!));
+		}
+
+		return result;
+	}
+
+	#endsOf(id: string, direction: 'in' | 'out'): readonly string[] {
+		const position = this.#positions.get(id);
+		if (position === undefined) {
+			return noIds;
+		}
+
+		const lists = this.#listsNow();
+		const [starts, edges, ends] = direction === 'out' ? [lists.outStarts, lists.outEdges, this.#targets] : [lists.inStarts, lists.inEdges, this.#sources];
+		const result: string[] = [];
+		for (let at = starts[position]!; at < starts[position + 1]!; at++) {
+			result.push(this.#ids[ends[edges[at]!]!]!);
+		}
+
+		return result;
+	}
+
+	#edge(edge: number): GraphEdge {
+		let made = this.#made[edge];
+		if (!made) {
+			const stored = this.#origins[edge];
+			// The edge object shares its origins array with the index, so origins added later show in it.
+			const origins = stored === undefined ? [] : (Array.isArray(stored) ? stored : [stored]);
+			this.#origins[edge] = origins;
+			made = {
+				id: `e${edge}`, source: this.#ids[this.#sources[edge]!]!, target: this.#ids[this.#targets[edge]!]!, kind: edgeKinds[this.#kinds[edge]!]!, origins,
+			};
+			this.#made[edge] = made;
+		}
+
+		return made;
+	}
+
+	#addOrigin(edge: number, origin: EdgeOrigin): void {
+		const stored = this.#origins[edge];
+		if (stored === undefined) {
+			this.#origins[edge] = origin;
+			return;
+		}
+
+		const origins = Array.isArray(stored) ? stored : [stored];
+		if (!origins.some(known => sameOrigin(known, origin))) {
+			origins.push(origin);
+		}
+
+		// Once the edge object is made, the array is its own and is always stored (see #edge).
+		this.#origins[edge] = origins.length === 1 && !this.#made[edge] ? origins[0] : origins;
+	}
+
+	#grow(): void {
+		const size = this.#sources.length * 2;
+		const sources = new Int32Array(size);
+		sources.set(this.#sources);
+		this.#sources = sources;
+		const targets = new Int32Array(size);
+		targets.set(this.#targets);
+		this.#targets = targets;
+		const kinds = new Uint8Array(size);
+		kinds.set(this.#kinds);
+		this.#kinds = kinds;
+	}
+
+	#rehash(): void {
+		const table = new Int32Array(this.#table.length * 2);
+		const mask = table.length - 1;
+		for (let edge = 0; edge < this.#edgeCount; edge++) {
+			let slot = hash(this.#sources[edge]!, this.#targets[edge]!, this.#kinds[edge]!) & mask;
+			while (table[slot] !== 0) {
+				slot = (slot + 1) & mask;
+			}
+
+			table[slot] = edge + 1;
+		}
+
+		this.#table = table;
+	}
+
+	// Both directions' lists in compressed form (each node's edges contiguous, in the order added): one counting pass, made again only after a change.
+	#listsNow(): Lists {
+		if (this.#lists) {
+			return this.#lists;
+		}
+
+		const nodeCount = this.#ids.length;
+		const edgeCount = this.#edgeCount;
+		const group = (ends: Int32Array): {starts: Int32Array; edges: Int32Array} => {
+			const starts = new Int32Array(nodeCount + 1);
+			for (let edge = 0; edge < edgeCount; edge++) {
+				starts[ends[edge]! + 1]! += 1;
+			}
+
+			for (let position = 0; position < nodeCount; position++) {
+				starts[position + 1]! += starts[position]!;
+			}
+
+			const next = starts.slice(0, nodeCount);
+			const edges = new Int32Array(edgeCount);
+			for (let edge = 0; edge < edgeCount; edge++) {
+				edges[next[ends[edge]!]!++] = edge;
+			}
+
+			return {starts, edges};
+		};
+
+		const outgoing = group(this.#sources);
+		const incoming = group(this.#targets);
+		this.#lists = {
+			outStarts: outgoing.starts, outEdges: outgoing.edges, inStarts: incoming.starts, inEdges: incoming.edges,
+		};
+		return this.#lists;
+	}
+}
+
+type Lists = {
+	readonly outStarts: Int32Array;
+	readonly outEdges: Int32Array;
+	readonly inStarts: Int32Array;
+	readonly inEdges: Int32Array;
+};
+
+function hash(source: number, target: number, kind: number): number {
+	return (Math.imul(source, 0x9E_37_79_B1) ^ Math.imul(target + 1, 0x85_EB_CA_77) ^ Math.imul(kind + 1, 0xC2_B2_AE_3D)) >>> 0;
 }
 
 function sameOrigin(first: EdgeOrigin, second: EdgeOrigin): boolean {

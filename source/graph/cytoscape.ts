@@ -13,9 +13,9 @@ export type Graph = {
 	*/
 	addNode(node: GraphNode): GraphNode;
 	/**
-	Adds an edge from the dependent `source` to the dependency `target`; a second edge of the same kind between the same nodes only adds its origin. Returns undefined when either node is missing.
+	Adds an edge from the dependent `source` to the dependency `target`; a second edge of the same kind between the same nodes only adds its origin. Returns false when either node is missing.
 	*/
-	addEdge(source: string, target: string, kind: EdgeKind, origin?: EdgeOrigin): GraphEdge | undefined;
+	addEdge(source: string, target: string, kind: EdgeKind, origin?: EdgeOrigin): boolean;
 	has(id: string): boolean;
 	node(id: string): GraphNode | undefined;
 	nodes(): GraphNode[];
@@ -75,7 +75,7 @@ export function createGraph(): Graph {
 			return index.addNode(node) ? node : index.node(node.id)!;
 		},
 		addEdge(source, target, kind, origin) {
-			return index.addEdge(source, target, kind, origin)?.edge;
+			return index.addEdge(source, target, kind, origin);
 		},
 		has: id => index.has(id),
 		node: id => index.node(id),

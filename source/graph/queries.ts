@@ -61,9 +61,7 @@ export function reachable(graph: Graph, id: string, direction: Direction, maxDep
 		depth++;
 		const next: string[] = [];
 		for (const current of frontier) {
-			const edges = direction === 'dependencies' ? index.outgoing(current) : index.incoming(current);
-			for (const edge of edges) {
-				const other = direction === 'dependencies' ? edge.target : edge.source;
+			for (const other of direction === 'dependencies' ? index.targets(current) : index.sources(current)) {
 				if (!seen.has(other)) {
 					seen.add(other);
 					distances.set(other, depth);
@@ -141,8 +139,8 @@ export function cycles(graph: Graph): string[][] {
 			continue;
 		}
 
-		// Each frame: the node and the position of the next outgoing edge to visit.
-		const frames: Array<{id: string; next: number}> = [{id: start, next: 0}];
+		// Each frame: the node, its dependencies and the position of the next one to visit.
+		const frames: Array<{id: string; targets: readonly string[]; next: number}> = [{id: start, targets: index.targets(start), next: 0}];
 		order.set(start, counter);
 		low.set(start, counter);
 		counter++;
@@ -151,9 +149,8 @@ export function cycles(graph: Graph): string[][] {
 
 		while (frames.length > 0) {
 			const frame = frames.at(-1)!;
-			const edges = index.outgoing(frame.id);
-			if (frame.next < edges.length) {
-				const target = edges[frame.next]!.target;
+			if (frame.next < frame.targets.length) {
+				const target = frame.targets[frame.next]!;
 				frame.next++;
 				if (!order.has(target)) {
 					order.set(target, counter);
@@ -161,7 +158,7 @@ export function cycles(graph: Graph): string[][] {
 					counter++;
 					stack.push(target);
 					onStack.add(target);
-					frames.push({id: target, next: 0});
+					frames.push({id: target, targets: index.targets(target), next: 0});
 				} else if (onStack.has(target)) {
 					low.set(frame.id, Math.min(low.get(frame.id)!, order.get(target)!));
 				}
@@ -184,7 +181,7 @@ export function cycles(graph: Graph): string[][] {
 					component.push(member);
 				} while (member !== frame.id);
 
-				const selfLoop = component.length === 1 && index.outgoing(member).some(edge => edge.target === member);
+				const selfLoop = component.length === 1 && index.targets(member).includes(member);
 				if (component.length > 1 || selfLoop) {
 					components.push(component.sort(compareIds));
 				}
@@ -222,7 +219,7 @@ export function applyOrder(graph: Graph): ApplyOrder {
 	let level: string[] = [];
 	for (const id of index.ids()) {
 		// Count distinct dependencies: two edge kinds between the same pair are one dependency.
-		const count = new Set(index.outgoing(id).map(edge => edge.target)).size;
+		const count = new Set(index.targets(id)).size;
 		remaining.set(id, count);
 		if (count === 0) {
 			level.push(id);
@@ -238,16 +235,16 @@ export function applyOrder(graph: Graph): ApplyOrder {
 		const next: string[] = [];
 		for (const id of level) {
 			const seen = new Set<string>();
-			for (const edge of index.incoming(id)) {
-				if (seen.has(edge.source)) {
+			for (const source of index.sources(id)) {
+				if (seen.has(source)) {
 					continue;
 				}
 
-				seen.add(edge.source);
-				const count = remaining.get(edge.source)! - 1;
-				remaining.set(edge.source, count);
+				seen.add(source);
+				const count = remaining.get(source)! - 1;
+				remaining.set(source, count);
 				if (count === 0) {
-					next.push(edge.source);
+					next.push(source);
 				}
 			}
 		}
@@ -276,8 +273,8 @@ export function countByKind(graph: Graph): Counts {
 		nodes[node.kind]++;
 	}
 
-	for (const edge of graph.edges()) {
-		edges[edge.kind]++;
+	for (const [kind, count] of graph.index.countKinds()) {
+		edges[kind] = count;
 	}
 
 	return {nodes, edges, totalNodes: graph.nodeCount, totalEdges: graph.edgeCount};
