@@ -37,8 +37,8 @@ export type BodyOptions = {
 A null value as unknown of the same type, marks kept; any other value as it is. For arguments of resource types whose schema is not known: an argument left null may be optional and computed (`availability_zone`, `region`), which the provider fills in at plan, so Terraform plans it as known after apply.
 */
 export function nullAsUnknown(value: Value): Value {
-	const [bare, marks] = unmark(value);
-	return bare.kind === 'null' ? withMarks(unknownValue(bare.type), marks) : value;
+	// Marks do not change a value's kind, so there is nothing to unmark for the test.
+	return value.kind === 'null' ? withMarks(unknownValue(value.type), value.marks) : value;
 }
 
 const instanceNames = new Set(['count', 'each', 'self']);
@@ -240,5 +240,11 @@ export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {a
 		}
 	}
 
-	return {attributes, object: {...objectValue(attributes), open: true}};
+	return {
+		attributes,
+		// Only nested blocks need the object (a resource body's attributes are read directly, and changed by the caller, so not shared with an object).
+		get object(): Value {
+			return {kind: 'object', attributes, open: true};
+		},
+	};
 }

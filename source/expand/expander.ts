@@ -7,13 +7,13 @@ import type {ModuleNode} from '../config/module-tree.js';
 import {type State, stateKey} from '../config/state.js';
 import type {RawVariableValue} from '../config/tfvars.js';
 import {convert} from '../lang/convert.js';
-import type {FunctionFilesystem, FunctionSpec} from '../lang/function.js';
+import type {FunctionContext, FunctionFilesystem, FunctionSpec} from '../lang/function.js';
 import {
 	type ReferenceResolver, type Scope, createScope, moduleResolver,
 } from '../lang/eval/scope.js';
 import {dynamicType} from '../lang/types.js';
 import {
-	type ObjectValue, type Value, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
+	type ObjectValue, type Value, compareStrings, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
 } from '../lang/values.js';
 import {
 	type InstanceKey, type ModuleInstanceAddress, formatKey, formatModuleInstance, formatResource, noKey,
@@ -71,6 +71,22 @@ type Context = {
 };
 
 const maximumModuleInstances = 100_000;
+
+const pureFunctionContexts = new WeakMap<Context, FunctionContext>();
+
+/**
+The function context of every non-console scope: the same for the whole expansion, so made once (it builds a template renderer).
+*/
+function pureFunctionContext(context: Context): FunctionContext {
+	let functionContext = pureFunctionContexts.get(context);
+	if (!functionContext) {
+		const {options} = context;
+		functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false, ...(options.filesystem && {filesystem: options.filesystem})});
+		pureFunctionContexts.set(context, functionContext);
+	}
+
+	return functionContext;
+}
 const maximumResourceInstances = 250_000;
 
 function report(context: Context, diagnostics: readonly Diagnostic[]): void {
@@ -139,7 +155,7 @@ class Memo<V> {
 }
 
 function sortedObject(entries: Iterable<readonly [string, Value]>): ObjectValue {
-	return objectValue([...entries].sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0))));
+	return {kind: 'object', attributes: new Map([...entries].sort(([a], [b]) => compareStrings(a, b)))};
 }
 
 /**
@@ -184,6 +200,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 	readonly #resourceExpansions = new Map<string, ResourceExpansionImpl>();
 	readonly #callExpansions = new Map<string, ModuleCallExpansion>();
 	#scope: Scope | undefined;
+	#sharedScopeParts: {readonly path: {readonly module: string; readonly root: string; readonly cwd: string}} | undefined;
 
 	constructor(context: Context, node: ModuleNode, address: ModuleInstanceAddress, parent: ModuleInstanceImpl | undefined, repetition: RepetitionData) {
 		this.#context = context;
@@ -227,15 +244,14 @@ class ModuleInstanceImpl implements ModuleInstance {
 		}
 
 		const {options} = this.#context;
-		const root = path.resolve(options.cwd, options.rootDirectory);
-		const modulePath = path.relative(root, path.resolve(options.cwd, this.directory || options.rootDirectory)) || '.';
+		const shared = this.#scopeParts();
 		// Held in a variable, not passed as a literal: `resourceAttributes` (the schemas we know, for "Unsupported attribute") is newer than some versions of ModuleValues.
 		const values = {
 			variables: this.#variables,
 			locals: this.#locals,
 			resources: this.#resourceValues,
 			modules: this.#moduleValues,
-			path: {module: modulePath, root: '.', cwd: root},
+			path: shared.path,
 			workspace: options.workspaceName,
 			...(repetition.countIndex && {count: {index: repetition.countIndex}}),
 			...(repetition.eachKey && {each: {key: repetition.eachKey, value: repetition.eachValue ?? nullValue()}}),
@@ -259,7 +275,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 				: resolver,
 			functions: options.functions,
 			functionNames: options.functionNames,
-			functionContext: withTemplates({baseDirectory: options.rootDirectory, impure, ...(options.filesystem && {filesystem: options.filesystem})}),
+			functionContext: impure ? withTemplates({baseDirectory: options.rootDirectory, impure, ...(options.filesystem && {filesystem: options.filesystem})}) : pureFunctionContext(this.#context),
 			// The console (the only impure caller) also gets type().
 			console: impure,
 		});
@@ -268,6 +284,20 @@ class ModuleInstanceImpl implements ModuleInstance {
 		}
 
 		return scope;
+	}
+
+	/**
+	What every scope of this module instance shares: computed once, not once per resource instance (path arithmetic is not cheap at 50,000 instances).
+	*/
+	#scopeParts(): {readonly path: {readonly module: string; readonly root: string; readonly cwd: string}} {
+		if (!this.#sharedScopeParts) {
+			const {options} = this.#context;
+			const root = path.resolve(options.cwd, options.rootDirectory);
+			const modulePath = path.relative(root, path.resolve(options.cwd, this.directory || options.rootDirectory)) || '.';
+			this.#sharedScopeParts = {path: {module: modulePath, root: '.', cwd: root}};
+		}
+
+		return this.#sharedScopeParts;
 	}
 
 	/**
@@ -663,7 +693,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 		this.address = {...resource.address, key};
 		this.text = resource.text + formatKey(key);
 		this.repetition = repetitionData(resource.expansion, key);
-		this.fromState = context.options.state.has(this.#stateKey());
+		this.fromState = context.options.state.size > 0 && context.options.state.has(this.#stateKey());
 	}
 
 	#stateKey(): string {
@@ -698,9 +728,22 @@ class ResourceInstanceImpl implements ResourceInstance {
 			// Without the provider's schema, a null argument may be optional and computed: see nullAsUnknown.
 			nestedNullAsUnknown: !schema,
 		});
-		const attributes = new Map(evaluated.attributes);
-		const stored = this.#context.options.state.get(this.#stateKey());
+		const {attributes} = evaluated;
+		const {state} = this.#context.options;
+		const stored = state.size === 0 ? undefined : state.get(this.#stateKey());
 		const storedAttributes = stored?.attributes.kind === 'object' ? stored.attributes.attributes : undefined;
+		if (!schema && !storedAttributes) {
+			// The common case, built in one pass: a body's names are the same for every instance, so their order is sorted once.
+			const sorted = new Map<string, Value>();
+			for (const name of sortedNames(block.body, attributes)) {
+				sorted.set(name, nullAsUnknown(attributes.get(name)!));
+			}
+
+			const value: ObjectValue = {kind: 'object', attributes: sorted, open: true};
+			// An ephemeral resource's result exists only during a run: every value read from it is ephemeral.
+			return block.mode === 'ephemeral' ? withMarks(value, ephemeralMarks) : value;
+		}
+
 		if (!schema) {
 			for (const [name, value] of attributes) {
 				// An argument set to null keeps its value in state, as a provider plans an optional and computed attribute left unset.
@@ -729,10 +772,23 @@ class ResourceInstanceImpl implements ResourceInstance {
 			return sortedObject(attributes);
 		}
 
-		const value: ObjectValue = {...sortedObject(attributes), open: true};
-		// An ephemeral resource's result exists only during a run: every value read from it is ephemeral.
-		return block.mode === 'ephemeral' ? withMarks(value, ephemeralMarks) : value;
+		return sortedObject(attributes);
 	}
+}
+
+const namesByBody = new WeakMap<object, readonly string[]>();
+
+/**
+The names of a body's evaluated attributes in lexical order, kept per body (checked against the names at hand, which a state or a schema can change).
+*/
+function sortedNames(body: object, attributes: ReadonlyMap<string, Value>): readonly string[] {
+	let names = namesByBody.get(body);
+	if (!names || names.length !== attributes.size || !names.every(name => attributes.has(name))) {
+		names = [...attributes.keys()].sort(compareStrings);
+		namesByBody.set(body, names);
+	}
+
+	return names;
 }
 
 const ephemeralMarks: Marks = new Set(['ephemeral'] as const);

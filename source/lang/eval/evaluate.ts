@@ -19,7 +19,7 @@ import {
 } from '../types.js';
 import {unify} from '../unify.js';
 import {
-	type Mark, type NumericValue, type Value, boolValue, deepMarks, emptyTupleValue, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type Value, boolValue, deepMarks, emptyTupleValue, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from '../values.js';
 import {getAttribute, index} from './traverse.js';
 import type {Scope} from './scope.js';
@@ -45,6 +45,11 @@ type Resolution = {value: Value | undefined; consumed: number; diagnostics: Diag
 type Evaluation = {value: Value; diagnostics: Diagnostic[]};
 
 /**
+The diagnostics of the (many) results without any: one shared, frozen array, so a result costs one object. Results' diagnostics are only read and copied, never added to (freezing makes a mistake throw in tests).
+*/
+const none: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
+
+/**
 Diagnostics about references (undeclared names, invalid references). Terraform checks references before evaluating, so these survive where other diagnostics are dropped (the branch a conditional does not take, `try`, `can`).
 */
 const referenceDiagnostics = new WeakSet<Diagnostic>();
@@ -57,20 +62,34 @@ function keepReferenceDiagnostics(diagnostics: readonly Diagnostic[]): Diagnosti
 	return diagnostics.filter(diagnostic => referenceDiagnostics.has(diagnostic));
 }
 
+/**
+`list` followed by `more`: `list` itself when `more` is empty, a new array otherwise (results' arrays are never added to).
+*/
+function joined(list: Diagnostic[], more: readonly Diagnostic[]): Diagnostic[] {
+	if (more.length === 0) {
+		return list;
+	}
+
+	return list.length === 0 ? more as Diagnostic[] : [...list, ...more];
+}
+
 export function evaluate(expression: Expression, scope: Scope): Result<Value> {
 	// Terraform resolves every reference before evaluating, so a bad one is reported even where evaluation would not reach it.
-	const problems: Diagnostic[] = [];
+	let problems: Diagnostic[] | undefined;
 	let resolved: Map<Traversal, Resolution> | undefined;
 	for (const traversal of traversalsOf(expression)) {
 		if (scope.lookup(traversal.root) === undefined) {
 			const resolution = resolveTraversal(traversal, scope);
 			resolved ??= new Map();
 			resolved.set(traversal, resolution);
-			problems.push(...resolution.diagnostics);
+			if (resolution.diagnostics.length > 0) {
+				problems ??= [];
+				problems.push(...resolution.diagnostics);
+			}
 		}
 	}
 
-	if (hasErrors(problems)) {
+	if (problems && hasErrors(problems)) {
 		return {value: unknown(), diagnostics: distinct(problems)};
 	}
 
@@ -102,13 +121,18 @@ function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 	}
 
 	const resolved = scope.resolveReference(parsed.value);
+	const consumed = traversal.steps.length - parsed.value.remaining.length;
+	if (resolved.diagnostics.length === 0) {
+		return {value: resolved.value, consumed, diagnostics: none};
+	}
+
 	for (const diagnostic of resolved.diagnostics) {
 		referenceDiagnostics.add(diagnostic);
 	}
 
 	return {
 		value: hasErrors(resolved.diagnostics) ? undefined : resolved.value,
-		consumed: traversal.steps.length - parsed.value.remaining.length,
+		consumed,
 		diagnostics: resolved.diagnostics,
 	};
 }
@@ -158,24 +182,28 @@ function marksOf(...values: Value[]): Set<Mark> | undefined {
 }
 
 /**
-Number literals parsed once per node: a `for` body evaluates its literals once per element.
+Number literals evaluated once per node (values are immutable): a `for` body evaluates its literals once per element, a resource body once per instance.
 */
-const literalNumbers = new WeakMap<Expression, NumericValue>();
+const literalNumbers = new WeakMap<Expression, Evaluation>();
+const trueEvaluation: Evaluation = {value: boolValue(true), diagnostics: none};
+const falseEvaluation: Evaluation = {value: boolValue(false), diagnostics: none};
 
 function evaluateIn(expression: Expression, context: Context): Evaluation {
 	switch (expression.kind) {
 		case 'Literal': {
 			const literal = expression.value;
 			if (literal.type === 'number') {
-				const parsed = literalNumbers.get(expression) ?? parseNumber(literal.text);
-				if (parsed) {
-					literalNumbers.set(expression, parsed);
+				let evaluation = literalNumbers.get(expression);
+				if (!evaluation) {
+					const parsed = parseNumber(literal.text);
+					evaluation = parsed ? {value: numberValue(parsed), diagnostics: none} : {value: unknown(numberType), diagnostics: [errorDiagnostic('Invalid number literal', `Failed to recognize the value of this number literal.`, expression.range)]};
+					literalNumbers.set(expression, evaluation);
 				}
 
-				return parsed ? {value: numberValue(parsed), diagnostics: []} : {value: unknown(numberType), diagnostics: [errorDiagnostic('Invalid number literal', `Failed to recognize the value of this number literal.`, expression.range)]};
+				return evaluation;
 			}
 
-			return {value: literal.type === 'bool' ? boolValue(literal.value) : nullValue(), diagnostics: []};
+			return literal.type === 'bool' ? (literal.value ? trueEvaluation : falseEvaluation) : {value: nullValue(), diagnostics: none};
 		}
 
 		case 'Template': {
@@ -193,7 +221,7 @@ function evaluateIn(expression: Expression, context: Context): Evaluation {
 		}
 
 		case 'SplatItem': {
-			return {value: context.item ?? unknown(), diagnostics: []};
+			return {value: context.item ?? unknown(), diagnostics: none};
 		}
 
 		case 'FunctionCall': {
@@ -213,12 +241,14 @@ function evaluateIn(expression: Expression, context: Context): Evaluation {
 		}
 
 		case 'Tuple': {
-			const diagnostics: Diagnostic[] = [];
-			const elements = expression.items.map(item => {
+			let diagnostics = none;
+			const elements: Value[] = [];
+			for (const item of expression.items) {
 				const result = evaluateIn(item, context);
-				diagnostics.push(...result.diagnostics);
-				return result.value;
-			});
+				diagnostics = joined(diagnostics, result.diagnostics);
+				elements.push(result.value);
+			}
+
 			return {value: tupleValue(elements), diagnostics};
 		}
 
@@ -235,7 +265,7 @@ function evaluateIn(expression: Expression, context: Context): Evaluation {
 		}
 
 		case 'Invalid': {
-			return {value: unknown(), diagnostics: []};
+			return {value: unknown(), diagnostics: none};
 		}
 	}
 }
@@ -254,13 +284,13 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 	const bound = context.scope.lookup(traversal.root);
 	let value: Value;
 	let consumed: number;
-	const diagnostics: Diagnostic[] = [];
+	let diagnostics = none;
 	if (bound) {
 		value = bound;
 		consumed = 0;
 	} else {
 		const resolved = context.resolved?.get(traversal) ?? resolveTraversal(traversal, context.scope);
-		diagnostics.push(...resolved.diagnostics);
+		diagnostics = joined(diagnostics, resolved.diagnostics);
 		if (resolved.value === undefined) {
 			return {value: unknown(), diagnostics};
 		}
@@ -274,6 +304,15 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 	for (let position = consumed; position < nodes.length; position++) {
 		const node = nodes[position]!;
 		const step: TraversalStep | undefined = position < chain.staticDepth ? traversal.steps[position] : undefined;
+		if (step) {
+			// Most steps read an attribute or element that is there, of an unmarked value: no result object needed.
+			const found = value.marks ? undefined : staticStep(value, step);
+			if (found) {
+				value = found;
+				continue;
+			}
+		}
+
 		let result: Evaluation;
 		if (step) {
 			result = step.kind === 'attribute' ? getAttribute(value, step.name, node.range) : index(value, typeof step.key === 'number' ? numberValue(step.key) : stringValue(step.key), node.range);
@@ -281,7 +320,7 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 			result = getAttribute(value, node.name, node.range);
 		} else {
 			const key = evaluateIn((node as Extract<Expression, {kind: 'Index'}>).key, context);
-			diagnostics.push(...key.diagnostics);
+			diagnostics = joined(diagnostics, key.diagnostics);
 			if (hasErrors(key.diagnostics)) {
 				return {value: unknown(), diagnostics};
 			}
@@ -289,7 +328,7 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 			result = index(value, key.value, node.range);
 		}
 
-		diagnostics.push(...result.diagnostics);
+		diagnostics = joined(diagnostics, result.diagnostics);
 		if (hasErrors(result.diagnostics)) {
 			return {value: unknown(), diagnostics};
 		}
@@ -298,6 +337,30 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 	}
 
 	return {value, diagnostics};
+}
+
+/**
+The attribute or element a static step reads from an unmarked value when it is simply there (what getAttribute and index would give without diagnostics); undefined for everything else, which they handle.
+*/
+function staticStep(value: Value, step: TraversalStep): Value | undefined {
+	if (step.kind === 'attribute') {
+		if (value.kind === 'object') {
+			return value.attributes.get(step.name);
+		}
+
+		return value.kind === 'map' ? value.entries.get(step.name) : undefined;
+	}
+
+	const {key} = step;
+	if (typeof key === 'number') {
+		return (value.kind === 'tuple' || value.kind === 'list') && key >= 0 ? value.elements[key] : undefined;
+	}
+
+	if (value.kind === 'object') {
+		return value.attributes.get(key);
+	}
+
+	return value.kind === 'map' ? value.entries.get(key) : undefined;
 }
 
 /**
@@ -796,8 +859,8 @@ function evaluateTemplate(expression: Template, context: Context): Evaluation {
 }
 
 function renderParts(parts: readonly TemplatePart[], context: Context): Evaluation {
-	const diagnostics: Diagnostic[] = [];
-	const marks = new Set<Mark>();
+	let diagnostics = none;
+	let marks: Set<Mark> | undefined;
 	let text = '';
 	let known = true;
 	for (const part of parts) {
@@ -828,16 +891,23 @@ function renderParts(parts: readonly TemplatePart[], context: Context): Evaluati
 			}
 		}
 
-		diagnostics.push(...result.diagnostics);
+		diagnostics = joined(diagnostics, result.diagnostics);
 		const value = result.value;
+		if (value.kind === 'string' && !value.marks) {
+			// Nearly every part: an unmarked string needs no conversion.
+			text += value.value;
+			continue;
+		}
+
 		if (value.kind === 'null') {
-			diagnostics.push(errorDiagnostic('Invalid template interpolation value', nullMessage, part.range));
+			diagnostics = joined(diagnostics, [errorDiagnostic('Invalid template interpolation value', nullMessage, part.range)]);
 			continue;
 		}
 
 		if (value.kind === 'unknown') {
 			known = false;
 			for (const mark of value.marks ?? []) {
+				marks ??= new Set();
 				marks.add(mark);
 			}
 
@@ -846,12 +916,13 @@ function renderParts(parts: readonly TemplatePart[], context: Context): Evaluati
 
 		const converted = convert(value, stringType);
 		if (!converted.ok) {
-			diagnostics.push(errorDiagnostic('Invalid template interpolation value', `${convertMessage}: ${converted.message}.`, part.range));
+			diagnostics = joined(diagnostics, [errorDiagnostic('Invalid template interpolation value', `${convertMessage}: ${converted.message}.`, part.range)]);
 			continue;
 		}
 
 		const [bare, partMarks] = unmark(converted.value);
 		for (const mark of partMarks ?? []) {
+			marks ??= new Set();
 			marks.add(mark);
 		}
 
@@ -861,7 +932,7 @@ function renderParts(parts: readonly TemplatePart[], context: Context): Evaluati
 	}
 
 	const value = known ? stringValue(text) : unknown(stringType);
-	return {value: withMarks(value, marks.size > 0 ? marks : undefined), diagnostics};
+	return {value: withMarks(value, marks), diagnostics};
 }
 
 function renderIf(part: Extract<TemplatePart, {kind: 'TemplateIf'}>, context: Context): Evaluation {
