@@ -5,8 +5,8 @@ import {formatKey} from '../expand/addresses.js';
 import type {Expansion} from '../expand/expansion.js';
 import type {ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance} from '../expand/instance-tree.js';
 import {isSensitive, type Value} from '../lang/values.js';
-import {buildGraph, buildInstanceGraph, modulePrefix} from '../graph/build.js';
-import type {Graph} from '../graph/cytoscape.js';
+import {modulePrefix} from '../graph/build.js';
+import {graphOf, instanceEdgesOf, type Graph} from '../graph/index.js';
 import type {GraphEdge} from '../graph/model.js';
 import {drawNeighbourhood} from '../graph/draw.js';
 import {loadWorkspace, type LoadProgress, type Workspace} from '../workspace.js';
@@ -431,24 +431,14 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		}
 	});
 
-	let blockGraph: Graph | undefined;
-	let instanceGraph: Graph | undefined;
-	const graphs = () => {
-		const input = {moduleTree: workspace.moduleTree, instances: tree, sources};
-		instanceGraph ??= buildInstanceGraph(input);
-		blockGraph ??= buildGraph(input);
-		return {blockGraph, instanceGraph};
-	};
+	// The block graph is built once (a few hundred milliseconds on a large configuration); the whole instance graph only for the graph view of an instance.
+	const blockGraph = (): Graph => graphOf(workspace);
 
 	/**
-	The graph node for an address, and how to turn that graph's ids back into addresses the explorer can select: instance-level when the address is an instance (or a single block), else block-level with the module path of the selected module instance put back.
+	The block-level graph node for an address, and how to turn that graph's ids back into addresses the explorer can select (the module path of the selected module instance put back).
 	*/
-	const graphNode = (address: string): {graph: Graph; id: string; toAddress: (id: string) => string} | undefined => {
-		const {instanceGraph: instancesGraph, blockGraph: blocksGraph} = graphs();
-		if (instancesGraph.has(address)) {
-			return {graph: instancesGraph, id: address, toAddress: id => id};
-		}
-
+	const blockNode = (address: string): {graph: Graph; id: string; toAddress: (id: string) => string} | undefined => {
+		const blocksGraph = blockGraph();
 		const module = moduleInstanceOf(address);
 		if (!module) {
 			return undefined;
@@ -477,8 +467,26 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return expressions.length === 0 ? edge.kind : expressions.join(', ');
 	};
 
+	/**
+	The graph node the graph view draws: instance-level when the address is a node of the instance graph (an instance, or a single block), else block-level.
+	*/
+	const graphNode = (address: string): {graph: Graph; id: string; toAddress: (id: string) => string} | undefined => {
+		if (instanceEdgesOf(workspace, address) !== undefined) {
+			return {graph: graphOf(workspace, {instances: true}), id: address, toAddress: id => id};
+		}
+
+		return blockNode(address);
+	};
+
 	const edges = memoizeByKey((address: string): readonly Edge[] => {
-		const node = graphNode(address);
+		// An instance (or a block without count/for_each) has instance-level edges, found from its neighbourhood without building the instance graph, so stepping through instances stays instant.
+		const instanceEdges = instanceEdgesOf(workspace, address);
+		if (instanceEdges) {
+			return instanceEdges.map(edge => ({direction: edge.direction, address: edge.address, expression: edge.expression}));
+		}
+
+		// A block with many instances, a module call: block-level edges.
+		const node = blockNode(address);
 		if (!node) {
 			return [];
 		}

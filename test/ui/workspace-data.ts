@@ -94,3 +94,14 @@ test('ephemeral resources are their own kind, labelled ephemeral.TYPE.NAME, with
 	t.is(data.details('ephemeral.random_password.per_user["bob"]')?.kind, 'ephemeral');
 	t.is(data.details('ephemeral.random_password.db')?.kind, 'ephemeral');
 });
+
+test('an instance has instance-level edges (only its own instances of the other side); a block with instances has block-level edges', async t => {
+	const {data} = await example();
+	const instance = data.edges('aws_s3_bucket.logs["audit"]');
+	t.deepEqual(instance.filter(edge => edge.address.startsWith('aws_s3_bucket_versioning')), [{direction: 'in', address: 'aws_s3_bucket_versioning.logs["audit"]', expression: 'aws_s3_bucket.logs, each.value.id'}]);
+	t.true(instance.some(edge => edge.direction === 'in' && edge.address === 'module.app["eu"]'));
+	const block = data.edges('aws_s3_bucket.logs');
+	t.true(block.some(edge => edge.direction === 'in' && edge.address === 'aws_s3_bucket_versioning.logs'));
+	t.true(block.some(edge => edge.direction === 'in' && edge.address === 'module.app'));
+	t.false(block.some(edge => !edge.address.startsWith('provider[') && edge.address.includes('[')), JSON.stringify(block));
+});
