@@ -87,7 +87,13 @@ function listOf(values: readonly Value[]): Value {
 	}
 
 	const type = typeOf(values[0]!);
-	return values.every(value => typeEquals(typeOf(value), type)) ? listValue(type, values) : tupleValue(values);
+	for (let position = 1; position < values.length; position++) {
+		if (!typeEquals(typeOf(values[position]!), type)) {
+			return tupleValue(values);
+		}
+	}
+
+	return listValue(type, values);
 }
 
 function addBlock(groups: Map<string, Group>, type: string, labelled: boolean): Group {

@@ -19,7 +19,7 @@ import {
 } from '../types.js';
 import {unify} from '../unify.js';
 import {
-	type Mark, type Value, boolValue, deepMarks, emptyTupleValue, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type Value, boolValue, compareStrings, deepMarks, emptyTupleValue, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from '../values.js';
 import {getAttribute, index} from './traverse.js';
 import type {Scope} from './scope.js';
@@ -417,42 +417,51 @@ function applyStep(expression: Expression, context: Context): Evaluation {
 }
 
 function evaluateObject(expression: ObjectConstructor, context: Context): Evaluation {
-	const diagnostics: Diagnostic[] = [];
+	let diagnostics = none;
 	const attributes = new Map<string, Value>();
-	const marks = new Set<Mark>();
+	let marks: Set<Mark> | undefined;
 	let known = true;
 	for (const item of expression.items) {
-		let key: Evaluation;
+		let name: string | undefined;
+		let key: Evaluation | undefined;
 		if (item.key.kind === 'Variable') {
-			key = {value: stringValue(item.key.name), diagnostics: []};
+			name = item.key.name;
 		} else if (item.key.kind === 'Literal' && item.key.value.type !== 'number') {
 			// `null`, `true` and `false` as bare keys are names, as in HCL.
-			key = {value: stringValue(item.key.value.type === 'bool' ? String(item.key.value.value) : 'null'), diagnostics: []};
+			name = item.key.value.type === 'bool' ? String(item.key.value.value) : 'null';
 		} else {
 			key = evaluateIn(item.key, context);
 		}
 
 		const value = evaluateIn(item.value, context);
-		diagnostics.push(...key.diagnostics, ...value.diagnostics);
-		if (hasErrors(key.diagnostics)) {
+		if (name !== undefined) {
+			// A bare name: a string key, no conversion.
+			diagnostics = joined(diagnostics, value.diagnostics);
+			attributes.set(name, value.value);
+			continue;
+		}
+
+		diagnostics = joined(joined(diagnostics, key!.diagnostics), value.diagnostics);
+		if (hasErrors(key!.diagnostics)) {
 			known = false;
 			continue;
 		}
 
-		if (key.value.kind === 'null') {
-			diagnostics.push(errorDiagnostic('Null value as key', 'Can\'t use a null value as a key.', item.value.range));
+		if (key!.value.kind === 'null') {
+			diagnostics = joined(diagnostics, [errorDiagnostic('Null value as key', 'Can\'t use a null value as a key.', item.value.range)]);
 			known = false;
 			continue;
 		}
 
-		const [bareKey, keyMarks] = unmark(key.value);
+		const [bareKey, keyMarks] = unmark(key!.value);
 		for (const mark of keyMarks ?? []) {
+			marks ??= new Set();
 			marks.add(mark);
 		}
 
 		const converted = convert(bareKey, stringType);
 		if (!converted.ok) {
-			diagnostics.push(errorDiagnostic('Incorrect key type', `Can't use this value as a key: ${converted.message}.`, item.key.range));
+			diagnostics = joined(diagnostics, [errorDiagnostic('Incorrect key type', `Can't use this value as a key: ${converted.message}.`, item.key.range)]);
 			known = false;
 			continue;
 		}
@@ -469,8 +478,27 @@ function evaluateObject(expression: ObjectConstructor, context: Context): Evalua
 		return {value: unknown(), diagnostics};
 	}
 
-	const sorted = [...attributes].sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0)));
-	return {value: withMarks(objectValue(sorted), marks.size > 0 ? marks : undefined), diagnostics};
+	return {value: withMarks({kind: 'object', attributes: inKeyOrder(expression, attributes)}, marks), diagnostics};
+}
+
+const keyOrders = new WeakMap<object, readonly string[]>();
+
+/**
+The attributes in lexical key order, as objects keep them. The order is sorted once per node (an object constructor's keys are nearly always the same names each time) and checked against the keys at hand.
+*/
+function inKeyOrder(node: object, attributes: ReadonlyMap<string, Value>): Map<string, Value> {
+	let order = keyOrders.get(node);
+	if (!order || order.length !== attributes.size || !order.every(name => attributes.has(name))) {
+		order = [...attributes.keys()].sort(compareStrings);
+		keyOrders.set(node, order);
+	}
+
+	const sorted = new Map<string, Value>();
+	for (const name of order) {
+		sorted.set(name, attributes.get(name)!);
+	}
+
+	return sorted;
 }
 
 /*
@@ -508,22 +536,23 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 	const spec = operatorSpec(expression.operator);
 	const left = evaluateIn(expression.left, context);
 	const right = evaluateIn(expression.right, context);
-	const diagnostics = [...left.diagnostics, ...right.diagnostics];
-	const operands: Value[] = [];
-	for (const [side, operand, node] of [['left', left.value, expression.left], ['right', right.value, expression.right]] as const) {
-		const converted = convert(operand, spec.parameter);
-		if (converted.ok) {
-			operands.push(converted.value);
-		} else {
-			diagnostics.push(errorDiagnostic('Invalid operand', `Unsuitable value for ${side} operand: ${converted.message}.`, node.range, expression.range));
-		}
+	let diagnostics = joined(left.diagnostics, right.diagnostics);
+	const convertedLeft = convert(left.value, spec.parameter);
+	const convertedRight = convert(right.value, spec.parameter);
+	if (!convertedLeft.ok) {
+		diagnostics = joined(diagnostics, [errorDiagnostic('Invalid operand', `Unsuitable value for left operand: ${convertedLeft.message}.`, expression.left.range, expression.range)]);
 	}
 
-	if (hasErrors(diagnostics)) {
+	if (!convertedRight.ok) {
+		diagnostics = joined(diagnostics, [errorDiagnostic('Invalid operand', `Unsuitable value for right operand: ${convertedRight.message}.`, expression.right.range, expression.range)]);
+	}
+
+	if (!convertedLeft.ok || !convertedRight.ok || hasErrors(diagnostics)) {
 		return {value: unknown(spec.result), diagnostics};
 	}
 
-	const [a, b] = operands as [Value, Value];
+	const a = convertedLeft.value;
+	const b = convertedRight.value;
 	if (expression.operator === '==' || expression.operator === '!=') {
 		const equal = equals(a, b);
 		if (expression.operator === '!=' && equal.kind === 'bool') {
@@ -795,11 +824,14 @@ function evaluateConditional(expression: Conditional, context: Context): Evaluat
 		resultType = trueType;
 	} else if (trueType.kind === 'dynamic' || falseType.kind === 'dynamic') {
 		resultType = dynamicType;
+	} else if (typeEquals(trueType, falseType) && !(trueType.kind === 'object' && trueType.optional)) {
+		// Unifying a type with itself gives it back (the common `c ? "a" : "b"`).
+		resultType = trueType;
 	} else {
 		resultType = unify([trueType, falseType]);
 	}
 
-	const branchReferences = keepReferenceDiagnostics([...trueResult.diagnostics, ...falseResult.diagnostics]);
+	const branchReferences = trueResult.diagnostics.length === 0 && falseResult.diagnostics.length === 0 ? none : keepReferenceDiagnostics([...trueResult.diagnostics, ...falseResult.diagnostics]);
 	if (!resultType) {
 		return {
 			value: unknown(),
@@ -809,7 +841,7 @@ function evaluateConditional(expression: Conditional, context: Context): Evaluat
 
 	const condition = evaluateIn(expression.condition, context);
 	const diagnostics = [...condition.diagnostics];
-	const withBranchReferences = (list: Diagnostic[]): Diagnostic[] => [...list, ...branchReferences.filter(diagnostic => !list.includes(diagnostic))];
+	const withBranchReferences = (list: Diagnostic[]): Diagnostic[] => (branchReferences.length === 0 ? list : [...list, ...branchReferences.filter(diagnostic => !list.includes(diagnostic))]);
 	if (condition.value.kind === 'null') {
 		diagnostics.push(errorDiagnostic('Null condition', 'The condition value is null. Conditions must either be true or false.', expression.condition.range, expression.range));
 		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics)};
@@ -1294,10 +1326,15 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 	const diagnostics: Diagnostic[] = [];
 	const argumentValues: Value[] = [];
 	const argumentRanges: Range[] = [];
-	for (const [position, argument] of expression.arguments.entries()) {
+	const {arguments: callArguments} = expression;
+	for (let position = 0; position < callArguments.length; position++) {
+		const argument = callArguments[position]!;
 		const result = evaluateIn(argument, context);
-		diagnostics.push(...result.diagnostics);
-		const isExpanding = expression.expandFinal && position === expression.arguments.length - 1;
+		if (result.diagnostics.length > 0) {
+			diagnostics.push(...result.diagnostics);
+		}
+
+		const isExpanding = expression.expandFinal && position === callArguments.length - 1;
 		if (!isExpanding) {
 			argumentValues.push(result.value);
 			argumentRanges.push(argument.range);
@@ -1329,7 +1366,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		}
 	}
 
-	if (hasErrors(diagnostics)) {
+	if (diagnostics.length > 0 && hasErrors(diagnostics)) {
 		return {value: unknown(), diagnostics};
 	}
 
@@ -1345,16 +1382,22 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		return {value: unknown(), diagnostics};
 	}
 
+	let converts = false;
 	for (let position = 0; position < argumentValues.length; position++) {
-		const argument = argumentValues[position]!;
 		const parameter: Parameter = (parameters[position] ?? spec.variadic)!;
-		const converted = convert(argument, parameter.type);
+		// Anything converts to the dynamic type: only typed parameters can fail here.
+		if (parameter.type.kind === 'dynamic') {
+			continue;
+		}
+
+		const converted = convert(argumentValues[position]!, parameter.type);
 		if (!converted.ok) {
+			converts = true;
 			diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRanges[position], expression.range));
 		}
 	}
 
-	if (hasErrors(diagnostics)) {
+	if (converts && hasErrors(diagnostics)) {
 		return {value: unknown(), diagnostics};
 	}
 

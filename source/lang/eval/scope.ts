@@ -174,6 +174,8 @@ function failure(summary: string, detail: string, subject: Reference['range']): 
 	return {value: unknownValue(), diagnostics: [errorDiagnostic(summary, detail, subject)]};
 }
 
+const noDiagnostics: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
+
 /**
 A resolver for one module instance, with Terraform's messages for names it does not declare.
 */
@@ -181,7 +183,8 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 	const where = values.moduleDescription ?? 'the root module';
 	return reference => {
 		const {subject, range} = reference;
-		const diagnostics: Diagnostic[] = [];
+		// Results are read, never added to: one empty array serves every successful lookup.
+		const diagnostics = noDiagnostics;
 		switch (subject.kind) {
 			case 'variable': {
 				const value = values.variables?.get(subject.name);
