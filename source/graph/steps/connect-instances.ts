@@ -1,7 +1,8 @@
 import type {Expression} from '../../hcl/ast.js';
 import type {ModuleNode} from '../../config/module-tree.js';
+import type {ResourceBlock} from '../../config/module.js';
 import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
-import {keysEqual, stringKey, type InstanceKey} from '../../expand/addresses.js';
+import {stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
 import {noRepetition} from '../../expand/expansion.js';
 import {join, modulePrefix, type BuildContext, type GraphStep} from '../step.js';
@@ -69,6 +70,8 @@ What every module instance of a module shares: the references of each block, wal
 export type InstanceEdgePlans = {
 	readonly nodes: ReadonlyMap<string, ModuleNode>;
 	plan(node: ModuleNode): ModulePlan;
+	/** `providerFor`, once per resource block of a module node: every instance of it uses the same provider configuration. The first `providers` asked gets the root's implied configurations. */
+	providerOf(providers: ProviderNodes, node: ModuleNode, resource: ResourceBlock): ReturnType<typeof providerFor>;
 };
 
 export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 'textOf'>): InstanceEdgePlans {
@@ -127,8 +130,25 @@ export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 't
 		return {blocks, inputs, lists};
 	};
 
+	// Per module node: one module's blocks are shared by every call of it, whose providers may differ.
+	const providersOf = new WeakMap<ModuleNode, Map<ResourceBlock, ReturnType<typeof providerFor> | null>>();
 	return {
 		nodes,
+		providerOf(providers, node, resource) {
+			let known = providersOf.get(node);
+			if (!known) {
+				known = new Map();
+				providersOf.set(node, known);
+			}
+
+			let provider = known.get(resource);
+			if (provider === undefined) {
+				provider = providerFor(providers, nodes, node, resource) ?? null;
+				known.set(resource, provider);
+			}
+
+			return provider ?? undefined;
+		},
 		plan(node) {
 			let plan = plans.get(node);
 			if (!plan) {
@@ -139,6 +159,27 @@ export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 't
 			return plan;
 		},
 	};
+}
+
+type Keyed = {readonly key: InstanceKey};
+
+const keyedInstances = new WeakMap<readonly Keyed[], Map<string, Keyed>>();
+
+/**
+The instance with this key, by a map made once per expansion (an index resolved in every instance of a large for_each would otherwise scan every instance).
+*/
+function instanceWithKey<T extends Keyed>(instances: readonly T[], key: InstanceKey): T | undefined {
+	let byKey = keyedInstances.get(instances);
+	if (!byKey) {
+		byKey = new Map(instances.map(instance => [keyText(instance.key), instance]));
+		keyedInstances.set(instances, byKey);
+	}
+
+	return byKey.get(keyText(key)) as T | undefined;
+}
+
+function keyText(key: InstanceKey): string {
+	return key.kind === 'none' ? '' : `${key.kind}:${key.value}`;
 }
 
 type Source = {
@@ -187,8 +228,8 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 				}
 
 				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, scope));
-				const chosen = key ? resource.instances.filter(candidate => keysEqual(candidate.key, key)) : [];
-				return (chosen.length > 0 ? chosen : resource.instances).map(candidate => candidate.text);
+				const chosen = key && instanceWithKey(resource.instances, key);
+				return chosen ? [chosen.text] : resource.instances.map(candidate => candidate.text);
 			}
 
 			case 'module': {
@@ -198,8 +239,8 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 				}
 
 				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, scope));
-				const chosen = key ? call.instances.filter(candidate => keysEqual(candidate.key, key)) : [];
-				const instances = chosen.length > 0 ? chosen : call.instances;
+				const chosen = key && instanceWithKey(call.instances, key);
+				const instances = chosen ? [chosen] : call.instances;
 				const {module} = call.node;
 				if (target.output !== undefined) {
 					return module.outputs.has(target.output) ? instances.map(candidate => join(candidate.text, `output.${target.output!}`)) : [];
@@ -332,7 +373,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 			connectList(sources, resource.lifecycle.replaceTriggeredBy, 'replace-triggered-by');
 		}
 
-		const provider = providerFor(providers, nodes, node, resource);
+		const provider = plans.providerOf(providers, node, resource);
 		if (provider) {
 			for (const source of sources) {
 				emit(source.id, provider.id, 'provider', provider.origin);
