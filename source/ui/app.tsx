@@ -152,6 +152,38 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 		};
 	}, [graphWanted, state]);
 	const edges = graphWanted ? edgeList(data, state) : undefined;
+
+	// After the first pause, every diagnostic is found in the background, a slice of about 8 ms between frames (a key waits at most one slice), for the module badges and the status bar's totals.
+	const [checked, setChecked] = useState(false);
+	const [, setCheckProgress] = useState(0);
+	useEffect(() => {
+		if (!graphWanted || checked) {
+			return;
+		}
+
+		let handle: NodeJS.Immediate | undefined;
+		let lastProgress = Date.now();
+		const step = () => {
+			if (data.evaluateSome(8)) {
+				setChecked(true);
+				return;
+			}
+
+			if (Date.now() - lastProgress >= 500) {
+				lastProgress = Date.now();
+				setCheckProgress(value => value + 1);
+			}
+
+			handle = setImmediate(step);
+		};
+
+		handle = setImmediate(step);
+		return () => {
+			if (handle) {
+				clearImmediate(handle);
+			}
+		};
+	}, [graphWanted, checked, data]);
 	const moduleLabel = modules.rows[moduleCursor(data, state)]?.label ?? (state.module === '' ? 'root' : state.module);
 
 	const panes = (

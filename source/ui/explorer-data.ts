@@ -108,8 +108,12 @@ export type ExplorerData = {
 	status(): string;
 	/** Every module, block and instance address, for `:` go-to. */
 	addresses(): readonly string[];
-	/** Every diagnostic. May evaluate the whole configuration the first time (large configurations: seconds), so the explorer asks only when the diagnostics view opens. */
+	/** Every diagnostic. Evaluates whatever the background pass has not yet evaluated (large configurations: seconds). */
 	diagnostics(): readonly DiagnosticRow[];
+	/**
+	The background pass that finds every diagnostic: evaluates the next values of the configuration for about `budgetMs` and returns true once every diagnostic is known (the module rows then carry their badges and `status()` the totals). The explorer calls it between frames, so keys are never kept waiting longer than one slice.
+	*/
+	evaluateSome(budgetMs: number): boolean;
 	evaluate(expression: string, contextAddress: string): Evaluation;
 	/** Completions for the word before the cursor in the console (`var.`, `local.`, resource types, functions). */
 	complete(word: string, contextAddress: string): readonly string[];

@@ -140,7 +140,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 
 	const normalizeDirectory = (directory: string): string => directory.replace(/^\.\//, '').replace(/\/$/, '') || '.';
-	// Reading workspace.diagnostics evaluates every value of the configuration: only when the diagnostics view asks, never before the first frame.
+	// Reading workspace.diagnostics evaluates every value of the configuration: never before the first frame; the background pass (evaluateSome) or the diagnostics view asks.
 	let diagnosticCounts: Map<string, {errors: number; warnings: number}> | undefined;
 	const countDiagnostics = () => {
 		const counts = new Map<string, {errors: number; warnings: number}>();
@@ -538,6 +538,74 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return diagnosticRows;
 	};
 
+	// The background pass: every value of every module instance, a slice at a time (values are memoised by the expander, so reading `workspace.diagnostics` afterwards only adds what no value holds: conditions, checks).
+	function * valuesToEvaluate(): Generator<undefined, void> {
+		for (const instance of tree.moduleInstances.values()) {
+			const {module} = instance.node;
+			for (const name of module.variables.keys()) {
+				instance.variable(name);
+				yield;
+			}
+
+			for (const name of module.locals.keys()) {
+				instance.local(name);
+				yield;
+			}
+
+			for (const resource of instance.resources) {
+				for (const each of resource.instances) {
+					// eslint-disable-next-line @typescript-eslint/no-unused-expressions
+					each.value;
+					yield;
+				}
+			}
+
+			for (const name of module.outputs.keys()) {
+				instance.output(name);
+				yield;
+			}
+		}
+	}
+
+	let background: Generator<undefined, void> | undefined;
+	let evaluated = 0;
+	const totalValues = (): number => {
+		let total = 0;
+		for (const instance of tree.moduleInstances.values()) {
+			const {module} = instance.node;
+			total += module.variables.size + module.locals.size + module.outputs.size;
+			for (const resource of instance.resources) {
+				total += resource.instances.length;
+			}
+		}
+
+		return total;
+	};
+
+	let valueCount: number | undefined;
+	const evaluateSome = (budgetMs: number): boolean => {
+		if (diagnosticRows) {
+			return true;
+		}
+
+		background ??= valuesToEvaluate();
+		const deadline = performance.now() + budgetMs;
+		for (;;) {
+			if (background.next().done) {
+				break;
+			}
+
+			evaluated++;
+			// The clock is read every few values: a value takes microseconds.
+			if ((evaluated & 7) === 0 && performance.now() >= deadline) {
+				return false;
+			}
+		}
+
+		diagnostics();
+		return true;
+	};
+
 	let addressList: string[] | undefined;
 
 	const staticWords = ['count.index', 'each.key', 'each.value', 'path.module', 'path.root', 'path.cwd', 'terraform.workspace', 'self'];
@@ -572,7 +640,12 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	const status = (): string => {
 		const counts = `${tree.moduleInstances.size} module instances · ${tree.resourceInstances.size} resource instances`;
 		if (!diagnosticRows) {
-			return `${counts} · d: diagnostics`;
+			if (background === undefined) {
+				return `${counts} · d: diagnostics`;
+			}
+
+			valueCount ??= totalValues();
+			return `${counts} · checking ${Math.min(99, Math.floor(100 * evaluated / Math.max(1, valueCount)))}%`;
 		}
 
 		const errors = diagnosticRows.filter(row => row.severity === 'error').length;
@@ -592,6 +665,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			return addressList;
 		},
 		diagnostics,
+		evaluateSome,
 		evaluate(expression, context) {
 			const result = workspace.evaluateAt(expression, context === '' ? undefined : context);
 			const errors = result.diagnostics.filter(diagnostic => diagnostic.severity === 'error');

@@ -277,3 +277,24 @@ test.serial('c and text read together: the text lands in the console', async t =
 	t.regex(frame, /Console — aws_vpc\.main/);
 	await app.unmount();
 });
+
+test.serial('after the first pause diagnostics are found in the background: badges and the status total appear without opening d', async t => {
+	const base = createFixtureData();
+	const before = base.modules().map(row => ({...row, errors: 0, warnings: 0}));
+	const after = base.modules();
+	let slices = 0;
+	const data = {
+		...base,
+		evaluateSome: () => ++slices >= 3,
+		modules: () => (slices >= 3 ? after : before),
+		status: () => (slices >= 3 ? '3 module instances · 1 error, 1 warning' : (slices === 0 ? '3 module instances · d: diagnostics' : '3 module instances · checking 40%')),
+	};
+	const app = await renderFrames(<Explorer data={data} columns={160} rows={30} color={false}/>);
+	let frame = await app.waitFor('d: diagnostics');
+	t.notRegex(frame, /✖/);
+	frame = await app.waitFor('1 error, 1 warning');
+	t.regex(frame, /root 8r 2m ✖1/);
+	t.regex(frame, /module\.net\["us"\] 1r ⚠1/);
+	t.is(slices, 3);
+	await app.unmount();
+});

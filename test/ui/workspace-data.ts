@@ -105,3 +105,22 @@ test('an instance has instance-level edges (only its own instances of the other 
 	t.true(block.some(edge => edge.direction === 'in' && edge.address === 'module.app'));
 	t.false(block.some(edge => !edge.address.startsWith('provider[') && edge.address.includes('[')), JSON.stringify(block));
 });
+
+test('the background pass finds every diagnostic a slice at a time; then the module rows carry badges and the status the totals', async t => {
+	const {data} = await loadExplorerData({directory: 'test/fixtures/ui/badges', flags: defaultFlags, environment: {}, cwd: process.cwd()});
+	t.regex(data.status(), /· d: diagnostics$/);
+	t.true(data.modules().every(row => row.errors === 0));
+	// A zero budget evaluates a few values a call.
+	t.false(data.evaluateSome(0));
+	t.regex(data.status(), /· checking \d+%$/);
+	let calls = 1;
+	while (!data.evaluateSome(0)) {
+		calls++;
+	}
+
+	t.true(calls > 1);
+	t.regex(data.status(), /^3 module instances · 0 resource instances · 1 error, 0 warnings$/);
+	t.deepEqual(data.modules().map(row => [row.label, row.errors]), [['root', 0], ['module.broken["a"]', 1], ['module.broken["b"]', 1]]);
+	t.deepEqual(data.diagnostics().map(row => `${row.where} ${row.summary}`), ['test/fixtures/ui/badges/modules/broken/main.tf:6:13 Invalid operand']);
+	t.true(data.evaluateSome(0));
+});
