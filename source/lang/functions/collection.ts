@@ -13,6 +13,7 @@ import {
 import {
 	elementsOf, graphemes, integerOf, knownLength, numberOf, stringOf, unifyTypes, valueEquals,
 } from './support.js';
+import {checkElementCount} from './limits.js';
 
 /*
 The collection functions: lists, tuples, maps, objects and their elements. Where Terraform keeps a tuple or object (concat of tuples, keys of an object) so do we, since the console shows the difference.
@@ -253,6 +254,7 @@ export const concat = defineFunction({
 			return unknownValue(returnType);
 		}
 
+		checkElementCount(values.reduce((sum, value) => sum + elementsOf(value).length, 0));
 		if (returnType.kind === 'list') {
 			return listValue(returnType.element, values.flatMap(value => elementsOf(convertOrThrow(value, returnType))));
 		}

@@ -9,6 +9,7 @@ import {
 import {
 	type Value, Numeric, boolValue, compareStrings, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf,
 } from '../values.js';
+import {checkStringLength, maximumStringLength} from './limits.js';
 import {numberText, quoteWith, stringOf} from './support.js';
 import {yamldecode, yamlencode} from './yaml.js';
 
@@ -104,8 +105,13 @@ export const base64gunzip = defineFunction({
 
 		let raw: Buffer;
 		try {
-			raw = gunzipSync(bytes);
+			// maxOutputLength stops a gzip bomb while inflating (a few KiB can expand to gigabytes): three UTF-8 bytes at most per UTF-16 unit of the longest string allowed.
+			raw = gunzipSync(bytes, {maxOutputLength: maximumStringLength * 3});
 		} catch (error) {
+			if ((error as {code?: string}).code === 'ERR_BUFFER_TOO_LARGE') {
+				throw new FunctionError(`the decompressed data is longer than tfscope's limit of ${maximumStringLength * 3} bytes (3 × maximumStringLength)`);
+			}
+
 			throw new FunctionError(`failed to gunzip data: ${(error as Error).message}`);
 		}
 
@@ -114,6 +120,7 @@ export const base64gunzip = defineFunction({
 			throw new FunctionError('the result of decoding the provided string is not valid UTF-8');
 		}
 
+		checkStringLength(decoded.length);
 		return stringValue(decoded);
 	},
 });

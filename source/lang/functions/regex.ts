@@ -96,55 +96,62 @@ export function findAll(compiled: CompiledPattern, text: string, limit = Number.
 Go's Regexp.Expand: `$1`, `${1}`, `$name`, `${name}`, `$$`.
 */
 export function expandReplacement(template: string, compiled: CompiledPattern, match: Match): string {
-	let result = '';
-	for (let index = 0; index < template.length; index++) {
-		const character = template[index]!;
-		if (character !== '$' || index + 1 >= template.length) {
-			result += character;
-			continue;
+	// Copies the runs between `$`s whole: building the text a character at a time made a long replacement (thousands of matches times thousands of characters) spend most of its time collecting garbage.
+	const parts: string[] = [];
+	let index = 0;
+	while (index < template.length) {
+		const dollar = template.indexOf('$', index);
+		if (dollar === -1 || dollar + 1 >= template.length) {
+			parts.push(template.slice(index));
+			break;
 		}
 
-		const next = template[index + 1]!;
+		parts.push(template.slice(index, dollar));
+		const next = template[dollar + 1]!;
 		if (next === '$') {
-			result += '$';
-			index++;
+			parts.push('$');
+			index = dollar + 2;
 			continue;
 		}
 
 		let name: string | undefined;
-		let consumed = 0;
+		let after = dollar + 1;
 		if (next === '{') {
-			const close = template.indexOf('}', index + 2);
-			const candidate = close === -1 ? '' : template.slice(index + 2, close);
+			const close = template.indexOf('}', dollar + 2);
+			const candidate = close === -1 ? '' : template.slice(dollar + 2, close);
 			if (close !== -1 && /^\w+$/.test(candidate)) {
 				name = candidate;
-				consumed = close - index;
+				after = close + 1;
 			}
 		} else {
-			const word = /^\w+/.exec(template.slice(index + 1));
+			wordPattern.lastIndex = dollar + 1;
+			const word = wordPattern.exec(template);
 			if (word) {
 				name = word[0];
-				consumed = name.length;
+				after = dollar + 1 + name.length;
 			}
 		}
 
 		if (name === undefined) {
-			result += character;
+			parts.push('$');
+			index = dollar + 1;
 			continue;
 		}
 
-		index += consumed;
+		index = after;
 		if (/^\d+$/.test(name)) {
 			const number = Number(name);
-			result += number <= compiled.groupCount ? (match.groups[number] ?? '') : '';
+			parts.push(number <= compiled.groupCount ? (match.groups[number] ?? '') : '');
 		} else {
 			const groupIndex = compiled.names.indexOf(name);
-			result += groupIndex > 0 ? (match.groups[groupIndex] ?? '') : '';
+			parts.push(groupIndex > 0 ? (match.groups[groupIndex] ?? '') : '');
 		}
 	}
 
-	return result;
+	return parts.join('');
 }
+
+const wordPattern = /\w+/y;
 
 function compileForRegexFunction(source: string): CompiledPattern {
 	const compiled = compilePattern(source, (code, expression) => {

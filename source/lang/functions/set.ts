@@ -11,6 +11,7 @@ import {
 import {
 	elementsOf, knownLength, makeSet, unifyTypes, valueEquals,
 } from './support.js';
+import {checkElementCount} from './limits.js';
 
 /*
 Set functions. Arguments convert to sets of one unified element type; results are sets in cty's order.
@@ -100,6 +101,7 @@ export const setproduct = defineFunction({
 			return unknownValue(returnType);
 		}
 
+		checkElementCount(values.reduce((product, value) => product * knownLength(value)!, 1));
 		const combination = (returnType as {element: Type}).element as {elements: readonly Type[]};
 		const columns = values.map((value, index) => convertedElements(value, listType(combination.elements[index]!)));
 		let products: Value[][] = [[]];

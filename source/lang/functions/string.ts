@@ -13,6 +13,7 @@ import {compilePattern, expandReplacement, findAll} from './regex.js';
 import {
 	elementsOf, graphemes, integerOf, knownLength, numberOf, numberText, stringOf,
 } from './support.js';
+import {checkStringLength} from './limits.js';
 
 /*
 String functions. Lengths and offsets count grapheme clusters as Terraform does; case mapping is per code point as Go's (so `upper("ß")` stays `ß`); `format` implements cty's verbs on top of Go's fmt rules.
@@ -112,6 +113,13 @@ export const indent = defineFunction({
 	returnType: staticReturnType(stringType),
 	impl([spaces, text]) {
 		const count = Math.max(0, integerOf(spaces!, undefined));
+		const source = stringOf(text!);
+		let lines = 0;
+		for (let position = source.indexOf('\n'); position !== -1; position = source.indexOf('\n', position + 1)) {
+			lines++;
+		}
+
+		checkStringLength(source.length + (lines * count));
 		return stringValue(stringOf(text!).replaceAll('\n', `\n${' '.repeat(count)}`));
 	},
 });
@@ -130,6 +138,8 @@ export const join = defineFunction({
 	},
 	impl([separator, ...lists]) {
 		const parts: string[] = [];
+		const separatorText = stringOf(separator!);
+		let length = 0;
 		for (const [listIndex, list] of lists.entries()) {
 			for (const [elementIndex, element] of elementsOf(list).entries()) {
 				if (element.kind !== 'string') {
@@ -141,10 +151,12 @@ export const join = defineFunction({
 				}
 
 				parts.push(element.value);
+				length += element.value.length + (parts.length > 1 ? separatorText.length : 0);
 			}
 		}
 
-		return stringValue(parts.join(stringOf(separator!)));
+		checkStringLength(length);
+		return stringValue(parts.join(separatorText));
 	},
 });
 
@@ -161,22 +173,32 @@ export const replace = defineFunction({
 			const compiled = compilePattern(pattern.slice(1, -1), (_code, _expression, full) => {
 				throw new FunctionError(full);
 			});
-			let result = '';
+			// Pieces joined once at the end, the length checked as they come (each replacement may differ, through its groups).
+			const pieces: string[] = [];
+			let length = 0;
 			let last = 0;
 			for (const match of findAll(compiled, source)) {
-				result += source.slice(last, match.start) + expandReplacement(replaceWith, compiled, match);
+				const gap = source.slice(last, match.start);
+				const expanded = expandReplacement(replaceWith, compiled, match);
+				length += gap.length + expanded.length;
+				checkStringLength(length + source.length - match.end);
+				pieces.push(gap, expanded);
 				last = match.end;
 			}
 
-			return stringValue(result + source.slice(last));
+			pieces.push(source.slice(last));
+			return stringValue(pieces.join(''));
 		}
 
 		if (pattern === '') {
 			const characters = [...source];
+			checkStringLength(source.length + ((characters.length + 1) * replaceWith.length));
 			return stringValue(replaceWith + characters.map(character => character + replaceWith).join(''));
 		}
 
-		return stringValue(source.split(pattern).join(replaceWith));
+		const pieces = source.split(pattern);
+		checkStringLength(source.length + ((pieces.length - 1) * (replaceWith.length - pattern.length)));
+		return stringValue(pieces.join(replaceWith));
 	},
 });
 
@@ -281,6 +303,8 @@ function parseFormat(format: string): Piece[] {
 			const precisionMatch = /^\d*/.exec(format.slice(index))!;
 			precision = precisionMatch[0] === '' ? 0 : Number(precisionMatch[0]);
 			index += precisionMatch[0].length;
+			// A precision pads digits (or fraction digits) to that many: cap it before any padding is built.
+			checkStringLength(precision);
 		}
 
 		const verb = [...format.slice(index)][0];
@@ -316,6 +340,8 @@ function pad(text: string, verb: Verb, allowZero = true): string {
 	if (verb.width === undefined || length >= verb.width) {
 		return text;
 	}
+
+	checkStringLength(text.length + verb.width - length);
 
 	const fill = verb.width - length;
 	if (verb.flags.includes('-')) {
@@ -501,9 +527,12 @@ function formatWith(pieces: readonly Piece[], values: readonly Value[]): string 
 			throw new FunctionError(`not enough arguments for "${piece.text}" at ${piece.start}: need index ${piece.argumentNumber + 1} but have ${values.length} total`);
 		}
 
-		result += formatVerb(piece, value);
+		const text = formatVerb(piece, value);
+		checkStringLength(result.length + text.length);
+		result += text;
 	}
 
+	checkStringLength(result.length);
 	return result;
 }
 
@@ -571,6 +600,7 @@ export const formatlist = defineFunction({
 
 		const count = length ?? 1;
 		const results: Value[] = [];
+		let total = 0;
 		for (let iteration = 0; iteration < count; iteration++) {
 			const row = values.map(value => value.kind === 'list' || value.kind === 'tuple' || value.kind === 'set' ? value.elements[iteration]! : value);
 			if (row.some(value => !isWhollyKnown(value))) {
@@ -579,7 +609,10 @@ export const formatlist = defineFunction({
 			}
 
 			try {
-				results.push(stringValue(formatWith(pieces, row)));
+				const text = formatWith(pieces, row);
+				total += text.length;
+				checkStringLength(total);
+				results.push(stringValue(text));
 				if (row.length > used) {
 					throw new FunctionError(`too many arguments; only ${used} used by format string`);
 				}

@@ -111,8 +111,50 @@ Terraform measures strings in grapheme clusters for length, substr and strrev: t
 const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
 
 export function graphemes(text: string): string[] {
-	return Array.from(segmenter.segment(text), segment => segment.segment);
+	if (text.length <= graphemeChunkLength) {
+		return Array.from(segmenter.segment(text), segment => segment.segment);
+	}
+
+	// V8's segmenter takes time quadratic in the length of the text it is given (40,000 characters: over a second), so long text is segmented a chunk at a time. A chunk's last cluster may continue past the chunk, so it is dropped and the next chunk starts where it started: a cluster boundary, from which segmentation resumes exactly as from the text's start.
+	const clusters: string[] = [];
+	let start = 0;
+	let size = graphemeChunkLength;
+	while (start < text.length) {
+		if (start + size >= text.length) {
+			for (const segment of segmenter.segment(text.slice(start))) {
+				clusters.push(segment.segment);
+			}
+
+			break;
+		}
+
+		// Never end a chunk inside a surrogate pair: the half would be taken for a character of its own.
+		let end = start + size;
+		const code = text.charCodeAt(end - 1);
+		if (code >= 0xD8_00 && code <= 0xDB_FF) {
+			end--;
+		}
+
+		const chunk = Array.from(segmenter.segment(text.slice(start, end)), segment => segment.segment);
+		if (chunk.length < 2) {
+			// One cluster fills the chunk (a letter with thousands of combining marks): look further.
+			size *= 2;
+			continue;
+		}
+
+		const last = chunk.pop()!;
+		for (const cluster of chunk) {
+			clusters.push(cluster);
+		}
+
+		start = end - last.length;
+		size = graphemeChunkLength;
+	}
+
+	return clusters;
 }
+
+const graphemeChunkLength = 2048;
 
 /**
 A number as Terraform writes it in strings: plain decimal, no exponent.

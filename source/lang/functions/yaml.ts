@@ -8,15 +8,25 @@ import {dynamicType, stringType} from '../types.js';
 import {
 	type Value, Numeric, boolValue, compareStrings, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf,
 } from '../values.js';
+import {maximumCollectionElements} from './limits.js';
 import {numberText, stringOf} from './support.js';
 
 /*
 yamldecode reads the structure with eemeli/yaml (failsafe schema) and resolves plain scalars itself as Terraform does (`yes` and `on` are true, `0o17` is 15, `1_000` stays a string, dates become RFC 3339 strings). yamlencode has its own emitter because Terraform's output is go-yaml's style, which no JavaScript library reproduces: every string double-quoted, multi-line strings as literal blocks, sequences inside mappings not indented, long quoted strings folded past column 80, and `...` after a plain scalar document.
 */
 
-function fromNode(node: Node | null | undefined, document: Document, depth: number): Value {
+/**
+How many nodes a decode has built: aliases are expanded in place (values have no sharing), so a few lines of anchors referring to anchors (a "billion laughs" document) would build exponentially many; the count stops that at `maximumCollectionElements`.
+*/
+type Budget = {built: number};
+
+function fromNode(node: Node | null | undefined, document: Document, depth: number, budget: Budget): Value {
 	if (depth > 10_000) {
 		throw new FunctionError('YAML document is nested too deeply');
+	}
+
+	if (++budget.built > maximumCollectionElements) {
+		throw new FunctionError(`the document expands (through aliases) to more than ${maximumCollectionElements} values, tfscope's limit (maximumCollectionElements)`);
 	}
 
 	if (node === null || node === undefined) {
@@ -29,7 +39,7 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 			throw new FunctionError(`reference to undefined anchor ${JSON.stringify(node.source)}`);
 		}
 
-		return fromNode(target, document, depth + 1);
+		return fromNode(target, document, depth + 1, budget);
 	}
 
 	if (isMap(node)) {
@@ -40,14 +50,14 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 			}
 
 			const key = isScalar(pair.key) ? keyText(pair.key.type === 'PLAIN' ? resolvePlain(String(pair.key.value ?? '')) : stringValue(String(pair.key.value ?? ''))) : String(pair.key);
-			attributes.set(key, fromNode(pair.value as Node | null, document, depth + 1));
+			attributes.set(key, fromNode(pair.value as Node | null, document, depth + 1, budget));
 		}
 
 		return objectValue([...attributes].sort(([a], [b]) => compareStrings(a, b)));
 	}
 
 	if (isSeq(node)) {
-		return tupleValue(node.items.map(item => fromNode(item as Node | null, document, depth + 1)));
+		return tupleValue(node.items.map(item => fromNode(item as Node | null, document, depth + 1, budget)));
 	}
 
 	if (isScalar(node)) {
@@ -183,7 +193,7 @@ export function decodeYaml(source: string): Value {
 		throw new FunctionError(`on line ${line}, column ${column}: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
 	}
 
-	return fromNode(document!.contents as Node | null, document!, 0);
+	return fromNode(document!.contents as Node | null, document!, 0, {built: 0});
 }
 
 export const yamldecode = defineFunction({
