@@ -24,9 +24,10 @@ export type CompiledPattern = {
 Compiles an RE2 pattern; errors are reported as Go's regexp/syntax error text (`error parsing regexp: CODE: \`EXPR\``) or, with `short`, as "CODE in EXPR" the way regex() words them.
 */
 export function compilePattern(source: string, onError: (code: string, expression: string, full: string) => never): CompiledPattern {
+	const {text, renamed} = renameDuplicateGroups(source);
 	let pattern: RE2JS;
 	try {
-		pattern = RE2JS.compile(source);
+		pattern = RE2JS.compile(text);
 	} catch (error) {
 		const {error: code, input} = error as {error?: string; input?: string};
 		onError(code ?? String(error), input ?? '', (error as Error).message);
@@ -35,10 +36,86 @@ export function compilePattern(source: string, onError: (code: string, expressio
 	const namedGroups = pattern.namedGroups() as Record<string, number>;
 	const names: string[] = [];
 	for (const [name, groupIndex] of Object.entries(namedGroups)) {
-		names[groupIndex] = name;
+		names[groupIndex] = renamed.get(name) ?? name;
 	}
 
 	return {pattern, names, groupCount: pattern.groupCount()};
+}
+
+/**
+Go's regexp accepts a group name used twice (`(?P<a>x)(?P<a>y)`); re2js refuses it. Every use after the first gets a fresh internal name, mapped back in `names`, so callers see Go's SubexpNames. The scan skips escapes, `\Q...\E` and character classes, where `(?P<` is literal text.
+*/
+function renameDuplicateGroups(source: string): {text: string; renamed: ReadonlyMap<string, string>} {
+	const renamed = new Map<string, string>();
+	if (!source.includes('(?')) {
+		return {text: source, renamed};
+	}
+
+	const groupName = /\(\?P?<(\w+)>/y;
+	const seen = new Set<string>();
+	const pieces: string[] = [];
+	let copied = 0;
+	let inClass = false;
+	for (let index = 0; index < source.length; index++) {
+		const character = source[index];
+		if (character === '\\') {
+			if (source[index + 1] === 'Q') {
+				const end = source.indexOf('\\E', index + 2);
+				index = end === -1 ? source.length : end + 1;
+			} else {
+				index++;
+			}
+
+			continue;
+		}
+
+		if (inClass) {
+			inClass = character !== ']';
+			continue;
+		}
+
+		if (character === '[') {
+			inClass = true;
+			// A `]` right after `[` or `[^` is a literal member.
+			if (source[index + 1] === '^') {
+				index++;
+			}
+
+			if (source[index + 1] === ']') {
+				index++;
+			}
+
+			continue;
+		}
+
+		if (character !== '(') {
+			continue;
+		}
+
+		groupName.lastIndex = index;
+		const match = groupName.exec(source);
+		if (!match) {
+			continue;
+		}
+
+		const name = match[1]!;
+		if (seen.has(name)) {
+			let internal = '';
+			for (let suffix = renamed.size; internal === '' || source.includes(internal); suffix++) {
+				internal = `tfscope_duplicate_${suffix}`;
+			}
+
+			renamed.set(internal, name);
+			const nameStart = index + match[0].length - name.length - 1;
+			pieces.push(source.slice(copied, nameStart), internal);
+			copied = nameStart + name.length;
+		}
+
+		seen.add(name);
+	}
+
+	pieces.push(source.slice(copied));
+	return {text: pieces.join(''), renamed};
 }
 
 export type Match = {
@@ -143,8 +220,9 @@ export function expandReplacement(template: string, compiled: CompiledPattern, m
 			const number = Number(name);
 			parts.push(number <= compiled.groupCount ? (match.groups[number] ?? '') : '');
 		} else {
-			const groupIndex = compiled.names.indexOf(name);
-			parts.push(groupIndex > 0 ? (match.groups[groupIndex] ?? '') : '');
+			// Go's expand: the first group of that name that took part in the match.
+			const groupIndex = compiled.names.findIndex((groupName, index) => groupName === name && match.groups[index] !== undefined);
+			parts.push(groupIndex > 0 ? match.groups[groupIndex]! : '');
 		}
 	}
 
