@@ -164,7 +164,15 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 		let handle: NodeJS.Immediate | undefined;
 		let lastProgress = Date.now();
 		const step = () => {
-			if (data.evaluateSome(8)) {
+			let done: boolean;
+			try {
+				done = data.evaluateSome(8);
+			} catch {
+				// A failure of the background pass must not end the session: the diagnostics view still evaluates on demand.
+				done = true;
+			}
+
+			if (done) {
 				setChecked(true);
 				return;
 			}

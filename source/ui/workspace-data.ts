@@ -144,7 +144,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	let diagnosticCounts: Map<string, {errors: number; warnings: number}> | undefined;
 	const countDiagnostics = () => {
 		const counts = new Map<string, {errors: number; warnings: number}>();
-		for (const diagnostic of workspace.diagnostics) {
+		for (const diagnostic of workspaceDiagnostics()) {
 			const directory = diagnostic.subject ? normalizeDirectory(directoryOf(diagnostic.subject.filename)) : '.';
 			const count = counts.get(directory) ?? {errors: 0, warnings: 0};
 			if (diagnostic.severity === 'error') {
@@ -157,6 +157,20 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		}
 
 		diagnosticCounts = counts;
+	};
+
+	let diagnosticList: readonly Diagnostic[] | undefined;
+	const workspaceDiagnostics = (): readonly Diagnostic[] => {
+		if (!diagnosticList) {
+			try {
+				diagnosticList = workspace.diagnostics;
+			} catch (error) {
+				failures.push(error instanceof Error ? error.message : String(error));
+				diagnosticList = [];
+			}
+		}
+
+		return diagnosticList;
 	};
 
 	let moduleRowsCache: ModuleRow[] | undefined;
@@ -524,7 +538,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			moduleRowsCache = undefined;
 		}
 
-		diagnosticRows ??= workspace.diagnostics.map(diagnostic => {
+		diagnosticRows ??= workspaceDiagnostics().map((diagnostic): DiagnosticRow => {
 			const {subject} = diagnostic;
 			return {
 				severity: diagnostic.severity,
@@ -534,7 +548,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 				...(subject && {filename: subject.filename, line: subject.start.line}),
 				...(subject && {snippet: snippet(sources, subject)}),
 			};
-		});
+		}).concat(failures.map(message => ({severity: 'error', summary: `tfscope failed to evaluate a value: ${message}`, where: ''})));
 		return diagnosticRows;
 	};
 
@@ -543,29 +557,36 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		for (const instance of tree.moduleInstances.values()) {
 			const {module} = instance.node;
 			for (const name of module.variables.keys()) {
-				instance.variable(name);
-				yield;
+				yield touch(() => instance.variable(name));
 			}
 
 			for (const name of module.locals.keys()) {
-				instance.local(name);
-				yield;
+				yield touch(() => instance.local(name));
 			}
 
 			for (const resource of instance.resources) {
 				for (const each of resource.instances) {
-					// eslint-disable-next-line @typescript-eslint/no-unused-expressions
-					each.value;
-					yield;
+					yield touch(() => each.value);
 				}
 			}
 
 			for (const name of module.outputs.keys()) {
-				instance.output(name);
-				yield;
+				yield touch(() => instance.output(name));
 			}
 		}
 	}
+
+	// A value whose evaluation throws (a bug, not a diagnostic) must not stop the explorer: the pass goes on, and the diagnostics view says what failed.
+	const failures: string[] = [];
+	const touch = (read: () => unknown): undefined => {
+		try {
+			read();
+		} catch (error) {
+			failures.push(error instanceof Error ? error.message : String(error));
+		}
+
+		return undefined;
+	};
 
 	let background: Generator<undefined, void> | undefined;
 	let evaluated = 0;

@@ -298,3 +298,22 @@ test.serial('after the first pause diagnostics are found in the background: badg
 	t.is(slices, 3);
 	await app.unmount();
 });
+
+test.serial('a background pass that throws does not end the session', async t => {
+	const base = createFixtureData();
+	let calls = 0;
+	const data = {
+		...base,
+		evaluateSome(): boolean {
+			calls++;
+			throw new Error('boom');
+		},
+	};
+	const app = await renderFrames(<Explorer data={data} columns={100} rows={30} color={false}/>);
+	await app.waitFor('← aws_subnet.this');
+	await app.press('move-down');
+	const frame = await app.waitFor('Blocks — module.net["eu"]');
+	t.notRegex(frame, /boom/);
+	t.is(calls, 1);
+	await app.unmount();
+});
