@@ -1,4 +1,4 @@
-import type {Block, Body, Expression} from '../hcl/ast.js';
+import type {Attribute, Block, Body, Expression} from '../hcl/ast.js';
 import {referencesOf} from '../lang/references.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Scope} from '../lang/eval/scope.js';
@@ -57,20 +57,6 @@ export function dependsOnInstance(node: Expression | Block): boolean {
 	}
 
 	return result;
-}
-
-function sharedValue(node: Expression | Block, options: BodyOptions, compute: () => Value): Value {
-	if (!options.shared || dependsOnInstance(node)) {
-		return compute();
-	}
-
-	let value = options.shared.get(node);
-	if (value === undefined) {
-		value = compute();
-		options.shared.set(node, value);
-	}
-
-	return value;
 }
 
 type Group = {labelled: boolean; items: Array<{label?: string; value: Value}>; unknown: boolean};
@@ -210,33 +196,82 @@ function nestedOptions(options: BodyOptions): BodyOptions {
 	return {report: options.report, ...(options.nestedNullAsUnknown && {nestedNullAsUnknown: true, nullAsUnknown: true})};
 }
 
-export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {attributes: Map<string, Value>; object: Value} {
-	const attributes = new Map<string, Value>();
-	const groups = new Map<string, Group>();
-	for (const item of body.items) {
-		if (item.kind === 'Attribute') {
-			if (!options.skip?.has(item.name)) {
-				const value = sharedValue(item.expression, options, () => evaluate(item.expression, scope, options));
-				attributes.set(item.name, options.nullAsUnknown ? nullAsUnknown(value) : value);
-			}
+/**
+What evaluating a body needs to know about each item, worked out once per body and set of skipped names (the AST is immutable, and a resource body is evaluated once per instance).
+*/
+type PlannedItem =
+	| {readonly kind: 'attribute'; readonly attribute: Attribute; readonly perInstance: boolean}
+	| {readonly kind: 'dynamic'; readonly block: Block}
+	| {readonly kind: 'block'; readonly block: Block; readonly perInstance: boolean};
 
-			continue;
-		}
+const plans = new WeakMap<Body, {readonly skip: ReadonlySet<string> | undefined; readonly items: readonly PlannedItem[]}>();
 
-		if (options.skip?.has(item.type)) {
-			continue;
-		}
-
-		if (item.type === 'dynamic') {
-			expandDynamic(item, scope, groups, options);
-			continue;
-		}
-
-		const group = addBlock(groups, item.type, item.labels.length > 0);
-		group.items.push({...(item.labels[0] !== undefined && {label: item.labels[0]}), value: sharedValue(item, options, () => evaluateBody(item.body, scope, nestedOptions(options)).object)});
+function planOf(body: Body, skip: ReadonlySet<string> | undefined): readonly PlannedItem[] {
+	const cached = plans.get(body);
+	if (cached && cached.skip === skip) {
+		return cached.items;
 	}
 
-	for (const [type, group] of groups) {
+	const items: PlannedItem[] = [];
+	for (const item of body.items) {
+		if (item.kind === 'Attribute') {
+			if (!skip?.has(item.name)) {
+				items.push({kind: 'attribute', attribute: item, perInstance: dependsOnInstance(item.expression)});
+			}
+		} else if (!skip?.has(item.type)) {
+			items.push(item.type === 'dynamic' ? {kind: 'dynamic', block: item} : {kind: 'block', block: item, perInstance: dependsOnInstance(item)});
+		}
+	}
+
+	plans.set(body, {skip, items});
+	return items;
+}
+
+export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {attributes: Map<string, Value>; object: Value} {
+	const attributes = new Map<string, Value>();
+	let groups: Map<string, Group> | undefined;
+	const {shared} = options;
+	for (const item of planOf(body, options.skip)) {
+		switch (item.kind) {
+			case 'attribute': {
+				const {expression} = item.attribute;
+				let value = shared && !item.perInstance ? shared.get(expression) : undefined;
+				if (value === undefined) {
+					value = evaluate(expression, scope, options);
+					if (shared && !item.perInstance) {
+						shared.set(expression, value);
+					}
+				}
+
+				attributes.set(item.attribute.name, options.nullAsUnknown ? nullAsUnknown(value) : value);
+				break;
+			}
+
+			case 'dynamic': {
+				groups ??= new Map();
+				expandDynamic(item.block, scope, groups, options);
+				break;
+			}
+
+			case 'block': {
+				const {block} = item;
+				groups ??= new Map();
+				const group = addBlock(groups, block.type, block.labels.length > 0);
+				let value = shared && !item.perInstance ? shared.get(block) : undefined;
+				if (value === undefined) {
+					value = evaluateBody(block.body, scope, nestedOptions(options)).object;
+					if (shared && !item.perInstance) {
+						shared.set(block, value);
+					}
+				}
+
+				group.items.push(block.labels[0] === undefined ? {value} : {label: block.labels[0], value});
+				break;
+			}
+		}
+	}
+
+	for (const [type, group] of groups ?? []) {
 		if (group.unknown) {
 			attributes.set(type, unknownValue());
 		} else if (group.labelled) {

@@ -253,10 +253,11 @@ class ModuleInstanceImpl implements ModuleInstance {
 			modules: this.#moduleValues,
 			path: shared.path,
 			workspace: options.workspaceName,
-			...(repetition.countIndex && {count: {index: repetition.countIndex}}),
-			...(repetition.eachKey && {each: {key: repetition.eachKey, value: repetition.eachValue ?? nullValue()}}),
-			...(self && {self}),
-			...(this.text !== '' && {moduleDescription: this.text}),
+			// Every field present (undefined when absent): one object shape for every scope, which keeps the resolver's reads fast.
+			count: repetition.countIndex ? {index: repetition.countIndex} : undefined,
+			each: repetition.eachKey ? {key: repetition.eachKey, value: repetition.eachValue ?? nullValue()} : undefined,
+			self,
+			moduleDescription: this.text === '' ? undefined : this.text,
 			resourceAttributes: builtinSchemaSets,
 		};
 		const resolver = this.#ephemeralResolver(moduleResolver(values));

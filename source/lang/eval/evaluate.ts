@@ -37,10 +37,30 @@ type Context = {
 	/**
 	References already resolved by `evaluate`'s check before evaluating, so each is resolved once (resolvers are deterministic).
 	*/
-	readonly resolved?: ReadonlyMap<Traversal, Resolution>;
+	readonly resolved?: Resolved;
 };
 
 type Resolution = {value: Value | undefined; consumed: number; diagnostics: Diagnostic[]};
+
+/**
+Resolutions by traversal, as two parallel arrays: an expression has a handful of references, for which a scan beats a Map.
+*/
+type Resolved = {readonly traversals: Traversal[]; readonly resolutions: Resolution[]; byTraversal?: Map<Traversal, Resolution>};
+
+function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Resolution | undefined {
+	if (!resolved) {
+		return undefined;
+	}
+
+	if (resolved.traversals.length > 32) {
+		// A big expression (a generated local with hundreds of references): a Map after all.
+		resolved.byTraversal ??= new Map(resolved.traversals.map((each, position) => [each, resolved.resolutions[position]!]));
+		return resolved.byTraversal.get(traversal);
+	}
+
+	const position = resolved.traversals.indexOf(traversal);
+	return position === -1 ? undefined : resolved.resolutions[position];
+}
 
 type Evaluation = {value: Value; diagnostics: Diagnostic[]};
 
@@ -76,12 +96,13 @@ function joined(list: Diagnostic[], more: readonly Diagnostic[]): Diagnostic[] {
 export function evaluate(expression: Expression, scope: Scope): Result<Value> {
 	// Terraform resolves every reference before evaluating, so a bad one is reported even where evaluation would not reach it.
 	let problems: Diagnostic[] | undefined;
-	let resolved: Map<Traversal, Resolution> | undefined;
+	let resolved: Resolved | undefined;
 	for (const traversal of traversalsOf(expression)) {
 		if (scope.lookup(traversal.root) === undefined) {
 			const resolution = resolveTraversal(traversal, scope);
-			resolved ??= new Map();
-			resolved.set(traversal, resolution);
+			resolved ??= {traversals: [], resolutions: []};
+			resolved.traversals.push(traversal);
+			resolved.resolutions.push(resolution);
 			if (resolution.diagnostics.length > 0) {
 				problems ??= [];
 				problems.push(...resolution.diagnostics);
@@ -289,7 +310,7 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 		value = bound;
 		consumed = 0;
 	} else {
-		const resolved = context.resolved?.get(traversal) ?? resolveTraversal(traversal, context.scope);
+		const resolved = resolutionOf(context.resolved, traversal) ?? resolveTraversal(traversal, context.scope);
 		diagnostics = joined(diagnostics, resolved.diagnostics);
 		if (resolved.value === undefined) {
 			return {value: unknown(), diagnostics};
@@ -1012,7 +1033,7 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 	let known = true;
 	const marks = new Set<Mark>(iteration.marks ?? []);
 	for (const [key, element] of iteration.items) {
-		const variables = new Map<string, Value>([[part.valueVariable, element]]);
+		const variables = new Map<string, Value>().set(part.valueVariable, element);
 		if (part.keyVariable) {
 			variables.set(part.keyVariable, key);
 		}
@@ -1109,7 +1130,7 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 	const objectValues = new Map<string, Value>();
 	let known = true;
 	for (const [key, element] of iteration.items) {
-		const variables = new Map<string, Value>([[expression.valueVariable, element]]);
+		const variables = new Map<string, Value>().set(expression.valueVariable, element);
 		if (expression.keyVariable) {
 			variables.set(expression.keyVariable, key);
 		}
