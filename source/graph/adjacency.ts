@@ -7,7 +7,7 @@ const noEdges: readonly GraphEdge[] = Object.freeze([]);
 /**
 Our own adjacency lists over the graph model. Whole-graph traversals (transitive closure, cycles, ordering) run here, because cytoscape's `successors()` and `tarjanStronglyConnected()` are quadratic on large graphs.
 
-The instance graph of a large configuration has hundreds of thousands of edges, so edges are kept in typed arrays (source, target and kind per edge, node positions instead of ids) with a hash table over (source, target, kind) that merges repeated edges, and the edge objects of the model are made only when asked for (and then kept, so an edge is always the same object). The per-node lists are built in one pass when first asked for after a change.
+The instance graph of a large configuration has hundreds of thousands of edges, so edges are kept in typed arrays (source, target and kind per edge, node positions instead of ids), repeated edges are merged in one pass when the edges are next read, and the edge objects of the model are made only when asked for (and then kept, so an edge is always the same object). The per-node lists are built in one pass when first asked for after a change.
 */
 export class AdjacencyIndex {
 	readonly #ids: string[] = [];
@@ -19,8 +19,8 @@ export class AdjacencyIndex {
 	/** Per edge: its one origin, its origins, or none (most edges have exactly one, so no array for them). */
 	readonly #origins: Array<EdgeOrigin | EdgeOrigin[] | undefined> = [];
 	#edgeCount = 0;
-	/** Open addressing over (source, target, kind): edge position + 1, 0 for a free slot. */
-	#table = new Int32Array(512);
+	/** Edges before this position are merged: no two of the same kind between the same nodes. */
+	#settled = 0;
 	readonly #made: Array<GraphEdge | undefined> = [];
 	#lists: Lists | undefined;
 
@@ -29,6 +29,7 @@ export class AdjacencyIndex {
 	}
 
 	get edgeCount(): number {
+		this.#settle();
 		return this.#edgeCount;
 	}
 
@@ -48,34 +49,13 @@ export class AdjacencyIndex {
 	}
 
 	/**
-	Adds an edge, or adds the origin to the existing edge of the same kind between the same nodes. Returns false when a node is missing.
+	Adds an edge, or adds the origin to the existing edge of the same kind between the same nodes (merged when the edges are next read). Returns false when a node is missing.
 	*/
 	addEdge(source: string, target: string, kind: EdgeKind, origin?: EdgeOrigin): boolean {
 		const from = this.#positions.get(source);
 		const to = this.#positions.get(target);
 		if (from === undefined || to === undefined) {
 			return false;
-		}
-
-		const code = kindCodes.get(kind)!;
-		const mask = this.#table.length - 1;
-		let slot = hash(from, to, code) & mask;
-		for (;;) {
-			const entry = this.#table[slot]!;
-			if (entry === 0) {
-				break;
-			}
-
-			const edge = entry - 1;
-			if (this.#sources[edge] === from && this.#targets[edge] === to && this.#kinds[edge] === code) {
-				if (origin) {
-					this.#addOrigin(edge, origin);
-				}
-
-				return true;
-			}
-
-			slot = (slot + 1) & mask;
 		}
 
 		const edge = this.#edgeCount;
@@ -85,15 +65,9 @@ export class AdjacencyIndex {
 
 		this.#sources[edge] = from;
 		this.#targets[edge] = to;
-		this.#kinds[edge] = code;
+		this.#kinds[edge] = kindCodes.get(kind)!;
 		this.#origins.push(origin);
 		this.#edgeCount++;
-		this.#table[slot] = edge + 1;
-		if (this.#edgeCount * 2 > this.#table.length) {
-			this.#rehash();
-		}
-
-		this.#lists = undefined;
 		return true;
 	}
 
@@ -125,6 +99,7 @@ export class AdjacencyIndex {
 	The edges added from position `start` on (for keeping a copy in step).
 	*/
 	edgesFrom(start: number): GraphEdge[] {
+		this.#settle();
 		const edges: GraphEdge[] = [];
 		for (let edge = start; edge < this.#edgeCount; edge++) {
 			edges.push(this.#edge(edge));
@@ -134,22 +109,7 @@ export class AdjacencyIndex {
 	}
 
 	edge(source: string, target: string, kind: EdgeKind): GraphEdge | undefined {
-		const from = this.#positions.get(source);
-		const to = this.#positions.get(target);
-		const code = kindCodes.get(kind);
-		if (from === undefined || to === undefined || code === undefined) {
-			return undefined;
-		}
-
-		const mask = this.#table.length - 1;
-		for (let slot = hash(from, to, code) & mask; this.#table[slot] !== 0; slot = (slot + 1) & mask) {
-			const edge = this.#table[slot]! - 1;
-			if (this.#sources[edge] === from && this.#targets[edge] === to && this.#kinds[edge] === code) {
-				return this.#edge(edge);
-			}
-		}
-
-		return undefined;
+		return this.outgoing(source).find(edge => edge.target === target && edge.kind === kind);
 	}
 
 	/**
@@ -184,6 +144,7 @@ export class AdjacencyIndex {
 	How many edges of each kind.
 	*/
 	countKinds(): Map<EdgeKind, number> {
+		this.#settle();
 		const counts = new Map<EdgeKind, number>();
 		for (let edge = 0; edge < this.#edgeCount; edge++) {
 			const kind = edgeKinds[this.#kinds[edge]!]!;
@@ -270,55 +231,96 @@ export class AdjacencyIndex {
 		this.#kinds = kinds;
 	}
 
-	#rehash(): void {
-		const table = new Int32Array(this.#table.length * 2);
-		const mask = table.length - 1;
-		for (let edge = 0; edge < this.#edgeCount; edge++) {
-			let slot = hash(this.#sources[edge]!, this.#targets[edge]!, this.#kinds[edge]!) & mask;
-			while (table[slot] !== 0) {
-				slot = (slot + 1) & mask;
-			}
-
-			table[slot] = edge + 1;
-		}
-
-		this.#table = table;
-	}
-
-	// Both directions' lists in compressed form (each node's edges contiguous, in the order added): one counting pass, made again only after a change.
-	#listsNow(): Lists {
-		if (this.#lists) {
-			return this.#lists;
+	// Repeated edges (same source, target and kind) become one with every origin, the first in place: a pass over the edges grouped by source, with a stamp per (target, kind).
+	#settle(): void {
+		if (this.#settled === this.#edgeCount) {
+			return;
 		}
 
 		const nodeCount = this.#ids.length;
 		const edgeCount = this.#edgeCount;
-		const group = (ends: Int32Array): {starts: Int32Array; edges: Int32Array} => {
-			const starts = new Int32Array(nodeCount + 1);
-			for (let edge = 0; edge < edgeCount; edge++) {
-				starts[ends[edge]! + 1]! += 1;
+		const kindCount = edgeKinds.length;
+		const {starts, edges} = group(this.#sources, nodeCount, edgeCount);
+		const stamps = new Int32Array(nodeCount * kindCount);
+		const firsts = new Int32Array(nodeCount * kindCount);
+		const keep = new Uint8Array(edgeCount);
+		let removed = 0;
+		for (let source = 0; source < nodeCount; source++) {
+			for (let at = starts[source]!; at < starts[source + 1]!; at++) {
+				const edge = edges[at]!;
+				const slot = (this.#targets[edge]! * kindCount) + this.#kinds[edge]!;
+				if (stamps[slot] === source + 1) {
+					const origin = this.#origins[edge];
+					for (const each of origin === undefined ? [] : (Array.isArray(origin) ? origin : [origin])) {
+						this.#addOrigin(firsts[slot]!, each);
+					}
+
+					removed++;
+				} else {
+					stamps[slot] = source + 1;
+					firsts[slot] = edge;
+					keep[edge] = 1;
+				}
+			}
+		}
+
+		if (removed > 0) {
+			// Merged edges are always later than the edge they merge into, so settled edges keep their positions.
+			let to = this.#settled;
+			for (let edge = this.#settled; edge < edgeCount; edge++) {
+				if (keep[edge] === 1) {
+					this.#sources[to] = this.#sources[edge]!;
+					this.#targets[to] = this.#targets[edge]!;
+					this.#kinds[to] = this.#kinds[edge]!;
+					this.#origins[to] = this.#origins[edge];
+					to++;
+				}
 			}
 
-			for (let position = 0; position < nodeCount; position++) {
-				starts[position + 1]! += starts[position]!;
-			}
+			this.#origins.length = to;
+			this.#edgeCount = to;
+		}
 
-			const next = starts.slice(0, nodeCount);
-			const edges = new Int32Array(edgeCount);
-			for (let edge = 0; edge < edgeCount; edge++) {
-				edges[next[ends[edge]!]!++] = edge;
-			}
+		this.#settled = this.#edgeCount;
+		this.#lists = undefined;
+	}
 
-			return {starts, edges};
-		};
+	// Both directions' lists in compressed form (each node's edges contiguous, in the order added): one counting pass, made again only after a change.
+	#listsNow(): Lists {
+		this.#settle();
+		if (this.#lists) {
+			return this.#lists;
+		}
 
-		const outgoing = group(this.#sources);
-		const incoming = group(this.#targets);
+		const outgoing = group(this.#sources, this.#ids.length, this.#edgeCount);
+		const incoming = group(this.#targets, this.#ids.length, this.#edgeCount);
 		this.#lists = {
 			outStarts: outgoing.starts, outEdges: outgoing.edges, inStarts: incoming.starts, inEdges: incoming.edges,
 		};
 		return this.#lists;
 	}
+}
+
+/**
+Edge positions grouped by one end (a counting sort, stable): node `n`'s edges are `edges[starts[n]]` up to `edges[starts[n + 1]]`.
+*/
+function group(ends: Int32Array, nodeCount: number, edgeCount: number): {starts: Int32Array; edges: Int32Array} {
+	const starts = new Int32Array(nodeCount + 1);
+	for (let edge = 0; edge < edgeCount; edge++) {
+		starts[ends[edge]! + 1]! += 1;
+	}
+
+	for (let position = 0; position < nodeCount; position++) {
+		starts[position + 1]! += starts[position]!;
+	}
+
+	const next = starts.slice(0, nodeCount);
+	const edges = new Int32Array(edgeCount);
+	for (let edge = 0; edge < edgeCount; edge++) {
+		edges[next[ends[edge]!]!++] = edge;
+	}
+
+	return {starts, edges};
 }
 
 type Lists = {
@@ -327,10 +329,6 @@ type Lists = {
 	readonly inStarts: Int32Array;
 	readonly inEdges: Int32Array;
 };
-
-function hash(source: number, target: number, kind: number): number {
-	return (Math.imul(source, 0x9E_37_79_B1) ^ Math.imul(target + 1, 0x85_EB_CA_77) ^ Math.imul(kind + 1, 0xC2_B2_AE_3D)) >>> 0;
-}
 
 function sameOrigin(first: EdgeOrigin, second: EdgeOrigin): boolean {
 	return first.expression === second.expression

@@ -3,7 +3,7 @@ import {intKey, stringKey, type InstanceKey} from '../expand/addresses.js';
 import type {RepetitionData} from '../expand/expansion.js';
 import type {ModuleInstance} from '../expand/instance-tree.js';
 import {numberValue, type Value} from '../lang/values.js';
-import {walkTraversals, type Traversal} from './traversals.js';
+import {traversalOf, type Traversal} from './traversals.js';
 
 /*
 Static resolution of the index in `aws_eip.ip[count.index]` or `module.net[each.key]` in the scope of one instance: literals, `count.index`, `each.key`, `each.value` (and attributes or literal indexes of it, chained through `for_each = aws_x.y` values), `var.x` and `local.x` of the module instance. Anything else is not statically resolvable, and the edge goes to every instance.
@@ -27,10 +27,24 @@ export function resolveInstanceKey(expression: Expression, scope: KeyScope): Ins
 	return undefined;
 }
 
+// An index is resolved in every instance of the block that writes it: its traversal and literal are read once.
+const traversals = new WeakMap<Expression, Traversal | null>();
+const numbers = new WeakMap<Expression, Value>();
+
 function staticValue(expression: Expression, scope: KeyScope): Value | undefined {
 	switch (expression.kind) {
 		case 'Literal': {
-			return expression.value.type === 'number' ? numberValue(expression.value.text) : undefined;
+			if (expression.value.type !== 'number') {
+				return undefined;
+			}
+
+			let number = numbers.get(expression);
+			if (!number) {
+				number = numberValue(expression.value.text);
+				numbers.set(expression, number);
+			}
+
+			return number;
 		}
 
 		case 'Template': {
@@ -53,11 +67,13 @@ function staticValue(expression: Expression, scope: KeyScope): Value | undefined
 		case 'Variable':
 		case 'GetAttribute':
 		case 'Index': {
-			let traversal: Traversal | undefined;
-			walkTraversals(expression, found => {
-				traversal ??= found;
-			});
-			return traversal && traversalValue(traversal, scope);
+			let traversal = traversals.get(expression);
+			if (traversal === undefined) {
+				traversal = traversalOf(expression) ?? null;
+				traversals.set(expression, traversal);
+			}
+
+			return traversal ? traversalValue(traversal, scope) : undefined;
 		}
 
 		default: {
