@@ -145,8 +145,38 @@ export function formatAddress(bits: number, address: bigint): string {
 	return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
 }
 
+/**
+Go's IPNet.String: an IPv4-mapped IPv6 network prints as IPv4, its prefix counted within the last 32 bits.
+*/
 function formatNetwork(network: Network): string {
+	if (isIpv4Mapped(network.bits, network.address)) {
+		return `${formatAddress(32, network.address & 0xFF_FF_FF_FFn)}/${Math.max(network.prefix - 96, 0)}`;
+	}
+
 	return `${formatAddress(network.bits, network.address)}/${network.prefix}`;
+}
+
+/**
+Go's `To4() != nil` for a 16-byte address: ::ffff:a.b.c.d.
+*/
+function isIpv4Mapped(bits: number, address: bigint): boolean {
+	return bits === 128 && address >> 32n === 0xFF_FFn;
+}
+
+/**
+go-cidr's insertNumIntoIP: the number ORed into the address as big integers in two's complement (so a negative number sets every bit above it), the magnitude taken as the address. A result wider than the address makes Go panic; here it is an error.
+*/
+function insertNumber(bits: number, base: bigint, shifted: bigint, message: string): bigint {
+	let result = base | shifted;
+	if (result < 0n) {
+		result = -result;
+	}
+
+	if (result >> BigInt(bits) !== 0n) {
+		throw new FunctionError(message);
+	}
+
+	return result;
 }
 
 export const cidrhost = defineFunction({
@@ -161,20 +191,26 @@ export const cidrhost = defineFunction({
 			throw new FunctionError('value must be a whole number');
 		}
 
+		// go-cidr's HostBig: a negative number counts back from the last host; a positive one is checked by its low 64 bits only (as an int64), so an IPv6 host number past 2^64 spills into the prefix, as in Terraform.
 		let host = BigInt(hostNumber.toFixed());
-		const hostBits = BigInt(network.bits - network.prefix);
-		const size = 1n << hostBits;
+		const largest = (1n << BigInt(network.bits - network.prefix)) - 1n;
+		let checked: bigint;
 		if (host < 0n) {
-			host += size;
-			if (host < 0n) {
-				throw new FunctionError(`prefix of ${network.prefix} does not accommodate a host numbered ${host}`);
-			}
-		} else if (host >= size) {
-			throw new FunctionError(`prefix of ${network.prefix} does not accommodate a host numbered ${host}`);
+			checked = -host - 1n;
+			host = largest - checked;
+		} else {
+			checked = BigInt.asIntN(64, host);
 		}
 
+		const message = `prefix of ${network.prefix} does not accommodate a host numbered ${host}`;
+		if (checked > largest) {
+			throw new FunctionError(message);
+		}
+
+		// An IPv4-mapped network counts hosts as IPv4 does, from the address's 32nd bit up (go-cidr takes the IPv4 width for it), so host 1 lands in the upper groups.
 		const base = network.address & mask(network.bits, network.prefix);
-		return stringValue(formatAddress(network.bits, base | host));
+		const shift = isIpv4Mapped(network.bits, base) ? 96n : 0n;
+		return stringValue(formatAddress(network.bits, insertNumber(network.bits, base, host << shift, message)));
 	},
 });
 
@@ -186,11 +222,12 @@ export const cidrnetmask = defineFunction({
 	impl([prefixValue]) {
 		const text = stringOf(prefixValue!);
 		const network = parseCidr(text);
-		if (network.bits !== 32) {
+		// An IPv4-mapped IPv6 network has a netmask, printed as an IPv6 address (Go's To4 of the network address).
+		if (network.bits !== 32 && !isIpv4Mapped(network.bits, network.address & mask(network.bits, network.prefix))) {
 			throw new FunctionError(`IPv6 addresses cannot have a netmask: ${text}`);
 		}
 
-		return stringValue(formatAddress(32, mask(32, network.prefix)));
+		return stringValue(formatAddress(network.bits, mask(network.bits, network.prefix)));
 	},
 });
 
@@ -213,14 +250,16 @@ export const cidrsubnet = defineFunction({
 			throw new FunctionError(`insufficient address space to extend prefix of ${network.prefix} by ${newbits}`);
 		}
 
-		if (newbits >= 0 && (netnum >= (1n << BigInt(newbits)))) {
-			throw new FunctionError(`prefix extension of ${newbits} does not accommodate a subnet numbered ${netnum}`);
+		// go-cidr checks a negative number by the low 64 bits of its magnitude, then ORs it in two's complement: cidrsubnet("10.1.2.0/24", 4, -1) is 0.0.0.16/28, as Terraform gives.
+		const message = `prefix extension of ${newbits} does not accommodate a subnet numbered ${netnum}`;
+		const largest = (1n << BigInt(Math.max(newbits, 0))) - 1n;
+		if (newbits >= 0 && (netnum < 0n ? BigInt.asUintN(64, -netnum) > largest : netnum > largest)) {
+			throw new FunctionError(message);
 		}
 
-		const universe = (1n << BigInt(network.bits)) - 1n;
 		const base = network.address & mask(network.bits, Math.max(Math.min(length, network.prefix), 0));
-		const shifted = (netnum << BigInt(network.bits - length)) & universe;
-		return stringValue(formatNetwork({bits: network.bits, address: (base | shifted) & universe, prefix: length}));
+		const address = insertNumber(network.bits, base, netnum << BigInt(network.bits - length), message);
+		return stringValue(formatNetwork({bits: network.bits, address, prefix: length}));
 	},
 });
 
