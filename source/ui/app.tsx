@@ -86,8 +86,8 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 		}
 	}, [historyFile]);
 
-	// Evaluate a submitted console line after the frame that shows it.
-	const {request} = state.console;
+	// Evaluate submitted console lines one at a time, each after the frame that shows it.
+	const request = state.console.requests[0];
 	useEffect(() => {
 		if (!request) {
 			return;
@@ -248,7 +248,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 					pending={state.console.pending}
 					context={consoleContext(data, state)}
 					scroll={state.console.scroll}
-					busy={state.console.request !== undefined}
+					busy={state.console.requests.length > 0}
 					cursorFromEnd={state.textCursorFromEnd}
 					focused={state.focus === 'console' && overlay.kind === 'none'}
 					width={layout.width}

@@ -42,6 +42,8 @@ test('a session on the example: for_each stepping, edges and back, filter, go-to
 	const app = startTerminal({arguments: [example], environment: {XDG_STATE_HOME: stateDirectory}});
 	try {
 		await app.waitFor(/Blocks — root[\s\S]*module instances/, 90_000);
+		// Diagnostics are found in the background: the status bar shows the totals without opening the diagnostics view.
+		await app.waitFor('0 errors, 0 warnings', 60_000);
 
 		// Move to a for_each resource in the Blocks pane.
 		app.press('focus-next-pane', 'move-down', 'move-down');
@@ -100,6 +102,10 @@ test('a session on the example: for_each stepping, edges and back, filter, go-to
 		app.type('upper(each.key)');
 		app.press('console-submit');
 		await app.waitFor('"AUDIT"');
+		// A paste of several lines is evaluated line by line, continuing while brackets are open, each result after its input (as terraform console does).
+		app.paste('length(each.key)\nupper(\n  "x")\n');
+		screen = await app.waitFor('"X"');
+		t.regex(screen, /║5 *║\n║> upper\( *║\n║… {3}"x"\) *║\n║"X" *║/);
 		app.press('leave-console');
 		// Wait until the console has let go of the keyboard (its frame turns single): an Esc followed at once by `?` reaches a terminal program as one Alt-? key.
 		await app.waitFor(/│Console — aws_s3_bucket/);

@@ -51,6 +51,8 @@ export type Terminal = {
 	press(...ids: BindingId[]): void;
 	/** Literal text, as typed. */
 	type(text: string): void;
+	/** Text pasted in one piece, as a terminal pastes it (line breaks arrive as carriage returns, all in one read). */
+	paste(text: string): void;
 	waitFor(pattern: RegExp | string, timeout?: number): Promise<string>;
 	/** Waits until the pane's process has ended; its exit status. */
 	waitForExit(timeout?: number): Promise<number>;
@@ -79,6 +81,7 @@ export function startTerminal(options: TerminalOptions): Terminal {
 	const columns = options.columns ?? 120;
 	const rows = options.rows ?? 40;
 	const tmux = (...arguments_: string[]) => execFileSync('tmux', ['-L', server, '-f', '/dev/null', ...arguments_], {encoding: 'utf8'});
+	const tmuxWithInput = (input: string, ...arguments_: string[]) => execFileSync('tmux', ['-L', server, '-f', '/dev/null', ...arguments_], {encoding: 'utf8', input});
 	const environment: Record<string, string> = {CI: '0', TERM: 'xterm-256color', ...options.environment};
 	const exports = Object.entries(environment).map(([name, value]) => `${name}=${shellQuote(value)}`).join(' ');
 	// The status file records the exit code; the pane stays open after the app ends so the last screen can be read.
@@ -117,6 +120,11 @@ export function startTerminal(options: TerminalOptions): Terminal {
 		},
 		type(text) {
 			tmux('send-keys', '-t', 'main', '-l', text);
+		},
+		paste(text) {
+			// paste-buffer turns each line feed into a carriage return, as terminals do for a paste.
+			tmuxWithInput(text, 'load-buffer', '-b', 'paste', '-');
+			tmux('paste-buffer', '-d', '-b', 'paste', '-t', 'main');
 		},
 		waitFor,
 		async waitForExit(timeout = 20_000) {

@@ -238,16 +238,17 @@ function submitConsole(state: State, data: ExplorerData): State {
 
 	const context = consoleContext(data, state);
 	const history = console_.history.at(-1) === text ? console_.history : [...console_.history, text].slice(-consoleHistoryLimit);
+	const serial = console_.serial + 1;
 	return {
 		...state,
 		console: {
-			...pushOutput(console_, [{kind: 'input', text, context}]),
+			...pushOutput(console_, [{kind: 'input', text, context, serial}]),
 			input: '',
 			pending: [],
 			history,
 			historyIndex: undefined,
-			serial: console_.serial + 1,
-			request: {expression: text, context, serial: console_.serial + 1},
+			serial,
+			requests: [...console_.requests, {expression: text, context, serial}],
 		},
 	};
 }
@@ -630,13 +631,18 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'console-result': {
-			if (state.console.request?.serial !== action.serial) {
+			const {requests, output} = state.console;
+			if (!requests.some(request => request.serial === action.serial)) {
 				return state;
 			}
 
+			// The result goes right after its input line (later lines of a paste may already be shown).
+			const result: ConsoleEntry = {kind: 'result', text: action.text, ok: action.ok};
+			const at = output.findIndex(entry => entry.kind === 'input' && entry.serial === action.serial);
+			const placed = at === -1 ? [...output, result] : [...output.slice(0, at + 1), result, ...output.slice(at + 1)];
 			return {
 				...state,
-				console: {...pushOutput(state.console, [{kind: 'result', text: action.text, ok: action.ok}]), request: undefined},
+				console: {...state.console, output: placed.slice(-consoleOutputLimit), scroll: 0, requests: requests.filter(request => request.serial !== action.serial)},
 			};
 		}
 

@@ -21,9 +21,12 @@ export type Location = {
 };
 
 export type ConsoleEntry =
-	| {readonly kind: 'input'; readonly text: string; readonly context: string}
+	/** `serial` ties the entry to its evaluation request: the result is shown right after it. */
+	| {readonly kind: 'input'; readonly text: string; readonly context: string; readonly serial?: number}
 	| {readonly kind: 'result'; readonly text: string; readonly ok: boolean}
 	| {readonly kind: 'hint'; readonly text: string};
+
+export type ConsoleRequest = {readonly expression: string; readonly context: string; readonly serial: number};
 
 export type ConsoleState = {
 	readonly input: string;
@@ -36,8 +39,8 @@ export type ConsoleState = {
 	readonly historyIndex: number | undefined;
 	/** Lines scrolled up from the bottom of the output. */
 	readonly scroll: number;
-	/** An expression waiting for the evaluation effect. */
-	readonly request: {readonly expression: string; readonly context: string; readonly serial: number} | undefined;
+	/** Expressions waiting for the evaluation effect, oldest first: a paste of several lines submits several at once, and each is evaluated in turn, as `terraform console` does with pasted lines. */
+	readonly requests: readonly ConsoleRequest[];
 	/** Serial of the last request, so a late result of an old request is ignored. */
 	readonly serial: number;
 };
@@ -71,7 +74,7 @@ export type State = {
 };
 
 export const initialConsole: ConsoleState = {
-	input: '', pending: [], output: [], history: [], historyIndex: undefined, scroll: 0, request: undefined, serial: 0,
+	input: '', pending: [], output: [], history: [], historyIndex: undefined, scroll: 0, requests: [], serial: 0,
 };
 
 export function createInitialState(overrides: Partial<State> = {}): State {

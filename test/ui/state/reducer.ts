@@ -125,11 +125,11 @@ function typeLine(state: State, text: string): State {
 test('console: submit requests an evaluation in the selection\'s context, result lands', t => {
 	let state = run(press('open', 'move-down', 'next-instance', 'focus-console'));
 	state = typeLine(state, 'each.value');
-	t.deepEqual(state.console.request, {expression: 'each.value', context: 'aws_subnet.this["a"]', serial: 1});
-	t.deepEqual(state.console.output, [{kind: 'input', text: 'each.value', context: 'aws_subnet.this["a"]'}]);
+	t.deepEqual(state.console.requests, [{expression: 'each.value', context: 'aws_subnet.this["a"]', serial: 1}]);
+	t.deepEqual(state.console.output, [{kind: 'input', text: 'each.value', context: 'aws_subnet.this["a"]', serial: 1}]);
 	t.is(state.console.input, '');
 	state = run([{type: 'console-result', serial: 1, ok: true, text: '"a"'}], state);
-	t.is(state.console.request, undefined);
+	t.deepEqual(state.console.requests, []);
 	t.deepEqual(state.console.output.at(-1), {kind: 'result', ok: true, text: '"a"'});
 	// A stale result is ignored.
 	t.is(run([{type: 'console-result', serial: 7, ok: true, text: 'x'}], state), state);
@@ -138,12 +138,34 @@ test('console: submit requests an evaluation in the selection\'s context, result
 test('console: open brackets continue on the next line', t => {
 	let state = typeLine(createInitialState({focus: 'console'}), '[');
 	t.deepEqual(state.console.pending, ['[']);
-	t.is(state.console.request, undefined);
+	t.deepEqual(state.console.requests, []);
 	state = typeLine(state, '1,');
 	state = typeLine(state, ']');
 	t.deepEqual(state.console.pending, []);
-	t.is(state.console.request?.expression, '[\n1,\n]');
+	t.is(state.console.requests[0]?.expression, '[\n1,\n]');
 	t.deepEqual(state.console.history, ['[\n1,\n]']);
+});
+
+test('console: a paste of several lines evaluates them in turn, continuing while brackets are open; each result follows its input', t => {
+	let state = createInitialState({focus: 'console'});
+	// A terminal sends a paste as one read, line breaks as carriage returns; the input hook makes each character a key.
+	for (const character of '1 + 1\r[\r  1,\r]\rupper("a")\r') {
+		state = run([{type: 'key', name: character === '\r' ? 'enter' : character}], state);
+	}
+
+	t.deepEqual(state.console.requests.map(request => [request.serial, request.expression]), [[1, '1 + 1'], [2, '[\n  1,\n]'], [3, 'upper("a")']]);
+	t.deepEqual(state.console.pending, []);
+	t.is(state.console.input, '');
+	// Results arrive one at a time (the effect evaluates the oldest request) and land after their inputs.
+	state = run([
+		{type: 'console-result', serial: 1, ok: true, text: '2'},
+		{type: 'console-result', serial: 2, ok: true, text: '[\n  1,\n]'},
+	], state);
+	t.deepEqual(state.console.requests.map(request => request.serial), [3]);
+	state = run([{type: 'console-result', serial: 3, ok: true, text: '"A"'}], state);
+	t.deepEqual(state.console.output.map(entry => `${entry.kind}:${entry.text}`), ['input:1 + 1', 'result:2', 'input:[\n  1,\n]', 'result:[\n  1,\n]', 'input:upper("a")', 'result:"A"']);
+	t.deepEqual(state.console.requests, []);
+	t.deepEqual(state.console.history, ['1 + 1', '[\n  1,\n]', 'upper("a")']);
 });
 
 test('console: history with up and down', t => {
@@ -166,7 +188,7 @@ test('console: :clear empties the output', t => {
 	let state = typeLine(createInitialState({focus: 'console'}), 'one');
 	state = typeLine(state, ':clear');
 	t.deepEqual(state.console.output, []);
-	t.is(state.console.request?.expression, 'one');
+	t.is(state.console.requests[0]?.expression, 'one');
 	t.false(state.console.history.includes(':clear'));
 });
 
