@@ -288,6 +288,36 @@ resource "terraform_data" "many" {
 	t.false(instanceAddresses(workspace).some(address => address.startsWith('terraform_data.many')));
 });
 
+test('a string doubled through 40 locals: stopped at the string-length limit where it passes it, later locals unknown, the survivor expands', async t => {
+	// l00 is 4 characters and each local doubles the one before: l25 is the first past 64 Mi characters (4 × 2^25 = 2^27).
+	const locals = ['  l00 = "xxxx"', ...Array.from({length: 40}, (_, index) => {
+		const previous = `local.l${String(index).padStart(2, '0')}`;
+		return `  l${String(index + 1).padStart(2, '0')} = "\${${previous}}\${${previous}}"`;
+	})];
+	const directory = makeDirectory('doubling', {
+		'main.tf': `${survivor}
+locals {
+${locals.join('\n')}
+}
+
+output "length" {
+  value = length(local.l40)
+}
+`,
+	});
+	const workspace = await load(directory);
+	t.true(instanceAddresses(workspace).includes('terraform_data.survivor'));
+	t.deepEqual(errors(workspace).map(diagnostic => diagnostic.summary), ['String too long'], describe(workspace.diagnostics));
+	const [limit] = errors(workspace);
+	// Line 6 is l00, so l25 is on line 31; the subject is its template.
+	t.is(`${path.basename(limit!.subject!.filename)}:${limit!.subject!.start.line}:${limit!.subject!.start.column}`, 'main.tf:31:9');
+	t.is(limit!.detail, 'This template would build a string of 134217728 characters, more than tfscope\'s limit of 67108864 (maximumStringLength); its value is unknown.');
+	t.is(workspace.instances.root.local('l24')?.kind, 'string');
+	t.is(workspace.instances.root.local('l25')?.kind, 'unknown');
+	t.is(workspace.instances.root.output('length')?.kind, 'unknown');
+	t.deepEqual(rangesInsideSources(workspace), []);
+});
+
 test('the escape-sequence fixture loads (terminal safety is tested in test/safety)', async t => {
 	const directory = path.join(temporaryRoot, 'escapes');
 	cpSync(path.join(fixtures, 'escape-sequences'), directory, {recursive: true});

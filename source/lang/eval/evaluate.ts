@@ -9,6 +9,7 @@ import {convert} from '../convert.js';
 import {
 	FunctionError, type FunctionSpec, type Parameter, callFunction,
 } from '../function.js';
+import {maximumStringLength} from '../functions/limits.js';
 import {arithmetic, parseNumber} from '../numbers.js';
 import {rawEquals} from '../operations.js';
 import {
@@ -908,10 +909,17 @@ function evaluateTemplate(expression: Template, context: Context): Evaluation {
 		return evaluateIn(only.expression, context);
 	}
 
-	return renderParts(expression.parts, context);
+	return renderParts(expression.parts, context, expression.range);
 }
 
-function renderParts(parts: readonly TemplatePart[], context: Context): Evaluation {
+/**
+The error for a template whose text would pass `maximumStringLength` (the same cap as strings functions build): doubling a string through a few dozen locals reaches V8's own limit, which would end evaluation with a RangeError.
+*/
+function tooLong(length: number, range: Range): Evaluation {
+	return {value: unknown(stringType), diagnostics: [errorDiagnostic('String too long', `This template would build a string of ${length} characters, more than tfscope's limit of ${maximumStringLength} (maximumStringLength); its value is unknown.`, range)]};
+}
+
+function renderParts(parts: readonly TemplatePart[], context: Context, range: Range): Evaluation {
 	let diagnostics = none;
 	let marks: Set<Mark> | undefined;
 	let text = '';
@@ -948,6 +956,10 @@ function renderParts(parts: readonly TemplatePart[], context: Context): Evaluati
 		const value = result.value;
 		if (value.kind === 'string' && !value.marks) {
 			// Nearly every part: an unmarked string needs no conversion.
+			if (text.length + value.value.length > maximumStringLength) {
+				return tooLong(text.length + value.value.length, range);
+			}
+
 			text += value.value;
 			continue;
 		}
@@ -980,6 +992,10 @@ function renderParts(parts: readonly TemplatePart[], context: Context): Evaluati
 		}
 
 		if (bare.kind === 'string') {
+			if (text.length + bare.value.length > maximumStringLength) {
+				return tooLong(text.length + bare.value.length, range);
+			}
+
 			text += bare.value;
 		}
 	}
@@ -991,8 +1007,8 @@ function renderParts(parts: readonly TemplatePart[], context: Context): Evaluati
 function renderIf(part: Extract<TemplatePart, {kind: 'TemplateIf'}>, context: Context): Evaluation {
 	const condition = evaluateIn(part.condition, context);
 	const diagnostics = [...condition.diagnostics];
-	const thenResult = renderParts(part.then, context);
-	const elseResult = renderParts(part.else ?? [], context);
+	const thenResult = renderParts(part.then, context, part.range);
+	const elseResult = renderParts(part.else ?? [], context, part.range);
 	const branchReferences = keepReferenceDiagnostics([...thenResult.diagnostics, ...elseResult.diagnostics]);
 	if (condition.value.kind === 'null') {
 		diagnostics.push(errorDiagnostic('Null condition', 'The condition value is null. Conditions must either be true or false.', part.condition.range, part.range));
@@ -1038,7 +1054,7 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 			variables.set(part.keyVariable, key);
 		}
 
-		const body = renderParts(part.body, {...context, scope: context.scope.child(variables)});
+		const body = renderParts(part.body, {...context, scope: context.scope.child(variables)}, part.range);
 		diagnostics.push(...body.diagnostics);
 		const [bare, bodyMarks] = unmark(body.value);
 		for (const mark of bodyMarks ?? []) {
@@ -1046,6 +1062,10 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 		}
 
 		if (bare.kind === 'string') {
+			if (text.length + bare.value.length > maximumStringLength) {
+				return tooLong(text.length + bare.value.length, part.range);
+			}
+
 			text += bare.value;
 		} else {
 			known = false;
