@@ -701,8 +701,28 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 }
 
-function describeProgress(progress: LoadProgress): string {
-	return `${progress.phase} ${progress.done}${progress.total === undefined ? '' : `/${progress.total}`}`;
+/**
+The loading screen's line for a progress report: what is being done, with its count.
+*/
+export function describeProgress(progress: LoadProgress): string {
+	const count = `${progress.done}${progress.total === undefined ? '' : `/${progress.total}`}`;
+	switch (progress.phase) {
+		case 'parse': {
+			return 'reading the configuration…';
+		}
+
+		case 'modules': {
+			return `${count} module ${progress.done === 1 ? 'directory' : 'directories'} read`;
+		}
+
+		case 'expand': {
+			return `${count} module ${progress.done === 1 ? 'instance' : 'instances'} expanded`;
+		}
+
+		case 'graph': {
+			return `building the dependency graph ${count}`;
+		}
+	}
 }
 
 /**

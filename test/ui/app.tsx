@@ -1,5 +1,6 @@
 import test from 'ava';
-import {Explorer} from '../../source/ui/app.js';
+import {App, Explorer} from '../../source/ui/app.js';
+import {describeProgress} from '../../source/ui/workspace-data.js';
 import {createFixtureData, createLargeData} from '../fixtures/ui/fixture-data.js';
 import {renderFrames, type Rendered} from '../helpers/render.js';
 
@@ -315,5 +316,24 @@ test.serial('a background pass that throws does not end the session', async t =>
 	const frame = await app.waitFor('Blocks — module.net["eu"]');
 	t.notRegex(frame, /boom/);
 	t.is(calls, 1);
+	await app.unmount();
+});
+
+test.serial('while loading, a spinner with what is being done and its counts; then the explorer', async t => {
+	let report: ((text: string) => void) | undefined;
+	let finish: ((value: {data: ReturnType<typeof createFixtureData>; summary: string}) => void) | undefined;
+	const load = async (onProgress: (text: string) => void) => new Promise<{data: ReturnType<typeof createFixtureData>; summary: string}>(resolve => {
+		report = onProgress;
+		finish = resolve;
+	});
+	const app = await renderFrames(<App directory='infra/live' load={load} columns={100} rows={30} color={false}/>);
+	await app.waitFor(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Loading infra\/live/);
+	report?.(describeProgress({phase: 'modules', done: 12}));
+	let frame = await app.waitFor('12 module directories read');
+	report?.(describeProgress({phase: 'expand', done: 1}));
+	frame = await app.waitFor('1 module instance expanded');
+	t.regex(frame, /Loading infra\/live 1 module instance expanded/);
+	finish?.({data: createFixtureData(), summary: ''});
+	await app.waitFor('Blocks — root');
 	await app.unmount();
 });
