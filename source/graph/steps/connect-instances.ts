@@ -1,12 +1,12 @@
 import type {Expression} from '../../hcl/ast.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import type {ResourceBlock} from '../../config/module.js';
-import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
+import type {ModuleInstance, ResourceExpansion, ResourceInstance} from '../../expand/instance-tree.js';
 import {stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
 import {noRepetition} from '../../expand/expansion.js';
 import {join, modulePrefix, type BuildContext, type GraphStep} from '../step.js';
-import {resolveInstanceKey, type KeyScope} from '../instance-keys.js';
+import {resolveInstanceKey} from '../instance-keys.js';
 import type {EdgeKind, EdgeOrigin} from '../model.js';
 import {interpretTraversal, type ReferenceTarget} from '../references.js';
 import {traversalOf, walkBodyTraversals, walkTraversals, type Traversal} from '../traversals.js';
@@ -182,6 +182,44 @@ function keyText(key: InstanceKey): string {
 	return key.kind === 'none' ? '' : `${key.kind}:${key.value}`;
 }
 
+type MemberKind = 'var' | 'local' | 'output';
+
+const memberIds = new WeakMap<ModuleInstance, Record<MemberKind, Map<string, string>>>();
+
+/**
+The node id of a variable, local or output of a module instance (`module.net["eu"].var.cidr`), made once: the same string for every edge, so the graph's lookups hash it once.
+*/
+function memberId(instance: ModuleInstance, kind: MemberKind, name: string): string {
+	let ids = memberIds.get(instance);
+	if (!ids) {
+		ids = {var: new Map(), local: new Map(), output: new Map()};
+		memberIds.set(instance, ids);
+	}
+
+	let id = ids[kind].get(name);
+	if (id === undefined) {
+		id = join(instance.text, `${kind}.${name}`);
+		ids[kind].set(name, id);
+	}
+
+	return id;
+}
+
+const instanceTexts = new WeakMap<readonly ResourceInstance[], string[]>();
+
+/**
+The addresses of every instance of a resource, made once per expansion (a reference without a resolvable index points at all of them, from every instance that makes it).
+*/
+function textsOf(instances: readonly ResourceInstance[]): readonly string[] {
+	let texts = instanceTexts.get(instances);
+	if (!texts) {
+		texts = instances.map(instance => instance.text);
+		instanceTexts.set(instances, texts);
+	}
+
+	return texts;
+}
+
 type Source = {
 	readonly id: string;
 	readonly repetition: RepetitionData;
@@ -207,14 +245,14 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 	const resources = new Map<string, ResourceExpansion>(instance.resources.map(resource => [resource.block.key, resource]));
 	const calls = new Map(instance.calls.map(call => [call.call.name, call]));
 
-	const targets = (target: ReferenceTarget, scope: KeyScope, fixedKey?: InstanceKey): string[] => {
+	const targets = (target: ReferenceTarget, repetition: RepetitionData, fixedKey?: InstanceKey): readonly string[] => {
 		switch (target.kind) {
 			case 'variable': {
-				return node.module.variables.has(target.name) ? [join(text, `var.${target.name}`)] : [];
+				return node.module.variables.has(target.name) ? [memberId(instance, 'var', target.name)] : [];
 			}
 
 			case 'local': {
-				return node.module.locals.has(target.name) ? [join(text, `local.${target.name}`)] : [];
+				return node.module.locals.has(target.name) ? [memberId(instance, 'local', target.name)] : [];
 			}
 
 			case 'resource': {
@@ -227,9 +265,9 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 					return hasBlockNode(resource) ? [resource.text] : [];
 				}
 
-				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, scope));
+				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, {moduleInstance: instance, repetition}));
 				const chosen = key && instanceWithKey(resource.instances, key);
-				return chosen ? [chosen.text] : resource.instances.map(candidate => candidate.text);
+				return chosen ? [chosen.text] : textsOf(resource.instances);
 			}
 
 			case 'module': {
@@ -238,12 +276,12 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 					return [];
 				}
 
-				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, scope));
+				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, {moduleInstance: instance, repetition}));
 				const chosen = key && instanceWithKey(call.instances, key);
 				const instances = chosen ? [chosen] : call.instances;
 				const {module} = call.node;
 				if (target.output !== undefined) {
-					return module.outputs.has(target.output) ? instances.map(candidate => join(candidate.text, `output.${target.output!}`)) : [];
+					return module.outputs.has(target.output) ? instances.map(candidate => memberId(candidate, 'output', target.output!)) : [];
 				}
 
 				return instances.flatMap(candidate => wholeModuleInstance(candidate));
@@ -257,8 +295,10 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 			return;
 		}
 
+		// Without an index to resolve, every source has the same targets.
+		const shared = chained === undefined && (target.kind === 'variable' || target.kind === 'local' || target.index === undefined) ? targets(target, noRepetition) : undefined;
 		for (const source of sources) {
-			for (const id of targets(target, {moduleInstance: instance, repetition: source.repetition}, chainedKey(chained, target, source))) {
+			for (const id of shared ?? targets(target, source.repetition, chainedKey(chained, target, source))) {
 				// A variable's validation naturally refers to the variable itself.
 				if (id === source.id && target.kind === 'variable') {
 					continue;
@@ -350,7 +390,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 				// `each.value` of a chained for_each is the instance of the same key.
 				for (const source of sources) {
 					const key = chainedKey(chained, chained, source);
-					for (const id of key ? targets(chained, {moduleInstance: instance, repetition: source.repetition}, key) : []) {
+					for (const id of key ? targets(chained, source.repetition, key) : []) {
 						emit(source.id, id, 'reference', reference.origin);
 					}
 				}
@@ -407,7 +447,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		const inputs = providerEdgesOnly ? [] : (plan.inputs.get(call.call.name) ?? []).filter(argument => call.node.module.variables.has(argument.name) && only(join(childPrefix, `var.${argument.name}`)));
 		for (const child of call.instances) {
 			for (const argument of inputs) {
-				const sources = [{id: join(child.text, `var.${argument.name}`), repetition: child.repetition}];
+				const sources = [{id: memberId(child, 'var', argument.name), repetition: child.repetition}];
 				for (const reference of argument.references) {
 					connect(sources, reference, 'module-input');
 				}
@@ -425,15 +465,15 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		};
 
 		for (const key of node.module.variables.keys()) {
-			member(`var.${key}`, join(text, `var.${key}`));
+			member(`var.${key}`, memberId(instance, 'var', key));
 		}
 
 		for (const key of node.module.locals.keys()) {
-			member(`local.${key}`, join(text, `local.${key}`));
+			member(`local.${key}`, memberId(instance, 'local', key));
 		}
 
 		for (const key of node.module.outputs.keys()) {
-			member(`output.${key}`, join(text, `output.${key}`));
+			member(`output.${key}`, memberId(instance, 'output', key));
 		}
 
 		for (const resource of instance.resources) {
