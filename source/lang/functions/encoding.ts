@@ -1,5 +1,6 @@
 import {Buffer} from 'node:buffer';
 import {constants, crc32, deflateRawSync, gunzipSync} from 'node:zlib';
+import iconv from 'iconv-lite';
 import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
@@ -568,6 +569,11 @@ const encodingAliases: Record<string, string> = {
 	big5: 'big5',
 };
 
+// golang.org/x/text's names for the multi-byte encodings, which Terraform's errors use whatever alias was given.
+const canonicalEncodingNames: Readonly<Record<string, string>> = {
+	'shift_jis': 'Shift_JIS', 'euc-jp': 'EUC-JP', 'euc-kr': 'EUC-KR', gbk: 'GBK', gb18030: 'GB18030', big5: 'Big5',
+};
+
 function resolveEncoding(name: string, argumentIndex: number): string {
 	const resolved = encodingAliases[name.toLowerCase()];
 	if (!resolved) {
@@ -620,12 +626,13 @@ function encodeText(text: string, encoding: string, encodingName: string): Uint8
 		}
 
 		default: {
-			// The multi-byte legacy encodings keep ASCII as it is; tfscope has no tables for the rest.
-			if (/^[\u0000-\u007F]*$/.test(text)) {
-				return Buffer.from(text, 'latin1');
+			// The multi-byte legacy encodings (Shift_JIS, EUC-JP, EUC-KR, GBK, GB18030, Big5) through iconv-lite, whose tables agree with golang.org/x/text's for ordinary text. iconv-lite writes `?` for a character the encoding lacks, so a text that does not decode back to itself has one: Terraform's error.
+			const bytes = iconv.encode(text, encoding);
+			if (iconv.decode(bytes, encoding) !== text) {
+				throw new FunctionError(`the given string contains characters that cannot be represented in ${canonicalEncodingNames[encoding] ?? encodingName}`, 0);
 			}
 
-			throw new FunctionError(`encoding non-ASCII text to ${encodingName} is not supported by tfscope`, 0);
+			return bytes;
 		}
 	}
 }

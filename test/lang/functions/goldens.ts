@@ -28,6 +28,7 @@ const deliberateDifferences = new Map<string, string>([
 	['pow(-2, 0.5)', 'terraform 1.11 panics on NaN; tfscope reports it'],
 	['fileset(".", "*")', 'the golden lists the state files terraform console left in its directory'],
 	['file("/dev/null")', 'tfscope refuses devices, so that file("/dev/zero") cannot hang'],
+	['textencodebase64("～①ⅰ￢", "SHIFT_JIS")', 'iconv-lite encodes ⅰ (and a few other characters Shift_JIS, Big5 and GB18030 map twice or to private use) at the other of its two places; ordinary text is byte-identical'],
 ]);
 
 // Known differences that belong to code outside lang/functions (evaluator, convert, unify, set order), listed so they stay visible; see the issue notes.
