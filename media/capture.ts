@@ -25,6 +25,8 @@ try {
 	await app.waitFor('"PROJECT"');
 	app.press('leave-console');
 	await app.waitFor('Tab Next pane');
+	// The background pass has found every diagnostic: the status bar shows the totals.
+	await app.waitFor('0 errors, 0 warnings', 60_000);
 	const screen = app.screen(true);
 	const output = path.join(path.dirname(fileURLToPath(import.meta.url)), 'explorer.svg');
 	writeFileSync(output, ansiToSvg(screen, {columns, title: 'tfscope exploring examples/multi-region'}));
