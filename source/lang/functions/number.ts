@@ -1,3 +1,4 @@
+import {goPow} from './go-pow.js';
 import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
@@ -72,7 +73,7 @@ export const pow = defineFunction({
 	parameters: [{name: 'num', type: numberType}, {name: 'power', type: numberType}],
 	returnType: staticReturnType(numberType),
 	impl([number, power]) {
-		return fromFloat(numberOf(number!).toNumber() ** numberOf(power!).toNumber());
+		return fromFloat(goPow(numberOf(number!).toNumber(), numberOf(power!).toNumber()));
 	},
 });
 

@@ -28,6 +28,7 @@ const deliberateDifferences = new Map<string, string>([
 	['pow(-2, 0.5)', 'terraform 1.11 panics on NaN; tfscope reports it'],
 	['fileset(".", "*")', 'the golden lists the state files terraform console left in its directory'],
 	['file("/dev/null")', 'tfscope refuses devices, so that file("/dev/zero") cannot hang'],
+	['pow(3.7, 123.25)', 'for a fractional exponent Go\'s math.Pow calls math.Exp and math.Log, which can differ from JavaScript\'s by an ulp; integer exponents follow Go step for step'],
 	['textencodebase64("～①ⅰ￢", "SHIFT_JIS")', 'iconv-lite encodes ⅰ (and a few other characters Shift_JIS, Big5 and GB18030 map twice or to private use) at the other of its two places; ordinary text is byte-identical'],
 ]);
 
@@ -49,7 +50,6 @@ const knownElsewhere = new Map<string, string>([
 	['strrev("e\\u0301a")', 'hcl: Terraform normalizes string literals to NFC'],
 	['base64gzip("hello hello hello hello hello hello hello hello")', 'gzip: Go\'s deflate chooses other matches than zlib for longer input (same data when decompressed)'],
 	['templatefile("greeting.tftpl", {name = null, items = []})', 'template renderer: range of the interpolation'],
-	['pow(10, 308)', 'numbers: Go\'s math.Pow is a few ulps off where JavaScript gives the exact power'],
 	['yamldecode("a: [")', 'yamldecode: go-yaml parse error wording'],
 	['yamldecode("[1, 2")', 'yamldecode: go-yaml parse error wording'],
 	['yamldecode("a: 1\\n  b: 2")', 'yamldecode: go-yaml parse error wording'],
