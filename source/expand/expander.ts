@@ -16,9 +16,9 @@ import {
 	type ObjectValue, type Value, compareStrings, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
 } from '../lang/values.js';
 import {
-	type InstanceKey, type ModuleInstanceAddress, formatKey, formatModuleInstance, formatResource, noKey,
+	type InstanceKey, type ModuleInstanceAddress, type ResourceInstanceAddress, formatKey, formatModuleInstance, formatResource, noKey,
 } from './addresses.js';
-import {evaluateBody, nullAsUnknown} from './dynamic-blocks.js';
+import {type BodyOptions, evaluateBody, nullAsUnknown} from './dynamic-blocks.js';
 import {
 	type Expansion, type RepetitionData, countExpansion, forEachExpansion, instanceKeys, noRepetition, repetitionData, singleExpansion,
 } from './expansion.js';
@@ -653,9 +653,22 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	Values of arguments that are the same for every instance (see evaluateBody).
 	*/
 	readonly shared = new Map<object, Value>();
+	/**
+	How every instance's body is evaluated: the same options object for all of them.
+	*/
+	readonly bodyOptions: BodyOptions;
 
 	constructor(context: Context, moduleInstance: ModuleInstanceImpl, block: ResourceBlock, expansion: Expansion) {
 		this.block = block;
+		this.bodyOptions = {
+			skip: metaArguments,
+			report: diagnostics => {
+				report(context, diagnostics);
+			},
+			shared: this.shared,
+			// Without the provider's schema, a null argument may be optional and computed: see nullAsUnknown.
+			nestedNullAsUnknown: !builtinSchemas.has(block.type),
+		};
 		this.moduleInstance = moduleInstance;
 		this.address = {
 			module: moduleInstance.address, mode: block.mode, type: block.type, name: block.name,
@@ -675,7 +688,7 @@ const builtinSchemas: ReadonlyMap<string, readonly string[]> = new Map([['terraf
 const builtinSchemaSets: ReadonlyMap<string, ReadonlySet<string>> = new Map([...builtinSchemas].map(([type, names]) => [type, new Set(names)]));
 
 class ResourceInstanceImpl implements ResourceInstance {
-	readonly address;
+	#address: ResourceInstanceAddress | undefined;
 	readonly text: string;
 	readonly key: InstanceKey;
 	readonly resource: ResourceExpansion;
@@ -691,10 +704,17 @@ class ResourceInstanceImpl implements ResourceInstance {
 		this.resource = resource;
 		this.#module = module;
 		this.key = key;
-		this.address = {...resource.address, key};
 		this.text = resource.text + formatKey(key);
 		this.repetition = repetitionData(resource.expansion, key);
 		this.fromState = context.options.state.size > 0 && context.options.state.has(this.#stateKey());
+	}
+
+	/**
+	Made when first asked for: most of tens of thousands of instances are only ever named by their text.
+	*/
+	get address(): ResourceInstanceAddress {
+		this.#address ??= {...this.resource.address, key: this.key};
+		return this.#address;
 	}
 
 	#stateKey(): string {
@@ -720,15 +740,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 		const {block} = this.resource;
 		const scope = this.#module.scope(this.repetition);
 		const schema = builtinSchemas.get(block.type);
-		const evaluated = evaluateBody(block.body, scope, {
-			skip: metaArguments,
-			report: diagnostics => {
-				report(this.#context, diagnostics);
-			},
-			shared: (this.resource as ResourceExpansionImpl).shared,
-			// Without the provider's schema, a null argument may be optional and computed: see nullAsUnknown.
-			nestedNullAsUnknown: !schema,
-		});
+		const evaluated = evaluateBody(block.body, scope, (this.resource as ResourceExpansionImpl).bodyOptions);
 		const {attributes} = evaluated;
 		const {state} = this.#context.options;
 		const stored = state.size === 0 ? undefined : state.get(this.#stateKey());

@@ -296,13 +296,13 @@ function evaluateIn(expression: Expression, context: Context): Evaluation {
 A chain of attribute and index steps on a root name: the static part is read as a reference and resolved through the scope; what remains is applied step by step.
 */
 function evaluateTraversal(expression: Expression, context: Context): Evaluation {
-	const chain = traversalOf(expression);
+	const chain = chainOf(expression);
 	if (!chain) {
 		// A chain on something other than a name: `[1, 2][0]`, `f(x).a`.
 		return applyStep(expression, context);
 	}
 
-	const {traversal} = chain;
+	const {traversal, nodes} = chain;
 	const bound = context.scope.lookup(traversal.root);
 	let value: Value;
 	let consumed: number;
@@ -322,7 +322,6 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 	}
 
 	// Apply the static steps past the subject, then the rest of the chain (dynamic keys) as ordinary nodes.
-	const nodes = chainNodes(expression);
 	for (let position = consumed; position < nodes.length; position++) {
 		const node = nodes[position]!;
 		const step: TraversalStep | undefined = position < chain.staticDepth ? traversal.steps[position] : undefined;
@@ -386,20 +385,22 @@ function staticStep(value: Value, step: TraversalStep): Value | undefined {
 }
 
 /**
-The attribute and index nodes of a chain, outermost last.
+A node's static traversal (references.ts) and the attribute and index nodes of its chain, outermost last; kept per node (the AST is immutable), one lookup for both, since a resource body's references are evaluated once per instance.
 */
-function chainNodes(expression: Expression): readonly Expression[] {
-	// Once per node (the AST is immutable): a resource body's references are evaluated once per instance.
-	let nodes = chainNodesByExpression.get(expression);
-	if (!nodes) {
-		nodes = chainNodesUncached(expression);
-		chainNodesByExpression.set(expression, nodes);
+type Chain = {readonly traversal: Traversal; readonly staticDepth: number; readonly nodes: readonly Expression[]};
+
+const chains = new WeakMap<Expression, Chain | null>();
+
+function chainOf(expression: Expression): Chain | undefined {
+	let chain = chains.get(expression);
+	if (chain === undefined) {
+		const found = traversalOf(expression);
+		chain = found ? {traversal: found.traversal, staticDepth: found.staticDepth, nodes: chainNodesUncached(expression)} : null;
+		chains.set(expression, chain);
 	}
 
-	return nodes;
+	return chain ?? undefined;
 }
-
-const chainNodesByExpression = new WeakMap<Expression, readonly Expression[]>();
 
 function chainNodesUncached(expression: Expression): Expression[] {
 	const nodes: Expression[] = [];
