@@ -3,7 +3,7 @@ import {intKey, stringKey, type InstanceKey} from '../expand/addresses.js';
 import type {RepetitionData} from '../expand/expansion.js';
 import type {ModuleInstance} from '../expand/instance-tree.js';
 import {numberValue, type Value} from '../lang/values.js';
-import {traversalOf, type Traversal} from './traversals.js';
+import {referenceChainOf, type ReferenceChain} from '../lang/references.js';
 
 /*
 Static resolution of the index in `aws_eip.ip[count.index]` or `module.net[each.key]` in the scope of one instance: literals, `count.index`, `each.key`, `each.value` (and attributes or literal indexes of it, chained through `for_each = aws_x.y` values), `var.x` and `local.x` of the module instance. Anything else is not statically resolvable, and the edge goes to every instance.
@@ -28,7 +28,7 @@ export function resolveInstanceKey(expression: Expression, scope: KeyScope): Ins
 }
 
 // An index is resolved in every instance of the block that writes it: its traversal and literal are read once.
-const traversals = new WeakMap<Expression, Traversal | null>();
+const traversals = new WeakMap<Expression, ReferenceChain | null>();
 const numbers = new WeakMap<Expression, Value>();
 
 function staticValue(expression: Expression, scope: KeyScope): Value | undefined {
@@ -69,7 +69,7 @@ function staticValue(expression: Expression, scope: KeyScope): Value | undefined
 		case 'Index': {
 			let traversal = traversals.get(expression);
 			if (traversal === undefined) {
-				traversal = traversalOf(expression) ?? null;
+				traversal = referenceChainOf(expression) ?? null;
 				traversals.set(expression, traversal);
 			}
 
@@ -82,7 +82,7 @@ function staticValue(expression: Expression, scope: KeyScope): Value | undefined
 	}
 }
 
-function traversalValue(traversal: Traversal, scope: KeyScope): Value | undefined {
+function traversalValue(traversal: ReferenceChain, scope: KeyScope): Value | undefined {
 	const [first, ...rest] = traversal.steps;
 	if (first?.kind !== 'attribute') {
 		return undefined;

@@ -1,5 +1,5 @@
 import type {Expression} from '../hcl/ast.js';
-import type {Traversal} from './traversals.js';
+import type {ReferenceChain} from '../lang/references.js';
 
 /*
 What a traversal refers to in Terraform terms, within its module: `var.x`, `local.x`, a resource, data or ephemeral block (with the index step that follows it), a module call (with its index and the output read from it). Roots with no object behind them (`count`, `each`, `path`, `terraform`, `self`) refer to nothing.
@@ -25,17 +25,17 @@ export type ReferenceTarget =
 
 const noObject = new Set(['count', 'each', 'path', 'terraform', 'self', 'provider', 'resource', 'check', 'run']);
 
-function attributeAt(steps: Traversal['steps'], position: number): string | undefined {
+function attributeAt(steps: ReferenceChain['steps'], position: number): string | undefined {
 	const step = steps[position];
 	return step?.kind === 'attribute' ? step.name : undefined;
 }
 
-function indexAt(steps: Traversal['steps'], position: number): Expression | undefined {
+function indexAt(steps: ReferenceChain['steps'], position: number): Expression | undefined {
 	const step = steps[position];
 	return step?.kind === 'index' ? step.key : undefined;
 }
 
-export function interpretTraversal(traversal: Traversal): ReferenceTarget | undefined {
+export function interpretTraversal(traversal: ReferenceChain): ReferenceTarget | undefined {
 	const {root, steps} = traversal;
 	if (noObject.has(root)) {
 		return undefined;

@@ -2,7 +2,7 @@ import type {ModuleNode} from '../config/module-tree.js';
 import type {InstanceTree} from '../expand/instance-tree.js';
 import type {Range} from '../hcl/position.js';
 import type {Graph} from './cytoscape.js';
-import type {Traversal} from './traversals.js';
+import type {ReferenceChain} from '../lang/references.js';
 
 /*
 What build steps share, apart from build.ts so that the steps and the build do not import each other.
@@ -22,7 +22,7 @@ export type BuildContext = {
 	readonly graph: Graph;
 	readonly input: GraphInput;
 	/** The source text of a traversal (falls back to a rebuilt spelling when the file text is missing). */
-	readonly textOf: (traversal: Traversal) => string;
+	readonly textOf: (traversal: ReferenceChain) => string;
 	readonly sourceOf: (range: Range) => string | undefined;
 };
 

@@ -1,11 +1,11 @@
 import type {Range} from '../hcl/position.js';
 import type {GraphInput} from './step.js';
-import type {Traversal} from './traversals.js';
+import type {ReferenceChain} from '../lang/references.js';
 
 /**
 How edges quote the traversal that makes them: its source text (on one line), or a rebuilt spelling when the file text is missing.
 */
-export function textOfTraversal(input: GraphInput): (traversal: Traversal) => string {
+export function textOfTraversal(input: GraphInput): (traversal: ReferenceChain) => string {
 	const sourceOf = (range: Range): string | undefined => input.sources?.get(range.filename)?.slice(range.start.offset, range.end.offset);
 	return traversal => {
 		const text = sourceOf(traversal.range);

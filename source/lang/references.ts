@@ -1,9 +1,11 @@
-import type {Expression, TemplatePart} from '../hcl/ast.js';
+import type {Body, Expression, TemplatePart} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
 
 /*
-References after Terraform's addrs.ParseRef: the static traversal at the root of an expression (`aws_instance.web[0].id`: root name, attribute names and literal keys) read as a subject (`resource managed aws_instance.web`) and the steps that remain. The evaluator resolves subjects through the scope; the graph reads them with `referencesOf`.
+References after Terraform's addrs.ParseRef: the static traversal at the root of an expression (`aws_instance.web[0].id`: root name, attribute names and literal keys) read as a subject (`resource managed aws_instance.web`) and the steps that remain. The evaluator resolves subjects through the scope.
+
+Every reference an expression makes is found by one walker (`walkReferenceChains`), which gives each reference as a chain with every step kept (index keys as expressions, splats), as the graph needs them to resolve `[count.index]` per instance; `traversalsOf` and `referencesOf` keep the static part of each chain.
 */
 
 export type TraversalStep =
@@ -23,7 +25,7 @@ export type Traversal = {
 export type ReferenceSubject =
 	| {readonly kind: 'variable'; readonly name: string}
 	| {readonly kind: 'local'; readonly name: string}
-	| {readonly kind: 'resource'; readonly mode: 'managed' | 'data'; readonly type: string; readonly name: string}
+	| {readonly kind: 'resource'; readonly mode: 'managed' | 'data' | 'ephemeral'; readonly type: string; readonly name: string}
 	| {readonly kind: 'module'; readonly name: string}
 	| {readonly kind: 'path'; readonly name: string}
 	| {readonly kind: 'terraform'; readonly name: string}
@@ -57,7 +59,7 @@ export function formatSubject(subject: ReferenceSubject): string {
 		}
 
 		case 'resource': {
-			return `${subject.mode === 'data' ? 'data.' : ''}${subject.type}.${subject.name}`;
+			return `${subject.mode === 'managed' ? '' : `${subject.mode}.`}${subject.type}.${subject.name}`;
 		}
 
 		case 'self': {
@@ -136,22 +138,25 @@ function parseReferenceUncached(traversal: Traversal): {value: Reference | undef
 			return make({kind: 'self'}, 0);
 		}
 
-		case 'data': {
+		case 'data':
+		case 'ephemeral': {
+			// `data.TYPE.NAME`, and (Terraform 1.10+) `ephemeral.TYPE.NAME`.
+			const what = root === 'data' ? 'data source' : 'ephemeral resource';
 			if (steps.length < 2) {
-				return invalid('The "data" object must be followed by two attribute names: the data source type and the resource name.', traversal.range);
+				return invalid(`The "${root}" object must be followed by two attribute names: the ${what} type and the resource name.`, traversal.range);
 			}
 
 			const [type, name] = steps;
 			if (type!.kind !== 'attribute') {
-				return invalid('The "data" object does not support this operation.', type!.range);
+				return invalid(`The "${root}" object does not support this operation.`, type!.range);
 			}
 
 			if (name!.kind !== 'attribute') {
-				return invalid('A reference to a data source must be followed by at least one attribute access, specifying the resource name.', name!.range);
+				return invalid(`A reference to ${root === 'data' ? 'a data source' : 'an ephemeral resource'} must be followed by at least one attribute access, specifying the resource name.`, name!.range);
 			}
 
 			return make({
-				kind: 'resource', mode: 'data', type: type!.name, name: name!.name,
+				kind: 'resource', mode: root === 'data' ? 'data' : 'ephemeral', type: type!.name, name: name!.name,
 			}, 2);
 		}
 
@@ -288,158 +293,306 @@ const traversalListsByNode = new WeakMap<Expression, Traversal[]>();
 
 function traversalsOfUncached(expression: Expression): Traversal[] {
 	const found: Traversal[] = [];
-	const visit = (node: Expression, bound: ReadonlySet<string>): void => {
-		switch (node.kind) {
-			case 'Variable':
-			case 'GetAttribute':
-			case 'Index': {
-				const chain = traversalOf(node);
-				if (chain && !bound.has(chain.traversal.root)) {
-					found.push(chain.traversal);
-				}
-
-				// Dynamic index keys and the objects of non-root chains hold references too.
-				visitChainParts(node, bound);
-				return;
-			}
-
-			case 'Literal':
-			case 'SplatItem':
-			case 'Invalid': {
-				return;
-			}
-
-			case 'Template': {
-				visitParts(node.parts, bound);
-				return;
-			}
-
-			case 'Splat': {
-				visit(node.source, bound);
-				visit(node.each, bound);
-				return;
-			}
-
-			case 'FunctionCall': {
-				for (const argument of node.arguments) {
-					visit(argument, bound);
-				}
-
-				return;
-			}
-
-			case 'Conditional': {
-				visit(node.condition, bound);
-				visit(node.trueResult, bound);
-				visit(node.falseResult, bound);
-				return;
-			}
-
-			case 'BinaryOp': {
-				visit(node.left, bound);
-				visit(node.right, bound);
-				return;
-			}
-
-			case 'UnaryOp': {
-				visit(node.operand, bound);
-				return;
-			}
-
-			case 'Tuple': {
-				for (const item of node.items) {
-					visit(item, bound);
-				}
-
-				return;
-			}
-
-			case 'Object': {
-				for (const item of node.items) {
-					if (item.key.kind !== 'Variable') {
-						visit(item.key, bound);
-					}
-
-					visit(item.value, bound);
-				}
-
-				return;
-			}
-
-			case 'Parenthesized': {
-				visit(node.expression, bound);
-				return;
-			}
-
-			case 'For': {
-				visit(node.collection, bound);
-				const inner = new Set(bound);
-				inner.add(node.valueVariable);
-				if (node.keyVariable) {
-					inner.add(node.keyVariable);
-				}
-
-				if (node.keyExpression) {
-					visit(node.keyExpression, inner);
-				}
-
-				visit(node.valueExpression, inner);
-				if (node.condition) {
-					visit(node.condition, inner);
-				}
-			}
-		}
-	};
-
-	const visitChainParts = (node: Expression, bound: ReadonlySet<string>): void => {
-		let current = node;
-		while (current.kind === 'GetAttribute' || current.kind === 'Index') {
-			if (current.kind === 'Index' && literalKey(current.key) === undefined) {
-				visit(current.key, bound);
-			}
-
-			current = current.kind === 'GetAttribute' ? current.object : current.collection;
-		}
-
-		if (current.kind !== 'Variable') {
-			visit(current, bound);
-		}
-	};
-
-	const visitParts = (parts: readonly TemplatePart[], bound: ReadonlySet<string>): void => {
-		for (const part of parts) {
-			switch (part.kind) {
-				case 'TemplateLiteral': {
-					break;
-				}
-
-				case 'TemplateInterpolation': {
-					visit(part.expression, bound);
-					break;
-				}
-
-				case 'TemplateIf': {
-					visit(part.condition, bound);
-					visitParts(part.then, bound);
-					visitParts(part.else ?? [], bound);
-					break;
-				}
-
-				case 'TemplateFor': {
-					visit(part.collection, bound);
-					const inner = new Set(bound);
-					inner.add(part.valueVariable);
-					if (part.keyVariable) {
-						inner.add(part.keyVariable);
-					}
-
-					visitParts(part.body, inner);
-					break;
-				}
-			}
-		}
-	};
-
-	visit(expression, new Set());
+	walkReferenceChains(expression, chain => {
+		found.push(staticPart(chain));
+	});
 	return found;
+}
+
+/**
+The static traversal at the start of a chain: its attribute steps and literal index keys, up to the first step that is neither.
+*/
+export function staticPart(chain: ReferenceChain): Traversal {
+	const steps: TraversalStep[] = [];
+	for (const step of chain.steps) {
+		if (step.kind === 'attribute') {
+			steps.push(step);
+			continue;
+		}
+
+		const key = step.kind === 'index' ? literalKey(step.key) : undefined;
+		if (key === undefined) {
+			break;
+		}
+
+		steps.push({kind: 'index', key, range: step.range});
+	}
+
+	const last = steps.at(-1);
+	return {
+		root: chain.root, rootRange: chain.rootRange, steps, range: last ? rangeBetween(chain.rootRange, last.range) : chain.rootRange,
+	};
+}
+
+/**
+One step of a reference chain: an attribute, an index with its key expression (resolved per instance, as `[count.index]`), or a splat, whose later steps apply to every element.
+*/
+export type ChainStep =
+	| {readonly kind: 'attribute'; readonly name: string; readonly range: Range}
+	| {readonly kind: 'index'; readonly key: Expression; readonly range: Range}
+	| {readonly kind: 'splat'; readonly range: Range};
+
+/**
+A reference as written, every step kept (`aws_eip.ip[count.index].public_ip`, `module.net[*].ids`); `range` covers the whole chain.
+*/
+export type ReferenceChain = {
+	readonly root: string;
+	readonly rootRange: Range;
+	readonly steps: readonly ChainStep[];
+	readonly range: Range;
+};
+
+const noNames: ReadonlySet<string> = new Set();
+
+type Visit = (chain: ReferenceChain) => void;
+
+/**
+Calls `visit` for each reference chain in an expression, in source order (a chain before the references in its index keys), leaving out roots that are names bound inside the expression (`for` variables) or in `bound` (`dynamic` iterators, ...).
+*/
+export function walkReferenceChains(expression: Expression, visit: Visit, bound: ReadonlySet<string> = noNames): void {
+	walk(expression, bound, visit);
+}
+
+/**
+The first reference chain of an expression, such as the plain reference a `depends_on` or `replace_triggered_by` item must be.
+*/
+export function referenceChainOf(expression: Expression): ReferenceChain | undefined {
+	let found: ReferenceChain | undefined;
+	walk(expression, noNames, chain => {
+		found ??= chain;
+	});
+	return found;
+}
+
+// Plain functions rather than closures: this runs for every expression of large configurations, and tsx wraps each closure it creates in a naming helper.
+function walk(node: Expression, names: ReadonlySet<string>, visit: Visit): void {
+	switch (node.kind) {
+		case 'Variable':
+		case 'GetAttribute':
+		case 'Index':
+		case 'Splat': {
+			walkChain(node, names, visit);
+			break;
+		}
+
+		case 'Template': {
+			walkParts(node.parts, names, visit);
+			break;
+		}
+
+		case 'FunctionCall': {
+			for (const argument of node.arguments) {
+				walk(argument, names, visit);
+			}
+
+			break;
+		}
+
+		case 'Conditional': {
+			walk(node.condition, names, visit);
+			walk(node.trueResult, names, visit);
+			walk(node.falseResult, names, visit);
+			break;
+		}
+
+		case 'BinaryOp': {
+			walk(node.left, names, visit);
+			walk(node.right, names, visit);
+			break;
+		}
+
+		case 'UnaryOp': {
+			walk(node.operand, names, visit);
+			break;
+		}
+
+		case 'Tuple': {
+			for (const item of node.items) {
+				walk(item, names, visit);
+			}
+
+			break;
+		}
+
+		case 'Object': {
+			for (const item of node.items) {
+				// A bare identifier key is a string, not a reference.
+				if (item.key.kind !== 'Variable') {
+					walk(item.key, names, visit);
+				}
+
+				walk(item.value, names, visit);
+			}
+
+			break;
+		}
+
+		case 'Parenthesized': {
+			walk(node.expression, names, visit);
+			break;
+		}
+
+		case 'For': {
+			walk(node.collection, names, visit);
+			const inner = bind(names, node.keyVariable, node.valueVariable);
+			if (node.keyExpression) {
+				walk(node.keyExpression, inner, visit);
+			}
+
+			walk(node.valueExpression, inner, visit);
+			if (node.condition) {
+				walk(node.condition, inner, visit);
+			}
+
+			break;
+		}
+
+		case 'Literal':
+		case 'SplatItem':
+		case 'Invalid': {
+			break;
+		}
+	}
+}
+
+function walkParts(parts: readonly TemplatePart[], names: ReadonlySet<string>, visit: Visit): void {
+	for (const part of parts) {
+		switch (part.kind) {
+			case 'TemplateInterpolation': {
+				walk(part.expression, names, visit);
+				break;
+			}
+
+			case 'TemplateIf': {
+				walk(part.condition, names, visit);
+				walkParts(part.then, names, visit);
+				walkParts(part.else ?? [], names, visit);
+				break;
+			}
+
+			case 'TemplateFor': {
+				walk(part.collection, names, visit);
+				walkParts(part.body, bind(names, part.keyVariable, part.valueVariable), visit);
+				break;
+			}
+
+			case 'TemplateLiteral': {
+				break;
+			}
+		}
+	}
+}
+
+// Follows attribute, index and splat steps down to the root, then walks what the chain holds: index keys (outermost first), the object of a chain that does not start at a name (`f(x).y`), the bodies of splats.
+function walkChain(outer: Expression, names: ReadonlySet<string>, visit: Visit): void {
+	let steps: ChainStep[] = [];
+	const parts: Expression[] = [];
+	const splatBodies: Expression[] = [];
+	let node = outer;
+	for (;;) {
+		if (node.kind === 'GetAttribute') {
+			steps.unshift({kind: 'attribute', name: node.name, range: node.nameRange});
+			node = node.object;
+		} else if (node.kind === 'Index') {
+			parts.push(node.key);
+			steps.unshift({kind: 'index', key: node.key, range: {filename: node.range.filename, start: node.key.range.start, end: node.range.end}});
+			node = node.collection;
+		} else if (node.kind === 'Splat') {
+			splatBodies.unshift(node.each);
+			steps = [{kind: 'splat', range: node.range}, ...splatAttributes(node.each)];
+			node = node.source;
+		} else {
+			break;
+		}
+	}
+
+	if (node.kind === 'Variable') {
+		if (!names.has(node.name)) {
+			const rootRange = node.range;
+			visit({root: node.name, rootRange, steps, range: {filename: rootRange.filename, start: rootRange.start, end: outer.range.end}});
+		}
+	} else {
+		parts.push(node);
+	}
+
+	for (const part of parts) {
+		walk(part, names, visit);
+	}
+
+	for (const body of splatBodies) {
+		walk(body, names, visit);
+	}
+}
+
+/**
+The attribute names a splat applies to each element (`id` in `module.x[*].id`), up to the first step that is not an attribute.
+*/
+function splatAttributes(each: Expression): ChainStep[] {
+	const steps: ChainStep[] = [];
+	let node = each;
+	while (node.kind === 'GetAttribute' || node.kind === 'Index') {
+		if (node.kind === 'GetAttribute') {
+			steps.unshift({kind: 'attribute', name: node.name, range: node.nameRange});
+		} else {
+			steps.length = 0;
+		}
+
+		node = node.kind === 'GetAttribute' ? node.object : node.collection;
+	}
+
+	return node.kind === 'SplatItem' ? steps : [];
+}
+
+function bind(names: ReadonlySet<string>, ...added: Array<string | undefined>): ReadonlySet<string> {
+	const result = new Set(names);
+	for (const name of added) {
+		if (name !== undefined) {
+			result.add(name);
+		}
+	}
+
+	return result;
+}
+
+const nothingSkipped: ReadonlySet<string> = new Set();
+const dynamicSkip: ReadonlySet<string> = new Set(['iterator', 'content']);
+// replace_triggered_by makes edges of its own kind; ignore_changes names attributes, not objects.
+const lifecycleSkip: ReadonlySet<string> = new Set(['replace_triggered_by', 'ignore_changes']);
+
+/**
+Every reference chain in a block body, attributes and nested blocks alike, with the top-level attribute it is in. `skip` names top-level attributes and blocks to leave out (meta-arguments read on their own). A `dynamic` block binds its iterator name inside `content`.
+*/
+export function walkBodyReferenceChains(body: Body, visit: (chain: ReferenceChain, attribute: string) => void, skip: ReadonlySet<string> = nothingSkipped, bound: ReadonlySet<string> = noNames): void {
+	for (const item of body.items) {
+		if (skip.has(item.kind === 'Attribute' ? item.name : item.type)) {
+			continue;
+		}
+
+		if (item.kind === 'Attribute') {
+			walk(item.expression, bound, chain => {
+				visit(chain, item.name);
+			});
+			continue;
+		}
+
+		if (item.type === 'dynamic') {
+			const iterator = item.body.items.find(inner => inner.kind === 'Attribute' && inner.name === 'iterator');
+			const name = iterator?.kind === 'Attribute' && iterator.expression.kind === 'Variable' ? iterator.expression.name : item.labels[0];
+			walkBodyReferenceChains(item.body, visit, dynamicSkip, bound);
+			for (const content of item.body.items) {
+				if (content.kind === 'Block' && content.type === 'content') {
+					walkBodyReferenceChains(content.body, visit, nothingSkipped, bind(bound, name));
+				}
+			}
+
+			continue;
+		}
+
+		if (item.type === 'lifecycle') {
+			walkBodyReferenceChains(item.body, visit, lifecycleSkip, bound);
+			continue;
+		}
+
+		walkBodyReferenceChains(item.body, visit, nothingSkipped, bound);
+	}
 }

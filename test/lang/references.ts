@@ -1,6 +1,6 @@
 import test from 'ava';
 import {parseExpression} from '../../source/hcl/index.js';
-import {formatSubject, referencesOf} from '../../source/lang/references.js';
+import {formatSubject, parseReference, referenceChainOf, referencesOf, staticPart, walkReferenceChains} from '../../source/lang/references.js';
 
 const findsReferences = test.macro({
 	exec(t, source: string, expected: string[]) {
@@ -34,3 +34,64 @@ test(findsReferences, 'f(var.a, [local.b]...)', ['var.a @var.a', 'local.b @local
 test(findsReferences, '{(var.k) = var.v, plain = 1}', ['var.k @var.k', 'var.v @var.v']);
 test(findsReferences, 'var', []);
 test(findsReferences, 'true ? self.x : [1, 2][0]', ['self.x @self']);
+
+test(findsReferences, 'ephemeral.random_password.db.result', ['ephemeral.random_password.db.result @ephemeral.random_password.db']);
+test(findsReferences, 'ephemeral.random_password.db[0].result', ['ephemeral.random_password.db[0].result @ephemeral.random_password.db']);
+
+const invalidReference = test.macro({
+	exec(t, source: string, expected: string) {
+		const parsed = parseExpression(source, 'test.tf');
+		const chain = referenceChainOf(parsed.value)!;
+		const {value, diagnostics} = parseReference(staticPart(chain));
+		t.is(value, undefined);
+		t.deepEqual(diagnostics.map(diagnostic => `${diagnostic.summary}: ${diagnostic.detail ?? ''} @${diagnostic.subject?.start.column ?? ''}`), [expected]);
+	},
+	title: (_title, source: string) => `invalid reference ${source}`,
+});
+
+test(invalidReference, 'ephemeral.random_password', 'Invalid reference: The "ephemeral" object must be followed by two attribute names: the ephemeral resource type and the resource name. @1');
+test(invalidReference, 'ephemeral.random_password[0]', 'Invalid reference: A reference to an ephemeral resource must be followed by at least one attribute access, specifying the resource name. @27');
+test(invalidReference, 'data.aws_ami', 'Invalid reference: The "data" object must be followed by two attribute names: the data source type and the resource name. @1');
+
+// The walker behind referencesOf keeps every step of each chain: index keys as expressions (the graph resolves `[count.index]` per instance) and splats.
+const findsChains = test.macro({
+	exec(t, source: string, expected: string[]) {
+		const parsed = parseExpression(source, 'test.tf');
+		t.deepEqual(parsed.diagnostics, []);
+		const found: string[] = [];
+		walkReferenceChains(parsed.value, chain => {
+			const steps = chain.steps.map(step => {
+				switch (step.kind) {
+					case 'attribute': {
+						return `.${step.name}`;
+					}
+
+					case 'index': {
+						return `[${source.slice(step.key.range.start.offset, step.key.range.end.offset)}]`;
+					}
+
+					case 'splat': {
+						return '[*]';
+					}
+				}
+			}).join('');
+			const static_ = staticPart(chain);
+			found.push(`${chain.root}${steps} @${source.slice(chain.range.start.offset, chain.range.end.offset)} static ${source.slice(static_.range.start.offset, static_.range.end.offset)}`);
+		});
+		t.deepEqual(found, expected);
+	},
+	title: (_title, source: string) => `chains of ${source}`,
+});
+
+test(findsChains, 'aws_eip.ip[count.index].public_ip', ['aws_eip.ip[count.index].public_ip @aws_eip.ip[count.index].public_ip static aws_eip.ip', 'count.index @count.index static count.index']);
+test(findsChains, 'module.net[*].ids', ['module.net[*].ids @module.net[*].ids static module.net']);
+test(findsChains, 'aws_instance.web[0].id', ['aws_instance.web[0].id @aws_instance.web[0].id static aws_instance.web[0].id']);
+test(findsChains, '[for s in aws_subnet.a : s.id if s.id != var.skip]', ['aws_subnet.a @aws_subnet.a static aws_subnet.a', 'var.skip @var.skip static var.skip']);
+test(findsChains, 'values(module.net)[local.i].ids', ['local.i @local.i static local.i', 'module.net @module.net static module.net']);
+
+test('a walk can leave out names bound outside the expression', t => {
+	const parsed = parseExpression('each.value + item.name', 'test.tf');
+	const roots: string[] = [];
+	walkReferenceChains(parsed.value, chain => roots.push(chain.root), new Set(['item']));
+	t.deepEqual(roots, ['each']);
+});

@@ -3,7 +3,7 @@ import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
 import type {EdgeKind} from '../model.js';
 import {interpretTraversal} from '../references.js';
-import {traversalOf} from '../traversals.js';
+import {referenceChainOf} from '../../lang/references.js';
 import {resolveBlockTargets} from './blocks.js';
 
 /**
@@ -14,7 +14,7 @@ export const connectDependsOn: GraphStep = ({graph, input, textOf}) => {
 		const prefix = modulePrefix(node);
 		const connect = (source: string, expressions: readonly Expression[], kind: EdgeKind): void => {
 			for (const expression of expressions) {
-				const traversal = traversalOf(expression);
+				const traversal = referenceChainOf(expression);
 				const target = traversal && interpretTraversal(traversal);
 				if (!traversal || !target) {
 					continue;

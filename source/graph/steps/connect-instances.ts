@@ -9,7 +9,7 @@ import {join, modulePrefix, type BuildContext, type GraphStep} from '../step.js'
 import {resolveInstanceKey} from '../instance-keys.js';
 import type {EdgeKind, EdgeOrigin} from '../model.js';
 import {interpretTraversal, type ReferenceTarget} from '../references.js';
-import {traversalOf, walkBodyTraversals, walkTraversals, type Traversal} from '../traversals.js';
+import {referenceChainOf, walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../lang/references.js';
 import {blockExpressions, modulesByPath, wholeModuleInstance} from './blocks.js';
 import {providerFor, resolveProvider, type ProviderNodes} from './connect-providers.js';
 
@@ -44,7 +44,7 @@ Whether a block's edges are wanted, by its block-level id (`module.net.aws_subne
 export type BlockFilter = (blockId: string) => boolean;
 
 type PlannedReference = {
-	readonly traversal: Traversal;
+	readonly traversal: ReferenceChain;
 	readonly target: ReferenceTarget | undefined;
 	/** Shared by every instance edge the reference makes. */
 	readonly origin: EdgeOrigin;
@@ -78,7 +78,7 @@ export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 't
 	const {textOf} = context;
 	const nodes = modulesByPath(context.input.moduleTree);
 	const plans = new WeakMap<ModuleNode, ModulePlan>();
-	const reference = (traversal: Traversal, attribute?: string): PlannedReference => ({
+	const reference = (traversal: ReferenceChain, attribute?: string): PlannedReference => ({
 		traversal, target: interpretTraversal(traversal), origin: {expression: textOf(traversal), range: traversal.range}, ...(attribute === undefined ? {} : {attribute}),
 	});
 
@@ -87,11 +87,11 @@ export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 't
 		for (const block of blockExpressions(node)) {
 			const references: PlannedReference[] = [];
 			if (block.body) {
-				walkBodyTraversals(block.body, (traversal, attribute) => references.push(reference(traversal, attribute)), block.skip);
+				walkBodyReferenceChains(block.body, (traversal, attribute) => references.push(reference(traversal, attribute)), block.skip);
 			}
 
 			for (const expression of block.expressions ?? []) {
-				walkTraversals(expression, traversal => references.push(reference(traversal)));
+				walkReferenceChains(expression, traversal => references.push(reference(traversal)));
 			}
 
 			blocks.push({name: block.name, references});
@@ -101,7 +101,7 @@ export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 't
 		for (const call of node.module.moduleCalls.values()) {
 			inputs.set(call.name, call.inputs.map(argument => {
 				const references: PlannedReference[] = [];
-				walkTraversals(argument.expression, traversal => references.push(reference(traversal)));
+				walkReferenceChains(argument.expression, traversal => references.push(reference(traversal)));
 				return {name: argument.name, references};
 			}));
 		}
@@ -109,7 +109,7 @@ export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 't
 		const lists = new Map<Expression, PlannedReference | undefined>();
 		const list = (expressions: readonly Expression[]): void => {
 			for (const expression of expressions) {
-				const traversal = traversalOf(expression);
+				const traversal = referenceChainOf(expression);
 				lists.set(expression, traversal && reference(traversal));
 			}
 		};
@@ -324,7 +324,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		|| (first.kind === 'module' && second.kind === 'module' && first.name === second.name);
 
 	const chainedTarget = (forEach: Expression | undefined): ReferenceTarget | undefined => {
-		const traversal = forEach && traversalOf(forEach);
+		const traversal = forEach && referenceChainOf(forEach);
 		const target = traversal && traversal.range.end.offset === forEach.range.end.offset ? interpretTraversal(traversal) : undefined;
 		if (target?.kind === 'resource' && target.index === undefined && traversal!.steps.length === 1) {
 			return target;

@@ -1,7 +1,7 @@
 import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
 import {interpretTraversal} from '../references.js';
-import {walkTraversals} from '../traversals.js';
+import {walkReferenceChains} from '../../lang/references.js';
 import {modulesByPath, resolveBlockTargets} from './blocks.js';
 
 /**
@@ -24,7 +24,7 @@ export const connectModuleBoundaries: GraphStep = ({graph, input, textOf}) => {
 				continue;
 			}
 
-			walkTraversals(argument.expression, traversal => {
+			walkReferenceChains(argument.expression, traversal => {
 				const target = interpretTraversal(traversal);
 				for (const id of target ? resolveBlockTargets(parent, target) : []) {
 					graph.addEdge(variable, id, 'module-input', {expression: textOf(traversal), range: traversal.range});

@@ -1,7 +1,7 @@
 import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
 import {interpretTraversal} from '../references.js';
-import {walkBodyTraversals, walkTraversals, type Traversal} from '../traversals.js';
+import {walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../lang/references.js';
 import {blockExpressions, resolveBlockTargets} from './blocks.js';
 
 /**
@@ -13,7 +13,7 @@ export const connectReferences: GraphStep = ({graph, input, textOf}) => {
 		for (const block of blockExpressions(node)) {
 			const source = join(prefix, block.name);
 			const isVariable = block.name.startsWith('var.');
-			const visit = (traversal: Traversal): void => {
+			const visit = (traversal: ReferenceChain): void => {
 				const target = interpretTraversal(traversal);
 				if (!target) {
 					return;
@@ -28,11 +28,11 @@ export const connectReferences: GraphStep = ({graph, input, textOf}) => {
 			};
 
 			if (block.body) {
-				walkBodyTraversals(block.body, visit, block.skip);
+				walkBodyReferenceChains(block.body, visit, block.skip);
 			}
 
 			for (const expression of block.expressions ?? []) {
-				walkTraversals(expression, visit);
+				walkReferenceChains(expression, visit);
 			}
 		}
 	}

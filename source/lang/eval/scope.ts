@@ -209,11 +209,12 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 			case 'resource': {
 				const value = values.resources?.get(formatSubject(subject));
 				if (value) {
-					const problem = unknownResourceAttribute(values.resourceAttributes?.get(subject.type), reference);
+					// The schemas are of managed resource types; an ephemeral resource type of the same name has other attributes.
+					const problem = subject.mode === 'ephemeral' ? undefined : unknownResourceAttribute(values.resourceAttributes?.get(subject.type), reference);
 					return problem ? failure('Unsupported attribute', problem.detail, problem.range) : {value, diagnostics};
 				}
 
-				return failure('Reference to undeclared resource', `A ${subject.mode === 'data' ? 'data' : 'managed'} resource "${subject.type}" "${subject.name}" has not been declared in ${where}.`, range);
+				return failure('Reference to undeclared resource', `${subject.mode === 'ephemeral' ? 'An' : 'A'} ${subject.mode} resource "${subject.type}" "${subject.name}" has not been declared in ${where}.`, range);
 			}
 
 			case 'module': {

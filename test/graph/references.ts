@@ -1,9 +1,9 @@
 import test from 'ava';
 import {parseConfig, parseExpression} from '../../source/hcl/index.js';
 import {interpretTraversal, type ReferenceTarget} from '../../source/graph/references.js';
-import {walkBodyTraversals, walkTraversals, type Traversal} from '../../source/graph/traversals.js';
+import {walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../source/lang/references.js';
 
-function describe(traversal: Traversal, source: string): string {
+function describe(traversal: ReferenceChain, source: string): string {
 	const target = interpretTraversal(traversal);
 	const text = source.slice(traversal.range.start.offset, traversal.range.end.offset);
 	return target ? `${text} => ${format(target)}` : `${text} => -`;
@@ -34,14 +34,14 @@ const referencesOf = test.macro({
 		const {value, diagnostics} = parseExpression(source);
 		t.deepEqual(diagnostics, []);
 		const found: string[] = [];
-		walkTraversals(value, traversal => found.push(describe(traversal, source)));
+		walkReferenceChains(value, traversal => found.push(describe(traversal, source)));
 		t.deepEqual(found, expected);
 	},
 	title: (_title, source: string) => `references of \`${source}\``,
 });
 
 test(referencesOf, 'aws_vpc.main.id', ['aws_vpc.main.id => resource aws_vpc.main']);
-test(referencesOf, 'aws_eip.ip[count.index].public_ip', ['count.index => -', 'aws_eip.ip[count.index].public_ip => resource aws_eip.ip [indexed]']);
+test(referencesOf, 'aws_eip.ip[count.index].public_ip', ['aws_eip.ip[count.index].public_ip => resource aws_eip.ip [indexed]', 'count.index => -']);
 test(referencesOf, 'data.aws_ami.ubuntu.id', ['data.aws_ami.ubuntu.id => resource data.aws_ami.ubuntu']);
 test(referencesOf, 'module.net["eu"].ids', ['module.net["eu"].ids => module net [indexed] output ids']);
 test(referencesOf, 'module.net[*].ids', ['module.net[*].ids => module net output ids']);
@@ -80,7 +80,7 @@ test('a dynamic block binds its iterator inside content only', t => {
 	t.is(block.kind, 'Block');
 	const found: string[] = [];
 	if (block.kind === 'Block') {
-		walkBodyTraversals(block.body, (traversal, attribute) => found.push(`${attribute}: ${describe(traversal, source)}`), new Set(['depends_on']));
+		walkBodyReferenceChains(block.body, (traversal, attribute) => found.push(`${attribute}: ${describe(traversal, source)}`), new Set(['depends_on']));
 	}
 
 	t.deepEqual(found, [
