@@ -6,7 +6,7 @@ import {functionFrom, importOptional} from './stages.js';
 import {median, milliseconds, now, percentile, report} from './statistics.js';
 
 /*
-Child process: the explorer's time to first frame and key-press-to-frame latency. The app is rendered in-process by Ink exactly as `runExplorer` renders it (same component, same render options: throttled at Ink's default 30 fps, incremental rendering), into a fake 160x48 terminal whose writes are timestamped.
+Child process: the explorer's time to first frame and key-press-to-frame latency. The app is rendered in-process by Ink exactly as `runExplorer` renders it (same component, same render options: throttled at Ink's default 30 fps, whole frames rewritten: Ink's incremental rendering left stale rows on the screen in tmux, so the explorer does not use it), into a fake 160x48 terminal whose writes are timestamped.
 Usage: node --import tsx bench/measure-ui.tsx DIRECTORY KEY_PRESSES
 
 - first frame: from just before `render` (which starts loading the Workspace) to the first write that shows the module tree (text of the first generated module, `svc_000`);
@@ -105,7 +105,6 @@ if (App && loadExplorerData) {
 		stdout: stdout as unknown as NodeJS.WriteStream,
 		exitOnCtrlC: false,
 		patchConsole: false,
-		incrementalRendering: true,
 	});
 	const deadline = Date.now() + 120_000;
 	while (firstFrameMs === undefined && Date.now() < deadline) {
