@@ -29,7 +29,7 @@ export class AdjacencyIndex {
 	}
 
 	get edgeCount(): number {
-		this.#settle();
+		this.settle();
 		return this.#edgeCount;
 	}
 
@@ -99,7 +99,7 @@ export class AdjacencyIndex {
 	The edges added from position `start` on (for keeping a copy in step).
 	*/
 	edgesFrom(start: number): GraphEdge[] {
-		this.#settle();
+		this.settle();
 		const edges: GraphEdge[] = [];
 		for (let edge = start; edge < this.#edgeCount; edge++) {
 			edges.push(this.#edge(edge));
@@ -144,7 +144,7 @@ export class AdjacencyIndex {
 	How many edges of each kind.
 	*/
 	countKinds(): Map<EdgeKind, number> {
-		this.#settle();
+		this.settle();
 		const counts = new Map<EdgeKind, number>();
 		for (let edge = 0; edge < this.#edgeCount; edge++) {
 			const kind = edgeKinds[this.#kinds[edge]!]!;
@@ -231,8 +231,10 @@ export class AdjacencyIndex {
 		this.#kinds = kinds;
 	}
 
-	// Repeated edges (same source, target and kind) become one with every origin, the first in place: a pass over the edges grouped by source, with a stamp per (target, kind).
-	#settle(): void {
+	/**
+	Merges repeated edges (same source, target and kind) into the first, with every origin: a pass over the edges grouped by source, with a stamp per (target, kind). Reading edges does it when needed; a build calls it at its end so that its cost is the build's.
+	*/
+	settle(): void {
 		if (this.#settled === this.#edgeCount) {
 			return;
 		}
@@ -287,7 +289,7 @@ export class AdjacencyIndex {
 
 	// Both directions' lists in compressed form (each node's edges contiguous, in the order added): one counting pass, made again only after a change.
 	#listsNow(): Lists {
-		this.#settle();
+		this.settle();
 		if (this.#lists) {
 			return this.#lists;
 		}

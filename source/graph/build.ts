@@ -41,6 +41,7 @@ export function runSteps(input: GraphInput, steps: readonly GraphStep[]): Graph 
 		step(context);
 	}
 
+	graph.index.settle();
 	return graph;
 }
 
