@@ -1,5 +1,5 @@
 import {
-	type Attribute, type Block, type Body, findAttribute,
+	type Attribute, type Block, type Body, findAttribute, withChanges,
 } from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {literalString, traversalText} from './static.js';
@@ -64,7 +64,7 @@ export function mergeBody(base: Body, override: Body): Body {
 		} else if (item.type === 'lifecycle' && lifecycleOverrides.length > 0) {
 			let merged = item;
 			for (const lifecycle of lifecycleOverrides) {
-				merged = {...merged, body: mergeBody(merged.body, lifecycle.body)};
+				merged = withChanges(merged, {body: mergeBody(merged.body, lifecycle.body)});
 			}
 
 			items.push(merged);
@@ -82,11 +82,11 @@ export function mergeBody(base: Body, override: Body): Body {
 		items.push(item);
 	}
 
-	return {...base, items};
+	return withChanges(base, {items});
 }
 
 export function mergeBlock(base: Block, override: Block): Block {
-	return {...base, body: mergeBody(base.body, override.body)};
+	return withChanges(base, {body: mergeBody(base.body, override.body)});
 }
 
 /**
@@ -118,7 +118,7 @@ export function applyOverrides(primary: readonly Block[], overrides: readonly Bl
 					}
 				}
 
-				blocks[position] = {...block, body: {...block.body, items: block.body.items.filter(item => item.kind !== 'Attribute' || !names.has(item.name))}};
+				blocks[position] = withChanges(block, {body: withChanges(block.body, {items: block.body.items.filter(item => item.kind !== 'Attribute' || !names.has(item.name))})});
 			}
 
 			for (const item of override.body.items) {

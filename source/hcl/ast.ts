@@ -269,3 +269,8 @@ export function blocksOf(body: Body, type?: string): Block[] {
 export function findAttribute(body: Body, name: string): Attribute | undefined {
 	return body.items.find((item): item is Attribute => item.kind === 'Attribute' && item.name === name);
 }
+
+/**
+A copy of a node with some properties changed. Use it instead of `{...node, body}`: parsed nodes compute `kind` and their ranges in their class, which a spread would drop.
+*/
+export {withChanges} from './nodes.js';

@@ -6,24 +6,39 @@ const surrogatePattern = /[\uD800-\uDFFF]/;
 Turns UTF-16 offsets into positions (line, column in code points). Lookups moving forward are O(1) amortised, which is how the lexer calls it; going back falls back to a binary search.
 */
 export class LineIndex {
-	readonly lineStarts: number[];
-	private readonly astral: boolean;
 	private cursor = 0;
+	private starts: Uint32Array | undefined = undefined;
+	private hasAstral: boolean | undefined = undefined;
 
 	readonly text: string;
 
 	constructor(text: string) {
 		this.text = text;
-		// A byte order mark is not part of the first line's columns.
-		const lineStarts = [text.codePointAt(0) === 0xFE_FF ? 1 : 0];
-		let index = text.indexOf('\n');
-		while (index !== -1) {
-			lineStarts.push(index + 1);
-			index = text.indexOf('\n', index + 1);
+	}
+
+	/**
+	The offset where each line starts, found on the first lookup (a parse that reports nothing never needs it); 4 bytes a line, since syntax trees keep their file's index alive.
+	*/
+	get lineStarts(): Uint32Array {
+		if (this.starts === undefined) {
+			const {text} = this;
+			// A byte order mark is not part of the first line's columns.
+			const lineStarts = [text.codePointAt(0) === 0xFE_FF ? 1 : 0];
+			let index = text.indexOf('\n');
+			while (index !== -1) {
+				lineStarts.push(index + 1);
+				index = text.indexOf('\n', index + 1);
+			}
+
+			this.starts = Uint32Array.from(lineStarts);
 		}
 
-		this.lineStarts = lineStarts;
-		this.astral = surrogatePattern.test(text);
+		return this.starts;
+	}
+
+	private get astral(): boolean {
+		this.hasAstral ??= surrogatePattern.test(this.text);
+		return this.hasAstral;
 	}
 
 	lineOf(offset: number): number {
@@ -126,7 +141,7 @@ export class LineIndex {
 /**
 The index of the last line start at or before `offset`, searched between `low` and `high` (binary search; `starts[low]` must be at or before `offset`).
 */
-function lastStartAtOrBefore(starts: readonly number[], offset: number, low: number, high: number): number {
+function lastStartAtOrBefore(starts: Uint32Array, offset: number, low: number, high: number): number {
 	while (low < high) {
 		const middle = (low + high + 1) >> 1;
 		if (starts[middle]! <= offset) {

@@ -1,6 +1,8 @@
-import type {
-	Expression, FunctionCall, ObjectItem, Splat, SplatItem,
-} from './ast.js';
+import type {Expression, ObjectItem} from './ast.js';
+import {
+	BinaryOpNode, ConditionalNode, endOf, ForNode, FunctionCallNode, GetAttributeNode, IndexNode, InvalidNode, LiteralNode, ObjectItemNode, ObjectNode,
+	ParenthesizedNode, SplatItemNode, SplatNode, startOf, TupleNode, UnaryOpNode, VariableNode,
+} from './nodes.js';
 import {binaryOperatorLevels, operatorLevel} from './operators.js';
 import {parseTemplateExpression} from './parse-template.js';
 import type {Parser} from './parser.js';
@@ -15,7 +17,7 @@ Expressions, as hclsyntax parses them: conditional, then binary operators from t
 export function parseExpression(p: Parser): Expression {
 	const start = p.peek();
 	if (!p.enter(start)) {
-		return {kind: 'Invalid', range: p.tokenRange(start)};
+		return new InvalidNode(p.file, start.startOffset, start.endOffset);
 	}
 
 	const expression = parseConditional(p);
@@ -40,10 +42,8 @@ function parseConditional(p: Parser): Expression {
 	const colon = p.peek();
 	if (colon.type !== 'Colon') {
 		p.error('Missing false expression in conditional', 'The conditional operator (...?...:...) requires a false expression, delimited by a colon.', p.tokenRange(colon), p.range(condition.range.start, colon.end));
-		const falseResult: Expression = {kind: 'Invalid', range: p.tokenRange(colon)};
-		return {
-			kind: 'Conditional', condition, trueResult, falseResult, range: p.range(condition.range.start, trueResult.range.end),
-		};
+		const falseResult = new InvalidNode(p.file, colon.startOffset, colon.endOffset);
+		return new ConditionalNode(p.file, startOf(condition), endOf(trueResult), condition, trueResult, falseResult);
 	}
 
 	p.read();
@@ -53,9 +53,7 @@ function parseConditional(p: Parser): Expression {
 		return condition;
 	}
 
-	return {
-		kind: 'Conditional', condition, trueResult, falseResult, range: p.range(condition.range.start, falseResult.range.end),
-	};
+	return new ConditionalNode(p.file, startOf(condition), endOf(falseResult), condition, trueResult, falseResult);
 }
 
 /**
@@ -101,9 +99,7 @@ function climb(p: Parser, first: Expression, minimumLevel: number): Expression {
 			}
 		}
 
-		left = {
-			kind: 'BinaryOp', operator: binaryOperatorLevels[level]!.get(next)!, left, right, range: p.range(left.range.start, right.range.end),
-		};
+		left = new BinaryOpNode(p.file, startOf(left), endOf(right), binaryOperatorLevels[level]!.get(next)!, left, right);
 	}
 }
 
@@ -120,22 +116,14 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 			const name = p.peek();
 			if (name.type === 'Ident') {
 				p.read();
-				result = {
-					kind: 'GetAttribute', object: result, name: p.tokenText(name), nameRange: p.tokenRange(name), range: p.range(result.range.start, name.end),
-				};
+				result = new GetAttributeNode(result, p.tokenText(name), name.startOffset, name.endOffset);
 				continue;
 			}
 
 			if (name.type === 'NumberLit') {
 				p.read();
 				checkLegacyIndex(p, name, false);
-				result = {
-					kind: 'Index',
-					collection: result,
-					key: {kind: 'Literal', value: {type: 'number', text: p.tokenText(name)}, range: p.tokenRange(name)},
-					legacy: true,
-					range: p.range(result.range.start, name.end),
-				};
+				result = new IndexNode(p.file, startOf(result), name.endOffset, result, numberLiteral(p, name), true);
 				continue;
 			}
 
@@ -146,7 +134,7 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 
 			// hclsyntax reports this even while recovering, and goes on with the traversal.
 			p.error('Invalid attribute name', 'An attribute name is required after a dot.', p.tokenRange(name));
-			result = {kind: 'Invalid', range: p.range(result.range.start, name.start)};
+			result = new InvalidNode(p.file, startOf(result), name.startOffset);
 			p.setRecovery();
 			continue;
 		}
@@ -167,13 +155,10 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 					}
 				}
 
-				const item: SplatItem = {kind: 'SplatItem', range: p.range(open.start, close.end)};
+				const item = new SplatItemNode(p.file, open.startOffset, close.endOffset);
 				// A full splat applies every following step to each element.
 				const each = parseTraversals(p, item);
-				const splat: Splat = {
-					kind: 'Splat', source: result, each, full: true, range: p.range(result.range.start, each.range.end),
-				};
-				result = splat;
+				result = new SplatNode(p.file, startOf(result), endOf(each), result, each, true);
 				continue;
 			}
 
@@ -198,9 +183,7 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 			}
 
 			p.peeker.popIncludeNewlines();
-			result = {
-				kind: 'Index', collection: result, key, legacy: false, range: p.range(result.range.start, close.end),
-			};
+			result = new IndexNode(p.file, startOf(result), close.endOffset, result, key, false);
 			continue;
 		}
 
@@ -222,7 +205,7 @@ function checkLegacyIndex(p: Parser, token: Token, inSplat: boolean): void {
 
 function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expression | undefined {
 	const star = p.read();
-	const item: SplatItem = {kind: 'SplatItem', range: p.range(dot.start, star.end)};
+	const item = new SplatItemNode(p.file, dot.startOffset, star.endOffset);
 	let each: Expression = item;
 	// An attribute-only splat takes only the attribute steps (and legacy numeric indexes) after it.
 	while (p.peek().type === 'Dot') {
@@ -231,21 +214,13 @@ function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expres
 		if (name.type === 'NumberLit') {
 			p.read();
 			checkLegacyIndex(p, name, true);
-			each = {
-				kind: 'Index',
-				collection: each,
-				key: {kind: 'Literal', value: {type: 'number', text: p.tokenText(name)}, range: p.tokenRange(name)},
-				legacy: true,
-				range: p.range(each.range.start, name.end),
-			};
+			each = new IndexNode(p.file, startOf(each), name.endOffset, each, numberLiteral(p, name), true);
 			continue;
 		}
 
 		if (name.type === 'Ident') {
 			p.read();
-			each = {
-				kind: 'GetAttribute', object: each, name: p.tokenText(name), nameRange: p.tokenRange(name), range: p.range(each.range.start, name.end),
-			};
+			each = new GetAttributeNode(each, p.tokenText(name), name.startOffset, name.endOffset);
 			continue;
 		}
 
@@ -260,9 +235,7 @@ function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expres
 		return undefined;
 	}
 
-	return {
-		kind: 'Splat', source, each, full: false, range: p.range(source.range.start, each.range.end),
-	};
+	return new SplatNode(p.file, startOf(source), endOf(each), source, each, false);
 }
 
 function parseTerm(p: Parser): Expression {
@@ -274,7 +247,7 @@ function parseTerm(p: Parser): Expression {
 
 		case 'NumberLit': {
 			p.read();
-			return {kind: 'Literal', value: {type: 'number', text: p.tokenText(start)}, range: p.tokenRange(start)};
+			return numberLiteral(p, start);
 		}
 
 		case 'Ident': {
@@ -288,15 +261,15 @@ function parseTerm(p: Parser): Expression {
 			switch (name) {
 				case 'true':
 				case 'false': {
-					return {kind: 'Literal', value: {type: 'bool', value: name === 'true'}, range: p.tokenRange(start)};
+					return new LiteralNode(p.file, start.startOffset, start.endOffset, name === 'true' ? trueValue : falseValue);
 				}
 
 				case 'null': {
-					return {kind: 'Literal', value: {type: 'null'}, range: p.tokenRange(start)};
+					return new LiteralNode(p.file, start.startOffset, start.endOffset, nullValue);
 				}
 
 				default: {
-					return {kind: 'Variable', name, range: p.tokenRange(start)};
+					return new VariableNode(p.file, start.startOffset, start.endOffset, name);
 				}
 			}
 		}
@@ -306,7 +279,7 @@ function parseTerm(p: Parser): Expression {
 			if (!p.enter(start)) {
 				p.read();
 				const close = p.recover(start.type === 'OQuote' ? 'CQuote' : 'CHeredoc');
-				return {kind: 'Invalid', range: p.range(start.start, close.end)};
+				return new InvalidNode(p.file, start.startOffset, close.endOffset);
 			}
 
 			const template = parseTemplateExpression(p);
@@ -318,14 +291,12 @@ function parseTerm(p: Parser): Expression {
 		case 'Bang': {
 			p.read();
 			if (!p.enter(start)) {
-				return {kind: 'Invalid', range: p.tokenRange(start)};
+				return new InvalidNode(p.file, start.startOffset, start.endOffset);
 			}
 
 			const operand = parseExpressionWithTraversals(p);
 			p.leave();
-			return {
-				kind: 'UnaryOp', operator: start.type === 'Minus' ? '-' : '!', operand, range: p.range(start.start, operand.range.end),
-			};
+			return new UnaryOpNode(p.file, start.startOffset, endOf(operand), start.type === 'Minus' ? '-' : '!', operand);
 		}
 
 		case 'OBrack': {
@@ -344,7 +315,7 @@ function parseTerm(p: Parser): Expression {
 			}
 
 			p.setRecovery();
-			return {kind: 'Invalid', range: p.tokenRange(start)};
+			return new InvalidNode(p.file, start.startOffset, start.endOffset);
 		}
 	}
 }
@@ -357,7 +328,7 @@ function parseParentheses(p: Parser): Expression {
 	if (p.errorCount > before) {
 		const close = p.recover('CParen');
 		p.peeker.popIncludeNewlines();
-		return {kind: 'Parenthesized', expression, range: p.range(open.start, close.end)};
+		return new ParenthesizedNode(p.file, open.startOffset, close.endOffset, expression);
 	}
 
 	const close = p.peek();
@@ -368,38 +339,37 @@ function parseParentheses(p: Parser): Expression {
 
 	const closeParen = p.read();
 	p.peeker.popIncludeNewlines();
-	return {kind: 'Parenthesized', expression, range: p.range(open.start, closeParen.end)};
+	return new ParenthesizedNode(p.file, open.startOffset, closeParen.endOffset, expression);
 }
 
 function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 	let name = p.tokenText(nameToken);
-	let nameEnd = nameToken.end;
+	let nameEnd = nameToken.endOffset;
 	let open = p.read();
 	while (open.type === 'DoubleColon') {
 		const part = p.read();
 		if (part.type !== 'Ident') {
 			p.error('Missing function name', 'Function scope resolution symbol :: must be followed by a function name in this scope.', p.tokenRange(part), p.range(nameToken.start, part.end));
 			p.recoverOver('OParen');
-			return {kind: 'Invalid', range: p.range(nameToken.start, part.end)};
+			return new InvalidNode(p.file, nameToken.startOffset, part.endOffset);
 		}
 
 		name += '::' + p.tokenText(part);
-		nameEnd = part.end;
+		nameEnd = part.endOffset;
 		open = p.read();
 	}
 
 	if (open.type !== 'OParen') {
 		p.error('Missing open parenthesis', 'Function selector must be followed by an open parenthesis to begin the function call.', p.tokenRange(open), p.range(nameToken.start, open.end));
 		p.recoverOver('OParen');
-		return {kind: 'Invalid', range: p.range(nameToken.start, open.end)};
+		return new InvalidNode(p.file, nameToken.startOffset, open.endOffset);
 	}
 
 	if (!p.enter(open)) {
 		const close = p.recover('CParen');
-		return {kind: 'Invalid', range: p.range(nameToken.start, close.end)};
+		return new InvalidNode(p.file, nameToken.startOffset, close.endOffset);
 	}
 
-	const nameRange = p.range(nameToken.start, nameEnd);
 	const arguments_: Expression[] = [];
 	let expandFinal = false;
 	let close: Token | undefined;
@@ -454,17 +424,7 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 
 	p.peeker.popIncludeNewlines();
 	p.leave();
-	const call: FunctionCall = {
-		kind: 'FunctionCall',
-		name,
-		nameRange,
-		arguments: arguments_,
-		expandFinal,
-		openParenRange: p.tokenRange(open),
-		closeParenRange: p.tokenRange(close),
-		range: p.range(nameToken.start, close.end),
-	};
-	return call;
+	return new FunctionCallNode(p.file, nameToken.startOffset, close.endOffset, name, nameEnd, arguments_, expandFinal, open.startOffset, close.startOffset);
 }
 
 function isKeyword(p: Parser, token: Token, keyword: string): boolean {
@@ -475,7 +435,7 @@ function parseTuple(p: Parser): Expression {
 	const open = p.read();
 	if (!p.enter(open)) {
 		const close = p.recover('CBrack');
-		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+		return new InvalidNode(p.file, open.startOffset, close.endOffset);
 	}
 
 	p.peeker.pushIncludeNewlines(false);
@@ -518,7 +478,7 @@ function parseTuple(p: Parser): Expression {
 			p.read();
 		}
 
-		result = {kind: 'Tuple', items, range: p.range(open.start, close.end)};
+		result = new TupleNode(p.file, open.startOffset, close.endOffset, items);
 	}
 
 	p.peeker.popIncludeNewlines();
@@ -530,7 +490,7 @@ function parseObject(p: Parser): Expression {
 	const open = p.read();
 	if (!p.enter(open)) {
 		const close = p.recover('CBrace');
-		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+		return new InvalidNode(p.file, open.startOffset, close.endOffset);
 	}
 
 	// A `for` may follow on the next line: look for it with newlines ignored.
@@ -574,7 +534,7 @@ function parseObject(p: Parser): Expression {
 			p.read();
 			before = p.errorCount;
 			const value = parseExpression(p);
-			items.push({key, value, range: p.range(key.range.start, value.range.end)});
+			items.push(new ObjectItemNode(key, value));
 			if (p.recovery && p.errorCount > before) {
 				close = p.recover('CBrace');
 				break;
@@ -600,7 +560,7 @@ function parseObject(p: Parser): Expression {
 			p.read();
 		}
 
-		result = {kind: 'Object', items, range: p.range(open.start, close.end)};
+		result = new ObjectNode(p.file, open.startOffset, close.endOffset, items);
 	}
 
 	p.peeker.popIncludeNewlines();
@@ -648,7 +608,7 @@ function finishForInner(p: Parser, open: Token): Expression {
 		p.softError('Invalid \'for\' expression', detail, subject, p.range(open.start, subject.end));
 
 		const close = p.recover(closeType);
-		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+		return new InvalidNode(p.file, open.startOffset, close.endOffset);
 	};
 
 	let token = p.peek();
@@ -681,7 +641,7 @@ function finishForInner(p: Parser, open: Token): Expression {
 	const collection = parseExpression(p);
 	if (p.recovery && p.errorCount > before) {
 		const close = p.recover(closeType);
-		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+		return new InvalidNode(p.file, open.startOffset, close.endOffset);
 	}
 
 	token = p.peek();
@@ -701,7 +661,7 @@ function finishForInner(p: Parser, open: Token): Expression {
 
 	if (p.recovery && p.errorCount > before) {
 		const close = p.recover(closeType);
-		return {kind: 'Invalid', range: p.range(open.start, close.end)};
+		return new InvalidNode(p.file, open.startOffset, close.endOffset);
 	}
 
 	let grouping = false;
@@ -718,7 +678,7 @@ function finishForInner(p: Parser, open: Token): Expression {
 		condition = parseExpression(p);
 		if (p.recovery && p.errorCount > before) {
 			const close = p.recover(closeType);
-			return {kind: 'Invalid', range: p.range(open.start, close.end)};
+			return new InvalidNode(p.file, open.startOffset, close.endOffset);
 		}
 	}
 
@@ -745,32 +705,22 @@ function finishForInner(p: Parser, open: Token): Expression {
 		}
 	}
 
-	return {
-		kind: 'For',
-		...(keyVariable === undefined ? {} : {keyVariable}),
-		valueVariable,
-		collection,
-		...(object && keyExpression ? {keyExpression} : {}),
-		valueExpression,
-		...(condition ? {condition} : {}),
-		grouping,
-		openRange: p.tokenRange(open),
-		closeRange: p.tokenRange(close),
-		range: p.range(open.start, close.end),
-	};
+	return new ForNode(p.file, open.startOffset, close.endOffset, close.startOffset, {
+		keyVariable, valueVariable, collection, keyExpression: object ? keyExpression : undefined, valueExpression, condition, grouping,
+	});
 }
 
 /**
 A quoted string with no template sequences, as block labels are written.
 */
-export function parseQuotedStringLiteral(p: Parser): {value: string; range: Range} {
+export function parseQuotedStringLiteral(p: Parser): {value: string; start: number; end: number} {
 	const open = p.read();
 	const parts: string[] = [];
 	for (;;) {
 		const token = p.read();
 		switch (token.type) {
 			case 'CQuote': {
-				return {value: parts.join(''), range: p.range(open.start, token.end)};
+				return {value: parts.join(''), start: open.startOffset, end: token.endOffset};
 			}
 
 			case 'QuotedLit': {
@@ -789,14 +739,39 @@ export function parseQuotedStringLiteral(p: Parser): {value: string; range: Rang
 
 			case 'EOF': {
 				p.error('Unterminated string literal', 'Unable to find the closing quote mark before the end of the file.', p.tokenRange(token), p.range(open.start, token.end));
-				return {value: parts.join(''), range: p.range(open.start, token.end)};
+				return {value: parts.join(''), start: open.startOffset, end: token.endOffset};
 			}
 
 			default: {
 				p.error('Invalid string literal', 'This item is not valid in a string literal.', p.tokenRange(token), p.range(open.start, token.end));
 				p.recover('CQuote');
-				return {value: parts.join(''), range: p.range(open.start, token.end)};
+				return {value: parts.join(''), start: open.startOffset, end: token.endOffset};
 			}
 		}
 	}
+}
+
+// Literal values shared by every literal of their kind.
+const trueValue = {type: 'bool', value: true} as const;
+const falseValue = {type: 'bool', value: false} as const;
+const nullValue = {type: 'null'} as const;
+
+// Number values by their text, shared as the names are (see `intern`).
+const numberValues = new Map<string, {readonly type: 'number'; readonly text: string}>();
+
+function numberLiteral(p: Parser, token: Token): Expression {
+	const text = p.tokenText(token);
+	let value = numberValues.get(text);
+	if (value === undefined) {
+		value = {type: 'number', text};
+		if (text.length <= 12) {
+			if (numberValues.size >= 10_000) {
+				numberValues.clear();
+			}
+
+			numberValues.set(text, value);
+		}
+	}
+
+	return new LiteralNode(p.file, token.startOffset, token.endOffset, value);
 }

@@ -1,10 +1,13 @@
 import type {
 	Expression, Template, TemplateFor, TemplateIf, TemplatePart,
 } from './ast.js';
+import {
+	TemplateForNode, TemplateIfNode, TemplateInterpolationNode, TemplateLiteralNode, TemplateNode,
+} from './nodes.js';
 import {parseExpression} from './parse-expression.js';
 import type {Parser} from './parser.js';
 import {formatRangeShort} from './parser.js';
-import type {Position, Range} from './position.js';
+import type {Range} from './position.js';
 import {didYouMean} from './did-you-mean.js';
 import {decodeStringLiteral} from './string-literal.js';
 import type {Token, TokenType} from './token.js';
@@ -13,15 +16,20 @@ import type {Token, TokenType} from './token.js';
 Templates in two phases, as hclsyntax does: first a flat list of literals, interpolations and directive markers (with strip markers and `<<-` indentation applied to the literals), then a tree of `if` and `for` built from the markers.
 */
 
-type FlatLiteral = {kind: 'literal'; value: string; start: Position; end: Position};
+// Offsets, not positions: most of these never need a line and column.
+type FlatLiteral = {kind: 'literal'; value: string; start: number; end: number};
 type FlatPart =
 	| FlatLiteral
-	| {kind: 'interpolation'; expression: Expression; range: Range}
-	| {kind: 'if'; condition: Expression; range: Range}
-	| {kind: 'else'; range: Range}
-	| {kind: 'endif'; range: Range}
-	| {kind: 'for'; keyVariable?: string; valueVariable: string; collection: Expression; range: Range}
-	| {kind: 'endfor'; range: Range};
+	| {kind: 'interpolation'; expression: Expression; start: number; end: number}
+	| {kind: 'if'; condition: Expression; start: number; end: number}
+	| {kind: 'else'; start: number; end: number}
+	| {kind: 'endif'; start: number; end: number}
+	| {kind: 'for'; keyVariable?: string; valueVariable: string; collection: Expression; start: number; end: number}
+	| {kind: 'endfor'; start: number; end: number};
+
+function rangeOf(p: Parser, part: {start: number; end: number}): Range {
+	return p.file.range(part.start, part.end);
+}
 
 // Go's unicode.IsSpace, which hclsyntax uses for strip markers and heredoc indentation.
 const spaceCharacters = new Set([9, 10, 11, 12, 13, 32, 0x85, 0xA0, 0x16_80, 0x20_28, 0x20_29, 0x20_2F, 0x20_5F, 0x30_00]);
@@ -60,7 +68,7 @@ export function parseTemplateExpression(p: Parser): Template {
 		const first = tokens[index]!;
 		if (first.type === 'CQuote') {
 			p.read();
-			return {kind: 'Template', parts: [{kind: 'TemplateLiteral', value: '', range: p.range(first.start, first.start)}], range: p.range(open.start, first.end)};
+			return new TemplateNode(p.file, open.startOffset, first.endOffset, [new TemplateLiteralNode(p.file, first.startOffset, first.startOffset, '')]);
 		}
 
 		const second = tokens[index + 1];
@@ -68,7 +76,7 @@ export function parseTemplateExpression(p: Parser): Template {
 			p.read();
 			p.read();
 			const value = decodeStringLiteral(p.tokenText(first), true, first.startOffset, p);
-			return {kind: 'Template', parts: [{kind: 'TemplateLiteral', value, range: p.tokenRange(first)}], range: p.range(open.start, second.end)};
+			return new TemplateNode(p.file, open.startOffset, second.endOffset, [new TemplateLiteralNode(p.file, first.startOffset, first.endOffset, value)]);
 		}
 	}
 
@@ -81,12 +89,7 @@ export function parseTemplateExpression(p: Parser): Template {
 	}
 
 	const {parts, close} = parseTemplateParts(p, heredoc ? 'CHeredoc' : 'CQuote', flush, !heredoc);
-	return {
-		kind: 'Template',
-		parts,
-		...(marker === undefined ? {} : {heredoc: {marker, flush}}),
-		range: p.range(open.start, close.end),
-	};
+	return new TemplateNode(p.file, open.startOffset, close.endOffset, parts, marker === undefined ? undefined : {marker, flush});
 }
 
 /**
@@ -95,7 +98,7 @@ A whole input read as a template (the peeker at its first token), as `templatefi
 export function parseBareTemplate(p: Parser): Template {
 	const first = p.peeker.peekRaw();
 	const {parts, close} = parseTemplateParts(p, 'EOF', false, false);
-	return {kind: 'Template', parts, range: p.range(first.start, close.end)};
+	return new TemplateNode(p.file, first.startOffset, close.endOffset, parts);
 }
 
 function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: boolean): {parts: TemplatePart[]; close: Token} {
@@ -123,7 +126,7 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 			}
 
 			flat.push({
-				kind: 'literal', value, start: token.start, end: token.end,
+				kind: 'literal', value, start: token.startOffset, end: token.endOffset,
 			});
 			nextCanTrimPrevious = true;
 			continue;
@@ -156,24 +159,24 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 
 	if (flat.length === 0) {
 		// An empty template holds one empty literal, as in hclsyntax.
-		const at = first.start;
+		const at = first.startOffset;
 		flat.push({
 			kind: 'literal', value: '', start: at, end: at,
 		});
 	}
 
 	if (flush) {
-		flushHeredoc(p, flat);
+		flushHeredoc(flat);
 	}
 
 	return {parts: buildTree(p, meldLiterals(flat), close), close};
 }
 
-function readSequenceEnd(p: Parser, opener: Token, first: Token, quotedTemplate: boolean, keyword?: string): {trimNext: boolean; end: Position} {
+function readSequenceEnd(p: Parser, opener: Token, first: Token, quotedTemplate: boolean, keyword?: string): {trimNext: boolean; end: number} {
 	const close = p.peek();
 	if (close.type === 'TemplateSeqEnd') {
 		p.read();
-		return {trimNext: close.endOffset - close.startOffset === 2, end: close.end};
+		return {trimNext: close.endOffset - close.startOffset === 2, end: close.endOffset};
 	}
 
 	if (keyword !== undefined) {
@@ -190,13 +193,13 @@ function readSequenceEnd(p: Parser, opener: Token, first: Token, quotedTemplate:
 
 	void opener;
 	const recovered = p.recover('TemplateSeqEnd');
-	return {trimNext: false, end: recovered.end};
+	return {trimNext: false, end: recovered.endOffset};
 }
 
 function parseInterpolation(p: Parser, opener: Token, first: Token, quotedTemplate: boolean): {part: FlatPart; trimNext: boolean} {
 	const expression = parseExpression(p);
 	const {trimNext, end} = readSequenceEnd(p, opener, first, quotedTemplate);
-	return {part: {kind: 'interpolation', expression, range: p.range(opener.start, end)}, trimNext};
+	return {part: {kind: 'interpolation', expression, start: opener.startOffset, end}, trimNext};
 }
 
 function failForDirective(p: Parser, detail: string): undefined {
@@ -221,14 +224,14 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 	switch (word) {
 		case 'if': {
 			const condition = parseExpression(p);
-			part = {kind: 'if', condition, range: p.range(opener.start, p.peek().end)};
+			part = {kind: 'if', condition, start: opener.startOffset, end: p.peek().endOffset};
 			break;
 		}
 
 		case 'else':
 		case 'endif':
 		case 'endfor': {
-			part = {kind: word, range: p.range(opener.start, p.peek().end)};
+			part = {kind: word, start: opener.startOffset, end: p.peek().endOffset};
 			break;
 		}
 
@@ -261,7 +264,7 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 			p.read();
 			const collection = parseExpression(p);
 			part = {
-				kind: 'for', ...(keyVariable === undefined ? {} : {keyVariable}), valueVariable, collection, range: p.range(opener.start, p.peek().end),
+				kind: 'for', ...(keyVariable === undefined ? {} : {keyVariable}), valueVariable, collection, start: opener.startOffset, end: p.peek().endOffset,
 			};
 			break;
 		}
@@ -280,7 +283,7 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 /**
 `<<-` heredocs: remove the indentation common to all lines (lines of only spaces do not count), as hclsyntax does.
 */
-function flushHeredoc(p: Parser, flat: FlatPart[]): void {
+function flushHeredoc(flat: FlatPart[]): void {
 	let minimum = Number.MAX_SAFE_INTEGER;
 	let atLineStart = true;
 	const adjust: FlatLiteral[] = [];
@@ -317,7 +320,7 @@ function flushHeredoc(p: Parser, flat: FlatPart[]): void {
 		}
 
 		part.value = part.value.slice(units);
-		part.start = p.lines.at(Math.min(part.start.offset + units, part.end.offset));
+		part.start = Math.min(part.start + units, part.end);
 	}
 }
 
@@ -343,7 +346,7 @@ Builds the `if`/`for` tree from the flat parts, with hclsyntax's diagnostics: a 
 function buildTree(p: Parser, flat: readonly FlatPart[], close: Token): TemplatePart[] {
 	if (flat.length === 1 && flat[0]!.kind === 'literal') {
 		const only = flat[0]!;
-		return [{kind: 'TemplateLiteral', value: only.value, range: p.range(only.start, only.end)}];
+		return [new TemplateLiteralNode(p.file, only.start, only.end, only.value)];
 	}
 
 	const builder = new TreeBuilder(p, flat, close);
@@ -371,13 +374,13 @@ class TreeBuilder {
 			switch (part.kind) {
 				case 'literal': {
 					this.index++;
-					into.push({kind: 'TemplateLiteral', value: part.value, range: p.range(part.start, part.end)});
+					into.push(new TemplateLiteralNode(p.file, part.start, part.end, part.value));
 					break;
 				}
 
 				case 'interpolation': {
 					this.index++;
-					into.push({kind: 'TemplateInterpolation', expression: part.expression, range: part.range});
+					into.push(new TemplateInterpolationNode(p.file, part.start, part.end, part.expression));
 					break;
 				}
 
@@ -404,7 +407,7 @@ class TreeBuilder {
 					}
 
 					this.index++;
-					p.error(`Unexpected ${part.kind} directive`, 'The control directives within this template are unbalanced.', part.range);
+					p.error(`Unexpected ${part.kind} directive`, 'The control directives within this template are unbalanced.', rangeOf(p, part));
 				}
 			}
 		}
@@ -418,7 +421,7 @@ class TreeBuilder {
 			this.sequence(otherwise ?? then, false);
 			const marker = flat[this.index];
 			if (!marker) {
-				p.error('Unexpected end of template', `The if directive at ${formatRangeShort(open.range)} is missing its corresponding endif directive.`, p.tokenRange(this.close));
+				p.error('Unexpected end of template', `The if directive at ${formatRangeShort(rangeOf(p, open))} is missing its corresponding endif directive.`, p.tokenRange(this.close));
 				return undefined;
 			}
 
@@ -429,13 +432,11 @@ class TreeBuilder {
 			}
 
 			if (marker.kind === 'endif') {
-				return {
-					kind: 'TemplateIf', condition: open.condition, then, ...(otherwise ? {else: otherwise} : {}), range: p.range(open.range.start, marker.range.end),
-				};
+				return new TemplateIfNode(p.file, open.start, marker.end, open.condition, then, otherwise);
 			}
 
-			const detail = marker.kind === 'else' ? `Already in the else clause for the if started at ${formatRangeShort(open.range)}.` : `Expecting an endif directive for the if started at ${formatRangeShort(open.range)}.`;
-			p.error(`Unexpected ${marker.kind} directive`, detail, (marker as {range: Range}).range);
+			const detail = marker.kind === 'else' ? `Already in the else clause for the if started at ${formatRangeShort(rangeOf(p, open))}.` : `Expecting an endif directive for the if started at ${formatRangeShort(rangeOf(p, open))}.`;
+			p.error(`Unexpected ${marker.kind} directive`, detail, rangeOf(p, marker));
 			return undefined;
 		}
 	}
@@ -446,24 +447,17 @@ class TreeBuilder {
 		this.sequence(body, false);
 		const marker = flat[this.index];
 		if (!marker) {
-			p.error('Unexpected end of template', `The for directive at ${formatRangeShort(open.range)} is missing its corresponding endfor directive.`, p.tokenRange(this.close));
+			p.error('Unexpected end of template', `The for directive at ${formatRangeShort(rangeOf(p, open))} is missing its corresponding endfor directive.`, p.tokenRange(this.close));
 			return undefined;
 		}
 
 		this.index++;
 		if (marker.kind === 'endfor') {
-			return {
-				kind: 'TemplateFor',
-				...(open.keyVariable === undefined ? {} : {keyVariable: open.keyVariable}),
-				valueVariable: open.valueVariable,
-				collection: open.collection,
-				body,
-				range: p.range(open.range.start, marker.range.end),
-			};
+			return new TemplateForNode(p.file, open.start, marker.end, open.keyVariable, open.valueVariable, open.collection, body);
 		}
 
-		const detail = marker.kind === 'else' ? 'An else clause is not expected for a for directive.' : `Expecting an endfor directive corresponding to the for directive at ${formatRangeShort(open.range)}.`;
-		p.error(`Unexpected ${marker.kind} directive`, detail, (marker as {range: Range}).range);
+		const detail = marker.kind === 'else' ? 'An else clause is not expected for a for directive.' : `Expecting an endfor directive corresponding to the for directive at ${formatRangeShort(rangeOf(p, open))}.`;
+		p.error(`Unexpected ${marker.kind} directive`, detail, rangeOf(p, marker));
 		return undefined;
 	}
 }

@@ -3,6 +3,9 @@ import type {Diagnostic} from './diagnostics.js';
 import {errorDiagnostic} from './diagnostics.js';
 import type {LineIndex} from './line-index.js';
 import {parseExpression, parseQuotedStringLiteral} from './parse-expression.js';
+import {
+	AttributeNode, BlockNode, BodyNode, intern, internSlice, SourceFile,
+} from './nodes.js';
 import {Peeker} from './peeker.js';
 import type {Position, Range} from './position.js';
 import type {Token, TokenType} from './token.js';
@@ -24,16 +27,21 @@ export class Parser {
 	readonly text: string;
 	readonly filename: string;
 	readonly lines: LineIndex;
+	/**
+	What the nodes built by this parser compute their ranges with.
+	*/
+	readonly file: SourceFile;
 	recovery = false;
 	quiet = false;
 	depth = 0;
 	errorCount = 0;
 	private tooDeepReported = false;
 
-	constructor(text: string, filename: string, lines: LineIndex, tokens: readonly Token[]) {
+	constructor(text: string, filename: string, lines: LineIndex, tokens: readonly Token[], file?: SourceFile) {
 		this.text = text;
 		this.filename = filename;
 		this.lines = lines;
+		this.file = file ?? new SourceFile(filename, lines);
 		this.peeker = new Peeker(tokens);
 	}
 
@@ -54,7 +62,7 @@ export class Parser {
 	}
 
 	tokenText(token: Token): string {
-		return this.text.slice(token.startOffset, token.endOffset);
+		return internSlice(this.text, token.startOffset, token.endOffset);
 	}
 
 	/**
@@ -293,9 +301,7 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 	}
 
 	const last = endToken ?? p.peeker.previous;
-	return {
-		kind: 'Body', items, syntax: 'native', range: p.range(topLevel ? p.lines.at(0) : startToken.start, last.end),
-	};
+	return new BodyNode(p.file, topLevel ? 0 : startToken.startOffset, last.endOffset, items);
 }
 
 /**
@@ -336,7 +342,7 @@ function finishAttribute(p: Parser, ident: Token, singleLine: boolean): Attribut
 	p.read(); // =
 	const before = p.errorCount;
 	const expression = parseExpression(p);
-	const end = p.peeker.previous.end;
+	const end = p.peeker.previous.endOffset;
 	if (p.recovery && p.errorCount > before) {
 		p.recoverAfterBodyItem();
 	} else if (!singleLine) {
@@ -355,18 +361,13 @@ function finishAttribute(p: Parser, ident: Token, singleLine: boolean): Attribut
 		}
 	}
 
-	return {
-		kind: 'Attribute',
-		name: p.tokenText(ident),
-		nameRange: p.tokenRange(ident),
-		expression,
-		range: p.range(ident.start, end.offset < ident.end.offset ? ident.end : end),
-	};
+	return new AttributeNode(p.file, ident.startOffset, Math.max(end, ident.endOffset), p.tokenText(ident), ident.endOffset, expression);
 }
 
 function finishBlock(p: Parser, ident: Token): Block {
 	const labels: string[] = [];
-	const labelRanges: Range[] = [];
+	// Start and end of each label.
+	const labelOffsets: number[] = [];
 	const type = p.tokenText(ident);
 	let openBrace: Token | undefined;
 	for (;;) {
@@ -377,16 +378,16 @@ function finishBlock(p: Parser, ident: Token): Block {
 		}
 
 		if (token.type === 'OQuote') {
-			const {value, range} = parseQuotedStringLiteral(p);
-			labels.push(value);
-			labelRanges.push(range);
+			const {value, start, end} = parseQuotedStringLiteral(p);
+			labels.push(intern(value));
+			labelOffsets.push(start, end);
 			continue;
 		}
 
 		if (token.type === 'Ident') {
 			p.read();
 			labels.push(p.tokenText(token));
-			labelRanges.push(p.tokenRange(token));
+			labelOffsets.push(token.startOffset, token.endOffset);
 			continue;
 		}
 
@@ -399,11 +400,11 @@ function finishBlock(p: Parser, ident: Token): Block {
 		}
 
 		p.recoverAfterBodyItem();
-		const headerEnd = labelRanges.at(-1) ?? p.tokenRange(ident);
-		const empty: Body = {kind: 'Body', items: [], syntax: 'native', range: p.tokenRange(ident)};
-		return {
-			kind: 'Block', type, typeRange: p.tokenRange(ident), labels, labelRanges, body: empty, openBraceRange: p.tokenRange(ident), closeBraceRange: headerEnd, range: p.range(ident.start, headerEnd.end),
-		};
+		const [headerStart, headerEnd] = labelOffsets.length > 0 ? labelOffsets.slice(-2) as [number, number] : [ident.startOffset, ident.endOffset];
+		const empty = new BodyNode(p.file, ident.startOffset, ident.endOffset, []);
+		return new BlockNode(p.file, ident.startOffset, headerEnd, type, labels, empty, {
+			typeEnd: ident.endOffset, labelOffsets, openStart: ident.startOffset, openEnd: ident.endOffset, closeStart: headerStart,
+		});
 	}
 
 	let body: Body;
@@ -419,7 +420,7 @@ function finishBlock(p: Parser, ident: Token): Block {
 		p.leave();
 	} else {
 		const close = p.recover('CBrace');
-		body = {kind: 'Body', items: [], syntax: 'native', range: p.range(openBrace.start, close.end)};
+		body = new BodyNode(p.file, openBrace.startOffset, close.endOffset, []);
 	}
 
 	const closeBrace = p.peeker.previous;
@@ -431,17 +432,9 @@ function finishBlock(p: Parser, ident: Token): Block {
 		p.recoverAfterBodyItem();
 	}
 
-	return {
-		kind: 'Block',
-		type,
-		typeRange: p.tokenRange(ident),
-		labels,
-		labelRanges,
-		body,
-		openBraceRange: p.tokenRange(openBrace),
-		closeBraceRange: p.tokenRange(closeBrace),
-		range: p.range(ident.start, closeBrace.end),
-	};
+	return new BlockNode(p.file, ident.startOffset, closeBrace.endOffset, type, labels, body, {
+		typeEnd: ident.endOffset, labelOffsets, openStart: openBrace.startOffset, openEnd: openBrace.endOffset, closeStart: closeBrace.startOffset,
+	});
 }
 
 /**
@@ -480,7 +473,7 @@ function finishSingleLineBlock(p: Parser, openBrace: Token, ident: Token): void 
 
 function parseSingleAttributeBody(p: Parser, openBrace: Token): Body {
 	const ident = p.read();
-	const emptyBody = (): Body => ({kind: 'Body', items: [], syntax: 'native', range: p.range(openBrace.start, p.peeker.previous.end)});
+	const emptyBody = (): Body => new BodyNode(p.file, openBrace.startOffset, p.peeker.previous.endOffset, []);
 	if (ident.type !== 'Ident') {
 		p.recoverAfterBodyItem();
 		p.error('Argument or block definition required', 'An argument or block definition is required here.', p.tokenRange(ident));
@@ -490,9 +483,7 @@ function parseSingleAttributeBody(p: Parser, openBrace: Token): Body {
 	const next = p.peek();
 	if (next.type === 'Equal') {
 		const attribute = finishAttribute(p, ident, true);
-		return {
-			kind: 'Body', items: [attribute], syntax: 'native', range: p.range(openBrace.start, p.peeker.previous.end),
-		};
+		return new BodyNode(p.file, openBrace.startOffset, p.peeker.previous.endOffset, [attribute]);
 	}
 
 	p.recoverAfterBodyItem();

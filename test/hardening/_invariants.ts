@@ -86,12 +86,28 @@ export function collectRanges(tree: unknown, limit = 200_000): Array<{path: stri
 			continue;
 		}
 
-		for (const [key, child] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+		for (const [key, child] of Array.isArray(value) ? value.entries() : [...Object.entries(value), ...accessorEntries(value)]) {
 			stack.push({value: child, path: `${path}.${String(key)}`});
 		}
 	}
 
 	return found;
+}
+
+/**
+The values of the getters of an object's class: parsed nodes compute their ranges (`range`, `nameRange`...) in getters.
+*/
+function accessorEntries(value: object): Array<[string, unknown]> {
+	const entries: Array<[string, unknown]> = [];
+	for (let prototype = Object.getPrototypeOf(value) as object | null; prototype && prototype !== Object.prototype; prototype = Object.getPrototypeOf(prototype) as object | null) {
+		for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(prototype))) {
+			if (descriptor.get) {
+				entries.push([key, (value as Record<string, unknown>)[key]]);
+			}
+		}
+	}
+
+	return entries;
 }
 
 function isRange(value: object): value is Range {

@@ -7,6 +7,7 @@ import {lex} from '../lexer.js';
 import {LineIndex} from '../line-index.js';
 import {parseBareTemplate} from '../parse-template.js';
 import {Parser} from '../parser.js';
+import {FixedRangeFile, TemplateNode} from '../nodes.js';
 import type {Position, Range} from '../position.js';
 
 /*
@@ -373,35 +374,20 @@ class ExpressionBuilder {
 			const parser = new Parser(this.text, this.filename, this.lines, tokens);
 			const template = parseBareTemplate(parser);
 			this.diagnostics.push(...parser.diagnostics);
-			return {...template, range};
+			return new TemplateNode(parser.file, range.start.offset, range.end.offset, template.parts);
 		}
 
 		// With escapes, positions inside the decoded value do not map onto the file: every node gets the string's range.
 		const lines = new LineIndex(value);
 		const {tokens} = lex(value, this.filename, 'template', undefined, lines);
-		const parser = new Parser(value, this.filename, lines, tokens);
+		const parser = new Parser(value, this.filename, lines, tokens, new FixedRangeFile(range, lines));
 		const template = parseBareTemplate(parser);
-		const remap = (item: unknown): unknown => {
-			if (Array.isArray(item)) {
-				return item.map(element => remap(element));
-			}
-
-			if (typeof item === 'object' && item !== null) {
-				if ('filename' in item && 'start' in item) {
-					return range;
-				}
-
-				return Object.fromEntries(Object.entries(item).map(([key, element]) => [key, remap(element)]));
-			}
-
-			return item;
-		};
 
 		for (const diagnostic of parser.diagnostics) {
 			this.diagnostics.push({...diagnostic, ...(diagnostic.subject ? {subject: range} : {})});
 		}
 
-		return {...(remap(template) as Template), range};
+		return template;
 	}
 }
 
