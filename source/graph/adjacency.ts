@@ -23,6 +23,8 @@ export class AdjacencyIndex {
 	#settled = 0;
 	readonly #made: Array<GraphEdge | undefined> = [];
 	#lists: Lists | undefined;
+	/** The edges grouped by source from the last merge that removed none, for the outgoing lists. */
+	#bySource: Grouped | undefined;
 
 	get nodeCount(): number {
 		return this.#ids.length;
@@ -45,6 +47,7 @@ export class AdjacencyIndex {
 		this.#ids.push(node.id);
 		this.#nodes.push(node);
 		this.#lists = undefined;
+		this.#bySource = undefined;
 		return true;
 	}
 
@@ -242,7 +245,8 @@ export class AdjacencyIndex {
 		const nodeCount = this.#ids.length;
 		const edgeCount = this.#edgeCount;
 		const kindCount = edgeKinds.length;
-		const {starts, edges} = group(this.#sources, nodeCount, edgeCount);
+		const bySource = group(this.#sources, nodeCount, edgeCount);
+		const {starts, edges} = bySource;
 		const stamps = new Int32Array(nodeCount * kindCount);
 		const firsts = new Int32Array(nodeCount * kindCount);
 		const keep = new Uint8Array(edgeCount);
@@ -285,6 +289,7 @@ export class AdjacencyIndex {
 
 		this.#settled = this.#edgeCount;
 		this.#lists = undefined;
+		this.#bySource = removed === 0 ? bySource : undefined;
 	}
 
 	// Both directions' lists in compressed form (each node's edges contiguous, in the order added): one counting pass, made again only after a change.
@@ -294,7 +299,8 @@ export class AdjacencyIndex {
 			return this.#lists;
 		}
 
-		const outgoing = group(this.#sources, this.#ids.length, this.#edgeCount);
+		const outgoing = this.#bySource ?? group(this.#sources, this.#ids.length, this.#edgeCount);
+		this.#bySource = undefined;
 		const incoming = group(this.#targets, this.#ids.length, this.#edgeCount);
 		this.#lists = {
 			outStarts: outgoing.starts, outEdges: outgoing.edges, inStarts: incoming.starts, inEdges: incoming.edges,
@@ -306,7 +312,9 @@ export class AdjacencyIndex {
 /**
 Edge positions grouped by one end (a counting sort, stable): node `n`'s edges are `edges[starts[n]]` up to `edges[starts[n + 1]]`.
 */
-function group(ends: Int32Array, nodeCount: number, edgeCount: number): {starts: Int32Array; edges: Int32Array} {
+type Grouped = {readonly starts: Int32Array; readonly edges: Int32Array};
+
+function group(ends: Int32Array, nodeCount: number, edgeCount: number): Grouped {
 	const starts = new Int32Array(nodeCount + 1);
 	for (let edge = 0; edge < edgeCount; edge++) {
 		starts[ends[edge]! + 1]! += 1;
