@@ -121,6 +121,8 @@ log(`parse: tfscope over the first ${oracleCorpusBytes / 1e6} MB`);
 const parseSubset = await runChild('measure-parse.ts', ['tfscope', String(oracleCorpusBytes), String(parseRuns)]);
 log(`parse: @cdktf/hcl2json over the first ${oracleCorpusBytes / 1e6} MB`);
 const parseOracle = await runChild('measure-parse.ts', ['hcl2json', String(oracleCorpusBytes), String(oracleRuns)], 600_000);
+log(`parse: syntax tree memory of ${largestScale}x`);
+const astMemory = await runChild('measure-ast-memory.ts', [largest.directory]);
 
 // Load, evaluate, expand, graph, per size.
 const loads = new Map<number, ChildResult>();
@@ -153,6 +155,9 @@ lines.push(parseRow('tfscope', parseFull), parseRow('tfscope', parseSubset), par
 const parseRatio = !failed(parseSubset) && !failed(parseOracle) ? Number(parseSubset['megabytesPerSecond']) / Number(parseOracle['megabytesPerSecond']) : undefined;
 const parseCpuRatio = !failed(parseSubset) && !failed(parseOracle) ? Number(parseSubset['cpuMegabytesPerSecond']) / Number(parseOracle['cpuMegabytesPerSecond']) : undefined;
 lines.push(`Ratio on the same files: ${parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x`} wall clock, ${parseCpuRatio === undefined ? 'n/a' : `${parseCpuRatio.toFixed(1)}x`} CPU time (target at least 10x).${parseFull['diagnostics'] ? ` tfscope reported ${String(parseFull['diagnostics'])} diagnostics on the corpus (expected none).` : ''}`, '');
+const astProblem = failed(astMemory);
+const bytesPerSourceByte = astProblem ? undefined : Number(astMemory['bytesPerSourceByte']);
+lines.push(`Syntax tree memory: ${astProblem ?? `${fixed(bytesPerSourceByte, 1)} bytes of heap per source byte (${fixed(Number(astMemory['heapBytes']) / 1e6, 1)} MB for the ${integer(astMemory['files'])} files, ${fixed(Number(astMemory['bytes']) / 1e6, 1)} MB, of ${largestScale}x; target under 10; \`bench/measure-ast-memory.ts\`)`}.`, '');
 
 lines.push('### Load, evaluate and expand', '');
 lines.push('| size | resources | resource instances | module instances | load ms | evaluate ms | total ms | CPU ms | vs 1x (wall / CPU) | peak RSS MB (load / with graphs) | errors |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -221,6 +226,7 @@ const oneXCpu = scales.includes(1) ? loads.get(1)?.['cpuMs'] as number | undefin
 const cpuStatus = (value: unknown, limit: number): string => typeof value === 'number' ? status(value < limit) : 'n/a';
 const targets: Array<[string, string, boolean | undefined, string?]> = [
 	['Parse at least 10x @cdktf/hcl2json', parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x (CPU ${parseCpuRatio?.toFixed(1) ?? 'n/a'}x)`, parseRatio === undefined ? undefined : parseRatio >= 10, parseCpuRatio === undefined ? 'n/a' : status(parseCpuRatio >= 10)],
+	[`Syntax tree under 10 bytes of heap per source byte (${largestScale}x)`, bytesPerSourceByte === undefined ? 'n/a' : `${fixed(bytesPerSourceByte, 1)} bytes`, bytesPerSourceByte === undefined ? undefined : bytesPerSourceByte < 10],
 	[`Load + expand under 2 s (${largestScale}x)`, largestTotal === undefined ? 'n/a' : `${fixed(largestTotal)} ms (CPU ${fixed(largestLoad['cpuMs'])} ms)`, largestTotal === undefined ? undefined : largestTotal < 2000, cpuStatus(largestLoad['cpuMs'], 2000)],
 	[`Graph under 1 s (${largestScale}x, block level)`, typeof largestLoad['graphMs'] === 'number' ? `${fixed(largestLoad['graphMs'])} ms (CPU ${fixed(largestLoad['graphCpuMs'])} ms)` : 'n/a', typeof largestLoad['graphMs'] === 'number' ? largestLoad['graphMs'] < 1000 : undefined, cpuStatus(largestLoad['graphCpuMs'], 1000)],
 	[`Graph under 1 s (${largestScale}x, instance level)`, typeof largestLoad['instanceGraphMs'] === 'number' ? `${fixed(largestLoad['instanceGraphMs'])} ms (CPU ${fixed(largestLoad['instanceGraphCpuMs'])} ms)` : 'n/a', typeof largestLoad['instanceGraphMs'] === 'number' ? largestLoad['instanceGraphMs'] < 1000 : undefined, cpuStatus(largestLoad['instanceGraphCpuMs'], 1000)],

@@ -15,15 +15,13 @@ type Frame =
 export type LexStart = 'config' | 'template';
 
 /**
-A token as the scanner makes it: offsets only. The positions (line and column) are computed on first use, since most tokens never become the edge of a node.
+A token as the scanner makes it: offsets only. The positions (line and column) are computed when asked for, since the parser needs them only for diagnostics.
 */
 class LexedToken implements Token {
 	readonly type: TokenType;
 	readonly startOffset: number;
 	readonly endOffset: number;
 	private readonly lines: LineIndex;
-	private startPosition: Position | undefined = undefined;
-	private endPosition: Position | undefined = undefined;
 
 	constructor(type: TokenType, startOffset: number, endOffset: number, lines: LineIndex) {
 		this.type = type;
@@ -32,14 +30,13 @@ class LexedToken implements Token {
 		this.lines = lines;
 	}
 
+	// Not cached: the parser asks for positions only for diagnostics, and nodes keep offsets.
 	get start(): Position {
-		this.startPosition ??= this.lines.at(this.startOffset);
-		return this.startPosition;
+		return this.lines.at(this.startOffset);
 	}
 
 	get end(): Position {
-		this.endPosition ??= this.lines.at(this.endOffset);
-		return this.endPosition;
+		return this.lines.at(this.endOffset);
 	}
 }
 
