@@ -18,7 +18,7 @@ yamldecode reads the structure with eemeli/yaml (failsafe schema) and resolves p
 /**
 How many nodes a decode has built: aliases are expanded in place (values have no sharing), so a few lines of anchors referring to anchors (a "billion laughs" document) would build exponentially many; the count stops that at `maximumCollectionElements`.
 */
-type Budget = {built: number};
+type Budget = {built: number; readonly source: string};
 
 function fromNode(node: Node | null | undefined, document: Document, depth: number, budget: Budget): Value {
 	if (depth > 10_000) {
@@ -61,7 +61,12 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 	}
 
 	if (isScalar(node)) {
-		const text = String(node.value ?? '');
+		let text = String(node.value ?? '');
+		// A clipped block scalar that runs to the end of a document without a final line break has no line break in go-yaml; eemeli/yaml adds one.
+		if ((node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED') && node.range?.[1] === budget.source.length && !budget.source.endsWith('\n') && !/^[|>][^\n]*[-+]/.test(budget.source.slice(node.range[0])) && text.endsWith('\n')) {
+			text = text.slice(0, -1);
+		}
+
 		const {tag} = node;
 		if (tag !== undefined && !knownTags.has(tag)) {
 			throw new FunctionError(`unsupported tag ${JSON.stringify(tag.replace(/^tag:yaml\.org,2002:/, '!!'))}`);
@@ -172,6 +177,80 @@ function resolvePlain(text: string): Value {
 	return stringValue(text);
 }
 
+type ParseError = {readonly code: string; readonly message: string; readonly pos: readonly [number, number]; readonly linePos?: ReadonlyArray<{readonly line: number; readonly col: number}>};
+
+/*
+Terraform's yamldecode errors are go-yaml's (libyaml's) messages, placed the way go-cty-yaml words them: a parser error at the offending token is "on line L, column C" with L the token's zero-based line (so the line before it, counted from one) and C its column from one; a scanner error is "on line L, column 1" with L the problem's line counted from one; either has no position when the problem is on the first line. The end of the stream sits on the line after the last character. The common mistakes are recognised from eemeli/yaml's error and reworded so; anything else keeps eemeli/yaml's message at its position.
+*/
+function goYamlMessage(source: string, error: ParseError): string {
+	const lineOf = (offset: number) => countNewlines(source.slice(0, offset));
+	const columnOf = (offset: number) => offset - (source.lastIndexOf('\n', offset - 1) + 1);
+	const parserError = (offset: number, message: string) => {
+		const line = lineOf(offset);
+		return line === 0 ? message : `on line ${line}, column ${columnOf(offset) + 1}: ${message}`;
+	};
+
+	const scannerError = (line: number, message: string) => line === 0 ? message : `on line ${line + 1}, column 1: ${message}`;
+	const streamEndLine = countNewlines(source) + (source === '' || source.endsWith('\n') ? 0 : 1);
+	const endOfStream = (message: string) => streamEndLine === 0 ? message : `on line ${streamEndLine}, column 1: ${message}`;
+	const [start] = error.pos;
+	const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+	const flow = /^Flow (sequence|map) (?:in block collection )?must/.exec(message);
+	if (flow) {
+		const [open, close] = flow[1] === 'sequence' ? ['[', ']'] : ['{', '}'];
+		const empty = source.slice(source.lastIndexOf(open) + 1).trim() === '';
+		return endOfStream(empty ? 'did not find expected node content' : `did not find expected ',' or '${close}'`);
+	}
+
+	if (/^Missing closing ["']quote/.test(message)) {
+		return scannerError(countNewlines(source), 'found unexpected end of stream');
+	}
+
+	if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'MULTILINE_IMPLICIT_KEY') {
+		const colon = /:(?=[ \t\r\n]|$)/g;
+		colon.lastIndex = start;
+		const found = colon.exec(source);
+		return scannerError(lineOf(found ? found.index : start), 'mapping values are not allowed in this context');
+	}
+
+	if (error.code === 'TAB_AS_INDENT') {
+		return scannerError(lineOf(start), 'found a tab character that violates indentation');
+	}
+
+	if (error.code === 'BAD_SCALAR_START') {
+		return scannerError(lineOf(start), 'found character that cannot start any token');
+	}
+
+	if (message === 'Unexpected scalar at node end' || message === 'All mapping items must start at the same column') {
+		// The token that breaks the block collection: what libyaml expected depends on whether the collection at that column is a sequence.
+		const token = start + (/^[ \t]*/.exec(source.slice(start))?.[0].length ?? 0);
+		const column = columnOf(token);
+		const lines = source.slice(0, token - column).split('\n').reverse();
+		const sibling = lines.find(line => line.trim() !== '' && (line.length - line.trimStart().length) === column);
+		return parserError(token, sibling?.trimStart().startsWith('- ') || sibling?.trimStart() === '-' ? 'did not find expected \'-\' indicator' : 'did not find expected key');
+	}
+
+	const unexpected = /^Unexpected flow-(seq|map)-end token/.exec(message);
+	if (unexpected) {
+		// A closing bracket after a complete top-level value is extra content; anywhere else a value was expected.
+		const before = source.slice(0, start).trimEnd();
+		const topLevel = /^[[{]/.test(source.trimStart()) && (before.endsWith(']') || before.endsWith('}'));
+		return parserError(start, topLevel ? 'did not find expected <document start>' : 'did not find expected node content');
+	}
+
+	const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [1, 1];
+	return `on line ${line}, column ${column}: ${message}`;
+}
+
+function countNewlines(text: string): number {
+	let count = 0;
+	for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+		count++;
+	}
+
+	return count;
+}
+
 export function decodeYaml(source: string): Value {
 	const documents = parseAllDocuments(source, {schema: 'failsafe', uniqueKeys: false});
 	if (!Array.isArray(documents)) {
@@ -189,11 +268,10 @@ export function decodeYaml(source: string): Value {
 	const [document] = documents;
 	const [error] = document!.errors;
 	if (error) {
-		const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [1, 1];
-		throw new FunctionError(`on line ${line}, column ${column}: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`);
+		throw new FunctionError(goYamlMessage(source, error));
 	}
 
-	return fromNode(document!.contents as Node | null, document!, 0, {built: 0});
+	return fromNode(document!.contents as Node | null, document!, 0, {built: 0, source});
 }
 
 export const yamldecode = defineFunction({
