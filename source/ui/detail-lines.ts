@@ -23,6 +23,23 @@ function valueLines(name: string, value: string, style?: LineStyle): StyledLine[
 	];
 }
 
+/**
+Adjacent segments of the same style as one: each segment is a text node Ink lays out and draws on every frame, and a source line is mostly unstyled words and spaces.
+*/
+export function mergeSegments(segments: readonly StyledSegment[]): StyledSegment[] {
+	const merged: StyledSegment[] = [];
+	for (const segment of segments) {
+		const last = merged.at(-1);
+		if (last && last.style === segment.style) {
+			merged[merged.length - 1] = {...last, text: last.text + segment.text};
+		} else {
+			merged.push(segment);
+		}
+	}
+
+	return merged;
+}
+
 export function detailLines(details: Details): StyledLine[] {
 	const lines: StyledLine[] = [plain(details.address === '' ? 'root module' : details.address, 'title')];
 	const kind = details.kind === 'module-instance' ? 'module instance' : details.kind;
@@ -65,7 +82,7 @@ export function detailLines(details: Details): StyledLine[] {
 		lines.push([], plain('Source', 'title'));
 		const width = String(details.source.firstLine + details.source.text.split('\n').length).length;
 		for (const [offset, line] of details.source.text.split('\n').entries()) {
-			lines.push([{text: String(details.source.firstLine + offset).padStart(width) + ' ', style: 'dim'}, ...highlightLine(line)]);
+			lines.push([{text: String(details.source.firstLine + offset).padStart(width) + ' ', style: 'dim'}, ...mergeSegments(highlightLine(line))]);
 		}
 	}
 
