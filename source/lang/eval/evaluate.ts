@@ -835,6 +835,13 @@ function isDynamicNull(value: Value): boolean {
 	return value.kind === 'null' && value.type.kind === 'dynamic' && !value.marks;
 }
 
+/**
+`list` with the reference diagnostics of the branches not already in it.
+*/
+function withBranchReferences(list: Diagnostic[], branchReferences: readonly Diagnostic[]): Diagnostic[] {
+	return branchReferences.length === 0 ? list : [...list, ...branchReferences.filter(diagnostic => !list.includes(diagnostic))];
+}
+
 function evaluateConditional(expression: Conditional, context: Context): Evaluation {
 	const trueResult = evaluateIn(expression.trueResult, context);
 	const falseResult = evaluateIn(expression.falseResult, context);
@@ -864,24 +871,24 @@ function evaluateConditional(expression: Conditional, context: Context): Evaluat
 
 	const condition = evaluateIn(expression.condition, context);
 	const diagnostics = [...condition.diagnostics];
-	const withBranchReferences = (list: Diagnostic[]): Diagnostic[] => (branchReferences.length === 0 ? list : [...list, ...branchReferences.filter(diagnostic => !list.includes(diagnostic))]);
+
 	if (condition.value.kind === 'null') {
 		diagnostics.push(errorDiagnostic('Null condition', 'The condition value is null. Conditions must either be true or false.', expression.condition.range, expression.range));
-		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics)};
+		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics, branchReferences)};
 	}
 
 	if (condition.value.kind === 'unknown') {
 		if (trueResult.value.kind === 'null' && falseResult.value.kind === 'null') {
-			return {value: nullValue(resultType), diagnostics: withBranchReferences(diagnostics)};
+			return {value: nullValue(resultType), diagnostics: withBranchReferences(diagnostics, branchReferences)};
 		}
 
-		return {value: withMarks(unknown(resultType), marksOf(condition.value, trueResult.value, falseResult.value)), diagnostics: withBranchReferences(diagnostics)};
+		return {value: withMarks(unknown(resultType), marksOf(condition.value, trueResult.value, falseResult.value)), diagnostics: withBranchReferences(diagnostics, branchReferences)};
 	}
 
 	const converted = convert(condition.value, boolType);
 	if (!converted.ok) {
 		diagnostics.push(errorDiagnostic('Incorrect condition type', 'The condition expression must be of type bool.', expression.condition.range, expression.range));
-		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics)};
+		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics, branchReferences)};
 	}
 
 	const [bareCondition] = unmark(converted.value);
@@ -893,10 +900,10 @@ function evaluateConditional(expression: Conditional, context: Context): Evaluat
 	const result = convert(bareChosen, resultType);
 	if (!result.ok) {
 		diagnostics.push(errorDiagnostic('Inconsistent conditional result types', `The ${label} result value has the wrong type: ${result.message}.`, (label === 'true' ? expression.trueResult : expression.falseResult).range, expression.range));
-		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics)};
+		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics, branchReferences)};
 	}
 
-	return {value: withMarks(result.value, marks), diagnostics: withBranchReferences(diagnostics)};
+	return {value: withMarks(result.value, marks), diagnostics: withBranchReferences(diagnostics, branchReferences)};
 }
 
 /*

@@ -78,6 +78,10 @@ export function getAttribute(object: Value, name: string, range: Range): Step {
 const invalidIndex = 'Invalid index';
 const noElement = 'The given key does not identify an element in this collection value';
 
+function unmarked(value: Value): Value {
+	return value;
+}
+
 export function index(collection: Value, key: Value, range: Range): Step {
 	const [bare, marks] = unmark(collection);
 	if (bare.kind === 'null') {
@@ -91,8 +95,8 @@ export function index(collection: Value, key: Value, range: Range): Step {
 
 	const collectionType = bare.kind === 'unknown' ? bare.type : undefined;
 	const keyType = bareKey.kind === 'unknown' ? bareKey.type : undefined;
-	const resultMarks = new Set([...(marks ?? []), ...(keyMarks ?? [])]);
-	const mark = (value: Value): Value => withMarks(value, resultMarks.size > 0 ? resultMarks : undefined);
+	const resultMarks = marks || keyMarks ? new Set([...(marks ?? []), ...(keyMarks ?? [])]) : undefined;
+	const mark = resultMarks ? (value: Value): Value => withMarks(value, resultMarks.size > 0 ? resultMarks : undefined) : unmarked;
 	if (keyType?.kind === 'dynamic' || collectionType?.kind === 'dynamic') {
 		return {value: mark(unknownValue(dynamicType)), diagnostics: []};
 	}
