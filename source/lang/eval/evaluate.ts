@@ -1056,13 +1056,16 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 	let text = '';
 	let known = true;
 	const marks = new Set<Mark>(iteration.marks ?? []);
+	// One scope for every iteration, its names rebound each time: evaluation is synchronous and no value keeps a scope.
+	const variables = new Map<string, Value>();
+	const inner: Context = {...context, scope: context.scope.child(variables)};
 	for (const [key, element] of iteration.items) {
-		const variables = new Map<string, Value>().set(part.valueVariable, element);
+		variables.set(part.valueVariable, element);
 		if (part.keyVariable) {
 			variables.set(part.keyVariable, key);
 		}
 
-		const body = renderParts(part.body, {...context, scope: context.scope.child(variables)}, part.range);
+		const body = renderParts(part.body, inner, part.range);
 		diagnostics.push(...body.diagnostics);
 		const [bare, bodyMarks] = unmark(body.value);
 		for (const mark of bodyMarks ?? []) {
@@ -1157,13 +1160,15 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 	const groups = new Map<string, Value[]>();
 	const objectValues = new Map<string, Value>();
 	let known = true;
+	// One scope for every iteration, its names rebound each time: evaluation is synchronous and no value keeps a scope.
+	const variables = new Map<string, Value>();
+	const inner: Context = {...context, scope: context.scope.child(variables)};
 	for (const [key, element] of iteration.items) {
-		const variables = new Map<string, Value>().set(expression.valueVariable, element);
+		variables.set(expression.valueVariable, element);
 		if (expression.keyVariable) {
 			variables.set(expression.keyVariable, key);
 		}
 
-		const inner: Context = {...context, scope: context.scope.child(variables)};
 		if (expression.condition) {
 			const condition = evaluateIn(expression.condition, inner);
 			diagnostics.push(...condition.diagnostics);
