@@ -24,12 +24,14 @@ export class LazyMap<V> extends Map<string, V> {
 	}
 
 	override get(name: string): V | undefined {
-		if (!this.#known.has(name)) {
-			return undefined;
+		// One lookup when the value is there (values are never undefined): the common case, every reference reads one.
+		const found = this.#values.get(name);
+		if (found !== undefined || this.#values.has(name)) {
+			return found;
 		}
 
-		if (this.#values.has(name)) {
-			return this.#values.get(name);
+		if (!this.#known.has(name)) {
+			return undefined;
 		}
 
 		const value = this.#compute(name);
