@@ -257,7 +257,7 @@ function literalKey(expression: Expression): string | number | undefined {
 /**
 Every reference an expression makes, in source order, with its range. Names bound by `for` expressions and template `for` directives are not references; invalid references are left out (evaluation reports them).
 */
-export function referencesOf(expression: Expression): Reference[] {
+export function referencesOf(expression: Expression): readonly Reference[] {
 	let found = referencesByNode.get(expression);
 	if (!found) {
 		found = [];
@@ -271,7 +271,8 @@ export function referencesOf(expression: Expression): Reference[] {
 		referencesByNode.set(expression, found);
 	}
 
-	return [...found];
+	// Shared with every later caller: read-only.
+	return found;
 }
 
 const referencesByNode = new WeakMap<Expression, Reference[]>();
@@ -279,14 +280,15 @@ const referencesByNode = new WeakMap<Expression, Reference[]>();
 /**
 The static traversals at the roots of an expression's references, in source order, valid or not; names bound by `for` are left out.
 */
-export function traversalsOf(expression: Expression): Traversal[] {
+export function traversalsOf(expression: Expression): readonly Traversal[] {
 	let found = traversalListsByNode.get(expression);
 	if (!found) {
 		found = traversalsOfUncached(expression);
 		traversalListsByNode.set(expression, found);
 	}
 
-	return [...found];
+	// Shared with every later caller: read-only.
+	return found;
 }
 
 const traversalListsByNode = new WeakMap<Expression, Traversal[]>();
