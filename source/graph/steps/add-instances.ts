@@ -48,9 +48,11 @@ function addModuleInstance(graph: Parameters<GraphStep>[0]['graph'], instance: M
 
 	for (const resource of instance.resources) {
 		const block = join(prefix, resource.block.key);
+		// Made on each read from the syntax tree's offsets: once for all the block's instances.
+		const {range} = resource.block;
 		if (resource.instances.length === 0) {
 			if (resource.expansion.mode === 'unknown') {
-				graph.addNode({id: resource.text, kind: resource.block.mode === 'managed' ? 'resource' : resource.block.mode, module: text, name: resource.block.key, block, range: resource.block.range});
+				graph.addNode({id: resource.text, kind: resource.block.mode === 'managed' ? 'resource' : resource.block.mode, module: text, name: resource.block.key, block, range});
 			}
 
 			continue;
@@ -58,7 +60,7 @@ function addModuleInstance(graph: Parameters<GraphStep>[0]['graph'], instance: M
 
 		for (const resourceInstance of resource.instances) {
 			graph.addNode({
-				id: resourceInstance.text, kind: 'resource-instance', module: text, name: resourceInstance.text.slice(text === '' ? 0 : text.length + 1), block, range: resource.block.range,
+				id: resourceInstance.text, kind: 'resource-instance', module: text, name: resourceInstance.text.slice(text === '' ? 0 : text.length + 1), block, range,
 			});
 		}
 	}
