@@ -3,6 +3,7 @@ import {formatKey} from '../expand/addresses.js';
 import type {ModuleCallExpansion, ModuleInstance} from '../expand/instance-tree.js';
 import type {Command} from './command.js';
 import {workspaceFor} from './instances.js';
+import {terminalSafeWriter} from './terminal-text.js';
 
 /*
 `tfscope tree [dir]`: the module instance tree, each instance with its resource blocks and resource instances (data sources included), module calls that expand to no instance shown with the reason.
@@ -64,7 +65,10 @@ export function renderTree(root: ModuleInstance): string {
 }
 
 export const treeCommand: Command = async input => {
-	const {arguments: positional, stdout, stderr} = input;
+	const {arguments: positional} = input;
+	// Module sources and unresolved reasons are configuration text.
+	const stdout = terminalSafeWriter(input.stdout, input.isTerminal, false);
+	const stderr = terminalSafeWriter(input.stderr, input.isTerminal, false);
 	if (positional.length > 1) {
 		stderr.write(`Error: Too many arguments\n\ntfscope tree takes one directory, not: ${positional.join(' ')}\n`);
 		return 2;
