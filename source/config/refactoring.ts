@@ -1,5 +1,6 @@
 import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import {parseExpression} from '../hcl/index.js';
 import type {Range} from '../hcl/position.js';
 import type {ModuleNode} from './module-tree.js';
 import {walkModuleTree} from './module-tree.js';
@@ -158,16 +159,30 @@ function declarationOf(node: ModuleNode, endpoint: Endpoint): Range | undefined 
 	return target.module.resources.get(`${mode === 'data' ? 'data.' : ''}${type}.${name}`)?.block.typeRange;
 }
 
-function readEndpoint(expression: Expression | undefined, diagnostics: Diagnostic[], context: Range, constantKeys = true): Endpoint | undefined {
-	if (expression === undefined) {
+/**
+In JSON syntax an endpoint is a string holding the reference (`"from": "aws_instance.a"`), read as native syntax.
+*/
+function referenceOf(expression: Expression, syntax: 'native' | 'json'): Expression {
+	if (syntax !== 'json' || expression.kind !== 'Template' || !expression.parts.every(part => part.kind === 'TemplateLiteral')) {
+		return expression;
+	}
+
+	const text = expression.parts.map(part => (part.kind === 'TemplateLiteral' ? part.value : '')).join('');
+	const parsed = parseExpression(text, expression.range.filename);
+	return parsed.diagnostics.some(diagnostic => diagnostic.severity === 'error') || parsed.value === undefined ? expression : parsed.value;
+}
+
+function readEndpoint(written: Expression | undefined, syntax: 'native' | 'json', diagnostics: Diagnostic[], context: Range, constantKeys = true): Endpoint | undefined {
+	if (written === undefined) {
 		// A missing argument is already reported by the block reader.
 		return undefined;
 	}
 
+	const expression = referenceOf(written, syntax);
 	const steps = staticSteps(expression, constantKeys);
 	const endpoint = steps && endpointOf(steps);
 	if (endpoint === undefined) {
-		diagnostics.push(errorDiagnostic('Invalid expression', staticReferenceDetail, expression.range, context));
+		diagnostics.push(errorDiagnostic('Invalid expression', staticReferenceDetail, written.range, context));
 	}
 
 	return endpoint;
@@ -176,8 +191,8 @@ function readEndpoint(expression: Expression | undefined, diagnostics: Diagnosti
 function checkModule(node: ModuleNode, diagnostics: Diagnostic[]): void {
 	const {module} = node;
 	for (const moved of module.moved) {
-		const from = readEndpoint(moved.from, diagnostics, moved.range);
-		const to = readEndpoint(moved.to, diagnostics, moved.range);
+		const from = readEndpoint(moved.from, moved.block.body.syntax, diagnostics, moved.range);
+		const to = readEndpoint(moved.to, moved.block.body.syntax, diagnostics, moved.range);
 		if (from === undefined || to === undefined) {
 			continue;
 		}
@@ -193,7 +208,7 @@ function checkModule(node: ModuleNode, diagnostics: Diagnostic[]): void {
 	}
 
 	for (const removed of module.removed) {
-		const from = readEndpoint(removed.from, diagnostics, removed.range);
+		const from = readEndpoint(removed.from, removed.block.body.syntax, diagnostics, removed.range);
 		const declaration = from && declarationOf(node, from);
 		if (from && declaration) {
 			const what = from.resource === undefined ? 'module' : 'resource';
@@ -207,7 +222,7 @@ function checkModule(node: ModuleNode, diagnostics: Diagnostic[]): void {
 			continue;
 		}
 
-		const to = readEndpoint(imported.to, diagnostics, imported.range, false);
+		const to = readEndpoint(imported.to, imported.block.body.syntax, diagnostics, imported.range, false);
 		if (to === undefined) {
 			continue;
 		}

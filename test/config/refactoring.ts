@@ -31,3 +31,10 @@ test('the details name the addresses', t => {
 test('a configuration without these blocks has nothing to report', t => {
 	t.deepEqual(checkRefactoringBlocks(loadModuleTree(path.join('examples', 'multi-region')).root), []);
 });
+
+test('in JSON syntax the endpoints are strings holding references', t => {
+	const directory = path.join('test', 'fixtures', 'configs', 'refactoring-json');
+	const found = checkRefactoringBlocks(loadModuleTree(directory).root).map(diagnostic => `${diagnostic.subject!.start.line}: ${diagnostic.summary}`);
+	// Terraform points a JSON block at its key (`"moved": [`), as here.
+	t.deepEqual(found, ['8: Redundant move statement', '17: Invalid expression']);
+});
