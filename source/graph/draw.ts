@@ -1,6 +1,11 @@
 import type {Graph} from './cytoscape.js';
 import {compareIds} from './queries.js';
 
+/**
+What drawing reads of a graph: a whole graph, or a view that finds one node's edges on demand (`instanceGraphView`).
+*/
+export type GraphView = Pick<Graph, 'has' | 'node' | 'outgoing' | 'incoming'>;
+
 /*
 The terminal drawing of a node's neighbourhood: the focus in a box, its dependencies as a tree growing to the left, its dependents as a tree growing to the right, `depth` levels each way. A node reached twice is drawn once, under the first node that reached it (breadth first, sorted); the drawing says how many nodes did not fit.
 
@@ -18,7 +23,7 @@ type TreeNode = {
 /**
 Breadth-first spanning tree from the focus in one direction.
 */
-function spanningTree(graph: Graph, focus: string, direction: 'dependencies' | 'dependents', depth: number): TreeNode {
+function spanningTree(graph: GraphView, focus: string, direction: 'dependencies' | 'dependents', depth: number): TreeNode {
 	const prefixes = shortenedPrefixes(graph, focus);
 	const labelOf = (id: string): string => {
 		const prefix = prefixes.find(candidate => id.startsWith(`${candidate}.`));
@@ -52,7 +57,7 @@ function spanningTree(graph: Graph, focus: string, direction: 'dependencies' | '
 /**
 The module paths whose prefix the drawing leaves out of names, longest first: the focus's own module, and for a module call or instance the module it opens.
 */
-function shortenedPrefixes(graph: Graph, focus: string): string[] {
+function shortenedPrefixes(graph: GraphView, focus: string): string[] {
 	const node = graph.node(focus);
 	const prefixes: string[] = [];
 	if (node && (node.kind === 'module' || node.kind === 'module-instance')) {
@@ -218,7 +223,7 @@ function drawSide(canvas: Canvas, tree: TreeNode, origin: number, step: 1 | -1, 
 /**
 The neighbourhood of `focus` drawn in at most `width` columns and `height` lines: dependencies on the left, dependents on the right, up to `depth` levels each way (fewer when the width does not allow readable labels). Pure: the UI's graph view prints the lines as they are.
 */
-export function drawNeighbourhood(graph: Graph, focus: string, depth: number, width: number, height: number): string[] {
+export function drawNeighbourhood(graph: GraphView, focus: string, depth: number, width: number, height: number): string[] {
 	if (height <= 0 || width <= 0) {
 		return [];
 	}

@@ -6,6 +6,7 @@ The dependency graph of a configuration. What the UI and the commands use:
 	const graph = graphOf(workspace);                      // block level, built once per Workspace
 	const instances = graphOf(workspace, {instances: true}); // instance level
 	instanceEdgesOf(workspace, 'module.net["eu"].aws_subnet.this[0]'); // [{direction, address, expression, kind, origins}] of one instance-graph node, without building the instance graph
+	drawNeighbourhood(instanceGraphView(workspace), address, 2, width, height); // the same drawing, each node's instance edges found on demand
 	dependencies(graph, 'aws_instance.web');  // [{node, edge}]: what it needs; edge.kind, edge.origins[].expression/.range
 	dependents(graph, 'aws_instance.web');    // [{node, edge}]: what needs it
 	transitiveDependents(graph, id);          // the blast radius, sorted ids
@@ -31,7 +32,8 @@ Not in the graph: `check` blocks and their scoped data sources, `import`/`moved`
 
 import type {Graph} from './cytoscape.js';
 import {buildGraph, buildInstanceGraph, type GraphInput} from './build.js';
-import {instanceEdgesOf as edgesOfInstance, type InstanceEdge} from './instance-edges.js';
+import {instanceEdgesOf as edgesOfInstance, instanceGraphView as viewOfInstances, type InstanceEdge} from './instance-edges.js';
+import type {GraphView} from './draw.js';
 
 export {buildGraph, buildInstanceGraph, type GraphInput} from './build.js';
 export {createGraph, type Graph} from './cytoscape.js';
@@ -44,7 +46,7 @@ export {toText} from './to-text.js';
 export {exportDot} from './export-dot.js';
 export {exportMermaid} from './export-mermaid.js';
 export {exportJson, toJsonGraph, type JsonGraph} from './export-json.js';
-export {drawNeighbourhood} from './draw.js';
+export {drawNeighbourhood, type GraphView} from './draw.js';
 export type {InstanceEdge} from './instance-edges.js';
 
 const blockGraphs = new WeakMap<GraphInput, Graph>();
@@ -70,3 +72,18 @@ The incoming then outgoing edges of one node of the instance graph (`{direction:
 export function instanceEdgesOf(input: GraphInput, address: string): InstanceEdge[] | undefined {
 	return edgesOfInstance(input, graphOf(input), address);
 }
+
+/**
+The instance graph as a view for `drawNeighbourhood` (`has`, `node`, `outgoing`, `incoming`), each node's edges found with `instanceEdgesOf` when first asked for: drawing one instance's neighbourhood does not build the instance graph. One view per Workspace, kept.
+*/
+export function instanceGraphView(input: GraphInput): GraphView {
+	let view = views.get(input);
+	if (!view) {
+		view = viewOfInstances(input, graphOf(input));
+		views.set(input, view);
+	}
+
+	return view;
+}
+
+const views = new WeakMap<GraphInput, GraphView>();

@@ -1,9 +1,11 @@
 import type {ModuleInstance} from '../expand/instance-tree.js';
 import type {Graph} from './cytoscape.js';
-import type {EdgeKind, EdgeOrigin} from './model.js';
+import type {EdgeKind, EdgeOrigin, GraphEdge, GraphNode} from './model.js';
 import {compareIds} from './queries.js';
-import {join, modulePrefix, type GraphInput} from './step.js';
-import {createInstanceEdgePlans, emitModuleInstanceEdges, hasBlockNode, type EdgeSink, type InstanceEdgePlans} from './steps/connect-instances.js';
+import {modulePrefix, type GraphInput} from './step.js';
+import {createInstanceEdgePlans, emitModuleInstanceEdges, type EdgeSink, type InstanceEdgePlans} from './steps/connect-instances.js';
+import {instanceNodes} from './steps/add-instances.js';
+import type {GraphView} from './draw.js';
 import {textOfTraversal} from './text-of.js';
 
 /*
@@ -22,6 +24,7 @@ export type InstanceEdge = {
 };
 
 type Place = {
+	readonly node: GraphNode;
 	/** The module instance whose edges include the node's own (for a module instance, its parent). */
 	readonly home: ModuleInstance;
 	/** The node's block-level id. */
@@ -46,28 +49,8 @@ function lookupOf(input: GraphInput): Lookup | undefined {
 	let lookup = lookups.get(input);
 	if (!lookup) {
 		const places = new Map<string, Place>();
-		for (const instance of tree.moduleInstances.values()) {
-			const {text, node, parent} = instance;
-			const prefix = modulePrefix(node);
-			if (parent) {
-				places.set(text, {home: parent, block: prefix, base: instance});
-			}
-
-			const {module} = node;
-			for (const name of [...[...module.variables.keys()].map(key => `var.${key}`), ...[...module.locals.keys()].map(key => `local.${key}`), ...[...module.outputs.keys()].map(key => `output.${key}`)]) {
-				places.set(join(text, name), {home: instance, block: join(prefix, name), base: instance});
-			}
-
-			for (const resource of instance.resources) {
-				const place = {home: instance, block: join(prefix, resource.block.key), base: instance};
-				if (hasBlockNode(resource)) {
-					places.set(resource.text, place);
-				}
-
-				for (const resourceInstance of resource.instances) {
-					places.set(resourceInstance.text, place);
-				}
-			}
+		for (const {node, home, base} of instanceNodes(tree)) {
+			places.set(node.id, {node, home, base, block: node.block!});
 		}
 
 		lookup = {places, plans: createInstanceEdgePlans({input, textOf: textOfTraversal(input)})};
@@ -80,7 +63,7 @@ function lookupOf(input: GraphInput): Lookup | undefined {
 /**
 The incoming then outgoing edges (each sorted by address, then kind) of a node of the instance graph (a module or resource instance, a module instance's variable, local or output, a provider configuration), or undefined when the instance graph has no such node. `blockGraph` is the configuration's block-level graph (`graphOf(workspace)`), which says where edges can come from.
 */
-export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: string): InstanceEdge[] | undefined {
+export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: string, direction?: 'in' | 'out'): InstanceEdge[] | undefined {
 	const lookup = lookupOf(input);
 	const tree = input.instances;
 	if (!lookup || !tree) {
@@ -127,7 +110,7 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 	}
 
 	const onlyDependents = (id: string): boolean => dependents.has(id);
-	for (const instance of candidates) {
+	for (const instance of direction === 'out' ? [] : candidates) {
 		if (prefixes.has(modulePrefix(instance.node))) {
 			// Only provider edges end at a provider configuration.
 			emitModuleInstanceEdges(plans, instance, blockGraph, collect, onlyDependents, !place);
@@ -135,7 +118,9 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 	}
 
 	const onlyOwn = (id: string): boolean => id === blockId;
-	if (place) {
+	if (direction === 'in') {
+		// Only the incoming edges were asked for.
+	} else if (place) {
 		emitModuleInstanceEdges(plans, place.home, blockGraph, collect, onlyOwn);
 		// A child module's variables get their values in the parent module instance.
 		if (place.home.parent && place.home === place.base && blockId.slice(modulePrefix(place.home.node).length).startsWith('.var.')) {
@@ -191,4 +176,46 @@ function sameOrigin(first: EdgeOrigin, second: EdgeOrigin): boolean {
 	return first.expression === second.expression
 		&& first.range?.filename === second.range?.filename
 		&& first.range?.start.offset === second.range?.start.offset;
+}
+
+/**
+The instance graph as a view for drawing (`drawNeighbourhood`): each node's edges are found when first asked for, with `instanceEdgesOf`, and kept.
+*/
+export function instanceGraphView(input: GraphInput, blockGraph: Graph): GraphView {
+	const lookup = lookupOf(input);
+	const outgoing = new Map<string, readonly GraphEdge[]>();
+	const incoming = new Map<string, readonly GraphEdge[]>();
+	const edgesOf = (id: string, direction: 'in' | 'out'): readonly GraphEdge[] => {
+		const cache = direction === 'in' ? incoming : outgoing;
+		let edges = cache.get(id);
+		if (!edges) {
+			edges = (instanceEdgesOf(input, blockGraph, id, direction) ?? []).map(edge => ({
+				id: `${direction === 'in' ? edge.address : id}\u0000${direction === 'in' ? id : edge.address}\u0000${edge.kind}`,
+				source: direction === 'in' ? edge.address : id,
+				target: direction === 'in' ? id : edge.address,
+				kind: edge.kind,
+				origins: edge.origins,
+			}));
+			cache.set(id, edges);
+		}
+
+		return edges;
+	};
+
+	const node = (id: string): GraphNode | undefined => {
+		const found = lookup?.places.get(id)?.node;
+		if (found) {
+			return found;
+		}
+
+		const provider = blockGraph.node(id);
+		return lookup && provider?.kind === 'provider' ? provider : undefined;
+	};
+
+	return {
+		has: id => node(id) !== undefined,
+		node,
+		outgoing: id => edgesOf(id, 'out'),
+		incoming: id => edgesOf(id, 'in'),
+	};
 }

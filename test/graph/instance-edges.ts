@@ -1,6 +1,6 @@
 import test from 'ava';
 import {buildInstanceGraph} from '../../source/graph/build.js';
-import {instanceEdgesOf} from '../../source/graph/index.js';
+import {drawNeighbourhood, instanceEdgesOf, instanceGraphView} from '../../source/graph/index.js';
 import type {Graph} from '../../source/graph/cytoscape.js';
 import type {GraphEdge} from '../../source/graph/model.js';
 import {loadGraphWorkspace} from '../helpers/graph-fixtures.js';
@@ -61,3 +61,19 @@ test('instanceEdgesOf of a module instance\'s variable: its input from the paren
 		'module.network["us"] module-expansion module.network',
 	]);
 });
+
+const drawsLikeInstanceGraph = test.macro({
+	async exec(t, fixture: string) {
+		const workspace = await loadGraphWorkspace(fixture);
+		const graph = buildInstanceGraph(workspace);
+		const view = instanceGraphView(workspace);
+		const differing = graph.nodes().filter(node => JSON.stringify(drawNeighbourhood(view, node.id, 2, 100, 30)) !== JSON.stringify(drawNeighbourhood(graph, node.id, 2, 100, 30)));
+		t.deepEqual(differing.map(node => node.id), []);
+		t.deepEqual(view.node('terraform_data.nothing'), undefined);
+	},
+	title: (_title, fixture: string) => `instanceGraphView draws every node of ${fixture} as the instance graph does`,
+});
+
+for (const fixture of ['basic', 'modules', 'providers']) {
+	test(drawsLikeInstanceGraph, fixture);
+}

@@ -1,4 +1,5 @@
-import type {ModuleInstance} from '../../expand/instance-tree.js';
+import type {InstanceTree, ModuleInstance} from '../../expand/instance-tree.js';
+import type {GraphNode} from '../model.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
 import {fullProviderName, providerName} from './blocks.js';
 import {walkModuleTree} from '../../config/module-tree.js';
@@ -20,30 +21,51 @@ export const addInstances: GraphStep = ({graph, input}) => {
 		}
 	}
 
-	for (const instance of tree.moduleInstances.values()) {
-		addModuleInstance(graph, instance);
+	for (const {node} of instanceNodes(tree)) {
+		graph.addNode(node);
 	}
 };
 
-function addModuleInstance(graph: Parameters<GraphStep>[0]['graph'], instance: ModuleInstance): void {
-	const {text, node} = instance;
+/**
+A node of the instance graph that expands from a block (every one but the provider configurations), with the module instances its edges are made in.
+*/
+export type InstanceNode = {
+	readonly node: GraphNode & {readonly block: string};
+	/** The module instance whose edges include the node's own (for a module instance, its parent). */
+	readonly home: ModuleInstance;
+	/** The module instance the node is, or is in. */
+	readonly base: ModuleInstance;
+};
+
+/**
+The instance graph's nodes other than provider configurations, module instance by module instance.
+*/
+export function * instanceNodes(tree: InstanceTree): Generator<InstanceNode> {
+	for (const instance of tree.moduleInstances.values()) {
+		yield * moduleInstanceNodes(instance);
+	}
+}
+
+function * moduleInstanceNodes(instance: ModuleInstance): Generator<InstanceNode> {
+	const {text, node, parent} = instance;
 	const prefix = modulePrefix(node);
-	if (instance.parent) {
-		const last = text.slice(instance.parent.text === '' ? 0 : instance.parent.text.length + 1);
-		graph.addNode({id: text, kind: 'module-instance', module: instance.parent.text, name: last, block: prefix, ...(node.call ? {range: node.call.range} : {})});
+	if (parent) {
+		const last = text.slice(parent.text === '' ? 0 : parent.text.length + 1);
+		yield {node: {id: text, kind: 'module-instance', module: parent.text, name: last, block: prefix, ...(node.call ? {range: node.call.range} : {})}, home: parent, base: instance};
 	}
 
+	const own = {home: instance, base: instance};
 	const {module} = node;
 	for (const variable of module.variables.values()) {
-		graph.addNode({id: join(text, `var.${variable.name}`), kind: 'variable', module: text, name: `var.${variable.name}`, block: join(prefix, `var.${variable.name}`), range: variable.range});
+		yield {node: {id: join(text, `var.${variable.name}`), kind: 'variable', module: text, name: `var.${variable.name}`, block: join(prefix, `var.${variable.name}`), range: variable.range}, ...own};
 	}
 
 	for (const local of module.locals.values()) {
-		graph.addNode({id: join(text, `local.${local.name}`), kind: 'local', module: text, name: `local.${local.name}`, block: join(prefix, `local.${local.name}`), range: local.range});
+		yield {node: {id: join(text, `local.${local.name}`), kind: 'local', module: text, name: `local.${local.name}`, block: join(prefix, `local.${local.name}`), range: local.range}, ...own};
 	}
 
 	for (const output of module.outputs.values()) {
-		graph.addNode({id: join(text, `output.${output.name}`), kind: 'output', module: text, name: `output.${output.name}`, block: join(prefix, `output.${output.name}`), range: output.range});
+		yield {node: {id: join(text, `output.${output.name}`), kind: 'output', module: text, name: `output.${output.name}`, block: join(prefix, `output.${output.name}`), range: output.range}, ...own};
 	}
 
 	for (const resource of instance.resources) {
@@ -52,16 +74,19 @@ function addModuleInstance(graph: Parameters<GraphStep>[0]['graph'], instance: M
 		const {range} = resource.block;
 		if (resource.instances.length === 0) {
 			if (resource.expansion.mode === 'unknown') {
-				graph.addNode({id: resource.text, kind: resource.block.mode === 'managed' ? 'resource' : resource.block.mode, module: text, name: resource.block.key, block, range});
+				yield {node: {id: resource.text, kind: resource.block.mode === 'managed' ? 'resource' : resource.block.mode, module: text, name: resource.block.key, block, range}, ...own};
 			}
 
 			continue;
 		}
 
 		for (const resourceInstance of resource.instances) {
-			graph.addNode({
-				id: resourceInstance.text, kind: 'resource-instance', module: text, name: resourceInstance.text.slice(text === '' ? 0 : text.length + 1), block, range,
-			});
+			yield {
+				node: {
+					id: resourceInstance.text, kind: 'resource-instance', module: text, name: resourceInstance.text.slice(text === '' ? 0 : text.length + 1), block, range,
+				},
+				...own,
+			};
 		}
 	}
 }
