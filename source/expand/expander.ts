@@ -353,7 +353,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 		const declaration = this.node.module.variables.get(name)!;
 		const label = this.#label(`var.${name}`);
 		return this.#memo.get(`var.${name}`, label, declaration.range, () => {
-			const constraint = declaration.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => this.#constant(expression)) : undefined;
+			const constraint = declaration.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => this.#constant(expression), declaration.block.body.syntax) : undefined;
 			if (constraint) {
 				report(this.#context, constraint.diagnostics);
 			}

@@ -1,5 +1,6 @@
 import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import {parseExpression} from '../hcl/index.js';
 import {
 	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType, tupleType,
 } from '../lang/types.js';
@@ -30,7 +31,43 @@ function objectKey(key: Expression): string | undefined {
 	return undefined;
 }
 
-export function readTypeConstraint(expression: Expression, evaluateDefault: (expression: Expression) => Value): TypeConstraintResult {
+function quotedText(expression: Expression): string | undefined {
+	if (expression.kind !== 'Template' || !expression.parts.every(part => part.kind === 'TemplateLiteral')) {
+		return undefined;
+	}
+
+	return expression.parts.map(part => (part.kind === 'TemplateLiteral' ? part.value : '')).join('');
+}
+
+function quotedTypeDetail(text: string): string {
+	const advice = text === 'list' || text === 'map'
+		? `Remove the quotes around "${text}" and write ${text}(string) instead to explicitly indicate that the ${text} elements are strings.`
+		: `Remove the quotes around "${text}".`;
+	return `Terraform 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of Terraform. ${advice}`;
+}
+
+/**
+A variable's type constraint. In JSON syntax (`"type": "list(string)"`) the constraint is a string holding the type expression; in native syntax a quoted constraint is the pre-0.12 form, which Terraform refuses.
+*/
+export function readTypeConstraint(written: Expression, evaluateDefault: (expression: Expression) => Value, syntax: 'native' | 'json' = 'native'): TypeConstraintResult {
+	const quoted = quotedText(written);
+	if (quoted !== undefined && syntax === 'native') {
+		return {type: dynamicType, diagnostics: [errorDiagnostic('Invalid quoted type constraints', quotedTypeDetail(quoted), written.range)]};
+	}
+
+	if (quoted !== undefined) {
+		const parsed = parseExpression(quoted, written.range.filename);
+		const errors = parsed.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
+		if (errors.length > 0 || parsed.value === undefined) {
+			return {type: dynamicType, diagnostics: [errorDiagnostic('Invalid type specification', `"${quoted}" is not a type expression: ${errors[0]?.summary ?? 'it cannot be parsed'}.`, written.range)]};
+		}
+
+		// The parsed nodes' positions are within the string; point at the string instead.
+		const result = readTypeConstraint(parsed.value, evaluateDefault);
+		return {type: result.type, diagnostics: result.diagnostics.map(diagnostic => ({...diagnostic, subject: written.range}))};
+	}
+
+	const expression = written;
 	const diagnostics: Diagnostic[] = [];
 	const invalid = (detail: string, subject: Expression): Type => {
 		diagnostics.push(errorDiagnostic('Invalid type specification', detail, subject.range));
