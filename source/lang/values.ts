@@ -166,8 +166,7 @@ export function compareStrings(a: string, b: string): number {
 Types of big tuple and object values, computed once per value (values are immutable; a module's resources object is asked for its type by every expression that reads it). Small ones are cheaper to recompute than to keep in a WeakMap.
 */
 const structuralTypes = new WeakMap<Value, Type>();
-// Objects of a few attributes are already worth it: a local such as `common_tags` is asked for its type by every call that merges it.
-const bigValue = 4;
+const bigValue = 16;
 
 /**
 The type of a value (cty's Value.Type()).
