@@ -448,13 +448,20 @@ class ModuleInstanceImpl implements ModuleInstance {
 				const before = this.#context.diagnostics.length;
 				const value = this.evaluate(meta);
 				// An unknown value that comes from an error (a cycle, an undeclared name) has its diagnostic already.
-				const failed = this.#context.diagnostics.slice(before).some(diagnostic => diagnostic.severity === 'error');
+				const failure = this.#context.diagnostics.slice(before).find(diagnostic => diagnostic.severity === 'error');
+				if (failure) {
+					// Not "known after apply": the expression is wrong, and Terraform stops on it. The error is reported already; the expansion carries it so `instances` prints it and fails.
+					return {
+						mode: 'invalid', meta: block.count ? 'count' : 'for_each', reason: failure.detail ?? failure.summary, summary: failure.summary, diagnostic: failure,
+					};
+				}
+
 				const result = block.count ? countExpansion(value) : forEachExpansion(value, kind);
 				const {expansion} = result;
 				let diagnostic: Diagnostic | undefined;
 				if (result.error) {
 					diagnostic = errorDiagnostic(result.error.summary, result.error.detail, meta.range, block.range);
-				} else if (expansion.mode === 'unknown' && !failed) {
+				} else if (expansion.mode === 'unknown') {
 					const address = this.#label(kind === 'module' ? `module.${key}` : key);
 					diagnostic = warningDiagnostic(`Instances known after apply`, `${expansion.reason} tfscope shows ${address} without instances.`, meta.range, block.range);
 				}

@@ -144,3 +144,12 @@ test('ephemeral resources are not listed: Terraform does not plan them', async t
 	t.is(code, 0);
 	t.is(stdout, 'aws_db_instance.db\n');
 });
+
+test('a count or for_each expression that fails is an error, not known after apply', async t => {
+	const {code, stdout, stderr} = await run(['test/fixtures/configs/meta-argument-errors']);
+	t.is(code, 1);
+	t.is(stdout, 'terraform_data.fine\n');
+	t.regex(stderr, /main\.tf:3:15: error: Invalid operand \(terraform_data\.counted\)/);
+	t.regex(stderr, /main\.tf:7:20: error: Invalid function argument \(terraform_data\.each\)/);
+	t.notRegex(stderr, /known after apply/);
+});
