@@ -90,3 +90,18 @@ test('mermaid of a fixture', async t => {
 		'',
 	].join('\n'));
 });
+
+test('quoted references in depends_on make edges, as the deprecated form still does in Terraform', async t => {
+	const {stdout} = await run(['test/fixtures/configs/quoted-references'], {format: 'text'});
+	t.regex(stdout, /^module\.m\n {2}terraform_data\.x$/m);
+	t.regex(stdout, /^terraform_data\.y\n {2}module\.m\.terraform_data\.inner$/m);
+	// Refused in replace_triggered_by, so no edge from it.
+	t.notRegex(stdout, /^terraform_data\.y\n(?: {2}.*\n)* {2}terraform_data\.x$/m);
+});
+
+test('in JSON syntax depends_on and replace_triggered_by strings are references', async t => {
+	const {stdout} = await run(['test/fixtures/configs/json-references'], {format: 'text'});
+	t.regex(stdout, /^output\.o\n {2}terraform_data\.y$/m);
+	t.regex(stdout, /^terraform_data\.r\n(?: {2}.*\n)* {2}terraform_data\.x$/m);
+	t.regex(stdout, /^terraform_data\.y\n(?: {2}.*\n)* {2}terraform_data\.x$/m);
+});

@@ -4,6 +4,7 @@ import {
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../../hcl/diagnostics.js';
 import type {Condition} from '../module.js';
 import {literalBool, tupleItems} from '../static.js';
+import {dependsOnReferences} from './quoted-reference.js';
 
 /*
 Helpers shared by the block readers.
@@ -107,5 +108,5 @@ export function readDependsOn(body: Body, diagnostics: Diagnostic[]): readonly E
 		return [];
 	}
 
-	return items;
+	return dependsOnReferences(items, body.syntax, diagnostics);
 }

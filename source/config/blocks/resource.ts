@@ -6,6 +6,7 @@ import type {Lifecycle, ResourceBlock, ResourceMode} from '../module.js';
 import {literalBool, traversalText, tupleItems} from '../static.js';
 import {checkLabels, readConditions, readDependsOn} from './common.js';
 import {readProviderReference} from './provider.js';
+import {replaceTriggeredByReferences} from './quoted-reference.js';
 
 /**
 Names in a resource body that are Terraform's, not the provider's.
@@ -83,7 +84,7 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[]): Lifecycle {
 		...(createBeforeDestroy !== undefined && {createBeforeDestroy}),
 		...(preventDestroy !== undefined && {preventDestroy}),
 		...(ignoreChanges !== undefined && {ignoreChanges}),
-		replaceTriggeredBy: replaceItems ?? [],
+		replaceTriggeredBy: replaceTriggeredByReferences(replaceItems ?? [], block.body.syntax, diagnostics),
 		preconditions: readConditions(block.body, 'precondition', diagnostics),
 		postconditions: readConditions(block.body, 'postcondition', diagnostics),
 		range: block.range,
