@@ -5,14 +5,14 @@ import {
 	type Diagnostic, type Result, errorDiagnostic, warningDiagnostic,
 } from './hcl/diagnostics.js';
 import {parseExpression} from './hcl/index.js';
-import {loadModuleTree} from './config/load-module-tree.js';
+import {loadModuleTreeSteps} from './config/load-module-tree.js';
 import {checkRefactoringBlocks} from './config/refactoring.js';
 import type {ModuleNode} from './config/module-tree.js';
 import {dataDirectory} from './config/module-sources.js';
 import {readState} from './config/state.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
-import {expandModuleTree} from './expand/expander.js';
+import {expandModuleTreeSteps} from './expand/expander.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
 import {builtinFunctionNames, createNodeFilesystem, lookupFunction} from './expand/lang-adapter.js';
 import {parseAddress} from './expand/parse-address.js';
@@ -32,6 +32,10 @@ export type LoadProgress = {
 	readonly phase: LoadPhase;
 	readonly done: number;
 	readonly total?: number;
+	/**
+	In the expand phase: resource instances made so far (`done` counts module instances).
+	*/
+	readonly resourceInstances?: number;
 };
 
 export type WorkspaceOptions = {
@@ -127,11 +131,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const directory = options.directory;
 	const progress = options.onProgress;
 	progress?.({phase: 'parse', done: 0});
-	const tree = loadModuleTree(directory, {environment, onDirectory: count => progress?.({phase: 'modules', done: count})});
-	// Let the event loop run (a UI can draw its progress) between phases.
-	await new Promise<void>(resolve => {
-		setImmediate(resolve);
-	});
+	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment}), count => progress?.({phase: 'modules', done: count}));
 	const variableArguments = options.variableArguments ?? [
 		...(options.varFiles ?? []).map(file => ({kind: 'var-file' as const, path: file})),
 		...(options.variables ?? []).map(text => ({kind: 'var' as const, text})),
@@ -140,7 +140,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const workspaceName = options.workspaceName ?? environment['TF_WORKSPACE'] ?? readEnvironmentFile(directory, environment) ?? 'default';
 	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
 	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined);
-	const expanded = expandModuleTree(tree.root, {
+	const expanded = await driveInSlices(expandModuleTreeSteps(tree.root, {
 		rootDirectory: directory,
 		cwd,
 		workspaceName,
@@ -149,8 +149,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		functions: lookupFunction,
 		functionNames: builtinFunctionNames,
 		filesystem: createNodeFilesystem({cwd}),
-		onModuleInstance: count => progress?.({phase: 'expand', done: count}),
-	});
+	}), step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
 	const sources = new Map([...tree.sources, ...collected.sources]);
 	const loadDiagnostics = [...tree.diagnostics, ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics];
 
@@ -192,6 +191,39 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		},
 	};
 	return workspace;
+}
+
+/**
+How long loading runs before it gives the event loop a turn: about one frame, so a UI repaints its progress while the load goes on.
+*/
+const sliceMilliseconds = 16;
+
+/**
+Runs a step generator to its end, giving the event loop a turn (`setImmediate`) after each slice of about 16 ms, and reporting the latest progress at each turn and at the end.
+*/
+export async function driveInSlices<Progress, Result>(steps: Generator<Progress, Result, void>, report: (progress: Progress) => void): Promise<Result> {
+	let sliceStart = performance.now();
+	let last: {readonly progress: Progress} | undefined;
+	for (;;) {
+		const step = steps.next();
+		if (step.done) {
+			if (last) {
+				report(last.progress);
+			}
+
+			return step.value;
+		}
+
+		last = {progress: step.value};
+		if (performance.now() - sliceStart >= sliceMilliseconds) {
+			report(step.value);
+			// eslint-disable-next-line no-await-in-loop -- one slice after another, by design
+			await new Promise<void>(resolve => {
+				setImmediate(resolve);
+			});
+			sliceStart = performance.now();
+		}
+	}
 }
 
 function readEnvironmentFile(directory: string, environment: Readonly<Record<string, string | undefined>>): string | undefined {

@@ -37,6 +37,19 @@ function realDirectory(directory: string): string | undefined {
 }
 
 export function loadModuleTree(rootDirectory: string, options: ModuleTreeOptions = {}): LoadedModuleTree {
+	const steps = loadModuleTreeSteps(rootDirectory, options);
+	for (;;) {
+		const step = steps.next();
+		if (step.done) {
+			return step.value;
+		}
+	}
+}
+
+/**
+Builds the module tree one directory at a time: each `next()` reads one module directory and yields how many have been read, so a caller can give the event loop a turn between directories (the explorer's loading screen); the generator's return value is the tree. Driving it to the end in one go is `loadModuleTree`.
+*/
+export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTreeOptions = {}): Generator<number, LoadedModuleTree, void> {
 	const diagnostics: Diagnostic[] = [];
 	const sources = new Map<string, string>();
 	const cache = new Map<string, LoadedDirectory>();
@@ -45,8 +58,11 @@ export function loadModuleTree(rootDirectory: string, options: ModuleTreeOptions
 		diagnostics.push(warningDiagnostic('Invalid module manifest', `${error}. Run "terraform init" again; modules from the registry are shown as unresolved.`));
 	}
 
+	// Whether the last `load` read a directory (a step to yield after) rather than reusing one.
+	let read = false;
 	const load = (directory: string, real: string): LoadedDirectory => {
 		let loaded = cache.get(real);
+		read = !loaded;
 		if (!loaded) {
 			loaded = loadDirectory(directory);
 			cache.set(real, loaded);
@@ -69,9 +85,13 @@ export function loadModuleTree(rootDirectory: string, options: ModuleTreeOptions
 		};
 	};
 
-	const build = (pathNames: readonly string[], directory: string, source: ModuleSource, call: ModuleCall | undefined, ancestors: readonly string[]): ModuleNode => {
+	function * build(pathNames: readonly string[], directory: string, source: ModuleSource, call: ModuleCall | undefined, ancestors: readonly string[]): Generator<number, ModuleNode, void> {
 		const real = realDirectory(directory)!;
 		const loaded = load(directory, real);
+		if (read) {
+			yield cache.size;
+		}
+
 		const children = new Map<string, ModuleNode>();
 		for (const child of loaded.module.moduleCalls.values()) {
 			const childPath = [...pathNames, child.name];
@@ -114,7 +134,7 @@ export function loadModuleTree(rootDirectory: string, options: ModuleTreeOptions
 				continue;
 			}
 
-			const node = build(childPath, childDirectory, childSource, child, [...ancestors, real]);
+			const node = yield * build(childPath, childDirectory, childSource, child, [...ancestors, real]);
 			for (const input of child.inputs) {
 				if (!node.module.variables.has(input.name)) {
 					diagnostics.push(errorDiagnostic('Unsupported argument', `An argument named "${input.name}" is not expected here: module "${child.name}" (${child.source}) declares no variable "${input.name}".`, input.nameRange, child.range));
@@ -127,7 +147,7 @@ export function loadModuleTree(rootDirectory: string, options: ModuleTreeOptions
 		return {
 			path: pathNames, module: loaded.module, source, ...(call && {call}), children,
 		};
-	};
+	}
 
 	if (realDirectory(rootDirectory) === undefined) {
 		diagnostics.push(errorDiagnostic('No configuration directory', `The directory ${rootDirectory} does not exist or is not a directory.`));
@@ -140,6 +160,6 @@ export function loadModuleTree(rootDirectory: string, options: ModuleTreeOptions
 		};
 	}
 
-	const root = build([], rootDirectory, {kind: 'root', directory: rootDirectory}, undefined, []);
+	const root = yield * build([], rootDirectory, {kind: 'root', directory: rootDirectory}, undefined, []);
 	return {root, diagnostics, sources};
 }

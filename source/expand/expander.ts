@@ -814,9 +814,30 @@ function sortedNames(body: object, attributes: ReadonlyMap<string, Value>): read
 const ephemeralMarks: Marks = new Set(['ephemeral'] as const);
 
 /**
+How far the expansion is: module instances visited (their resources expanded) and resource instances made so far.
+*/
+export type ExpandProgress = {
+	readonly moduleInstances: number;
+	readonly resourceInstances: number;
+};
+
+/**
 Expands the module tree.
 */
 export function expandModuleTree(root: ModuleNode, options: ExpandOptions): Expanded {
+	const steps = expandModuleTreeSteps(root, options);
+	for (;;) {
+		const step = steps.next();
+		if (step.done) {
+			return step.value;
+		}
+	}
+}
+
+/**
+Expands the module tree one resource block at a time: each `next()` does a small step and yields the progress so far, so a caller can give the event loop a turn between steps (the explorer's loading screen); the generator's return value is the expansion. Driving it to the end in one go is `expandModuleTree`.
+*/
+export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions): Generator<ExpandProgress, Expanded, void> {
 	const context: Context = {
 		options,
 		diagnostics: [],
@@ -832,9 +853,18 @@ export function expandModuleTree(root: ModuleNode, options: ExpandOptions): Expa
 	const moduleInstances = new Map<string, ModuleInstance>();
 	const resourceInstances = new Map<string, ResourceInstance>();
 	const resources = new Map<string, ResourceExpansion>();
-	const visit = (instance: ModuleInstanceImpl): void => {
+	const progress = (): ExpandProgress => ({moduleInstances: moduleInstances.size, resourceInstances: resourceInstances.size});
+	// Depth-first, in the same order as a recursive walk: resources of an instance (sorted), then its calls (sorted by name), each instance in turn.
+	function * visit(instance: ModuleInstanceImpl): Generator<ExpandProgress, void, void> {
 		moduleInstances.set(instance.text, instance);
-		const sorted = [...instance.resources].sort((a, b) => (a.text < b.text ? -1 : (a.text > b.text ? 1 : 0)));
+		// Each block expanded in declaration order (as `instance.resources` does), a step each; then recorded in address order.
+		const expanded: ResourceExpansionImpl[] = [];
+		for (const key of instance.node.module.resources.keys()) {
+			expanded.push(instance.resourceExpansion(key));
+			yield progress();
+		}
+
+		const sorted = expanded.sort((a, b) => (a.text < b.text ? -1 : (a.text > b.text ? 1 : 0)));
 		for (const resource of sorted) {
 			resources.set(resource.text, resource);
 			for (const resourceInstance of resource.instances) {
@@ -842,15 +872,17 @@ export function expandModuleTree(root: ModuleNode, options: ExpandOptions): Expa
 			}
 		}
 
+		yield progress();
+
 		const calls = [...instance.calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
 		for (const call of calls) {
 			for (const child of call.instances) {
-				visit(child as ModuleInstanceImpl);
+				yield * visit(child as ModuleInstanceImpl);
 			}
 		}
-	};
+	}
 
-	visit(rootInstance);
+	yield * visit(rootInstance);
 	const tree: InstanceTree = {
 		root: rootInstance, moduleInstances, resourceInstances, resources, conditions: context.conditions,
 	};

@@ -9,6 +9,7 @@ import {modulePrefix} from '../graph/build.js';
 import {graphOf, instanceEdgesOf, type Graph} from '../graph/index.js';
 import type {GraphEdge} from '../graph/model.js';
 import {drawNeighbourhood} from '../graph/draw.js';
+import {workspaceOptions} from '../commands/workspace-options.js';
 import {loadWorkspace, type LoadProgress, type Workspace} from '../workspace.js';
 import {formatDiagnostic} from '../hcl/format-diagnostic.js';
 import {formatValue} from '../lang/format-value.js';
@@ -716,7 +717,8 @@ export function describeProgress(progress: LoadProgress): string {
 		}
 
 		case 'expand': {
-			return `${count} module ${progress.done === 1 ? 'instance' : 'instances'} expanded`;
+			const resources = progress.resourceInstances === undefined ? '' : `, ${progress.resourceInstances} resource ${progress.resourceInstances === 1 ? 'instance' : 'instances'}`;
+			return `${count} module ${progress.done === 1 ? 'instance' : 'instances'}${resources} expanded`;
 		}
 
 		case 'graph': {
@@ -736,13 +738,8 @@ export async function loadExplorerData(options: {
 	readonly onProgress?: (text: string) => void;
 }): Promise<{readonly data: ExplorerData; readonly summary: string}> {
 	const workspace = await loadWorkspace({
-		directory: options.directory,
-		variables: options.flags.var,
-		varFiles: options.flags.varFile,
-		...(options.flags.workspace !== undefined && {workspaceName: options.flags.workspace}),
-		...(options.flags.state !== undefined && {stateFile: options.flags.state}),
-		environment: options.environment,
-		cwd: options.cwd,
+		// The same options as every command: --var and --var-file interleaved in command-line order, --workspace, --state.
+		...workspaceOptions(options.flags, options.directory, options.environment, options.cwd),
 		onProgress(progress) {
 			options.onProgress?.(describeProgress(progress));
 		},
