@@ -1,12 +1,13 @@
-import {readFile} from 'node:fs/promises';
+import {readFile, stat} from 'node:fs/promises';
 import {terminalSafeWriter} from './terminal-text.js';
 import path from 'node:path';
 import type {Body} from '../hcl/ast.js';
 import type {Diagnostic, Result} from '../hcl/diagnostics.js';
 import {hasErrors} from '../hcl/diagnostics.js';
 import {
-	formatDiagnostics, isJsonFilename, parseConfig, parseJsonConfig, printBody, toHcl2Json,
+	formatDiagnostics, printBody, toHcl2Json,
 } from '../hcl/index.js';
+import {maximumConfigFileBytes, oversizedFile, parseConfigBytes} from '../config/parse-file.js';
 import type {Command} from './command.js';
 
 /**
@@ -82,17 +83,26 @@ export const parseCommand: Command = async ({arguments: files, flags, stdout: ra
 	const parsed: ParsedFile[] = [];
 	let failed = false;
 	for (const file of files) {
-		let text: string;
+		let bytes: Uint8Array;
 		try {
-			text = await readFile(path.resolve(cwd, file), 'utf8');
+			const resolved = path.resolve(cwd, file);
+			// The loader's limit and encoding checks apply here too: a huge file is refused before it is read.
+			const {size} = await stat(resolved);
+			if (size > maximumConfigFileBytes) {
+				const {value, diagnostics} = oversizedFile(file, size);
+				parsed.push({file, text: '', result: {value, diagnostics}});
+				continue;
+			}
+
+			bytes = await readFile(resolved);
 		} catch (error) {
 			stderr.write(`Error: Cannot read ${file}\n\n${(error as Error).message}\n`);
 			failed = true;
 			continue;
 		}
 
-		const result = isJsonFilename(file) ? parseJsonConfig(text, file) : parseConfig(text, file);
-		parsed.push({file, text, result});
+		const {text, value, diagnostics} = parseConfigBytes(bytes, file);
+		parsed.push({file, text, result: {value, diagnostics}});
 	}
 
 	const sources = new Map(parsed.map(item => [item.file, item.text]));

@@ -42,7 +42,7 @@ export function readConfigFile(path: string): ParsedConfigFile {
 	try {
 		const {size} = fs.fstatSync(descriptor);
 		if (size > maximumConfigFileBytes) {
-			return {text: '', value: emptyBody(path), diagnostics: [tooLarge(path, size)]};
+			return oversizedFile(path, size);
 		}
 
 		bytes = readAll(descriptor, size);
@@ -58,7 +58,7 @@ Parses the bytes of one file (see `readConfigFile`).
 */
 export function parseConfigBytes(bytes: Uint8Array, filename: string): ParsedConfigFile {
 	if (bytes.length > maximumConfigFileBytes) {
-		return {text: '', value: emptyBody(filename), diagnostics: [tooLarge(filename, bytes.length)]};
+		return oversizedFile(filename, bytes.length);
 	}
 
 	const decoded = decodeUtf8(bytes);
@@ -209,6 +209,13 @@ function readAll(descriptor: number, size: number): Uint8Array {
 	}
 
 	return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+}
+
+/**
+What a file over `maximumConfigFileBytes` reads as: nothing, with the diagnostic that names the limit (callers check the size before reading).
+*/
+export function oversizedFile(filename: string, size: number): ParsedConfigFile {
+	return {text: '', value: emptyBody(filename), diagnostics: [tooLarge(filename, size)]};
 }
 
 function tooLarge(filename: string, size: number): Diagnostic {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
-import {parseConfigFile} from './parse-file.js';
+import {type ParsedConfigFile, readConfigFile} from './parse-file.js';
 
 /*
 Where root module variable values come from, later wins: `TF_VAR_name`, `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars(.json)` lexically, then `-var-file` and `-var` in command-line order (declared defaults come first and are applied by expansion). Values stay raw here: file values as expressions, environment and `-var` values as text, which expansion parses as HCL or takes literally depending on the variable's type, as Terraform does.
@@ -21,9 +21,10 @@ export type CollectedVariables = {
 };
 
 function readVariableFile(file: string, required: boolean, collected: CollectedVariables): void {
-	let text: string;
+	let parsed: ParsedConfigFile;
 	try {
-		text = fs.readFileSync(file, 'utf8');
+		// The configuration files' size limit and encoding checks hold for variables files too.
+		parsed = readConfigFile(file);
 	} catch (error) {
 		if (required) {
 			collected.diagnostics.push(errorDiagnostic('Failed to read variables file', `Given variables file ${file} does not exist or cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`));
@@ -32,8 +33,7 @@ function readVariableFile(file: string, required: boolean, collected: CollectedV
 		return;
 	}
 
-	collected.sources.set(file, text);
-	const parsed = parseConfigFile(text, file);
+	collected.sources.set(file, parsed.text);
 	collected.diagnostics.push(...parsed.diagnostics);
 	for (const item of parsed.value.items) {
 		if (item.kind === 'Block') {

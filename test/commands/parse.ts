@@ -1,4 +1,4 @@
-import {mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import test from 'ava';
@@ -72,4 +72,18 @@ test('no files is a usage error', async t => {
 	const {code, stderr} = await run([]);
 	t.is(code, 2);
 	t.regex(stderr, /Usage: tfscope parse/);
+});
+
+test('invalid UTF-8 is reported where it is, and a binary file is one diagnostic, as the loader does', async t => {
+	const temporary = mkdtempSync(path.join(tmpdir(), 'tfscope-parse-'));
+	writeFileSync(path.join(temporary, 'latin1.tf'), Buffer.concat([Buffer.from('locals {\n  name = "caf'), Buffer.from([0xE9]), Buffer.from('"\n}\n')]));
+	writeFileSync(path.join(temporary, 'binary.tf'), Buffer.from([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0, 0, 0xFF, 0xFE, 0, 1, 2, 3]));
+	const latin = await run([path.join(temporary, 'latin1.tf')]);
+	t.is(latin.code, 1);
+	t.regex(latin.stderr, /Invalid character encoding/);
+	t.regex(latin.stderr, /latin1\.tf line 2:/);
+	const binary = await run([path.join(temporary, 'binary.tf')]);
+	t.is(binary.code, 1);
+	t.is(binary.stderr.match(/Invalid character encoding/g)?.length, 1);
+	rmSync(temporary, {recursive: true});
 });
