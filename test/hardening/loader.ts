@@ -192,10 +192,10 @@ test('a binary file and a file of invalid UTF-8 named .tf: diagnostics naming th
 	t.true(errors(workspace).some(diagnostic => diagnostic.subject?.filename.endsWith('binary.tf')));
 	t.true(errors(workspace).filter(diagnostic => diagnostic.subject?.filename.endsWith('binary.tf')).some(diagnostic => /encoding|UTF-8/i.test(`${diagnostic.summary}: ${diagnostic.detail ?? ''}`)));
 	t.true(instanceAddresses(workspace).includes('terraform_data.survivor'), report);
-	// Known gap: invalid UTF-8 inside a quoted string (latin1.tf, "caf\xE9") is silently decoded to U+FFFD; Terraform reports
-	// "Invalid character encoding" at latin1.tf line 2. The expectation, once the loader decodes strictly:
-	//   const encoding = errors(workspace).find(diagnostic => diagnostic.subject?.filename.endsWith('latin1.tf'));
-	//   t.regex(`${encoding?.summary}: ${encoding?.detail}`, /encoding|UTF-8/i); t.is(encoding?.subject?.start.line, 2);
+	// Invalid UTF-8 inside a quoted string: Terraform's "Invalid character encoding" at latin1.tf line 2.
+	const encoding = errors(workspace).find(diagnostic => diagnostic.subject?.filename.endsWith('latin1.tf'));
+	t.regex(`${encoding?.summary}: ${encoding?.detail}`, /encoding|UTF-8/i);
+	t.is(encoding?.subject?.start.line, 2);
 });
 
 test('a CRLF file with a byte order mark loads without diagnostics', async t => {
