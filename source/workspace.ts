@@ -66,6 +66,10 @@ export type WorkspaceOptions = {
 	*/
 	readonly cwd?: string;
 	readonly onProgress?: (progress: LoadProgress) => void;
+	/**
+	Milliseconds of loading work between two turns of the event loop (default 16, about a frame, so a UI repaints its progress); 0 gives the event loop a turn after every step (a directory read, a resource block expanded).
+	*/
+	readonly sliceMilliseconds?: number;
 };
 
 /**
@@ -131,7 +135,8 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const directory = options.directory;
 	const progress = options.onProgress;
 	progress?.({phase: 'parse', done: 0});
-	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment}), count => progress?.({phase: 'modules', done: count}));
+	const slice = options.sliceMilliseconds ?? defaultSliceMilliseconds;
+	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment}), slice, count => progress?.({phase: 'modules', done: count}));
 	const variableArguments = options.variableArguments ?? [
 		...(options.varFiles ?? []).map(file => ({kind: 'var-file' as const, path: file})),
 		...(options.variables ?? []).map(text => ({kind: 'var' as const, text})),
@@ -149,7 +154,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		functions: lookupFunction,
 		functionNames: builtinFunctionNames,
 		filesystem: createNodeFilesystem({cwd}),
-	}), step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
+	}), slice, step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
 	const sources = new Map([...tree.sources, ...collected.sources]);
 	const loadDiagnostics = [...tree.diagnostics, ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics];
 
@@ -196,12 +201,12 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 /**
 How long loading runs before it gives the event loop a turn: about one frame, so a UI repaints its progress while the load goes on.
 */
-const sliceMilliseconds = 16;
+const defaultSliceMilliseconds = 16;
 
 /**
-Runs a step generator to its end, giving the event loop a turn (`setImmediate`) after each slice of about 16 ms, and reporting the latest progress at each turn and at the end.
+Runs a step generator to its end, giving the event loop a turn (`setImmediate`) after each slice of `sliceMilliseconds`, and reporting the latest progress at each turn and at the end.
 */
-export async function driveInSlices<Progress, Result>(steps: Generator<Progress, Result, void>, report: (progress: Progress) => void): Promise<Result> {
+export async function driveInSlices<Progress, Result>(steps: Generator<Progress, Result, void>, sliceMilliseconds: number, report: (progress: Progress) => void): Promise<Result> {
 	let sliceStart = performance.now();
 	let last: {readonly progress: Progress} | undefined;
 	for (;;) {
@@ -217,6 +222,7 @@ export async function driveInSlices<Progress, Result>(steps: Generator<Progress,
 		last = {progress: step.value};
 		if (performance.now() - sliceStart >= sliceMilliseconds) {
 			report(step.value);
+			last = undefined;
 			// eslint-disable-next-line no-await-in-loop -- one slice after another, by design
 			await new Promise<void>(resolve => {
 				setImmediate(resolve);

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import test from 'ava';
 import {formatValue} from '../source/lang/format-value.js';
-import {loadWorkspace} from '../source/workspace.js';
+import {loadModuleTree, loadModuleTreeSteps} from '../source/config/load-module-tree.js';
+import {loadWorkspace, type ModuleNode} from '../source/workspace.js';
 
 const root = path.join(import.meta.dirname, '..');
 const example = path.join(root, 'examples', 'multi-region');
@@ -226,4 +227,70 @@ test('with state, an argument set to null keeps the stored value; a null only in
 	t.is(value('aws_subnet.s.ipv6_cidr_block'), '(known after apply)');
 	t.is(value('aws_subnet.s.map_public_ip_on_launch'), 'null');
 	t.is(value('aws_subnet.s.id'), '"subnet-1"');
+});
+
+test('with 0 ms slices the event loop runs between every step of both phases, and the counts only grow', async t => {
+	let turns = 0;
+	let ticking = true;
+	const tick = () => {
+		turns++;
+		if (ticking) {
+			setImmediate(tick);
+		}
+	};
+
+	setImmediate(tick);
+	const reports: Array<{readonly phase: string; readonly done: number; readonly resourceInstances?: number; readonly turns: number}> = [];
+	const workspace = await loadWorkspace({
+		directory: example,
+		environment: {},
+		sliceMilliseconds: 0,
+		onProgress(progress) {
+			reports.push({...progress, turns});
+		},
+	});
+	ticking = false;
+	const modules = reports.filter(report => report.phase === 'modules');
+	// Examples/multi-region: the root, network, flow-logs and app directories, one report each.
+	t.deepEqual(modules.map(report => report.done), [1, 2, 3, 4]);
+	const expand = reports.filter(report => report.phase === 'expand');
+	t.true(expand.length > 6, `${expand.length} expand reports`);
+	t.deepEqual(expand.at(-1), {...expand.at(-1)!, done: 6, resourceInstances: workspace.instances.resourceInstances.size});
+	for (const [index, report] of expand.entries()) {
+		const previous = expand[index - 1];
+		if (previous) {
+			t.true(report.done >= previous.done && report.resourceInstances! >= previous.resourceInstances!, `report ${index} goes back`);
+		}
+	}
+
+	// The event loop had a turn between any two reports after the first directory (the UI could repaint each); the 'parse' report only marks the start.
+	t.is(reports[0]?.phase, 'parse');
+	const stepped = reports.slice(1);
+	t.true(stepped.slice(1).every((report, index) => report.turns > stepped[index]!.turns), reports.map(report => `${report.phase} ${report.done} @${report.turns}`).join(', '));
+});
+
+test('a load in slices gives the same workspace as one in the default slices', async t => {
+	const sliced = await loadWorkspace({directory: example, environment: {}, sliceMilliseconds: 0});
+	const whole = await exampleWorkspace;
+	t.deepEqual([...sliced.instances.moduleInstances.keys()], [...whole.instances.moduleInstances.keys()]);
+	t.deepEqual([...sliced.instances.resourceInstances.keys()], [...whole.instances.resourceInstances.keys()]);
+	t.deepEqual([...sliced.instances.resources.keys()], [...whole.instances.resources.keys()]);
+	t.deepEqual(sliced.diagnostics.map(diagnostic => diagnostic.summary), whole.diagnostics.map(diagnostic => diagnostic.summary));
+	t.is(formatValue(sliced.evaluateAt('module.network["eu"].subnet_cidrs.public[2]').value), '"10.10.32.0/20"');
+});
+
+test('the module tree steps yield once per directory read and return the whole tree', t => {
+	const steps = loadModuleTreeSteps(example);
+	const counts: number[] = [];
+	let step = steps.next();
+	while (!step.done) {
+		counts.push(step.value);
+		step = steps.next();
+	}
+
+	t.deepEqual(counts, [1, 2, 3, 4]);
+	const shape = (node: ModuleNode): string[] => [`${node.path.join('.') || 'root'} ${node.source.kind}`, ...[...node.children.values()].flatMap(child => shape(child))];
+	t.deepEqual(shape(step.value.root), ['root root', 'network local', 'network.flow_logs local', 'app local']);
+	t.deepEqual(shape(loadModuleTree(example).root), shape(step.value.root));
+	t.deepEqual([...step.value.sources.keys()], [...loadModuleTree(example).sources.keys()]);
 });

@@ -736,10 +736,12 @@ export async function loadExplorerData(options: {
 	readonly environment: Readonly<Record<string, string | undefined>>;
 	readonly cwd: string;
 	readonly onProgress?: (text: string) => void;
+	readonly sliceMilliseconds?: number;
 }): Promise<{readonly data: ExplorerData; readonly summary: string}> {
 	const workspace = await loadWorkspace({
 		// The same options as every command: --var and --var-file interleaved in command-line order, --workspace, --state.
 		...workspaceOptions(options.flags, options.directory, options.environment, options.cwd),
+		...(options.sliceMilliseconds !== undefined && {sliceMilliseconds: options.sliceMilliseconds}),
 		onProgress(progress) {
 			options.onProgress?.(describeProgress(progress));
 		},
