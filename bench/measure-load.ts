@@ -14,6 +14,8 @@ const runs = Math.max(1, Number(runsText));
 type Sample = {
 	/** CPU time of load + evaluate. */
 	cpuMs: number;
+	/** CPU time of load + expand alone (values not yet read). */
+	loadCpuMs: number;
 	graphCpuMs?: number;
 	instanceGraphCpuMs?: number;
 	loadMs: number;
@@ -65,17 +67,19 @@ function queryNode(graph: GraphLike): string | undefined {
 		?? nodes[0]?.id;
 }
 
-async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?: GraphLike; instanceGraph?: GraphLike; peakAfterLoad: number}> {
+async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?: GraphLike; instanceGraph?: GraphLike; peakAfterExpand: number; peakAfterLoad: number}> {
 	let cpu = process.cpuUsage();
 	let start = now();
 	const workspace = await load!({directory, environment: {}});
 	const loadMs = milliseconds(start);
+	const loadCpuMs = cpuMilliseconds(cpu);
+	const peakAfterExpand = peakRssMegabytes();
 	start = now();
 	evaluateEverything(workspace);
 	const evaluateMs = milliseconds(start);
 	const cpuMs = cpuMilliseconds(cpu);
 	const peakAfterLoad = peakRssMegabytes();
-	const sample: Sample = {loadMs, evaluateMs, cpuMs};
+	const sample: Sample = {loadMs, evaluateMs, cpuMs, loadCpuMs};
 	let graph: GraphLike | undefined;
 	if (buildGraph) {
 		cpu = process.cpuUsage();
@@ -111,7 +115,7 @@ async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?
 		}
 	}
 
-	return {sample, workspace, graph, instanceGraph, peakAfterLoad};
+	return {sample, workspace, graph, instanceGraph, peakAfterExpand, peakAfterLoad};
 }
 
 function summarise(workspace: WorkspaceLike, graph: GraphLike | undefined, instanceGraph: GraphLike | undefined) {
@@ -132,8 +136,8 @@ function summarise(workspace: WorkspaceLike, graph: GraphLike | undefined, insta
 }
 
 async function firstRun() {
-	const {sample, workspace, graph, instanceGraph, peakAfterLoad} = await once();
-	return {sample, summary: summarise(workspace, graph, instanceGraph), peakAfterLoad};
+	const {sample, workspace, graph, instanceGraph, peakAfterExpand, peakAfterLoad} = await once();
+	return {sample, summary: summarise(workspace, graph, instanceGraph), peakAfterExpand, peakAfterLoad};
 }
 
 if (load) {
@@ -161,9 +165,11 @@ if (load) {
 		transitiveDependentsMs: medianOf('transitiveDependentsMs'),
 		instanceGraphMs: medianOf('instanceGraphMs'),
 		cpuMs: medianOf('cpuMs'),
+		loadCpuMs: medianOf('loadCpuMs'),
 		graphCpuMs: medianOf('graphCpuMs'),
 		instanceGraphCpuMs: medianOf('instanceGraphCpuMs'),
 		instanceDependentsMs: medianOf('instanceDependentsMs'),
+		peakExpandMb: first.peakAfterExpand,
 		peakLoadMb: first.peakAfterLoad,
 		peakMb,
 	});
