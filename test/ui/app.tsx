@@ -1,6 +1,9 @@
 import test from 'ava';
+import {render} from 'ink-testing-library';
+import stripAnsi from 'strip-ansi';
 import {App, Explorer} from '../../source/ui/app.js';
-import {describeProgress} from '../../source/ui/workspace-data.js';
+import {defaultFlags} from '../../source/commands/command.js';
+import {describeProgress, loadExplorerData} from '../../source/ui/workspace-data.js';
 import {createFixtureData, createLargeData} from '../fixtures/ui/fixture-data.js';
 import {renderFrames, type Rendered} from '../helpers/render.js';
 
@@ -336,4 +339,39 @@ test.serial('while loading, a spinner with what is being done and its counts; th
 	finish?.({data: createFixtureData(), summary: ''});
 	await app.waitFor('Blocks — root');
 	await app.unmount();
+});
+
+test.serial('loading the example for real: the loading screen repaints its counts during both phases, then the explorer opens', async t => {
+	// Loading starts once the app is on screen.
+	let start: (() => void) | undefined;
+	const started = new Promise<void>(resolve => {
+		start = resolve;
+	});
+	const load = async (onProgress: (text: string) => void) => {
+		await started;
+		return loadExplorerData({
+			directory: 'examples/multi-region', flags: defaultFlags, environment: {}, cwd: process.cwd(), onProgress, sliceMilliseconds: 0,
+		});
+	};
+
+	const app = render(<App directory='examples/multi-region' load={load} columns={100} rows={30} color={false}/>);
+	start?.();
+	// Every frame Ink wrote, read once the explorer is up (the load's own turns of the event loop let React and Ink draw in between).
+	const deadline = Date.now() + 10_000;
+	while (!stripAnsi(app.lastFrame() ?? '').includes('Blocks — root') && Date.now() < deadline) {
+		// eslint-disable-next-line no-await-in-loop
+		await new Promise(resolve => {
+			setTimeout(resolve, 5);
+		});
+	}
+
+	const frames = app.frames.map(frame => stripAnsi(frame));
+	app.unmount();
+	const loadingLines = frames.map(frame => frame.split('\n').find(line => line.includes('Loading examples/multi-region'))?.trim()).filter(line => line !== undefined);
+	const directories = new Set(loadingLines.filter(line => / \d+ module director(y|ies) read$/.test(line)));
+	const expanded = new Set(loadingLines.filter(line => / \d+ module instances?, \d+ resource instances? expanded$/.test(line)));
+	t.true(directories.size >= 2, loadingLines.join('\n'));
+	t.true(expanded.size >= 2, loadingLines.join('\n'));
+	t.regex(frames.at(-1) ?? '', /Blocks — root/);
+	t.regex(frames.at(-1) ?? '', /6 module instances · \d+ resource instances/);
 });

@@ -1,5 +1,9 @@
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
-import {defaultFlags} from '../../source/commands/command.js';
+import {type CommandFlags, defaultFlags} from '../../source/commands/command.js';
+import type {VariableArgument} from '../../source/commands/variable-arguments.js';
 import {loadExplorerData} from '../../source/ui/workspace-data.js';
 import type {ExplorerData} from '../../source/ui/explorer-data.js';
 
@@ -123,4 +127,24 @@ test('the background pass finds every diagnostic a slice at a time; then the mod
 	t.deepEqual(data.modules().map(row => [row.label, row.errors]), [['root', 0], ['module.broken["a"]', 1], ['module.broken["b"]', 1]]);
 	t.deepEqual(data.diagnostics().map(row => `${row.where} ${row.summary}`), ['test/fixtures/ui/badges/modules/broken/main.tf:6:13 Invalid operand']);
 	t.true(data.evaluateSome(0));
+});
+
+test('--var and --var-file apply in command-line order, as in every command', async t => {
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-explorer-vars-'));
+	t.teardown(() => {
+		rmSync(directory, {recursive: true, force: true});
+	});
+	writeFileSync(path.join(directory, 'main.tf'), 'variable "colour" {\n  type = string\n}\n\nvariable "size" {\n  type = number\n  default = 1\n}\n');
+	writeFileSync(path.join(directory, 'file.tfvars'), 'colour = "from-file"\nsize = 3\n');
+	const colourOf = async (variableArguments: VariableArgument[], flags: Partial<CommandFlags> = {}) => {
+		const {data} = await loadExplorerData({
+			directory, flags: {...defaultFlags, ...flags, variableArguments}, environment: {}, cwd: directory,
+		});
+		return [data.evaluate('var.colour', '').text, data.evaluate('var.size', '').text];
+	};
+
+	t.deepEqual(await colourOf([{kind: 'var', text: 'colour=from-var'}, {kind: 'var-file', path: 'file.tfvars'}]), ['"from-file"', '3']);
+	t.deepEqual(await colourOf([{kind: 'var-file', path: 'file.tfvars'}, {kind: 'var', text: 'colour=from-var'}]), ['"from-var"', '3']);
+	// The interleaved list wins over the separate lists meow gives (which would apply --var last).
+	t.deepEqual(await colourOf([{kind: 'var', text: 'colour=from-var'}, {kind: 'var-file', path: 'file.tfvars'}], {var: ['colour=from-var'], varFile: ['file.tfvars']}), ['"from-file"', '3']);
 });
