@@ -336,9 +336,9 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 
 		let result: Evaluation;
 		if (step) {
-			result = step.kind === 'attribute' ? getAttribute(value, step.name, node.range) : index(value, typeof step.key === 'number' ? numberValue(step.key) : stringValue(step.key), node.range);
+			result = step.kind === 'attribute' ? getAttribute(value, step.name, node) : index(value, typeof step.key === 'number' ? numberValue(step.key) : stringValue(step.key), node);
 		} else if (node.kind === 'GetAttribute') {
-			result = getAttribute(value, node.name, node.range);
+			result = getAttribute(value, node.name, node);
 		} else {
 			const key = evaluateIn((node as Extract<Expression, {kind: 'Index'}>).key, context);
 			diagnostics = joined(diagnostics, key.diagnostics);
@@ -346,7 +346,7 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 				return {value: unknown(), diagnostics};
 			}
 
-			result = index(value, key.value, node.range);
+			result = index(value, key.value, node);
 		}
 
 		diagnostics = joined(diagnostics, result.diagnostics);
@@ -420,7 +420,7 @@ function applyStep(expression: Expression, context: Context): Evaluation {
 			return {value: unknown(), diagnostics: object.diagnostics};
 		}
 
-		const result = getAttribute(object.value, expression.name, expression.range);
+		const result = getAttribute(object.value, expression.name, expression);
 		return {value: result.value, diagnostics: [...object.diagnostics, ...result.diagnostics]};
 	}
 
@@ -432,7 +432,7 @@ function applyStep(expression: Expression, context: Context): Evaluation {
 			return {value: unknown(), diagnostics};
 		}
 
-		const result = index(collection.value, key.value, expression.range);
+		const result = index(collection.value, key.value, expression);
 		return {value: result.value, diagnostics: [...diagnostics, ...result.diagnostics]};
 	}
 

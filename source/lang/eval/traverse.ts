@@ -12,11 +12,16 @@ Attribute access and indexing after hcl's GetAttr and Index, with their diagnost
 
 type Step = {value: Value; diagnostics: Diagnostic[]};
 
-function failed(summary: string, detail: string, range: Range): Step {
-	return {value: unknownValue(), diagnostics: [errorDiagnostic(summary, detail, range)]};
+/**
+Where a step is: a range, or the syntax node whose range it is. Passing the node lets a successful step skip computing its range, which syntax nodes build on demand.
+*/
+export type StepPlace = Range | {readonly range: Range};
+
+function failed(summary: string, detail: string, place: StepPlace): Step {
+	return {value: unknownValue(), diagnostics: [errorDiagnostic(summary, detail, 'filename' in place ? place : place.range)]};
 }
 
-export function getAttribute(object: Value, name: string, range: Range): Step {
+export function getAttribute(object: Value, name: string, range: StepPlace): Step {
 	const [bare, marks] = unmark(object);
 	if (bare.kind === 'null') {
 		return failed('Attempt to get attribute from null value', 'This value is null, so it does not have any attributes.', range);
@@ -82,7 +87,7 @@ function unmarked(value: Value): Value {
 	return value;
 }
 
-export function index(collection: Value, key: Value, range: Range): Step {
+export function index(collection: Value, key: Value, range: StepPlace): Step {
 	const [bare, marks] = unmark(collection);
 	if (bare.kind === 'null') {
 		return failed('Attempt to index null value', 'This value is null, so it does not have any indices.', range);
