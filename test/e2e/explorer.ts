@@ -5,6 +5,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import {generateConfiguration, sizePreset, writeConfiguration} from '../../bench/generate.js';
 import {repositoryRoot, startTerminal, tmuxAvailable} from '../helpers/tmux.js';
 
 /*
@@ -181,4 +182,41 @@ test('without a terminal it says so and points to the commands', t => {
 	t.is(status, 1);
 	t.regex(output, /needs an interactive terminal/);
 	t.regex(output, /tfscope instances examples\/multi-region/);
+});
+
+test('a generated configuration of 12,500 resource instances: the loading screen moves through both phases, then the explorer opens', async t => {
+	t.timeout(180_000);
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-large-'));
+	writeConfiguration(generateConfiguration(sizePreset(1)), directory);
+	const app = startTerminal({arguments: [directory], environment: {XDG_STATE_HOME: directory}});
+	try {
+		// Every loading line the screen showed, read as fast as tmux allows, until the explorer's first frame.
+		const loadingLines = new Set<string>();
+		const deadline = Date.now() + 120_000;
+		let screen = app.screen();
+		while (!/Blocks — root/.test(screen) && Date.now() < deadline) {
+			const line = screen.split('\n').find(each => each.includes(' Loading '));
+			if (line) {
+				loadingLines.add(line.trim());
+			}
+
+			// eslint-disable-next-line no-await-in-loop
+			await new Promise(resolve => {
+				setTimeout(resolve, 20);
+			});
+			screen = app.screen();
+		}
+
+		const seen = [...loadingLines].join('\n');
+		const spinners = new Set([...loadingLines].map(line => line[0]));
+		t.true([...loadingLines].some(line => / \d+ module director(y|ies) read$/.test(line)), seen);
+		t.true([...loadingLines].filter(line => / \d+ module instances?, \d+ resource instances? expanded$/.test(line)).length >= 2, seen);
+		t.true(spinners.size >= 2, seen);
+		t.regex(screen, /101 module instances · 12500 resource instances/);
+		app.press('quit');
+		t.is(await app.waitForExit(), 0);
+	} finally {
+		app.close();
+		rmSync(directory, {recursive: true, force: true});
+	}
 });
