@@ -21,6 +21,14 @@ export type EscapeReporter = {
 Decodes the literal text of a template: backslash escapes (quoted strings only) and the `$${` / `%%{` escapes. `offset` is where `raw` starts in the file, for diagnostic ranges.
 */
 export function decodeStringLiteral(raw: string, quoted: boolean, offset: number, reporter: EscapeReporter): string {
+	const decoded = decodeEscapes(raw, quoted, offset, reporter);
+	// HCL gives literal text in Unicode normal form C (`"e\u0301"` is `"é"`); only text from U+0300 up (combining marks, Hangul jamo, compatibility singletons) can change.
+	return mayChangeUnderNfc.test(decoded) ? decoded.normalize('NFC') : decoded;
+}
+
+const mayChangeUnderNfc = /[\u0300-\uffff]/;
+
+function decodeEscapes(raw: string, quoted: boolean, offset: number, reporter: EscapeReporter): string {
 	if (!(quoted ? needsDecodingQuoted : needsDecodingPlain).test(raw)) {
 		return raw;
 	}

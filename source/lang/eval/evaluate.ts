@@ -917,7 +917,7 @@ function evaluateTemplate(expression: Template, context: Context): Evaluation {
 		return evaluateIn(only.expression, context);
 	}
 
-	return renderParts(expression.parts, context, expression);
+	return renderParts(expression.parts, context, expression.range);
 }
 
 /**
@@ -927,8 +927,12 @@ function tooLong(length: number, range: Range): Evaluation {
 	return {value: unknown(stringType), diagnostics: [errorDiagnostic('String too long', `This template would build a string of ${length} characters, more than tfscope's limit of ${maximumStringLength} (maximumStringLength); its value is unknown.`, range)]};
 }
 
-// `place` is the template or directive node: its range is computed only for an error.
-function renderParts(parts: readonly TemplatePart[], context: Context, place: {readonly range: Range}): Evaluation {
+// As in HCL, an interpolation's errors point at the expression inside `${…}`, not at the braces.
+function partSubject(part: TemplatePart): Range {
+	return part.kind === 'TemplateInterpolation' ? part.expression.range : part.range;
+}
+
+function renderParts(parts: readonly TemplatePart[], context: Context, range: Range): Evaluation {
 	let diagnostics = none;
 	let marks: Set<Mark> | undefined;
 	let text = '';
@@ -966,7 +970,7 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 		if (value.kind === 'string' && !value.marks) {
 			// Nearly every part: an unmarked string needs no conversion.
 			if (text.length + value.value.length > maximumStringLength) {
-				return tooLong(text.length + value.value.length, place.range);
+				return tooLong(text.length + value.value.length, range);
 			}
 
 			text += value.value;
@@ -974,7 +978,7 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 		}
 
 		if (value.kind === 'null') {
-			diagnostics = joined(diagnostics, [errorDiagnostic('Invalid template interpolation value', nullMessage, part.range)]);
+			diagnostics = joined(diagnostics, [errorDiagnostic('Invalid template interpolation value', nullMessage, partSubject(part))]);
 			continue;
 		}
 
@@ -990,7 +994,7 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 
 		const converted = convert(value, stringType);
 		if (!converted.ok) {
-			diagnostics = joined(diagnostics, [errorDiagnostic('Invalid template interpolation value', `${convertMessage}: ${converted.message}.`, part.range)]);
+			diagnostics = joined(diagnostics, [errorDiagnostic('Invalid template interpolation value', `${convertMessage}: ${converted.message}.`, partSubject(part))]);
 			continue;
 		}
 
@@ -1002,7 +1006,7 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 
 		if (bare.kind === 'string') {
 			if (text.length + bare.value.length > maximumStringLength) {
-				return tooLong(text.length + bare.value.length, place.range);
+				return tooLong(text.length + bare.value.length, range);
 			}
 
 			text += bare.value;
@@ -1016,8 +1020,8 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 function renderIf(part: Extract<TemplatePart, {kind: 'TemplateIf'}>, context: Context): Evaluation {
 	const condition = evaluateIn(part.condition, context);
 	const diagnostics = [...condition.diagnostics];
-	const thenResult = renderParts(part.then, context, part);
-	const elseResult = renderParts(part.else ?? [], context, part);
+	const thenResult = renderParts(part.then, context, part.range);
+	const elseResult = renderParts(part.else ?? [], context, part.range);
 	const branchReferences = keepReferenceDiagnostics([...thenResult.diagnostics, ...elseResult.diagnostics]);
 	if (condition.value.kind === 'null') {
 		diagnostics.push(errorDiagnostic('Null condition', 'The condition value is null. Conditions must either be true or false.', part.condition.range, part.range));
@@ -1048,7 +1052,7 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 		return {value: unknown(stringType), diagnostics};
 	}
 
-	const iteration = iterate(collection.value, part.collection, part);
+	const iteration = iterate(collection.value, part.collection.range, part.range);
 	diagnostics.push(...iteration.diagnostics);
 	if (!iteration.items) {
 		return {value: withMarks(unknown(stringType), iteration.marks), diagnostics};
@@ -1066,7 +1070,7 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 			variables.set(part.keyVariable, key);
 		}
 
-		const body = renderParts(part.body, inner, part);
+		const body = renderParts(part.body, inner, part.range);
 		diagnostics.push(...body.diagnostics);
 		const [bare, bodyMarks] = unmark(body.value);
 		for (const mark of bodyMarks ?? []) {
@@ -1101,11 +1105,11 @@ type Iteration = {
 	unknown?: boolean;
 };
 
-function iterate(collection: Value, collectionNode: {readonly range: Range}, contextNode: {readonly range: Range}): Iteration {
+function iterate(collection: Value, collectionRange: Range, context: Range): Iteration {
 	const [bare, marks] = unmark(collection);
 	const ownMarks = marks ? new Set(marks) : undefined;
 	if (bare.kind === 'null') {
-		return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over null value', 'A null value cannot be used as the collection in a \'for\' expression.', collectionNode.range, contextNode.range)]};
+		return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over null value', 'A null value cannot be used as the collection in a \'for\' expression.', collectionRange, context)]};
 	}
 
 	if (bare.kind === 'unknown') {
@@ -1137,7 +1141,7 @@ function iterate(collection: Value, collectionNode: {readonly range: Range}, con
 		}
 
 		default: {
-			return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over non-iterable value', `A value of type ${friendlyTypeName(typeOf(bare))} cannot be used as the collection in a 'for' expression.`, collectionNode.range, contextNode.range)]};
+			return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over non-iterable value', `A value of type ${friendlyTypeName(typeOf(bare))} cannot be used as the collection in a 'for' expression.`, collectionRange, context)]};
 		}
 	}
 }
@@ -1149,7 +1153,7 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 		return {value: unknown(), diagnostics};
 	}
 
-	const iteration = iterate(collection.value, expression.collection, expression);
+	const iteration = iterate(collection.value, expression.collection.range, expression.range);
 	diagnostics.push(...iteration.diagnostics);
 	if (!iteration.items) {
 		return {value: withMarks(unknown(), iteration.marks), diagnostics};
@@ -1342,14 +1346,122 @@ function evaluateSplat(expression: Splat, context: Context): Evaluation {
 Function calls.
 */
 
+/*
+Terraform suggests any name within distance 2 (HCL walks a Go map, so which one changes from run to run: `nope` gets "one" or "type"); tfscope picks the nearest, the first in the list on a tie, so the suggestion is stable.
+*/
 function suggestFunction(name: string, names: readonly string[]): string {
+	let best: string | undefined;
+	let bestDistance = 3;
 	for (const candidate of names) {
-		if (levenshtein(name, candidate) < 3) {
-			return ` Did you mean "${candidate}"?`;
+		const distance = levenshtein(name, candidate);
+		if (distance < bestDistance) {
+			best = candidate;
+			bestDistance = distance;
 		}
 	}
 
-	return '';
+	return best === undefined ? '' : ` Did you mean "${best}"?`;
+}
+
+/**
+The error for a call to a function the scope does not have, worded as Terraform words it for each kind of name.
+*/
+function unknownFunction(expression: FunctionCall, scope: Scope): Diagnostic {
+	const {name} = expression;
+	const segments = name.split('::');
+	let summary = 'Unknown provider function';
+	let detail: string;
+	if (segments.length === 1) {
+		summary = 'Call to unknown function';
+		detail = `There is no function named "${name}".${suggestFunction(name, scope.functionNames())}`;
+	} else if (segments[0] !== 'provider') {
+		// `core::` names only built-in functions; any other namespace is not one.
+		detail = `The function namespace "${segments[0]}" is not valid. Provider function calls must use the "provider::" namespace prefix.`;
+	} else if (segments.length < 3) {
+		detail = 'The function call must include the provider name after the "provider::" prefix.';
+	} else {
+		const provider = segments[1]!;
+		const functionName = segments.slice(2).join('::');
+		detail = providerDeclared(provider, scope)
+			? `The function "${functionName}" is not available from the provider "${provider}".`
+			: `There is no function named "${name}". Ensure that provider name "${provider}" is declared in this module's required_providers block, and that this provider offers a function named "${functionName}".`;
+	}
+
+	return errorDiagnostic(summary, detail, expression.nameRange, expression.range);
+}
+
+/*
+The scope offers a declared provider's functions only: the terraform provider's own, or for another provider a stand-in under any name. So a provider is declared when its `encode_expr` (one of the terraform provider's functions, and a name any stand-in answers to) resolves.
+*/
+function providerDeclared(provider: string, scope: Scope): boolean {
+	return scope.functions(`provider::${provider}::encode_expr`) !== undefined;
+}
+
+/**
+Where HCL points an error about an expression as a whole argument (its "start range"): a call's name and opening parenthesis, a quoted string's first part, otherwise the whole expression.
+*/
+function startRange(expression: Expression): Range {
+	switch (expression.kind) {
+		case 'FunctionCall': {
+			return rangeBetween(expression.nameRange, expression.openParenRange);
+		}
+
+		case 'Template': {
+			const [first] = expression.parts;
+			if (!first || (expression.parts.length === 1 && first.kind === 'TemplateInterpolation' && !expression.heredoc)) {
+				return expression.range;
+			}
+
+			return first.kind === 'TemplateInterpolation' ? startRange(first.expression) : first.range;
+		}
+
+		default: {
+			return expression.range;
+		}
+	}
+}
+
+/**
+Terraform's templatestring renders only a template fetched from elsewhere: its first argument must be a reference (`local.tpl`, `data.x.y.rendered`, an index or splat of one), not a literal template nor a computed one. Returns the refusal, or undefined for an accepted argument.
+*/
+function templateStringRefusal(argument: Expression): string | undefined {
+	const prefix = 'invalid template expression: templatestring is only for rendering templates retrieved dynamically from elsewhere';
+	if (argument.kind === 'Template') {
+		const [only] = argument.parts;
+		if (argument.parts.length === 1 && only!.kind === 'TemplateInterpolation' && !argument.heredoc) {
+			return `${prefix}; to treat the inner expression as template syntax, write the reference expression directly without any template interpolation syntax`;
+		}
+
+		return argument.parts.every(part => part.kind === 'TemplateLiteral')
+			? `${prefix}, and so does not support providing a literal template; consider using a template string expression instead`
+			: `${prefix}; to render an inline template, consider using a plain template string expression`;
+	}
+
+	return isDirectReference(argument) ? undefined : 'invalid template expression: must be a direct reference to a single string from elsewhere, containing valid Terraform template syntax';
+}
+
+function isDirectReference(expression: Expression): boolean {
+	switch (expression.kind) {
+		case 'Variable': {
+			return true;
+		}
+
+		case 'GetAttribute': {
+			return isDirectReference(expression.object);
+		}
+
+		case 'Index': {
+			return isDirectReference(expression.collection);
+		}
+
+		case 'Splat': {
+			return isDirectReference(expression.source);
+		}
+
+		default: {
+			return false;
+		}
+	}
 }
 
 function levenshtein(a: string, b: string): number {
@@ -1375,15 +1487,24 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 
 	const spec = scope.functions(expression.name);
 	if (!spec) {
-		return {value: unknown(), diagnostics: [errorDiagnostic('Call to unknown function', `There is no function named "${expression.name}".${suggestFunction(expression.name, scope.functionNames())}`, expression.nameRange, expression.range)]};
+		return {value: unknown(), diagnostics: [unknownFunction(expression, scope)]};
 	}
 
 	const diagnostics: Diagnostic[] = [];
 	const argumentValues: Value[] = [];
 	const argumentRanges: Range[] = [];
 	const {arguments: callArguments} = expression;
+	// templatestring's template is checked, not evaluated, before the call (Terraform passes it as an expression); inside a template the call is refused as recursive instead.
+	const checksTemplate = spec.name === 'templatestring' && callArguments.length > 0 && !(expression.expandFinal && callArguments.length === 1) && !context.scope.functionContext.templateDepth;
+	const templateRefusal = checksTemplate ? templateStringRefusal(callArguments[0]!) : undefined;
 	for (let position = 0; position < callArguments.length; position++) {
 		const argument = callArguments[position]!;
+		if (position === 0 && templateRefusal !== undefined) {
+			argumentValues.push(unknown());
+			argumentRanges.push(startRange(argument));
+			continue;
+		}
+
 		const result = evaluateIn(argument, context);
 		if (result.diagnostics.length > 0) {
 			diagnostics.push(...result.diagnostics);
@@ -1392,7 +1513,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		const isExpanding = expression.expandFinal && position === callArguments.length - 1;
 		if (!isExpanding) {
 			argumentValues.push(result.value);
-			argumentRanges.push(argument.range);
+			argumentRanges.push(startRange(argument));
 			continue;
 		}
 
@@ -1456,6 +1577,11 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		return {value: unknown(), diagnostics};
 	}
 
+	if (templateRefusal !== undefined) {
+		diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameters[0]!.name}" parameter: ${templateRefusal}.`, argumentRanges[0], expression.range));
+		return {value: unknown(), diagnostics};
+	}
+
 	return callSpec(spec, expression, argumentValues, argumentRanges, context, diagnostics);
 }
 
@@ -1471,7 +1597,7 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 				const subject = argumentRanges[position] ?? expression.range;
 				diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${error.message}.`, subject, expression.range));
 			} else {
-				diagnostics.push(errorDiagnostic('Error in function call', `Call to function "${expression.name}" failed: ${error.message}.`, expression.range));
+				diagnostics.push(errorDiagnostic('Error in function call', `Call to function "${expression.name}" failed: ${error.message}.`, rangeBetween(expression.nameRange, expression.openParenRange), expression.range));
 			}
 
 			return {value: unknown(), diagnostics};
@@ -1489,7 +1615,7 @@ function formatRangeShort(range: Range): string {
 
 function evaluateTry(expression: FunctionCall, context: Context): Evaluation {
 	if (expression.arguments.length === 0) {
-		return {value: unknown(), diagnostics: [errorDiagnostic('Error in function call', 'Call to function "try" failed: at least one argument is required.', expression.range)]};
+		return {value: unknown(), diagnostics: [errorDiagnostic('Error in function call', 'Call to function "try" failed: at least one argument is required.', rangeBetween(expression.nameRange, expression.openParenRange), expression.range)]};
 	}
 
 	const failures: string[] = [];
@@ -1518,14 +1644,15 @@ function evaluateTry(expression: FunctionCall, context: Context): Evaluation {
 		}
 	}
 
-	return {value: unknown(), diagnostics: [errorDiagnostic('Error in function call', `Call to function "try" failed: no expression succeeded:\n${failures.join('\n')}\n\nAt least one expression must produce a successful result.`, expression.range)]};
+	return {value: unknown(), diagnostics: [errorDiagnostic('Error in function call', `Call to function "try" failed: no expression succeeded:\n${failures.join('\n')}\n\nAt least one expression must produce a successful result.`, rangeBetween(expression.nameRange, expression.openParenRange), expression.range)]};
 }
 
 function evaluateCan(expression: FunctionCall, context: Context): Evaluation {
 	if (expression.arguments.length !== 1) {
 		const summary = expression.arguments.length === 0 ? 'Not enough function arguments' : 'Too many function arguments';
 		const detail = expression.arguments.length === 0 ? 'Function "can" expects 1 argument(s). Missing value for "expression".' : 'Function "can" expects only 1 argument(s).';
-		return {value: unknown(boolType), diagnostics: [errorDiagnostic(summary, detail, expression.range)]};
+		const subject = expression.arguments.length === 0 ? expression.closeParenRange : startRange(expression.arguments[1]!);
+		return {value: unknown(boolType), diagnostics: [errorDiagnostic(summary, detail, subject, expression.range)]};
 	}
 
 	const result = evaluateIn(expression.arguments[0]!, context);

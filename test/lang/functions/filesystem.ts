@@ -49,7 +49,7 @@ callTable('filesystem', [
 	['templatestring', [s('${a}'), objectValue({a: unknownValue(stringType), b: s('x')})], 'unknown(string)'],
 	['templatestring', [s('${a}'), unknownValue(dynamicType)], 'unknown(dynamic)'],
 	['templatestring', [s('%{ if x }yes%{ else }no%{ endif }'), objectValue({x: s('true')})], '"yes"'],
-	['templatestring', [s('${templatestring("x", {})}'), objectValue({})], 'error: <templatestring>:1,3-26: Error in function call; Call to function "templatestring" failed: cannot recursively call templatestring from inside another template function.'],
+	['templatestring', [s('${templatestring("x", {})}'), objectValue({})], 'error: <templatestring>:1,3-18: Error in function call; Call to function "templatestring" failed: cannot recursively call templatestring from inside another template function.'],
 ]);
 
 test('file refuses devices at once instead of reading them', t => {
