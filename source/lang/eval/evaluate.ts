@@ -917,7 +917,7 @@ function evaluateTemplate(expression: Template, context: Context): Evaluation {
 		return evaluateIn(only.expression, context);
 	}
 
-	return renderParts(expression.parts, context, expression.range);
+	return renderParts(expression.parts, context, expression);
 }
 
 /**
@@ -932,7 +932,8 @@ function partSubject(part: TemplatePart): Range {
 	return part.kind === 'TemplateInterpolation' ? part.expression.range : part.range;
 }
 
-function renderParts(parts: readonly TemplatePart[], context: Context, range: Range): Evaluation {
+// `place` is the template or directive node: its range is computed only for an error.
+function renderParts(parts: readonly TemplatePart[], context: Context, place: {readonly range: Range}): Evaluation {
 	let diagnostics = none;
 	let marks: Set<Mark> | undefined;
 	let text = '';
@@ -970,7 +971,7 @@ function renderParts(parts: readonly TemplatePart[], context: Context, range: Ra
 		if (value.kind === 'string' && !value.marks) {
 			// Nearly every part: an unmarked string needs no conversion.
 			if (text.length + value.value.length > maximumStringLength) {
-				return tooLong(text.length + value.value.length, range);
+				return tooLong(text.length + value.value.length, place.range);
 			}
 
 			text += value.value;
@@ -1006,7 +1007,7 @@ function renderParts(parts: readonly TemplatePart[], context: Context, range: Ra
 
 		if (bare.kind === 'string') {
 			if (text.length + bare.value.length > maximumStringLength) {
-				return tooLong(text.length + bare.value.length, range);
+				return tooLong(text.length + bare.value.length, place.range);
 			}
 
 			text += bare.value;
@@ -1020,8 +1021,8 @@ function renderParts(parts: readonly TemplatePart[], context: Context, range: Ra
 function renderIf(part: Extract<TemplatePart, {kind: 'TemplateIf'}>, context: Context): Evaluation {
 	const condition = evaluateIn(part.condition, context);
 	const diagnostics = [...condition.diagnostics];
-	const thenResult = renderParts(part.then, context, part.range);
-	const elseResult = renderParts(part.else ?? [], context, part.range);
+	const thenResult = renderParts(part.then, context, part);
+	const elseResult = renderParts(part.else ?? [], context, part);
 	const branchReferences = keepReferenceDiagnostics([...thenResult.diagnostics, ...elseResult.diagnostics]);
 	if (condition.value.kind === 'null') {
 		diagnostics.push(errorDiagnostic('Null condition', 'The condition value is null. Conditions must either be true or false.', part.condition.range, part.range));
@@ -1052,7 +1053,7 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 		return {value: unknown(stringType), diagnostics};
 	}
 
-	const iteration = iterate(collection.value, part.collection.range, part.range);
+	const iteration = iterate(collection.value, part.collection, part);
 	diagnostics.push(...iteration.diagnostics);
 	if (!iteration.items) {
 		return {value: withMarks(unknown(stringType), iteration.marks), diagnostics};
@@ -1070,7 +1071,7 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 			variables.set(part.keyVariable, key);
 		}
 
-		const body = renderParts(part.body, inner, part.range);
+		const body = renderParts(part.body, inner, part);
 		diagnostics.push(...body.diagnostics);
 		const [bare, bodyMarks] = unmark(body.value);
 		for (const mark of bodyMarks ?? []) {
@@ -1105,11 +1106,11 @@ type Iteration = {
 	unknown?: boolean;
 };
 
-function iterate(collection: Value, collectionRange: Range, context: Range): Iteration {
+function iterate(collection: Value, collectionNode: {readonly range: Range}, contextNode: {readonly range: Range}): Iteration {
 	const [bare, marks] = unmark(collection);
 	const ownMarks = marks ? new Set(marks) : undefined;
 	if (bare.kind === 'null') {
-		return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over null value', 'A null value cannot be used as the collection in a \'for\' expression.', collectionRange, context)]};
+		return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over null value', 'A null value cannot be used as the collection in a \'for\' expression.', collectionNode.range, contextNode.range)]};
 	}
 
 	if (bare.kind === 'unknown') {
@@ -1141,7 +1142,7 @@ function iterate(collection: Value, collectionRange: Range, context: Range): Ite
 		}
 
 		default: {
-			return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over non-iterable value', `A value of type ${friendlyTypeName(typeOf(bare))} cannot be used as the collection in a 'for' expression.`, collectionRange, context)]};
+			return {items: undefined, marks: ownMarks, diagnostics: [errorDiagnostic('Iteration over non-iterable value', `A value of type ${friendlyTypeName(typeOf(bare))} cannot be used as the collection in a 'for' expression.`, collectionNode.range, contextNode.range)]};
 		}
 	}
 }
@@ -1153,7 +1154,7 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 		return {value: unknown(), diagnostics};
 	}
 
-	const iteration = iterate(collection.value, expression.collection.range, expression.range);
+	const iteration = iterate(collection.value, expression.collection, expression);
 	diagnostics.push(...iteration.diagnostics);
 	if (!iteration.items) {
 		return {value: withMarks(unknown(), iteration.marks), diagnostics};
