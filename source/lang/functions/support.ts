@@ -110,7 +110,14 @@ Terraform measures strings in grapheme clusters for length, substr and strrev: t
 */
 const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
 
+// ASCII without a carriage return: every character is a cluster of its own (only CR LF joins, among ASCII characters).
+const singleClusterCharacters = /^[\u0000-\u000C\u000E-\u007F]*$/;
+
 export function graphemes(text: string): string[] {
+	if (singleClusterCharacters.test(text)) {
+		return text.split('');
+	}
+
 	if (text.length <= graphemeChunkLength) {
 		return Array.from(segmenter.segment(text), segment => segment.segment);
 	}

@@ -90,3 +90,11 @@ test('graphemes of long text, segmented a chunk at a time, are those of the whol
 	t.is(graphemes('e' + '\u0301'.repeat(5000)).length, 1);
 	t.is(graphemes('🇫🇷'.repeat(3000)).length, 3000);
 });
+
+test('graphemes of ASCII text (the fast path) are those the segmenter finds', t => {
+	const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
+	const every = Array.from({length: 128}, (_, code) => String.fromCharCode(code)).join('');
+	for (const text of ['', 'abc', every, `x\ty\nz${every}`, 'a\r\nb', '\r\n\r\n', 'a\rb']) {
+		t.deepEqual(graphemes(text), Array.from(segmenter.segment(text), segment => segment.segment), JSON.stringify(text));
+	}
+});
