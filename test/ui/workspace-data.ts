@@ -148,3 +148,16 @@ test('--var and --var-file apply in command-line order, as in every command', as
 	// The interleaved list wins over the separate lists meow gives (which would apply --var last).
 	t.deepEqual(await colourOf([{kind: 'var', text: 'colour=from-var'}, {kind: 'var-file', path: 'file.tfvars'}], {var: ['colour=from-var'], varFile: ['file.tfvars']}), ['"from-file"', '3']);
 });
+
+test('details found before every address is indexed are the details found after', async t => {
+	const fresh = await loadExplorerData({directory: 'examples/multi-region', flags: defaultFlags, environment: {}, cwd: process.cwd()});
+	const {data: indexed} = await example();
+	const addresses = indexed.addresses();
+	t.true(addresses.includes('module.network["eu"].module.flow_logs') && addresses.includes('module.app["us"].var.instance_count'), addresses.join(', '));
+	for (const address of addresses) {
+		t.deepEqual(fresh.data.details(address), indexed.details(address), address);
+	}
+
+	t.is(fresh.data.details('module.network["eu"].var.nope'), undefined);
+	t.is(fresh.data.details('module.nowhere.var.region'), undefined);
+});
