@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
-import {type Range, rangeBetween} from '../hcl/position.js';
+import type {Range} from '../hcl/position.js';
 import type {Condition, ResourceBlock} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import {type State, stateKey} from '../config/state.js';
@@ -9,7 +9,7 @@ import type {RawVariableValue} from '../config/tfvars.js';
 import {convert} from '../lang/convert.js';
 import type {FunctionContext, FunctionFilesystem, FunctionSpec} from '../lang/function.js';
 import {
-	type ReferenceResolver, type Scope, createScope, moduleResolver,
+	type Scope, createScope, moduleResolver,
 } from '../lang/eval/scope.js';
 import {dynamicType} from '../lang/types.js';
 import {
@@ -260,7 +260,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 			moduleDescription: this.text === '' ? undefined : this.text,
 			resourceAttributes: builtinSchemaSets,
 		};
-		const resolver = this.#ephemeralResolver(moduleResolver(values));
+		const resolver = moduleResolver(values);
 		const outputs = this.#outputs;
 		const scope = createScope({
 			// The console can also read this module's outputs as `output.NAME`.
@@ -299,32 +299,6 @@ class ModuleInstanceImpl implements ModuleInstance {
 		}
 
 		return this.#sharedScopeParts;
-	}
-
-	/**
-	`ephemeral.TYPE.NAME`: the lang layer reads it as a managed resource of type `ephemeral` named TYPE, followed by `.NAME`, so the subject resolves to an object holding the one ephemeral resource NAME (the evaluator then applies `.NAME` and what follows). A managed resource type really named `ephemeral` is not a thing Terraform allows, so nothing is hidden.
-	*/
-	#ephemeralResolver(resolver: ReferenceResolver): ReferenceResolver {
-		const resources = this.#resourceValues;
-		const where = this.text === '' ? 'the root module' : this.text;
-		return reference => {
-			const {subject} = reference;
-			if (subject.kind !== 'resource' || subject.mode !== 'managed' || subject.type !== 'ephemeral') {
-				return resolver(reference);
-			}
-
-			const next = reference.remaining[0];
-			if (next?.kind !== 'attribute') {
-				return {value: unknownValue(), diagnostics: [errorDiagnostic('Invalid reference', 'A reference to an ephemeral resource must be followed by at least one attribute access, specifying the resource name.', next?.range ?? reference.range)]};
-			}
-
-			const key = `ephemeral.${subject.name}.${next.name}`;
-			if (!resources.has(key)) {
-				return {value: unknownValue(), diagnostics: [errorDiagnostic('Reference to undeclared resource', `An ephemeral resource "${subject.name}" "${next.name}" has not been declared in ${where}.`, rangeBetween(reference.range, next.range))]};
-			}
-
-			return {value: objectValue([[next.name, resources.get(key)!]]), diagnostics: []};
-		};
 	}
 
 	evaluate(expression: Expression, scope: Scope = this.scope()): Value {

@@ -6,9 +6,9 @@ import type {Expansion} from '../expand/expansion.js';
 import type {ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance} from '../expand/instance-tree.js';
 import {isSensitive, type Value} from '../lang/values.js';
 import {modulePrefix} from '../graph/build.js';
-import {graphOf, instanceEdgesOf, type Graph} from '../graph/index.js';
+import {graphOf, instanceEdgesOf, instanceGraphView, type Graph} from '../graph/index.js';
 import type {GraphEdge} from '../graph/model.js';
-import {drawNeighbourhood} from '../graph/draw.js';
+import {type GraphView, drawNeighbourhood} from '../graph/draw.js';
 import {workspaceOptions} from '../commands/workspace-options.js';
 import {loadWorkspace, type LoadProgress, type Workspace} from '../workspace.js';
 import {formatDiagnostic} from '../hcl/format-diagnostic.js';
@@ -506,9 +506,10 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	/**
 	The graph node the graph view draws: instance-level when the address is a node of the instance graph (an instance, or a single block), else block-level.
 	*/
-	const graphNode = (address: string): {graph: Graph; id: string; toAddress: (id: string) => string} | undefined => {
+	const graphNode = (address: string): {graph: GraphView; id: string; toAddress: (id: string) => string} | undefined => {
 		if (instanceEdgesOf(workspace, address) !== undefined) {
-			return {graph: graphOf(workspace, {instances: true}), id: address, toAddress: id => id};
+			// A view that finds each drawn node's instance edges when asked: drawing does not build the whole instance graph.
+			return {graph: instanceGraphView(workspace), id: address, toAddress: id => id};
 		}
 
 		return blockNode(address);
