@@ -9,7 +9,7 @@ import {convert} from '../convert.js';
 import {
 	FunctionError, type FunctionSpec, type Parameter, callFunction,
 } from '../function.js';
-import {maximumStringLength} from '../functions/limits.js';
+import {maximumCollectionElements, maximumStringLength} from '../functions/limits.js';
 import {arithmetic, parseNumber} from '../numbers.js';
 import {rawEquals} from '../operations.js';
 import {
@@ -1147,6 +1147,44 @@ function iterate(collection: Value, collectionNode: {readonly range: Range}, con
 	}
 }
 
+const leafCounts = new WeakMap<Value, number>();
+
+/**
+How many primitive values (an empty collection counting as one) a value holds, at any depth; remembered per collection, since nested `for` results are counted again at each level.
+*/
+function leafCount(value: Value): number {
+	switch (value.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple':
+		case 'map':
+		case 'object': {
+			const cached = leafCounts.get(value);
+			if (cached !== undefined) {
+				return cached;
+			}
+
+			const children = value.kind === 'map' ? value.entries.values() : (value.kind === 'object' ? value.attributes.values() : value.elements);
+			let count = 0;
+			for (const child of children) {
+				count += leafCount(child);
+			}
+
+			const total = Math.max(1, count);
+			leafCounts.set(value, total);
+			return total;
+		}
+
+		default: {
+			return 1;
+		}
+	}
+}
+
+function tooManyElements(expression: ForExpression): Evaluation {
+	return {value: unknown(), diagnostics: [errorDiagnostic('Too many elements', `This 'for' expression would build more than ${maximumCollectionElements} values (maximumCollectionElements), tfscope's limit on what one expression builds; its value is unknown.`, expression.range)]};
+}
+
 function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 	const collection = evaluateIn(expression.collection, context);
 	const diagnostics = [...collection.diagnostics];
@@ -1169,6 +1207,8 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 	// One scope for every iteration, its names rebound each time: evaluation is synchronous and no value keeps a scope.
 	const variables = new Map<string, Value>();
 	const inner: Context = {...context, scope: context.scope.child(variables)};
+	// Leaf values built so far: nested `for` expressions over `range(1024)` multiply, and three levels would build 10^9.
+	let built = 0;
 	for (const [key, element] of iteration.items) {
 		variables.set(expression.valueVariable, element);
 		if (expression.keyVariable) {
@@ -1241,6 +1281,11 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 
 			const valueResult = evaluateIn(expression.valueExpression, inner);
 			diagnostics.push(...valueResult.diagnostics);
+			built += leafCount(valueResult.value);
+			if (built > maximumCollectionElements) {
+				return tooManyElements(expression);
+			}
+
 			if (bareKey.kind !== 'string') {
 				known = false;
 				continue;
@@ -1270,6 +1315,10 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 		const valueResult = evaluateIn(expression.valueExpression, inner);
 		diagnostics.push(...valueResult.diagnostics);
 		elements.push(valueResult.value);
+		built += leafCount(valueResult.value);
+		if (built > maximumCollectionElements) {
+			return tooManyElements(expression);
+		}
 	}
 
 	const resultMarks = marks.size > 0 ? marks : undefined;
