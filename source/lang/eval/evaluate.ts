@@ -1542,8 +1542,17 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 
 	const diagnostics: Diagnostic[] = [];
 	const argumentValues: Value[] = [];
-	const argumentRanges: Range[] = [];
 	const {arguments: callArguments} = expression;
+	// Values from position expandStart on are the elements of the final `...` argument. Ranges are computed only for an error (syntax nodes build them on demand).
+	let expandStart: number | undefined;
+	const argumentRange = (position: number): Range | undefined => {
+		if (position >= argumentValues.length) {
+			return undefined;
+		}
+
+		return expandStart !== undefined && position >= expandStart ? callArguments.at(-1)!.range : startRange(callArguments[position]!);
+	};
+
 	// templatestring's template is checked, not evaluated, before the call (Terraform passes it as an expression); inside a template the call is refused as recursive instead.
 	const checksTemplate = spec.name === 'templatestring' && callArguments.length > 0 && !(expression.expandFinal && callArguments.length === 1) && !context.scope.functionContext.templateDepth;
 	const templateRefusal = checksTemplate ? templateStringRefusal(callArguments[0]!) : undefined;
@@ -1551,7 +1560,6 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		const argument = callArguments[position]!;
 		if (position === 0 && templateRefusal !== undefined) {
 			argumentValues.push(unknown());
-			argumentRanges.push(startRange(argument));
 			continue;
 		}
 
@@ -1563,7 +1571,6 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		const isExpanding = expression.expandFinal && position === callArguments.length - 1;
 		if (!isExpanding) {
 			argumentValues.push(result.value);
-			argumentRanges.push(startRange(argument));
 			continue;
 		}
 
@@ -1586,9 +1593,9 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 			return {value: unknown(), diagnostics};
 		}
 
+		expandStart = argumentValues.length;
 		for (const element of bare.elements) {
 			argumentValues.push(withMarks(element, marks));
-			argumentRanges.push(argument.range);
 		}
 	}
 
@@ -1604,7 +1611,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 	}
 
 	if (!spec.variadic && argumentValues.length > parameters.length) {
-		diagnostics.push(errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, argumentRanges[parameters.length], expression.range));
+		diagnostics.push(errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, argumentRange(parameters.length), expression.range));
 		return {value: unknown(), diagnostics};
 	}
 
@@ -1619,7 +1626,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		const converted = convert(argumentValues[position]!, parameter.type);
 		if (!converted.ok) {
 			converts = true;
-			diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRanges[position], expression.range));
+			diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRange(position), expression.range));
 		}
 	}
 
@@ -1628,14 +1635,14 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 	}
 
 	if (templateRefusal !== undefined) {
-		diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameters[0]!.name}" parameter: ${templateRefusal}.`, argumentRanges[0], expression.range));
+		diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameters[0]!.name}" parameter: ${templateRefusal}.`, argumentRange(0), expression.range));
 		return {value: unknown(), diagnostics};
 	}
 
-	return callSpec(spec, expression, argumentValues, argumentRanges, context, diagnostics);
+	return callSpec(spec, expression, argumentValues, argumentRange, context, diagnostics);
 }
 
-function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: Value[], argumentRanges: Range[], context: Context, diagnostics: Diagnostic[]): Evaluation {
+function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: Value[], argumentRange: (position: number) => Range | undefined, context: Context, diagnostics: Diagnostic[]): Evaluation {
 	try {
 		const value = callFunction(spec, argumentValues, context.scope.functionContext);
 		return {value, diagnostics};
@@ -1644,7 +1651,7 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 			const position = error.argumentIndex;
 			const parameter = position === undefined ? undefined : (spec.parameters[position] ?? spec.variadic);
 			if (parameter && position !== undefined) {
-				const subject = argumentRanges[position] ?? expression.range;
+				const subject = argumentRange(position) ?? expression.range;
 				diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${error.message}.`, subject, expression.range));
 			} else {
 				diagnostics.push(errorDiagnostic('Error in function call', `Call to function "${expression.name}" failed: ${error.message}.`, rangeBetween(expression.nameRange, expression.openParenRange), expression.range));
