@@ -6,7 +6,7 @@ import {
 } from './hcl/diagnostics.js';
 import {parseExpression} from './hcl/index.js';
 import {loadModuleTreeSteps} from './config/load-module-tree.js';
-import {checkRefactoringBlocks} from './config/refactoring.js';
+import {checkRefactoringBlocks} from './expand/refactoring.js';
 import type {ModuleNode} from './config/module-tree.js';
 import {dataDirectory} from './config/module-sources.js';
 import {readState} from './config/state.js';

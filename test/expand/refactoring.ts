@@ -1,7 +1,7 @@
 import path from 'node:path';
 import test from 'ava';
 import {loadModuleTree} from '../../source/config/load-module-tree.js';
-import {checkRefactoringBlocks} from '../../source/config/refactoring.js';
+import {checkRefactoringBlocks} from '../../source/expand/refactoring.js';
 
 const fixture = path.join('test', 'fixtures', 'configs', 'refactoring');
 
