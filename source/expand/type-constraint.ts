@@ -1,6 +1,7 @@
 import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {parseExpression} from '../hcl/index.js';
+import {literalString} from '../config/static.js';
 import {
 	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType, tupleType,
 } from '../lang/types.js';
@@ -24,19 +25,7 @@ function objectKey(key: Expression): string | undefined {
 		return key.name;
 	}
 
-	if (key.kind === 'Template' && key.parts.every(part => part.kind === 'TemplateLiteral')) {
-		return key.parts.map(part => (part.kind === 'TemplateLiteral' ? part.value : '')).join('');
-	}
-
-	return undefined;
-}
-
-function quotedText(expression: Expression): string | undefined {
-	if (expression.kind !== 'Template' || !expression.parts.every(part => part.kind === 'TemplateLiteral')) {
-		return undefined;
-	}
-
-	return expression.parts.map(part => (part.kind === 'TemplateLiteral' ? part.value : '')).join('');
+	return literalString(key);
 }
 
 function quotedTypeDetail(text: string): string {
@@ -50,7 +39,7 @@ function quotedTypeDetail(text: string): string {
 A variable's type constraint. In JSON syntax (`"type": "list(string)"`) the constraint is a string holding the type expression; in native syntax a quoted constraint is the pre-0.12 form, which Terraform refuses.
 */
 export function readTypeConstraint(written: Expression, evaluateDefault: (expression: Expression) => Value, syntax: 'native' | 'json' = 'native'): TypeConstraintResult {
-	const quoted = quotedText(written);
+	const quoted = literalString(written);
 	if (quoted !== undefined && syntax === 'native') {
 		return {type: dynamicType, diagnostics: [errorDiagnostic('Invalid quoted type constraints', quotedTypeDetail(quoted), written.range)]};
 	}

@@ -1,18 +1,11 @@
 import type {Expression} from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../../hcl/diagnostics.js';
 import {parseExpression} from '../../hcl/index.js';
+import {literalString} from '../static.js';
 
 /*
 References written as strings: `depends_on = ["aws_vpc.main"]` (the pre-0.12 form, still accepted with a warning) and every reference in JSON syntax (`"depends_on": ["aws_vpc.main"]`), where a string is the only way to write one.
 */
-
-function literalText(expression: Expression): string | undefined {
-	if (expression.kind !== 'Template' || !expression.parts.every(part => part.kind === 'TemplateLiteral')) {
-		return undefined;
-	}
-
-	return expression.parts.map(part => (part.kind === 'TemplateLiteral' ? part.value : '')).join('');
-}
 
 /**
 The reference a quoted string holds, parsed so that its positions are those of the text inside the quotes in the file (padding stands in for what precedes it), or undefined when the string is not one reference.
@@ -39,7 +32,7 @@ const quotedDetail = 'In this context, references are expected literally rather 
 */
 export function dependsOnReferences(items: readonly Expression[], syntax: 'native' | 'json', diagnostics: Diagnostic[]): Expression[] {
 	return items.map(item => {
-		const text = literalText(item);
+		const text = literalString(item);
 		const parsed = text === undefined ? undefined : parseQuoted(item, text);
 		if (parsed === undefined) {
 			return item;
@@ -58,7 +51,7 @@ export function dependsOnReferences(items: readonly Expression[], syntax: 'nativ
 */
 export function replaceTriggeredByReferences(items: readonly Expression[], syntax: 'native' | 'json', diagnostics: Diagnostic[]): Expression[] {
 	return items.map(item => {
-		const text = literalText(item);
+		const text = literalString(item);
 		if (text === undefined) {
 			return item;
 		}
