@@ -1,4 +1,3 @@
-import {readFile, stat} from 'node:fs/promises';
 import {terminalSafeWriter} from './terminal-text.js';
 import path from 'node:path';
 import type {Body} from '../hcl/ast.js';
@@ -7,7 +6,7 @@ import {hasErrors} from '../hcl/diagnostics.js';
 import {
 	formatDiagnostics, printBody, toHcl2Json,
 } from '../hcl/index.js';
-import {maximumConfigFileBytes, oversizedFile, parseConfigBytes} from '../config/parse-file.js';
+import {type ParsedConfigFile, readConfigFile} from '../config/parse-file.js';
 import type {Command} from './command.js';
 
 /**
@@ -83,25 +82,17 @@ export const parseCommand: Command = async ({arguments: files, flags, stdout: ra
 	const parsed: ParsedFile[] = [];
 	let failed = false;
 	for (const file of files) {
-		let bytes: Uint8Array;
+		let read: ParsedConfigFile;
 		try {
-			const resolved = path.resolve(cwd, file);
-			// The loader's limit and encoding checks apply here too: a huge file is refused before it is read.
-			const {size} = await stat(resolved);
-			if (size > maximumConfigFileBytes) {
-				const {value, diagnostics} = oversizedFile(file, size);
-				parsed.push({file, text: '', result: {value, diagnostics}});
-				continue;
-			}
-
-			bytes = await readFile(resolved);
+			// The loader's reading: a huge file is refused before it is read, invalid UTF-8 is reported where it is.
+			read = readConfigFile(path.resolve(cwd, file), file);
 		} catch (error) {
 			stderr.write(`Error: Cannot read ${file}\n\n${(error as Error).message}\n`);
 			failed = true;
 			continue;
 		}
 
-		const {text, value, diagnostics} = parseConfigBytes(bytes, file);
+		const {text, value, diagnostics} = read;
 		parsed.push({file, text, result: {value, diagnostics}});
 	}
 

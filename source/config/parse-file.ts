@@ -34,15 +34,15 @@ export function parseConfigFile(text: string, filename: string): Result<Body> {
 }
 
 /**
-Reads and parses one file: refuses a file over `maximumConfigFileBytes` without reading it, reports invalid UTF-8 where it is (a few diagnostics at most), and does not parse a file that is not text at all. Throws what `fs` throws for a file that cannot be read.
+Reads and parses one file: refuses a file over `maximumConfigFileBytes` without reading it, reports invalid UTF-8 where it is (a few diagnostics at most), and does not parse a file that is not text at all. Throws what `fs` throws for a file that cannot be read. `filename` names the file in diagnostics (default: `path`).
 */
-export function readConfigFile(path: string): ParsedConfigFile {
+export function readConfigFile(path: string, filename = path): ParsedConfigFile {
 	const descriptor = fs.openSync(path, 'r');
 	let bytes: Uint8Array;
 	try {
 		const {size} = fs.fstatSync(descriptor);
 		if (size > maximumConfigFileBytes) {
-			return oversizedFile(path, size);
+			return oversizedFile(filename, size);
 		}
 
 		bytes = readAll(descriptor, size);
@@ -50,7 +50,7 @@ export function readConfigFile(path: string): ParsedConfigFile {
 		fs.closeSync(descriptor);
 	}
 
-	return parseConfigBytes(bytes, path);
+	return parseConfigBytes(bytes, filename);
 }
 
 /**
@@ -212,9 +212,9 @@ function readAll(descriptor: number, size: number): Uint8Array {
 }
 
 /**
-What a file over `maximumConfigFileBytes` reads as: nothing, with the diagnostic that names the limit (callers check the size before reading).
+What a file over `maximumConfigFileBytes` reads as: nothing, with the diagnostic that names the limit.
 */
-export function oversizedFile(filename: string, size: number): ParsedConfigFile {
+function oversizedFile(filename: string, size: number): ParsedConfigFile {
 	return {text: '', value: emptyBody(filename), diagnostics: [tooLarge(filename, size)]};
 }
 
