@@ -13,10 +13,6 @@ Builds the static module tree from a root directory by following module calls. A
 
 export type ModuleTreeOptions = {
 	readonly environment?: Readonly<Record<string, string | undefined>>;
-	/**
-	Called after each directory is loaded (progress).
-	*/
-	readonly onDirectory?: (count: number) => void;
 };
 
 export type LoadedModuleTree = {
@@ -70,8 +66,6 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 			for (const [file, text] of loaded.sources) {
 				sources.set(file, text);
 			}
-
-			options.onDirectory?.(cache.size);
 		}
 
 		return loaded;

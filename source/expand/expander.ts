@@ -42,7 +42,6 @@ export type ExpandOptions = {
 	readonly functions: (name: string) => FunctionSpec | undefined;
 	readonly functionNames: () => readonly string[];
 	readonly filesystem?: FunctionFilesystem;
-	readonly onModuleInstance?: (count: number) => void;
 };
 
 export type Expanded = {
@@ -224,7 +223,6 @@ class ModuleInstanceImpl implements ModuleInstance {
 		this.#moduleValues = new LazyMap(module.moduleCalls.keys(), name => this.#memo.get(`module.${name}`, `~${this.#label(`module.${name}`)}`, module.moduleCalls.get(name)!.range, () => this.#moduleCallValue(name), () => unknownValue()));
 		context.moduleInstances.set(this.text, this);
 		context.moduleInstanceCount++;
-		context.options.onModuleInstance?.(context.moduleInstanceCount);
 	}
 
 	#label(local: string): string {
