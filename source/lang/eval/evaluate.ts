@@ -1171,7 +1171,11 @@ function leafCount(value: Value): number {
 			}
 
 			const total = Math.max(1, count);
-			leafCounts.set(value, total);
+			// Small values are cheaper to count again than to remember (every `for` element is counted).
+			if (total > 64) {
+				leafCounts.set(value, total);
+			}
+
 			return total;
 		}
 
