@@ -1,6 +1,6 @@
 import process from 'node:process';
 import {loadBuildGraph, loadGraphQueries, loadLoadWorkspace, type GraphLike, type WorkspaceLike} from './stages.js';
-import {collectGarbage, cpuMilliseconds, median, milliseconds, now, peakRssMegabytes, report} from './statistics.js';
+import {cpuMilliseconds, median, milliseconds, now, peakRssMegabytes, report} from './statistics.js';
 
 /*
 Child process: load + evaluate + expand one generated configuration, then build its graph and query the dependents of one node.
@@ -145,8 +145,8 @@ if (load) {
 	const first = await firstRun();
 	const peakMb = peakRssMegabytes();
 	const samples: Sample[] = [];
+	// No forced garbage collection between runs: a forced full collection discards the optimised code (see measure-parse.ts), and the runs are meant to be warm. Peak memory is read above, before these runs.
 	for (let run = 0; run < runs; run++) {
-		collectGarbage();
 		samples.push((await once()).sample);
 	}
 

@@ -1,7 +1,7 @@
 import process from 'node:process';
 import {generateParseCorpus} from './generate.js';
 import {loadParseConfig} from './stages.js';
-import {collectGarbage, cpuMilliseconds, median, milliseconds, now, report} from './statistics.js';
+import {cpuMilliseconds, median, milliseconds, now, report} from './statistics.js';
 
 /*
 Child process: parse throughput of one parser over the generated corpus.
@@ -44,8 +44,8 @@ if (parse) {
 	const times: number[] = [];
 	const cpuTimes: number[] = [];
 	let diagnostics = 0;
+	// No forced garbage collection between runs: V8's full collection on `gc()` throws away the optimised code of the parser (--trace-opt shows every hot function compiled again after it), so each run paid the warm-up again: 2 MB took ~300 ms after a forced collection and ~100 ms without one.
 	for (let run = 0; run < runs; run++) {
-		collectGarbage();
 		diagnostics = 0;
 		const cpu = process.cpuUsage();
 		const start = now();
