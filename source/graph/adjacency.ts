@@ -1,33 +1,40 @@
+import {Column} from './columns.js';
 import {edgeKinds, type EdgeKind, type EdgeOrigin, type GraphEdge, type GraphNode} from './model.js';
 
 const kindCodes = new Map<EdgeKind, number>(edgeKinds.map((kind, code) => [kind, code]));
 const noIds: readonly string[] = Object.freeze([]);
 const noEdges: readonly GraphEdge[] = Object.freeze([]);
+const noOrigins: readonly EdgeOrigin[] = Object.freeze([]);
 
 /**
 Our own adjacency lists over the graph model. Whole-graph traversals (transitive closure, cycles, ordering) run here, because cytoscape's `successors()` and `tarjanStronglyConnected()` are quadratic on large graphs.
 
-The instance graph of a large configuration has hundreds of thousands of edges, so edges are kept in typed arrays (source, target and kind per edge, node positions instead of ids), repeated edges are merged in one pass when the edges are next read, and the edge objects of the model are made only when asked for (and then kept, so an edge is always the same object). The per-node lists are built in one pass when first asked for after a change.
+The instance graph of a large configuration has hundreds of thousands of edges, so edges are numbers in chunked columns (source and target node positions, kind, origin), repeated edges are merged in one pass when the edges are next read, and the edge objects of the model are made only when asked for (and then kept, so an edge is always the same object). An edge's origin is a code: 0 for none, `n > 0` for the origin `origins[n - 1]` (origins are shared by many edges, so each is stored once per run of edges that share it), `-n` for the list `originLists[n - 1]` (several origins, or an edge whose object is made, whose origins array is that list). The per-node lists are built in one pass when first asked for after a change.
 */
 export class AdjacencyIndex {
-	readonly #ids: string[] = [];
 	readonly #nodes: GraphNode[] = [];
 	readonly #positions = new Map<string, number>();
-	#sources = new Int32Array(256);
-	#targets = new Int32Array(256);
-	#kinds = new Uint8Array(256);
-	/** Per edge: its one origin, its origins, or none (most edges have exactly one, so no array for them). */
-	readonly #origins: Array<EdgeOrigin | EdgeOrigin[] | undefined> = [];
+	readonly #sources = new Column('int32');
+	readonly #targets = new Column('int32');
+	readonly #kinds = new Column('uint8');
+	readonly #originCodes = new Column('int32');
+	readonly #origins: EdgeOrigin[] = [];
+	readonly #originLists: EdgeOrigin[][] = [];
 	#edgeCount = 0;
 	/** Edges before this position are merged: no two of the same kind between the same nodes. */
 	#settled = 0;
-	readonly #made: Array<GraphEdge | undefined> = [];
+	readonly #made = new Map<number, GraphEdge>();
 	#lists: Lists | undefined;
 	/** The edges grouped by source from the last merge that removed none, for the outgoing lists. */
 	#bySource: Grouped | undefined;
+	// The last ids looked up by addEdge: a build adds runs of edges from one node or to one node.
+	#lastSource: string | undefined;
+	#lastFrom = 0;
+	#lastTarget: string | undefined;
+	#lastTo = 0;
 
 	get nodeCount(): number {
-		return this.#ids.length;
+		return this.#nodes.length;
 	}
 
 	get edgeCount(): number {
@@ -43,8 +50,7 @@ export class AdjacencyIndex {
 			return false;
 		}
 
-		this.#positions.set(node.id, this.#ids.length);
-		this.#ids.push(node.id);
+		this.#positions.set(node.id, this.#nodes.length);
 		this.#nodes.push(node);
 		this.#lists = undefined;
 		this.#bySource = undefined;
@@ -55,21 +61,20 @@ export class AdjacencyIndex {
 	Adds an edge, or adds the origin to the existing edge of the same kind between the same nodes (merged when the edges are next read). Returns false when a node is missing.
 	*/
 	addEdge(source: string, target: string, kind: EdgeKind, origin?: EdgeOrigin): boolean {
-		const from = this.#positions.get(source);
-		const to = this.#positions.get(target);
+		const from = source === this.#lastSource ? this.#lastFrom : this.#positions.get(source);
+		const to = target === this.#lastTarget ? this.#lastTo : this.#positions.get(target);
 		if (from === undefined || to === undefined) {
 			return false;
 		}
 
-		const edge = this.#edgeCount;
-		if (edge === this.#sources.length) {
-			this.#grow();
-		}
-
-		this.#sources[edge] = from;
-		this.#targets[edge] = to;
-		this.#kinds[edge] = kindCodes.get(kind)!;
-		this.#origins.push(origin);
+		this.#lastSource = source;
+		this.#lastFrom = from;
+		this.#lastTarget = target;
+		this.#lastTo = to;
+		this.#sources.push(from);
+		this.#targets.push(to);
+		this.#kinds.push(kindCodes.get(kind)!);
+		this.#originCodes.push(origin === undefined ? 0 : this.#originCode(origin));
 		this.#edgeCount++;
 		return true;
 	}
@@ -87,8 +92,10 @@ export class AdjacencyIndex {
 		return [...this.#nodes];
 	}
 
-	ids(): IterableIterator<string> {
-		return this.#ids.values();
+	* ids(): IterableIterator<string> {
+		for (const node of this.#nodes) {
+			yield node.id;
+		}
 	}
 
 	/**
@@ -150,7 +157,7 @@ export class AdjacencyIndex {
 		this.settle();
 		const counts = new Map<EdgeKind, number>();
 		for (let edge = 0; edge < this.#edgeCount; edge++) {
-			const kind = edgeKinds[this.#kinds[edge]!]!;
+			const kind = edgeKinds[this.#kinds.get(edge)]!;
 			counts.set(kind, (counts.get(kind) ?? 0) + 1);
 		}
 
@@ -183,55 +190,72 @@ export class AdjacencyIndex {
 		const [starts, edges, ends] = direction === 'out' ? [lists.outStarts, lists.outEdges, this.#targets] : [lists.inStarts, lists.inEdges, this.#sources];
 		const result: string[] = [];
 		for (let at = starts[position]!; at < starts[position + 1]!; at++) {
-			result.push(this.#ids[ends[edges[at]!]!]!);
+			result.push(this.#nodes[ends.get(edges[at]!)]!.id);
 		}
 
 		return result;
 	}
 
 	#edge(edge: number): GraphEdge {
-		let made = this.#made[edge];
+		let made = this.#made.get(edge);
 		if (!made) {
-			const stored = this.#origins[edge];
-			// The edge object shares its origins array with the index, so origins added later show in it.
-			const origins = stored === undefined ? [] : (Array.isArray(stored) ? stored : [stored]);
-			this.#origins[edge] = origins;
+			// The edge object shares its origins list with the index, so origins added later show in it.
+			const origins = this.#listOf(edge);
 			made = {
-				id: `e${edge}`, source: this.#ids[this.#sources[edge]!]!, target: this.#ids[this.#targets[edge]!]!, kind: edgeKinds[this.#kinds[edge]!]!, origins,
+				id: `e${edge}`, source: this.#nodes[this.#sources.get(edge)]!.id, target: this.#nodes[this.#targets.get(edge)]!.id, kind: edgeKinds[this.#kinds.get(edge)]!, origins,
 			};
-			this.#made[edge] = made;
+			this.#made.set(edge, made);
 		}
 
 		return made;
 	}
 
+	/**
+	The code of an origin added now: the last origin stored when it is the same object.
+	*/
+	#originCode(origin: EdgeOrigin): number {
+		if (this.#origins.at(-1) !== origin) {
+			this.#origins.push(origin);
+		}
+
+		return this.#origins.length;
+	}
+
+	#originsOf(edge: number): readonly EdgeOrigin[] {
+		const code = this.#originCodes.get(edge);
+		return code === 0 ? noOrigins : (code > 0 ? [this.#origins[code - 1]!] : this.#originLists[-code - 1]!);
+	}
+
+	/**
+	The edge's origins as a list of its own, stored as such from now on.
+	*/
+	#listOf(edge: number): EdgeOrigin[] {
+		const code = this.#originCodes.get(edge);
+		if (code < 0) {
+			return this.#originLists[-code - 1]!;
+		}
+
+		const list = code === 0 ? [] : [this.#origins[code - 1]!];
+		this.#originLists.push(list);
+		this.#originCodes.set(edge, -this.#originLists.length);
+		return list;
+	}
+
 	#addOrigin(edge: number, origin: EdgeOrigin): void {
-		const stored = this.#origins[edge];
-		if (stored === undefined) {
-			this.#origins[edge] = origin;
+		const code = this.#originCodes.get(edge);
+		if (code === 0) {
+			this.#originCodes.set(edge, this.#originCode(origin));
 			return;
 		}
 
-		const origins = Array.isArray(stored) ? stored : [stored];
+		if (code > 0 && sameOrigin(this.#origins[code - 1]!, origin)) {
+			return;
+		}
+
+		const origins = this.#listOf(edge);
 		if (!origins.some(known => sameOrigin(known, origin))) {
 			origins.push(origin);
 		}
-
-		// Once the edge object is made, the array is its own and is always stored (see #edge).
-		this.#origins[edge] = origins.length === 1 && !this.#made[edge] ? origins[0] : origins;
-	}
-
-	#grow(): void {
-		const size = this.#sources.length * 2;
-		const sources = new Int32Array(size);
-		sources.set(this.#sources);
-		this.#sources = sources;
-		const targets = new Int32Array(size);
-		targets.set(this.#targets);
-		this.#targets = targets;
-		const kinds = new Uint8Array(size);
-		kinds.set(this.#kinds);
-		this.#kinds = kinds;
 	}
 
 	/**
@@ -242,7 +266,7 @@ export class AdjacencyIndex {
 			return;
 		}
 
-		const nodeCount = this.#ids.length;
+		const nodeCount = this.#nodes.length;
 		const edgeCount = this.#edgeCount;
 		const kindCount = edgeKinds.length;
 		const bySource = group(this.#sources, nodeCount, edgeCount);
@@ -254,11 +278,10 @@ export class AdjacencyIndex {
 		for (let source = 0; source < nodeCount; source++) {
 			for (let at = starts[source]!; at < starts[source + 1]!; at++) {
 				const edge = edges[at]!;
-				const slot = (this.#targets[edge]! * kindCount) + this.#kinds[edge]!;
+				const slot = (this.#targets.get(edge) * kindCount) + this.#kinds.get(edge);
 				if (stamps[slot] === source + 1) {
-					const origin = this.#origins[edge];
-					for (const each of origin === undefined ? [] : (Array.isArray(origin) ? origin : [origin])) {
-						this.#addOrigin(firsts[slot]!, each);
+					for (const origin of this.#originsOf(edge)) {
+						this.#addOrigin(firsts[slot]!, origin);
 					}
 
 					removed++;
@@ -275,15 +298,18 @@ export class AdjacencyIndex {
 			let to = this.#settled;
 			for (let edge = this.#settled; edge < edgeCount; edge++) {
 				if (keep[edge] === 1) {
-					this.#sources[to] = this.#sources[edge]!;
-					this.#targets[to] = this.#targets[edge]!;
-					this.#kinds[to] = this.#kinds[edge]!;
-					this.#origins[to] = this.#origins[edge];
+					this.#sources.set(to, this.#sources.get(edge));
+					this.#targets.set(to, this.#targets.get(edge));
+					this.#kinds.set(to, this.#kinds.get(edge));
+					this.#originCodes.set(to, this.#originCodes.get(edge));
 					to++;
 				}
 			}
 
-			this.#origins.length = to;
+			for (const column of [this.#sources, this.#targets, this.#kinds, this.#originCodes]) {
+				column.truncate(to);
+			}
+
 			this.#edgeCount = to;
 		}
 
@@ -299,9 +325,9 @@ export class AdjacencyIndex {
 			return this.#lists;
 		}
 
-		const outgoing = this.#bySource ?? group(this.#sources, this.#ids.length, this.#edgeCount);
+		const outgoing = this.#bySource ?? group(this.#sources, this.#nodes.length, this.#edgeCount);
 		this.#bySource = undefined;
-		const incoming = group(this.#targets, this.#ids.length, this.#edgeCount);
+		const incoming = group(this.#targets, this.#nodes.length, this.#edgeCount);
 		this.#lists = {
 			outStarts: outgoing.starts, outEdges: outgoing.edges, inStarts: incoming.starts, inEdges: incoming.edges,
 		};
@@ -314,10 +340,10 @@ Edge positions grouped by one end (a counting sort, stable): node `n`'s edges ar
 */
 type Grouped = {readonly starts: Int32Array; readonly edges: Int32Array};
 
-function group(ends: Int32Array, nodeCount: number, edgeCount: number): Grouped {
+function group(ends: Column, nodeCount: number, edgeCount: number): Grouped {
 	const starts = new Int32Array(nodeCount + 1);
 	for (let edge = 0; edge < edgeCount; edge++) {
-		starts[ends[edge]! + 1]! += 1;
+		starts[ends.get(edge) + 1]! += 1;
 	}
 
 	for (let position = 0; position < nodeCount; position++) {
@@ -327,7 +353,7 @@ function group(ends: Int32Array, nodeCount: number, edgeCount: number): Grouped 
 	const next = starts.slice(0, nodeCount);
 	const edges = new Int32Array(edgeCount);
 	for (let edge = 0; edge < edgeCount; edge++) {
-		edges[next[ends[edge]!]!++] = edge;
+		edges[next[ends.get(edge)]!++] = edge;
 	}
 
 	return {starts, edges};

@@ -44,3 +44,33 @@ test('edges and nodes added after a query are seen by the next one, and earlier 
 	t.deepEqual(index.edge('c', 'a', 'reference')?.origins, []);
 	t.deepEqual(Object.fromEntries(index.countKinds()), {reference: 2});
 });
+
+test('a graph of more edges than one chunk of its columns keeps every edge, merged, in the order added', t => {
+	// 300 nodes and every ordered pair: 89,700 edges, with a repeat of an earlier edge after every hundredth, so merging moves edges across chunks.
+	const ids = Array.from({length: 300}, (_, position) => `n${position}`);
+	const index = indexOf(...ids);
+	const expected: string[] = [];
+	const origins = [{expression: 'first'}, {expression: 'second'}, {expression: 'third'}];
+	let added = 0;
+	for (const source of ids) {
+		for (const target of ids) {
+			if (source === target) {
+				continue;
+			}
+
+			index.addEdge(source, target, 'reference', origins[added % 2]);
+			expected.push(`${source} -> ${target} reference [${origins[added % 2]!.expression}${added % 100 === 0 ? ', third' : ''}]`);
+			if (added % 100 === 0) {
+				index.addEdge(source, target, 'reference', origins[2]);
+			}
+
+			added++;
+		}
+	}
+
+	t.is(index.edgeCount, 89_700);
+	t.deepEqual(index.edges().map(edge => `${edge.source} -> ${edge.target} ${edge.kind} [${edge.origins.map(origin => origin.expression).join(', ')}]`), expected);
+	t.deepEqual(index.edges().map(edge => edge.id).slice(-2), ['e89698', 'e89699']);
+	t.is(index.sources('n299').length, 299);
+	t.deepEqual(index.targets('n299').slice(0, 2), ['n0', 'n1']);
+});
