@@ -1,7 +1,7 @@
 import {convert, unmarkDeep} from './convert.js';
 import {type Type, dynamicType, friendlyTypeName} from './types.js';
 import {
-	type Marks, type Value, deepMarks, hasDeepMarks, isWhollyKnown, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type Value, deepMarks, hasDeepMarks, isWhollyKnown, typeOf, unknownValue, unmark, withMarks,
 } from './values.js';
 
 export {unmarkDeep} from './convert.js';
@@ -121,19 +121,24 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 	}
 
 	const converted: Value[] = [];
-	let resultMarks = new Set<NonNullable<Marks> extends ReadonlySet<infer M> ? M : never>();
+	// Made only when an argument is marked (rarely): a Set per call was most of a call's garbage.
+	let resultMarks: Set<Mark> | undefined;
 	let anyUnknown = false;
-	for (const [index, argument] of argumentValues.entries()) {
+	for (let index = 0; index < argumentValues.length; index++) {
 		const parameter = parameterFor(spec, index)!;
-		let value = argument;
+		let value = argumentValues[index]!;
 		if (!parameter.allowMarked && parameter.allowNestedMarks) {
-			const [bare, marks] = unmark(value);
-			for (const mark of marks ?? []) {
-				resultMarks.add(mark);
-			}
+			if (value.marks && value.marks.size > 0) {
+				const [bare, marks] = unmark(value);
+				resultMarks ??= new Set();
+				for (const mark of marks!) {
+					resultMarks.add(mark);
+				}
 
-			value = bare;
+				value = bare;
+			}
 		} else if (!parameter.allowMarked && hasDeepMarks(value)) {
+			resultMarks ??= new Set();
 			for (const mark of deepMarks(value)) {
 				resultMarks.add(mark);
 			}
@@ -166,24 +171,34 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 		converted.push(value);
 	}
 
+	const marks = resultMarks && resultMarks.size > 0 ? resultMarks : undefined;
 	let returnType: Type;
 	if (anyUnknown) {
 		try {
-			returnType = spec.returnType(converted.map(value => typeOf(value)), converted);
+			returnType = spec.returnType(typesOf(converted), converted);
 		} catch {
 			returnType = dynamicType;
 		}
 
-		return withMarks(unknownValue(returnType), resultMarks.size > 0 ? resultMarks : undefined);
+		return withMarks(unknownValue(returnType), marks);
 	}
 
-	returnType = spec.returnType(converted.map(value => typeOf(value)), converted);
+	returnType = spec.returnType(typesOf(converted), converted);
 	if (spec.impure && !context.impure) {
-		return withMarks(unknownValue(returnType), resultMarks.size > 0 ? resultMarks : undefined);
+		return withMarks(unknownValue(returnType), marks);
 	}
 
 	const result = spec.impl(converted, returnType, context);
-	return withMarks(result, resultMarks.size > 0 ? resultMarks : undefined);
+	return withMarks(result, marks);
+}
+
+function typesOf(values: readonly Value[]): Type[] {
+	const types: Type[] = [];
+	for (const value of values) {
+		types.push(typeOf(value));
+	}
+
+	return types;
 }
 
 export function describeArgumentType(type: Type): string {

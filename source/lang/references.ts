@@ -80,43 +80,62 @@ function invalid(detail: string, subject: Range): {value: undefined; diagnostics
 Reads a static traversal as a reference, with Terraform's "Invalid reference" diagnostics.
 */
 export function parseReference(traversal: Traversal): {value: Reference | undefined; diagnostics: Diagnostic[]} {
-	// Traversals come from immutable AST nodes (cached by traversalOf), so a parse is kept per traversal; the diagnostics array is copied for the caller.
+	const parsed = sharedParse(traversal);
+	// The diagnostics array is copied for the caller.
+	return {value: parsed.value, diagnostics: parsed.diagnostics.length === 0 ? [] : [...parsed.diagnostics]};
+}
+
+/**
+`parseReference` without the copy, for callers that only read the result (the evaluator reads a reference for every instance that evaluates it).
+*/
+export function parseReferenceReadOnly(traversal: Traversal): {readonly value: Reference | undefined; readonly diagnostics: readonly Diagnostic[]} {
+	return sharedParse(traversal);
+}
+
+function sharedParse(traversal: Traversal): ParsedReference {
+	// Traversals come from immutable AST nodes (cached by traversalOf), so a parse is kept per traversal.
 	let parsed = parsedReferences.get(traversal);
 	if (!parsed) {
 		parsed = parseReferenceUncached(traversal);
 		parsedReferences.set(traversal, parsed);
 	}
 
-	return {value: parsed.value, diagnostics: parsed.diagnostics.length === 0 ? [] : [...parsed.diagnostics]};
+	return parsed;
 }
 
 const parsedReferences = new WeakMap<Traversal, {value: Reference | undefined; diagnostics: Diagnostic[]}>();
 
-function parseReferenceUncached(traversal: Traversal): {value: Reference | undefined; diagnostics: Diagnostic[]} {
-	const {root, rootRange, steps} = traversal;
-	const make = (subject: ReferenceSubject, consumed: number): {value: Reference; diagnostics: Diagnostic[]} => ({
+type ParsedReference = {value: Reference | undefined; diagnostics: Diagnostic[]};
+
+// Plain functions rather than closures in parseReferenceUncached: tsx wraps each closure it creates in a naming helper, and every reference of a configuration is parsed.
+function referenceTo(traversal: Traversal, subject: ReferenceSubject, consumed: number): ParsedReference {
+	const {rootRange, steps} = traversal;
+	return {
 		value: {
 			subject,
 			range: consumed === 0 ? rootRange : rangeBetween(rootRange, steps[consumed - 1]!.range),
-			remaining: steps.slice(consumed),
+			remaining: consumed === 0 ? steps : steps.slice(consumed),
 			traversalRange: traversal.range,
 		},
 		diagnostics: [],
-	});
-
-	const singleAttribute = (): {name: string} | {value: undefined; diagnostics: Diagnostic[]} => {
-		const first = steps[0];
-		if (!first) {
-			return invalid(`The "${root}" object cannot be accessed directly. Instead, access one of its attributes.`, rootRange);
-		}
-
-		if (first.kind !== 'attribute') {
-			return invalid(`The "${root}" object does not support this operation.`, first.range);
-		}
-
-		return {name: first.name};
 	};
+}
 
+function singleAttribute(traversal: Traversal): {name: string} | ParsedReference {
+	const first = traversal.steps[0];
+	if (!first) {
+		return invalid(`The "${traversal.root}" object cannot be accessed directly. Instead, access one of its attributes.`, traversal.rootRange);
+	}
+
+	if (first.kind !== 'attribute') {
+		return invalid(`The "${traversal.root}" object does not support this operation.`, first.range);
+	}
+
+	return {name: first.name};
+}
+
+function parseReferenceUncached(traversal: Traversal): ParsedReference {
+	const {root, rootRange, steps} = traversal;
 	switch (root) {
 		case 'var':
 		case 'local':
@@ -125,17 +144,17 @@ function parseReferenceUncached(traversal: Traversal): {value: Reference | undef
 		case 'count':
 		case 'each':
 		case 'module': {
-			const attribute = singleAttribute();
+			const attribute = singleAttribute(traversal);
 			if (!('name' in attribute)) {
 				return attribute;
 			}
 
 			const kind = root === 'var' ? 'variable' : root;
-			return make({kind, name: attribute.name}, 1);
+			return referenceTo(traversal, {kind, name: attribute.name}, 1);
 		}
 
 		case 'self': {
-			return make({kind: 'self'}, 0);
+			return referenceTo(traversal, {kind: 'self'}, 0);
 		}
 
 		case 'data':
@@ -155,7 +174,7 @@ function parseReferenceUncached(traversal: Traversal): {value: Reference | undef
 				return invalid(`A reference to ${root === 'data' ? 'a data source' : 'an ephemeral resource'} must be followed by at least one attribute access, specifying the resource name.`, name!.range);
 			}
 
-			return make({
+			return referenceTo(traversal, {
 				kind: 'resource', mode: root === 'data' ? 'data' : 'ephemeral', type: type!.name, name: name!.name,
 			}, 2);
 		}
@@ -170,7 +189,7 @@ function parseReferenceUncached(traversal: Traversal): {value: Reference | undef
 				return invalid('A reference to a resource type must be followed by at least one attribute access, specifying the resource name.', name.range);
 			}
 
-			return make({
+			return referenceTo(traversal, {
 				kind: 'resource', mode: 'managed', type: root, name: name.name,
 			}, 1);
 		}
@@ -262,7 +281,7 @@ export function referencesOf(expression: Expression): readonly Reference[] {
 	if (!found) {
 		found = [];
 		for (const traversal of traversalsOf(expression)) {
-			const reference = parseReference(traversal).value;
+			const reference = sharedParse(traversal).value;
 			if (reference) {
 				found.push(reference);
 			}

@@ -13,7 +13,7 @@ import {maximumCollectionElements, maximumStringLength} from '../functions/limit
 import {arithmetic, parseNumber} from '../numbers.js';
 import {rawEquals} from '../operations.js';
 import {
-	type Traversal, type TraversalStep, parseReference, traversalOf, traversalsOf,
+	type Traversal, type TraversalStep, parseReferenceReadOnly, traversalOf, traversalsOf,
 } from '../references.js';
 import {
 	type Type, boolType, dynamicType, friendlyTypeName, hasDynamicType, numberType, stringType, typeEquals,
@@ -123,7 +123,7 @@ export function evaluate(expression: Expression, scope: Scope): Result<Value> {
 The value of a reference's subject, and how many of the traversal's steps it consumed; reference diagnostics otherwise.
 */
 function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
-	const parsed = parseReference(traversal);
+	const parsed = parseReferenceReadOnly(traversal);
 	if (!parsed.value) {
 		const found = [...parsed.diagnostics];
 		const bareKind = Object.hasOwn(bareObjects, traversal.root) ? bareObjects[traversal.root] : undefined;
@@ -1547,15 +1547,8 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 	const diagnostics: Diagnostic[] = [];
 	const argumentValues: Value[] = [];
 	const {arguments: callArguments} = expression;
-	// Values from position expandStart on are the elements of the final `...` argument. Ranges are computed only for an error (syntax nodes build them on demand).
+	// Values from position expandStart on are the elements of the final `...` argument.
 	let expandStart: number | undefined;
-	const argumentRange = (position: number): Range | undefined => {
-		if (position >= argumentValues.length) {
-			return undefined;
-		}
-
-		return expandStart !== undefined && position >= expandStart ? callArguments.at(-1)!.range : startRange(callArguments[position]!);
-	};
 
 	// templatestring's template is checked, not evaluated, before the call (Terraform passes it as an expression); inside a template the call is refused as recursive instead.
 	const checksTemplate = spec.name === 'templatestring' && callArguments.length > 0 && !(expression.expandFinal && callArguments.length === 1) && !context.scope.functionContext.templateDepth;
@@ -1615,7 +1608,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 	}
 
 	if (!spec.variadic && argumentValues.length > parameters.length) {
-		diagnostics.push(errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, argumentRange(parameters.length), expression.range));
+		diagnostics.push(errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, argumentRange(expression, argumentValues.length, expandStart, parameters.length), expression.range));
 		return {value: unknown(), diagnostics};
 	}
 
@@ -1630,7 +1623,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		const converted = convert(argumentValues[position]!, parameter.type);
 		if (!converted.ok) {
 			converts = true;
-			diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRange(position), expression.range));
+			diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRange(expression, argumentValues.length, expandStart, position), expression.range));
 		}
 	}
 
@@ -1639,14 +1632,25 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 	}
 
 	if (templateRefusal !== undefined) {
-		diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameters[0]!.name}" parameter: ${templateRefusal}.`, argumentRange(0), expression.range));
+		diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameters[0]!.name}" parameter: ${templateRefusal}.`, argumentRange(expression, argumentValues.length, expandStart, 0), expression.range));
 		return {value: unknown(), diagnostics};
 	}
 
-	return callSpec(spec, expression, argumentValues, argumentRange, context, diagnostics);
+	return callSpec(spec, expression, argumentValues, expandStart, context, diagnostics);
 }
 
-function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: Value[], argumentRange: (position: number) => Range | undefined, context: Context, diagnostics: Diagnostic[]): Evaluation {
+/**
+Where an error about the argument at `position` points (the source of the final `...` argument for its elements); undefined past the last value. A plain function, not a closure per call: ranges are computed only for an error (syntax nodes build them on demand), and tsx wraps every closure it creates in a naming helper.
+*/
+function argumentRange(expression: FunctionCall, valueCount: number, expandStart: number | undefined, position: number): Range | undefined {
+	if (position >= valueCount) {
+		return undefined;
+	}
+
+	return expandStart !== undefined && position >= expandStart ? expression.arguments.at(-1)!.range : startRange(expression.arguments[position]!);
+}
+
+function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: Value[], expandStart: number | undefined, context: Context, diagnostics: Diagnostic[]): Evaluation {
 	try {
 		const value = callFunction(spec, argumentValues, context.scope.functionContext);
 		return {value, diagnostics};
@@ -1655,7 +1659,7 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 			const position = error.argumentIndex;
 			const parameter = position === undefined ? undefined : (spec.parameters[position] ?? spec.variadic);
 			if (parameter && position !== undefined) {
-				const subject = argumentRange(position) ?? expression.range;
+				const subject = argumentRange(expression, argumentValues.length, expandStart, position) ?? expression.range;
 				diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${error.message}.`, subject, expression.range));
 			} else {
 				diagnostics.push(errorDiagnostic('Error in function call', `Call to function "${expression.name}" failed: ${error.message}.`, rangeBetween(expression.nameRange, expression.openParenRange), expression.range));

@@ -704,24 +704,36 @@ export const merge = defineFunction({
 			return emptyObjectType;
 		}
 
-		const present = types.filter((_, position) => values[position]?.kind !== 'null');
 		for (const type of types) {
 			if (type.kind !== 'map' && type.kind !== 'object' && type.kind !== 'dynamic') {
 				throw new FunctionError(`arguments must be maps or objects, got ${JSON.stringify(friendlyTypeName(type))}`);
 			}
 		}
 
-		if (present.some(type => type.kind === 'dynamic')) {
-			return dynamicType;
+		// Loops rather than filter/every: merge is one of the most called functions (tags), and these run for every call.
+		let first: Type | undefined;
+		let sameMaps = true;
+		for (let position = 0; position < types.length; position++) {
+			if (values[position]?.kind === 'null') {
+				continue;
+			}
+
+			const type = types[position]!;
+			if (type.kind === 'dynamic') {
+				return dynamicType;
+			}
+
+			first ??= type;
+			sameMaps &&= first.kind === 'map' && typeEquals(type, first);
 		}
 
-		const first = present[0];
-		if (first?.kind === 'map' && present.every(type => typeEquals(type, first))) {
+		if (first && sameMaps) {
 			return first;
 		}
 
 		const attributes: Record<string, Type> = {};
-		for (const [position, type] of types.entries()) {
+		for (let position = 0; position < types.length; position++) {
+			const type = types[position]!;
 			const value = values[position]!;
 			if (type.kind === 'object') {
 				Object.assign(attributes, type.attributes);
@@ -743,25 +755,25 @@ export const merge = defineFunction({
 		return objectType(attributes);
 	},
 	impl(markedValues, returnType) {
-		const marks = new Set<Mark>();
-		const values = markedValues.map(marked => {
-			const [value, own] = unmark(marked);
-			if (value.kind !== 'null') {
-				for (const mark of own ?? []) {
-					marks.add(mark);
+		let marks: Set<Mark> | undefined;
+		let unknown = false;
+		const merged = new Map<string, Value>();
+		for (const marked of markedValues) {
+			let value = marked;
+			if (marked.marks && marked.marks.size > 0) {
+				value = unmark(marked)[0];
+				if (value.kind !== 'null') {
+					marks ??= new Set();
+					for (const mark of marked.marks) {
+						marks.add(mark);
+					}
 				}
 			}
 
-			return value;
-		});
-		// Only an unknown argument makes the result unknown; unknown attribute values are merged like any other (cty's merge).
-		if (anyUnknown(values)) {
-			return withMarks(unknownValue(returnType), marks);
-		}
-
-		const merged = new Map<string, Value>();
-		for (const value of values) {
-			if (value.kind === 'object') {
+			// Only an unknown argument makes the result unknown; unknown attribute values are merged like any other (cty's merge).
+			if (value.kind === 'unknown') {
+				unknown = true;
+			} else if (value.kind === 'object') {
 				for (const [name, attribute] of value.attributes) {
 					merged.set(name, attribute);
 				}
@@ -772,11 +784,22 @@ export const merge = defineFunction({
 			}
 		}
 
+		if (unknown) {
+			return withMarks(unknownValue(returnType), marks);
+		}
+
 		if (returnType.kind === 'map') {
 			return withMarks(mapValue(returnType.element, merged), marks);
 		}
 
-		return withMarks(objectValue([...merged].sort(([a], [b]) => compareStrings(a, b))), marks);
+		// Attributes in lexical order, as objects keep them: the names sorted, not the entries.
+		const names = [...merged.keys()].sort(compareStrings);
+		const attributes = new Map<string, Value>();
+		for (const name of names) {
+			attributes.set(name, merged.get(name)!);
+		}
+
+		return withMarks({kind: 'object', attributes}, marks);
 	},
 });
 
