@@ -487,7 +487,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 				}
 			}
 
-			if (code === 13 && text.charCodeAt(index + 1) === 10) {
+			if (code === 13) { // CR: a newline in a quoted string, alone or before LF
 				break;
 			}
 
@@ -510,8 +510,8 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		}
 
 		if (code === 10 || code === 13) {
-			// hclsyntax keeps scanning the string after a newline; so do we, to report the same errors.
-			const end = code === 13 ? index + 2 : index + 1;
+			// hclsyntax keeps scanning the string after a newline; so do we, to report the same errors. A lone CR is a newline of its own there.
+			const end = code === 13 && text.charCodeAt(index + 1) === 10 ? index + 2 : index + 1;
 			emitInvalid('QuotedNewline', index, end);
 			return end;
 		}
@@ -553,6 +553,10 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 				break;
 			}
 
+			if (code === 13 && text.charCodeAt(index + 1) !== 10) {
+				return loneCarriageReturn(frame, start, index);
+			}
+
 			if (code === 36 || code === 37) {
 				const next = text.charCodeAt(index + 1);
 				if (next === 123) {
@@ -578,5 +582,22 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		}
 
 		return index;
+	}
+
+	/*
+	hclsyntax's heredoc and bare template scanners match no lone CR (CR only ends a line before LF), so its scanner stops there and gives up on the rest of the input: in a heredoc the rest is one invalid token (an "Invalid character", and the heredoc is left unterminated); in a bare template, with nothing open, the rest is literal text.
+	*/
+	function loneCarriageReturn(frame: {kind: 'heredoc'; marker: string; atLineStart: boolean} | {kind: 'bare'}, start: number, at: number): number {
+		if (frame.kind === 'bare' && stack.length === 1) {
+			emit('StringLit', start, length);
+			return length;
+		}
+
+		if (at > start) {
+			emit('StringLit', start, at);
+		}
+
+		emitInvalid('Invalid', at, length);
+		return length;
 	}
 }

@@ -63,6 +63,10 @@ const cases: Array<[string, string]> = [
 	['\uFFFD', 'BadUtf8(\uFFFD)'],
 	['/* never closed', 'Slash Star Ident(never) Ident(closed)'],
 	['a\rb', 'Ident(a) Invalid(\\r) Ident(b)'],
+	// A lone CR is a newline in a quoted string, and stops hclsyntax's heredoc scanner: the rest of the input is one invalid token.
+	['"a\rb"', 'OQuote QuotedLit(a) QuotedNewline(\\r) QuotedLit(b) CQuote'],
+	['<<EOT\nx\ry\nEOT\n', 'OHeredoc(<<EOT\\n) StringLit(x) Invalid(\\ry\\nEOT\\n)'],
+	['<<EOT\n\rEOT\nEOT\n', 'OHeredoc(<<EOT\\n) Invalid(\\rEOT\\nEOT\\n)'],
 ];
 
 for (const [source, expected] of cases) {

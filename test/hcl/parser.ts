@@ -134,6 +134,17 @@ test('parseTemplate reads a whole file as a template', t => {
 	t.is(printExpression(value), '(template "Hello " (${} name) "!\\n" (%for x xs "- " (${} x) "\\n") "\\\\n stays")');
 });
 
+test('a lone CR in a template file makes the rest of it literal text, as hclsyntax scans it', t => {
+	const {value, diagnostics} = parseTemplate('a ${x}\rb ${y} %{ if z }', 'lone-cr.tftpl');
+	t.deepEqual(diagnostics, []);
+	t.is(printExpression(value), '(template "a " (${} x) "\\rb ${y} %{ if z }")');
+});
+
+test('a lone CR inside a heredoc of a template file is an invalid character', t => {
+	const {diagnostics} = parseTemplate('${<<EOT\na\rb\nEOT\n}\n', 'heredoc.tftpl');
+	t.deepEqual(diagnostics.map(diagnostic => `${diagnostic.subject?.start.line}:${diagnostic.subject?.start.column} ${diagnostic.summary}`), ['2:2 Invalid character', '2:2 Unterminated template string']);
+});
+
 test('diagnostics render as Terraform does, with the subject underlined', t => {
 	const source = 'locals {\n  a = [1 2]\n}\n';
 	const {diagnostics} = parseConfig(source, 'main.tf');
