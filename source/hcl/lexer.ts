@@ -238,10 +238,12 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 			case 126: { // ~
 				if (next === 125) {
-					// hclsyntax scans `~}` as the end of a template sequence even where none is open.
+					// hclsyntax scans `~}` as the end of a template sequence even where none is open, and counts it as a closing brace there.
 					emit('TemplateSeqEnd', pos, pos + 2);
 					if (frame.braces === 0 && stack.length > 1) {
 						stack.pop();
+					} else if (frame.braces > 0) {
+						frame.braces--;
 					}
 
 					return pos + 2;

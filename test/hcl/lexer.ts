@@ -59,6 +59,7 @@ const cases: Array<[string, string]> = [
 	['@ $ \u201C', 'Invalid(@) Invalid($) Invalid(\u201C)'],
 	['~x', 'BitwiseNot Ident(x)'],
 	['{a ~}', 'OBrace Ident(a) TemplateSeqEnd(~})'],
+	['"${ {a ~} }"', 'OQuote TemplateInterp(${) OBrace Ident(a) TemplateSeqEnd(~}) TemplateSeqEnd(}) CQuote'],
 	['${a} %{b}', 'Invalid($) OBrace Ident(a) CBrace Percent OBrace Ident(b) CBrace'],
 	['\uFFFD', 'BadUtf8(\uFFFD)'],
 	['/* never closed', 'Slash Star Ident(never) Ident(closed)'],
