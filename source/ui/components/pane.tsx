@@ -1,6 +1,8 @@
 import type {ReactNode} from 'react';
-import {Box, Text} from 'ink';
+import {Box} from 'ink';
 import {useColor} from '../theme.js';
+import type {Line} from '../lines.js';
+import {LinesView} from './lines-view.js';
 
 export type PaneProps = {
 	readonly title: string;
@@ -11,6 +13,12 @@ export type PaneProps = {
 	readonly note?: string;
 	readonly children?: ReactNode;
 };
+
+// The note is drawn inside the bold title (as Ink's nested text was): bold and dimmed.
+function titleLine(title: string, note: string | undefined, focused: boolean): Line {
+	const style = {bold: true, ...(focused && {color: 'cyan'})};
+	return {spans: note ? [{text: title, style}, {text: ` ${note}`, style: {...style, dim: true}}] : [{text: title, style}]};
+}
 
 /**
 A bordered pane with its title on the first line. Without colour, the focused pane has a double border.
@@ -25,12 +33,7 @@ export function Pane({title, focused, width, height, note, children}: PaneProps)
 			borderStyle={focused ? 'double' : 'single'}
 			borderColor={focused ? color('cyan') : color('gray')}
 		>
-			<Box height={1}>
-				<Text wrap='truncate-end' bold color={focused ? color('cyan') : undefined}>
-					{title}
-					{note ? <Text dimColor bold={false}>{` ${note}`}</Text> : null}
-				</Text>
-			</Box>
+			<LinesView lines={[titleLine(title, note, focused)]} width={width - 2}/>
 			<Box flexDirection='column' flexGrow={1}>
 				{children}
 			</Box>

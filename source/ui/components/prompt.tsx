@@ -46,7 +46,8 @@ export function GoToOverlay({text, candidates, cursor, width, height, cursorFrom
 				cursor={cursor}
 				height={Math.max(0, paneBodyHeight(height) - 1)}
 				empty='No address matches'
-				renderRow={(index, selected) => <Text wrap='truncate-end' inverse={selected}>{sanitizeLine(candidates[index] ?? '')}</Text>}
+				width={width - 2}
+				renderRow={(index, selected) => ({spans: [{text: sanitizeLine(candidates[index] ?? '')}], ...(selected && {style: {inverse: true}})})}
 			/>
 		</Pane>
 	);

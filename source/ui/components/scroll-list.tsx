@@ -1,12 +1,14 @@
-import {Fragment, type ReactNode} from 'react';
-import {Box, Text} from 'ink';
+import type {Line} from '../lines.js';
+import {LinesView} from './lines-view.js';
 
 export type ScrollListProps = {
 	readonly length: number;
 	readonly cursor: number;
 	readonly height: number;
-	/** One row: a single `<Text wrap='truncate-…'>`, which keeps it to one line of the list's width (rows are not wrapped in clipping boxes: Ink slices every line drawn inside a clipping box, which cost more per frame than all of React's work). */
-	readonly renderRow: (index: number, selected: boolean) => ReactNode;
+	/** Columns a row is cut to (the pane's inner width). */
+	readonly width: number;
+	/** One row as a line of styled spans (all rows are drawn as one text node: see `LinesView`). */
+	readonly renderRow: (index: number, selected: boolean) => Line | undefined;
 	readonly empty?: string;
 };
 
@@ -21,17 +23,17 @@ export function windowStart(length: number, cursor: number, height: number): num
 	return Math.max(0, Math.min(cursor - Math.floor(height / 2), length - height));
 }
 
-export function ScrollList({length, cursor, height, renderRow, empty}: ScrollListProps) {
+export function ScrollList({length, cursor, height, width, renderRow, empty}: ScrollListProps) {
 	if (length === 0) {
-		return <Text dimColor>{empty ?? '(empty)'}</Text>;
+		return <LinesView lines={[{spans: [{text: empty ?? '(empty)', style: {dim: true}}]}]} width={width}/>;
 	}
 
 	const start = windowStart(length, cursor, height);
 	const end = Math.min(length, start + height);
-	const rows: ReactNode[] = [];
+	const rows: Line[] = [];
 	for (let index = start; index < end; index++) {
-		rows.push(<Fragment key={index}>{renderRow(index, index === cursor)}</Fragment>);
+		rows.push(renderRow(index, index === cursor) ?? {spans: []});
 	}
 
-	return <Box flexDirection='column'>{rows}</Box>;
+	return <LinesView lines={rows} width={width}/>;
 }

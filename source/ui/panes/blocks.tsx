@@ -1,11 +1,9 @@
 import {memo} from 'react';
-import {Text} from 'ink';
 import type {BlockKind} from '../explorer-data.js';
 import type {BlockRow} from '../state/selectors.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
-import {useColor} from '../theme.js';
 
 export const kindTitles: Readonly<Record<BlockKind, string>> = {
 	resource: 'Resources',
@@ -39,44 +37,36 @@ function countBadge(row: BlockRow & {type: 'block'}): string {
 }
 
 export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter}: BlocksProps) {
-	const color = useColor();
 	return (
 		<Pane title={title} note={filter === '' ? undefined : `/${sanitizeLine(filter)}`} focused={focused} width={width} height={height}>
 			<ScrollList
 				length={rows.length}
 				cursor={cursor}
 				height={paneBodyHeight(height)}
+				width={width - 2}
 				empty={filter === '' ? 'No blocks' : 'No match'}
 				renderRow={(index, selected) => {
 					const row = rows[index];
 					switch (row?.type) {
 						case 'header': {
-							return <Text bold color={color('blue')} wrap='truncate-end'>{`${kindTitles[row.kind]} (${row.count})`}</Text>;
+							return {spans: [{text: `${kindTitles[row.kind]} (${row.count})`, style: {bold: true, color: 'blue'}}]};
 						}
 
 						case 'block': {
 							const foldable = row.entry.instances.length > 0;
 							const marker = foldable ? (expanded.has(row.key) ? '▾ ' : '▸ ') : '  ';
-							return (
-								<Text wrap='truncate-end' inverse={selected}>
-									{marker}
-									{sanitizeLine(row.entry.label)}
-									<Text color={color(row.entry.mode === 'unknown' ? 'yellow' : 'magenta')}>{countBadge(row)}</Text>
-								</Text>
-							);
+							return {
+								spans: [{text: marker + sanitizeLine(row.entry.label)}, {text: countBadge(row), style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
+								...(selected && {style: {inverse: true}}),
+							};
 						}
 
 						case 'instance': {
-							return (
-								<Text wrap='truncate-end' inverse={selected}>
-									{'    '}
-									{sanitizeLine(row.key.slice(row.entry.address.length))}
-								</Text>
-							);
+							return {spans: [{text: '    ' + sanitizeLine(row.key.slice(row.entry.address.length))}], ...(selected && {style: {inverse: true}})};
 						}
 
 						case undefined: {
-							return null;
+							return undefined;
 						}
 					}
 				}}

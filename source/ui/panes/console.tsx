@@ -1,8 +1,10 @@
-import {Fragment, memo, useMemo} from 'react';
+import {memo, useMemo} from 'react';
 import {Box, Text} from 'ink';
 import type {ConsoleEntry} from '../state/state.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {TextField} from '../components/text-field.js';
+import {LinesView} from '../components/lines-view.js';
+import type {Line, SpanStyle} from '../lines.js';
 import {sanitizeLine} from '../sanitize.js';
 import {useColor} from '../theme.js';
 
@@ -21,6 +23,12 @@ export type ConsoleProps = {
 };
 
 type OutputLine = {readonly text: string; readonly kind: 'input' | 'ok' | 'error' | 'hint'};
+
+const outputStyles: Readonly<Record<Exclude<OutputLine['kind'], 'ok'>, SpanStyle>> = {
+	input: {color: 'cyan'},
+	error: {color: 'red'},
+	hint: {dim: true},
+};
 
 export function consoleLines(output: readonly ConsoleEntry[]): OutputLine[] {
 	const lines: OutputLine[] = [];
@@ -61,21 +69,15 @@ export const ConsolePane = memo(function ConsolePane({output, input, pending, co
 	const maxScroll = Math.max(0, lines.length - room);
 	const offset = Math.min(scroll, maxScroll);
 	const visible = lines.slice(Math.max(0, lines.length - room - offset), lines.length - offset);
+	const shown: Line[] = visible.map(line => ({spans: [{text: line.text, ...(line.kind !== 'ok' && {style: outputStyles[line.kind]})}]}));
+	for (const [index, line] of pending.entries()) {
+		shown.push({spans: [{text: (index === 0 ? '> ' : '… ') + sanitizeLine(line), style: {color: 'cyan'}}]});
+	}
+
 	const title = `Console — ${context === '' ? 'root' : sanitizeLine(context)}`;
 	return (
 		<Pane title={title} note={offset > 0 ? `↑${offset}` : (busy ? 'evaluating…' : undefined)} focused={focused} width={width} height={height}>
-			{visible.map((line, index) => (
-				// eslint-disable-next-line react/no-array-index-key
-				<Fragment key={index}>
-					<Text wrap='truncate-end' color={line.kind === 'error' ? color('red') : (line.kind === 'input' ? color('cyan') : undefined)} dimColor={line.kind === 'hint'}>
-						{line.text === '' ? ' ' : line.text}
-					</Text>
-				</Fragment>
-			))}
-			{pending.map((line, index) => (
-				// eslint-disable-next-line react/no-array-index-key
-				<Text key={`pending-${index}`} wrap='truncate-end' color={color('cyan')}>{(index === 0 ? '> ' : '… ') + sanitizeLine(line)}</Text>
-			))}
+			<LinesView lines={shown} width={width - 2}/>
 			<Box height={1} overflow='hidden'>
 				<Text color={color('cyan')}>{pending.length > 0 ? '… ' : '> '}</Text>
 				{focused

@@ -3,7 +3,6 @@ import type {DiagnosticRow} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine, sanitizeText} from '../sanitize.js';
-import {useColor} from '../theme.js';
 
 export type DiagnosticsProps = {
 	readonly diagnostics: readonly DiagnosticRow[];
@@ -14,7 +13,6 @@ export type DiagnosticsProps = {
 };
 
 export function DiagnosticsPane({diagnostics, cursor, open, width, height}: DiagnosticsProps) {
-	const color = useColor();
 	const body = paneBodyHeight(height);
 	const selected = diagnostics[cursor];
 	const detail = open && selected ? [selected.detail ?? '', '', selected.snippet ?? '(no source)'].join('\n').split('\n') : [];
@@ -26,20 +24,21 @@ export function DiagnosticsPane({diagnostics, cursor, open, width, height}: Diag
 				length={diagnostics.length}
 				cursor={cursor}
 				height={listHeight}
+				width={width - 2}
 				empty='No diagnostics'
 				renderRow={(index, isSelected) => {
 					const row = diagnostics[index];
 					if (!row) {
-						return null;
+						return undefined;
 					}
 
-					return (
-						<Text wrap='truncate-end' inverse={isSelected}>
-							<Text color={color(row.severity === 'error' ? 'red' : 'yellow')}>{row.severity === 'error' ? 'Error  ' : 'Warning '}</Text>
-							{row.where === '' ? '' : `${sanitizeLine(row.where)}  `}
-							{sanitizeLine(row.summary)}
-						</Text>
-					);
+					return {
+						spans: [
+							{text: row.severity === 'error' ? 'Error  ' : 'Warning ', style: {color: row.severity === 'error' ? 'red' : 'yellow'}},
+							{text: `${row.where === '' ? '' : `${sanitizeLine(row.where)}  `}${sanitizeLine(row.summary)}`},
+						],
+						...(isSelected && {style: {inverse: true}}),
+					};
 				}}
 			/>
 			{detail.slice(0, Math.max(0, body - listHeight)).map((line, index) => (

@@ -1,10 +1,8 @@
 import {memo} from 'react';
-import {Text} from 'ink';
 import type {Edge} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
-import {useColor} from '../theme.js';
 
 export type EdgesProps = {
 	readonly edges: readonly Edge[];
@@ -18,7 +16,6 @@ export type EdgesProps = {
 };
 
 export const EdgesPane = memo(function EdgesPane({edges, cursor, focused, width, height, filter, loading = false}: EdgesProps) {
-	const color = useColor();
 	const incoming = edges.filter(edge => edge.direction === 'in').length;
 	return (
 		<Pane title='Edges' note={`← ${incoming} used by · → ${edges.length - incoming} uses${filter === '' ? '' : ` /${sanitizeLine(filter)}`}`} focused={focused} width={width} height={height}>
@@ -26,20 +23,22 @@ export const EdgesPane = memo(function EdgesPane({edges, cursor, focused, width,
 				length={edges.length}
 				cursor={cursor}
 				height={paneBodyHeight(height)}
+				width={width - 2}
 				empty={loading ? 'Building the dependency graph…' : 'No edges'}
 				renderRow={(index, selected) => {
 					const edge = edges[index];
 					if (!edge) {
-						return null;
+						return undefined;
 					}
 
-					return (
-						<Text wrap='truncate-end' inverse={selected && focused} underline={selected && !focused}>
-							<Text color={color(edge.direction === 'in' ? 'green' : 'cyan')}>{edge.direction === 'in' ? '← ' : '→ '}</Text>
-							{sanitizeLine(edge.address)}
-							<Text dimColor>{`  ${sanitizeLine(edge.expression)}`}</Text>
-						</Text>
-					);
+					return {
+						spans: [
+							{text: edge.direction === 'in' ? '← ' : '→ ', style: {color: edge.direction === 'in' ? 'green' : 'cyan'}},
+							{text: sanitizeLine(edge.address)},
+							{text: `  ${sanitizeLine(edge.expression)}`, style: {dim: true}},
+						],
+						...(selected && {style: focused ? {inverse: true} : {underline: true}}),
+					};
 				}}
 			/>
 		</Pane>

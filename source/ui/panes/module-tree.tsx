@@ -1,10 +1,9 @@
 import {memo} from 'react';
-import {Text} from 'ink';
 import type {ModuleRow} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
-import {useColor} from '../theme.js';
+import type {Span} from '../lines.js';
 
 export type ModuleTreeProps = {
 	readonly rows: readonly ModuleRow[];
@@ -16,29 +15,33 @@ export type ModuleTreeProps = {
 };
 
 export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focused, width, height, filter}: ModuleTreeProps) {
-	const color = useColor();
 	return (
 		<Pane title='Modules' note={filter === '' ? `${rows.length}` : `/${sanitizeLine(filter)} (${rows.length})`} focused={focused} width={width} height={height}>
 			<ScrollList
 				length={rows.length}
 				cursor={cursor}
 				height={paneBodyHeight(height)}
+				width={width - 2}
 				empty={filter === '' ? 'No modules' : 'No match'}
 				renderRow={(index, selected) => {
 					const row = rows[index];
 					if (!row) {
-						return null;
+						return undefined;
 					}
 
-					return (
-						<Text wrap='truncate-end' inverse={selected}>
-							{'  '.repeat(row.depth)}
-							{sanitizeLine(row.label)}
-							<Text dimColor>{` ${row.resourceInstanceCount}r`}{row.moduleInstanceCount > 0 ? ` ${row.moduleInstanceCount}m` : ''}</Text>
-							{row.errors > 0 ? <Text color={color('red')}>{` ✖${row.errors}`}</Text> : null}
-							{row.warnings > 0 ? <Text color={color('yellow')}>{` ⚠${row.warnings}`}</Text> : null}
-						</Text>
-					);
+					const spans: Span[] = [
+						{text: '  '.repeat(row.depth) + sanitizeLine(row.label)},
+						{text: ` ${row.resourceInstanceCount}r${row.moduleInstanceCount > 0 ? ` ${row.moduleInstanceCount}m` : ''}`, style: {dim: true}},
+					];
+					if (row.errors > 0) {
+						spans.push({text: ` ✖${row.errors}`, style: {color: 'red'}});
+					}
+
+					if (row.warnings > 0) {
+						spans.push({text: ` ⚠${row.warnings}`, style: {color: 'yellow'}});
+					}
+
+					return {spans, ...(selected && {style: {inverse: true}})};
 				}}
 			/>
 		</Pane>

@@ -1,0 +1,131 @@
+import stringWidth from 'string-width';
+
+/*
+Screen lines as data: a pane builds its visible rows as lines of styled spans, already cut to the pane's width, and `LinesView` draws them as one Ink text node. One node a pane instead of one (or more) a row is what keeps a key press cheap: Ink lays out, measures and draws every node again on every frame.
+*/
+
+export type SpanStyle = {
+	/** A colour name; dropped when colour is off. */
+	readonly color?: string;
+	readonly dim?: boolean;
+	readonly bold?: boolean;
+	readonly italic?: boolean;
+	readonly underline?: boolean;
+	readonly inverse?: boolean;
+};
+
+export type Span = {readonly text: string; readonly style?: SpanStyle};
+
+/** A row of the screen; `style` applies to the whole row (the selection's inverse), over the spans' own. */
+export type Line = {readonly spans: readonly Span[]; readonly style?: SpanStyle};
+
+const printableAscii = /^[\u0020-\u007E]*$/;
+const widths = new Map<string, number>();
+const segmenter = new Intl.Segmenter();
+
+/**
+Columns a text takes in the terminal, as Ink measures it (string-width); printable ASCII is its length. Other texts are remembered, as the same labels come back on every frame.
+*/
+export function textWidth(text: string): number {
+	if (printableAscii.test(text)) {
+		return text.length;
+	}
+
+	let width = widths.get(text);
+	if (width === undefined) {
+		width = stringWidth(text);
+		if (widths.size > 10_000) {
+			widths.clear();
+		}
+
+		widths.set(text, width);
+	}
+
+	return width;
+}
+
+export function lineWidth(line: Line): number {
+	let width = 0;
+	for (const span of line.spans) {
+		width += textWidth(span.text);
+	}
+
+	return width;
+}
+
+/**
+The longest start of a text that takes at most `columns` columns (a wide character that does not fit is left out).
+*/
+function sliceColumns(text: string, columns: number): string {
+	if (printableAscii.test(text)) {
+		return text.slice(0, columns);
+	}
+
+	let result = '';
+	let used = 0;
+	for (const {segment} of segmenter.segment(text)) {
+		const width = textWidth(segment);
+		if (used + width > columns) {
+			break;
+		}
+
+		result += segment;
+		used += width;
+	}
+
+	return result;
+}
+
+/**
+A line cut to `columns` as Ink's `truncate-end` cuts a text: what fits in one column less, then `…` in the style of the last character kept.
+*/
+export function truncateLine(line: Line, columns: number): Line {
+	if (lineWidth(line) <= columns) {
+		return line;
+	}
+
+	if (columns < 1) {
+		return {spans: [], ...(line.style && {style: line.style})};
+	}
+
+	const spans: Span[] = [];
+	let room = columns - 1;
+	for (const span of line.spans) {
+		const width = textWidth(span.text);
+		if (width <= room) {
+			spans.push(span);
+			room -= width;
+			continue;
+		}
+
+		const text = sliceColumns(span.text, room);
+		if (text !== '') {
+			spans.push({...span, text});
+		}
+
+		break;
+	}
+
+	// The ellipsis joins the last span that shows something, as cli-truncate keeps the style open around it.
+	let last = spans.length - 1;
+	while (last >= 0 && spans[last]!.text === '') {
+		last--;
+	}
+
+	if (last === -1) {
+		spans.length = 0;
+		spans.push({text: '…'});
+	} else {
+		spans.length = last + 1;
+		spans[last] = {...spans[last]!, text: `${spans[last]!.text}…`};
+	}
+
+	return {spans, ...(line.style && {style: line.style})};
+}
+
+/**
+A line of one unstyled text, or one style.
+*/
+export function textLine(text: string, style?: SpanStyle): Line {
+	return {spans: [style ? {text, style} : {text}]};
+}
