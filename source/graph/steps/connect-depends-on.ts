@@ -2,27 +2,22 @@ import type {Expression} from '../../hcl/ast.js';
 import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
 import type {EdgeKind} from '../model.js';
-import {interpretTraversal} from '../references.js';
-import {referenceChainOf} from '../../lang/references.js';
 import {resolveBlockTargets} from './blocks.js';
+import {moduleReferences} from './module-references.js';
 
 /**
 Edges for `depends_on` (resources, data sources, module calls, outputs) and `lifecycle { replace_triggered_by }`.
 */
-export const connectDependsOn: GraphStep = ({graph, input, textOf}) => {
+export const connectDependsOn: GraphStep = context => {
+	const {graph, input} = context;
 	for (const node of walkModuleTree(input.moduleTree)) {
 		const prefix = modulePrefix(node);
+		const {lists} = moduleReferences(node, context);
 		const connect = (source: string, expressions: readonly Expression[], kind: EdgeKind): void => {
 			for (const expression of expressions) {
-				const traversal = referenceChainOf(expression);
-				const target = traversal && interpretTraversal(traversal);
-				if (!traversal || !target) {
-					continue;
-				}
-
-				const origin = {expression: textOf(traversal), range: traversal.range};
-				for (const id of resolveBlockTargets(node, target)) {
-					graph.addEdge(join(prefix, source), id, kind, origin);
+				const reference = lists.get(expression);
+				for (const id of reference?.target ? resolveBlockTargets(node, reference.target) : []) {
+					graph.addEdge(join(prefix, source), id, kind, reference!.origin);
 				}
 			}
 		};

@@ -8,10 +8,10 @@ import {noRepetition} from '../../expand/expansion.js';
 import {join, modulePrefix, type BuildContext, type GraphStep} from '../step.js';
 import {resolveInstanceKey} from '../instance-keys.js';
 import type {EdgeKind, EdgeOrigin} from '../model.js';
-import {interpretTraversal, type ReferenceTarget} from '../references.js';
-import {referenceChainOf, walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../lang/references.js';
-import {blockExpressions, modulesByPath, wholeModuleInstance} from './blocks.js';
+import type {ReferenceTarget} from '../references.js';
+import {modulesByPath, wholeModuleInstance} from './blocks.js';
 import {providerFor, resolveProvider, type ProviderNodes} from './connect-providers.js';
+import {moduleReferences, type BlockReferences, type MemberKind, type ModuleReferences, type PlannedReference} from './module-references.js';
 
 /**
 The edges of the instance graph, made the same way as the block graph's, in the scope of each instance: when the index after a reference resolves statically there (`aws_eip.ip[count.index]`, `module.net[each.key]`, chained `each.value`), the edge goes to that one instance, otherwise to every instance of the block.
@@ -43,93 +43,18 @@ Whether a block's edges are wanted, by its block-level id (`module.net.aws_subne
 */
 export type BlockFilter = (blockId: string) => boolean;
 
-type PlannedReference = {
-	readonly traversal: ReferenceChain;
-	readonly target: ReferenceTarget | undefined;
-	/** Shared by every instance edge the reference makes. */
-	readonly origin: EdgeOrigin;
-	/** The top-level attribute of the block body it is in. */
-	readonly attribute?: string;
-};
-
-type BlockPlan = {
-	readonly name: string;
-	readonly references: readonly PlannedReference[];
-};
-
-type ModulePlan = {
-	readonly blocks: readonly BlockPlan[];
-	/** Per call name and argument name, the references of the argument. */
-	readonly inputs: ReadonlyMap<string, ReadonlyArray<{readonly name: string; readonly references: readonly PlannedReference[]}>>;
-	readonly lists: ReadonlyMap<Expression, PlannedReference | undefined>;
-};
-
 /**
-What every module instance of a module shares: the references of each block, walked and interpreted once per module rather than once per instance.
+What every module instance of a module shares: the references of each block (walked once per module, see module-references.ts) and each resource block's provider configuration.
 */
 export type InstanceEdgePlans = {
 	readonly nodes: ReadonlyMap<string, ModuleNode>;
-	plan(node: ModuleNode): ModulePlan;
+	plan(node: ModuleNode): ModuleReferences;
 	/** `providerFor`, once per resource block of a module node: every instance of it uses the same provider configuration. The first `providers` asked gets the root's implied configurations. */
 	providerOf(providers: ProviderNodes, node: ModuleNode, resource: ResourceBlock): ReturnType<typeof providerFor>;
 };
 
 export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 'textOf'>): InstanceEdgePlans {
-	const {textOf} = context;
 	const nodes = modulesByPath(context.input.moduleTree);
-	const plans = new WeakMap<ModuleNode, ModulePlan>();
-	const reference = (traversal: ReferenceChain, attribute?: string): PlannedReference => ({
-		traversal, target: interpretTraversal(traversal), origin: {expression: textOf(traversal), range: traversal.range}, ...(attribute === undefined ? {} : {attribute}),
-	});
-
-	const planOf = (node: ModuleNode): ModulePlan => {
-		const blocks: BlockPlan[] = [];
-		for (const block of blockExpressions(node)) {
-			const references: PlannedReference[] = [];
-			if (block.body) {
-				walkBodyReferenceChains(block.body, (traversal, attribute) => references.push(reference(traversal, attribute)), block.skip);
-			}
-
-			for (const expression of block.expressions ?? []) {
-				walkReferenceChains(expression, traversal => references.push(reference(traversal)));
-			}
-
-			blocks.push({name: block.name, references});
-		}
-
-		const inputs = new Map<string, Array<{name: string; references: PlannedReference[]}>>();
-		for (const call of node.module.moduleCalls.values()) {
-			inputs.set(call.name, call.inputs.map(argument => {
-				const references: PlannedReference[] = [];
-				walkReferenceChains(argument.expression, traversal => references.push(reference(traversal)));
-				return {name: argument.name, references};
-			}));
-		}
-
-		const lists = new Map<Expression, PlannedReference | undefined>();
-		const list = (expressions: readonly Expression[]): void => {
-			for (const expression of expressions) {
-				const traversal = referenceChainOf(expression);
-				lists.set(expression, traversal && reference(traversal));
-			}
-		};
-
-		for (const resource of node.module.resources.values()) {
-			list(resource.dependsOn);
-			list(resource.lifecycle.replaceTriggeredBy);
-		}
-
-		for (const output of node.module.outputs.values()) {
-			list(output.dependsOn);
-		}
-
-		for (const call of node.module.moduleCalls.values()) {
-			list(call.dependsOn);
-		}
-
-		return {blocks, inputs, lists};
-	};
-
 	// Per module node: one module's blocks are shared by every call of it, whose providers may differ.
 	const providersOf = new WeakMap<ModuleNode, Map<ResourceBlock, ReturnType<typeof providerFor> | null>>();
 	return {
@@ -149,15 +74,7 @@ export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 't
 
 			return provider ?? undefined;
 		},
-		plan(node) {
-			let plan = plans.get(node);
-			if (!plan) {
-				plan = planOf(node);
-				plans.set(node, plan);
-			}
-
-			return plan;
-		},
+		plan: node => moduleReferences(node, context),
 	};
 }
 
@@ -181,8 +98,6 @@ function instanceWithKey<T extends Keyed>(instances: readonly T[], key: Instance
 function keyText(key: InstanceKey): string {
 	return key.kind === 'none' ? '' : `${key.kind}:${key.value}`;
 }
-
-type MemberKind = 'var' | 'local' | 'output';
 
 const memberIds = new WeakMap<ModuleInstance, Record<MemberKind, Map<string, string>>>();
 
@@ -220,8 +135,11 @@ function textsOf(instances: readonly ResourceInstance[]): readonly string[] {
 	return texts;
 }
 
+/**
+A node an edge of a block starts from: a resource instance or module instance as it is, or a variable, local, output or provider configuration with no repetition.
+*/
 type Source = {
-	readonly id: string;
+	readonly text: string;
 	readonly repetition: RepetitionData;
 };
 
@@ -234,6 +152,8 @@ export function hasBlockNode(resource: ResourceExpansion): boolean {
 	return resource.instances.length === 0 && resource.expansion.mode === 'unknown';
 }
 
+const noSources: readonly Source[] = [];
+
 /**
 Makes the edges whose dependent is in one module instance (and the module-input edges of its child instances' variables), for the blocks `only` accepts; with `providerEdgesOnly`, only the edges to provider configurations. `providers` is where provider configurations are found (and the root's implied ones added).
 */
@@ -244,6 +164,8 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 	const plan = plans.plan(node);
 	const resources = new Map<string, ResourceExpansion>(instance.resources.map(resource => [resource.block.key, resource]));
 	const calls = new Map(instance.calls.map(call => [call.call.name, call]));
+	// A whole build wants every block: no block id is made to ask.
+	const wanted = only === everything ? () => true : (name: string) => only(join(prefix, name));
 
 	const targets = (target: ReferenceTarget, repetition: RepetitionData, fixedKey?: InstanceKey): readonly string[] => {
 		switch (target.kind) {
@@ -300,16 +222,16 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		for (const source of sources) {
 			for (const id of shared ?? targets(target, source.repetition, chainedKey(chained, target, source))) {
 				// A variable's validation naturally refers to the variable itself.
-				if (id === source.id && target.kind === 'variable') {
+				if (id === source.text && target.kind === 'variable') {
 					continue;
 				}
 
-				emit(source.id, id, kind, origin);
+				emit(source.text, id, kind, origin);
 			}
 		}
 	};
 
-	// With `for_each = aws_x.y` (a whole resource or module), each instance comes from the instance of the same key: its `for_each` and `each.value` point there.
+	// With a chained for_each, the instance of the same key.
 	const chainedKey = (chained: ReferenceTarget | undefined, target: ReferenceTarget, source: Source): InstanceKey | undefined => {
 		const eachKey = source.repetition.eachKey;
 		if (!chained || eachKey?.kind !== 'string' || target.kind !== chained.kind || !sameBlock(target, chained)) {
@@ -323,20 +245,6 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		(first.kind === 'resource' && second.kind === 'resource' && first.key === second.key)
 		|| (first.kind === 'module' && second.kind === 'module' && first.name === second.name);
 
-	const chainedTarget = (forEach: Expression | undefined): ReferenceTarget | undefined => {
-		const traversal = forEach && referenceChainOf(forEach);
-		const target = traversal && traversal.range.end.offset === forEach.range.end.offset ? interpretTraversal(traversal) : undefined;
-		if (target?.kind === 'resource' && target.index === undefined && traversal!.steps.length === 1) {
-			return target;
-		}
-
-		if (target?.kind === 'module' && target.index === undefined && target.output === undefined) {
-			return target;
-		}
-
-		return undefined;
-	};
-
 	const connectList = (sources: readonly Source[], expressions: readonly Expression[], kind: EdgeKind): void => {
 		for (const expression of expressions) {
 			const reference = plan.lists.get(expression);
@@ -346,68 +254,75 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		}
 	};
 
-	// Which nodes of this module instance each block of the module stands for.
-	const sourcesOf = (name: string): Source[] => {
-		if (name.startsWith('var.') || name.startsWith('local.') || name.startsWith('output.')) {
-			return [{id: join(text, name), repetition: noRepetition}];
-		}
-
-		if (name.startsWith('provider[')) {
-			return [{id: join(prefix, name), repetition: noRepetition}];
-		}
-
-		if (name.startsWith('module.')) {
-			const call = calls.get(name.slice('module.'.length));
-			return call ? call.instances.map(child => ({id: child.text, repetition: child.repetition})) : [];
-		}
-
-		const resource = resources.get(name);
+	// The nodes of this module instance a resource block stands for: its instances themselves.
+	const resourceSources = (key: string): readonly Source[] => {
+		const resource = resources.get(key);
 		if (!resource) {
-			return [];
+			return noSources;
 		}
 
 		return resource.instances.length === 0
-			? (hasBlockNode(resource) ? [{id: resource.text, repetition: noRepetition}] : [])
-			: resource.instances.map(resourceInstance => ({id: resourceInstance.text, repetition: resourceInstance.repetition}));
+			? (hasBlockNode(resource) ? [{text: resource.text, repetition: noRepetition}] : noSources)
+			: resource.instances;
+	};
+
+	const callSources = (name: string): readonly Source[] => calls.get(name)?.instances ?? noSources;
+
+	const sourcesOf = (block: BlockReferences): readonly Source[] => {
+		const {source} = block;
+		switch (source.kind) {
+			case 'member': {
+				return [{text: memberId(instance, source.member, source.name), repetition: noRepetition}];
+			}
+
+			case 'provider': {
+				return [{text: join(prefix, block.name), repetition: noRepetition}];
+			}
+
+			case 'module': {
+				return callSources(source.call);
+			}
+
+			case 'resource': {
+				return resourceSources(block.name);
+			}
+		}
 	};
 
 	for (const block of providerEdgesOnly ? [] : plan.blocks) {
-		if (block.references.length === 0 || !only(join(prefix, block.name))) {
+		if (block.references.length === 0 || !wanted(block.name)) {
 			continue;
 		}
 
-		const sources = sourcesOf(block.name);
+		const sources = sourcesOf(block);
 		if (sources.length === 0) {
 			continue;
 		}
 
-		const forEach = block.name.startsWith('module.') ? calls.get(block.name.slice('module.'.length))?.call.forEach : resources.get(block.name)?.block.forEach;
-		const chained = chainedTarget(forEach);
+		const {chained} = block;
 		for (const reference of block.references) {
-			const {traversal} = reference;
-			const first = traversal.steps[0];
-			if (chained && traversal.root === 'each' && first?.kind === 'attribute' && first.name === 'value') {
+			if (chained && reference.eachValue) {
 				// `each.value` of a chained for_each is the instance of the same key.
 				for (const source of sources) {
 					const key = chainedKey(chained, chained, source);
 					for (const id of key ? targets(chained, source.repetition, key) : []) {
-						emit(source.id, id, 'reference', reference.origin);
+						emit(source.text, id, 'reference', reference.origin);
 					}
 				}
 
 				continue;
 			}
 
-			connect(sources, reference, 'reference', reference.attribute === 'for_each' && traversal.range.start.offset === forEach?.range.start.offset ? chained : undefined);
+			connect(sources, reference, 'reference', reference.forEach ? chained : undefined);
 		}
 	}
 
 	for (const resource of node.module.resources.values()) {
-		if (!only(join(prefix, resource.key))) {
+		if (!wanted(resource.key)) {
 			continue;
 		}
 
-		const sources = sourcesOf(resource.key);
+		const sources = resourceSources(resource.key);
 		if (!providerEdgesOnly) {
 			connectList(sources, resource.dependsOn, 'depends-on');
 			connectList(sources, resource.lifecycle.replaceTriggeredBy, 'replace-triggered-by');
@@ -416,29 +331,30 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		const provider = plans.providerOf(providers, node, resource);
 		if (provider) {
 			for (const source of sources) {
-				emit(source.id, provider.id, 'provider', provider.origin);
+				emit(source.text, provider.id, 'provider', provider.origin);
 			}
 		}
 	}
 
 	for (const output of providerEdgesOnly ? [] : node.module.outputs.values()) {
-		if (only(join(prefix, `output.${output.name}`))) {
-			connectList(sourcesOf(`output.${output.name}`), output.dependsOn, 'depends-on');
+		if (wanted(`output.${output.name}`)) {
+			connectList([{text: memberId(instance, 'output', output.name), repetition: noRepetition}], output.dependsOn, 'depends-on');
 		}
 	}
 
 	for (const call of instance.calls) {
 		const childPrefix = modulePrefix(call.node);
 		if (only(childPrefix)) {
-			const sources = sourcesOf(`module.${call.call.name}`);
+			const sources = callSources(call.call.name);
 			if (!providerEdgesOnly) {
 				connectList(sources, call.call.dependsOn, 'depends-on');
 			}
 
 			for (const {parent} of call.call.providers) {
 				const id = resolveProvider(providers, nodes, node, parent.name, parent.alias);
+				const origin = {expression: parent.alias === undefined ? parent.name : `${parent.name}.${parent.alias}`, range: parent.range};
 				for (const source of id === undefined ? [] : sources) {
-					emit(source.id, id!, 'provider', {expression: parent.alias === undefined ? parent.name : `${parent.name}.${parent.alias}`, range: parent.range});
+					emit(source.text, id!, 'provider', origin);
 				}
 			}
 		}
@@ -447,7 +363,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		const inputs = providerEdgesOnly ? [] : (plan.inputs.get(call.call.name) ?? []).filter(argument => call.node.module.variables.has(argument.name) && only(join(childPrefix, `var.${argument.name}`)));
 		for (const child of call.instances) {
 			for (const argument of inputs) {
-				const sources = [{id: memberId(child, 'var', argument.name), repetition: child.repetition}];
+				const sources = [{text: memberId(child, 'var', argument.name), repetition: child.repetition}];
 				for (const reference of argument.references) {
 					connect(sources, reference, 'module-input');
 				}
@@ -456,43 +372,39 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 	}
 
 	// Everything in a module instance waits for its expansion.
-	if (instance.parent && node.call && !providerEdgesOnly) {
-		const expansion = {expression: `module.${node.call.name}`, range: node.call.block.labelRanges[0] ?? node.call.range};
-		const member = (name: string, id: string): void => {
-			if (only(join(prefix, name))) {
-				emit(id, text, 'module-expansion', expansion);
+	const {expansion} = plan;
+	if (instance.parent && expansion && !providerEdgesOnly) {
+		const member = (kind: MemberKind, name: string): void => {
+			if (wanted(`${kind}.${name}`)) {
+				emit(memberId(instance, kind, name), text, 'module-expansion', expansion);
 			}
 		};
 
 		for (const key of node.module.variables.keys()) {
-			member(`var.${key}`, memberId(instance, 'var', key));
+			member('var', key);
 		}
 
 		for (const key of node.module.locals.keys()) {
-			member(`local.${key}`, memberId(instance, 'local', key));
+			member('local', key);
 		}
 
 		for (const key of node.module.outputs.keys()) {
-			member(`output.${key}`, memberId(instance, 'output', key));
+			member('output', key);
 		}
 
 		for (const resource of instance.resources) {
-			if (resource.instances.length === 0) {
-				if (hasBlockNode(resource)) {
-					member(resource.block.key, resource.text);
+			if (wanted(resource.block.key)) {
+				for (const source of resourceSources(resource.block.key)) {
+					emit(source.text, text, 'module-expansion', expansion);
 				}
-
-				continue;
-			}
-
-			for (const resourceInstance of resource.instances) {
-				member(resource.block.key, resourceInstance.text);
 			}
 		}
 
 		for (const call of instance.calls) {
-			for (const child of call.instances) {
-				member(`module.${call.call.name}`, child.text);
+			if (wanted(`module.${call.call.name}`)) {
+				for (const child of call.instances) {
+					emit(child.text, text, 'module-expansion', expansion);
+				}
 			}
 		}
 	}

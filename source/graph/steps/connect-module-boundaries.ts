@@ -1,13 +1,13 @@
 import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
-import {interpretTraversal} from '../references.js';
-import {walkReferenceChains} from '../../lang/references.js';
 import {modulesByPath, resolveBlockTargets} from './blocks.js';
+import {moduleReferences} from './module-references.js';
 
 /**
 Edges across module boundaries: each child variable to what the call's argument for it refers to in the parent (`module-input`), and every block of the child to the call (`module-expansion`), as Terraform makes every node of a module wait for the module's expansion. References out of the module go to its output nodes (connect-references).
 */
-export const connectModuleBoundaries: GraphStep = ({graph, input, textOf}) => {
+export const connectModuleBoundaries: GraphStep = context => {
+	const {graph, input} = context;
 	const nodes = modulesByPath(input.moduleTree);
 	for (const child of walkModuleTree(input.moduleTree)) {
 		const {call} = child;
@@ -18,21 +18,20 @@ export const connectModuleBoundaries: GraphStep = ({graph, input, textOf}) => {
 
 		const childPrefix = modulePrefix(child);
 		const callId = join(modulePrefix(parent), `module.${call.name}`);
-		for (const argument of call.inputs) {
+		for (const argument of moduleReferences(parent, context).inputs.get(call.name) ?? []) {
 			const variable = join(childPrefix, `var.${argument.name}`);
 			if (!graph.has(variable)) {
 				continue;
 			}
 
-			walkReferenceChains(argument.expression, traversal => {
-				const target = interpretTraversal(traversal);
+			for (const {target, origin} of argument.references) {
 				for (const id of target ? resolveBlockTargets(parent, target) : []) {
-					graph.addEdge(variable, id, 'module-input', {expression: textOf(traversal), range: traversal.range});
+					graph.addEdge(variable, id, 'module-input', origin);
 				}
-			});
+			}
 		}
 
-		const expansion = {expression: `module.${call.name}`, range: call.block.labelRanges[0] ?? call.range};
+		const {expansion} = moduleReferences(child, context);
 		const {module} = child;
 		for (const name of [
 			...[...module.variables.keys()].map(key => `var.${key}`),
@@ -41,7 +40,7 @@ export const connectModuleBoundaries: GraphStep = ({graph, input, textOf}) => {
 			...module.resources.keys(),
 			...[...module.moduleCalls.keys()].map(key => `module.${key}`),
 		]) {
-			graph.addEdge(join(childPrefix, name), callId, 'module-expansion', expansion);
+			graph.addEdge(join(childPrefix, name), callId, 'module-expansion', expansion!);
 		}
 	}
 };

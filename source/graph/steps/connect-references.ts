@@ -1,38 +1,25 @@
 import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
-import {interpretTraversal} from '../references.js';
-import {walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../lang/references.js';
-import {blockExpressions, resolveBlockTargets} from './blocks.js';
+import {resolveBlockTargets} from './blocks.js';
+import {moduleReferences} from './module-references.js';
 
 /**
 An edge for each reference in any expression of a block (arguments, nested and `dynamic` blocks, `count`/`for_each`, conditions) to the block it names in the same module. A module call's arguments are the child's variables' (connect-module-boundaries).
 */
-export const connectReferences: GraphStep = ({graph, input, textOf}) => {
+export const connectReferences: GraphStep = context => {
+	const {graph, input} = context;
 	for (const node of walkModuleTree(input.moduleTree)) {
 		const prefix = modulePrefix(node);
-		for (const block of blockExpressions(node)) {
+		for (const block of moduleReferences(node, context).blocks) {
 			const source = join(prefix, block.name);
-			const isVariable = block.name.startsWith('var.');
-			const visit = (traversal: ReferenceChain): void => {
-				const target = interpretTraversal(traversal);
-				if (!target) {
-					return;
-				}
-
-				for (const id of resolveBlockTargets(node, target)) {
+			const isVariable = block.source.kind === 'member' && block.source.member === 'var';
+			for (const {target, origin} of block.references) {
+				for (const id of target ? resolveBlockTargets(node, target) : []) {
 					// A variable's validation naturally refers to the variable itself.
 					if (!(isVariable && id === source)) {
-						graph.addEdge(source, id, 'reference', {expression: textOf(traversal), range: traversal.range});
+						graph.addEdge(source, id, 'reference', origin);
 					}
 				}
-			};
-
-			if (block.body) {
-				walkBodyReferenceChains(block.body, visit, block.skip);
-			}
-
-			for (const expression of block.expressions ?? []) {
-				walkReferenceChains(expression, visit);
 			}
 		}
 	}

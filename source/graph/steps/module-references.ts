@@ -1,0 +1,182 @@
+import type {Expression} from '../../hcl/ast.js';
+import type {ModuleNode} from '../../config/module-tree.js';
+import type {EdgeOrigin} from '../model.js';
+import {interpretTraversal, type ReferenceTarget} from '../references.js';
+import {referenceChainOf, walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../lang/references.js';
+import type {BuildContext} from '../step.js';
+import {blockExpressions} from './blocks.js';
+
+/*
+The references each block of a module makes, walked once per module node and kept with the configuration: the block graph, the instance graph (once per module, not per instance) and the instance edges of one node all read them, and share their origins. Walking a reference builds its whole chain (every step with its range); what is kept is only what the edges need.
+*/
+
+/**
+A reference as the edges need it.
+*/
+export type PlannedReference = {
+	readonly target: ReferenceTarget | undefined;
+	/** Shared by every edge the reference makes, in both graphs. */
+	readonly origin: EdgeOrigin;
+	/** `each.value...`. */
+	readonly eachValue: boolean;
+	/** The reference is the whole of the block's own `for_each`. */
+	readonly forEach: boolean;
+};
+
+export type MemberKind = 'var' | 'local' | 'output';
+
+/**
+Which nodes of a module instance a block of its module stands for.
+*/
+export type BlockSource =
+	| {readonly kind: 'member'; readonly member: MemberKind; readonly name: string}
+	| {readonly kind: 'provider'}
+	| {readonly kind: 'module'; readonly call: string}
+	| {readonly kind: 'resource'};
+
+export type BlockReferences = {
+	/** The block's id inside its module (see `blockExpressions`). */
+	readonly name: string;
+	readonly source: BlockSource;
+	/** The references that name something, and `each.value`, in the order written. */
+	readonly references: readonly PlannedReference[];
+	/** With `for_each = aws_x.y` (a whole resource or module), what each instance comes from (see `chainedTarget`). */
+	readonly chained: ReferenceTarget | undefined;
+};
+
+export type ModuleReferences = {
+	readonly blocks: readonly BlockReferences[];
+	/** Per call name, each argument's name and references, in the call's order. */
+	readonly inputs: ReadonlyMap<string, ReadonlyArray<{readonly name: string; readonly references: readonly PlannedReference[]}>>;
+	/** The reference of each `depends_on` and `replace_triggered_by` item (undefined when the item is not a reference). */
+	readonly lists: ReadonlyMap<Expression, PlannedReference | undefined>;
+	/** The origin of the module-expansion edges of the module's members (undefined for the root). */
+	readonly expansion: EdgeOrigin | undefined;
+};
+
+/**
+The references of a module node's blocks, made on first use and kept for the node (and the file texts their origins quote).
+*/
+export function moduleReferences(node: ModuleNode, context: Pick<BuildContext, 'input' | 'textOf'>): ModuleReferences {
+	const {sources} = context.input;
+	const known = kept.get(node);
+	if (known && known.sources === sources) {
+		return known.references;
+	}
+
+	const references = referencesOf(node, context.textOf);
+	kept.set(node, {sources, references});
+	return references;
+}
+
+const kept = new WeakMap<ModuleNode, {readonly sources: unknown; readonly references: ModuleReferences}>();
+
+function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => string): ModuleReferences {
+	const reference = (traversal: ReferenceChain, forEachStart?: number): PlannedReference => {
+		const first = traversal.steps[0];
+		const {range} = traversal;
+		return {
+			target: interpretTraversal(traversal),
+			origin: {expression: textOf(traversal), range},
+			eachValue: traversal.root === 'each' && first?.kind === 'attribute' && first.name === 'value',
+			forEach: forEachStart !== undefined && range.start.offset === forEachStart,
+		};
+	};
+
+	const {module} = node;
+	const blocks: BlockReferences[] = [];
+	for (const block of blockExpressions(node)) {
+		const source = blockSource(block.name);
+		const forEach = source.kind === 'module' ? module.moduleCalls.get(source.call)?.forEach : (source.kind === 'resource' ? module.resources.get(block.name)?.forEach : undefined);
+		const forEachStart = forEach?.range.start.offset;
+		const references: PlannedReference[] = [];
+		const keep = (planned: PlannedReference): void => {
+			// A reference to nothing makes no edge, unless it is `each.value` of a chained for_each.
+			if (planned.target || planned.eachValue) {
+				references.push(planned);
+			}
+		};
+
+		if (block.body) {
+			walkBodyReferenceChains(block.body, (traversal, attribute) => {
+				keep(reference(traversal, attribute === 'for_each' ? forEachStart : undefined));
+			}, block.skip);
+		}
+
+		for (const expression of block.expressions ?? []) {
+			walkReferenceChains(expression, traversal => {
+				keep(reference(traversal));
+			});
+		}
+
+		blocks.push({
+			name: block.name, source, references, chained: chainedTarget(forEach),
+		});
+	}
+
+	const inputs = new Map<string, Array<{name: string; references: PlannedReference[]}>>();
+	for (const call of module.moduleCalls.values()) {
+		inputs.set(call.name, call.inputs.map(argument => {
+			const references: PlannedReference[] = [];
+			walkReferenceChains(argument.expression, traversal => references.push(reference(traversal)));
+			return {name: argument.name, references};
+		}));
+	}
+
+	const lists = new Map<Expression, PlannedReference | undefined>();
+	const list = (expressions: readonly Expression[]): void => {
+		for (const expression of expressions) {
+			const traversal = referenceChainOf(expression);
+			lists.set(expression, traversal && reference(traversal));
+		}
+	};
+
+	for (const resource of module.resources.values()) {
+		list(resource.dependsOn);
+		list(resource.lifecycle.replaceTriggeredBy);
+	}
+
+	for (const output of module.outputs.values()) {
+		list(output.dependsOn);
+	}
+
+	for (const call of module.moduleCalls.values()) {
+		list(call.dependsOn);
+	}
+
+	const expansion = node.call && {expression: `module.${node.call.name}`, range: node.call.block.labelRanges[0] ?? node.call.range};
+	return {
+		blocks, inputs, lists, expansion,
+	};
+}
+
+function blockSource(name: string): BlockSource {
+	for (const member of ['var', 'local', 'output'] as const) {
+		if (name.startsWith(`${member}.`)) {
+			return {kind: 'member', member, name: name.slice(member.length + 1)};
+		}
+	}
+
+	if (name.startsWith('provider[')) {
+		return {kind: 'provider'};
+	}
+
+	return name.startsWith('module.') ? {kind: 'module', call: name.slice('module.'.length)} : {kind: 'resource'};
+}
+
+/**
+With `for_each = aws_x.y` (a whole resource or module), each instance comes from the instance of the same key: its `for_each` and `each.value` point there. The target of such a `for_each`, else undefined.
+*/
+function chainedTarget(forEach: Expression | undefined): ReferenceTarget | undefined {
+	const traversal = forEach && referenceChainOf(forEach);
+	const target = traversal && traversal.range.end.offset === forEach.range.end.offset ? interpretTraversal(traversal) : undefined;
+	if (target?.kind === 'resource' && target.index === undefined && traversal!.steps.length === 1) {
+		return target;
+	}
+
+	if (target?.kind === 'module' && target.index === undefined && target.output === undefined) {
+		return target;
+	}
+
+	return undefined;
+}
