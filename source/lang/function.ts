@@ -75,6 +75,10 @@ export type FunctionSpec = {
 	readonly returnType: (argumentTypes: readonly Type[], argumentValues: readonly Value[]) => Type;
 	readonly impl: (argumentValues: readonly Value[], returnType: Type, context: FunctionContext) => Value;
 	/**
+	The implementation for (converted, known) arguments whose result needs no return type worked out first, because its type is simply the result's own (merge of known objects); undefined sends the call the general way. Working out the return type means the type of every argument, which for an object is a new object type at every call.
+	*/
+	readonly implWithoutReturnType?: (argumentValues: readonly Value[]) => Value | undefined;
+	/**
 	Impure functions return unknown when `context.impure` is false.
 	*/
 	readonly impure?: boolean;
@@ -97,8 +101,19 @@ export function defineFunction(spec: FunctionSpec): FunctionSpec {
 	return spec;
 }
 
+/**
+Return types made by `staticReturnType`, so a call does not work out its arguments' types for nothing (the type of an object argument is a new object type each time).
+*/
+const staticTypes = new WeakMap<FunctionSpec['returnType'], Type>();
+
 export function staticReturnType(type: Type): FunctionSpec['returnType'] {
-	return () => type;
+	const returnType = (): Type => type;
+	staticTypes.set(returnType, type);
+	return returnType;
+}
+
+function returnTypeOf(spec: FunctionSpec, values: readonly Value[]): Type {
+	return staticTypes.get(spec.returnType) ?? spec.returnType(typesOf(values), values);
 }
 
 function parameterFor(spec: FunctionSpec, index: number): Parameter | undefined {
@@ -175,7 +190,7 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 	let returnType: Type;
 	if (anyUnknown) {
 		try {
-			returnType = spec.returnType(typesOf(converted), converted);
+			returnType = returnTypeOf(spec, converted);
 		} catch {
 			returnType = dynamicType;
 		}
@@ -183,7 +198,14 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 		return withMarks(unknownValue(returnType), marks);
 	}
 
-	returnType = spec.returnType(typesOf(converted), converted);
+	if (spec.implWithoutReturnType && !spec.impure) {
+		const result = spec.implWithoutReturnType(converted);
+		if (result) {
+			return withMarks(result, marks);
+		}
+	}
+
+	returnType = returnTypeOf(spec, converted);
 	if (spec.impure && !context.impure) {
 		return withMarks(unknownValue(returnType), marks);
 	}

@@ -20,7 +20,7 @@ import {
 } from '../types.js';
 import {unify} from '../unify.js';
 import {
-	type Mark, type Value, boolValue, compareStrings, deepMarks, emptyTupleValue, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type Value, boolValue, compareStrings, deepMarks, emptyTupleValue, hasDeepMarks, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from '../values.js';
 import {getAttribute, index} from './traverse.js';
 import type {Scope} from './scope.js';
@@ -193,14 +193,18 @@ function unknown(type: Type = dynamicType): Value {
 }
 
 function marksOf(...values: Value[]): Set<Mark> | undefined {
-	const marks = new Set<Mark>();
+	// The Set only when a value is marked: every operator and conditional asks.
+	let marks: Set<Mark> | undefined;
 	for (const value of values) {
-		for (const mark of value.marks ?? []) {
-			marks.add(mark);
+		if (value.marks && value.marks.size > 0) {
+			marks ??= new Set();
+			for (const mark of value.marks) {
+				marks.add(mark);
+			}
 		}
 	}
 
-	return marks.size > 0 ? marks : undefined;
+	return marks;
 }
 
 /**
@@ -657,6 +661,11 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 cty's Equals: unknown when either side is unknown, nulls equal each other, otherwise same type and same value.
 */
 export function equals(a: Value, b: Value): Value {
+	if (!hasDeepMarks(a) && !hasDeepMarks(b)) {
+		// Nearly every comparison: no marks to gather (three Sets each time).
+		return equalsUnmarked(a, b);
+	}
+
 	const marks = new Set([...deepMarks(a), ...deepMarks(b)]);
 	const result = equalsUnmarked(a, b);
 	return withMarks(result, marks.size > 0 ? marks : undefined);
@@ -736,7 +745,7 @@ function compareStructure(a: Value, b: Value): Value {
 }
 
 function stripMarks(value: Value): Value {
-	return deepMarks(value).size > 0 ? unmarkAll(value) : value;
+	return hasDeepMarks(value) ? unmarkAll(value) : value;
 }
 
 function unmarkAll(value: Value): Value {

@@ -8,7 +8,7 @@ import {
 	type Type, boolType, dynamicType, emptyObjectType, friendlyTypeName, listType, mapType, numberType, objectType, stringType, tupleType, typeEquals,
 } from '../types.js';
 import {
-	type Mark, type Value, Numeric, boolValue, compareStrings, isWhollyKnown, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
+	type Mark, type ObjectValue, type Value, Numeric, boolValue, compareStrings, isWhollyKnown, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
 } from '../values.js';
 import {
 	elementsOf, graphemes, integerOf, knownLength, numberOf, stringOf, unifyTypes, valueEquals,
@@ -792,16 +792,63 @@ export const merge = defineFunction({
 			return withMarks(mapValue(returnType.element, merged), marks);
 		}
 
-		// Attributes in lexical order, as objects keep them: the names sorted, not the entries.
-		const names = [...merged.keys()].sort(compareStrings);
+		return withMarks(sortedAttributes(merged), marks);
+	},
+	// Known objects only (the usual `merge(local.tags, {Name = ...})`): the result's type is the object type the return type would spell out.
+	implWithoutReturnType(markedValues) {
+		let marks: Set<Mark> | undefined;
+		const names: string[] = [];
+		for (const marked of markedValues) {
+			if (marked.kind !== 'object') {
+				return undefined;
+			}
+
+			if (marked.marks && marked.marks.size > 0) {
+				marks ??= new Set();
+				for (const mark of marked.marks) {
+					marks.add(mark);
+				}
+			}
+
+			for (const name of marked.attributes.keys()) {
+				names.push(name);
+			}
+		}
+
+		// No intermediate map: the names sorted (a name in several arguments appears once), each value from the last argument that has it.
+		names.sort(compareStrings);
 		const attributes = new Map<string, Value>();
-		for (const name of names) {
-			attributes.set(name, merged.get(name)!);
+		for (let position = 0; position < names.length; position++) {
+			const name = names[position]!;
+			if (position > 0 && names[position - 1] === name) {
+				continue;
+			}
+
+			for (let argument = markedValues.length - 1; argument >= 0; argument--) {
+				const value = (markedValues[argument] as ObjectValue).attributes.get(name);
+				if (value !== undefined) {
+					attributes.set(name, value);
+					break;
+				}
+			}
 		}
 
 		return withMarks({kind: 'object', attributes}, marks);
 	},
 });
+
+/**
+An object of the attributes in lexical order, as objects keep them: the names sorted, not the entries.
+*/
+function sortedAttributes(attributes: ReadonlyMap<string, Value>): Value {
+	const names = [...attributes.keys()].sort(compareStrings);
+	const sorted = new Map<string, Value>();
+	for (const name of names) {
+		sorted.set(name, attributes.get(name)!);
+	}
+
+	return {kind: 'object', attributes: sorted};
+}
 
 const oneMessage = 'must be a list, set, or tuple value with either zero or one elements';
 

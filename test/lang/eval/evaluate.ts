@@ -172,3 +172,19 @@ test(evaluatesTo, '1/0 * 0', 'Operation failed: Error during operation: can\'t m
 test(evaluatesTo, '0/0', 'Operation failed: Error during operation: can\'t divide zero by zero or infinity by infinity.');
 test(evaluatesTo, '-(1/0)', '-Inf');
 test(evaluatesTo, '0 % 0', '0');
+
+// Integer arithmetic small enough for float64 takes a shortcut that must give what the big-float path gives (checked against terraform console): signs of zero, truncated remainders, results past 2^53.
+test(evaluatesTo, '0 * -3', '-0');
+test(evaluatesTo, '-3 * 0', '-0');
+test(evaluatesTo, '3 - 3', '0');
+test(evaluatesTo, '-4 % 2', '0');
+test(evaluatesTo, '-7 % 3', '-1');
+test(evaluatesTo, '7 % -3', '1');
+test(evaluatesTo, 'var.n % 2 == 0', 'true');
+test(evaluatesTo, '999999999999999 * 999999999999999', '999999999999998000000000000001');
+test(evaluatesTo, '9007199254740991 + 2', '9007199254740993');
+
+// merge of known objects builds its result without working out the return type first: later arguments win, names in order, marks of the arguments kept.
+test(evaluatesTo, 'merge({b = 1, a = 2}, {c = 3, a = 4})', '{\n  "a" = 4\n  "b" = 1\n  "c" = 3\n}');
+test(evaluatesTo, 'merge({a = 1}, sensitive({b = 2}))', '(sensitive value)');
+test(evaluatesTo, 'merge({a = 1}, {b = var.s}).a', '1');
