@@ -1,8 +1,8 @@
-import {memo} from 'react';
-import {Box, Text} from 'ink';
+import {memo, useMemo} from 'react';
 import type {Binding} from '../keymap.js';
+import {lineWidth, truncateLine, type Line, type Span} from '../lines.js';
 import {sanitizeLine} from '../sanitize.js';
-import {useColor} from '../theme.js';
+import {LinesView} from './lines-view.js';
 
 export type StatusBarProps = {
 	readonly bindings: readonly Binding[];
@@ -13,29 +13,26 @@ export type StatusBarProps = {
 };
 
 /**
+The status bar as one line: the keys (or the message) cut to the room the state leaves, a space, the state, whole.
+*/
+export function statusLine({bindings, message, state, width}: StatusBarProps): Line {
+	const right: Span = {text: sanitizeLine(state), style: {dim: true}};
+	const room = Math.max(0, width - lineWidth({spans: [right]}) - 1);
+	const left: Line = message === undefined
+		? {spans: bindings.flatMap((binding): Span[] => [
+			{text: binding.help, style: {bold: true, color: 'cyan'}},
+			{text: ` ${binding.description.split(/[(,;:]/)[0]?.trim() ?? ''}  `},
+		])}
+		: {spans: [{text: sanitizeLine(message), style: {color: 'yellow'}}]};
+	const cut = truncateLine(left, room);
+	const padding = room - lineWidth(cut);
+	return {spans: [...cut.spans, {text: ' '.repeat(padding + 1)}, right]};
+}
+
+/**
 The focused scope's keys from the keymap table, a message when a key did nothing (and why), and the load state.
 */
 export const StatusBar = memo(function StatusBar({bindings, message, state, width}: StatusBarProps) {
-	const color = useColor();
-	return (
-		<Box width={width} height={1} overflow='hidden'>
-			<Box flexGrow={1} overflow='hidden'>
-				{message === undefined
-					? (
-						<Text wrap='truncate-end'>
-							{bindings.map(binding => (
-								<Text key={binding.id}>
-									<Text bold color={color('cyan')}>{binding.help}</Text>
-									{` ${binding.description.split(/[(,;:]/)[0]?.trim() ?? ''}  `}
-								</Text>
-							))}
-						</Text>
-					)
-					: <Text wrap='truncate-end' color={color('yellow')}>{sanitizeLine(message)}</Text>}
-			</Box>
-			<Box flexShrink={0} marginLeft={1}>
-				<Text dimColor>{sanitizeLine(state)}</Text>
-			</Box>
-		</Box>
-	);
+	const lines = useMemo(() => [statusLine({bindings, message, state, width})], [bindings, message, state, width]);
+	return <LinesView lines={lines} width={width}/>;
 });

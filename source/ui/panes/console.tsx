@@ -78,12 +78,14 @@ export const ConsolePane = memo(function ConsolePane({output, input, pending, co
 	return (
 		<Pane title={title} note={offset > 0 ? `↑${offset}` : (busy ? 'evaluating…' : undefined)} focused={focused} width={width} height={height}>
 			<LinesView lines={shown} width={width - 2}/>
-			<Box height={1} overflow='hidden'>
-				<Text color={color('cyan')}>{pending.length > 0 ? '… ' : '> '}</Text>
-				{focused
-					? <TextField text={input} cursorFromEnd={cursorFromEnd} focused/>
-					: <Text dimColor>{input === '' ? 'press c to type an expression' : sanitizeLine(input)}</Text>}
-			</Box>
+			{focused
+				? (
+					<Box height={1} overflow='hidden'>
+						<Text color={color('cyan')}>{pending.length > 0 ? '… ' : '> '}</Text>
+						<TextField text={input} cursorFromEnd={cursorFromEnd} focused/>
+					</Box>
+				)
+				: <LinesView lines={[{spans: [{text: pending.length > 0 ? '… ' : '> ', style: {color: 'cyan'}}, {text: input === '' ? 'press c to type an expression' : sanitizeLine(input), style: {dim: true}}]}]} width={width - 2}/>}
 		</Pane>
 	);
 });
