@@ -3,6 +3,7 @@ import {Box, Text, useApp, useStdout} from 'ink';
 import type {Edge, ExplorerData} from './explorer-data.js';
 import {statusBindings} from './keymap.js';
 import {useKeymap} from './hooks/use-keymap.js';
+import {usePrefetch} from './hooks/use-prefetch.js';
 import {reduce} from './state/reducer.js';
 import type {Action} from './state/actions.js';
 import {createInitialState, type State} from './state/state.js';
@@ -152,6 +153,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 		};
 	}, [graphWanted, state]);
 	const edges = graphWanted ? edgeList(data, state) : undefined;
+	usePrefetch(data, state, graphWanted);
 
 	// After the first pause, every diagnostic is found in the background, a slice of about 8 ms between frames (a key waits at most one slice), for the module badges and the status bar's totals.
 	const [checked, setChecked] = useState(false);

@@ -322,6 +322,35 @@ test.serial('a background pass that throws does not end the session', async t =>
 	await app.unmount();
 });
 
+test.serial('after a frame, the selections one row up and down have their edges and details looked up ahead', async t => {
+	const base = createFixtureData();
+	const asked = new Set<string>();
+	const data = {
+		...base,
+		edges(address: string) {
+			asked.add(`edges ${address}`);
+			return base.edges(address);
+		},
+		details(address: string) {
+			asked.add(`details ${address}`);
+			return base.details(address);
+		},
+	};
+	const app = await renderFrames(<Explorer data={data} columns={100} rows={30} color={false}/>);
+	await app.waitFor('← aws_subnet.this');
+	// Modules: root is selected, the next row is module.net["eu"], whose first block is looked up before any key.
+	const eu = base.blocks('module.net["eu"]')[0]!.address;
+	const deadline = Date.now() + 5000;
+	while (!asked.has(`edges ${eu}`) && Date.now() < deadline) {
+		// eslint-disable-next-line no-await-in-loop
+		await app.write('');
+	}
+
+	t.true(asked.has(`edges ${eu}`));
+	t.true(asked.has(`details ${eu}`));
+	await app.unmount();
+});
+
 test.serial('while loading, a spinner with what is being done and its counts; then the explorer', async t => {
 	let report: ((text: string) => void) | undefined;
 	let finish: ((value: {data: ReturnType<typeof createFixtureData>; summary: string}) => void) | undefined;

@@ -47,15 +47,20 @@ export function fuzzyScore(query: string, text: string): number {
 	return at === -1 ? 1_000_000 + text.length : (at * 1000) + text.length;
 }
 
-function memoize<Arguments extends readonly unknown[], Result>(compute: (...arguments_: Arguments) => Result): (...arguments_: Arguments) => Result {
-	let last: {arguments_: Arguments; result: Result} | undefined;
+/**
+Remembers the last few results by argument identity: a few, not one, so looking at the rows next to the selection (prefetching) does not push out the current one.
+*/
+function memoize<Arguments extends readonly unknown[], Result>(compute: (...arguments_: Arguments) => Result, size = 4): (...arguments_: Arguments) => Result {
+	const recent: Array<{arguments_: Arguments; result: Result}> = [];
 	return (...arguments_: Arguments) => {
-		if (last && last.arguments_.length === arguments_.length && last.arguments_.every((value, index) => value === arguments_[index])) {
-			return last.result;
+		const hit = recent.find(entry => entry.arguments_.length === arguments_.length && entry.arguments_.every((value, index) => value === arguments_[index]));
+		if (hit) {
+			return hit.result;
 		}
 
 		const result = compute(...arguments_);
-		last = {arguments_, result};
+		recent.unshift({arguments_, result});
+		recent.length = Math.min(recent.length, size);
 		return result;
 	};
 }
