@@ -281,11 +281,20 @@ export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {a
 		}
 	}
 
-	return {
-		attributes,
-		// Only nested blocks need the object (a resource body's attributes are read directly, and changed by the caller, so not shared with an object).
-		get object(): Value {
-			return {kind: 'object', attributes, open: true};
-		},
-	};
+	return new EvaluatedBody(attributes);
+}
+
+/**
+A body's values: its attributes, and as an object on demand. Only nested blocks need the object (a resource body's attributes are read directly, and changed by the caller, so not shared with an object). A class, not a literal with a getter, which would make a function per call (one per resource instance).
+*/
+class EvaluatedBody {
+	readonly attributes: Map<string, Value>;
+
+	constructor(attributes: Map<string, Value>) {
+		this.attributes = attributes;
+	}
+
+	get object(): Value {
+		return {kind: 'object', attributes: this.attributes, open: true};
+	}
 }

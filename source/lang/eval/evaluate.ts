@@ -44,9 +44,9 @@ type Context = {
 type Resolution = {value: Value | undefined; consumed: number; diagnostics: Diagnostic[]};
 
 /**
-Resolutions by traversal, as two parallel arrays: an expression has a handful of references, for which a scan beats a Map.
+Resolutions by traversal, as two parallel arrays: an expression has a handful of references, for which a scan beats a Map. `traversals` is the expression's own (cached) list; `resolutions` has its length, undefined for names bound by the scope.
 */
-type Resolved = {readonly traversals: Traversal[]; readonly resolutions: Resolution[]; byTraversal?: Map<Traversal, Resolution>};
+type Resolved = {readonly traversals: readonly Traversal[]; readonly resolutions: Array<Resolution | undefined>; byTraversal?: Map<Traversal, Resolution | undefined>};
 
 function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Resolution | undefined {
 	if (!resolved) {
@@ -55,7 +55,7 @@ function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Res
 
 	if (resolved.traversals.length > 32) {
 		// A big expression (a generated local with hundreds of references): a Map after all.
-		resolved.byTraversal ??= new Map(resolved.traversals.map((each, position) => [each, resolved.resolutions[position]!]));
+		resolved.byTraversal ??= new Map(resolved.traversals.map((each, position) => [each, resolved.resolutions[position]]));
 		return resolved.byTraversal.get(traversal);
 	}
 
@@ -98,12 +98,14 @@ export function evaluate(expression: Expression, scope: Scope): Result<Value> {
 	// Terraform resolves every reference before evaluating, so a bad one is reported even where evaluation would not reach it.
 	let problems: Diagnostic[] | undefined;
 	let resolved: Resolved | undefined;
-	for (const traversal of traversalsOf(expression)) {
+	const traversals = traversalsOf(expression);
+	// Arrays of the right length at once: every evaluation of every instance comes here, and growing an empty array allocates for 17 elements.
+	for (let position = 0; position < traversals.length; position++) {
+		const traversal = traversals[position]!;
 		if (scope.lookup(traversal.root) === undefined) {
 			const resolution = resolveTraversal(traversal, scope);
-			resolved ??= {traversals: [], resolutions: []};
-			resolved.traversals.push(traversal);
-			resolved.resolutions.push(resolution);
+			resolved ??= {traversals, resolutions: new Array<Resolution | undefined>(traversals.length)};
+			resolved.resolutions[position] = resolution;
 			if (resolution.diagnostics.length > 0) {
 				problems ??= [];
 				problems.push(...resolution.diagnostics);
@@ -443,7 +445,57 @@ function applyStep(expression: Expression, context: Context): Evaluation {
 	return evaluateIn(expression, context);
 }
 
+/**
+The names of an object constructor whose keys are all bare names (or `null`/`true`/`false`), each once: in source order, and the positions of the items in lexical order of their names. Undefined when a key is computed or repeated.
+*/
+type StaticKeys = {readonly names: readonly string[]; readonly order: readonly number[]};
+
+const staticKeysByNode = new WeakMap<ObjectConstructor, StaticKeys | null>();
+
+function staticKeysOf(expression: ObjectConstructor): StaticKeys | undefined {
+	let keys = staticKeysByNode.get(expression);
+	if (keys === undefined) {
+		const names: string[] = [];
+		for (const item of expression.items) {
+			const name = item.key.kind === 'Variable'
+				? item.key.name
+				: (item.key.kind === 'Literal' && item.key.value.type !== 'number' ? (item.key.value.type === 'bool' ? String(item.key.value.value) : 'null') : undefined);
+			if (name === undefined || names.includes(name)) {
+				break;
+			}
+
+			names.push(name);
+		}
+
+		keys = names.length === expression.items.length
+			? {names, order: names.map((_, position) => position).sort((a, b) => compareStrings(names[a]!, names[b]!))}
+			: null;
+		staticKeysByNode.set(expression, keys);
+	}
+
+	return keys ?? undefined;
+}
+
 function evaluateObject(expression: ObjectConstructor, context: Context): Evaluation {
+	const keys = staticKeysOf(expression);
+	if (keys) {
+		// The common object: every key a name, so the values go straight into an object in key order (no second map to sort them into).
+		let diagnostics = none;
+		const values: Value[] = [];
+		for (const item of expression.items) {
+			const value = evaluateIn(item.value, context);
+			diagnostics = joined(diagnostics, value.diagnostics);
+			values.push(value.value);
+		}
+
+		const attributes = new Map<string, Value>();
+		for (const position of keys.order) {
+			attributes.set(keys.names[position]!, values[position]!);
+		}
+
+		return {value: {kind: 'object', attributes}, diagnostics};
+	}
+
 	let diagnostics = none;
 	const attributes = new Map<string, Value>();
 	let marks: Set<Mark> | undefined;

@@ -56,6 +56,11 @@ export type ScopeOptions = {
 	readonly console?: boolean;
 };
 
+/**
+The variables of every root scope (read-only): one scope is made per resource instance.
+*/
+const noVariables: ReadonlyMap<string, Value> = new Map();
+
 export function createScope(options: ScopeOptions = {}): Scope {
 	const base = {
 		resolveReference: options.resolveReference ?? moduleResolver({}),
@@ -64,7 +69,7 @@ export function createScope(options: ScopeOptions = {}): Scope {
 		functionContext: options.functionContext ?? {baseDirectory: '.', impure: true},
 		console: options.console ?? false,
 	};
-	return makeScope(base, new Map(), undefined);
+	return makeScope(base, noVariables, undefined);
 }
 
 type ScopeBase = Omit<Scope, 'variables' | 'parent' | 'child' | 'lookup'>;
