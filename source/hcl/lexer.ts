@@ -473,7 +473,12 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 			if (code === 92) { // backslash: the escaped character never ends the literal
 				const next = text.charCodeAt(index + 1);
-				index += next === 10 || next === 13 || index + 1 >= length ? 1 : 2;
+				if (next === 10 || next === 13 || index + 1 >= length) {
+					// Nothing to escape: hclsyntax scans this backslash alone as an invalid character.
+					break;
+				}
+
+				index += 2;
 				continue;
 			}
 
@@ -505,6 +510,11 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		}
 
 		const code = text.charCodeAt(index);
+		if (code === 92) {
+			emitInvalid('Invalid', index, index + 1);
+			return index + 1;
+		}
+
 		if (code === 34) {
 			emit('CQuote', index, index + 1);
 			stack.pop();

@@ -68,6 +68,9 @@ const cases: Array<[string, string]> = [
 	['"a\rb"', 'OQuote QuotedLit(a) QuotedNewline(\\r) QuotedLit(b) CQuote'],
 	['<<EOT\nx\ry\nEOT\n', 'OHeredoc(<<EOT\\n) StringLit(x) Invalid(\\ry\\nEOT\\n)'],
 	['<<EOT\n\rEOT\nEOT\n', 'OHeredoc(<<EOT\\n) Invalid(\\rEOT\\nEOT\\n)'],
+	// A backslash with nothing to escape (before a newline or the end of the input) is an invalid character of its own.
+	['"x\\\ny"', 'OQuote QuotedLit(x) Invalid(\\\\) QuotedNewline(\\n) QuotedLit(y) CQuote'],
+	['"x\\', 'OQuote QuotedLit(x) Invalid(\\\\)'],
 ];
 
 for (const [source, expected] of cases) {
