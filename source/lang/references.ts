@@ -1,4 +1,6 @@
-import type {Body, Expression, TemplatePart} from '../hcl/ast.js';
+import type {
+	Body, Expression, GetAttribute, Index, Splat, TemplatePart, Variable,
+} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
 
@@ -48,6 +50,161 @@ export type Reference = {
 	*/
 	readonly traversalRange: Range;
 };
+
+/*
+Steps, traversals and references read their ranges from the syntax nodes when asked. Ranges are for diagnostics and the graph's origins; computing line and column of every step of every reference (three objects each) was most of the cost of finding an expression's references, which is done for every expression of every module.
+*/
+
+class AttributeStep {
+	readonly kind = 'attribute' as const;
+	readonly name: string;
+	readonly #node: GetAttribute;
+
+	constructor(node: GetAttribute) {
+		this.name = node.name;
+		this.#node = node;
+	}
+
+	get range(): Range {
+		return this.#node.nameRange;
+	}
+}
+
+/**
+The range of an index step: from its key to the closing bracket.
+*/
+function indexRange(node: Index): Range {
+	const {range} = node;
+	return {filename: range.filename, start: node.key.range.start, end: range.end};
+}
+
+class IndexChainStep {
+	readonly kind = 'index' as const;
+	readonly key: Expression;
+	readonly #node: Index;
+
+	constructor(node: Index) {
+		this.key = node.key;
+		this.#node = node;
+	}
+
+	get range(): Range {
+		return indexRange(this.#node);
+	}
+}
+
+class StaticIndexStep {
+	readonly kind = 'index' as const;
+	readonly key: string | number;
+	readonly #place: {readonly range: Range};
+
+	constructor(key: string | number, place: {readonly range: Range}) {
+		this.key = key;
+		this.#place = place;
+	}
+
+	get range(): Range {
+		return this.#place.range;
+	}
+}
+
+class IndexNodeStep {
+	readonly kind = 'index' as const;
+	readonly key: string | number;
+	readonly #node: Index;
+
+	constructor(key: string | number, node: Index) {
+		this.key = key;
+		this.#node = node;
+	}
+
+	get range(): Range {
+		return indexRange(this.#node);
+	}
+}
+
+class SplatStep {
+	readonly kind = 'splat' as const;
+	readonly #node: Splat;
+
+	constructor(node: Splat) {
+		this.#node = node;
+	}
+
+	get range(): Range {
+		return this.#node.range;
+	}
+}
+
+class Chain implements ReferenceChain {
+	readonly root: string;
+	readonly steps: readonly ChainStep[];
+	readonly #rootNode: Variable;
+	readonly #outer: Expression;
+
+	constructor(rootNode: Variable, steps: readonly ChainStep[], outer: Expression) {
+		this.root = rootNode.name;
+		this.steps = steps;
+		this.#rootNode = rootNode;
+		this.#outer = outer;
+	}
+
+	get rootRange(): Range {
+		return this.#rootNode.range;
+	}
+
+	get range(): Range {
+		const rootRange = this.#rootNode.range;
+		return {filename: rootRange.filename, start: rootRange.start, end: this.#outer.range.end};
+	}
+}
+
+/**
+A traversal whose root and last step are read from elsewhere (a chain, syntax nodes) when its ranges are asked for.
+*/
+class LazyTraversal implements Traversal {
+	readonly root: string;
+	readonly steps: readonly TraversalStep[];
+	readonly #root: {readonly range: Range} | {readonly rootRange: Range};
+
+	constructor(root: string, rootPlace: {readonly range: Range} | {readonly rootRange: Range}, steps: readonly TraversalStep[]) {
+		this.root = root;
+		this.steps = steps;
+		this.#root = rootPlace;
+	}
+
+	get rootRange(): Range {
+		return 'rootRange' in this.#root ? this.#root.rootRange : this.#root.range;
+	}
+
+	get range(): Range {
+		const last = this.steps.at(-1);
+		return last ? rangeBetween(this.rootRange, last.range) : this.rootRange;
+	}
+}
+
+class ParsedReferenceValue implements Reference {
+	readonly subject: ReferenceSubject;
+	readonly remaining: readonly TraversalStep[];
+	readonly #traversal: Traversal;
+	readonly #consumed: number;
+
+	constructor(traversal: Traversal, subject: ReferenceSubject, consumed: number) {
+		this.subject = subject;
+		this.remaining = consumed === 0 ? traversal.steps : traversal.steps.slice(consumed);
+		this.#traversal = traversal;
+		this.#consumed = consumed;
+	}
+
+	get range(): Range {
+		const {rootRange, steps} = this.#traversal;
+		return this.#consumed === 0 ? rootRange : rangeBetween(rootRange, steps[this.#consumed - 1]!.range);
+	}
+
+	get traversalRange(): Range {
+		return this.#traversal.range;
+	}
+}
 
 /**
 The text of a subject as Terraform writes it: `var.x`, `data.aws_ami.ubuntu`, `module.net`, `count.index`.
@@ -109,16 +266,7 @@ type ParsedReference = {value: Reference | undefined; diagnostics: Diagnostic[]}
 
 // Plain functions rather than closures in parseReferenceUncached: tsx wraps each closure it creates in a naming helper, and every reference of a configuration is parsed.
 function referenceTo(traversal: Traversal, subject: ReferenceSubject, consumed: number): ParsedReference {
-	const {rootRange, steps} = traversal;
-	return {
-		value: {
-			subject,
-			range: consumed === 0 ? rootRange : rangeBetween(rootRange, steps[consumed - 1]!.range),
-			remaining: consumed === 0 ? steps : steps.slice(consumed),
-			traversalRange: traversal.range,
-		},
-		diagnostics: [],
-	};
+	return {value: new ParsedReferenceValue(traversal, subject, consumed), diagnostics: []};
 }
 
 function singleAttribute(traversal: Traversal): {name: string} | ParsedReference {
@@ -232,7 +380,7 @@ function traversalOfUncached(expression: Expression): {traversal: Traversal; sta
 	const steps: TraversalStep[] = [];
 	for (const node of chain) {
 		if (node.kind === 'GetAttribute') {
-			steps.push({kind: 'attribute', name: node.name, range: node.nameRange});
+			steps.push(new AttributeStep(node));
 			continue;
 		}
 
@@ -245,19 +393,10 @@ function traversalOfUncached(expression: Expression): {traversal: Traversal; sta
 			break;
 		}
 
-		steps.push({kind: 'index', key, range: {filename: node.range.filename, start: node.key.range.start, end: node.range.end}});
+		steps.push(new IndexNodeStep(key, node));
 	}
 
-	const last = chain[steps.length - 1];
-	return {
-		traversal: {
-			root: current.name,
-			rootRange: current.range,
-			steps,
-			range: last ? rangeBetween(current.range, last.range) : current.range,
-		},
-		staticDepth: steps.length,
-	};
+	return {traversal: new LazyTraversal(current.name, current, steps), staticDepth: steps.length};
 }
 
 function literalKey(expression: Expression): string | number | undefined {
@@ -336,13 +475,10 @@ export function staticPart(chain: ReferenceChain): Traversal {
 			break;
 		}
 
-		steps.push({kind: 'index', key, range: step.range});
+		steps.push(new StaticIndexStep(key, step));
 	}
 
-	const last = steps.at(-1);
-	return {
-		root: chain.root, rootRange: chain.rootRange, steps, range: last ? rangeBetween(chain.rootRange, last.range) : chain.rootRange,
-	};
+	return new LazyTraversal(chain.root, chain, steps);
 }
 
 /**
@@ -512,15 +648,15 @@ function walkChain(outer: Expression, names: ReadonlySet<string>, visit: Visit):
 	let node = outer;
 	for (;;) {
 		if (node.kind === 'GetAttribute') {
-			steps.unshift({kind: 'attribute', name: node.name, range: node.nameRange});
+			steps.unshift(new AttributeStep(node));
 			node = node.object;
 		} else if (node.kind === 'Index') {
 			parts.push(node.key);
-			steps.unshift({kind: 'index', key: node.key, range: {filename: node.range.filename, start: node.key.range.start, end: node.range.end}});
+			steps.unshift(new IndexChainStep(node));
 			node = node.collection;
 		} else if (node.kind === 'Splat') {
 			splatBodies.unshift(node.each);
-			steps = [{kind: 'splat', range: node.range}, ...splatAttributes(node.each)];
+			steps = [new SplatStep(node), ...splatAttributes(node.each)];
 			node = node.source;
 		} else {
 			break;
@@ -529,8 +665,7 @@ function walkChain(outer: Expression, names: ReadonlySet<string>, visit: Visit):
 
 	if (node.kind === 'Variable') {
 		if (!names.has(node.name)) {
-			const rootRange = node.range;
-			visit({root: node.name, rootRange, steps, range: {filename: rootRange.filename, start: rootRange.start, end: outer.range.end}});
+			visit(new Chain(node, steps, outer));
 		}
 	} else {
 		parts.push(node);
@@ -553,7 +688,7 @@ function splatAttributes(each: Expression): ChainStep[] {
 	let node = each;
 	while (node.kind === 'GetAttribute' || node.kind === 'Index') {
 		if (node.kind === 'GetAttribute') {
-			steps.unshift({kind: 'attribute', name: node.name, range: node.nameRange});
+			steps.unshift(new AttributeStep(node));
 		} else {
 			steps.length = 0;
 		}

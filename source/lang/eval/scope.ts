@@ -202,7 +202,8 @@ A resolver for one module instance, with Terraform's messages for names it does 
 export function moduleResolver(values: ModuleValues): ReferenceResolver {
 	const where = values.moduleDescription ?? 'the root module';
 	return reference => {
-		const {subject, range} = reference;
+		// The range only for a failure: a reference computes it when asked.
+		const {subject} = reference;
 		// Results are read, never added to: one empty array serves every successful lookup.
 		const diagnostics = noDiagnostics;
 		switch (subject.kind) {
@@ -213,7 +214,7 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 				}
 
 				const suggestion = nameSuggestion(subject.name, sortedKeys(values.variables));
-				return failure('Reference to undeclared input variable', `An input variable with the name "${subject.name}" has not been declared. ${suggestion ? `Did you mean "${suggestion}"?` : `This variable can be declared with a variable "${subject.name}" {} block.`}`, range);
+				return failure('Reference to undeclared input variable', `An input variable with the name "${subject.name}" has not been declared. ${suggestion ? `Did you mean "${suggestion}"?` : `This variable can be declared with a variable "${subject.name}" {} block.`}`, reference.range);
 			}
 
 			case 'local': {
@@ -223,7 +224,7 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 				}
 
 				const suggestion = nameSuggestion(subject.name, sortedKeys(values.locals));
-				return failure('Reference to undeclared local value', `A local value with the name "${subject.name}" has not been declared.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, range);
+				return failure('Reference to undeclared local value', `A local value with the name "${subject.name}" has not been declared.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, reference.range);
 			}
 
 			case 'resource': {
@@ -234,7 +235,7 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 					return problem ? failure('Unsupported attribute', problem.detail, problem.range) : {value, diagnostics};
 				}
 
-				return failure('Reference to undeclared resource', `${subject.mode === 'ephemeral' ? 'An' : 'A'} ${subject.mode} resource "${subject.type}" "${subject.name}" has not been declared in ${where}.`, range);
+				return failure('Reference to undeclared resource', `${subject.mode === 'ephemeral' ? 'An' : 'A'} ${subject.mode} resource "${subject.type}" "${subject.name}" has not been declared in ${where}.`, reference.range);
 			}
 
 			case 'module': {
@@ -244,7 +245,7 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 				}
 
 				const suggestion = nameSuggestion(subject.name, sortedKeys(values.modules));
-				return failure('Reference to undeclared module', `No module call named "${subject.name}" is declared in ${where}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, range);
+				return failure('Reference to undeclared module', `No module call named "${subject.name}" is declared in ${where}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, reference.range);
 			}
 
 			case 'path': {
@@ -256,7 +257,7 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 				}
 
 				const suggestion = nameSuggestion(subject.name, names);
-				return failure('Invalid "path" attribute', `The "path" object does not have an attribute named "${subject.name}".${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, range);
+				return failure('Invalid "path" attribute', `The "path" object does not have an attribute named "${subject.name}".${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, reference.range);
 			}
 
 			case 'terraform': {
@@ -268,16 +269,16 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 					return {value: withMarks(boolValue(false), new Set(['ephemeral'] as const)), diagnostics};
 				}
 
-				return failure('Invalid "terraform" attribute', `The "terraform" object does not have an attribute named "${subject.name}". The only supported attributes are terraform.workspace, the name of the currently-selected workspace, and terraform.applying, a boolean which is true only during apply.`, range);
+				return failure('Invalid "terraform" attribute', `The "terraform" object does not have an attribute named "${subject.name}". The only supported attributes are terraform.workspace, the name of the currently-selected workspace, and terraform.applying, a boolean which is true only during apply.`, reference.range);
 			}
 
 			case 'count': {
 				if (subject.name !== 'index') {
-					return failure('Invalid "count" attribute', `The "count" object does not have an attribute named "${subject.name}". The only supported attribute is count.index, which is the index of each instance of a resource block that has the "count" argument set.`, range);
+					return failure('Invalid "count" attribute', `The "count" object does not have an attribute named "${subject.name}". The only supported attribute is count.index, which is the index of each instance of a resource block that has the "count" argument set.`, reference.range);
 				}
 
 				if (!values.count) {
-					return failure('Reference to "count" in non-counted context', 'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.', range);
+					return failure('Reference to "count" in non-counted context', 'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.', reference.range);
 				}
 
 				return {value: values.count.index, diagnostics};
@@ -285,15 +286,15 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 
 			case 'each': {
 				if (subject.name !== 'key' && subject.name !== 'value') {
-					return failure('Invalid "each" attribute', `The "each" object does not have an attribute named "${subject.name}". The supported attributes are each.key and each.value, the current key and value pair of the "for_each" attribute set.`, range);
+					return failure('Invalid "each" attribute', `The "each" object does not have an attribute named "${subject.name}". The supported attributes are each.key and each.value, the current key and value pair of the "for_each" attribute set.`, reference.range);
 				}
 
 				if (!values.each && subject.name === 'value') {
-					return failure('each.value cannot be used in this context', 'A reference to "each.value" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its "for_each" expression. Remove this reference to each.value in your configuration to work around this error.', range);
+					return failure('each.value cannot be used in this context', 'A reference to "each.value" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its "for_each" expression. Remove this reference to each.value in your configuration to work around this error.', reference.range);
 				}
 
 				if (!values.each) {
-					return failure('Reference to "each" in context without for_each', 'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.', range);
+					return failure('Reference to "each" in context without for_each', 'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.', reference.range);
 				}
 
 				return {value: values.each[subject.name], diagnostics};
@@ -301,7 +302,7 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 
 			case 'self': {
 				if (!values.self) {
-					return failure('Invalid "self" reference', 'The "self" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.', range);
+					return failure('Invalid "self" reference', 'The "self" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.', reference.range);
 				}
 
 				return {value: values.self, diagnostics};
