@@ -811,12 +811,15 @@ export const merge = defineFunction({
 			}
 
 			for (const name of marked.attributes.keys()) {
-				names.push(name);
+				insertName(names, name);
 			}
 		}
 
-		// No intermediate map: the names sorted (a name in several arguments appears once), each value from the last argument that has it.
-		names.sort(compareStrings);
+		if (names.length > 64) {
+			names.sort(compareStrings);
+		}
+
+		// No intermediate map: the names in order, each once, each value from the last argument that has it.
 		const attributes = new Map<string, Value>();
 		for (let position = 0; position < names.length; position++) {
 			const name = names[position]!;
@@ -836,6 +839,32 @@ export const merge = defineFunction({
 		return withMarks({kind: 'object', attributes}, marks);
 	},
 });
+
+/**
+Adds a name to a sorted list of distinct names, where it belongs (a binary search: objects' names mostly arrive in order already, and sort() allocates a work array at every call).
+*/
+function insertName(names: string[], name: string): void {
+	if (names.length >= 64) {
+		// Big objects: appended, and sorted once by the caller at the end; inserting would be quadratic.
+		names.push(name);
+		return;
+	}
+
+	let low = 0;
+	let high = names.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if (names[middle]! < name) {
+			low = middle + 1;
+		} else {
+			high = middle;
+		}
+	}
+
+	if (names[low] !== name) {
+		names.splice(low, 0, name);
+	}
+}
 
 /**
 An object of the attributes in lexical order, as objects keep them: the names sorted, not the entries.

@@ -188,3 +188,5 @@ test(evaluatesTo, '9007199254740991 + 2', '9007199254740993');
 test(evaluatesTo, 'merge({b = 1, a = 2}, {c = 3, a = 4})', '{\n  "a" = 4\n  "b" = 1\n  "c" = 3\n}');
 test(evaluatesTo, 'merge({a = 1}, sensitive({b = 2}))', '(sensitive value)');
 test(evaluatesTo, 'merge({a = 1}, {b = var.s}).a', '1');
+test(evaluatesTo, 'length(merge({for i in range(100) : "k${i}" => i}, {for i in range(50, 150) : "k${i}" => -i})) == 150 && merge({for i in range(100) : "k${i}" => i}, {for i in range(50, 150) : "k${i}" => -i}).k60 == -60', 'true');
+test(evaluatesTo, 'keys(merge({c = 1, a = 2}, {d = 3, b = 4, a = 5}))', '[\n  "a",\n  "b",\n  "c",\n  "d",\n]');
