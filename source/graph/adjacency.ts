@@ -32,6 +32,8 @@ export class AdjacencyIndex {
 	#lastFrom = 0;
 	#lastTarget: string | undefined;
 	#lastTo = 0;
+	/** The positions of the lists addEdges got (-1 for an id that is not a node), until a node is added or the edges are settled. */
+	#listPositions = new WeakMap<readonly string[], Int32Array>();
 
 	get nodeCount(): number {
 		return this.#nodes.length;
@@ -52,6 +54,8 @@ export class AdjacencyIndex {
 
 		this.#positions.set(node.id, this.#nodes.length);
 		this.#nodes.push(node);
+		// A list looked up before may name this node.
+		this.#listPositions = new WeakMap();
 		this.#lists = undefined;
 		this.#bySource = undefined;
 		return true;
@@ -77,6 +81,41 @@ export class AdjacencyIndex {
 		this.#originCodes.push(origin === undefined ? 0 : this.#originCode(origin));
 		this.#edgeCount++;
 		return true;
+	}
+
+	/**
+	Adds an edge of one kind and origin from `source` to each of `targets` that is a node (as `addEdge` each). A build adds the same lists from many sources: the targets of a list are looked up once, so a list must not change once given.
+	*/
+	addEdges(source: string, targets: readonly string[], kind: EdgeKind, origin?: EdgeOrigin): void {
+		const from = source === this.#lastSource ? this.#lastFrom : this.#positions.get(source);
+		if (from === undefined) {
+			return;
+		}
+
+		this.#lastSource = source;
+		this.#lastFrom = from;
+		let positions = this.#listPositions.get(targets);
+		if (!positions) {
+			positions = new Int32Array(targets.length);
+			for (let at = 0; at < targets.length; at++) {
+				positions[at] = this.#positions.get(targets[at]!) ?? -1;
+			}
+
+			this.#listPositions.set(targets, positions);
+		}
+
+		const code = kindCodes.get(kind)!;
+		const originCode = origin === undefined ? 0 : this.#originCode(origin);
+		for (let at = 0; at < positions.length; at++) {
+			const to = positions[at]!;
+			if (to !== -1) {
+				this.#sources.push(from);
+				this.#targets.push(to);
+				this.#kinds.push(code);
+				this.#originCodes.push(originCode);
+				this.#edgeCount++;
+			}
+		}
 	}
 
 	has(id: string): boolean {
@@ -314,6 +353,7 @@ export class AdjacencyIndex {
 		}
 
 		this.#settled = this.#edgeCount;
+		this.#listPositions = new WeakMap();
 		this.#lists = undefined;
 		this.#bySource = removed === 0 ? bySource : undefined;
 	}

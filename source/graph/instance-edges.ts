@@ -4,7 +4,7 @@ import type {EdgeKind, EdgeOrigin, GraphEdge, GraphNode} from './model.js';
 import {compareIds} from './queries.js';
 import {modulePrefix, type GraphInput} from './step.js';
 import {createInstanceEdgePlans, emitModuleInstanceEdges, type EdgeSink, type InstanceEdgePlans} from './steps/connect-instances.js';
-import {instanceNodes} from './steps/add-instances.js';
+import {forEachInstanceNode} from './steps/add-instances.js';
 import type {GraphView} from './draw.js';
 import {textOfTraversal} from './text-of.js';
 
@@ -49,9 +49,9 @@ function lookupOf(input: GraphInput): Lookup | undefined {
 	let lookup = lookups.get(input);
 	if (!lookup) {
 		const places = new Map<string, Place>();
-		for (const {node, home, base} of instanceNodes(tree)) {
-			places.set(node.id, {node, home, base, block: node.block!});
-		}
+		forEachInstanceNode(tree, (node, home, base) => {
+			places.set(node.id, {node, home, base, block: node.block});
+		});
 
 		lookup = {places, plans: createInstanceEdgePlans({input, textOf: textOfTraversal(input)})};
 		lookups.set(input, lookup);
@@ -80,14 +80,16 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 	const exists = (id: string): boolean => places.has(id) || blockGraph.node(id)?.kind === 'provider';
 	const incoming = new Collector('in');
 	const outgoing = new Collector('out');
-	const collect: EdgeSink = (source, target, kind, origin) => {
-		if (target === address && exists(source)) {
-			incoming.add(source, kind, origin);
-		}
+	const collect: EdgeSink = {
+		edge(source, target, kind, origin) {
+			if (target === address && exists(source)) {
+				incoming.add(source, kind, origin);
+			}
 
-		if (source === address && exists(target)) {
-			outgoing.add(target, kind, origin);
-		}
+			if (source === address && exists(target)) {
+				outgoing.add(target, kind, origin);
+			}
+		},
 	};
 
 	const blockId = place?.block ?? address;

@@ -1,5 +1,9 @@
 import type {InstanceTree, ModuleInstance} from '../../expand/instance-tree.js';
+import type {InstanceKey} from '../../expand/addresses.js';
+import type {ModuleNode} from '../../config/module-tree.js';
+import type {Range} from '../../hcl/position.js';
 import type {GraphNode} from '../model.js';
+import {memberId, type MemberKind} from '../member-ids.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
 import {fullProviderName, providerName} from './blocks.js';
 import {walkModuleTree} from '../../config/module-tree.js';
@@ -21,72 +25,118 @@ export const addInstances: GraphStep = ({graph, input}) => {
 		}
 	}
 
-	for (const {node} of instanceNodes(tree)) {
+	forEachInstanceNode(tree, node => {
 		graph.addNode(node);
-	}
+	});
 };
 
 /**
-A node of the instance graph that expands from a block (every one but the provider configurations), with the module instances its edges are made in.
+A node of the instance graph that expands from a block (every one but the provider configurations), with the module instances its edges are made in: `home`, whose edges include the node's own (for a module instance, its parent), and `base`, the module instance the node is, or is in.
 */
-export type InstanceNode = {
-	readonly node: GraphNode & {readonly block: string};
-	/** The module instance whose edges include the node's own (for a module instance, its parent). */
-	readonly home: ModuleInstance;
-	/** The module instance the node is, or is in. */
-	readonly base: ModuleInstance;
-};
+export type VisitInstanceNode = (node: GraphNode & {readonly block: string}, home: ModuleInstance, base: ModuleInstance) => void;
 
 /**
-The instance graph's nodes other than provider configurations, module instance by module instance.
+Visits the instance graph's nodes other than provider configurations, module instance by module instance: resource instances of a resource one after the other.
 */
-export function * instanceNodes(tree: InstanceTree): Generator<InstanceNode> {
+export function forEachInstanceNode(tree: InstanceTree, visit: VisitInstanceNode): void {
 	for (const instance of tree.moduleInstances.values()) {
-		yield * moduleInstanceNodes(instance);
+		visitModuleInstanceNodes(instance, visit);
 	}
 }
 
-function * moduleInstanceNodes(instance: ModuleInstance): Generator<InstanceNode> {
+/**
+What every instance of a module node shares in its nodes: the members' names, block ids and ranges, and each resource block's id and range (ranges are made on each read from the syntax tree's offsets, and these strings would otherwise be made again for every instance).
+*/
+type NodeParts = {
+	readonly members: ReadonlyArray<{readonly kind: MemberKind; readonly key: string; readonly name: string; readonly block: string; readonly range: Range}>;
+	readonly resources: ReadonlyMap<string, ResourceParts>;
+};
+
+type ResourceParts = {
+	readonly block: string;
+	readonly range: Range;
+	/** The short names of the instances last seen (`aws_subnet.this["a"]`), by position, with the text they were cut from: instances of the same key in other module instances share them. */
+	readonly names: string[];
+	readonly keys: InstanceKey[];
+};
+
+const parts = new WeakMap<ModuleNode, NodeParts>();
+
+function partsOf(node: ModuleNode): NodeParts {
+	let known = parts.get(node);
+	if (!known) {
+		const prefix = modulePrefix(node);
+		const {module} = node;
+		const members: Array<NodeParts['members'][number]> = [];
+		const member = (kind: MemberKind, key: string, range: Range): void => {
+			const name = `${kind}.${key}`;
+			members.push({kind, key, name, block: join(prefix, name), range});
+		};
+
+		for (const variable of module.variables.values()) {
+			member('var', variable.name, variable.range);
+		}
+
+		for (const local of module.locals.values()) {
+			member('local', local.name, local.range);
+		}
+
+		for (const output of module.outputs.values()) {
+			member('output', output.name, output.range);
+		}
+
+		const resources = new Map<string, ResourceParts>();
+		for (const resource of module.resources.values()) {
+			resources.set(resource.key, {block: join(prefix, resource.key), range: resource.range, names: [], keys: []});
+		}
+
+		known = {members, resources};
+		parts.set(node, known);
+	}
+
+	return known;
+}
+
+function sameKey(first: InstanceKey | undefined, second: InstanceKey): boolean {
+	return first !== undefined && first.kind === second.kind && keyValue(first) === keyValue(second);
+}
+
+function keyValue(key: InstanceKey): string | number | undefined {
+	return key.kind === 'none' ? undefined : key.value;
+}
+
+function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitInstanceNode): void {
 	const {text, node, parent} = instance;
-	const prefix = modulePrefix(node);
 	if (parent) {
 		const last = text.slice(parent.text === '' ? 0 : parent.text.length + 1);
-		yield {node: {id: text, kind: 'module-instance', module: parent.text, name: last, block: prefix, ...(node.call ? {range: node.call.range} : {})}, home: parent, base: instance};
+		visit({id: text, kind: 'module-instance', module: parent.text, name: last, block: modulePrefix(node), ...(node.call ? {range: node.call.range} : {})}, parent, instance);
 	}
 
-	const own = {home: instance, base: instance};
-	const {module} = node;
-	for (const variable of module.variables.values()) {
-		yield {node: {id: join(text, `var.${variable.name}`), kind: 'variable', module: text, name: `var.${variable.name}`, block: join(prefix, `var.${variable.name}`), range: variable.range}, ...own};
-	}
-
-	for (const local of module.locals.values()) {
-		yield {node: {id: join(text, `local.${local.name}`), kind: 'local', module: text, name: `local.${local.name}`, block: join(prefix, `local.${local.name}`), range: local.range}, ...own};
-	}
-
-	for (const output of module.outputs.values()) {
-		yield {node: {id: join(text, `output.${output.name}`), kind: 'output', module: text, name: `output.${output.name}`, block: join(prefix, `output.${output.name}`), range: output.range}, ...own};
+	const {members, resources} = partsOf(node);
+	for (const {kind, key, name, block, range} of members) {
+		visit({id: memberId(instance, kind, key), kind: kind === 'var' ? 'variable' : kind, module: text, name, block, range}, instance, instance);
 	}
 
 	for (const resource of instance.resources) {
-		const block = join(prefix, resource.block.key);
-		// Made on each read from the syntax tree's offsets: once for all the block's instances.
-		const {range} = resource.block;
+		const {block, range, names, keys} = resources.get(resource.block.key)!;
 		if (resource.instances.length === 0) {
 			if (resource.expansion.mode === 'unknown') {
-				yield {node: {id: resource.text, kind: resource.block.mode === 'managed' ? 'resource' : resource.block.mode, module: text, name: resource.block.key, block, range}, ...own};
+				visit({id: resource.text, kind: resource.block.mode === 'managed' ? 'resource' : resource.block.mode, module: text, name: resource.block.key, block, range}, instance, instance);
 			}
 
 			continue;
 		}
 
-		for (const resourceInstance of resource.instances) {
-			yield {
-				node: {
-					id: resourceInstance.text, kind: 'resource-instance', module: text, name: resourceInstance.text.slice(text === '' ? 0 : text.length + 1), block, range,
-				},
-				...own,
-			};
+		for (const [position, resourceInstance] of resource.instances.entries()) {
+			const {key} = resourceInstance;
+			if (!sameKey(keys[position], key)) {
+				names[position] = resourceInstance.text.slice(text === '' ? 0 : text.length + 1);
+				keys[position] = key;
+			}
+
+			visit({
+				id: resourceInstance.text, kind: 'resource-instance', module: text, name: names[position]!, block, range,
+			}, instance, instance);
 		}
 	}
 }

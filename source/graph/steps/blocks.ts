@@ -3,6 +3,7 @@ import type {ModuleInstance} from '../../expand/instance-tree.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix} from '../step.js';
+import {memberId} from '../member-ids.js';
 import type {ReferenceTarget} from '../references.js';
 
 /*
@@ -137,17 +138,17 @@ export function wholeModuleInstance(instance: ModuleInstance): string[] {
 	if (!members) {
 		members = [];
 		const visit = (current: ModuleInstance): void => {
-			const {text, node} = current;
+			const {node} = current;
 			for (const name of node.module.variables.keys()) {
-				members!.push(join(text, `var.${name}`));
+				members!.push(memberId(current, 'var', name));
 			}
 
 			for (const name of node.module.locals.keys()) {
-				members!.push(join(text, `local.${name}`));
+				members!.push(memberId(current, 'local', name));
 			}
 
 			for (const name of node.module.outputs.keys()) {
-				members!.push(join(text, `output.${name}`));
+				members!.push(memberId(current, 'output', name));
 			}
 
 			for (const resource of current.resources) {

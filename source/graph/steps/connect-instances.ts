@@ -11,7 +11,8 @@ import type {EdgeKind, EdgeOrigin} from '../model.js';
 import type {ReferenceTarget} from '../references.js';
 import {modulesByPath, wholeModuleInstance} from './blocks.js';
 import {providerFor, resolveProvider, type ProviderNodes} from './connect-providers.js';
-import {moduleReferences, type BlockReferences, type MemberKind, type ModuleReferences, type PlannedReference} from './module-references.js';
+import {memberId, type MemberKind} from '../member-ids.js';
+import {moduleReferences, type BlockReferences, type ModuleReferences, type PlannedReference} from './module-references.js';
 
 /**
 The edges of the instance graph, made the same way as the block graph's, in the scope of each instance: when the index after a reference resolves statically there (`aws_eip.ip[count.index]`, `module.net[each.key]`, chained `each.value`), the edge goes to that one instance, otherwise to every instance of the block.
@@ -24,19 +25,30 @@ export const connectInstances: GraphStep = context => {
 
 	const plans = createInstanceEdgePlans(context);
 	const {graph} = context;
-	const emit: EdgeSink = (source, target, kind, origin) => {
-		graph.addEdge(source, target, kind, origin);
+	const sink: EdgeSink = {
+		edge(source, target, kind, origin) {
+			graph.addEdge(source, target, kind, origin);
+		},
+		edges(source, targets, kind, origin) {
+			graph.index.addEdges(source, targets, kind, origin);
+		},
 	};
 
 	for (const instance of tree.moduleInstances.values()) {
-		emitModuleInstanceEdges(plans, instance, graph, emit);
+		emitModuleInstanceEdges(plans, instance, graph, sink);
 	}
 };
 
 /**
 Receives each instance edge as it is made (the same edge may come several times, with different origins).
 */
-export type EdgeSink = (source: string, target: string, kind: EdgeKind, origin: EdgeOrigin) => void;
+export type EdgeSink = {
+	edge(source: string, target: string, kind: EdgeKind, origin: EdgeOrigin): void;
+	/**
+	An edge from `source` to each of `targets`, when the sink has a faster way than one at a time. The same list comes again from other sources, unchanged.
+	*/
+	edges?(source: string, targets: readonly string[], kind: EdgeKind, origin: EdgeOrigin): void;
+};
 
 /**
 Whether a block's edges are wanted, by its block-level id (`module.net.aws_subnet.this`, `module.net.var.cidr`).
@@ -99,27 +111,6 @@ function keyText(key: InstanceKey): string {
 	return key.kind === 'none' ? '' : `${key.kind}:${key.value}`;
 }
 
-const memberIds = new WeakMap<ModuleInstance, Record<MemberKind, Map<string, string>>>();
-
-/**
-The node id of a variable, local or output of a module instance (`module.net["eu"].var.cidr`), made once: the same string for every edge, so the graph's lookups hash it once.
-*/
-function memberId(instance: ModuleInstance, kind: MemberKind, name: string): string {
-	let ids = memberIds.get(instance);
-	if (!ids) {
-		ids = {var: new Map(), local: new Map(), output: new Map()};
-		memberIds.set(instance, ids);
-	}
-
-	let id = ids[kind].get(name);
-	if (id === undefined) {
-		id = join(instance.text, `${kind}.${name}`);
-		ids[kind].set(name, id);
-	}
-
-	return id;
-}
-
 const instanceTexts = new WeakMap<readonly ResourceInstance[], string[]>();
 
 /**
@@ -157,7 +148,22 @@ const noSources: readonly Source[] = [];
 /**
 Makes the edges whose dependent is in one module instance (and the module-input edges of its child instances' variables), for the blocks `only` accepts; with `providerEdgesOnly`, only the edges to provider configurations. `providers` is where provider configurations are found (and the root's implied ones added).
 */
-export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: ModuleInstance, providers: ProviderNodes, emit: EdgeSink, only: BlockFilter = everything, providerEdgesOnly = false): void {
+export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: ModuleInstance, providers: ProviderNodes, sink: EdgeSink, only: BlockFilter = everything, providerEdgesOnly = false): void {
+	const emit = (source: string, target: string, kind: EdgeKind, origin: EdgeOrigin): void => {
+		sink.edge(source, target, kind, origin);
+	};
+
+	const emitAll = (source: string, targets: readonly string[], kind: EdgeKind, origin: EdgeOrigin): void => {
+		if (sink.edges) {
+			sink.edges(source, targets, kind, origin);
+			return;
+		}
+
+		for (const target of targets) {
+			sink.edge(source, target, kind, origin);
+		}
+	};
+
 	const {nodes} = plans;
 	const {node, text} = instance;
 	const prefix = modulePrefix(node);
@@ -220,6 +226,11 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		// Without an index to resolve, every source has the same targets.
 		const shared = chained === undefined && (target.kind === 'variable' || target.kind === 'local' || target.index === undefined) ? targets(target, noRepetition) : undefined;
 		for (const source of sources) {
+			if (shared && target.kind !== 'variable') {
+				emitAll(source.text, shared, kind, origin);
+				continue;
+			}
+
 			for (const id of shared ?? targets(target, source.repetition, chainedKey(chained, target, source))) {
 				// A variable's validation naturally refers to the variable itself.
 				if (id === source.text && target.kind === 'variable') {

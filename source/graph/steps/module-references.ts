@@ -4,6 +4,7 @@ import type {EdgeOrigin} from '../model.js';
 import {interpretTraversal, type ReferenceTarget} from '../references.js';
 import {referenceChainOf, walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../lang/references.js';
 import type {BuildContext} from '../step.js';
+import type {MemberKind} from '../member-ids.js';
 import {blockExpressions} from './blocks.js';
 
 /*
@@ -22,8 +23,6 @@ export type PlannedReference = {
 	/** The reference is the whole of the block's own `for_each`. */
 	readonly forEach: boolean;
 };
-
-export type MemberKind = 'var' | 'local' | 'output';
 
 /**
 Which nodes of a module instance a block of its module stands for.
