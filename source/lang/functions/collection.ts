@@ -513,6 +513,24 @@ export const length = defineFunction({
 		const [value, marks] = unmark(marked!);
 		return withMarks(lengthOf(value), marks);
 	},
+	// A known string or collection: the return type (number) would only cost the type of the argument, a whole resource's for `length(aws_instance.web)`.
+	implWithoutReturnType([marked]) {
+		switch (marked!.kind) {
+			case 'string':
+			case 'list':
+			case 'set':
+			case 'tuple':
+			case 'map':
+			case 'object': {
+				const [value, marks] = unmark(marked!);
+				return withMarks(lengthOf(value), marks);
+			}
+
+			default: {
+				return undefined;
+			}
+		}
+	},
 });
 
 function lengthOf(value: Value): Value {
