@@ -165,11 +165,16 @@ A traversal whose root and last step are read from elsewhere (a chain, syntax no
 class LazyTraversal implements Traversal {
 	readonly root: string;
 	readonly steps: readonly TraversalStep[];
+	/**
+	The traversal read as a reference, kept here rather than in a WeakMap: the evaluator reads it at every evaluation of the expression.
+	*/
+	parsed: ParsedReference | undefined;
 	readonly #root: {readonly range: Range} | {readonly rootRange: Range};
 
 	constructor(root: string, rootPlace: {readonly range: Range} | {readonly rootRange: Range}, steps: readonly TraversalStep[]) {
 		this.root = root;
 		this.steps = steps;
+		this.parsed = undefined;
 		this.#root = rootPlace;
 	}
 
@@ -250,6 +255,11 @@ export function parseReferenceReadOnly(traversal: Traversal): {readonly value: R
 }
 
 function sharedParse(traversal: Traversal): ParsedReference {
+	if (traversal instanceof LazyTraversal) {
+		traversal.parsed ??= parseReferenceUncached(traversal);
+		return traversal.parsed;
+	}
+
 	// Traversals come from immutable AST nodes (cached by traversalOf), so a parse is kept per traversal.
 	let parsed = parsedReferences.get(traversal);
 	if (!parsed) {
