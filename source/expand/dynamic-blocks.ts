@@ -1,5 +1,5 @@
 import type {Attribute, Block, Body, Expression} from '../hcl/ast.js';
-import {referencesOf} from '../lang/references.js';
+import {traversalsOf} from '../lang/references.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {typeEquals} from '../lang/types.js';
@@ -42,21 +42,28 @@ export function nullAsUnknown(value: Value): Value {
 }
 
 const instanceNames = new Set(['count', 'each', 'self']);
-const dependsCache = new WeakMap<object, boolean>();
 
 /**
-Whether an expression reads `count`, `each` or `self` (directly or in a nested block), so its value differs between instances.
+Whether an expression reads `count`, `each` or `self` (directly or in a nested block), so its value differs between instances. Read from the roots of its traversals (kept per expression, and needed to evaluate it anyway), without a cache of its own: a body's plan asks once per item. A malformed `count` or `each` counts too, which only means its error is found per instance.
 */
 export function dependsOnInstance(node: Expression | Block): boolean {
-	let result = dependsCache.get(node);
-	if (result === undefined) {
-		result = node.kind === 'Block'
-			? node.body.items.some(item => dependsOnInstance(item.kind === 'Attribute' ? item.expression : item))
-			: referencesOf(node).some(reference => instanceNames.has(reference.subject.kind));
-		dependsCache.set(node, result);
+	if (node.kind === 'Block') {
+		for (const item of node.body.items) {
+			if (dependsOnInstance(item.kind === 'Attribute' ? item.expression : item)) {
+				return true;
+			}
+		}
+
+		return false;
 	}
 
-	return result;
+	for (const traversal of traversalsOf(node)) {
+		if (instanceNames.has(traversal.root)) {
+			return true;
+		}
+	}
+
+	return false;
 }
 
 type Group = {labelled: boolean; items: Array<{label?: string; value: Value}>; unknown: boolean};
