@@ -1,4 +1,4 @@
-import {Column} from './columns.js';
+import {EdgeColumns} from './columns.js';
 import {edgeKinds, type EdgeKind, type EdgeOrigin, type GraphEdge, type GraphNode} from './model.js';
 
 const kindCodes = new Map<EdgeKind, number>(edgeKinds.map((kind, code) => [kind, code]));
@@ -14,10 +14,7 @@ The instance graph of a large configuration has hundreds of thousands of edges, 
 export class AdjacencyIndex {
 	readonly #nodes: GraphNode[] = [];
 	readonly #positions = new Map<string, number>();
-	readonly #sources = new Column('int32');
-	readonly #targets = new Column('int32');
-	readonly #kinds = new Column('uint8');
-	readonly #originCodes = new Column('int32');
+	readonly #edges = new EdgeColumns();
 	readonly #origins: EdgeOrigin[] = [];
 	readonly #originLists: EdgeOrigin[][] = [];
 	#edgeCount = 0;
@@ -75,47 +72,43 @@ export class AdjacencyIndex {
 		this.#lastFrom = from;
 		this.#lastTarget = target;
 		this.#lastTo = to;
-		this.#sources.push(from);
-		this.#targets.push(to);
-		this.#kinds.push(kindCodes.get(kind)!);
-		this.#originCodes.push(origin === undefined ? 0 : this.#originCode(origin));
+		this.#edges.push(from, to, kindCodes.get(kind)!, origin === undefined ? 0 : this.#originCode(origin));
 		this.#edgeCount++;
 		return true;
 	}
 
 	/**
-	Adds an edge of one kind and origin from `source` to each of `targets` that is a node (as `addEdge` each). A build adds the same lists from many sources: the targets of a list are looked up once, so a list must not change once given.
+	Adds an edge of one kind and origin from each of `sources` to each of `targets` that are nodes, source by source (as `addEdge` each). A build gives the same lists many times: a list's ids are looked up once, so a list must not change once given.
 	*/
-	addEdges(source: string, targets: readonly string[], kind: EdgeKind, origin?: EdgeOrigin): void {
-		const from = source === this.#lastSource ? this.#lastFrom : this.#positions.get(source);
-		if (from === undefined) {
-			return;
-		}
-
-		this.#lastSource = source;
-		this.#lastFrom = from;
-		let positions = this.#listPositions.get(targets);
-		if (!positions) {
-			positions = new Int32Array(targets.length);
-			for (let at = 0; at < targets.length; at++) {
-				positions[at] = this.#positions.get(targets[at]!) ?? -1;
-			}
-
-			this.#listPositions.set(targets, positions);
-		}
-
+	addEdges(sources: readonly string[], targets: readonly string[], kind: EdgeKind, origin?: EdgeOrigin): void {
+		const froms = this.#positionsOf(sources);
+		const tos = this.#positionsOf(targets);
 		const code = kindCodes.get(kind)!;
 		const originCode = origin === undefined ? 0 : this.#originCode(origin);
-		for (let at = 0; at < positions.length; at++) {
-			const to = positions[at]!;
-			if (to !== -1) {
-				this.#sources.push(from);
-				this.#targets.push(to);
-				this.#kinds.push(code);
-				this.#originCodes.push(originCode);
-				this.#edgeCount++;
+		for (let source = 0; source < froms.length; source++) {
+			const from = froms[source]!;
+			for (let target = 0; target < tos.length && from !== -1; target++) {
+				const to = tos[target]!;
+				if (to !== -1) {
+					this.#edges.push(from, to, code, originCode);
+					this.#edgeCount++;
+				}
 			}
 		}
+	}
+
+	#positionsOf(ids: readonly string[]): Int32Array {
+		let positions = this.#listPositions.get(ids);
+		if (!positions) {
+			positions = new Int32Array(ids.length);
+			for (let at = 0; at < ids.length; at++) {
+				positions[at] = this.#positions.get(ids[at]!) ?? -1;
+			}
+
+			this.#listPositions.set(ids, positions);
+		}
+
+		return positions;
 	}
 
 	has(id: string): boolean {
@@ -196,7 +189,7 @@ export class AdjacencyIndex {
 		this.settle();
 		const counts = new Map<EdgeKind, number>();
 		for (let edge = 0; edge < this.#edgeCount; edge++) {
-			const kind = edgeKinds[this.#kinds.get(edge)]!;
+			const kind = edgeKinds[this.#edges.kind(edge)]!;
 			counts.set(kind, (counts.get(kind) ?? 0) + 1);
 		}
 
@@ -226,10 +219,11 @@ export class AdjacencyIndex {
 		}
 
 		const lists = this.#listsNow();
-		const [starts, edges, ends] = direction === 'out' ? [lists.outStarts, lists.outEdges, this.#targets] : [lists.inStarts, lists.inEdges, this.#sources];
+		const [starts, edges] = direction === 'out' ? [lists.outStarts, lists.outEdges] : [lists.inStarts, lists.inEdges];
 		const result: string[] = [];
 		for (let at = starts[position]!; at < starts[position + 1]!; at++) {
-			result.push(this.#nodes[ends.get(edges[at]!)]!.id);
+			const edge = edges[at]!;
+			result.push(this.#nodes[direction === 'out' ? this.#edges.target(edge) : this.#edges.source(edge)]!.id);
 		}
 
 		return result;
@@ -241,7 +235,7 @@ export class AdjacencyIndex {
 			// The edge object shares its origins list with the index, so origins added later show in it.
 			const origins = this.#listOf(edge);
 			made = {
-				id: `e${edge}`, source: this.#nodes[this.#sources.get(edge)]!.id, target: this.#nodes[this.#targets.get(edge)]!.id, kind: edgeKinds[this.#kinds.get(edge)]!, origins,
+				id: `e${edge}`, source: this.#nodes[this.#edges.source(edge)]!.id, target: this.#nodes[this.#edges.target(edge)]!.id, kind: edgeKinds[this.#edges.kind(edge)]!, origins,
 			};
 			this.#made.set(edge, made);
 		}
@@ -261,7 +255,7 @@ export class AdjacencyIndex {
 	}
 
 	#originsOf(edge: number): readonly EdgeOrigin[] {
-		const code = this.#originCodes.get(edge);
+		const code = this.#edges.origin(edge);
 		return code === 0 ? noOrigins : (code > 0 ? [this.#origins[code - 1]!] : this.#originLists[-code - 1]!);
 	}
 
@@ -269,21 +263,21 @@ export class AdjacencyIndex {
 	The edge's origins as a list of its own, stored as such from now on.
 	*/
 	#listOf(edge: number): EdgeOrigin[] {
-		const code = this.#originCodes.get(edge);
+		const code = this.#edges.origin(edge);
 		if (code < 0) {
 			return this.#originLists[-code - 1]!;
 		}
 
 		const list = code === 0 ? [] : [this.#origins[code - 1]!];
 		this.#originLists.push(list);
-		this.#originCodes.set(edge, -this.#originLists.length);
+		this.#edges.setOrigin(edge, -this.#originLists.length);
 		return list;
 	}
 
 	#addOrigin(edge: number, origin: EdgeOrigin): void {
-		const code = this.#originCodes.get(edge);
+		const code = this.#edges.origin(edge);
 		if (code === 0) {
-			this.#originCodes.set(edge, this.#originCode(origin));
+			this.#edges.setOrigin(edge, this.#originCode(origin));
 			return;
 		}
 
@@ -308,7 +302,7 @@ export class AdjacencyIndex {
 		const nodeCount = this.#nodes.length;
 		const edgeCount = this.#edgeCount;
 		const kindCount = edgeKinds.length;
-		const bySource = group(this.#sources, nodeCount, edgeCount);
+		const bySource = group(this.#edges, 'source', nodeCount, edgeCount);
 		const {starts, edges} = bySource;
 		const stamps = new Int32Array(nodeCount * kindCount);
 		const firsts = new Int32Array(nodeCount * kindCount);
@@ -317,7 +311,7 @@ export class AdjacencyIndex {
 		for (let source = 0; source < nodeCount; source++) {
 			for (let at = starts[source]!; at < starts[source + 1]!; at++) {
 				const edge = edges[at]!;
-				const slot = (this.#targets.get(edge) * kindCount) + this.#kinds.get(edge);
+				const slot = (this.#edges.target(edge) * kindCount) + this.#edges.kind(edge);
 				if (stamps[slot] === source + 1) {
 					for (const origin of this.#originsOf(edge)) {
 						this.#addOrigin(firsts[slot]!, origin);
@@ -337,17 +331,12 @@ export class AdjacencyIndex {
 			let to = this.#settled;
 			for (let edge = this.#settled; edge < edgeCount; edge++) {
 				if (keep[edge] === 1) {
-					this.#sources.set(to, this.#sources.get(edge));
-					this.#targets.set(to, this.#targets.get(edge));
-					this.#kinds.set(to, this.#kinds.get(edge));
-					this.#originCodes.set(to, this.#originCodes.get(edge));
+					this.#edges.move(edge, to);
 					to++;
 				}
 			}
 
-			for (const column of [this.#sources, this.#targets, this.#kinds, this.#originCodes]) {
-				column.truncate(to);
-			}
+			this.#edges.truncate(to);
 
 			this.#edgeCount = to;
 		}
@@ -365,9 +354,9 @@ export class AdjacencyIndex {
 			return this.#lists;
 		}
 
-		const outgoing = this.#bySource ?? group(this.#sources, this.#nodes.length, this.#edgeCount);
+		const outgoing = this.#bySource ?? group(this.#edges, 'source', this.#nodes.length, this.#edgeCount);
 		this.#bySource = undefined;
-		const incoming = group(this.#targets, this.#nodes.length, this.#edgeCount);
+		const incoming = group(this.#edges, 'target', this.#nodes.length, this.#edgeCount);
 		this.#lists = {
 			outStarts: outgoing.starts, outEdges: outgoing.edges, inStarts: incoming.starts, inEdges: incoming.edges,
 		};
@@ -380,10 +369,11 @@ Edge positions grouped by one end (a counting sort, stable): node `n`'s edges ar
 */
 type Grouped = {readonly starts: Int32Array; readonly edges: Int32Array};
 
-function group(ends: Column, nodeCount: number, edgeCount: number): Grouped {
+function group(columns: EdgeColumns, by: 'source' | 'target', nodeCount: number, edgeCount: number): Grouped {
+	const end = (edge: number): number => by === 'source' ? columns.source(edge) : columns.target(edge);
 	const starts = new Int32Array(nodeCount + 1);
 	for (let edge = 0; edge < edgeCount; edge++) {
-		starts[ends.get(edge) + 1]! += 1;
+		starts[end(edge) + 1]! += 1;
 	}
 
 	for (let position = 0; position < nodeCount; position++) {
@@ -393,7 +383,7 @@ function group(ends: Column, nodeCount: number, edgeCount: number): Grouped {
 	const next = starts.slice(0, nodeCount);
 	const edges = new Int32Array(edgeCount);
 	for (let edge = 0; edge < edgeCount; edge++) {
-		edges[next[ends.get(edge)]!++] = edge;
+		edges[next[end(edge)]!++] = edge;
 	}
 
 	return {starts, edges};

@@ -75,16 +75,15 @@ test('a graph of more edges than one chunk of its columns keeps every edge, merg
 	t.deepEqual(index.targets('n299').slice(0, 2), ['n0', 'n1']);
 });
 
-test('addEdges adds an edge to each target that is a node, also when the same list comes again after a node is added', t => {
+test('addEdges adds an edge from each source to each target that are nodes, also when the same lists come again after a node is added', t => {
 	const index = indexOf('a', 'b', 'c', 'x');
 	const targets = ['b', 'missing', 'c'];
-	index.addEdges('a', targets, 'reference', {expression: 'first'});
-	index.addEdges('x', targets, 'depends-on');
+	index.addEdges(['a'], targets, 'reference', {expression: 'first'});
+	index.addEdges(['x', 'gone', 'a'], targets, 'depends-on');
 	index.addNode(node('missing'));
-	index.addEdges('c', targets, 'reference', {expression: 'second'});
-	index.addEdges('gone', targets, 'reference');
-	t.deepEqual(describe(index, 'a'), ['a -> b reference [first]', 'a -> c reference [first]']);
+	index.addEdges(['c'], targets, 'reference', {expression: 'second'});
+	t.deepEqual(describe(index, 'a'), ['a -> b reference [first]', 'a -> c reference [first]', 'a -> b depends-on []', 'a -> c depends-on []']);
 	t.deepEqual(describe(index, 'x'), ['x -> b depends-on []', 'x -> c depends-on []']);
 	t.deepEqual(describe(index, 'c'), ['c -> b reference [second]', 'c -> missing reference [second]', 'c -> c reference [second]']);
-	t.is(index.edgeCount, 7);
+	t.is(index.edgeCount, 9);
 });

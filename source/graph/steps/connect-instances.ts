@@ -1,7 +1,7 @@
 import type {Expression} from '../../hcl/ast.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import type {ResourceBlock} from '../../config/module.js';
-import type {ModuleInstance, ResourceExpansion, ResourceInstance} from '../../expand/instance-tree.js';
+import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
 import {stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
 import {noRepetition} from '../../expand/expansion.js';
@@ -29,8 +29,8 @@ export const connectInstances: GraphStep = context => {
 		edge(source, target, kind, origin) {
 			graph.addEdge(source, target, kind, origin);
 		},
-		edges(source, targets, kind, origin) {
-			graph.index.addEdges(source, targets, kind, origin);
+		edges(sources, targets, kind, origin) {
+			graph.index.addEdges(sources, targets, kind, origin);
 		},
 	};
 
@@ -45,9 +45,9 @@ Receives each instance edge as it is made (the same edge may come several times,
 export type EdgeSink = {
 	edge(source: string, target: string, kind: EdgeKind, origin: EdgeOrigin): void;
 	/**
-	An edge from `source` to each of `targets`, when the sink has a faster way than one at a time. The same list comes again from other sources, unchanged.
+	An edge from each of `sources` to each of `targets`, source by source, when the sink has a faster way than one at a time. The same lists come again, unchanged.
 	*/
-	edges?(source: string, targets: readonly string[], kind: EdgeKind, origin: EdgeOrigin): void;
+	edges?(sources: readonly string[], targets: readonly string[], kind: EdgeKind, origin: EdgeOrigin): void;
 };
 
 /**
@@ -111,12 +111,12 @@ function keyText(key: InstanceKey): string {
 	return key.kind === 'none' ? '' : `${key.kind}:${key.value}`;
 }
 
-const instanceTexts = new WeakMap<readonly ResourceInstance[], string[]>();
+const instanceTexts = new WeakMap<readonly Source[], string[]>();
 
 /**
-The addresses of every instance of a resource, made once per expansion (a reference without a resolvable index points at all of them, from every instance that makes it).
+The addresses of every instance of a resource (or module call, or of any list of sources), made once per list (a reference without a resolvable index points at all of them, from every instance that makes it).
 */
-function textsOf(instances: readonly ResourceInstance[]): readonly string[] {
+function textsOf(instances: readonly Source[]): readonly string[] {
 	let texts = instanceTexts.get(instances);
 	if (!texts) {
 		texts = instances.map(instance => instance.text);
@@ -153,14 +153,16 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		sink.edge(source, target, kind, origin);
 	};
 
-	const emitAll = (source: string, targets: readonly string[], kind: EdgeKind, origin: EdgeOrigin): void => {
+	const emitAll = (sources: readonly Source[], targets: readonly string[], kind: EdgeKind, origin: EdgeOrigin): void => {
 		if (sink.edges) {
-			sink.edges(source, targets, kind, origin);
+			sink.edges(textsOf(sources), targets, kind, origin);
 			return;
 		}
 
-		for (const target of targets) {
-			sink.edge(source, target, kind, origin);
+		for (const source of sources) {
+			for (const target of targets) {
+				sink.edge(source.text, target, kind, origin);
+			}
 		}
 	};
 
@@ -225,12 +227,12 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 
 		// Without an index to resolve, every source has the same targets.
 		const shared = chained === undefined && (target.kind === 'variable' || target.kind === 'local' || target.index === undefined) ? targets(target, noRepetition) : undefined;
-		for (const source of sources) {
-			if (shared && target.kind !== 'variable') {
-				emitAll(source.text, shared, kind, origin);
-				continue;
-			}
+		if (shared && target.kind !== 'variable') {
+			emitAll(sources, shared, kind, origin);
+			return;
+		}
 
+		for (const source of sources) {
 			for (const id of shared ?? targets(target, source.repetition, chainedKey(chained, target, source))) {
 				// A variable's validation naturally refers to the variable itself.
 				if (id === source.text && target.kind === 'variable') {
