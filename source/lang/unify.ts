@@ -1,6 +1,6 @@
 import {canConvert} from './convert.js';
 import {
-	type Type, dynamicType, listType, mapType, objectType, setType, tupleType, typeEquals,
+	type Type, dynamicType, isPrimitiveType, listType, mapType, objectType, setType, tupleType, typeEquals,
 } from './types.js';
 
 /*
@@ -205,8 +205,7 @@ function compareTypes(a: Type, b: Type): number {
 		return b.kind === 'dynamic' ? 0 : 1;
 	}
 
-	const primitive = (type: Type): boolean => type.kind === 'string' || type.kind === 'number' || type.kind === 'bool';
-	if (primitive(a) && primitive(b) && (a.kind === 'string' || b.kind === 'string')) {
+	if (isPrimitiveType(a) && isPrimitiveType(b) && (a.kind === 'string' || b.kind === 'string')) {
 		if (a.kind !== 'string') {
 			return 1;
 		}
