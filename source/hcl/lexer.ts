@@ -397,7 +397,8 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 			end = length;
 		}
 
-		const contentEnd = end > from && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+		// The CR of a CRLF belongs to the newline; any other CR, even one ending the input, is comment text for hclsyntax.
+		const contentEnd = end < length && end > from && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
 		emit('Comment', from, contentEnd);
 		return contentEnd;
 	}

@@ -37,6 +37,7 @@ const cases: Array<[string, string]> = [
 	['provider::aws::arn', 'Ident(provider) DoubleColon Ident(aws) DoubleColon Ident(arn)'],
 	['a # c\nb', 'Ident(a) Comment(# c) Newline(\\n) Ident(b)'],
 	['a // c\r\nb', 'Ident(a) Comment(// c) Newline(\\r\\n) Ident(b)'],
+	['a # c\r', 'Ident(a) Comment(# c\\r)'],
 	['a /* x\ny */ b', 'Ident(a) Comment(/* x\\ny */) Ident(b)'],
 	['"hi"', 'OQuote QuotedLit(hi) CQuote'],
 	['"a\\"b\\\\"', 'OQuote QuotedLit(a\\\\\\"b\\\\\\\\) CQuote'],

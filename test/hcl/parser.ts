@@ -134,6 +134,11 @@ test('parseTemplate reads a whole file as a template', t => {
 	t.is(printExpression(value), '(template "Hello " (${} name) "!\\n" (%for x xs "- " (${} x) "\\n") "\\\\n stays")');
 });
 
+test('a CR ending the input after a line comment is comment text, as in hclsyntax', t => {
+	t.deepEqual(parseConfig('a = 1\r\n# last line\r', 'crlf-without-final-newline.tf').diagnostics, []);
+	t.deepEqual(parseConfig('a = 1 // c\r', 'comment.tf').diagnostics, []);
+});
+
 test('a lone CR in a template file makes the rest of it literal text, as hclsyntax scans it', t => {
 	const {value, diagnostics} = parseTemplate('a ${x}\rb ${y} %{ if z }', 'lone-cr.tftpl');
 	t.deepEqual(diagnostics, []);
