@@ -67,7 +67,17 @@ function queryNode(graph: GraphLike): string | undefined {
 		?? nodes[0]?.id;
 }
 
-async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?: GraphLike; instanceGraph?: GraphLike; peakAfterExpand: number; peakAfterLoad: number}> {
+/**
+Peak RSS after each stage of the first run, in MB: where the peak comes from.
+*/
+type Peaks = {
+	peakAfterExpand: number;
+	peakAfterLoad: number;
+	peakAfterGraph?: number;
+	peakAfterInstanceGraph?: number;
+};
+
+async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?: GraphLike; instanceGraph?: GraphLike; peaks: Peaks}> {
 	let cpu = process.cpuUsage();
 	let start = now();
 	const workspace = await load!({directory, environment: {}});
@@ -80,6 +90,7 @@ async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?
 	const cpuMs = cpuMilliseconds(cpu);
 	const peakAfterLoad = peakRssMegabytes();
 	const sample: Sample = {loadMs, evaluateMs, cpuMs, loadCpuMs};
+	const peaks: Peaks = {peakAfterExpand, peakAfterLoad};
 	let graph: GraphLike | undefined;
 	if (buildGraph) {
 		cpu = process.cpuUsage();
@@ -98,6 +109,8 @@ async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?
 				sample.transitiveDependentsMs = milliseconds(start);
 			}
 		}
+
+		peaks.peakAfterGraph = peakRssMegabytes();
 	}
 
 	let instanceGraph: GraphLike | undefined;
@@ -113,9 +126,11 @@ async function once(): Promise<{sample: Sample; workspace: WorkspaceLike; graph?
 			queries.dependents(instanceGraph, id);
 			sample.instanceDependentsMs = milliseconds(start);
 		}
+
+		peaks.peakAfterInstanceGraph = peakRssMegabytes();
 	}
 
-	return {sample, workspace, graph, instanceGraph, peakAfterExpand, peakAfterLoad};
+	return {sample, workspace, graph, instanceGraph, peaks};
 }
 
 function summarise(workspace: WorkspaceLike, graph: GraphLike | undefined, instanceGraph: GraphLike | undefined) {
@@ -136,8 +151,8 @@ function summarise(workspace: WorkspaceLike, graph: GraphLike | undefined, insta
 }
 
 async function firstRun() {
-	const {sample, workspace, graph, instanceGraph, peakAfterExpand, peakAfterLoad} = await once();
-	return {sample, summary: summarise(workspace, graph, instanceGraph), peakAfterExpand, peakAfterLoad};
+	const {sample, workspace, graph, instanceGraph, peaks} = await once();
+	return {sample, summary: summarise(workspace, graph, instanceGraph), peaks};
 }
 
 if (load) {
@@ -169,8 +184,11 @@ if (load) {
 		graphCpuMs: medianOf('graphCpuMs'),
 		instanceGraphCpuMs: medianOf('instanceGraphCpuMs'),
 		instanceDependentsMs: medianOf('instanceDependentsMs'),
-		peakExpandMb: first.peakAfterExpand,
-		peakLoadMb: first.peakAfterLoad,
+		peakExpandMb: first.peaks.peakAfterExpand,
+		peakLoadMb: first.peaks.peakAfterLoad,
+		// With the block graph, then with the instance graph as well (and one dependents query on each).
+		peakGraphMb: first.peaks.peakAfterGraph,
+		peakInstanceGraphMb: first.peaks.peakAfterInstanceGraph,
 		peakMb,
 	});
 } else {
