@@ -278,18 +278,6 @@ function parseFormat(format: string): Piece[] {
 			index++;
 		}
 
-		let argumentNumber = nextArgument;
-		if (format[index] === '[') {
-			const close = format.indexOf(']', index);
-			const number = close === -1 ? Number.NaN : Number(format.slice(index + 1, close));
-			if (!Number.isInteger(number) || number < 1) {
-				throw new FunctionError(`unrecognized format character '${format[index + 1] ?? '['}' at offset ${index + 1}`);
-			}
-
-			argumentNumber = number - 1;
-			index = close + 1;
-		}
-
 		let width: number | undefined;
 		const widthMatch = /^\d+/.exec(format.slice(index));
 		if (widthMatch) {
@@ -305,6 +293,19 @@ function parseFormat(format: string): Piece[] {
 			index += precisionMatch[0].length;
 			// A precision pads digits (or fraction digits) to that many: cap it before any padding is built.
 			checkStringLength(precision);
+		}
+
+		// cty reads an explicit argument index after the width and precision, right before the verb: `%5[1]s`, not `%[1]5s`.
+		let argumentNumber = nextArgument;
+		if (format[index] === '[') {
+			const close = format.indexOf(']', index);
+			const number = close === -1 ? Number.NaN : Number(format.slice(index + 1, close));
+			if (!Number.isInteger(number) || number < 1) {
+				throw new FunctionError(`unrecognized format character '${format[index + 1] ?? '['}' at offset ${index + 1}`);
+			}
+
+			argumentNumber = number - 1;
+			index = close + 1;
 		}
 
 		const verb = [...format.slice(index)][0];
@@ -335,7 +336,15 @@ function parseFormat(format: string): Piece[] {
 	return pieces;
 }
 
-function pad(text: string, verb: Verb, allowZero = true): string {
+/*
+How a verb fills its width, as terraform console shows it:
+- 'number': Go's integer rules: zeros after the sign, none with `-` (which pads with spaces on the right);
+- 'float': Go's float rules: with `0`, zeros after the sign even when `-` is given too (`%-08.2f` of -3.14159 is "-0003.14");
+- 'text' (`%s`, `%q`, `%v`): the fill character is `0` with the `0` flag and a space otherwise, on the right with `-`, regardless of any sign (`%05v` of -3 is "000-3", `%-05s` of "ab" is "ab000").
+*/
+type Fill = 'number' | 'float' | 'text';
+
+function pad(text: string, verb: Verb, fill: Fill, allowZero = true): string {
 	const length = [...text].length;
 	if (verb.width === undefined || length >= verb.width) {
 		return text;
@@ -343,17 +352,19 @@ function pad(text: string, verb: Verb, allowZero = true): string {
 
 	checkStringLength(text.length + verb.width - length);
 
-	const fill = verb.width - length;
-	if (verb.flags.includes('-')) {
-		return text + ' '.repeat(fill);
+	const count = verb.width - length;
+	const zero = allowZero && verb.flags.includes('0');
+	if (fill === 'text') {
+		const character = zero ? '0' : ' ';
+		return verb.flags.includes('-') ? text + character.repeat(count) : character.repeat(count) + text;
 	}
 
-	if (allowZero && verb.flags.includes('0')) {
+	if (zero && (fill === 'float' || !verb.flags.includes('-'))) {
 		const sign = /^[+\- ]/.test(text) ? text[0]! : '';
-		return sign + '0'.repeat(fill) + text.slice(sign.length);
+		return sign + '0'.repeat(count) + text.slice(sign.length);
 	}
 
-	return ' '.repeat(fill) + text;
+	return verb.flags.includes('-') ? text + ' '.repeat(count) : ' '.repeat(count) + text;
 }
 
 function withSign(text: string, negative: boolean, verb: Verb): string {
@@ -410,7 +421,7 @@ function convertFor(verb: Verb, value: Value, type: Type): Value {
 function formatVerb(verb: Verb, value: Value): string {
 	if (value.kind === 'null') {
 		if (verb.verb === 'v' && !verb.flags.includes('#')) {
-			return pad('null', verb);
+			return pad('null', verb, 'text');
 		}
 
 		throw new FunctionError(`unsupported value for "${verb.text}" at ${verb.start}: null value cannot be formatted`);
@@ -419,25 +430,26 @@ function formatVerb(verb: Verb, value: Value): string {
 	switch (verb.verb) {
 		case 'v': {
 			if (verb.flags.includes('#')) {
-				return pad(encodeJson(value), verb);
+				return pad(encodeJson(value), verb, 'text');
 			}
 
 			switch (value.kind) {
 				case 'string': {
-					return pad(value.value, verb);
+					return pad(value.value, verb, 'text');
 				}
 
 				case 'number': {
-					// %v of a number is Go's %g of the big.Float: 1e+06, 1.2345678e+07.
-					return pad(withSign(goGeneral(value.value, undefined, false), value.value.isNegative() && !value.value.isZero(), verb), verb);
+					// %v of a number is Go's %g of the big.Float (1e+06, 1.2345678e+07, -0), padded as text: `+` and ` ` do not apply.
+					const text = goGeneral(value.value, undefined, false);
+					return pad(value.value.isNegative() ? `-${text}` : text, verb, 'text');
 				}
 
 				case 'bool': {
-					return pad(value.value ? 'true' : 'false', verb);
+					return pad(value.value ? 'true' : 'false', verb, 'text');
 				}
 
 				default: {
-					return pad(encodeJson(value), verb);
+					return pad(encodeJson(value), verb, 'text');
 				}
 			}
 		}
@@ -455,7 +467,7 @@ function formatVerb(verb: Verb, value: Value): string {
 			}
 
 			// cty quotes %q as JSON (so `<` becomes \u003c), not as Go's strconv.Quote.
-			return pad(verb.verb === 'q' ? jsonQuote(text) : text, verb, false);
+			return pad(verb.verb === 'q' ? jsonQuote(text) : text, verb, 'text');
 		}
 
 		case 'd':
@@ -486,7 +498,7 @@ function formatVerb(verb: Verb, value: Value): string {
 				}[verb.verb] ?? '') + digits;
 			}
 
-			return pad(withSign(digits, number.isNegative() && !number.isZero(), verb), verb, verb.precision === undefined);
+			return pad(withSign(digits, number.isNegative() && !number.isZero(), verb), verb, 'number', verb.precision === undefined);
 		}
 
 		case 'e':
@@ -505,7 +517,8 @@ function formatVerb(verb: Verb, value: Value): string {
 				text = goGeneral(number, verb.precision, verb.verb === 'G');
 			}
 
-			return pad(withSign(text, number.isNegative() && !number.isZero(), verb), verb);
+			// A negative zero keeps its sign, as in Go: `%f` of -0.0 is "-0.000000".
+			return pad(withSign(text, number.isNegative(), verb), verb, 'float');
 		}
 
 		default: {
