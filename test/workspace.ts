@@ -22,6 +22,10 @@ const evaluatesTo = test.macro({
 
 test(evaluatesTo, '', 'local.name_prefix', '"atlas-prod"');
 test(evaluatesTo, '', 'var.regions.us.instance_count', '1');
+// The process runs in the repository, not in the example: relative paths are the root module's, as Terraform (started there) has them.
+test(evaluatesTo, '', 'abspath(path.root)', JSON.stringify(example));
+test(evaluatesTo, 'module.network["eu"]', 'abspath(path.module)', JSON.stringify(path.join(example, 'modules', 'network')));
+test(evaluatesTo, '', 'abspath(path.cwd) == path.cwd', 'true');
 test(evaluatesTo, '', 'var.db_password', '(sensitive value)');
 test(evaluatesTo, '', 'keys(module.network)', '[\n  "eu",\n  "us",\n]');
 test(evaluatesTo, '', 'module.network["eu"].subnet_cidrs.public[2]', '"10.10.32.0/20"');
