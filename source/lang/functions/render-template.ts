@@ -13,12 +13,30 @@ export type FunctionLookup = {
 	readonly functionNames: () => readonly string[];
 };
 
+type TemplateDiagnostic = {
+	readonly summary: string;
+	readonly detail?: string;
+	readonly subject?: {readonly filename: string; readonly start: {readonly line: number; readonly column: number}; readonly end: {readonly line: number; readonly column: number}};
+};
+
+/** What Terraform prints for a template's diagnostics (HCL's `Diagnostics.Error()`): the first as `FILE:L,C-C: summary; detail` (`L,C-L,C` when it spans lines), then how many others there are. */
+export function diagnosticsMessage(diagnostics: readonly TemplateDiagnostic[]): string {
+	const [first] = diagnostics;
+	if (!first) {
+		return 'no diagnostics';
+	}
+
+	const {subject} = first;
+	const at = subject ? `${subject.filename}:${subject.start.line},${subject.start.column}-${subject.end.line === subject.start.line ? '' : `${subject.end.line},`}${subject.end.column}: ` : '';
+	const message = `${at}${first.summary}; ${first.detail ?? ''}`;
+	return diagnostics.length > 1 ? `${message}, and ${diagnostics.length - 1} other diagnostic(s)` : message;
+}
+
 export function createTemplateRenderer(context: Omit<FunctionContext, 'renderTemplate' | 'templateDepth'>, lookup: FunctionLookup): NonNullable<FunctionContext['renderTemplate']> {
 	const render = (source: string, filename: string, variables: ReadonlyMap<string, Value>, depth: number): Value => {
 		const parsed = parseTemplate(source, filename);
-		const syntaxError = parsed.diagnostics.find(diagnostic => diagnostic.severity === 'error');
-		if (syntaxError) {
-			throw new FunctionError(`${syntaxError.summary}; ${syntaxError.detail ?? ''}`.trim());
+		if (parsed.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+			throw new FunctionError(diagnosticsMessage(parsed.diagnostics));
 		}
 
 		const scope = createScope({
@@ -36,8 +54,7 @@ export function createTemplateRenderer(context: Omit<FunctionContext, 'renderTem
 		}
 
 		if (error) {
-			const at = error.subject ? `${error.subject.filename}:${error.subject.start.line},${error.subject.start.column}-${error.subject.end.column}: ` : '';
-			throw new FunctionError(`${at}${error.summary}; ${error.detail ?? ''}`.trim());
+			throw new FunctionError(diagnosticsMessage(result.diagnostics));
 		}
 
 		// A template that is one interpolation gives that value unconverted (`${a}` with a number is a number), as Terraform's templatefile does.
