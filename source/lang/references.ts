@@ -193,12 +193,19 @@ class ParsedReferenceValue implements Reference {
 	readonly remaining: readonly TraversalStep[];
 	readonly #traversal: Traversal;
 	readonly #consumed: number;
+	#subjectText: string | undefined;
 
 	constructor(traversal: Traversal, subject: ReferenceSubject, consumed: number) {
 		this.subject = subject;
 		this.remaining = consumed === 0 ? traversal.steps : traversal.steps.slice(consumed);
 		this.#traversal = traversal;
 		this.#consumed = consumed;
+		this.#subjectText = undefined;
+	}
+
+	get subjectText(): string {
+		this.#subjectText ??= formatSubject(this.subject);
+		return this.#subjectText;
 	}
 
 	get range(): Range {
@@ -232,6 +239,13 @@ export function formatSubject(subject: ReferenceSubject): string {
 			return `${subject.kind}.${subject.name}`;
 		}
 	}
+}
+
+/**
+`formatSubject` of a reference's subject, kept with the reference when the reference came from `parseReference` (resolvers look resources up by it at every evaluation).
+*/
+export function subjectTextOf(reference: Reference): string {
+	return reference instanceof ParsedReferenceValue ? reference.subjectText : formatSubject(reference.subject);
 }
 
 function invalid(detail: string, subject: Range): {value: undefined; diagnostics: Diagnostic[]} {

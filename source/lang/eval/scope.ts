@@ -1,7 +1,7 @@
 import process from 'node:process';
 import {type Diagnostic, type Result, errorDiagnostic} from '../../hcl/diagnostics.js';
 import type {FunctionContext, FunctionSpec} from '../function.js';
-import {type Reference, type ReferenceSubject, formatSubject} from '../references.js';
+import {type Reference, subjectTextOf} from '../references.js';
 import {
 	type Value, boolValue, stringValue, unknownValue, withMarks,
 } from '../values.js';
@@ -179,21 +179,6 @@ function failure(summary: string, detail: string, subject: Reference['range']): 
 	return {value: unknownValue(), diagnostics: [errorDiagnostic(summary, detail, subject)]};
 }
 
-const subjectKeys = new WeakMap<ReferenceSubject, string>();
-
-/**
-`formatSubject`, kept per subject: parsed references are kept per AST node, so the same subject is looked up once per instance.
-*/
-function subjectKey(subject: ReferenceSubject): string {
-	let key = subjectKeys.get(subject);
-	if (key === undefined) {
-		key = formatSubject(subject);
-		subjectKeys.set(subject, key);
-	}
-
-	return key;
-}
-
 const noDiagnostics: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
 
 /**
@@ -228,7 +213,7 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 			}
 
 			case 'resource': {
-				const value = values.resources?.get(subjectKey(subject));
+				const value = values.resources?.get(subjectTextOf(reference));
 				if (value) {
 					// The schemas are of managed resource types; an ephemeral resource type of the same name has other attributes.
 					const problem = subject.mode === 'ephemeral' ? undefined : unknownResourceAttribute(values.resourceAttributes?.get(subject.type), reference);
