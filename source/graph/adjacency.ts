@@ -31,6 +31,8 @@ export class AdjacencyIndex {
 	#lastTo = 0;
 	/** The positions of the lists addEdges got (-1 for an id that is not a node), until a node is added or the edges are settled. */
 	#listPositions = new WeakMap<readonly string[], Int32Array>();
+	readonly #oneSource = new Int32Array(1);
+	readonly #oneTarget = new Int32Array(1);
 
 	get nodeCount(): number {
 		return this.#nodes.length;
@@ -81,8 +83,8 @@ export class AdjacencyIndex {
 	Adds an edge of one kind and origin from each of `sources` to each of `targets` that are nodes, source by source (as `addEdge` each). A build gives the same lists many times: a list's ids are looked up once, so a list must not change once given.
 	*/
 	addEdges(sources: readonly string[], targets: readonly string[], kind: EdgeKind, origin?: EdgeOrigin): void {
-		const froms = this.#positionsOf(sources);
-		const tos = this.#positionsOf(targets);
+		const froms = this.#positionsOf(sources, this.#oneSource);
+		const tos = this.#positionsOf(targets, this.#oneTarget);
 		const code = kindCodes.get(kind)!;
 		const originCode = origin === undefined ? 0 : this.#originCode(origin);
 		for (let source = 0; source < froms.length; source++) {
@@ -97,7 +99,13 @@ export class AdjacencyIndex {
 		}
 	}
 
-	#positionsOf(ids: readonly string[]): Int32Array {
+	// A list of one id is looked up each time (into `one`): most are made for one call.
+	#positionsOf(ids: readonly string[], one: Int32Array): Int32Array {
+		if (ids.length === 1) {
+			one[0] = this.#positions.get(ids[0]!) ?? -1;
+			return one;
+		}
+
 		let positions = this.#listPositions.get(ids);
 		if (!positions) {
 			positions = new Int32Array(ids.length);

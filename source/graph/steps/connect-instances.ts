@@ -126,6 +126,42 @@ function textsOf(instances: readonly Source[]): readonly string[] {
 	return texts;
 }
 
+const outputLists = new WeakMap<readonly ModuleInstance[], Map<string, string[]>>();
+
+/**
+The ids of one output of every instance of a module call, made once per call expansion and output: the same list for every reference to it, so the graph looks its ids up once.
+*/
+function outputIds(instances: readonly ModuleInstance[], output: string): readonly string[] {
+	let byOutput = outputLists.get(instances);
+	if (!byOutput) {
+		byOutput = new Map();
+		outputLists.set(instances, byOutput);
+	}
+
+	let ids = byOutput.get(output);
+	if (!ids) {
+		ids = instances.map(instance => memberId(instance, 'output', output));
+		byOutput.set(output, ids);
+	}
+
+	return ids;
+}
+
+const wholeLists = new WeakMap<readonly ModuleInstance[], readonly string[]>();
+
+/**
+What a reference to a whole module call waits for in every instance of it (see `wholeModuleInstance`), made once per call expansion.
+*/
+function wholeModuleInstances(instances: readonly ModuleInstance[]): readonly string[] {
+	let ids = wholeLists.get(instances);
+	if (!ids) {
+		ids = instances.length === 1 ? wholeModuleInstance(instances[0]!) : instances.flatMap(instance => wholeModuleInstance(instance));
+		wholeLists.set(instances, ids);
+	}
+
+	return ids;
+}
+
 /**
 A node an edge of a block starts from: a resource instance or module instance as it is, or a variable, local, output or provider configuration with no repetition.
 */
@@ -155,7 +191,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 
 	const emitAll = (sources: readonly Source[], targets: readonly string[], kind: EdgeKind, origin: EdgeOrigin): void => {
 		if (sink.edges) {
-			sink.edges(textsOf(sources), targets, kind, origin);
+			sink.edges(sources.length === 1 ? [sources[0]!.text] : textsOf(sources), targets, kind, origin);
 			return;
 		}
 
@@ -208,13 +244,16 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 
 				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, {moduleInstance: instance, repetition}));
 				const chosen = key && instanceWithKey(call.instances, key);
-				const instances = chosen ? [chosen] : call.instances;
 				const {module} = call.node;
 				if (target.output !== undefined) {
-					return module.outputs.has(target.output) ? instances.map(candidate => memberId(candidate, 'output', target.output!)) : [];
+					if (!module.outputs.has(target.output)) {
+						return [];
+					}
+
+					return chosen ? [memberId(chosen, 'output', target.output)] : outputIds(call.instances, target.output);
 				}
 
-				return instances.flatMap(candidate => wholeModuleInstance(candidate));
+				return chosen ? wholeModuleInstance(chosen) : wholeModuleInstances(call.instances);
 			}
 		}
 	};
