@@ -11,6 +11,7 @@ import type {FunctionContext, FunctionFilesystem, FunctionSpec} from '../lang/fu
 import {
 	type Scope, createScope, moduleResolver,
 } from '../lang/eval/scope.js';
+import {referencesOf} from '../lang/references.js';
 import {dynamicType} from '../lang/types.js';
 import {
 	type ObjectValue, type Value, compareStrings, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
@@ -193,6 +194,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 	readonly #expansionMemo: Memo<Expansion>;
 	readonly #variables: LazyMap<Value>;
 	readonly #locals: LazyMap<Value>;
+	/** Locals and outputs of this instance whose evaluation reported an error (see #evaluateUnlessUpstreamFailed). */
+	readonly #failed = new Set<string>();
 	readonly #outputs: LazyMap<Value>;
 	readonly #resourceValues: LazyMap<Value>;
 	readonly #moduleValues: LazyMap<Value>;
@@ -393,7 +396,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 	}
 
 	#localValue(name: string): Value {
-		return this.evaluate(this.node.module.locals.get(name)!.expression);
+		return this.#evaluateUnlessUpstreamFailed(`local.${name}`, this.node.module.locals.get(name)!.expression);
 	}
 
 	#outputValue(name: string): Value {
@@ -402,8 +405,31 @@ class ModuleInstanceImpl implements ModuleInstance {
 			return nullValue();
 		}
 
-		const value = this.evaluate(output.value);
+		const value = this.#evaluateUnlessUpstreamFailed(`output.${name}`, output.value);
 		return output.sensitive ? markSensitive(value) : value;
+	}
+
+	/**
+	Terraform does not evaluate what depends on a value that failed, so one mistake is one error: a local or output that reads a local whose evaluation failed is unknown, without being evaluated (`b = list(local.a)` after `a = list("x")` failed adds no second error).
+	*/
+	#evaluateUnlessUpstreamFailed(key: string, expression: Expression): Value {
+		for (const {subject} of referencesOf(expression)) {
+			if (subject.kind === 'local' && this.node.module.locals.has(subject.name)) {
+				this.local(subject.name);
+				if (this.#failed.has(`local.${subject.name}`)) {
+					this.#failed.add(key);
+					return unknownValue();
+				}
+			}
+		}
+
+		const result = evaluateExpression(expression, this.scope());
+		report(this.#context, result.diagnostics);
+		if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+			this.#failed.add(key);
+		}
+
+		return result.value;
 	}
 
 	// Expansion of one block in this module instance, memoised; count/for_each are evaluated in the module's scope.
