@@ -64,7 +64,8 @@ type Context = {
 	readonly seen: Set<string>;
 	readonly stack: string[];
 	readonly conditions: ConditionResult[];
-	readonly conditionsSeen: Set<string>;
+	/** Each condition checked so far, by owner and place, with its result ('unknown' while it is being checked). */
+	readonly conditionsSeen: Map<string, ConditionResult['status']>;
 	readonly moduleInstances: Map<string, ModuleInstanceImpl>;
 	moduleInstanceCount: number;
 	resourceInstanceCount: number;
@@ -409,17 +410,40 @@ class ModuleInstanceImpl implements ModuleInstance {
 		return output.sensitive ? markSensitive(value) : value;
 	}
 
+	#localFailed(name: string): boolean {
+		if (!this.node.module.locals.has(name)) {
+			return false;
+		}
+
+		this.local(name);
+		return this.#failed.has(`local.${name}`);
+	}
+
+	// A variable whose validation fails stops its dependents in Terraform, as a failed value does.
+	#validationFailed(name: string): boolean {
+		const declaration = this.node.module.variables.get(name);
+		if (!declaration) {
+			return false;
+		}
+
+		for (const validation of declaration.validations) {
+			const status = this.checkCondition(validation, this.#label(`var.${name}`), this.scope());
+			if (status === 'failed' || status === 'error') {
+				return true;
+			}
+		}
+
+		return false;
+	}
+
 	/**
-	Terraform does not evaluate what depends on a value that failed, so one mistake is one error: a local or output that reads a local whose evaluation failed is unknown, without being evaluated (`b = list(local.a)` after `a = list("x")` failed adds no second error).
+	Terraform does not evaluate what depends on a value that failed, so one mistake is one error: a local or output that reads a local whose evaluation failed, or a variable whose validation failed, is unknown without being evaluated (`b = list(local.a)` after `a = list("x")` failed adds no second error).
 	*/
 	#evaluateUnlessUpstreamFailed(key: string, expression: Expression): Value {
 		for (const {subject} of referencesOf(expression)) {
-			if (subject.kind === 'local' && this.node.module.locals.has(subject.name)) {
-				this.local(subject.name);
-				if (this.#failed.has(`local.${subject.name}`)) {
-					this.#failed.add(key);
-					return unknownValue();
-				}
+			if ((subject.kind === 'local' && this.#localFailed(subject.name)) || (subject.kind === 'variable' && this.#validationFailed(subject.name))) {
+				this.#failed.add(key);
+				return unknownValue();
 			}
 		}
 
@@ -605,17 +629,18 @@ class ModuleInstanceImpl implements ModuleInstance {
 		}
 	}
 
-	checkCondition(condition: Condition, owner: string, scope: Scope): void {
+	checkCondition(condition: Condition, owner: string, scope: Scope): ConditionResult['status'] {
 		if (!condition.condition) {
-			return;
+			return 'passed';
 		}
 
 		const key = `${owner}|${condition.range.filename}:${condition.range.start.offset}`;
-		if (this.#context.conditionsSeen.has(key)) {
-			return;
+		const seen = this.#context.conditionsSeen.get(key);
+		if (seen !== undefined) {
+			return seen;
 		}
 
-		this.#context.conditionsSeen.add(key);
+		this.#context.conditionsSeen.set(key, 'unknown');
 		const result = evaluateExpression(condition.condition, scope);
 		const [value] = unmark(result.value);
 		let status: ConditionResult['status'];
@@ -641,9 +666,11 @@ class ModuleInstanceImpl implements ModuleInstance {
 			}]);
 		}
 
+		this.#context.conditionsSeen.set(key, status);
 		this.#context.conditions.push({
 			kind: condition.kind, owner, status, ...(message !== undefined && {message}), range: condition.range,
 		});
+		return status;
 	}
 }
 
@@ -842,7 +869,7 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 		seen: new Set(),
 		stack: [],
 		conditions: [],
-		conditionsSeen: new Set(),
+		conditionsSeen: new Map(),
 		moduleInstances: new Map(),
 		moduleInstanceCount: 0,
 		resourceInstanceCount: 0,
