@@ -195,8 +195,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 	readonly #expansionMemo: Memo<Expansion>;
 	readonly #variables: LazyMap<Value>;
 	readonly #locals: LazyMap<Value>;
-	/** Locals and outputs of this instance whose evaluation reported an error (see #evaluateUnlessUpstreamFailed). */
-	readonly #failed = new Set<string>();
+	/** Locals of this instance that failed: their evaluation reported an error, or what they read had failed (see #evaluateUnlessUpstreamFailed). */
+	readonly #failedLocals = new Set<string>();
 	readonly #outputs: LazyMap<Value>;
 	readonly #resourceValues: LazyMap<Value>;
 	readonly #moduleValues: LazyMap<Value>;
@@ -397,7 +397,12 @@ class ModuleInstanceImpl implements ModuleInstance {
 	}
 
 	#localValue(name: string): Value {
-		return this.#evaluateUnlessUpstreamFailed(`local.${name}`, this.node.module.locals.get(name)!.expression);
+		const {value, failed} = this.#evaluateUnlessUpstreamFailed(this.node.module.locals.get(name)!.expression);
+		if (failed) {
+			this.#failedLocals.add(name);
+		}
+
+		return value;
 	}
 
 	#outputValue(name: string): Value {
@@ -406,7 +411,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 			return nullValue();
 		}
 
-		const value = this.#evaluateUnlessUpstreamFailed(`output.${name}`, output.value);
+		const {value} = this.#evaluateUnlessUpstreamFailed(output.value);
 		return output.sensitive ? markSensitive(value) : value;
 	}
 
@@ -416,7 +421,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 		}
 
 		this.local(name);
-		return this.#failed.has(`local.${name}`);
+		return this.#failedLocals.has(name);
 	}
 
 	// A variable whose validation fails stops its dependents in Terraform, as a failed value does.
@@ -439,21 +444,16 @@ class ModuleInstanceImpl implements ModuleInstance {
 	/**
 	Terraform does not evaluate what depends on a value that failed, so one mistake is one error: a local or output that reads a local whose evaluation failed, or a variable whose validation failed, is unknown without being evaluated (`b = list(local.a)` after `a = list("x")` failed adds no second error).
 	*/
-	#evaluateUnlessUpstreamFailed(key: string, expression: Expression): Value {
+	#evaluateUnlessUpstreamFailed(expression: Expression): {readonly value: Value; readonly failed: boolean} {
 		for (const {subject} of referencesOf(expression)) {
 			if ((subject.kind === 'local' && this.#localFailed(subject.name)) || (subject.kind === 'variable' && this.#validationFailed(subject.name))) {
-				this.#failed.add(key);
-				return unknownValue();
+				return {value: unknownValue(), failed: true};
 			}
 		}
 
 		const result = evaluateExpression(expression, this.scope());
 		report(this.#context, result.diagnostics);
-		if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
-			this.#failed.add(key);
-		}
-
-		return result.value;
+		return {value: result.value, failed: result.diagnostics.some(diagnostic => diagnostic.severity === 'error')};
 	}
 
 	// Expansion of one block in this module instance, memoised; count/for_each are evaluated in the module's scope.
