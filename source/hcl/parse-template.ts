@@ -6,8 +6,7 @@ import {
 } from './nodes.js';
 import {parseExpression} from './parse-expression.js';
 import type {Parser} from './parser.js';
-import {formatRangeShort} from './parser.js';
-import type {Range} from './position.js';
+import {type Range, formatRangeShort} from './position.js';
 import {didYouMean} from './did-you-mean.js';
 import {decodeStringLiteral} from './string-literal.js';
 import type {Token, TokenType} from './token.js';

@@ -7,7 +7,7 @@ import {
 	AttributeNode, BlockNode, BodyNode, intern, internSlice, SourceFile,
 } from './nodes.js';
 import {Peeker} from './peeker.js';
-import type {Position, Range} from './position.js';
+import {type Position, type Range, formatRangeShort} from './position.js';
 import type {Token, TokenType} from './token.js';
 import {oppositeBracket} from './token.js';
 
@@ -209,18 +209,6 @@ export class Parser {
 			}
 		}
 	}
-}
-
-/**
-A range as hcl prints it inside messages: `file:line,column-column` or `file:line,column-line,column`.
-*/
-export function formatRangeShort(range: Range): string {
-	const {start, end} = range;
-	if (start.line === end.line) {
-		return `${range.filename}:${start.line},${start.column}-${end.column}`;
-	}
-
-	return `${range.filename}:${start.line},${start.column}-${end.line},${end.column}`;
 }
 
 /**

@@ -53,6 +53,18 @@ export function containsPosition(range: Range, offset: number): boolean {
 }
 
 /**
+A range as hcl prints it inside messages: `file:line,column-column` or `file:line,column-line,column`.
+*/
+export function formatRangeShort(range: Range): string {
+	const {start, end} = range;
+	if (start.line === end.line) {
+		return `${range.filename}:${start.line},${start.column}-${end.column}`;
+	}
+
+	return `${range.filename}:${start.line},${start.column}-${end.line},${end.column}`;
+}
+
+/**
 `file:line:column` of the start of a range, the prefix every diagnostic line starts with.
 */
 export function formatRangeStart(range: Range): string {

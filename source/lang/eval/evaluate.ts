@@ -4,7 +4,7 @@ import type {
 import {
 	type Diagnostic, type Result, errorDiagnostic, hasErrors,
 } from '../../hcl/diagnostics.js';
-import {type Range, rangeBetween} from '../../hcl/position.js';
+import {type Range, formatRangeShort, rangeBetween} from '../../hcl/position.js';
 import {convert} from '../convert.js';
 import {
 	FunctionError, type FunctionSpec, type Parameter, callFunction,
@@ -1731,12 +1731,6 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 
 		throw error;
 	}
-}
-
-function formatRangeShort(range: Range): string {
-	const {start, end} = range;
-	const tail = start.line === end.line ? `${end.column}` : `${end.line},${end.column}`;
-	return `${range.filename}:${start.line},${start.column}-${tail}`;
 }
 
 function evaluateTry(expression: FunctionCall, context: Context): Evaluation {

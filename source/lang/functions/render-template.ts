@@ -1,4 +1,6 @@
+import type {Diagnostic} from '../../hcl/diagnostics.js';
 import {parseTemplate} from '../../hcl/index.js';
+import {formatRangeShort} from '../../hcl/position.js';
 import {evaluate} from '../eval/evaluate.js';
 import {createScope} from '../eval/scope.js';
 import {type FunctionContext, type FunctionSpec, FunctionError} from '../function.js';
@@ -13,21 +15,14 @@ export type FunctionLookup = {
 	readonly functionNames: () => readonly string[];
 };
 
-type TemplateDiagnostic = {
-	readonly summary: string;
-	readonly detail?: string;
-	readonly subject?: {readonly filename: string; readonly start: {readonly line: number; readonly column: number}; readonly end: {readonly line: number; readonly column: number}};
-};
-
 /** What Terraform prints for a template's diagnostics (HCL's `Diagnostics.Error()`): the first as `FILE:L,C-C: summary; detail` (`L,C-L,C` when it spans lines), then how many others there are. */
-export function diagnosticsMessage(diagnostics: readonly TemplateDiagnostic[]): string {
+export function diagnosticsMessage(diagnostics: readonly Diagnostic[]): string {
 	const [first] = diagnostics;
 	if (!first) {
 		return 'no diagnostics';
 	}
 
-	const {subject} = first;
-	const at = subject ? `${subject.filename}:${subject.start.line},${subject.start.column}-${subject.end.line === subject.start.line ? '' : `${subject.end.line},`}${subject.end.column}: ` : '';
+	const at = first.subject ? `${formatRangeShort(first.subject)}: ` : '';
 	const message = `${at}${first.summary}; ${first.detail ?? ''}`;
 	return diagnostics.length > 1 ? `${message}, and ${diagnostics.length - 1} other diagnostic(s)` : message;
 }
