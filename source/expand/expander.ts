@@ -847,20 +847,7 @@ export type ExpandProgress = {
 };
 
 /**
-Expands the module tree.
-*/
-export function expandModuleTree(root: ModuleNode, options: ExpandOptions): Expanded {
-	const steps = expandModuleTreeSteps(root, options);
-	for (;;) {
-		const step = steps.next();
-		if (step.done) {
-			return step.value;
-		}
-	}
-}
-
-/**
-Expands the module tree one resource block at a time: each `next()` does a small step and yields the progress so far, so a caller can give the event loop a turn between steps (the explorer's loading screen); the generator's return value is the expansion. Driving it to the end in one go is `expandModuleTree`.
+Expands the module tree one resource block at a time: each `next()` does a small step and yields the progress so far, so a caller can give the event loop a turn between steps (the explorer's loading screen); the generator's return value is the expansion (`loadWorkspace` drives it in time slices).
 */
 export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions): Generator<ExpandProgress, Expanded, void> {
 	const context: Context = {

@@ -122,10 +122,3 @@ export function truncateLine(line: Line, columns: number): Line {
 
 	return {spans, ...(line.style && {style: line.style})};
 }
-
-/**
-A line of one unstyled text, or one style.
-*/
-export function textLine(text: string, style?: SpanStyle): Line {
-	return {spans: [style ? {text, style} : {text}]};
-}
