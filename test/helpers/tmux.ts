@@ -1,5 +1,7 @@
 import {execFileSync} from 'node:child_process';
 import {randomBytes} from 'node:crypto';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {bindings, type BindingId} from '../../source/ui/keymap.js';
@@ -43,6 +45,10 @@ export type TerminalOptions = {
 	readonly rows?: number;
 	readonly environment?: Readonly<Record<string, string>>;
 	readonly cwd?: string;
+	/**
+	Record every byte the app writes (tmux `pipe-pane`), from its first byte on: the app starts only once the recording runs. Read it with `output()`. For assertions about frames a poll of the screen could miss.
+	*/
+	readonly record?: boolean;
 };
 
 export type Terminal = {
@@ -57,6 +63,8 @@ export type Terminal = {
 	/** Waits until the pane's process has ended; its exit status. */
 	waitForExit(timeout?: number): Promise<number>;
 	resize(columns: number, rows: number): void;
+	/** Everything the app wrote so far, with `record`. */
+	output(): string;
 	close(): void;
 };
 
@@ -85,10 +93,17 @@ export function startTerminal(options: TerminalOptions): Terminal {
 	const environment: Record<string, string> = {CI: '0', TERM: 'xterm-256color', ...options.environment};
 	const exports = Object.entries(environment).map(([name, value]) => `${name}=${shellQuote(value)}`).join(' ');
 	// The status file records the exit code; the pane stays open after the app ends so the last screen can be read.
-	const command = `cd ${shellQuote(options.cwd ?? repositoryRoot)} && env -u CI ${exports} node --import=tsx ${shellQuote(path.join(repositoryRoot, 'cli.tsx'))} ${options.arguments.map(argument => shellQuote(argument)).join(' ')}; echo "[exit $?]"; sleep 600`;
+	const recording = options.record ? path.join(mkdtempSync(path.join(os.tmpdir(), 'tfscope-tmux-')), 'output') : undefined;
+	// With a recording, the pane first waits on a tmux channel that is signalled once pipe-pane is attached.
+	const start = recording ? `tmux -L ${server} wait-for started; ` : '';
+	const command = `${start}cd ${shellQuote(options.cwd ?? repositoryRoot)} && env -u CI ${exports} node --import=tsx ${shellQuote(path.join(repositoryRoot, 'cli.tsx'))} ${options.arguments.map(argument => shellQuote(argument)).join(' ')}; echo "[exit $?]"; sleep 600`;
 	tmux('new-session', '-d', '-s', 'main', '-x', String(columns), '-y', String(rows), '-e', 'CI=0', command);
 	tmux('set-option', '-t', 'main', 'status', 'off');
 	tmux('resize-window', '-t', 'main', '-x', String(columns), '-y', String(rows));
+	if (recording) {
+		tmux('pipe-pane', '-t', 'main', `cat >> ${shellQuote(recording)}`);
+		tmux('wait-for', '-S', 'started');
+	}
 
 	const screen = (ansi = false) => tmux('capture-pane', '-p', ...(ansi ? ['-e'] : []), '-t', 'main');
 	const waitFor = async (pattern: RegExp | string, timeout = 20_000) => {
@@ -134,11 +149,18 @@ export function startTerminal(options: TerminalOptions): Terminal {
 		resize(newColumns, newRows) {
 			tmux('resize-window', '-t', 'main', '-x', String(newColumns), '-y', String(newRows));
 		},
+		output() {
+			return recording ? readFileSync(recording, 'utf8') : '';
+		},
 		close() {
 			try {
 				tmux('kill-server');
 			} catch {
 				// Already gone.
+			}
+
+			if (recording) {
+				rmSync(path.dirname(recording), {recursive: true, force: true});
 			}
 		},
 	};
