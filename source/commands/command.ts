@@ -1,3 +1,4 @@
+import {type ParsedFlags, defaultFlagValues} from './flags.js';
 import type {VariableArgument} from './variable-arguments.js';
 
 /**
@@ -21,22 +22,14 @@ export type Writer = {
 	write(text: string): unknown;
 };
 
-export type CommandFlags = {
-	readonly var: readonly string[];
-	readonly varFile: readonly string[];
+/**
+The parsed options (see the table in `flags.ts`), plus the order of `--var` and `--var-file`.
+*/
+export type CommandFlags = ParsedFlags & {
 	/**
 	`--var` and `--var-file` interleaved in command-line order, when known; otherwise every `varFile` applies before every `var`.
 	*/
 	readonly variableArguments?: readonly VariableArgument[];
-	readonly workspace?: string;
-	readonly state?: string;
-	readonly color: boolean;
-	readonly json: boolean;
-	readonly at?: string;
-	readonly format?: string;
-	readonly instances: boolean;
-	readonly focus?: string;
-	readonly depth?: number;
 };
 
 /**
@@ -44,6 +37,20 @@ A command: a thin function from its input to an exit code.
 */
 export type Command = (input: CommandInput) => Promise<number>;
 
-export const defaultFlags: CommandFlags = {
-	var: [], varFile: [], color: false, json: false, instances: false,
-};
+/**
+Every option at its default, colour off (what tests start from).
+*/
+export const defaultFlags: CommandFlags = {...defaultFlagValues(), color: false};
+
+/**
+A failure that ends a command with a one-line message on stderr and an exit code (1: the input is wrong, 2: usage), thrown where the problem is found (before any output) and reported by the dispatcher.
+*/
+export class CommandFailure extends Error {
+	readonly exitCode: 1 | 2;
+
+	constructor(message: string, exitCode: 1 | 2 = 1) {
+		super(message);
+		this.exitCode = exitCode;
+		this.name = 'CommandFailure';
+	}
+}

@@ -226,10 +226,9 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 The configuration's scope at `--at ADDRESS` (default: the root module instance) of `[dir]` (default: the working directory), through the Workspace.
 */
 export const workspaceScopeProvider: ConsoleScopeProvider = async input => {
-	const {loadWorkspace} = await import('../workspace.js');
 	const {flags} = input;
-	const {workspaceOptions} = await import('./workspace-options.js');
-	const workspace = await loadWorkspace(workspaceOptions(flags, input.arguments[0] ?? '.', input.environment, input.cwd));
+	const {loadCommandWorkspace} = await import('./workspace-options.js');
+	const workspace = await loadCommandWorkspace(flags, input.arguments[0] ?? '.', input.environment, input.cwd);
 	const {value, diagnostics} = workspace.scopeAt(flags.at);
 	return {scope: value ?? emptyConsoleScope(input.cwd), diagnostics};
 };

@@ -1,6 +1,5 @@
 import type {Command} from './command.js';
-import {loadWorkspace} from '../workspace.js';
-import {workspaceOptions} from './workspace-options.js';
+import {loadCommandWorkspace} from './workspace-options.js';
 import {buildGraph, buildInstanceGraph} from '../graph/build.js';
 import {exportDot} from '../graph/export-dot.js';
 import {exportJson} from '../graph/export-json.js';
@@ -32,7 +31,7 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 		return 2;
 	}
 
-	const workspace = await loadWorkspace(workspaceOptions(flags, positional[0] ?? '.', environment, cwd));
+	const workspace = await loadCommandWorkspace(flags, positional[0] ?? '.', environment, cwd);
 	let graph = flags.instances ? buildInstanceGraph(workspace) : buildGraph(workspace);
 	// Terraform refuses to plan a configuration with a cycle; the graph still prints, with the cycles named.
 	for (const members of cycles(graph)) {

@@ -6,16 +6,15 @@ import {type Expansion, describeExpansion} from '../expand/expansion.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
 import {parseAddress} from '../expand/parse-address.js';
 import {selectInstances} from '../expand/select.js';
-import {type Workspace, loadWorkspace} from '../workspace.js';
+import type {Workspace} from '../workspace.js';
 import type {Command, CommandInput} from './command.js';
-import {workspaceOptions} from './workspace-options.js';
+import {loadCommandWorkspace} from './workspace-options.js';
 
 /**
 The Workspace for a command's `[dir]` and global flags.
 */
 export async function workspaceFor(input: CommandInput, directory: string | undefined): Promise<Workspace> {
-	const {flags} = input;
-	return loadWorkspace(workspaceOptions(flags, directory ?? '.', input.environment, input.cwd));
+	return loadCommandWorkspace(input.flags, directory ?? '.', input.environment, input.cwd);
 }
 
 type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance};

@@ -1,5 +1,7 @@
-import type {WorkspaceOptions} from '../workspace.js';
-import type {CommandFlags} from './command.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import type {Workspace, WorkspaceOptions} from '../workspace.js';
+import {CommandFailure, type CommandFlags} from './command.js';
 
 /**
 The Workspace options every command derives from the global flags, so that `--var`, `--var-file`, `--workspace` and `--state` mean the same in each.
@@ -15,4 +17,64 @@ export function workspaceOptions(flags: CommandFlags, directory: string, environ
 		environment,
 		cwd,
 	};
+}
+
+function kindOf(file: string): 'missing' | 'directory' | 'other' {
+	try {
+		return fs.statSync(file).isDirectory() ? 'directory' : 'other';
+	} catch {
+		return 'missing';
+	}
+}
+
+/**
+Checks what the command line names before anything loads (the directory, `--var-file` and `--state` files), so a typo is a one-line error with exit 1 instead of an empty result. A FIFO or device counts as a file here; reading it later is bounded by the file reader's limits.
+*/
+export function checkWorkspaceArguments(flags: CommandFlags, directory: string, cwd: string): void {
+	const where = path.resolve(cwd, directory);
+	const kind = kindOf(where);
+	if (kind === 'missing') {
+		throw new CommandFailure(`no such directory: ${directory}`);
+	}
+
+	if (kind !== 'directory') {
+		throw new CommandFailure(`${directory} is a file, not a directory (give the directory that holds it: ${path.dirname(directory)})`);
+	}
+
+	for (const [option, files] of [['--var-file', flags.varFile], ['--state', flags.state === undefined ? [] : [flags.state]]] as const) {
+		for (const file of files) {
+			const fileKind = kindOf(path.resolve(cwd, file));
+			if (fileKind !== 'other') {
+				throw new CommandFailure(`${option} ${file}: ${fileKind === 'missing' ? 'no such file' : 'is a directory, not a file'}`);
+			}
+		}
+	}
+}
+
+/**
+Terraform refuses a `-var` for a variable the root module does not declare (a value from a file or the environment is only a warning): the message for the first such `--var`, if any.
+*/
+export function undeclaredVariableMessage(workspace: Workspace, flags: CommandFlags): string | undefined {
+	for (const text of flags.var) {
+		const name = text.slice(0, text.indexOf('=')).trim();
+		if (!workspace.moduleTree.module.variables.has(name)) {
+			return `--var ${name}: the root module declares no variable "${name}" (add a variable "${name}" block to use it)`;
+		}
+	}
+
+	return undefined;
+}
+
+/**
+The Workspace of a command's directory; a `--var` for an undeclared variable fails the command, as in Terraform.
+*/
+export async function loadCommandWorkspace(flags: CommandFlags, directory: string, environment: Readonly<Record<string, string | undefined>>, cwd: string): Promise<Workspace> {
+	const {loadWorkspace} = await import('../workspace.js');
+	const workspace = await loadWorkspace(workspaceOptions(flags, directory, environment, cwd));
+	const undeclared = undeclaredVariableMessage(workspace, flags);
+	if (undeclared !== undefined) {
+		throw new CommandFailure(undeclared);
+	}
+
+	return workspace;
 }

@@ -9,7 +9,7 @@ import {modulePrefix} from '../graph/build.js';
 import {graphOf, instanceEdgesOf, instanceGraphView, type Graph} from '../graph/index.js';
 import type {GraphEdge} from '../graph/model.js';
 import {type GraphView, drawNeighbourhood} from '../graph/draw.js';
-import {workspaceOptions} from '../commands/workspace-options.js';
+import {undeclaredVariableMessage, workspaceOptions} from '../commands/workspace-options.js';
 import {loadWorkspace, type LoadProgress, type Workspace} from '../workspace.js';
 import {formatDiagnostic} from '../hcl/format-diagnostic.js';
 import {formatValue} from '../lang/format-value.js';
@@ -768,6 +768,12 @@ export async function loadExplorerData(options: {
 			options.onProgress?.(describeProgress(progress));
 		},
 	});
+	// Terraform refuses a -var for an undeclared variable; the explorer says so instead of opening.
+	const undeclared = undeclaredVariableMessage(workspace, options.flags);
+	if (undeclared !== undefined) {
+		throw new Error(undeclared);
+	}
+
 	const data = createWorkspaceData(workspace, defaultFormatting());
 	return {data, summary: data.status()};
 }

@@ -1,24 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {PassThrough} from 'node:stream';
 import test from 'ava';
-import {defaultFlags} from '../../source/commands/command.js';
-import {consoleCommand} from '../../source/commands/console.js';
-import {type VariableArgument, orderedVariableArguments} from '../../source/commands/variable-arguments.js';
+import {parseCommandLine} from '../../source/commands/arguments.js';
+import {main} from '../../source/commands/main.js';
+import type {VariableArgument} from '../../source/commands/variable-arguments.js';
 
 const orderCases: Array<[string[], VariableArgument[]]> = [
 	[['console', 'dir'], []],
 	[['--var', 'a=1', '--var-file', 'x.tfvars'], [{kind: 'var', text: 'a=1'}, {kind: 'var-file', path: 'x.tfvars'}]],
 	[['--var-file=x.tfvars', '--var=a=1', '--var-file', 'y.tfvars'], [{kind: 'var-file', path: 'x.tfvars'}, {kind: 'var', text: 'a=1'}, {kind: 'var-file', path: 'y.tfvars'}]],
-	[['--varFile', 'x.tfvars', '--var', 'b=c=d'], [{kind: 'var-file', path: 'x.tfvars'}, {kind: 'var', text: 'b=c=d'}]],
-	[['--var', 'a=1', '--', '--var', 'b=2'], [{kind: 'var', text: 'a=1'}]],
-	[['--variable', 'a=1', '--var'], []],
+	[['-var-file', 'x.tfvars', '-var', 'b=c=d'], [{kind: 'var-file', path: 'x.tfvars'}, {kind: 'var', text: 'b=c=d'}]],
+	[['console', '--var', 'a=1', '--', '--var=b=2'], [{kind: 'var', text: 'a=1'}]],
 ];
 
 for (const [argv, expected] of orderCases) {
 	test(`order of ${argv.join(' ')}`, t => {
-		t.deepEqual(orderedVariableArguments(argv), expected);
+		const line = parseCommandLine(argv);
+		t.is(line.kind, 'run');
+		t.deepEqual(line.kind === 'run' ? line.flags.variableArguments : undefined, expected);
 	});
 }
 
@@ -32,22 +32,14 @@ function configuration(): string {
 
 async function valueOfX(argv: string[]): Promise<string> {
 	const directory = configuration();
-	const variableArguments = orderedVariableArguments(argv);
 	let stdout = '';
-	const stdin = new PassThrough();
-	stdin.end('var.x\n');
-	await consoleCommand({
-		arguments: [directory],
-		flags: {
-			...defaultFlags,
-			var: variableArguments.flatMap(argument => argument.kind === 'var' ? [argument.text] : []),
-			varFile: variableArguments.flatMap(argument => argument.kind === 'var-file' ? [argument.path] : []),
-			variableArguments,
-		},
-		stdin,
+	const {Readable} = await import('node:stream');
+	await main(['console', directory, ...argv], {
+		stdin: Readable.from(['var.x\n']),
 		stdout: {write: (text: string) => (stdout += text)},
 		stderr: {write: () => true},
 		isTerminal: false,
+		stdinIsTerminal: false,
 		environment: {},
 		cwd: directory,
 	});
@@ -60,6 +52,7 @@ const precedence: Array<[string[], string]> = [
 	[['--var', 'x=cli', '--var-file', 'a.tfvars'], '"from a"'],
 	[['--var-file', 'b.tfvars', '--var', 'x=cli'], '"cli"'],
 	[['--var-file', 'b.tfvars', '--var-file', 'a.tfvars'], '"from a"'],
+	[['-var-file=b.tfvars', '-var', 'x=cli'], '"cli"'],
 ];
 
 for (const [argv, expected] of precedence) {

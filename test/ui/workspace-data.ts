@@ -145,7 +145,7 @@ test('--var and --var-file apply in command-line order, as in every command', as
 
 	t.deepEqual(await colourOf([{kind: 'var', text: 'colour=from-var'}, {kind: 'var-file', path: 'file.tfvars'}]), ['"from-file"', '3']);
 	t.deepEqual(await colourOf([{kind: 'var-file', path: 'file.tfvars'}, {kind: 'var', text: 'colour=from-var'}]), ['"from-var"', '3']);
-	// The interleaved list wins over the separate lists meow gives (which would apply --var last).
+	// The interleaved list wins over the separate per-option lists (which would apply --var last).
 	t.deepEqual(await colourOf([{kind: 'var', text: 'colour=from-var'}, {kind: 'var-file', path: 'file.tfvars'}], {var: ['colour=from-var'], varFile: ['file.tfvars']}), ['"from-file"', '3']);
 });
 

@@ -1,0 +1,198 @@
+import {nameSuggestion} from '../hcl/did-you-mean.js';
+import type {CommandFlags} from './command.js';
+import {type CommandSpec, commandNamed, commandTable} from './command-table.js';
+import {type FlagName, type FlagSpec, defaultFlagValues, flagNamed, flagTable, optionName, takesFlag} from './flags.js';
+import type {VariableArgument} from './variable-arguments.js';
+
+/*
+The command line into what to run, from the tables in `command-table.ts` and `flags.ts`. Written by hand rather than with a parser library so that the command may come after global options, options may come after the command, Terraform's single-dash spellings (`-var`, `-var-file=x`, `-json`) mean their double-dash twins, and every mistake is a one-line usage error (exit 2) instead of a silently different meaning.
+*/
+
+export type CommandLine =
+	/** `command` undefined: the explorer. */
+	| {readonly kind: 'run'; readonly command: CommandSpec | undefined; readonly arguments: readonly string[]; readonly flags: CommandFlags}
+	| {readonly kind: 'help'; readonly command: CommandSpec | undefined}
+	| {readonly kind: 'version'}
+	| {readonly kind: 'usage-error'; readonly message: string; readonly command: CommandSpec | undefined};
+
+/** Terraform options tfscope has no twin for, with what to do instead. */
+const terraformHints: Readonly<Record<string, string>> = {
+	chdir: 'give the directory as an argument instead (tfscope tree DIR)',
+	input: 'tfscope never asks for input',
+	lock: 'tfscope never locks or writes state',
+	refresh: 'tfscope never contacts providers',
+	target: 'to list part of a configuration, use tfscope instances DIR ADDRESS',
+	parallelism: 'tfscope runs nothing',
+};
+
+type Occurrence = {readonly name: FlagName; readonly value: string | boolean; readonly spelling: string};
+
+function describeValue(spec: FlagSpec): string {
+	return spec.type === 'boolean' ? '' : ` ${spec.value}`;
+}
+
+/**
+Parses `argv` (without `node` and the script).
+*/
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+	const positional: string[] = [];
+	const occurrences: Occurrence[] = [];
+	const errors: string[] = [];
+	let version = false;
+	let optionsEnded = false;
+	for (let index = 0; index < argv.length; index++) {
+		const token = argv[index]!;
+		if (optionsEnded || token === '-' || !token.startsWith('-')) {
+			positional.push(token);
+			continue;
+		}
+
+		if (token === '--') {
+			optionsEnded = true;
+			continue;
+		}
+
+		const doubleDash = token.startsWith('--');
+		const body = token.slice(doubleDash ? 2 : 1);
+		const equals = body.indexOf('=');
+		const option = equals === -1 ? body : body.slice(0, equals);
+		const inline = equals === -1 ? undefined : body.slice(equals + 1);
+
+		// One-letter forms: -h, -v.
+		if (!doubleDash && option.length === 1) {
+			if (option === 'v' && inline === undefined) {
+				version = true;
+				continue;
+			}
+
+			const short = Object.entries(flagTable).find(([, spec]) => 'short' in spec && spec.short === option);
+			if (short && inline === undefined) {
+				occurrences.push({name: short[0] as FlagName, value: true, spelling: token});
+				continue;
+			}
+
+			errors.push(`unknown option "${token}"`);
+			continue;
+		}
+
+		if (option === 'version' && inline === undefined) {
+			version = true;
+			continue;
+		}
+
+		let name = flagNamed(option);
+		let negated = false;
+		if (name === undefined && option.startsWith('no-')) {
+			const positive = flagNamed(option.slice(3));
+			if (positive !== undefined && flagTable[positive].type === 'boolean') {
+				name = positive;
+				negated = true;
+			}
+		}
+
+		if (name === undefined) {
+			const hint = terraformHints[option];
+			const known = Object.keys(flagTable).map(each => optionName(each));
+			const suggestion = nameSuggestion(option, known);
+			errors.push(`unknown option "${token}"${hint ? `: ${hint}` : (suggestion ? `; did you mean --${suggestion}?` : '')}`);
+			continue;
+		}
+
+		const spec: FlagSpec = flagTable[name];
+		// Terraform's single-dash spellings are the same options: -var, -var-file=x, -json, -no-color.
+		const spelling = `--${negated ? 'no-' : ''}${optionName(name)}`;
+		if (spec.type === 'boolean') {
+			if (inline !== undefined) {
+				errors.push(`option ${spelling} takes no value (given "${token}")`);
+				continue;
+			}
+
+			occurrences.push({name, value: !negated, spelling});
+			continue;
+		}
+
+		let value = inline;
+		if (value === undefined) {
+			const next = argv[index + 1];
+			// A value that looks like an option is almost always a forgotten value; --name=VALUE still allows one.
+			if (next === undefined || (next.startsWith('-') && next.length > 1)) {
+				errors.push(`option ${spelling} needs a value:${describeValue(spec)}`);
+				continue;
+			}
+
+			value = next;
+			index++;
+		}
+
+		occurrences.push({name, value, spelling});
+	}
+
+	const commandSpec = positional.length > 0 ? commandNamed(positional[0]!) : undefined;
+	const help = occurrences.some(occurrence => occurrence.name === 'help') || (commandSpec === undefined && positional[0] === 'help');
+	if (help) {
+		const topic = commandSpec ?? (positional[0] === 'help' && positional[1] !== undefined ? commandNamed(positional[1]) : undefined);
+		return {kind: 'help', command: topic};
+	}
+
+	if (errors.length > 0) {
+		return {kind: 'usage-error', message: errors[0]!, command: commandSpec};
+	}
+
+	if (version && commandSpec === undefined && positional.length === 0) {
+		return {kind: 'version'};
+	}
+
+	if (version) {
+		return {kind: 'usage-error', message: '--version takes no command or directory (or use tfscope version)', command: commandSpec};
+	}
+
+	const commandName = commandSpec?.name ?? 'explorer';
+	const loadsWorkspace = commandSpec?.loadsWorkspace ?? true;
+	const values: Record<string, unknown> = {...defaultFlagValues()};
+	const variableArguments: VariableArgument[] = [];
+	for (const occurrence of occurrences) {
+		if (!takesFlag(occurrence.name, commandName, loadsWorkspace)) {
+			const which = commandSpec ? `the ${commandSpec.name} command` : 'the explorer';
+			return {kind: 'usage-error', message: `${which} does not take ${occurrence.spelling}`, command: commandSpec};
+		}
+
+		const spec: FlagSpec = flagTable[occurrence.name];
+		const {value} = occurrence;
+		if (spec.type === 'number') {
+			const number = Number(value);
+			if (typeof value !== 'string' || !/^\d+$/.test(value) || (spec.minimum !== undefined && number < spec.minimum)) {
+				return {kind: 'usage-error', message: `${occurrence.spelling} must be a whole number, not "${String(value)}"`, command: commandSpec};
+			}
+
+			values[occurrence.name] = number;
+		} else if (spec.type === 'string' && spec.multiple) {
+			values[occurrence.name] = [...(values[occurrence.name] as string[]), value];
+		} else {
+			values[occurrence.name] = value;
+		}
+
+		if (occurrence.name === 'var') {
+			const text = value as string;
+			const equals = text.indexOf('=');
+			if (equals <= 0 || !/^[A-Za-z_][\w-]*$/.test(text.slice(0, equals).trim())) {
+				return {kind: 'usage-error', message: `invalid --var "${text}": give a variable name and a value separated by an equals sign, like --var 'name=value'`, command: commandSpec};
+			}
+
+			variableArguments.push({kind: 'var', text});
+		} else if (occurrence.name === 'varFile') {
+			variableArguments.push({kind: 'var-file', path: value as string});
+		}
+	}
+
+	const arguments_ = commandSpec ? positional.slice(1) : positional;
+	if (commandSpec === undefined && positional.length > 1) {
+		const suggestion = nameSuggestion(positional[0]!, commandTable.map(command => command.name));
+		return {
+			kind: 'usage-error',
+			message: suggestion ? `unknown command "${positional[0]!}"; did you mean ${suggestion}?` : `unknown command "${positional[0]!}" (the explorer takes one directory)`,
+			command: undefined,
+		};
+	}
+
+	return {kind: 'run', command: commandSpec, arguments: arguments_, flags: {...values, variableArguments} as unknown as CommandFlags};
+}

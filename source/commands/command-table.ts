@@ -1,0 +1,99 @@
+import type {Command} from './command.js';
+
+/*
+Every command, in one table: its name, how it is called, what it does, and where its code is (loaded only when that command runs, so each command starts with just what it needs). Adding a command is one entry here; its options are declared in `flags.ts`.
+*/
+
+export type CommandSpec = {
+	readonly name: string;
+	/** After `tfscope NAME`: the positional arguments, as help shows them. */
+	readonly arguments: string;
+	/** One line for the command list. */
+	readonly summary: string;
+	/** A paragraph for `tfscope NAME --help`. */
+	readonly description: string;
+	readonly examples: readonly string[];
+	/** Whether it loads a configuration directory (and so takes `--var`, `--var-file` and the other workspace options). */
+	readonly loadsWorkspace: boolean;
+	readonly load: () => Promise<Command>;
+};
+
+export const commandTable: readonly CommandSpec[] = [
+	{
+		name: 'console',
+		arguments: '[dir]',
+		summary: 'Evaluate expressions (a prompt on a terminal, else read from stdin)',
+		description: 'Evaluates Terraform expressions in the root module of [dir] (or in the instance given with --at) and prints each result as `terraform console` does. On a terminal it is interactive: a `> ` prompt with line editing and history, multi-line input while brackets are open, `exit` or Ctrl-D to leave. With stdin from a pipe or a file it evaluates every line and exits 1 if any expression failed.',
+		examples: ['echo \'cidrsubnets("10.0.0.0/16", 4, 4)\' | tfscope console', 'tfscope console examples/multi-region --at \'module.network["eu"]\''],
+		loadsWorkspace: true,
+		load: async () => (await import('./console.js')).consoleCommand,
+	},
+	{
+		name: 'instances',
+		arguments: '[dir] [ADDRESS]',
+		summary: 'List expanded module and resource instances',
+		description: 'Lists every module instance and resource instance the configuration expands to, in tree order, or only those under ADDRESS.',
+		examples: ['tfscope instances examples/multi-region \'module.network["eu"]\''],
+		loadsWorkspace: true,
+		load: async () => (await import('./instances.js')).instancesCommand,
+	},
+	{
+		name: 'tree',
+		arguments: '[dir]',
+		summary: 'Print the module instance tree',
+		description: 'Prints the module instance tree with each instance\'s resource and instance counts; module calls that expand to nothing are shown with the reason.',
+		examples: ['tfscope tree examples/multi-region', 'tfscope tree --json . | jq .children'],
+		loadsWorkspace: true,
+		load: async () => (await import('./tree.js')).treeCommand,
+	},
+	{
+		name: 'graph',
+		arguments: '[dir]',
+		summary: 'Print the dependency graph',
+		description: 'Prints the dependency graph (Terraform\'s node names) as DOT, Mermaid, JSON or text; --instances for one node per instance, --focus for the neighbourhood of one node.',
+		examples: ['tfscope graph --format mermaid examples/multi-region', 'tfscope graph --instances --focus \'aws_s3_bucket.logs["audit"]\' --depth 1'],
+		loadsWorkspace: true,
+		load: async () => (await import('./graph.js')).graphCommand,
+	},
+	{
+		name: 'parse',
+		arguments: 'FILE...',
+		summary: 'Print the parsed syntax tree of files',
+		description: 'Parses each file with tfscope\'s HCL parser and prints its syntax tree, or with --json the hcl2json-compatible JSON; exits 1 if a file has errors.',
+		examples: ['tfscope parse main.tf', 'tfscope parse --json variables.tf'],
+		loadsWorkspace: false,
+		load: async () => (await import('./parse.js')).parseCommand,
+	},
+	{
+		name: 'check',
+		arguments: '[dir]',
+		summary: 'Print every diagnostic',
+		description: 'Loads and evaluates the whole configuration and prints every diagnostic, file:line:column first; a summary goes to stderr. Exits 1 if there is an error.',
+		examples: ['tfscope check examples/multi-region', 'tfscope check --json . | jq \'.diagnostics[] | select(.severity == "error")\''],
+		loadsWorkspace: true,
+		load: async () => (await import('./check.js')).checkCommand,
+	},
+	{
+		name: 'version',
+		arguments: '',
+		summary: 'Print the version',
+		description: 'Prints tfscope\'s version, or with --json its version, the Node.js version and the platform.',
+		examples: ['tfscope version --json'],
+		loadsWorkspace: false,
+		load: async () => (await import('./version.js')).versionCommand,
+	},
+];
+
+/**
+The explorer: what `tfscope [dir]` runs when no command is named.
+*/
+export const explorerSpec = {
+	name: 'explorer',
+	arguments: '[dir]',
+	summary: 'Open the interactive explorer (the default)',
+	loadsWorkspace: true,
+} as const;
+
+export function commandNamed(name: string): CommandSpec | undefined {
+	return commandTable.find(command => command.name === name);
+}

@@ -1,0 +1,121 @@
+/*
+Every command-line option, in one table: its type, its value's name in help, who takes it, and how its text becomes a value. The parser (`arguments.ts`), the help (`help.ts`) and the `CommandFlags` type all derive from this table, so adding an option is one entry here.
+*/
+
+/**
+Who takes an option: every command (`all`), every command that loads a configuration directory (`workspace`: the explorer, console, instances, tree, graph, check, and any command whose table entry says `loadsWorkspace`), or the commands named.
+*/
+export type FlagScope = 'all' | 'workspace' | readonly string[];
+
+type FlagBase = {
+	readonly description: string;
+	readonly for: FlagScope;
+	/** A one-letter form (`-h`). */
+	readonly short?: string;
+	/** Left out of help (kept for compatibility). */
+	readonly hidden?: boolean;
+};
+
+export type BooleanFlag = FlagBase & {
+	readonly type: 'boolean';
+	readonly default: boolean;
+	/** Written `--no-NAME` in help (the option is on unless turned off). */
+	readonly negatable?: boolean;
+};
+
+export type StringFlag = FlagBase & {
+	readonly type: 'string';
+	/** The value's name in help: `--var NAME=VALUE`. */
+	readonly value: string;
+	readonly multiple?: boolean;
+};
+
+export type NumberFlag = FlagBase & {
+	readonly type: 'number';
+	readonly value: string;
+	readonly minimum?: number;
+};
+
+export type FlagSpec = BooleanFlag | StringFlag | NumberFlag;
+
+export const flagTable = {
+	var: {type: 'string', multiple: true, value: 'NAME=VALUE', for: 'workspace', description: 'Set a root input variable (repeatable; later wins)'},
+	varFile: {type: 'string', multiple: true, value: 'FILE', for: 'workspace', description: 'Read variables from a .tfvars file (repeatable)'},
+	workspace: {type: 'string', value: 'NAME', for: 'workspace', description: 'Value of terraform.workspace'},
+	state: {type: 'string', value: 'FILE', for: 'workspace', description: 'Read resource attributes from a state file'},
+	at: {type: 'string', value: 'ADDRESS', for: ['console'], description: 'Evaluate in this module or resource instance'},
+	format: {type: 'string', value: 'FORMAT', for: ['graph'], description: 'dot, mermaid, json or text (default dot)'},
+	instances: {type: 'boolean', default: false, for: ['graph'], description: 'Instance-level nodes'},
+	focus: {type: 'string', value: 'ADDRESS', for: ['graph'], description: 'Only the neighbourhood of this node'},
+	depth: {type: 'number', value: 'N', minimum: 0, for: ['graph'], description: 'Levels around --focus (default 2)'},
+	json: {type: 'boolean', default: false, for: ['parse', 'instances', 'tree', 'check', 'version'], description: 'JSON output'},
+	color: {type: 'boolean', default: true, negatable: true, for: 'all', description: 'Do not colour the output (also NO_COLOR)'},
+	help: {type: 'boolean', default: false, short: 'h', for: 'all', description: 'Show help'},
+} as const satisfies Record<string, FlagSpec>;
+
+export type FlagName = keyof typeof flagTable;
+
+type ValueOf<Spec> = Spec extends {readonly type: 'boolean'} ? boolean
+	: Spec extends {readonly multiple: true} ? readonly string[]
+		: Spec extends {readonly type: 'number'} ? number | undefined
+			: string | undefined;
+
+type Required<Table> = {readonly [Name in keyof Table as undefined extends ValueOf<Table[Name]> ? never : Name]: ValueOf<Table[Name]>};
+type Optional<Table> = {readonly [Name in keyof Table as undefined extends ValueOf<Table[Name]> ? Name : never]?: ValueOf<Table[Name]>};
+
+/**
+The value of every option of the table, by its camel-case key (`--var-file` is `varFile`).
+*/
+export type ParsedFlags = Required<typeof flagTable> & Optional<typeof flagTable>;
+
+/**
+An option's spelling on the command line: `varFile` is `--var-file`.
+*/
+export function optionName(name: string): string {
+	return name.replaceAll(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
+}
+
+const byOption = new Map<string, FlagName>(Object.keys(flagTable).map(name => [optionName(name), name as FlagName]));
+
+/**
+The table entry for an option's spelling (`var-file`), if any.
+*/
+export function flagNamed(option: string): FlagName | undefined {
+	return byOption.get(option);
+}
+
+export function flagSpec(name: FlagName): FlagSpec {
+	return flagTable[name];
+}
+
+/**
+The value of each option when it is not given.
+*/
+export function defaultFlagValues(): ParsedFlags {
+	const values: Record<string, unknown> = {};
+	for (const [name, spec] of Object.entries(flagTable) as Array<[string, FlagSpec]>) {
+		if (spec.type === 'boolean') {
+			values[name] = spec.default;
+		} else if (spec.type === 'string' && spec.multiple) {
+			values[name] = [];
+		}
+	}
+
+	return values as ParsedFlags;
+}
+
+/**
+Whether a command takes an option.
+*/
+export function takesFlag(name: FlagName, command: string, loadsWorkspace: boolean): boolean {
+	const scope: FlagScope = flagTable[name].for;
+	if (scope === 'all') {
+		return true;
+	}
+
+	if (scope === 'workspace') {
+		return loadsWorkspace;
+	}
+
+	return scope.includes(command);
+}

@@ -1,0 +1,92 @@
+import {nameSuggestion} from '../hcl/did-you-mean.js';
+import {parseCommandLine} from './arguments.js';
+import {CommandFailure, type CommandInput, type Writer} from './command.js';
+import {commandTable} from './command-table.js';
+import {commandHelp, mainHelp} from './help.js';
+import {tfscopeVersion} from './version.js';
+import {checkWorkspaceArguments} from './workspace-options.js';
+
+/*
+The dispatcher behind `cli.tsx`: the command line into a command (or the explorer, help, the version), with every usage problem reported as one line on stderr before anything loads or any screen is taken over. The process plumbing (exit code, closed pipes, signals) stays in cli.tsx so this runs in-process in tests.
+*/
+
+export type MainInput = Omit<CommandInput, 'arguments' | 'flags'> & {
+	readonly stdinIsTerminal: boolean;
+	/** Opens the explorer; injected so tests need no terminal. */
+	readonly explorer?: (directory: string, flags: CommandInput['flags']) => Promise<number>;
+};
+
+function fail(stderr: Writer, message: string, exitCode: number): number {
+	stderr.write(`tfscope: ${message}\n`);
+	return exitCode;
+}
+
+/**
+Whether colour is wanted: `--no-color`, `NO_COLOR` (any value), `FORCE_COLOR=0` and `TERM=dumb` turn it off.
+*/
+export function colourWanted(flag: boolean, environment: Readonly<Record<string, string | undefined>>): boolean {
+	return flag && environment['NO_COLOR'] === undefined && environment['FORCE_COLOR'] !== '0' && environment['TERM'] !== 'dumb';
+}
+
+export async function main(argv: readonly string[], input: MainInput): Promise<number> {
+	const line = parseCommandLine(argv);
+	switch (line.kind) {
+		case 'help': {
+			input.stdout.write(line.command ? commandHelp(line.command) : mainHelp(tfscopeVersion));
+			return 0;
+		}
+
+		case 'version': {
+			input.stdout.write(`${tfscopeVersion}\n`);
+			return 0;
+		}
+
+		case 'usage-error': {
+			return fail(input.stderr, `${line.message} (see tfscope${line.command ? ` ${line.command.name}` : ''} --help)`, 2);
+		}
+
+		case 'run': {
+			break;
+		}
+	}
+
+	const flags = {...line.flags, color: colourWanted(line.flags.color, input.environment)};
+	const {command} = line;
+	try {
+		if (command === undefined || command.loadsWorkspace) {
+			const directory = line.arguments[0] ?? '.';
+			if (command === undefined && line.arguments.length === 1) {
+				// `tfscope conosle`: a typo of a command, not a directory.
+				const suggestion = nameSuggestion(directory, commandTable.map(each => each.name));
+				try {
+					checkWorkspaceArguments(flags, directory, input.cwd);
+				} catch (error) {
+					if (suggestion !== undefined && !directory.includes('/')) {
+						return fail(input.stderr, `unknown command "${directory}"; did you mean ${suggestion}? (see tfscope --help)`, 2);
+					}
+
+					throw error;
+				}
+			} else {
+				checkWorkspaceArguments(flags, directory, input.cwd);
+			}
+		}
+
+		if (command === undefined) {
+			const explorer = input.explorer ?? (async (directory: string, explorerFlags: CommandInput['flags']) => {
+				const {runExplorer} = await import('../ui/run-explorer.js');
+				return runExplorer({directory, flags: explorerFlags});
+			});
+			return await explorer(line.arguments[0] ?? '.', flags);
+		}
+
+		const run = await command.load();
+		return await run({...input, arguments: line.arguments, flags});
+	} catch (error) {
+		if (error instanceof CommandFailure) {
+			return fail(input.stderr, error.message, error.exitCode);
+		}
+
+		throw error;
+	}
+}
