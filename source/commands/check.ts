@@ -1,5 +1,8 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatDiagnosticLine} from '../hcl/index.js';
+import {countInstances, describeCounts} from '../expand/counts.js';
+import type {InstanceTree} from '../expand/instance-tree.js';
+import {describeCause} from '../expand/unknown-causes.js';
 import type {Command} from './command.js';
 import {workspaceFor} from './instances.js';
 import {terminalSafeWriter} from './terminal-text.js';
@@ -16,6 +19,17 @@ export function renderCheck(diagnostics: readonly Diagnostic[], directory: strin
 	}).join('');
 }
 
+/**
+What `check` adds below the diagnostics: the causes of placeholders that are not problems (a data source read at plan; an unset variable, an error of its own), as notes.
+*/
+export function renderNotes(tree: InstanceTree): string {
+	return tree.unknownCauses.filter(report => report.cause.when === 'plan' || report.cause.when === 'variable').map(report => {
+		const {summary, detail} = describeCause(report);
+		const {range} = report.cause;
+		return `${range ? `${range.filename}:${range.start.line}:${range.start.column}: ` : ''}note: ${summary}\n  ${detail}\n`;
+	}).join('');
+}
+
 export const checkCommand: Command = async input => {
 	const {arguments: positional} = input;
 	const stdout = terminalSafeWriter(input.stdout, input.isTerminal, input.flags.color);
@@ -29,10 +43,10 @@ export const checkCommand: Command = async input => {
 	const workspace = await workspaceFor(input, directory);
 	const {diagnostics} = workspace;
 	stdout.write(renderCheck(diagnostics, directory));
+	stdout.write(renderNotes(workspace.instances));
 	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 	const warnings = diagnostics.length - errors;
-	// Counted as `instances` lists them: ephemeral resources are not instances in a plan.
-	const resourceInstances = [...workspace.instances.resourceInstances.values()].filter(instance => instance.address.mode !== 'ephemeral').length;
-	stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${workspace.instances.moduleInstances.size} module instance${workspace.instances.moduleInstances.size === 1 ? '' : 's'} and ${resourceInstances} resource instance${resourceInstances === 1 ? '' : 's'}.\n`);
+	const modules = workspace.instances.moduleInstances.size;
+	stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${modules} module instance${modules === 1 ? '' : 's'} and ${describeCounts(countInstances(workspace.instances))}.\n`);
 	return errors > 0 ? 1 : 0;
 };

@@ -1,8 +1,10 @@
 import {formatDiagnosticLine} from '../hcl/index.js';
-import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
+import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
 
-import {type Expansion, describeExpansion} from '../expand/expansion.js';
+import {keyValue} from '../expand/addresses.js';
+import type {Expansion} from '../expand/expansion.js';
+import {describeCause} from '../expand/unknown-causes.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
 import {parseAddress} from '../expand/parse-address.js';
 import {selectInstances} from '../expand/select.js';
@@ -56,7 +58,7 @@ export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleIn
 
 function toJson(line: Line): Record<string, unknown> {
 	if (line.kind === 'module') {
-		return {address: line.instance.text, kind: 'module', module: line.instance.parent?.text ?? '', name: line.instance.address.at(-1)!.name, key: keyJson(line.instance.key)};
+		return {address: line.instance.text, kind: 'module', module: line.instance.parent?.text ?? '', name: line.instance.address.at(-1)!.name, key: keyValue(line.instance.key)};
 	}
 
 	const {instance} = line;
@@ -66,25 +68,20 @@ function toJson(line: Line): Record<string, unknown> {
 		module: instance.resource.moduleInstance.text,
 		type: instance.address.type,
 		name: instance.address.name,
-		key: keyJson(instance.key),
+		key: keyValue(instance.key),
 		file: `${instance.resource.block.range.filename}:${instance.resource.block.range.start.line}`,
 	};
 }
 
-function keyJson(key: ModuleInstance['key']): string | number | null {
-	return key.kind === 'none' ? null : key.value;
-}
 
 /**
-Expansions known only after apply (warnings) and expansions that failed (errors), one line each with the block's address, then the detail: the diagnostic the expander reported, which `check` prints too.
+Expansions that failed (errors), one line each with the block's address, then the detail: the diagnostic the expander reported, which `check` prints too.
 */
 function expansionProblems(tree: InstanceTree): Array<{readonly diagnostic: Diagnostic; readonly address: string}> {
 	const problems: Array<{diagnostic: Diagnostic; address: string}> = [];
 	const add = (expansion: Expansion, range: Range, address: string): void => {
 		if (expansion.mode === 'invalid') {
 			problems.push({diagnostic: expansion.diagnostic ?? errorDiagnostic(expansion.summary ?? `Invalid ${expansion.meta} argument`, expansion.reason, range), address});
-		} else if (expansion.mode === 'unknown') {
-			problems.push({diagnostic: expansion.diagnostic ?? warningDiagnostic('Instances known after apply', describeExpansion(expansion), range), address});
 		}
 	};
 
@@ -99,6 +96,18 @@ function expansionProblems(tree: InstanceTree): Array<{readonly diagnostic: Diag
 	}
 
 	return problems;
+}
+
+/**
+The causes of placeholders, one line each (`file:line: note:` for a data source read at plan, `warning:` for what Terraform's plan would stop on), then the detail.
+*/
+export function renderCauses(tree: InstanceTree): string {
+	return tree.unknownCauses.map(report => {
+		const {summary, detail} = describeCause(report);
+		const severity = report.cause.when === 'apply' || report.cause.when === 'expression' ? 'warning' : 'note';
+		const {range} = report.cause;
+		return `${range ? `${range.filename}:${range.start.line}:${range.start.column}: ` : ''}${severity}: ${summary}\n  ${detail}\n`;
+	}).join('');
 }
 
 /**
@@ -138,6 +147,7 @@ export const instancesCommand: Command = async input => {
 		stdout.write(lines.map(line => `${line.instance.text}\n`).join(''));
 	}
 
+	stderr.write(renderCauses(tree));
 	const problems = expansionProblems(tree);
 	for (const {diagnostic, address} of problems) {
 		const detail = diagnostic.detail ? diagnostic.detail.split('\n').map(text => (text === '' ? '' : `  ${text}`)).join('\n') + '\n' : '';

@@ -17,8 +17,10 @@ function summary(instance: ModuleInstance): string {
 	// Ephemeral resources are left out, as in `instances` and Terraform's plan: they never become instances in state.
 	const resources = instance.resources.filter(resource => resource.block.mode !== 'ephemeral');
 	const blocks = resources.length;
-	const instances = resources.reduce((total, resource) => total + resource.instances.length, 0);
-	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}`;
+	// A placeholder ([*]) is not an instance: it stands for a number not known yet.
+	const open = resources.filter(resource => resource.expansion.mode === 'unknown').length;
+	const instances = resources.reduce((total, resource) => total + (resource.expansion.mode === 'unknown' ? 0 : resource.instances.length), 0);
+	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}${open === 0 ? '' : `, ${open} open-ended [*]`}`;
 }
 
 function callNote(call: ModuleCallExpansion): string | undefined {

@@ -7,9 +7,15 @@ Typed addresses after Terraform's addrs package: instance keys, module instance 
 export type InstanceKey =
 	| {readonly kind: 'none'}
 	| {readonly kind: 'int'; readonly value: number}
-	| {readonly kind: 'string'; readonly value: string};
+	| {readonly kind: 'string'; readonly value: string}
+	/**
+	The placeholder of a block whose `count`/`for_each` is not known yet: it stands for every instance it will have, printed `[*]` as Terraform prints partially expanded addresses (`aws_subnet.public[*]`, `module.net[*].aws_subnet.this`).
+	*/
+	| {readonly kind: 'unknown'};
 
 export const noKey: InstanceKey = Object.freeze({kind: 'none'});
+
+export const unknownKey: InstanceKey = Object.freeze({kind: 'unknown'});
 
 export function intKey(value: number): InstanceKey {
 	return {kind: 'int', value};
@@ -103,18 +109,38 @@ export function formatKey(key: InstanceKey): string {
 		case 'string': {
 			return `[${quoteKey(key.value)}]`;
 		}
+
+		case 'unknown': {
+			return '[*]';
+		}
 	}
 }
 
 export function keysEqual(a: InstanceKey, b: InstanceKey): boolean {
-	return a.kind === b.kind && (a.kind === 'none' || a.value === (b as typeof a).value);
+	return a.kind === b.kind && (a.kind === 'none' || a.kind === 'unknown' || a.value === (b as typeof a).value);
 }
 
 /**
-Terraform's instance key order: no key, then integers ascending, then strings lexically.
+The key's value as JSON and key maps give it: null for no key, `'*'` for a placeholder.
+*/
+export function keyValue(key: InstanceKey): string | number | null {
+	return key.kind === 'none' ? null : (key.kind === 'unknown' ? '*' : key.value);
+}
+
+/**
+Whether an address passes through a placeholder: an instance of a block, or inside a module instance, whose expansion is not known yet.
+*/
+export function isPlaceholderAddress(address: {readonly module: ModuleInstanceAddress; readonly key?: InstanceKey}): boolean {
+	return address.key?.kind === 'unknown' || address.module.some(step => step.key.kind === 'unknown');
+}
+
+/**
+Terraform's instance key order: no key, then integers ascending, then strings lexically; a placeholder last.
 */
 export function compareKeys(a: InstanceKey, b: InstanceKey): number {
-	const rank = {none: 0, int: 1, string: 2} as const;
+	const rank = {
+		none: 0, int: 1, string: 2, unknown: 3,
+	} as const;
 	if (a.kind !== b.kind) {
 		return rank[a.kind] - rank[b.kind];
 	}

@@ -12,7 +12,7 @@ import {
 	type Scope, createScope, moduleResolver,
 } from '../lang/eval/scope.js';
 import {referencesOf} from '../lang/references.js';
-import {dynamicType} from '../lang/types.js';
+import {dynamicType, listType, mapType} from '../lang/types.js';
 import {
 	type ObjectValue, type Value, compareStrings, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
 } from '../lang/values.js';
@@ -28,6 +28,9 @@ import type {
 } from './instance-tree.js';
 import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
+import {
+	type CauseReport, type CauseSource, type UnknownCause, causeAddress, describeCause, unknownCauses,
+} from './unknown-causes.js';
 import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
 
 /*
@@ -69,6 +72,16 @@ type Context = {
 	readonly moduleInstances: Map<string, ModuleInstanceImpl>;
 	moduleInstanceCount: number;
 	resourceInstanceCount: number;
+	/** One entry per root cause of an unknown count/for_each, with the blocks it leaves open-ended. */
+	readonly causes: Map<string, {readonly cause: UnknownCause; readonly blocks: string[]}>;
+};
+
+/**
+The walk from an unknown count/for_each to its causes reads expansions already made (evaluating the count/for_each made them), never new ones.
+*/
+const causeSource: CauseSource = {
+	resourceExpansion: (instance, key) => (instance as ModuleInstanceImpl).existingResourceExpansion(key),
+	callExpansion: (instance, name) => (instance as ModuleInstanceImpl).existingCallExpansion(name),
 };
 
 const maximumModuleInstances = 100_000;
@@ -176,11 +189,19 @@ function collectionValue(expansion: Expansion, values: () => Array<readonly [Ins
 			return sortedObject(values().map(([key, value]) => [key.kind === 'string' ? key.value : '', value] as const));
 		}
 
+		case 'unknown': {
+			// Not known how many: an unknown tuple (count) or object (for_each) of instances, which indexing, splats and functions read as unknown.
+			return expansion.meta === 'count' ? unknownCountCollection : unknownForEachCollection;
+		}
+
 		default: {
 			return unknownValue(dynamicType);
 		}
 	}
 }
+
+const unknownCountCollection = unknownValue(listType(dynamicType));
+const unknownForEachCollection = unknownValue(mapType(dynamicType));
 
 class ModuleInstanceImpl implements ModuleInstance {
 	readonly address: ModuleInstanceAddress;
@@ -480,18 +501,29 @@ class ModuleInstanceImpl implements ModuleInstance {
 
 				const result = block.count ? countExpansion(value) : forEachExpansion(value, kind);
 				const {expansion} = result;
-				let diagnostic: Diagnostic | undefined;
-				if (result.error) {
-					diagnostic = errorDiagnostic(result.error.summary, result.error.detail, meta.range, block.range);
-				} else if (expansion.mode === 'unknown') {
+				if (expansion.mode === 'unknown') {
+					// Not a diagnostic per block: one per root cause, listing the blocks it leaves open-ended (see unknown-causes.ts).
+					const causes = unknownCauses(meta, this, causeSource);
 					const address = this.#label(kind === 'module' ? `module.${key}` : key);
-					diagnostic = warningDiagnostic(`Instances known after apply`, `${expansion.reason} tfscope shows ${address} without instances.`, meta.range, block.range);
+					for (const cause of causes) {
+						const causeKey = causeAddress(cause);
+						let entry = this.#context.causes.get(causeKey);
+						if (!entry) {
+							entry = {cause, blocks: []};
+							this.#context.causes.set(causeKey, entry);
+						}
+
+						entry.blocks.push(address);
+					}
+
+					return {...expansion, causes};
 				}
 
-				if (!diagnostic || (expansion.mode !== 'unknown' && expansion.mode !== 'invalid')) {
+				if (!result.error || expansion.mode !== 'invalid') {
 					return expansion;
 				}
 
+				const diagnostic = errorDiagnostic(result.error.summary, result.error.detail, meta.range, block.range);
 				report(this.#context, [diagnostic]);
 				return {...expansion, diagnostic};
 			}
@@ -504,7 +536,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 	The expansion, unless it would take the whole configuration past the instance limits (nested counts multiply): then none, with an error.
 	*/
 	#withinLimits(expansion: Expansion, kind: 'resource' | 'module', range: Range): Expansion {
-		const count = expansion.mode === 'count' ? expansion.count : (expansion.mode === 'for_each' ? expansion.entries.size : (expansion.mode === 'single' ? 1 : 0));
+		const count = expansion.mode === 'count' ? expansion.count : (expansion.mode === 'for_each' ? expansion.entries.size : (expansion.mode === 'single' || expansion.mode === 'unknown' ? 1 : 0));
 		const context = this.#context;
 		const [total, limit] = kind === 'module' ? [context.moduleInstanceCount, maximumModuleInstances] : [context.resourceInstanceCount, maximumResourceInstances];
 		if (total + count > limit) {
@@ -520,6 +552,14 @@ class ModuleInstanceImpl implements ModuleInstance {
 		}
 
 		return expansion;
+	}
+
+	existingResourceExpansion(key: string): ResourceExpansionImpl | undefined {
+		return this.#resourceExpansions.get(key);
+	}
+
+	existingCallExpansion(name: string): ModuleCallExpansion | undefined {
+		return this.#callExpansions.get(name);
 	}
 
 	resourceExpansion(key: string): ResourceExpansionImpl {
@@ -738,7 +778,8 @@ class ResourceInstanceImpl implements ResourceInstance {
 		this.key = key;
 		this.text = resource.text + formatKey(key);
 		this.repetition = repetitionData(resource.expansion, key);
-		this.fromState = context.options.state.size > 0 && context.options.state.has(this.#stateKey());
+		// A placeholder stands for instances that are not known: none of them is in state under its key.
+		this.fromState = context.options.state.size > 0 && key.kind !== 'unknown' && context.options.state.has(this.#stateKey());
 	}
 
 	/**
@@ -751,7 +792,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 
 	#stateKey(): string {
 		const {block} = this.resource;
-		return stateKey(this.#module.text, block.mode, block.type, block.name, this.key.kind === 'none' ? undefined : this.key.value);
+		return stateKey(this.#module.text, block.mode, block.type, block.name, this.key.kind === 'none' || this.key.kind === 'unknown' ? undefined : this.key.value);
 	}
 
 	get value(): Value {
@@ -775,7 +816,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 		const evaluated = evaluateBody(block.body, scope, (this.resource as ResourceExpansionImpl).bodyOptions);
 		const {attributes} = evaluated;
 		const {state} = this.#context.options;
-		const stored = state.size === 0 ? undefined : state.get(this.#stateKey());
+		const stored = state.size === 0 || !this.fromState ? undefined : state.get(this.#stateKey());
 		const storedAttributes = stored?.attributes.kind === 'object' ? stored.attributes.attributes : undefined;
 		if (!schema && !storedAttributes) {
 			// The common case, built in one pass: a body's names are the same for every instance, so their order is sorted once.
@@ -860,6 +901,7 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 		moduleInstances: new Map(),
 		moduleInstanceCount: 0,
 		resourceInstanceCount: 0,
+		causes: new Map(),
 	};
 	const rootInstance = new ModuleInstanceImpl(context, root, [], undefined, noRepetition);
 	const moduleInstances = new Map<string, ModuleInstance>();
@@ -895,8 +937,9 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 	}
 
 	yield * visit(rootInstance);
+	const unknownCauseReports: CauseReport[] = [...context.causes.values()];
 	const tree: InstanceTree = {
-		root: rootInstance, moduleInstances, resourceInstances, resources, conditions: context.conditions,
+		root: rootInstance, moduleInstances, resourceInstances, resources, conditions: context.conditions, unknownCauses: unknownCauseReports,
 	};
 	let evaluated = false;
 	return {
@@ -906,6 +949,11 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 			if (!evaluated) {
 				evaluated = true;
 				rootInstance.evaluateAll();
+				// Causes whose blocks Terraform's plan would stop on are warnings; a data source read at plan, or an unset variable (an error of its own), is a note in `check`.
+				report(context, unknownCauseReports.filter(entry => entry.cause.when === 'apply' || entry.cause.when === 'expression').map(entry => {
+					const {summary, detail} = describeCause(entry);
+					return warningDiagnostic(summary, detail, entry.cause.range);
+				}));
 			}
 		},
 		scopeOf(target, impure) {

@@ -1,11 +1,14 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
+import type {UnknownCause} from './unknown-causes.js';
 import {convert} from '../lang/convert.js';
-import {friendlyTypeName, numberType} from '../lang/types.js';
 import {
-	type NumberValue, type Value, deepMarks, numberValue, stringValue, typeOf, unmark,
+	type Type, dynamicType, friendlyTypeName, numberType, stringType,
+} from '../lang/types.js';
+import {
+	type NumberValue, type Value, deepMarks, numberValue, stringValue, typeOf, unknownValue, unmark,
 } from '../lang/values.js';
 import {
-	type InstanceKey, compareKeys, intKey, noKey, stringKey,
+	type InstanceKey, compareKeys, intKey, noKey, stringKey, unknownKey,
 } from './addresses.js';
 
 /*
@@ -19,7 +22,10 @@ export type Expansion =
 	Keys in Terraform's (lexical) order; values are `each.value` (the key itself for a set of strings).
 	*/
 	| {readonly mode: 'for_each'; readonly entries: ReadonlyMap<string, Value>; readonly isSet: boolean}
-	| {readonly mode: 'unknown'; readonly meta: 'count' | 'for_each'; readonly reason: string; readonly diagnostic?: Diagnostic}
+	/**
+	Known only after apply (or plan): one placeholder instance (key `[*]`) stands for all of them, evaluated with `count.index`/`each.key` unknown and `each.value` unknown of the element type when that is known (`eachValue`).
+	*/
+	| {readonly mode: 'unknown'; readonly meta: 'count' | 'for_each'; readonly reason: string; readonly eachValue?: Value; readonly causes?: readonly UnknownCause[]}
 	| {readonly mode: 'invalid'; readonly meta: 'count' | 'for_each'; readonly reason: string; readonly summary?: string; readonly diagnostic?: Diagnostic};
 
 export const singleExpansion: Expansion = Object.freeze({mode: 'single'});
@@ -35,6 +41,16 @@ export type RepetitionData = {
 
 export const noRepetition: RepetitionData = Object.freeze({});
 
+const placeholderCount: RepetitionData = Object.freeze({countIndex: unknownValue(numberType)});
+const unknownString = unknownValue(stringType);
+
+/**
+The type of `each.value` for a `for_each` value of this type (a map's or set's element type), as far as it is known.
+*/
+function elementTypeOf(type: Type): Type {
+	return type.kind === 'map' || type.kind === 'set' ? type.element : dynamicType;
+}
+
 export function instanceKeys(expansion: Expansion): InstanceKey[] {
 	switch (expansion.mode) {
 		case 'single': {
@@ -47,6 +63,10 @@ export function instanceKeys(expansion: Expansion): InstanceKey[] {
 
 		case 'for_each': {
 			return [...expansion.entries.keys()].map(key => stringKey(key)).sort(compareKeys);
+		}
+
+		case 'unknown': {
+			return [unknownKey];
 		}
 
 		default: {
@@ -63,6 +83,10 @@ export function repetitionData(expansion: Expansion, key: InstanceKey): Repetiti
 	if (expansion.mode === 'for_each' && key.kind === 'string') {
 		const value = expansion.entries.get(key.value);
 		return {eachKey: stringValue(key.value), eachValue: value ?? stringValue(key.value)};
+	}
+
+	if (expansion.mode === 'unknown') {
+		return expansion.meta === 'count' ? placeholderCount : {eachKey: unknownString, eachValue: expansion.eachValue ?? unknownValue()};
 	}
 
 	return noRepetition;
@@ -86,7 +110,7 @@ export function describeExpansion(expansion: Expansion): string {
 		}
 
 		case 'unknown': {
-			return `${expansion.meta} known after apply: ${expansion.reason}`;
+			return `${expansion.meta} not known yet: ${expansion.reason}`;
 		}
 
 		case 'invalid': {
@@ -112,7 +136,7 @@ The expansion for an evaluated `count` value: a whole, non-negative, known numbe
 export function countExpansion(value: Value): ExpansionResult {
 	const [bare] = unmark(value);
 	if (bare.kind === 'unknown') {
-		return {expansion: {mode: 'unknown', meta: 'count', reason: 'The "count" value depends on resource attributes that cannot be determined until apply.'}};
+		return {expansion: {mode: 'unknown', meta: 'count', reason: 'The "count" value depends on values that are not known yet.'}};
 	}
 
 	if (bare.kind === 'null') {
@@ -172,7 +196,9 @@ function forEachEntries(value: Value, what: 'resource' | 'module'): ExpansionRes
 			return unsuitable(`the "for_each" argument must be a map, or set of strings, and you have provided a value of type ${friendlyTypeName(value.type)}.`);
 		}
 
-		return {expansion: {mode: 'unknown', meta: 'for_each', reason: 'The "for_each" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created.'}};
+		return {expansion: {
+			mode: 'unknown', meta: 'for_each', reason: 'The "for_each" value depends on values that are not known yet, so the number of instances is not known.', eachValue: unknownValue(elementTypeOf(value.type)),
+		}};
 	}
 
 	switch (value.kind) {
@@ -193,7 +219,9 @@ function forEachEntries(value: Value, what: 'resource' | 'module'): ExpansionRes
 			const entries = new Map<string, Value>();
 			for (const element of value.elements) {
 				if (element.kind === 'unknown') {
-					return {expansion: {mode: 'unknown', meta: 'for_each', reason: 'The "for_each" set includes values derived from resource attributes that cannot be determined until apply.'}};
+					return {expansion: {
+						mode: 'unknown', meta: 'for_each', reason: 'The "for_each" set includes values that are not known yet.', eachValue: unknownValue(value.elementType),
+					}};
 				}
 
 				if (element.kind === 'null') {

@@ -6,6 +6,7 @@ import type {
 	InstanceKey, ModuleInstanceAddress, ResourceAddress, ResourceInstanceAddress,
 } from './addresses.js';
 import type {Expansion, RepetitionData} from './expansion.js';
+import type {CauseReport} from './unknown-causes.js';
 
 /*
 The expanded configuration: module instances, each with its module calls and resources expanded into instances. Values are computed on first access and memoised (the `value`/`variable`/`local`/`output` accessors), so building the tree of a large configuration stays cheap; `evaluateAll` in expander.ts forces everything (the `check` command and the Workspace's diagnostics).
@@ -107,4 +108,8 @@ export type InstanceTree = {
 	Results of variable validations, pre/postconditions and check assertions (filled by a full evaluation).
 	*/
 	readonly conditions: readonly ConditionResult[];
+	/**
+	The root causes of unknown count/for_each values, each with the blocks it leaves open-ended (shown as placeholders).
+	*/
+	readonly unknownCauses: readonly CauseReport[];
 };

@@ -1,5 +1,5 @@
 import {
-	type InstanceKey, type ModuleInstanceAddress, type ModuleInstanceStep, type ResourceInstanceAddress, intKey, noKey, stringKey,
+	type InstanceKey, type ModuleInstanceAddress, type ModuleInstanceStep, type ResourceInstanceAddress, intKey, noKey, stringKey, unknownKey,
 } from './addresses.js';
 
 /*
@@ -65,10 +65,13 @@ class AddressReader {
 		let key: InstanceKey;
 		if (this.peek() === '"') {
 			key = stringKey(this.quoted());
+		} else if (this.peek() === '*') {
+			this.position++;
+			key = unknownKey;
 		} else {
 			const match = /^\d+/.exec(this.text.slice(this.position));
 			if (!match) {
-				throw new AddressError('An instance key must be a whole number or a quoted string.');
+				throw new AddressError('An instance key must be a whole number, a quoted string, or * (a placeholder).');
 			}
 
 			this.position += match[0].length;

@@ -2,7 +2,7 @@
 The module calls of a module path, outermost first: `module.a["x"].module.b` → `['module.a["x"]', 'module.b']`. Keys may hold dots and brackets inside their quotes.
 */
 export function moduleSegments(path: string): string[] {
-	return path.match(/module\.[\w-]+(?:\[(?:"(?:[^"\\]|\\.)*"|\d+)\])?/g) ?? [];
+	return path.match(/module\.[\w-]+(?:\[(?:"(?:[^"\\]|\\.)*"|\d+|\*)\])?/g) ?? [];
 }
 
 /**

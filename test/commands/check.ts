@@ -39,17 +39,17 @@ test('warnings alone exit 0', async t => {
 	t.regex(stdout, /main\.tf:1:1: warning: Unsupported block type/);
 });
 
-test('count and for_each known only after apply are warnings, the same ones instances prints', async t => {
+test('count and for_each from a data source: one note per root cause naming it and how to pin it, no warning', async t => {
 	const {code, stdout, stderr} = await run(['test/fixtures/configs/unknown-expansion']);
 	t.is(code, 0);
 	t.is(stdout, [
-		'test/fixtures/configs/unknown-expansion/main.tf:4:14: warning: Instances known after apply',
-		'  The "for_each" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. tfscope shows null_resource.by_key without instances.',
-		'test/fixtures/configs/unknown-expansion/main.tf:8:11: warning: Instances known after apply',
-		'  The "count" value depends on resource attributes that cannot be determined until apply. tfscope shows null_resource.counted without instances.',
+		'test/fixtures/configs/unknown-expansion/main.tf:1:1: note: Instances known at plan',
+		'  data.aws_partition.p.partition (test/fixtures/configs/unknown-expansion/main.tf:1) is read from the provider during plan, so the number of instances of 1 block is not known here: null_resource.by_key. tfscope shows it as one placeholder instance ([*]). To see the instances, pin the value: --assume \'data.aws_partition.p.partition=VALUE\' (or an --assume-file), or --state FILE with a state that has it.',
+		'test/fixtures/configs/unknown-expansion/main.tf:1:1: note: Instances known at plan',
+		'  data.aws_partition.p.dns_suffix (test/fixtures/configs/unknown-expansion/main.tf:1) is read from the provider during plan, so the number of instances of 1 block is not known here: null_resource.counted. tfscope shows it as one placeholder instance ([*]). To see the instances, pin the value: --assume \'data.aws_partition.p.dns_suffix=VALUE\' (or an --assume-file), or --state FILE with a state that has it.',
 		'',
 	].join('\n'));
-	t.is(stderr, '0 errors, 2 warnings in 1 module instance and 2 resource instances.\n');
+	t.is(stderr, 'No problems found in 1 module instance and 2 resource instances known, 2 blocks open-ended ([*]).\n');
 });
 
 test('the totals leave ephemeral resources out, as instances does', async t => {

@@ -126,17 +126,12 @@ test('invalid count and for_each: the rest is listed, the problems go to stderr,
 	t.regex(stderr, /main\.tf:27:1: error: Invalid combination of "count" and "for_each" \(terraform_data\.both\)/);
 });
 
-test('count and for_each known only after apply: no instances, the warning check prints, exit 0', async t => {
+test('count and for_each not known: one placeholder instance [*] each, the cause on stderr, exit 0', async t => {
 	const {code, stdout, stderr} = await run(['test/fixtures/configs/unknown-expansion']);
 	t.is(code, 0);
-	t.is(stdout, 'data.aws_partition.p\nnull_resource.known[0]\n');
-	t.is(stderr, [
-		'test/fixtures/configs/unknown-expansion/main.tf:4:14: warning: Instances known after apply (null_resource.by_key)',
-		'  The "for_each" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. tfscope shows null_resource.by_key without instances.',
-		'test/fixtures/configs/unknown-expansion/main.tf:8:11: warning: Instances known after apply (null_resource.counted)',
-		'  The "count" value depends on resource attributes that cannot be determined until apply. tfscope shows null_resource.counted without instances.',
-		'',
-	].join('\n'));
+	t.is(stdout, 'data.aws_partition.p\nnull_resource.by_key[*]\nnull_resource.counted[*]\nnull_resource.known[0]\n');
+	t.regex(stderr, /^test\/fixtures\/configs\/unknown-expansion\/main\.tf:1:1: note: Instances known at plan\n {2}data\.aws_partition\.p\.partition \(.*main\.tf:1\) is read from the provider during plan, so the number of instances of 1 block is not known here: null_resource\.by_key\./);
+	t.regex(stderr, /data\.aws_partition\.p\.dns_suffix .* null_resource\.counted\./);
 });
 
 test('ephemeral resources are not listed: Terraform does not plan them', async t => {

@@ -1,7 +1,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import {
-	type InstanceKey, type ResourceInstanceAddress, formatModuleInstance, formatResourceInstance, intKey, noKey, stringKey,
+	type InstanceKey, type ResourceInstanceAddress, formatModuleInstance, formatResourceInstance, intKey, noKey, stringKey, unknownKey,
 } from '../../source/expand/addresses.js';
 import {parseAddress} from '../../source/expand/parse-address.js';
 
@@ -18,6 +18,7 @@ test(formats, {module: [], mode: 'ephemeral', type: 'random_password', name: 'db
 test(formats, {
 	module: [{name: 'net', key: stringKey('eu')}, {name: 'subnet', key: intKey(1)}], mode: 'managed', type: 'aws_subnet', name: 'this', key: stringKey('a'),
 }, 'module.net["eu"].module.subnet[1].aws_subnet.this["a"]');
+test(formats, {module: [{name: 'net', key: unknownKey}], mode: 'managed', type: 'aws_subnet', name: 'public', key: unknownKey}, 'module.net[*].aws_subnet.public[*]');
 test(formats, {module: [], mode: 'managed', type: 'x', name: 'y', key: stringKey('q"\\\n${a}%{b}')}, 'x.y["q\\"\\\\\\n$${a}%%{b}"]');
 
 test('parses a nested module instance address', t => {
@@ -55,7 +56,7 @@ const rejects = test.macro({
 });
 
 test(rejects, 'aws_instance', /Expected "\."/);
-test(rejects, 'aws_instance.web[', /whole number or a quoted string/);
+test(rejects, 'aws_instance.web[', /whole number, a quoted string, or \*/);
 test(rejects, 'aws_instance.web["a]', /Unterminated/);
 test(rejects, 'aws_instance.web[1].foo', /Unexpected/);
 test(rejects, 'module.', /Expected a name/);
@@ -63,6 +64,7 @@ test(rejects, 'x.y["${a}"]', /Template sequences/);
 
 const keyArbitrary: fc.Arbitrary<InstanceKey> = fc.oneof(
 	fc.constant(noKey),
+	fc.constant(unknownKey),
 	fc.nat({max: 100_000}).map(value => intKey(value)),
 	fc.string({unit: 'grapheme'}).map(value => stringKey(value)),
 	fc.string({unit: fc.constantFrom('$', '%', '{', '"', '\\', '\n', '\t', 'a', '\u0001')}).map(value => stringKey(value)),

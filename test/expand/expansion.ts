@@ -1,6 +1,8 @@
 import test from 'ava';
 import {setFromElements} from '../../source/lang/operations.js';
-import {numberType, stringType} from '../../source/lang/types.js';
+import {
+	mapType, numberType, objectType, setType, stringType,
+} from '../../source/lang/types.js';
 import {
 	type Value, markSensitive, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, unknownValue,
 } from '../../source/lang/values.js';
@@ -27,7 +29,7 @@ test('count -1', expandsTo, 'count', numberValue(-1), 'Invalid count argument: T
 test('count "abc"', expandsTo, 'count', stringValue('abc'), 'Incorrect value type: Invalid expression value: a number is required.');
 test('count 1e9', expandsTo, 'count', numberValue('1e9'), 'Too many instances: The "count" value 1000000000 is more than tfscope expands for one block (100000); the block is shown without instances.');
 test('count null', expandsTo, 'count', nullValue(numberType), 'Invalid count argument: The given "count" argument value is null. An integer is required.');
-test('count unknown', expandsTo, 'count', unknownValue(numberType), 'count known after apply: The "count" value depends on resource attributes that cannot be determined until apply.: ');
+test('count unknown: one placeholder', expandsTo, 'count', unknownValue(numberType), 'count not known yet: The "count" value depends on values that are not known yet.: [*]');
 test('for_each map', expandsTo, 'for_each', mapValue(stringType, [['b', stringValue('2')], ['a', stringValue('1')]]), 'for_each (2): ["a"] ["b"]');
 test('for_each object', expandsTo, 'for_each', objectValue({z: numberValue(1), y: stringValue('x')}), 'for_each (2): ["y"] ["z"]');
 test('for_each set', expandsTo, 'for_each', setFromElements(stringType, [stringValue('x'), stringValue('a b')]), 'for_each (2): ["a b"] ["x"]');
@@ -35,7 +37,19 @@ test('for_each tuple', expandsTo, 'for_each', tupleValue([stringValue('a')]), 'I
 test('for_each set of number', expandsTo, 'for_each', setFromElements(numberType, [numberValue(1)]), 'Invalid for_each argument: The given "for_each" argument value is unsuitable: the "for_each" argument must be a map, or set of strings, and you have provided a value of type set of number.');
 test('for_each null', expandsTo, 'for_each', nullValue(), 'Invalid for_each argument: The given "for_each" argument value is unsuitable: the given "for_each" argument value is null. A map, or set of strings is allowed.');
 test('for_each sensitive', expandsTo, 'for_each', markSensitive(mapValue(stringType, [['a', stringValue('1')]])), 'Invalid for_each argument: Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.');
-test('for_each unknown', expandsTo, 'for_each', unknownValue(), 'for_each known after apply: The "for_each" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created.: ');
+test('for_each unknown: one placeholder', expandsTo, 'for_each', unknownValue(), 'for_each not known yet: The "for_each" value depends on values that are not known yet, so the number of instances is not known.: [*]');
+test('for_each set with an unknown element: one placeholder', expandsTo, 'for_each', setFromElements(stringType, [stringValue('a'), unknownValue(stringType)]), 'for_each not known yet: The "for_each" set includes values that are not known yet.: [*]');
+test('for_each map of known keys and unknown values: those keys', expandsTo, 'for_each', mapValue(stringType, [['b', unknownValue(stringType)], ['a', unknownValue(stringType)]]), 'for_each (2): ["a"] ["b"]');
+
+test('a placeholder binds count.index, each.key unknown, and each.value unknown of the element type', t => {
+	const counted = countExpansion(unknownValue(numberType)).expansion;
+	const [countKey] = instanceKeys(counted);
+	t.deepEqual(repetitionData(counted, countKey!), {countIndex: unknownValue(numberType)});
+	const keyed = forEachExpansion(unknownValue(mapType(objectType({cidr: stringType})))).expansion;
+	t.deepEqual(repetitionData(keyed, instanceKeys(keyed)[0]!), {eachKey: unknownValue(stringType), eachValue: unknownValue(objectType({cidr: stringType}))});
+	const set = forEachExpansion(unknownValue(setType(stringType))).expansion;
+	t.deepEqual(repetitionData(set, instanceKeys(set)[0]!), {eachKey: unknownValue(stringType), eachValue: unknownValue(stringType)});
+});
 
 test('repetition data binds each.key and each.value', t => {
 	const {expansion} = forEachExpansion(mapValue(stringType, [['eu', stringValue('10.0.0.0/16')]]));

@@ -1,5 +1,5 @@
 import type {InstanceTree, ModuleInstance} from '../../expand/instance-tree.js';
-import type {InstanceKey} from '../../expand/addresses.js';
+import {type InstanceKey, keyValue} from '../../expand/addresses.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import type {Range} from '../../hcl/position.js';
 import type {GraphNode} from '../model.js';
@@ -101,9 +101,6 @@ function sameKey(first: InstanceKey | undefined, second: InstanceKey): boolean {
 	return first !== undefined && first.kind === second.kind && keyValue(first) === keyValue(second);
 }
 
-function keyValue(key: InstanceKey): string | number | undefined {
-	return key.kind === 'none' ? undefined : key.value;
-}
 
 function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitInstanceNode): void {
 	const {text, node, parent} = instance;

@@ -2,7 +2,7 @@ import type {Expression} from '../../hcl/ast.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import type {ResourceBlock} from '../../config/module.js';
 import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
-import {stringKey, type InstanceKey} from '../../expand/addresses.js';
+import {keyValue, stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
 import {noRepetition} from '../../expand/expansion.js';
 import {join, modulePrefix, type BuildContext, type GraphStep} from '../step.js';
@@ -108,7 +108,7 @@ function instanceWithKey<T extends Keyed>(instances: readonly T[], key: Instance
 }
 
 function keyText(key: InstanceKey): string {
-	return key.kind === 'none' ? '' : `${key.kind}:${key.value}`;
+	return key.kind === 'none' ? '' : `${key.kind}:${keyValue(key)}`;
 }
 
 const instanceTexts = new WeakMap<readonly Source[], string[]>();

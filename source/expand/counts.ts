@@ -1,0 +1,56 @@
+import {isPlaceholderAddress} from './addresses.js';
+import type {InstanceTree, ResourceExpansion} from './instance-tree.js';
+
+/*
+How many instances are known and how many blocks are open-ended, as `tree`, `check` and the explorer's status bar say it. Ephemeral resources are left out, as Terraform's plan leaves them out.
+*/
+
+export type InstanceCounts = {
+	/**
+	Resource instances whose address is known: no `[*]` in it.
+	*/
+	readonly known: number;
+	/**
+	Resource blocks (per module instance) whose count/for_each is not known: each is one placeholder instance.
+	*/
+	readonly openEnded: number;
+	/**
+	Resource instances inside a placeholder module instance (`module.net[*].aws_subnet.this`): their number is not known either.
+	*/
+	readonly withinPlaceholders: number;
+};
+
+export function countResources(resources: Iterable<ResourceExpansion>): InstanceCounts {
+	let known = 0;
+	let openEnded = 0;
+	let withinPlaceholders = 0;
+	for (const resource of resources) {
+		if (resource.block.mode === 'ephemeral') {
+			continue;
+		}
+
+		if (resource.expansion.mode === 'unknown') {
+			openEnded++;
+		} else if (isPlaceholderAddress(resource.address)) {
+			withinPlaceholders += resource.instances.length;
+		} else {
+			known += resource.instances.length;
+		}
+	}
+
+	return {known, openEnded, withinPlaceholders};
+}
+
+export function countInstances(tree: InstanceTree): InstanceCounts {
+	return countResources(tree.resources.values());
+}
+
+/**
+`28 resource instances known, 49 blocks open-ended`: the open-ended part only when there are some.
+*/
+export function describeCounts(counts: InstanceCounts): string {
+	const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+	const within = counts.withinPlaceholders === 0 ? '' : ` (and ${counts.withinPlaceholders} in placeholder module instances)`;
+	const open = counts.openEnded === 0 && within === '' ? '' : `, ${plural(counts.openEnded, 'block')} open-ended ([*])${within}`;
+	return `${plural(counts.known, 'resource instance')}${open === '' ? '' : ' known'}${open}`;
+}
