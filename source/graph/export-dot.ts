@@ -12,6 +12,7 @@ const shapes: Record<NodeKind, string> = {
 	local: 'shape = "ellipse"',
 	output: 'shape = "house"',
 	provider: 'shape = "diamond"',
+	check: 'shape = "octagon"',
 	'module-instance': 'shape = "component"',
 	'resource-instance': 'shape = "box"',
 };

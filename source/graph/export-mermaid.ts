@@ -12,6 +12,7 @@ const shapes: Record<NodeKind, [string, string]> = {
 	local: ['(', ')'],
 	output: ['([', '])'],
 	provider: ['{{', '}}'],
+	check: ['{', '}'],
 	'module-instance': ['[[', ']]'],
 	'resource-instance': ['[', ']'],
 };

@@ -1,17 +1,17 @@
 import type {ModuleInstance} from '../expand/instance-tree.js';
 import {join} from './step.js';
 
-export type MemberKind = 'var' | 'local' | 'output';
+export type MemberKind = 'var' | 'local' | 'output' | 'check';
 
 const memberIds = new WeakMap<ModuleInstance, Record<MemberKind, Map<string, string>>>();
 
 /**
-The instance-graph id of a variable, local or output of a module instance (`module.net["eu"].var.cidr`), made once per instance and name: the node and every edge use the same string, so the graph's lookups find it by identity.
+The instance-graph id of a variable, local, output or check block of a module instance (`module.net["eu"].var.cidr`), made once per instance and name: the node and every edge use the same string, so the graph's lookups find it by identity.
 */
 export function memberId(instance: ModuleInstance, kind: MemberKind, name: string): string {
 	let ids = memberIds.get(instance);
 	if (!ids) {
-		ids = {var: new Map(), local: new Map(), output: new Map()};
+		ids = {var: new Map(), local: new Map(), output: new Map(), check: new Map()};
 		memberIds.set(instance, ids);
 	}
 

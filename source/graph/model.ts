@@ -14,6 +14,8 @@ export type NodeKind =
 	| 'local'
 	| 'output'
 	| 'provider'
+	/** A `check` block: its assertions (and scoped data source) read what they refer to, as Terraform's `check.name` node does. */
+	| 'check'
 	| 'module-instance'
 	| 'resource-instance';
 
@@ -76,6 +78,6 @@ export type GraphEdge = {
 	readonly origins: readonly EdgeOrigin[];
 };
 
-export const nodeKinds: readonly NodeKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'module-instance', 'resource-instance'];
+export const nodeKinds: readonly NodeKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'check', 'module-instance', 'resource-instance'];
 
 export const edgeKinds: readonly EdgeKind[] = ['reference', 'depends-on', 'replace-triggered-by', 'provider', 'module-input', 'module-expansion'];

@@ -19,7 +19,7 @@ export type ReferenceTarget =
 		readonly kind: 'module';
 		readonly name: string;
 		readonly index?: Expression;
-		/** The output read, when the traversal goes on to one. */
+		/** The output read, when the traversal goes on to one right after the call or a literal key (else the reference is to the whole module). */
 		readonly output?: string;
 	};
 
@@ -33,6 +33,17 @@ function attributeAt(steps: ReferenceChain['steps'], position: number): string |
 function indexAt(steps: ReferenceChain['steps'], position: number): Expression | undefined {
 	const step = steps[position];
 	return step?.kind === 'index' ? step.key : undefined;
+}
+
+/**
+A number or a string with no interpolation: what HCL keeps as a static traversal step.
+*/
+function isLiteralKey(key: Expression): boolean {
+	if (key.kind === 'Literal') {
+		return key.value.type === 'number';
+	}
+
+	return key.kind === 'Template' && key.parts.every(part => part.kind === 'TemplateLiteral');
 }
 
 export function interpretTraversal(traversal: ReferenceChain): ReferenceTarget | undefined {
@@ -59,8 +70,8 @@ export function interpretTraversal(traversal: ReferenceChain): ReferenceTarget |
 			}
 
 			const key = indexAt(steps, 1);
-			// `module.x[*].out` reads `out` of every instance.
-			const output = attributeAt(steps, key === undefined && steps[1]?.kind !== 'splat' ? 1 : 2);
+			// Only `module.x.out` and a literal key (`module.x[0].out`, `module.x["k"].out`) read one output: through a splat (`module.x[*].out`, `module.x.*.out`) or any other index (`module.x[count.index].out`), Terraform's reference is to the whole module (its close node), since the output is not part of a static traversal.
+			const output = key === undefined ? (steps[1]?.kind === 'splat' ? undefined : attributeAt(steps, 1)) : (isLiteralKey(key) ? attributeAt(steps, 2) : undefined);
 			return {
 				kind: 'module', name, ...(key === undefined ? {} : {index: key}), ...(output === undefined ? {} : {output}),
 			};

@@ -14,9 +14,9 @@ export type ModuleRow = {
 	readonly warnings: number;
 };
 
-export type BlockKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider';
+export type BlockKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check';
 
-export const blockKinds: readonly BlockKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider'];
+export const blockKinds: readonly BlockKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'check'];
 
 export type ExpansionMode = 'single' | 'count' | 'for_each' | 'unknown';
 

@@ -246,6 +246,10 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			entries.push(named('output', `output.${name}`));
 		}
 
+		for (const check of module.checks) {
+			entries.push(named('check', `check.${check.name}`));
+		}
+
 		for (const provider of module.providers) {
 			entries.push(named('provider', `provider.${provider.name}${provider.alias === undefined ? '' : `.${provider.alias}`}`));
 		}
@@ -451,6 +455,17 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 					...(call.expansion.mode !== 'single' && {expansion: expansionDetails(call.expansion, call.call.count, call.call.forEach, place.module, keys)}),
 					attributes: call.call.inputs.map(input => ({name: input.name, value: sourceText(sources, input.expression.range) ?? '', unknown: false, sensitive: false})),
 					source: blockSource(sources, call.call.range),
+				};
+			}
+
+			case 'check': {
+				const check = module.checks.find(each => each.name === name);
+				return check && {
+					address,
+					kind: 'check',
+					location: {filename: check.range.filename, line: check.range.start.line},
+					attributes: check.assertions.map((assertion, index) => ({name: `assert[${index}]`, value: (assertion.condition && sourceText(sources, assertion.condition.range)) ?? '', unknown: false, sensitive: false})),
+					source: blockSource(sources, check.range),
 				};
 			}
 

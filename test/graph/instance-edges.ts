@@ -32,7 +32,7 @@ const sameAsInstanceGraph = test.macro({
 	title: (_title, fixture: string) => `instanceEdgesOf gives every node of ${fixture} the instance graph's edges`,
 });
 
-for (const fixture of ['basic', 'modules', 'providers', 'ephemeral', 'provider-aliases', 'cycle']) {
+for (const fixture of ['basic', 'modules', 'providers', 'ephemeral', 'provider-aliases', 'cycle', 'plan-fidelity']) {
 	test(sameAsInstanceGraph, fixture);
 }
 

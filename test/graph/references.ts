@@ -44,7 +44,12 @@ test(referencesOf, 'aws_vpc.main.id', ['aws_vpc.main.id => resource aws_vpc.main
 test(referencesOf, 'aws_eip.ip[count.index].public_ip', ['aws_eip.ip[count.index].public_ip => resource aws_eip.ip [indexed]', 'count.index => -']);
 test(referencesOf, 'data.aws_ami.ubuntu.id', ['data.aws_ami.ubuntu.id => resource data.aws_ami.ubuntu']);
 test(referencesOf, 'module.net["eu"].ids', ['module.net["eu"].ids => module net [indexed] output ids']);
-test(referencesOf, 'module.net[*].ids', ['module.net[*].ids => module net output ids']);
+// Through a splat or a non-literal index, Terraform refers to the whole module (its close node).
+test(referencesOf, 'module.net[*].ids', ['module.net[*].ids => module net']);
+test(referencesOf, 'module.net.*.ids', ['module.net.*.ids => module net']);
+test(referencesOf, 'module.net[each.key].ids', ['module.net[each.key].ids => module net [indexed]', 'each.key => -']);
+test(referencesOf, 'module.net[0].ids', ['module.net[0].ids => module net [indexed] output ids']);
+test(referencesOf, 'module.net["${var.k}"].ids', ['module.net["${var.k}"].ids => module net [indexed]', 'var.k => var k']);
 test(referencesOf, 'module.net', ['module.net => module net']);
 test(referencesOf, 'aws_instance.web[*].id', ['aws_instance.web[*].id => resource aws_instance.web']);
 test(referencesOf, '[for s in aws_subnet.a : s.id if s.id != var.skip]', ['aws_subnet.a => resource aws_subnet.a', 'var.skip => var skip']);

@@ -161,3 +161,12 @@ test('details found before every address is indexed are the details found after'
 	t.is(fresh.data.details('module.network["eu"].var.nope'), undefined);
 	t.is(fresh.data.details('module.nowhere.var.region'), undefined);
 });
+
+test('check blocks are their own kind in the block list, with their assertions and their edges', async t => {
+	const {data} = await loadExplorerData({directory: 'test/fixtures/graph/plan-fidelity', flags: defaultFlags, environment: {}, cwd: process.cwd()});
+	t.deepEqual(data.blocks('').filter(entry => entry.kind === 'check').map(entry => entry.label), ['check.seeded', 'check.scoped']);
+	const details = data.details('check.scoped');
+	t.is(details?.kind, 'check');
+	t.deepEqual(details?.attributes.map(attribute => `${attribute.name} = ${attribute.value}`), ['assert[0] = data.terraform_remote_state.state.outputs != null && local.index > 0']);
+	t.deepEqual(data.edges('check.scoped').map(edge => `${edge.direction} ${edge.address}`), ['out data.terraform_remote_state.state', 'out local.index']);
+});

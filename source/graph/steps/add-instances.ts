@@ -85,6 +85,10 @@ function partsOf(node: ModuleNode): NodeParts {
 			member('output', output.name, output.range);
 		}
 
+		for (const check of module.checks) {
+			member('check', check.name, check.range);
+		}
+
 		const resources = new Map<string, ResourceParts>();
 		for (const resource of module.resources.values()) {
 			resources.set(resource.key, {block: join(prefix, resource.key), range: resource.range, names: [], keys: []});

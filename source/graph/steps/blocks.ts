@@ -47,6 +47,10 @@ export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions>
 		yield {name: `module.${call.name}`, expressions: [call.count, call.forEach].filter(expression => expression !== undefined), skip: nothing};
 	}
 
+	for (const check of module.checks) {
+		yield {name: `check.${check.name}`, expressions: check.assertions.flatMap(assertion => [assertion.condition, assertion.errorMessage]).filter(expression => expression !== undefined), skip: nothing};
+	}
+
 	for (const provider of module.providers) {
 		yield {name: providerName(fullProviderName(node, provider.name), provider.alias), body: provider.block.body, skip: providerSkip};
 	}
@@ -113,6 +117,10 @@ export function wholeModule(child: ModuleNode): string[] {
 				members.push(join(prefix, key));
 			}
 
+			for (const check of module.checks) {
+				members.push(join(prefix, `check.${check.name}`));
+			}
+
 			if (node !== child) {
 				members.push(prefix);
 			}
@@ -149,6 +157,10 @@ export function wholeModuleInstance(instance: ModuleInstance): string[] {
 
 			for (const name of node.module.outputs.keys()) {
 				members!.push(memberId(current, 'output', name));
+			}
+
+			for (const check of node.module.checks) {
+				members!.push(memberId(current, 'check', check.name));
 			}
 
 			for (const resource of current.resources) {

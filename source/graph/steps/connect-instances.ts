@@ -10,7 +10,7 @@ import {resolveInstanceKey} from '../instance-keys.js';
 import type {EdgeKind, EdgeOrigin} from '../model.js';
 import type {ReferenceTarget} from '../references.js';
 import {modulesByPath, wholeModuleInstance} from './blocks.js';
-import {providerFor, resolveProvider, type ProviderNodes} from './connect-providers.js';
+import {providerFor, type ProviderNodes} from './connect-providers.js';
 import {memberId, type MemberKind} from '../member-ids.js';
 import {moduleReferences, type BlockReferences, type ModuleReferences, type PlannedReference} from './module-references.js';
 
@@ -202,7 +202,6 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		}
 	};
 
-	const {nodes} = plans;
 	const {node, text} = instance;
 	const prefix = modulePrefix(node);
 	const plan = plans.plan(node);
@@ -402,13 +401,6 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 				connectList(sources, call.call.dependsOn, 'depends-on');
 			}
 
-			for (const {parent} of call.call.providers) {
-				const id = resolveProvider(providers, nodes, node, parent.name, parent.alias);
-				const origin = {expression: parent.alias === undefined ? parent.name : `${parent.name}.${parent.alias}`, range: parent.range};
-				for (const source of id === undefined ? [] : sources) {
-					emit(source.text, id!, 'provider', origin);
-				}
-			}
 		}
 
 		// Module boundaries: each child instance's variables from the call's arguments (in the scope of that child's count/each).
@@ -442,6 +434,10 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 
 		for (const key of node.module.outputs.keys()) {
 			member('output', key);
+		}
+
+		for (const check of node.module.checks) {
+			member('check', check.name);
 		}
 
 		for (const resource of instance.resources) {

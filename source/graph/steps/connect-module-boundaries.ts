@@ -38,6 +38,7 @@ export const connectModuleBoundaries: GraphStep = context => {
 			...[...module.locals.keys()].map(key => `local.${key}`),
 			...[...module.outputs.keys()].map(key => `output.${key}`),
 			...module.resources.keys(),
+			...module.checks.map(check => `check.${check.name}`),
 			...[...module.moduleCalls.keys()].map(key => `module.${key}`),
 		]) {
 			graph.addEdge(join(childPrefix, name), callId, 'module-expansion', expansion!);

@@ -7,7 +7,7 @@ import type {EdgeOrigin} from '../model.js';
 import {fullProviderName, modulesByPath, providerName} from './blocks.js';
 
 /**
-Edges from resources, data sources and module calls to the provider configurations they use: an explicit `provider = aws.west`, or the default configuration implied by the resource type's prefix, found in the module, passed down by a parent's `providers = {}`, or inherited from the parent (default configurations only, and only when the call has no `providers`). When no module configures it, an implied empty configuration at the root, as Terraform adds.
+Edges from resources and data sources to the provider configurations they use: an explicit `provider = aws.west`, or the default configuration implied by the resource type's prefix, found in the module, passed down by a parent's `providers = {}`, or inherited from the parent (default configurations only, and only when the call has no `providers`). When no module configures it, an implied empty configuration at the root, as Terraform adds. A module call's `providers = {}` is no edge of the call, as in Terraform's plan graph: only the resources inside that use a passed configuration wait for it.
 */
 export const connectProviders: GraphStep = ({graph, input}) => {
 	const nodes = modulesByPath(input.moduleTree);
@@ -17,15 +17,6 @@ export const connectProviders: GraphStep = ({graph, input}) => {
 			const target = providerFor(graph, nodes, node, resource);
 			if (target) {
 				graph.addEdge(join(prefix, resource.key), target.id, 'provider', target.origin);
-			}
-		}
-
-		for (const call of node.module.moduleCalls.values()) {
-			for (const {parent} of call.providers) {
-				const id = resolveProvider(graph, nodes, node, parent.name, parent.alias);
-				if (id !== undefined) {
-					graph.addEdge(join(prefix, `module.${call.name}`), id, 'provider', {expression: parent.alias === undefined ? parent.name : `${parent.name}.${parent.alias}`, range: parent.range});
-				}
 			}
 		}
 	}

@@ -84,6 +84,7 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 
 	const {module} = node;
 	const blocks: BlockReferences[] = [];
+	const imported = importReferences(node, reference);
 	for (const block of blockExpressions(node)) {
 		const source = blockSource(block.name);
 		const forEach = source.kind === 'module' ? module.moduleCalls.get(source.call)?.forEach : (source.kind === 'resource' ? module.resources.get(block.name)?.forEach : undefined);
@@ -107,6 +108,15 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 				keep(reference(traversal));
 			});
 		}
+
+		// A check waits for its scoped data source.
+		const scoped = source.kind === 'member' && source.member === 'check' ? module.checks.find(check => check.name === source.name)?.data : undefined;
+		if (scoped) {
+			references.push({target: {kind: 'resource', key: scoped.key}, origin: {expression: scoped.key, range: scoped.block.labelRanges[1] ?? scoped.range}, eachValue: false, forEach: false});
+		}
+
+		// What an `import` block's `id`, `for_each` and `to` keys read is waited for by the resource it imports.
+		references.push(...imported.get(block.name) ?? []);
 
 		blocks.push({
 			name: block.name, source, references, chained: chainedTarget(forEach),
@@ -149,8 +159,41 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 	};
 }
 
+/**
+The references of the `import` blocks of a module (Terraform allows them in the root only) to the resources they import in the same module, by resource key: those of `id`, `for_each` and the index keys of `to` (`each.key` refers to nothing). An import into a child module's resource is not an edge here.
+*/
+function importReferences(node: ModuleNode, reference: (traversal: ReferenceChain) => PlannedReference): Map<string, PlannedReference[]> {
+	const imported = new Map<string, PlannedReference[]>();
+	for (const block of node.module.imports) {
+		const to = block.to && referenceChainOf(block.to);
+		const target = to && interpretTraversal(to);
+		if (!to || target?.kind !== 'resource' || !node.module.resources.has(target.key)) {
+			continue;
+		}
+
+		const references = imported.get(target.key) ?? [];
+		const keep = (traversal: ReferenceChain): void => {
+			const planned = reference(traversal);
+			// The walk of `to` gives `to` itself first.
+			if (planned.target && traversal.rootRange.start.offset !== to.rootRange.start.offset) {
+				references.push(planned);
+			}
+		};
+
+		for (const expression of [block.id, block.forEach, block.to]) {
+			if (expression) {
+				walkReferenceChains(expression, keep);
+			}
+		}
+
+		imported.set(target.key, references);
+	}
+
+	return imported;
+}
+
 function blockSource(name: string): BlockSource {
-	for (const member of ['var', 'local', 'output'] as const) {
+	for (const member of ['var', 'local', 'output', 'check'] as const) {
 		if (name.startsWith(`${member}.`)) {
 			return {kind: 'member', member, name: name.slice(member.length + 1)};
 		}

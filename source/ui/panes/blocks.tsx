@@ -14,6 +14,7 @@ export const kindTitles: Readonly<Record<BlockKind, string>> = {
 	local: 'Locals',
 	output: 'Outputs',
 	provider: 'Providers',
+	check: 'Checks',
 };
 
 export type BlocksProps = {
