@@ -48,8 +48,11 @@ export type ResourceInstanceAddress = ResourceAddress & {
 
 const plainKey = /^(?:[\x20-\x21\x23\x26-\x5B\x5D-\x7E]|\$(?!\{)|%(?!\{))*$/;
 
+// Go's unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
+const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
 /**
-A string key quoted as Terraform prints it: JSON-style escapes, plus `${`/`%{` escaped so the key cannot read as a template.
+A string key quoted as Terraform prints it (addrs/instance_key.go): `\n`, `\r`, `\t`, `\"` and `\\`; `${` and `%{` doubled so the key cannot read as a template; every other code point Go does not call printable (controls, format characters such as U+202E, separators but the space, private use, unassigned) as `\u202e`, or `\U000e0001` past U+FFFF. The one quoting function for addresses: every command, the graph and the explorer print keys through it.
 */
 export function quoteKey(value: string): string {
 	// Most keys need no escaping at all.
@@ -86,8 +89,12 @@ export function quoteKey(value: string): string {
 			}
 
 			default: {
-				const code = character.codePointAt(0)!;
-				text += code < 0x20 || code === 0x7F ? `\\u${code.toString(16).padStart(4, '0')}` : character;
+				if (printable.test(character)) {
+					text += character;
+				} else {
+					const code = character.codePointAt(0)!;
+					text += code < 0x1_00_00 ? `\\u${code.toString(16).padStart(4, '0')}` : `\\U${code.toString(16).padStart(8, '0')}`;
+				}
 			}
 		}
 	}

@@ -105,3 +105,15 @@ test('in JSON syntax depends_on and replace_triggered_by strings are references'
 	t.regex(stdout, /^terraform_data\.r\n(?: {2}.*\n)* {2}terraform_data\.x$/m);
 	t.regex(stdout, /^terraform_data\.y\n(?: {2}.*\n)* {2}terraform_data\.x$/m);
 });
+
+test('instance addresses in the graph quote keys as Terraform prints them, on a terminal or a pipe', async t => {
+	for (const isTerminal of [false, true]) {
+		let stdout = '';
+		await graphCommand({
+			arguments: ['test/fixtures/plan/unprintable-keys'], flags: {...defaultFlags, format: 'text', instances: true}, stdin: Readable.from([]), stdout: {write: (text: string) => (stdout += text)}, stderr: {write() {}}, isTerminal, environment: {}, cwd: process.cwd(),
+		});
+		t.true(stdout.includes(String.raw`terraform_data.x["c\u202ed"]`));
+		t.true(stdout.includes(String.raw`terraform_data.x["a\u001b[31mb"]`));
+		t.false(/[\u0000-\u0008\u000B-\u001F\u007F\u202E]/.test(stdout));
+	}
+});
