@@ -13,6 +13,7 @@ import {undeclaredVariableMessage, workspaceOptions} from '../commands/workspace
 import {loadWorkspace, type LoadProgress, type Workspace} from '../workspace.js';
 import {formatDiagnostic} from '../hcl/format-diagnostic.js';
 import {formatValue} from '../lang/format-value.js';
+import {consoleOutput, formatConsoleDiagnostics} from '../lang/console.js';
 import {builtinFunctionNames} from '../lang/functions/index.js';
 import type {ResourceMode} from '../config/module.js';
 import type {
@@ -726,13 +727,10 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		diagnostics,
 		evaluateSome,
 		evaluate(expression, context) {
-			const result = workspace.evaluateAt(expression, context === '' ? undefined : context);
-			const errors = result.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
-			if (errors.length > 0) {
-				return {ok: false, text: errors.map(diagnostic => formatting.formatDiagnostic(diagnostic, sources)).join('\n')};
-			}
-
-			return {ok: true, text: formatValue(result.value)};
+			// The console command's formatter, so the pane shows the bytes `tfscope console --at CONTEXT` prints (less the last newline).
+			const scope = workspace.scopeAt(context === '' ? undefined : context);
+			const output = scope.value ? consoleOutput(expression, scope.value) : {ok: false, stdout: '', stderr: formatConsoleDiagnostics(scope.diagnostics)};
+			return {ok: output.ok, text: (output.stdout + output.stderr).replace(/\n$/, '')};
 		},
 		complete,
 		drawGraph,

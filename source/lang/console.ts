@@ -1,0 +1,128 @@
+import type {Diagnostic} from '../hcl/diagnostics.js';
+import {parseExpression} from '../hcl/index.js';
+import {evaluate, typeOfArgument} from './eval/evaluate.js';
+import type {Scope} from './eval/scope.js';
+import {formatType, formatValue} from './format-value.js';
+
+/*
+The one console formatter: what `terraform console` (1.11) prints for one expression, used by the `console` command and the explorer's console pane alike, so both print the same bytes for the same input and scope.
+*/
+
+/**
+The file name diagnostics of console input carry, as in Terraform.
+*/
+export const consoleFilename = '<console-input>';
+
+/**
+Wraps text as go-wordwrap does for Terraform's diagnostics: lines of at most `limit` characters, broken at spaces; a longer word stays whole.
+*/
+export function wrapText(text: string, limit: number): string {
+	const lines: string[] = [];
+	for (const paragraph of text.split('\n')) {
+		if (paragraph.startsWith(' ')) {
+			lines.push(paragraph);
+			continue;
+		}
+
+		let line = '';
+		for (const word of paragraph.split(' ')) {
+			if (line === '') {
+				line = word;
+			} else if ([...line].length + 1 + [...word].length > limit && [...word].length < limit) {
+				lines.push(line);
+				line = word;
+			} else {
+				line += ` ${word}`;
+			}
+		}
+
+		lines.push(line);
+	}
+
+	return lines.join('\n');
+}
+
+/**
+A diagnostic as `terraform console` prints it: plain text when not on a terminal (the byte-for-byte case), or on a terminal with colour its box-drawn form (a red `╷ │ ╵` rule, bold summary, detail wrapped to fit beside the rule).
+*/
+export function formatConsoleDiagnostic(diagnostic: Diagnostic, color = false): string {
+	const label = diagnostic.severity === 'error' ? 'Error' : 'Warning';
+	const where = diagnostic.subject ? [`  on ${diagnostic.subject.filename} line ${diagnostic.subject.start.line}:`, '  (source code not available)', ''] : [];
+	if (!color) {
+		const detail = diagnostic.detail ? `${wrapText(diagnostic.detail, 77)}\n` : '';
+		return `\n${label}: ${diagnostic.summary}\n\n${where.map(line => `${line}\n`).join('')}${detail}\n`;
+	}
+
+	const tint = diagnostic.severity === 'error' ? '\u001B[31m' : '\u001B[33m';
+	const reset = '\u001B[0m';
+	const rule = `${tint}│${reset} `;
+	const lines = [
+		`\u001B[1m${tint}${label}: ${reset}\u001B[1m${diagnostic.summary}${reset}`,
+		'',
+		...where,
+		...(diagnostic.detail ? wrapText(diagnostic.detail, 75).split('\n') : []),
+	];
+	if (lines.at(-1) === '') {
+		lines.pop();
+	}
+
+	return `${tint}╷${reset}\n${lines.map(line => `${rule}${line}\n`).join('')}${tint}╵${reset}\n`;
+}
+
+export type ConsoleFormatOptions = {
+	/** Terraform's box-drawn, coloured diagnostics (a colour terminal). */
+	readonly color?: boolean;
+	/** Applied to text from the configuration (values, types, diagnostic texts), not to the formatter's own colours: the command escapes control characters on a terminal. */
+	readonly escape?: (text: string) => string;
+};
+
+/**
+What the console prints for one complete expression: the result on stdout, or the diagnostics on stderr.
+*/
+export type ConsoleOutput = {
+	readonly ok: boolean;
+	readonly stdout: string;
+	readonly stderr: string;
+};
+
+/**
+Diagnostics as the console prints them, one after the other.
+*/
+export function formatConsoleDiagnostics(diagnostics: readonly Diagnostic[], options: ConsoleFormatOptions = {}): string {
+	const {escape} = options;
+	return diagnostics.map(diagnostic => formatConsoleDiagnostic(escape ? escapeDiagnostic(diagnostic, escape) : diagnostic, options.color)).join('');
+}
+
+/**
+Evaluates one complete expression in `scope` and formats what `terraform console` prints for it. `type(x)` prints the type of its argument, as only the console allows.
+*/
+export function consoleOutput(text: string, scope: Scope, options: ConsoleFormatOptions = {}): ConsoleOutput {
+	const safe = options.escape ?? ((text: string) => text);
+	const failed = (diagnostics: readonly Diagnostic[]): ConsoleOutput => ({ok: false, stdout: '', stderr: formatConsoleDiagnostics(diagnostics, options)});
+	const parsed = parseExpression(text, consoleFilename);
+	if (parsed.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+		return failed(parsed.diagnostics);
+	}
+
+	const expression = parsed.value;
+	if (expression.kind === 'FunctionCall' && expression.name === 'type') {
+		const result = typeOfArgument(expression, scope);
+		return result.value === undefined ? failed(result.diagnostics) : {ok: true, stdout: `${safe(formatType(result.value))}\n`, stderr: ''};
+	}
+
+	const result = evaluate(expression, scope);
+	if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+		return failed(result.diagnostics);
+	}
+
+	return {ok: true, stdout: `${safe(formatValue(result.value))}\n`, stderr: ''};
+}
+
+function escapeDiagnostic(diagnostic: Diagnostic, escape: (text: string) => string): Diagnostic {
+	return {
+		...diagnostic,
+		summary: escape(diagnostic.summary),
+		...(diagnostic.detail !== undefined && {detail: escape(diagnostic.detail)}),
+		...(diagnostic.subject && {subject: {...diagnostic.subject, filename: escape(diagnostic.subject.filename)}}),
+	};
+}
