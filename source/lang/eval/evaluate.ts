@@ -1257,6 +1257,12 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 		return {value: unknown(), diagnostics};
 	}
 
+	const [bareCollection, collectionMarks] = unmark(collection.value);
+	if (bareCollection.kind === 'object' && bareCollection.open) {
+		// A resource without its schema: the provider may add attributes, so what iterating it gives is not known.
+		return {value: withMarks(unknown(), collectionMarks), diagnostics};
+	}
+
 	const iteration = iterate(collection.value, expression.collection, expression);
 	diagnostics.push(...iteration.diagnostics);
 	if (!iteration.items) {
@@ -1711,7 +1717,61 @@ function argumentRange(expression: FunctionCall, valueCount: number, expandStart
 	return expandStart !== undefined && position >= expandStart ? expression.arguments.at(-1)!.range : startRange(expression.arguments[position]!);
 }
 
+/**
+An open object (a resource's value without its provider's schema: attributes the provider computes are missing from it) read as a whole by a function: `lookup` of a name it has is that attribute; anything else (`keys`, `values`, `merge`, `length`, `lookup` of a missing name, encoding it) is unknown, as the provider may add attributes (`lookup(res, "id")` is known after apply). Undefined when no argument is an open object.
+*/
+function openObjectCall(name: string, argumentValues: readonly Value[]): Value | undefined {
+	const open = argumentValues.some(argument => {
+		const [bare] = unmark(argument);
+		return bare.kind === 'object' && bare.open === true;
+	}) || ((name === 'jsonencode' || name === 'yamlencode') && argumentValues.some(argument => containsOpenObject(argument, 0)));
+	if (!open) {
+		return undefined;
+	}
+
+	if (name === 'lookup') {
+		const [object, key] = argumentValues.map(argument => unmark(argument)[0]);
+		if (object?.kind === 'object' && key?.kind === 'string' && object.attributes.has(key.value)) {
+			return withMarks(object.attributes.get(key.value)!, unmark(argumentValues[0]!)[1]);
+		}
+	}
+
+	return unknown();
+}
+
+function containsOpenObject(value: Value, depth: number): boolean {
+	const [bare] = unmark(value);
+	if (depth > 32) {
+		return false;
+	}
+
+	switch (bare.kind) {
+		case 'object': {
+			return bare.open === true || [...bare.attributes.values()].some(element => containsOpenObject(element, depth + 1));
+		}
+
+		case 'map': {
+			return [...bare.entries.values()].some(element => containsOpenObject(element, depth + 1));
+		}
+
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			return bare.elements.some(element => containsOpenObject(element, depth + 1));
+		}
+
+		default: {
+			return false;
+		}
+	}
+}
+
 function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: Value[], expandStart: number | undefined, context: Context, diagnostics: Diagnostic[]): Evaluation {
+	const openResult = openObjectCall(expression.name, argumentValues);
+	if (openResult !== undefined) {
+		return {value: openResult, diagnostics};
+	}
+
 	try {
 		const value = callFunction(spec, argumentValues, context.scope.functionContext);
 		return {value, diagnostics};
