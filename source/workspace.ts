@@ -8,13 +8,16 @@ import {parseExpression} from './hcl/index.js';
 import {loadModuleTreeSteps} from './config/load-module-tree.js';
 import {checkRefactoringBlocks} from './expand/refactoring.js';
 import type {ModuleNode} from './config/module-tree.js';
+import {type LanguageChoice, type LanguageMode, chooseLanguage} from './config/language.js';
 import {dataDirectory} from './config/module-sources.js';
 import {readState} from './config/state.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
 import {expandModuleTreeSteps} from './expand/expander.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
-import {builtinFunctionNames, createNodeFilesystem, lookupFunction} from './expand/lang-adapter.js';
+import {createNodeFilesystem} from './expand/lang-adapter.js';
+import {createStaticEvaluation} from './expand/static-evaluation.js';
+import {functionTable} from './lang/functions/index.js';
 import {parseAddress} from './expand/parse-address.js';
 import {evaluate} from './lang/eval/evaluate.js';
 import type {Scope} from './lang/eval/scope.js';
@@ -65,6 +68,10 @@ export type WorkspaceOptions = {
 	The working directory for `path.cwd` and relative option paths (default process.cwd()).
 	*/
 	readonly cwd?: string;
+	/**
+	`--opentofu` / `--terraform`; otherwise detected from the directory (see `chooseLanguage` in config/language.ts).
+	*/
+	readonly language?: LanguageMode;
 	readonly onProgress?: (progress: LoadProgress) => void;
 	/**
 	Milliseconds of loading work between two turns of the event loop (default 16, about a frame, so a UI repaints its progress); 0 gives the event loop a turn after every step (a directory read, a resource block expanded).
@@ -106,6 +113,10 @@ export type Workspace = {
 	*/
 	readonly workspaceName: string;
 	/**
+	The language the configuration is read as (Terraform or OpenTofu), and why.
+	*/
+	readonly language: LanguageChoice;
+	/**
 	Resolves a module instance or resource instance address (`module.net["eu"]`, `aws_subnet.this["a"]`, `` for the root); an error diagnostic when nothing has that address.
 	*/
 	resolveTarget(address?: string): Result<EvaluationTarget | undefined>;
@@ -136,13 +147,21 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const progress = options.onProgress;
 	progress?.({phase: 'parse', done: 0});
 	const slice = options.sliceMilliseconds ?? defaultSliceMilliseconds;
-	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment}), slice, count => progress?.({phase: 'modules', done: count}));
+	const language = chooseLanguage(directory, options.language);
 	const variableArguments = options.variableArguments ?? [
 		...(options.varFiles ?? []).map(file => ({kind: 'var-file' as const, path: file})),
 		...(options.variables ?? []).map(text => ({kind: 'var' as const, text})),
 	];
 	const collected = collectRootVariables(directory, environment, variableArguments, cwd);
 	const workspaceName = options.workspaceName ?? environment['TF_WORKSPACE'] ?? readEnvironmentFile(directory, environment) ?? 'default';
+	const functions = functionTable(language.rules.functions);
+	// OpenTofu evaluates module sources from variables and locals before loading the modules they name.
+	const staticEvaluation = language.rules.staticModuleSources
+		? createStaticEvaluation({
+			rootDirectory: directory, cwd, workspaceName, rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names,
+		})
+		: undefined;
+	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, ...(staticEvaluation && {staticScope: staticEvaluation.root})}), slice, count => progress?.({phase: 'modules', done: count}));
 	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
 	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined);
 	const expanded = await driveInSlices(expandModuleTreeSteps(tree.root, {
@@ -151,8 +170,8 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		workspaceName,
 		rootVariables: collected.values,
 		state: state.state,
-		functions: lookupFunction,
-		functionNames: builtinFunctionNames,
+		functions: functions.lookup,
+		functionNames: functions.names,
 		filesystem: createNodeFilesystem({cwd}),
 	}), slice, step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
 	const sources = new Map([...tree.sources, ...collected.sources]);
@@ -174,6 +193,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		},
 		sources,
 		workspaceName,
+		language,
 		resolveTarget(address) {
 			return resolveTarget(expanded.tree, address);
 		},

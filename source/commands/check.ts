@@ -3,6 +3,7 @@ import {formatDiagnosticLine} from '../hcl/index.js';
 import {countInstances, describeCounts} from '../expand/counts.js';
 import type {InstanceTree} from '../expand/instance-tree.js';
 import {describeCause} from '../expand/unknown-causes.js';
+import type {LanguageChoice} from '../config/language.js';
 import type {Command} from './command.js';
 import {workspaceFor} from './instances.js';
 import {terminalSafeWriter} from './terminal-text.js';
@@ -30,6 +31,13 @@ export function renderNotes(tree: InstanceTree): string {
 	}).join('');
 }
 
+/**
+Which language the configuration was read as, and why: `Read as OpenTofu: main.tofu is an OpenTofu file.`
+*/
+export function describeLanguage(language: LanguageChoice): string {
+	return `Read as ${language.rules.product}: ${language.reason}.`;
+}
+
 export const checkCommand: Command = async input => {
 	const {arguments: positional} = input;
 	const stdout = terminalSafeWriter(input.stdout, input.isTerminal, input.flags.color);
@@ -44,6 +52,7 @@ export const checkCommand: Command = async input => {
 	const {diagnostics} = workspace;
 	stdout.write(renderCheck(diagnostics, directory));
 	stdout.write(renderNotes(workspace.instances));
+	stderr.write(`${describeLanguage(workspace.language)}\n`);
 	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 	const warnings = diagnostics.length - errors;
 	const modules = workspace.instances.moduleInstances.size;

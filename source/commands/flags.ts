@@ -43,6 +43,8 @@ export const flagTable = {
 	varFile: {type: 'string', multiple: true, value: 'FILE', for: 'workspace', description: 'Read variables from a .tfvars file (repeatable)'},
 	workspace: {type: 'string', value: 'NAME', for: 'workspace', description: 'Value of terraform.workspace'},
 	state: {type: 'string', value: 'FILE', for: 'workspace', description: 'Read resource attributes from a state file'},
+	opentofu: {type: 'boolean', default: false, for: 'workspace', description: 'Read the configuration as OpenTofu (default: detected, see the readme)'},
+	terraform: {type: 'boolean', default: false, for: 'workspace', description: 'Read the configuration as Terraform'},
 	at: {type: 'string', value: 'ADDRESS', for: ['console'], description: 'Evaluate in this module or resource instance'},
 	format: {type: 'string', value: 'FORMAT', for: ['graph'], description: 'dot, mermaid, json or text (default dot)'},
 	instances: {type: 'boolean', default: false, for: ['graph'], description: 'Instance-level nodes'},

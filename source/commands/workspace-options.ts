@@ -14,6 +14,7 @@ export function workspaceOptions(flags: CommandFlags, directory: string, environ
 		...(flags.variableArguments !== undefined && {variableArguments: flags.variableArguments}),
 		...(flags.workspace !== undefined && {workspaceName: flags.workspace}),
 		...(flags.state !== undefined && {stateFile: flags.state}),
+		...(flags.opentofu !== flags.terraform && {language: flags.opentofu ? 'opentofu' : 'terraform'}),
 		environment,
 		cwd,
 	};
@@ -31,6 +32,10 @@ function kindOf(file: string): 'missing' | 'directory' | 'other' {
 Checks what the command line names before anything loads (the directory, `--var-file` and `--state` files), so a typo is a one-line error with exit 1 instead of an empty result. A FIFO or device counts as a file here; reading it later is bounded by the file reader's limits.
 */
 export function checkWorkspaceArguments(flags: CommandFlags, directory: string, cwd: string): void {
+	if (flags.opentofu && flags.terraform) {
+		throw new CommandFailure('--opentofu and --terraform cannot be used together', 2);
+	}
+
 	const where = path.resolve(cwd, directory);
 	const kind = kindOf(where);
 	if (kind === 'missing') {

@@ -16,6 +16,7 @@ import type {
 	CheckBlock, ImportBlock, LocalValue, Module, ModuleCall, MovedBlock, OutputBlock, ProviderBlock, RemovedBlock, ResourceBlock, VariableBlock,
 } from './module.js';
 import {jsonTopLevelItems} from './json-blocks.js';
+import {type LanguageRules, terraformRules} from './language.js';
 import {applyOverrides} from './overrides.js';
 import {type ParsedConfigFile, readConfigFile} from './parse-file.js';
 
@@ -85,7 +86,7 @@ export type LoadedDirectory = {
 /**
 Reads and parses the files of a directory and builds its Module.
 */
-export function loadDirectory(directory: string): LoadedDirectory {
+export function loadDirectory(directory: string, rules: LanguageRules = terraformRules): LoadedDirectory {
 	const diagnostics: Diagnostic[] = [];
 	const sources = new Map<string, string>();
 	let names: string[] = [];
@@ -93,7 +94,7 @@ export function loadDirectory(directory: string): LoadedDirectory {
 		names = fs.readdirSync(directory);
 	} catch (error) {
 		diagnostics.push(errorDiagnostic('Failed to read module directory', `Module directory ${directory} could not be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`));
-		return {module: buildModule(directory, [], [], diagnostics), diagnostics, sources};
+		return {module: buildModule(directory, [], [], diagnostics, rules), diagnostics, sources};
 	}
 
 	const files = selectConfigurationFiles(directory, names);
@@ -132,7 +133,7 @@ export function loadDirectory(directory: string): LoadedDirectory {
 
 	const merged = applyOverrides(primary, overrides);
 	diagnostics.push(...merged.diagnostics);
-	return {module: buildModule(directory, files.map(file => file.path), merged.blocks, diagnostics), diagnostics, sources};
+	return {module: buildModule(directory, files.map(file => file.path), merged.blocks, diagnostics, rules), diagnostics, sources};
 }
 
 function declare<T extends {readonly range: Block['range']}>(map: Map<string, T>, name: string, item: T, what: string, diagnostics: Diagnostic[]): void {
@@ -148,7 +149,7 @@ function declare<T extends {readonly range: Block['range']}>(map: Map<string, T>
 /**
 Reads the merged top-level blocks into typed declarations.
 */
-export function buildModule(directory: string, files: readonly string[], blocks: readonly Block[], diagnostics: Diagnostic[]): Module {
+export function buildModule(directory: string, files: readonly string[], blocks: readonly Block[], diagnostics: Diagnostic[], rules: LanguageRules = terraformRules): Module {
 	const variables = new Map<string, VariableBlock>();
 	const locals = new Map<string, LocalValue>();
 	const outputs = new Map<string, OutputBlock>();
@@ -168,7 +169,7 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 			}
 
 			case 'variable': {
-				const variable = readVariable(block, diagnostics);
+				const variable = readVariable(block, diagnostics, rules);
 				if (variable) {
 					declare(variables, variable.name, variable, 'variable', diagnostics);
 				}
@@ -185,7 +186,7 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 			}
 
 			case 'output': {
-				const output = readOutput(block, diagnostics);
+				const output = readOutput(block, diagnostics, rules);
 				if (output) {
 					declare(outputs, output.name, output, 'output', diagnostics);
 				}
@@ -195,7 +196,7 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 
 			case 'resource':
 			case 'data': {
-				const resource = readResource(block, block.type === 'data' ? 'data' : 'managed', diagnostics);
+				const resource = readResource(block, block.type === 'data' ? 'data' : 'managed', diagnostics, rules);
 				if (resource) {
 					declare(resources, resource.key, resource, block.type === 'data' ? 'data resource' : 'resource', diagnostics);
 				}
@@ -204,7 +205,7 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 			}
 
 			case 'module': {
-				const call = readModuleCall(block, diagnostics);
+				const call = readModuleCall(block, diagnostics, rules);
 				if (call) {
 					declare(moduleCalls, call.name, call, 'module call', diagnostics);
 				}
@@ -213,7 +214,7 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 			}
 
 			case 'provider': {
-				const provider = readProvider(block, diagnostics);
+				const provider = readProvider(block, diagnostics, rules);
 				if (provider) {
 					providers.push(provider);
 				}
@@ -251,7 +252,7 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 
 			case 'ephemeral': {
 				// Ephemeral resources (Terraform 1.10+): expanded and referenced like data sources, never planned or stored.
-				const resource = readResource(block, 'ephemeral', diagnostics);
+				const resource = readResource(block, 'ephemeral', diagnostics, rules);
 				if (resource) {
 					declare(resources, resource.key, resource, 'ephemeral resource', diagnostics);
 				}

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import process from 'node:process';
 import path from 'node:path';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
+import {type LanguageRules, terraformRules} from './language.js';
 import {type LoadedDirectory, loadDirectory} from './load-directory.js';
-import {emptyModule, type ModuleCall} from './module.js';
+import {emptyModule, type Module, type ModuleCall} from './module.js';
 import type {ModuleNode, ModuleSource} from './module-tree.js';
 import {isLocalSource, readModuleManifest} from './module-sources.js';
 
@@ -13,6 +14,22 @@ Builds the static module tree from a root directory by following module calls. A
 
 export type ModuleTreeOptions = {
 	readonly environment?: Readonly<Record<string, string | undefined>>;
+	/**
+	The language mode's rules (default Terraform's): how module calls are read and their sources found.
+	*/
+	readonly rules?: LanguageRules;
+	/**
+	Where module sources that are expressions are evaluated (OpenTofu's early evaluation, expand/static-evaluation.ts): the root module's static scope. Without it such calls stay unresolved.
+	*/
+	readonly staticScope?: (root: Module) => StaticScope;
+};
+
+/**
+The static values of one module of the tree, as the loader needs them: a call's source, and the scope of the module a call loads.
+*/
+export type StaticScope = {
+	callSource(call: ModuleCall): {readonly source?: string; readonly diagnostics: readonly Diagnostic[]};
+	child(call: ModuleCall, module: Module): StaticScope;
 };
 
 export type LoadedModuleTree = {
@@ -48,6 +65,7 @@ Builds the module tree one directory at a time: each `next()` reads one module d
 export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTreeOptions = {}): Generator<number, LoadedModuleTree, void> {
 	const diagnostics: Diagnostic[] = [];
 	const sources = new Map<string, string>();
+	const rules = options.rules ?? terraformRules;
 	const cache = new Map<string, LoadedDirectory>();
 	const {manifest, error} = readModuleManifest(rootDirectory, options.environment ?? {});
 	if (error) {
@@ -60,7 +78,7 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 		let loaded = cache.get(real);
 		read = !loaded;
 		if (!loaded) {
-			loaded = loadDirectory(directory);
+			loaded = loadDirectory(directory, rules);
 			cache.set(real, loaded);
 			diagnostics.push(...loaded.diagnostics);
 			for (const [file, text] of loaded.sources) {
@@ -79,16 +97,32 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 		};
 	};
 
-	function * build(pathNames: readonly string[], directory: string, source: ModuleSource, call: ModuleCall | undefined, ancestors: readonly string[]): Generator<number, ModuleNode, void> {
+	function * build(pathNames: readonly string[], directory: string, source: ModuleSource, call: ModuleCall | undefined, ancestors: readonly string[], scopeOf: ((module: Module) => StaticScope) | undefined): Generator<number, ModuleNode, void> {
 		const real = realDirectory(directory)!;
 		const loaded = load(directory, real);
 		if (read) {
 			yield cache.size;
 		}
 
+		const scope = scopeOf?.(loaded.module);
 		const children = new Map<string, ModuleNode>();
-		for (const child of loaded.module.moduleCalls.values()) {
-			const childPath = [...pathNames, child.name];
+		for (const declared of loaded.module.moduleCalls.values()) {
+			const childPath = [...pathNames, declared.name];
+			let child = declared;
+			if (scope && (declared.sourceExpression ?? declared.versionExpression)) {
+				const evaluated = scope.callSource(declared);
+				diagnostics.push(...evaluated.diagnostics);
+				if (evaluated.source === undefined) {
+					children.set(declared.name, {
+						path: childPath, module: emptyModule(''), source: {kind: 'unresolved', source: '', reason: 'The module source could not be evaluated statically.'}, call: declared, children: new Map(),
+					});
+					continue;
+				}
+
+				// This use of the call, with its source evaluated: the same directory may be called with other inputs elsewhere.
+				child = {...declared, source: evaluated.source};
+			}
+
 			if (child.source === undefined) {
 				children.set(child.name, {
 					path: childPath, module: emptyModule(''), source: {kind: 'unresolved', source: '', reason: 'The module call has no literal source.'}, call: child, children: new Map(),
@@ -128,7 +162,7 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 				continue;
 			}
 
-			const node = yield * build(childPath, childDirectory, childSource, child, [...ancestors, real]);
+			const node = yield * build(childPath, childDirectory, childSource, child, [...ancestors, real], scope && (module => scope.child(child, module)));
 			for (const input of child.inputs) {
 				if (!node.module.variables.has(input.name)) {
 					diagnostics.push(errorDiagnostic('Unsupported argument', `An argument named "${input.name}" is not expected here: module "${child.name}" (${child.source}) declares no variable "${input.name}".`, input.nameRange, child.range));
@@ -154,6 +188,6 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 		};
 	}
 
-	const root = yield * build([], rootDirectory, {kind: 'root', directory: rootDirectory}, undefined, []);
+	const root = yield * build([], rootDirectory, {kind: 'root', directory: rootDirectory}, undefined, [], options.staticScope);
 	return {root, diagnostics, sources};
 }

@@ -29,6 +29,10 @@ export type VariableBlock = {
 	readonly sensitive: boolean;
 	readonly nullable: boolean;
 	readonly ephemeral: boolean;
+	/**
+	`deprecated = "..."` (OpenTofu): the message warned about where a value is given.
+	*/
+	readonly deprecated?: string;
 	readonly validations: readonly Condition[];
 	readonly block: Block;
 	readonly range: Range;
@@ -49,6 +53,10 @@ export type OutputBlock = {
 	readonly description?: string;
 	readonly sensitive: boolean;
 	readonly ephemeral: boolean;
+	/**
+	`deprecated = "..."` (OpenTofu): the message warned about where the output is read.
+	*/
+	readonly deprecated?: string;
 	readonly dependsOn: readonly Expression[];
 	readonly preconditions: readonly Condition[];
 	readonly block: Block;
@@ -66,6 +74,10 @@ A `provider = aws.west` reference (or a `providers` map entry): the local provid
 export type ProviderReference = {
 	readonly name: string;
 	readonly alias?: string;
+	/**
+	`aws.by_region[each.key]` (OpenTofu): the expression that picks one instance of a provider configuration with `for_each`.
+	*/
+	readonly key?: Expression;
 	readonly range: Range;
 };
 
@@ -93,6 +105,10 @@ export type ResourceBlock = {
 	readonly key: string;
 	readonly count?: Expression;
 	readonly forEach?: Expression;
+	/**
+	`lifecycle { enabled = ... }` (OpenTofu 1.11): zero or one instance, with no key.
+	*/
+	readonly enabled?: Expression;
 	readonly dependsOn: readonly Expression[];
 	readonly provider?: ProviderReference;
 	readonly lifecycle: Lifecycle;
@@ -111,9 +127,21 @@ export type ModuleCall = {
 	readonly name: string;
 	readonly source?: string;
 	readonly sourceRange?: Range;
+	/**
+	The `source` expression when it is not a literal string: OpenTofu evaluates it statically (config/static-evaluation.ts); Terraform rejects it.
+	*/
+	readonly sourceExpression?: Expression;
 	readonly version?: string;
+	/**
+	The `version` expression when it is not a literal string (evaluated statically as `sourceExpression` is).
+	*/
+	readonly versionExpression?: Expression;
 	readonly count?: Expression;
 	readonly forEach?: Expression;
+	/**
+	`lifecycle { enabled = ... }` (OpenTofu 1.11).
+	*/
+	readonly enabled?: Expression;
 	readonly dependsOn: readonly Expression[];
 	/**
 	`providers = {aws = aws.west}`: child name to parent provider.
@@ -131,6 +159,10 @@ export type ProviderBlock = {
 	readonly kind: 'provider';
 	readonly name: string;
 	readonly alias?: string;
+	/**
+	`for_each` (OpenTofu 1.9): one provider configuration instance per key.
+	*/
+	readonly forEach?: Expression;
 	readonly block: Block;
 	readonly range: Range;
 };

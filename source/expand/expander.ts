@@ -21,7 +21,7 @@ import {
 } from './addresses.js';
 import {type BodyOptions, evaluateBody, nullAsUnknown} from './dynamic-blocks.js';
 import {
-	type Expansion, type RepetitionData, countExpansion, forEachExpansion, instanceKeys, noRepetition, repetitionData, singleExpansion,
+	type Expansion, type RepetitionData, countExpansion, enabledExpansion, forEachExpansion, instanceKeys, noRepetition, repetitionData, singleExpansion,
 } from './expansion.js';
 import type {
 	ConditionResult, InstanceTree, ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance,
@@ -179,6 +179,11 @@ function collectionValue(expansion: Expansion, values: () => Array<readonly [Ins
 	switch (expansion.mode) {
 		case 'single': {
 			return values()[0]?.[1] ?? unknownValue();
+		}
+
+		case 'enabled': {
+			// A disabled resource or module call is null (OpenTofu's internal/tofu/evaluate.go).
+			return values()[0]?.[1] ?? nullValue();
 		}
 
 		case 'count': {
@@ -478,7 +483,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 	}
 
 	// Expansion of one block in this module instance, memoised; count/for_each are evaluated in the module's scope.
-	expansionOf(kind: 'resource' | 'module', key: string, block: {count?: Expression; forEach?: Expression; range: Range}): Expansion {
+	expansionOf(kind: 'resource' | 'module', key: string, block: {count?: Expression; forEach?: Expression; enabled?: Expression; range: Range}): Expansion {
 		return this.#expansionMemo.get(`${kind}.${key}`, this.#label(`${kind === 'module' ? 'module.' : ''}${key} (expand)`), block.range, () => {
 			if (block.count && block.forEach) {
 				return {
@@ -486,7 +491,9 @@ class ModuleInstanceImpl implements ModuleInstance {
 				};
 			}
 
-			const meta = block.count ?? block.forEach;
+			// `enabled` is only read (config/) in OpenTofu mode, and not beside count/for_each.
+			const meta = block.count ?? block.forEach ?? block.enabled;
+			const metaName = block.count ? 'count' : (block.forEach ? 'for_each' : 'enabled');
 			if (meta) {
 				const before = this.#context.diagnostics.length;
 				const value = this.evaluate(meta);
@@ -495,11 +502,11 @@ class ModuleInstanceImpl implements ModuleInstance {
 				if (failure) {
 					// Not "known after apply": the expression is wrong, and Terraform stops on it. The error is reported already; the expansion carries it so `instances` prints it and fails.
 					return {
-						mode: 'invalid', meta: block.count ? 'count' : 'for_each', reason: failure.detail ?? failure.summary, summary: failure.summary, diagnostic: failure,
+						mode: 'invalid', meta: metaName, reason: failure.detail ?? failure.summary, summary: failure.summary, diagnostic: failure,
 					};
 				}
 
-				const result = block.count ? countExpansion(value) : forEachExpansion(value, kind);
+				const result = metaName === 'count' ? countExpansion(value) : (metaName === 'for_each' ? forEachExpansion(value, kind) : enabledExpansion(value));
 				const {expansion} = result;
 				if (expansion.mode === 'unknown') {
 					// Not a diagnostic per block: one per root cause, listing the blocks it leaves open-ended (see unknown-causes.ts).
@@ -536,7 +543,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 	The expansion, unless it would take the whole configuration past the instance limits (nested counts multiply): then none, with an error.
 	*/
 	#withinLimits(expansion: Expansion, kind: 'resource' | 'module', range: Range): Expansion {
-		const count = expansion.mode === 'count' ? expansion.count : (expansion.mode === 'for_each' ? expansion.entries.size : (expansion.mode === 'single' || expansion.mode === 'unknown' ? 1 : 0));
+		const count = expansion.mode === 'count' ? expansion.count : (expansion.mode === 'for_each' ? expansion.entries.size : (expansion.mode === 'single' || expansion.mode === 'unknown' || (expansion.mode === 'enabled' && expansion.enabled) ? 1 : 0));
 		const context = this.#context;
 		const [total, limit] = kind === 'module' ? [context.moduleInstanceCount, maximumModuleInstances] : [context.resourceInstanceCount, maximumResourceInstances];
 		if (total + count > limit) {

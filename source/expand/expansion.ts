@@ -1,6 +1,7 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import type {UnknownCause} from './unknown-causes.js';
 import {convert} from '../lang/convert.js';
+import {boolType} from '../lang/types.js';
 import {
 	type Type, dynamicType, friendlyTypeName, numberType, stringType,
 } from '../lang/types.js';
@@ -26,7 +27,11 @@ export type Expansion =
 	Known only after apply (or plan): one placeholder instance (key `[*]`) stands for all of them, evaluated with `count.index`/`each.key` unknown and `each.value` unknown of the element type when that is known (`eachValue`).
 	*/
 	| {readonly mode: 'unknown'; readonly meta: 'count' | 'for_each'; readonly reason: string; readonly eachValue?: Value; readonly causes?: readonly UnknownCause[]}
-	| {readonly mode: 'invalid'; readonly meta: 'count' | 'for_each'; readonly reason: string; readonly summary?: string; readonly diagnostic?: Diagnostic};
+	/**
+	OpenTofu's `lifecycle { enabled }`: one instance with no key, or none; a disabled block's value is null.
+	*/
+	| {readonly mode: 'enabled'; readonly enabled: boolean}
+	| {readonly mode: 'invalid'; readonly meta: 'count' | 'for_each' | 'enabled'; readonly reason: string; readonly summary?: string; readonly diagnostic?: Diagnostic};
 
 export const singleExpansion: Expansion = Object.freeze({mode: 'single'});
 
@@ -69,6 +74,10 @@ export function instanceKeys(expansion: Expansion): InstanceKey[] {
 			return [unknownKey];
 		}
 
+		case 'enabled': {
+			return expansion.enabled ? [noKey] : [];
+		}
+
 		default: {
 			return [];
 		}
@@ -109,6 +118,10 @@ export function describeExpansion(expansion: Expansion): string {
 			return `for_each (${expansion.entries.size})`;
 		}
 
+		case 'enabled': {
+			return `enabled = ${expansion.enabled}`;
+		}
+
 		case 'unknown': {
 			return `${expansion.meta} not known yet: ${expansion.reason}`;
 		}
@@ -126,7 +139,7 @@ export const maximumInstances = 100_000;
 
 export type ExpansionResult = {readonly expansion: Expansion; readonly error?: {readonly summary: string; readonly detail: string}};
 
-function invalid(meta: 'count' | 'for_each', summary: string, detail: string): ExpansionResult {
+function invalid(meta: 'count' | 'for_each' | 'enabled', summary: string, detail: string): ExpansionResult {
 	return {expansion: {mode: 'invalid', meta, reason: detail, summary}, error: {summary, detail}};
 }
 
@@ -167,6 +180,36 @@ export function countExpansion(value: Value): ExpansionResult {
 	}
 
 	return {expansion: {mode: 'count', count: numeric.toNumber()}};
+}
+
+/**
+The expansion for an evaluated `lifecycle { enabled }` value, with OpenTofu's errors (internal/lang/evalchecks/eval_lifecycle_enabled.go): not sensitive, not ephemeral, not null, known, a bool.
+*/
+export function enabledExpansion(value: Value): ExpansionResult {
+	const marks = deepMarks(value);
+	if (marks.has('sensitive')) {
+		return invalid('enabled', 'Invalid enabled argument', 'Sensitive values, or values derived from sensitive values, cannot be used in "enabled" arguments. If used, the sensitive value would be exposed by whether an instance is present.');
+	}
+
+	if (marks.has('ephemeral')) {
+		return invalid('enabled', 'Invalid enabled argument', 'The given "enabled" argument value is unsuitable: the given value is ephemeral.');
+	}
+
+	const [bare] = unmark(value);
+	if (bare.kind === 'null') {
+		return invalid('enabled', 'Invalid enabled argument', 'The given "enabled" argument value is unsuitable: the given value is null.');
+	}
+
+	if (bare.kind === 'unknown') {
+		return invalid('enabled', 'Invalid enabled argument', 'The given "enabled" argument value is derived from a value that won\'t be known until the apply phase, so OpenTofu cannot determine whether an instance of this object is declared or not.');
+	}
+
+	const converted = convert(bare, boolType);
+	if (!converted.ok || converted.value.kind !== 'bool') {
+		return invalid('enabled', 'Invalid enabled argument', `The given "enabled" argument value is unsuitable: ${converted.ok ? 'bool required' : converted.message}.`);
+	}
+
+	return {expansion: {mode: 'enabled', enabled: converted.value.value}};
 }
 
 /**

@@ -82,6 +82,10 @@ export type FunctionSpec = {
 	Impure functions return unknown when `context.impure` is false.
 	*/
 	readonly impure?: boolean;
+	/**
+	Set on functions only OpenTofu has (base64gunzip, cidrcontains, urldecode): Terraform's table leaves them out.
+	*/
+	readonly openTofuOnly?: boolean;
 };
 
 /**

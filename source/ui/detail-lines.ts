@@ -48,7 +48,7 @@ export function detailLines(details: Details): StyledLine[] {
 	const {expansion, instance} = details;
 	if (expansion) {
 		lines.push([]);
-		const meta = expansion.mode === 'count' ? 'count' : 'for_each';
+		const meta = expansion.mode === 'count' || expansion.mode === 'enabled' ? expansion.mode : 'for_each';
 		lines.push(...valueLines(meta, expansion.source));
 		if (expansion.unknownReason === undefined) {
 			lines.push(...valueLines('  value', expansion.value));

@@ -18,7 +18,8 @@ export type BlockKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable
 
 export const blockKinds: readonly BlockKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'check'];
 
-export type ExpansionMode = 'single' | 'count' | 'for_each' | 'unknown';
+/** `enabled`: OpenTofu's `lifecycle { enabled }` (zero or one instance). */
+export type ExpansionMode = 'single' | 'count' | 'for_each' | 'enabled' | 'unknown';
 
 export type BlockEntry = {
 	readonly kind: BlockKind;

@@ -53,7 +53,8 @@ function expansionMode(expansion: Expansion): ExpansionMode {
 	switch (expansion.mode) {
 		case 'single':
 		case 'count':
-		case 'for_each': {
+		case 'for_each':
+		case 'enabled': {
 			return expansion.mode;
 		}
 
@@ -374,7 +375,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			address,
 			kind: resourceKind(block.mode),
 			location: {filename: block.range.filename, line: block.range.start.line},
-			...(!single && {expansion: expansionDetails(resource.expansion, block.count, block.forEach, resource.moduleInstance.text, keys)}),
+			...(!single && {expansion: expansionDetails(resource.expansion, block.count ?? block.enabled, block.forEach, resource.moduleInstance.text, keys)}),
 			...(instance && !single && {instance: {index, total: resource.instances.length, bindings: bindings(instance)}}),
 			attributes: instance ? objectAttributes(instance.value) : [],
 			source: blockSource(sources, block.range),
@@ -453,7 +454,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 					address,
 					kind: 'module',
 					location: {filename: call.call.range.filename, line: call.call.range.start.line},
-					...(call.expansion.mode !== 'single' && {expansion: expansionDetails(call.expansion, call.call.count, call.call.forEach, place.module, keys)}),
+					...(call.expansion.mode !== 'single' && {expansion: expansionDetails(call.expansion, call.call.count ?? call.call.enabled, call.call.forEach, place.module, keys)}),
 					attributes: call.call.inputs.map(input => ({name: input.name, value: sourceText(sources, input.expression.range) ?? '', unknown: false, sensitive: false})),
 					source: blockSource(sources, call.call.range),
 				};
@@ -698,7 +699,8 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 
 	const status = (): string => {
-		const counts = `${tree.moduleInstances.size} module instances · ${tree.resourceInstances.size} resource instances`;
+		// The language first (Terraform or OpenTofu): it decides what the rest means.
+		const counts = `${workspace.language.rules.product} · ${tree.moduleInstances.size} module instances · ${tree.resourceInstances.size} resource instances`;
 		if (!diagnosticRows) {
 			if (background === undefined) {
 				return `${counts} · d: diagnostics`;

@@ -1,9 +1,11 @@
 import {
-	type Block, type Body, type Expression, blocksOf, findAttribute,
+	type Attribute, type Block, type Body, type Expression, blocksOf, findAttribute,
 } from '../../hcl/ast.js';
+import {rangeBetween} from '../../hcl/position.js';
+import type {LanguageRules} from '../language.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../../hcl/diagnostics.js';
 import type {Condition} from '../module.js';
-import {literalBool, tupleItems} from '../static.js';
+import {literalBool, literalString, tupleItems} from '../static.js';
 import {dependsOnReferences} from './quoted-reference.js';
 
 /*
@@ -109,4 +111,58 @@ export function readDependsOn(body: Body, diagnostics: Diagnostic[]): readonly E
 	}
 
 	return dependsOnReferences(items, body.syntax, diagnostics);
+}
+
+/**
+`count`, `for_each` and (OpenTofu) `lifecycle { enabled }` are mutually exclusive: each product's error, worded as it words it (OpenTofu's internal/configs/validation.go complainRngAndMsg names every argument present and spans them).
+*/
+export function checkRepetition(
+	present: {readonly count?: Attribute | undefined; readonly forEach?: Attribute | undefined; readonly enabled?: Attribute | undefined},
+	what: string,
+	block: Block,
+	diagnostics: Diagnostic[],
+	rules: LanguageRules,
+): void {
+	const {count, forEach, enabled} = present;
+	if (!rules.lifecycleEnabled) {
+		if (count && forEach) {
+			diagnostics.push(errorDiagnostic('Invalid combination of "count" and "for_each"', 'The "count" and "for_each" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.', forEach.nameRange, block.range));
+		}
+
+		return;
+	}
+
+	const named = ([['count', count], ['enabled', enabled], ['for_each', forEach]] as const).filter(([, attribute]) => attribute !== undefined) as Array<readonly [string, Attribute]>;
+	if (named.length < 2) {
+		return;
+	}
+
+	const names = named.map(([name]) => `"${name}"`);
+	const list = names.length >= 3 ? `${names.slice(0, -1).join(', ')}, and ${names.at(-1)!}` : names.join(' and ');
+	const ranges = named.map(([, attribute]) => attribute.nameRange).sort((a, b) => a.start.offset - b.start.offset);
+	const verb = what === 'module instances' ? 'should' : 'may';
+	diagnostics.push(errorDiagnostic(`Invalid combination of ${list}`, `The ${list} meta-arguments are mutually-exclusive. Only one ${verb} be used to be explicit about the number of ${what} to be created.`, rangeBetween(ranges[0]!, ranges.at(-1)!), block.range));
+}
+
+/**
+`deprecated = "..."` on a variable or output (OpenTofu, internal/configs/named_values.go): a literal, non-blank message.
+*/
+export function readDeprecated(block: Block, summary: string, what: 'variable' | 'output value', diagnostics: Diagnostic[]): string | undefined {
+	const attribute = findAttribute(block.body, 'deprecated');
+	if (!attribute) {
+		return undefined;
+	}
+
+	const message = literalString(attribute.expression);
+	if (message === undefined) {
+		diagnostics.push(errorDiagnostic('Unsuitable value type', 'Unsuitable value: a string is required.', attribute.expression.range));
+		return undefined;
+	}
+
+	if (message.trim() === '') {
+		diagnostics.push(errorDiagnostic(summary, `The "deprecated" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated ${what}.`, attribute.expression.range));
+		return undefined;
+	}
+
+	return message;
 }

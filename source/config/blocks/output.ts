@@ -1,17 +1,19 @@
 import type {Block} from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
+import {type LanguageRules, terraformRules} from '../language.js';
 import type {OutputBlock} from '../module.js';
 import {literalString} from '../static.js';
 import {
-	attributeExpression, checkLabels, checkSchema, readConditions, readDependsOn, readFlag,
+	attributeExpression, checkLabels, checkSchema, readConditions, readDependsOn, readDeprecated, readFlag,
 } from './common.js';
 
-export function readOutput(block: Block, diagnostics: Diagnostic[]): OutputBlock | undefined {
+export function readOutput(block: Block, diagnostics: Diagnostic[], rules: LanguageRules = terraformRules): OutputBlock | undefined {
 	if (!checkLabels(block, ['name'], diagnostics)) {
 		return undefined;
 	}
 
-	checkSchema(block, {attributes: ['value', 'description', 'sensitive', 'ephemeral', 'depends_on'], blocks: ['precondition']}, diagnostics);
+	checkSchema(block, {attributes: ['value', 'description', 'sensitive', 'ephemeral', 'depends_on', ...(rules.deprecations ? ['deprecated'] : [])], blocks: ['precondition']}, diagnostics);
+	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` attribute', 'output value', diagnostics) : undefined;
 	const value = attributeExpression(block.body, 'value');
 	if (!value) {
 		diagnostics.push(errorDiagnostic('Missing required argument', 'The argument "value" is required, but no definition was found.', block.range));
@@ -23,6 +25,7 @@ export function readOutput(block: Block, diagnostics: Diagnostic[]): OutputBlock
 		name: block.labels[0]!,
 		...(value && {value}),
 		...(description !== undefined && {description}),
+		...(deprecated !== undefined && {deprecated}),
 		sensitive: readFlag(block.body, 'sensitive', false, diagnostics),
 		ephemeral: readFlag(block.body, 'ephemeral', false, diagnostics),
 		dependsOn: readDependsOn(block.body, diagnostics),

@@ -2,9 +2,11 @@ import {
 	type Block, type Body, blocksOf, findAttribute,
 } from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
+import type {LanguageRules} from '../language.js';
+import {terraformRules} from '../language.js';
 import type {Lifecycle, ResourceBlock, ResourceMode} from '../module.js';
 import {literalBool, traversalText, tupleItems} from '../static.js';
-import {checkLabels, readConditions, readDependsOn} from './common.js';
+import {checkLabels, checkRepetition, readConditions, readDependsOn} from './common.js';
 import {readProviderReference} from './provider.js';
 import {replaceTriggeredByReferences} from './quoted-reference.js';
 
@@ -13,7 +15,7 @@ Names in a resource body that are Terraform's, not the provider's.
 */
 export const resourceMetaArguments: ReadonlySet<string> = new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']);
 
-function readLifecycle(body: Body, diagnostics: Diagnostic[]): Lifecycle {
+function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRules): Lifecycle {
 	const blocks = blocksOf(body, 'lifecycle');
 	if (blocks.length > 1) {
 		diagnostics.push(errorDiagnostic('Duplicate lifecycle block', 'Only one lifecycle block is allowed in a resource.', blocks[1]!.typeRange));
@@ -69,7 +71,7 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[]): Lifecycle {
 
 	for (const item of block.body.items) {
 		const known = item.kind === 'Attribute'
-			? ['create_before_destroy', 'prevent_destroy', 'ignore_changes', 'replace_triggered_by'].includes(item.name)
+			? ['create_before_destroy', 'prevent_destroy', 'ignore_changes', 'replace_triggered_by'].includes(item.name) || (item.name === 'enabled' && rules.lifecycleEnabled)
 			: ['precondition', 'postcondition'].includes(item.type);
 		if (!known) {
 			diagnostics.push({
@@ -91,7 +93,7 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[]): Lifecycle {
 	};
 }
 
-export function readResource(block: Block, mode: ResourceMode, diagnostics: Diagnostic[]): ResourceBlock | undefined {
+export function readResource(block: Block, mode: ResourceMode, diagnostics: Diagnostic[], rules: LanguageRules = terraformRules): ResourceBlock | undefined {
 	if (!checkLabels(block, ['type', 'name'], diagnostics)) {
 		return undefined;
 	}
@@ -105,12 +107,12 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 
 	const count = findAttribute(block.body, 'count');
 	const forEach = findAttribute(block.body, 'for_each');
-	if (count && forEach) {
-		diagnostics.push(errorDiagnostic('Invalid combination of "count" and "for_each"', 'The "count" and "for_each" meta-arguments are mutually-exclusive, only one should be used to be explicit about the number of resources to be created.', forEach.nameRange, block.range));
-	}
+	const lifecycleBlock = blocksOf(block.body, 'lifecycle')[0];
+	const enabled = rules.lifecycleEnabled && lifecycleBlock ? findAttribute(lifecycleBlock.body, 'enabled') : undefined;
+	checkRepetition({count, forEach, enabled}, {managed: 'resources', data: 'data sources', ephemeral: 'ephemeral resources'}[mode], block, diagnostics, rules);
 
 	const providerAttribute = findAttribute(block.body, 'provider');
-	const provider = providerAttribute ? readProviderReference(providerAttribute.expression, diagnostics) : undefined;
+	const provider = providerAttribute ? readProviderReference(providerAttribute.expression, diagnostics, rules) : undefined;
 	const connections = blocksOf(block.body, 'connection');
 	return {
 		kind: 'resource',
@@ -120,9 +122,10 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 		key: `${mode === 'managed' ? '' : `${mode}.`}${type}.${name}`,
 		...(count && {count: count.expression}),
 		...(forEach && {forEach: forEach.expression}),
+		...(enabled && {enabled: enabled.expression}),
 		dependsOn: readDependsOn(block.body, diagnostics),
 		...(provider && {provider}),
-		lifecycle: readLifecycle(block.body, diagnostics),
+		lifecycle: readLifecycle(block.body, diagnostics, rules),
 		provisioners: blocksOf(block.body, 'provisioner'),
 		...(connections[0] && {connection: connections[0]}),
 		body: block.body,

@@ -1,14 +1,15 @@
 import type {Block} from '../../hcl/ast.js';
-import type {Diagnostic} from '../../hcl/diagnostics.js';
+import {type Diagnostic} from '../../hcl/diagnostics.js';
+import {type LanguageRules, terraformRules} from '../language.js';
 import type {VariableBlock} from '../module.js';
 import {literalString} from '../static.js';
 import {
-	attributeExpression, checkLabels, checkSchema, readConditions, readFlag,
+	attributeExpression, checkLabels, checkSchema, readConditions, readDeprecated, readFlag,
 } from './common.js';
 
 const reservedNames = new Set(['source', 'version', 'providers', 'count', 'for_each', 'lifecycle', 'depends_on', 'locals']);
 
-export function readVariable(block: Block, diagnostics: Diagnostic[]): VariableBlock | undefined {
+export function readVariable(block: Block, diagnostics: Diagnostic[], rules: LanguageRules = terraformRules): VariableBlock | undefined {
 	if (!checkLabels(block, ['name'], diagnostics)) {
 		return undefined;
 	}
@@ -20,7 +21,8 @@ export function readVariable(block: Block, diagnostics: Diagnostic[]): VariableB
 		});
 	}
 
-	checkSchema(block, {attributes: ['type', 'default', 'description', 'sensitive', 'nullable', 'ephemeral'], blocks: ['validation']}, diagnostics);
+	checkSchema(block, {attributes: ['type', 'default', 'description', 'sensitive', 'nullable', 'ephemeral', ...(rules.deprecations ? ['deprecated'] : [])], blocks: ['validation']}, diagnostics);
+	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` value', 'variable', diagnostics) : undefined;
 	const typeExpression = attributeExpression(block.body, 'type');
 	const defaultExpression = attributeExpression(block.body, 'default');
 	const description = literalString(attributeExpression(block.body, 'description'));
@@ -30,6 +32,7 @@ export function readVariable(block: Block, diagnostics: Diagnostic[]): VariableB
 		...(typeExpression && {typeExpression}),
 		...(defaultExpression && {default: defaultExpression}),
 		...(description !== undefined && {description}),
+		...(deprecated !== undefined && {deprecated}),
 		sensitive: readFlag(block.body, 'sensitive', false, diagnostics),
 		nullable: readFlag(block.body, 'nullable', true, diagnostics),
 		ephemeral: readFlag(block.body, 'ephemeral', false, diagnostics),

@@ -44,7 +44,7 @@ export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions>
 
 	for (const call of module.moduleCalls.values()) {
 		// A call's arguments belong to the child's variables (connect-module-boundaries); the call itself is its expansion.
-		yield {name: `module.${call.name}`, expressions: [call.count, call.forEach].filter(expression => expression !== undefined), skip: nothing};
+		yield {name: `module.${call.name}`, expressions: [call.count, call.forEach, call.enabled].filter(expression => expression !== undefined), skip: nothing};
 	}
 
 	for (const check of module.checks) {

@@ -94,6 +94,7 @@ export const base64gzip = defineFunction({
 
 export const base64gunzip = defineFunction({
 	name: 'base64gunzip',
+	openTofuOnly: true,
 	description: 'Decodes a Base64-encoded string and uncompresses the result with gzip (OpenTofu).',
 	parameters: [{name: 'str', type: stringType}],
 	returnType: staticReturnType(stringType),
@@ -721,6 +722,7 @@ export const urlencode = defineFunction({
 
 export const urldecode = defineFunction({
 	name: 'urldecode',
+	openTofuOnly: true,
 	description: 'Decodes a URL-encoded string (OpenTofu).',
 	parameters: [{name: 'str', type: stringType}],
 	returnType: staticReturnType(stringType),

@@ -41,6 +41,36 @@ export function lookupFunction(name: string): FunctionSpec | undefined {
 }
 
 /**
+Which language's function table: Terraform's leaves out the functions only OpenTofu has, so calling one is Terraform's "Call to unknown function".
+*/
+export type FunctionDialect = 'terraform' | 'opentofu';
+
+export type FunctionTable = {
+	readonly lookup: (name: string) => FunctionSpec | undefined;
+	/**
+	Sorted, for completion and "did you mean" suggestions.
+	*/
+	readonly names: () => readonly string[];
+};
+
+const terraformNames: readonly string[] = [...builtinFunctions.values()].filter(spec => !spec.openTofuOnly).map(spec => spec.name);
+
+const functionTables: Readonly<Record<FunctionDialect, FunctionTable>> = {
+	opentofu: {lookup: lookupFunction, names: builtinFunctionNames},
+	terraform: {
+		lookup(name) {
+			const spec = lookupFunction(name);
+			return spec?.openTofuOnly ? undefined : spec;
+		},
+		names: () => terraformNames,
+	},
+};
+
+export function functionTable(dialect: FunctionDialect): FunctionTable {
+	return functionTables[dialect];
+}
+
+/**
 The names of all built-in functions, sorted, for completion and "did you mean" suggestions.
 */
 export function builtinFunctionNames(): readonly string[] {

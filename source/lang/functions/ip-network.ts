@@ -318,6 +318,7 @@ export const cidrsubnets = defineFunction({
 
 export const cidrcontains = defineFunction({
 	name: 'cidrcontains',
+	openTofuOnly: true,
 	description: 'Determines whether a given IP address or an address prefix given in CIDR notation is within a given IP network address prefix (OpenTofu).',
 	parameters: [{name: 'containing_prefix', type: stringType}, {name: 'contained_ip_or_prefix', type: stringType}],
 	returnType: staticReturnType(boolType),

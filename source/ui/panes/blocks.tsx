@@ -34,6 +34,10 @@ function countBadge(row: BlockRow & {type: 'block'}): string {
 		return ' ×?';
 	}
 
+	if (mode === 'enabled') {
+		return ` enabled = ${instances.length > 0}`;
+	}
+
 	return mode === 'single' ? '' : ` ×${instances.length}`;
 }
 

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {readConfigFile} from './parse-file.js';
+
+/*
+The language a configuration is written in: Terraform 1.11 or OpenTofu 1.11. Each difference is one field of the mode's rule set, read by the code that applies that rule (the block readers, the module loader, the expander, the function table), so the modes never meet as scattered checks.
+*/
+
+export type LanguageMode = 'terraform' | 'opentofu';
+
+export type LanguageRules = {
+	readonly mode: LanguageMode;
+	/**
+	The product's name as messages print it.
+	*/
+	readonly product: 'Terraform' | 'OpenTofu';
+	/**
+	`lifecycle { enabled = BOOL }` on resources, data sources, ephemeral resources and module calls (OpenTofu 1.11).
+	*/
+	readonly lifecycleEnabled: boolean;
+	/**
+	A module call's `source` and `version` evaluated statically from variables and locals (OpenTofu 1.8).
+	*/
+	readonly staticModuleSources: boolean;
+	/**
+	`for_each` on a provider block with an alias, and `aws.by_region[KEY]` provider references (OpenTofu 1.9).
+	*/
+	readonly providerForEach: boolean;
+	/**
+	`deprecated = "..."` on variables and outputs, warned about where they are used (OpenTofu 1.10).
+	*/
+	readonly deprecations: boolean;
+	/**
+	Which built-in function table expressions call (see lang/functions/index.ts).
+	*/
+	readonly functions: LanguageMode;
+};
+
+export const terraformRules: LanguageRules = Object.freeze({
+	mode: 'terraform',
+	product: 'Terraform',
+	lifecycleEnabled: false,
+	staticModuleSources: false,
+	providerForEach: false,
+	deprecations: false,
+	functions: 'terraform',
+});
+
+export const openTofuRules: LanguageRules = Object.freeze({
+	mode: 'opentofu',
+	product: 'OpenTofu',
+	lifecycleEnabled: true,
+	staticModuleSources: true,
+	providerForEach: true,
+	deprecations: true,
+	functions: 'opentofu',
+});
+
+export function rulesFor(mode: LanguageMode): LanguageRules {
+	return mode === 'opentofu' ? openTofuRules : terraformRules;
+}
+
+export type LanguageChoice = {
+	readonly rules: LanguageRules;
+	/**
+	Why this mode: the flag, the file or the lock file entry that decided it, as `check` prints it.
+	*/
+	readonly reason: string;
+};
+
+/**
+OpenTofu's provider registry host, as `.terraform.lock.hcl` records the providers `tofu init` installed.
+*/
+const openTofuRegistry = 'registry.opentofu.org/';
+
+/**
+The language mode of a root module directory. The rule, in order:
+1. `--opentofu` / `--terraform` (`forced`) decide;
+2. OpenTofu when the root module directory has a `.tofu` or `.tofu.json` file (Terraform ignores them; only OpenTofu reads them);
+3. OpenTofu when the directory's `.terraform.lock.hcl` records a provider from `registry.opentofu.org` (written by `tofu init`);
+4. otherwise Terraform.
+Only the root directory is looked at: child modules are written for whichever program runs the root, and their sources may themselves depend on the mode.
+*/
+export function chooseLanguage(directory: string, forced?: LanguageMode): LanguageChoice {
+	if (forced) {
+		return {rules: rulesFor(forced), reason: `chosen with --${forced}`};
+	}
+
+	let names: string[] = [];
+	try {
+		names = fs.readdirSync(directory).filter(name => !name.startsWith('.')).sort();
+	} catch {}
+
+	const tofuFile = names.find(name => name.endsWith('.tofu') || name.endsWith('.tofu.json'));
+	if (tofuFile) {
+		return {rules: openTofuRules, reason: `${tofuFile} is an OpenTofu file`};
+	}
+
+	const provider = openTofuLockedProvider(directory);
+	if (provider) {
+		return {rules: openTofuRules, reason: `.terraform.lock.hcl records ${provider} from OpenTofu's registry`};
+	}
+
+	return {rules: terraformRules, reason: 'no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl'};
+}
+
+/**
+The first provider address (`registry.opentofu.org/hashicorp/aws`) among the lock file's `provider` blocks that is from OpenTofu's registry. Read with the configuration file reader (its size limit, its HCL parser); a lock file that cannot be read decides nothing.
+*/
+function openTofuLockedProvider(directory: string): string | undefined {
+	const file = path.join(directory, '.terraform.lock.hcl');
+	let body;
+	try {
+		if (!fs.statSync(file).isFile()) {
+			return undefined;
+		}
+
+		body = readConfigFile(file).value;
+	} catch {
+		return undefined;
+	}
+
+	for (const item of body.items) {
+		const address = item.kind === 'Block' && item.type === 'provider' ? item.labels[0] : undefined;
+		if (address?.toLowerCase().startsWith(openTofuRegistry)) {
+			return address;
+		}
+	}
+
+	return undefined;
+}

@@ -1,0 +1,318 @@
+import path from 'node:path';
+import type {Expression} from '../hcl/ast.js';
+import {type Diagnostic, type Result, errorDiagnostic} from '../hcl/diagnostics.js';
+import type {Range} from '../hcl/position.js';
+import type {StaticScope} from '../config/load-module-tree.js';
+import type {Module, ModuleCall} from '../config/module.js';
+import type {RawVariableValue} from '../config/tfvars.js';
+import {convert} from '../lang/convert.js';
+import {createScope, moduleResolver} from '../lang/eval/scope.js';
+import type {FunctionSpec} from '../lang/function.js';
+import {type Reference, referencesOf, subjectTextOf} from '../lang/references.js';
+import {dynamicType, stringType} from '../lang/types.js';
+import {
+	type Value, deepMarks, markSensitive, stringValue, unknownValue, unmark,
+} from '../lang/values.js';
+import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
+import {LazyMap} from './lazy-map.js';
+import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
+
+/*
+OpenTofu's early (static) evaluation (1.8+, internal/configs/static_evaluator.go and static_scope.go): before any module is expanded, a module call's `source` and `version` are evaluated from input variables, locals, `path.*` and `terraform.workspace` only. A child module's variables are its call's arguments, themselves evaluated statically in the caller, so a source can follow inputs down the tree. Anything else (a resource, a data source, a module output, `count`/`each`, a provider function, a sensitive value) is an error worded as OpenTofu words it, and the call stays unresolved.
+
+The module loader (config/) asks through the `StaticScope` capability, so it knows nothing of evaluation.
+*/
+
+export type StaticEvaluationOptions = {
+	readonly rootDirectory: string;
+	readonly cwd: string;
+	readonly workspaceName: string;
+	readonly rootVariables: ReadonlyMap<string, RawVariableValue>;
+	readonly functions: (name: string) => FunctionSpec | undefined;
+	readonly functionNames: () => readonly string[];
+};
+
+/**
+What one module's static values are made of: its path (call names), its module, and where each variable's value comes from.
+*/
+type Frame = {
+	readonly path: readonly string[];
+	readonly module: Module;
+	/**
+	The value the caller gives a variable (the call's argument evaluated in the caller's frame, or a root value); undefined when not given.
+	*/
+	readonly given: (name: string) => Result<Value> | undefined;
+};
+
+/**
+`module.a:local.x`, as OpenTofu's StaticIdentifier names what it evaluates.
+*/
+function identifier(modulePath: readonly string[], subject: string): string {
+	return modulePath.length === 0 ? subject : `${modulePath.map(name => `module.${name}`).join('.')}:${subject}`;
+}
+
+/**
+The reference's subject as OpenTofu's addrs print it: `aws_instance.web`, `module.net.vpc_id`, `count.index`.
+*/
+function referenceText(reference: Reference): string {
+	const {subject} = reference;
+	switch (subject.kind) {
+		case 'module': {
+			const step = reference.remaining[0];
+			return step?.kind === 'attribute' ? `module.${subject.name}.${step.name}` : `module.${subject.name}`;
+		}
+
+		case 'count':
+		case 'each': {
+			return `${subject.kind}.${subject.name}`;
+		}
+
+		case 'self': {
+			return 'self';
+		}
+
+		default: {
+			return subjectTextOf(reference);
+		}
+	}
+}
+
+/**
+Only variables, locals, `path.*` and `terraform.*` may be read in a static context (static_scope.go StaticValidateReferences).
+*/
+function staticReferenceErrors(expression: Expression, requiredBy: string): Diagnostic[] {
+	const errors: Diagnostic[] = [];
+	for (const reference of referencesOf(expression)) {
+		const {subject} = reference;
+		if (subject.kind === 'variable' || subject.kind === 'local' || subject.kind === 'path' || subject.kind === 'terraform') {
+			continue;
+		}
+
+		const output = subject.kind === 'module' && reference.remaining[0]?.kind === 'attribute';
+		errors.push(errorDiagnostic(output ? 'Module output not supported in static context' : 'Dynamic value in static context', `Unable to use ${referenceText(reference)} in static context, which is required by ${requiredBy}`, reference.range));
+	}
+
+	return errors;
+}
+
+const failed = (diagnostics: Diagnostic[]): Result<Value> => ({value: unknownValue(), diagnostics});
+
+/**
+The static evaluator of a whole configuration: frames are made per module of the tree as the loader reaches it; values are computed on demand and memoised per frame.
+*/
+export function createStaticEvaluation(options: StaticEvaluationOptions): {readonly root: (module: Module) => StaticScope} {
+	const functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false});
+	const rootPath = path.resolve(options.cwd, options.rootDirectory);
+	// The identifiers being evaluated, innermost last: a repeat is OpenTofu's "Circular reference".
+	const stack: string[] = [];
+
+	const constant = (expression: Expression): Result<Value> => evaluateExpression(expression, createScope({functions: options.functions, functionNames: options.functionNames, functionContext}));
+
+	function makeScope(frame: Frame): StaticScope {
+		const values = new Map<string, Result<Value>>();
+		const memo = (key: string, range: Range, compute: () => Result<Value>): Result<Value> => {
+			const known = values.get(key);
+			if (known) {
+				return known;
+			}
+
+			const id = identifier(frame.path, key);
+			if (stack.includes(id)) {
+				return failed([errorDiagnostic('Circular reference', `${id} is self referential`, range)]);
+			}
+
+			stack.push(id);
+			try {
+				const result = compute();
+				values.set(key, result);
+				return result;
+			} finally {
+				stack.pop();
+			}
+		};
+
+		const {module} = frame;
+		const modulePath = path.relative(rootPath, path.resolve(options.cwd, module.directory || options.rootDirectory)) || '.';
+		// What each evaluation in this frame read and failed on, reported once at the top (`depends on X which is not available`).
+		let failures: Array<{readonly id: string; readonly diagnostics: readonly Diagnostic[]}> = [];
+		const track = (key: string, result: Result<Value>): Value => {
+			if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+				failures.push({id: identifier(frame.path, key), diagnostics: result.diagnostics});
+			}
+
+			return result.value;
+		};
+
+		const variables = new LazyMap(module.variables.keys(), name => track(`var.${name}`, variable(name)));
+		const locals = new LazyMap(module.locals.keys(), name => track(`local.${name}`, local(name)));
+		const resolver = moduleResolver({
+			variables,
+			locals,
+			path: {module: modulePath, root: '.', cwd: rootPath},
+			workspace: options.workspaceName,
+			...(frame.path.length > 0 && {moduleDescription: frame.path.map(name => `module.${name}`).join('.')}),
+		});
+		const scope = createScope({resolveReference: resolver, functions: options.functions, functionNames: options.functionNames, functionContext});
+
+		/**
+		Evaluates `expression` for what `requiredBy` names (`module.x.source`, `module.a:local.y`): references checked first, then evaluated; a value it read that failed adds "Unable to compute static value".
+		*/
+		function evaluate(expression: Expression, requiredBy: string): Result<Value> {
+			const errors = staticReferenceErrors(expression, requiredBy);
+			if (errors.length > 0) {
+				return failed(errors);
+			}
+
+			const outer = failures;
+			failures = [];
+			try {
+				const result = evaluateExpression(expression, scope);
+				const diagnostics = [...result.diagnostics];
+				for (const failure of failures) {
+					diagnostics.push(...failure.diagnostics, errorDiagnostic('Unable to compute static value', `${requiredBy} depends on ${failure.id} which is not available`, expression.range));
+				}
+
+				return failures.length > 0 ? failed(diagnostics) : {value: result.value, diagnostics};
+			} finally {
+				failures = outer;
+			}
+		}
+
+		function local(name: string): Result<Value> {
+			const declaration = module.locals.get(name)!;
+			return memo(`local.${name}`, declaration.range, () => evaluate(declaration.expression, identifier(frame.path, `local.${name}`)));
+		}
+
+		function variable(name: string): Result<Value> {
+			const declaration = module.variables.get(name)!;
+			return memo(`var.${name}`, declaration.range, () => {
+				const diagnostics: Diagnostic[] = [];
+				const constraint = declaration.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => constant(expression).value, declaration.block.body.syntax) : undefined;
+				const type = constraint?.type ?? dynamicType;
+				const given = frame.given(name);
+				let value: Value | undefined;
+				if (given) {
+					if (given.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+						return given;
+					}
+
+					value = given.value;
+				}
+
+				if (value === undefined || (value.kind === 'null' && !declaration.nullable)) {
+					if (declaration.default) {
+						value = constant(declaration.default).value;
+					} else if (value === undefined) {
+						// A root variable with no value: OpenTofu would prompt for it, and without a terminal fails so (command/meta_config.go rootModuleCall).
+						const message = frame.path.length === 0 ? `Failed to request input from user for variable var.${name}` : 'Missing required variable in module call';
+						return failed([errorDiagnostic(message, frame.path.length === 0 ? '' : `The module call gives no value for the required variable "${name}".`, declaration.block.labelRanges[0] ?? declaration.range)]);
+					}
+				}
+
+				const converted = value.kind === 'null' && type.kind === 'dynamic' ? {ok: true as const, value} : convert(value, type);
+				if (!converted.ok) {
+					return failed([errorDiagnostic('Invalid value for input variable', `The given value is not suitable for var.${name} declared at ${declaration.range.filename}:${declaration.range.start.line}: ${converted.message}.`, declaration.range)]);
+				}
+
+				return {value: declaration.sensitive ? markSensitive(converted.value) : converted.value, diagnostics};
+			});
+		}
+
+		return {
+			callSource(call: ModuleCall) {
+				const diagnostics: Diagnostic[] = [];
+				// The version first: OpenTofu decodes it before the source (module_call.go decodeStaticFields).
+				if (call.versionExpression) {
+					const version = decodeString(evaluate(call.versionExpression, identifier(frame.path, `module.${call.name}.version`)), call.versionExpression, identifier(frame.path, `module.${call.name}.version`), true);
+					diagnostics.push(...version.diagnostics);
+					if (version.failed) {
+						return {diagnostics};
+					}
+				}
+
+				if (!call.sourceExpression) {
+					return {...(call.source !== undefined && {source: call.source}), diagnostics};
+				}
+
+				const source = decodeString(evaluate(call.sourceExpression, identifier(frame.path, `module.${call.name}.source`)), call.sourceExpression, identifier(frame.path, `module.${call.name}.source`), false);
+				diagnostics.push(...source.diagnostics);
+				return {...(source.text !== undefined && {source: source.text}), diagnostics};
+			},
+			child(call: ModuleCall, childModule: Module) {
+				const inputs = new Map(call.inputs.map(attribute => [attribute.name, attribute] as const));
+				const childPath = [...frame.path, call.name];
+				return makeScope({
+					path: childPath,
+					module: childModule,
+					given(name) {
+						const input = inputs.get(name);
+						// The argument is evaluated in the caller's frame, named as the child's variable (`module.a:var.region`).
+						return input ? evaluate(input.expression, identifier(childPath, `var.${name}`)) : undefined;
+					},
+				});
+			},
+		};
+	}
+
+	return {
+		root(module: Module) {
+			return makeScope({
+				path: [],
+				module,
+				given(name) {
+					const raw = options.rootVariables.get(name);
+					if (!raw) {
+						return undefined;
+					}
+
+					if (raw.kind === 'expression') {
+						return constant(raw.expression);
+					}
+
+					const declaration = module.variables.get(name);
+					const type = declaration?.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => constant(expression).value, declaration.block.body.syntax)?.type : undefined;
+					if (type === undefined || isPrimitiveConstraint(type)) {
+						return {value: stringValue(raw.text), diagnostics: []};
+					}
+
+					const parsed = parseExpressionText(raw.text, `<value for var.${name}>`);
+					return parsed.value ? constant(parsed.value) : failed(parsed.diagnostics);
+				},
+			});
+		},
+	};
+}
+
+/**
+A static value decoded as the string a `source` or `version` must be (static_evaluator.go DecodeExpression): not sensitive, known, a string. A null version means no version.
+*/
+function decodeString(result: Result<Value>, expression: Expression, id: string, nullAllowed: boolean): {readonly text?: string; readonly failed: boolean; readonly diagnostics: readonly Diagnostic[]} {
+	if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+		return {failed: true, diagnostics: result.diagnostics};
+	}
+
+	const fail = (summary: string, detail: string) => ({failed: true, diagnostics: [...result.diagnostics, errorDiagnostic(summary, detail, expression.range)]});
+	if (deepMarks(result.value).has('sensitive')) {
+		return fail('Sensitive value not allowed', `Sensitive values, or values derived from sensitive values, cannot be used as ${id}.`);
+	}
+
+	if (deepMarks(result.value).has('ephemeral')) {
+		return fail('Ephemeral value not allowed', `Ephemeral values, or values derived from ephemeral values, cannot be used as ${id}.`);
+	}
+
+	const [value] = unmark(result.value);
+	if (value.kind === 'null' && nullAllowed) {
+		return {failed: false, diagnostics: result.diagnostics};
+	}
+
+	if (value.kind === 'unknown') {
+		return fail('Unknown value', `${id} depends on a value that is not known during static evaluation.`);
+	}
+
+	const converted = value.kind === 'null' ? undefined : convert(value, stringType);
+	if (!converted?.ok || converted.value.kind !== 'string') {
+		return fail('Unsuitable value type', `Unsuitable value: ${value.kind === 'null' ? 'value must not be null' : 'a string is required'}`);
+	}
+
+	return {text: converted.value.value, failed: false, diagnostics: result.diagnostics};
+}
