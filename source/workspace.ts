@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {
@@ -10,6 +9,7 @@ import {checkRefactoringBlocks} from './expand/refactoring.js';
 import type {ModuleNode} from './config/module-tree.js';
 import {type LanguageChoice, type LanguageMode, chooseLanguage} from './config/language.js';
 import {dataDirectory} from './config/module-sources.js';
+import {readTextWithLimit} from './files/read-file.js';
 import {readState} from './config/state.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
@@ -253,12 +253,10 @@ export async function driveInSlices<Progress, Result>(steps: Generator<Progress,
 }
 
 function readEnvironmentFile(directory: string, environment: Readonly<Record<string, string | undefined>>): string | undefined {
-	try {
-		const text = fs.readFileSync(path.join(dataDirectory(directory, environment), 'environment'), 'utf8').trim();
-		return text === '' ? undefined : text;
-	} catch {
-		return undefined;
-	}
+	// A workspace name is short; a bigger file (or a FIFO, a device) is not one and is ignored, as a missing file is.
+	const read = readTextWithLimit(path.join(dataDirectory(directory, environment), 'environment'), 64 * 1024);
+	const text = read.ok ? read.text.trim() : '';
+	return text === '' ? undefined : text;
 }
 
 function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {

@@ -18,6 +18,7 @@ import type {
 import {jsonTopLevelItems} from './json-blocks.js';
 import {type LanguageRules, terraformRules} from './language.js';
 import {applyOverrides} from './overrides.js';
+import {FileReadError} from '../files/read-file.js';
 import {type ParsedConfigFile, readConfigFile} from './parse-file.js';
 
 /*
@@ -102,14 +103,14 @@ export function loadDirectory(directory: string, rules: LanguageRules = terrafor
 	for (const file of files) {
 		let parsed: ParsedConfigFile;
 		try {
-			const stat = fs.statSync(file.path);
-			if (!stat.isFile()) {
+			parsed = readConfigFile(file.path);
+		} catch (error) {
+			// A directory named like a configuration file is not one (as in Terraform); anything else that cannot be read is reported.
+			if (error instanceof FileReadError && error.failure.kind === 'not-regular' && error.failure.what === 'directory') {
 				continue;
 			}
 
-			parsed = readConfigFile(file.path);
-		} catch (error) {
-			diagnostics.push(errorDiagnostic('Failed to read file', `The configuration file ${file.path} could not be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`));
+			diagnostics.push(errorDiagnostic('Failed to read file', `The configuration file ${file.path} could not be read: ${error instanceof FileReadError ? error.message : String(error)}.`));
 			continue;
 		}
 

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import {describeReadFailure, readTextWithLimit} from '../files/read-file.js';
 import path from 'node:path';
 
 /*
@@ -19,6 +19,11 @@ export function dataDirectory(rootDirectory: string, environment: Readonly<Recor
 	return configured ? path.resolve(rootDirectory, configured) : path.join(rootDirectory, '.terraform');
 }
 
+/**
+The largest `modules.json` tfscope reads: 16 MiB (one entry is about 200 bytes; real manifests are a few KB).
+*/
+export const maximumManifestBytes = 16 * 1024 * 1024;
+
 type ManifestFile = {
 	Modules?: Array<{Key?: unknown; Source?: unknown; Dir?: unknown}>;
 };
@@ -28,12 +33,12 @@ Reads `modules.json`; a missing manifest is an empty one, a broken one an error 
 */
 export function readModuleManifest(rootDirectory: string, environment: Readonly<Record<string, string | undefined>>): {manifest: ModuleManifest; error?: string} {
 	const file = path.join(dataDirectory(rootDirectory, environment), 'modules', 'modules.json');
-	let text: string;
-	try {
-		text = fs.readFileSync(file, 'utf8');
-	} catch {
-		return {manifest: new Map()};
+	const read = readTextWithLimit(file, maximumManifestBytes);
+	if (!read.ok) {
+		return read.failure.kind === 'missing' ? {manifest: new Map()} : {manifest: new Map(), error: `${describeReadFailure(read.failure)}`};
 	}
+
+	const {text} = read;
 
 	try {
 		const parsed = JSON.parse(text) as ManifestFile;

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import type {Body} from '../hcl/ast.js';
 import type {Diagnostic, Result} from '../hcl/diagnostics.js';
 import {errorDiagnostic} from '../hcl/diagnostics.js';
 import {parseConfig, parseJsonConfig} from '../hcl/index.js';
 import {LineIndex} from '../hcl/line-index.js';
 import type {Range} from '../hcl/position.js';
+import {FileReadError, readFileWithLimit} from '../files/read-file.js';
 
 /**
 The largest configuration file the loader reads: 32 MiB. Hand-written and generated `.tf` files are a few MB at most, so this is far above any real one, while it keeps what one hostile file can cost bounded (its syntax tree stays under a few hundred MB). A bigger file is skipped with a diagnostic and the rest of the configuration loads.
@@ -34,23 +34,19 @@ export function parseConfigFile(text: string, filename: string): Result<Body> {
 }
 
 /**
-Reads and parses one file: refuses a file over `maximumConfigFileBytes` without reading it, reports invalid UTF-8 where it is (a few diagnostics at most), and does not parse a file that is not text at all. Throws what `fs` throws for a file that cannot be read. `filename` names the file in diagnostics (default: `path`).
+Reads and parses one file through the one reader with limits (`source/files/read-file.ts`): refuses a file over `maximumConfigFileBytes` without reading it (a diagnostic), reports invalid UTF-8 where it is (a few diagnostics at most), and does not parse a file that is not text at all. Throws a `FileReadError` for a file that cannot be read (missing, a directory, a device, a FIFO...). `filename` names the file in diagnostics (default: `path`).
 */
 export function readConfigFile(path: string, filename = path): ParsedConfigFile {
-	const descriptor = fs.openSync(path, 'r');
-	let bytes: Uint8Array;
-	try {
-		const {size} = fs.fstatSync(descriptor);
-		if (size > maximumConfigFileBytes) {
-			return oversizedFile(filename, size);
+	const read = readFileWithLimit(path, maximumConfigFileBytes);
+	if (!read.ok) {
+		if (read.failure.kind === 'too-large') {
+			return oversizedFile(filename, read.failure.size ?? maximumConfigFileBytes + 1);
 		}
 
-		bytes = readAll(descriptor, size);
-	} finally {
-		fs.closeSync(descriptor);
+		throw new FileReadError(read.failure, filename);
 	}
 
-	return parseConfigBytes(bytes, filename);
+	return parseConfigBytes(read.bytes, filename);
 }
 
 /**
@@ -188,27 +184,6 @@ function looksBinary(bytes: Uint8Array): string | undefined {
 	}
 
 	return bad >= 64 && bad * 5 >= probe.length ? 'most of its bytes are not UTF-8' : undefined;
-}
-
-function readAll(descriptor: number, size: number): Uint8Array {
-	// The size from fstat is a hint: read until the end, so a file that grows stays within the limit.
-	const chunks: Uint8Array[] = [];
-	let total = 0;
-	for (;;) {
-		const buffer = Buffer.allocUnsafe(Math.max(size - total, 64 * 1024));
-		const count = fs.readSync(descriptor, buffer, 0, buffer.length, null);
-		if (count === 0) {
-			break;
-		}
-
-		chunks.push(buffer.subarray(0, count));
-		total += count;
-		if (total > maximumConfigFileBytes) {
-			break;
-		}
-	}
-
-	return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
 }
 
 /**

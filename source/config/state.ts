@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import {describeReadFailure, readTextWithLimit} from '../files/read-file.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {
 	type Value, boolValue, markSensitive, nullValue, numberValue, objectValue, stringValue, tupleValue,
@@ -126,19 +126,22 @@ export function parseState(text: string, filename: string): {state: State; diagn
 }
 
 /**
-Reads a state file; undefined (no diagnostics) when `optional` and it does not exist.
+The largest state file tfscope reads: 256 MiB. States of thousands of resources are tens of MB; parsing one costs a few times its size in memory, so this keeps a hostile one under the memory target.
+*/
+export const maximumStateFileBytes = 256 * 1024 * 1024;
+
+/**
+Reads a state file (through the one reader with limits); undefined (no diagnostics) when `optional` and it does not exist.
 */
 export function readState(file: string, optional: boolean): {state: State; diagnostics: Diagnostic[]} {
-	let text: string;
-	try {
-		text = fs.readFileSync(file, 'utf8');
-	} catch (error) {
-		if (optional) {
+	const read = readTextWithLimit(file, maximumStateFileBytes);
+	if (!read.ok) {
+		if (optional && read.failure.kind === 'missing') {
 			return {state: new Map(), diagnostics: []};
 		}
 
-		return {state: new Map(), diagnostics: [errorDiagnostic('Failed to read state file', `${file} could not be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`)]};
+		return {state: new Map(), diagnostics: [errorDiagnostic('Failed to read state file', `${file} could not be read: ${describeReadFailure(read.failure)}.`)]};
 	}
 
-	return parseState(text, file);
+	return parseState(read.text, file);
 }

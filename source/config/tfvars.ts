@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import {FileReadError} from '../files/read-file.js';
 import {type ParsedConfigFile, readConfigFile} from './parse-file.js';
 
 /*
@@ -27,7 +28,10 @@ function readVariableFile(file: string, required: boolean, collected: CollectedV
 		parsed = readConfigFile(file);
 	} catch (error) {
 		if (required) {
-			collected.diagnostics.push(errorDiagnostic('Failed to read variables file', `Given variables file ${file} does not exist or cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`));
+			collected.diagnostics.push(errorDiagnostic('Failed to read variables file', `Given variables file ${file} does not exist or cannot be read: ${error instanceof FileReadError ? error.message : String(error)}.`));
+		} else if (error instanceof FileReadError && error.failure.kind !== 'missing') {
+			// An optional file that exists but cannot be read (a FIFO, a device, no permission) is not silently skipped.
+			collected.diagnostics.push(errorDiagnostic('Failed to read variables file', `${error.message}.`));
 		}
 
 		return;

@@ -58,7 +58,10 @@ export type FunctionContext = {
 
 export type FunctionFilesystem = {
 	readonly readFile: (path: string, limit: number) => Uint8Array;
-	readonly stat: (path: string) => {readonly kind: 'file' | 'directory' | 'other'; readonly size: number} | undefined;
+	/**
+	What a path is, following symlinks; `identity` (device and inode, when known) lets `fileset` detect symlink loops.
+	*/
+	readonly stat: (path: string) => {readonly kind: 'file' | 'directory' | 'other'; readonly size: number; readonly identity?: string} | undefined;
 	readonly listFiles?: (directory: string) => readonly string[];
 	readonly cwd: string;
 	readonly home?: string;

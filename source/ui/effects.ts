@@ -1,6 +1,7 @@
-import {mkdirSync, readFileSync, appendFileSync} from 'node:fs';
+import {mkdirSync, appendFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {readTextWithLimit} from '../files/read-file.js';
 
 /*
 What the explorer does outside its state: the console history file, the clipboard escape. Kept here so the reducer stays pure.
@@ -14,16 +15,19 @@ export function defaultHistoryFile(environment: Readonly<Record<string, string |
 	return path.join(base, 'tfscope', 'console-history');
 }
 
+const maximumHistoryBytes = 16 * 1024 * 1024;
+
 /**
 Entries are JSON strings, one a line, so multi-line expressions survive.
 */
 export function readHistory(file: string): string[] {
-	let text: string;
-	try {
-		text = readFileSync(file, 'utf8');
-	} catch {
+	// Through the one reader with limits: a history file swapped for a FIFO or a huge file must not hang the explorer.
+	const read = readTextWithLimit(file, maximumHistoryBytes);
+	if (!read.ok) {
 		return [];
 	}
+
+	const {text} = read;
 
 	const entries: string[] = [];
 	for (const line of text.split('\n')) {

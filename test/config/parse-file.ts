@@ -5,6 +5,7 @@ import test from 'ava';
 import {loadDirectory} from '../../source/config/load-directory.js';
 import {maximumConfigFileBytes, parseConfigBytes, readConfigFile} from '../../source/config/parse-file.js';
 import type {Diagnostic} from '../../source/hcl/diagnostics.js';
+import {FileReadError} from '../../source/files/read-file.js';
 
 const located = (diagnostics: readonly Diagnostic[]): string[] => diagnostics.map(diagnostic => `${diagnostic.subject?.start.line ?? '-'}:${diagnostic.subject?.start.column ?? '-'} ${diagnostic.summary}`);
 
@@ -98,14 +99,15 @@ test('readConfigFile: a file over the limit is not read (a sparse file of 1 GiB)
 	t.is(parsed.text, '');
 });
 
-test('readConfigFile: reads, decodes and parses; a missing file throws as fs does', t => {
+test('readConfigFile: reads, decodes and parses; a missing file throws the reader\'s error', t => {
 	const directory = temporaryDirectory({'main.tf': '\uFEFFa = 1\r\n'});
 	const parsed = readConfigFile(path.join(directory, 'main.tf'));
 	t.deepEqual(parsed.diagnostics, []);
 	t.is(parsed.text, '\uFEFFa = 1\r\n');
 	t.deepEqual(names(parsed.value), ['a']);
 	t.deepEqual([parsed.value.range.start.line, parsed.value.range.start.column], [1, 1]);
-	t.throws(() => readConfigFile(path.join(directory, 'missing.tf')), {code: 'ENOENT'});
+	const error = t.throws(() => readConfigFile(path.join(directory, 'missing.tf')), {instanceOf: FileReadError});
+	t.is(error?.failure.kind, 'missing');
 });
 
 test('loader: a binary file, a latin-1 file and a file over the limit are diagnostics; the other files load', t => {

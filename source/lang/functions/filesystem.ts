@@ -9,6 +9,7 @@ import {
 import {
 	type Value, boolValue, stringValue, unknownValue,
 } from '../values.js';
+import {FileReadError, describeReadFailure} from '../../files/read-file.js';
 import {type HashAlgorithm, digest} from './crypto.js';
 import {decodeUtf8} from './encoding.js';
 import {makeSet, stringOf} from './support.js';
@@ -67,8 +68,15 @@ function readForFileFunction(context: FunctionContext, filePath: string): Uint8A
 	try {
 		return filesystem.readFile(resolved, maximumFileSize);
 	} catch (error) {
-		throw new FunctionError(`failed to read file: ${(error as Error).message}`, 0);
+		throw new FunctionError(`failed to read file: ${readErrorMessage(error, filePath)}`, 0);
 	}
+}
+
+/**
+A read failure worded as Go's os package words it, with the path as the configuration gave it (as Terraform shows it: joined to a relative module directory, not made absolute).
+*/
+function readErrorMessage(error: unknown, filePath: string): string {
+	return error instanceof FileReadError ? describeReadFailure(error.failure, filePath.startsWith('/') ? filePath : cleanPath(filePath)) : (error as Error).message;
 }
 
 function readText(context: FunctionContext, filePath: string): string {
@@ -143,7 +151,7 @@ function fileHash(name: string, algorithm: HashAlgorithm, encoding: 'hex' | 'bas
 			try {
 				bytes = filesystem.readFile(resolved, maximumFileSize);
 			} catch (error) {
-				throw new FunctionError((error as Error).message);
+				throw new FunctionError(readErrorMessage(error, name));
 			}
 
 			return stringValue(digest(algorithm, bytes).toString(encoding));
@@ -228,27 +236,50 @@ export function globToRegExp(pattern: string): RegExp | undefined {
 	}
 }
 
-const maximumListedFiles = 100_000;
+/**
+The most entries (files and directories) `fileset` visits in one call.
+*/
+export const maximumListedFiles = 100_000;
 
+/**
+Every regular file under `root`, relative to it. Symlinks are followed (as Terraform's glob does) but a directory already open on the way down (same device and inode) is not entered again, so a symlink loop ends; every entry visited counts towards `maximumListedFiles`, so a wide tree of links to the same directories ends too.
+*/
 function listFilesRecursively(filesystem: FunctionFilesystem, root: string): string[] {
 	const found: string[] = [];
-	const visit = (relative: string, depth: number): void => {
-		if (depth > 64 || found.length > maximumListedFiles) {
+	let visited = 0;
+	const open = new Set<string>();
+	const visit = (relative: string, identity: string | undefined, depth: number): void => {
+		if (depth > 64) {
 			return;
 		}
 
+		if (identity !== undefined) {
+			open.add(identity);
+		}
+
 		for (const name of filesystem.listFiles?.(path.join(root, relative)) ?? []) {
+			visited++;
+			if (visited > maximumListedFiles) {
+				throw new FunctionError(`failed to glob: more than ${maximumListedFiles} files and directories under ${JSON.stringify(root)}, tfscope's limit (maximumListedFiles)`);
+			}
+
 			const child = relative === '' ? name : `${relative}/${name}`;
 			const stat = filesystem.stat(path.join(root, child));
 			if (stat?.kind === 'directory') {
-				visit(child, depth + 1);
+				if (stat.identity === undefined || !open.has(stat.identity)) {
+					visit(child, stat.identity, depth + 1);
+				}
 			} else if (stat?.kind === 'file') {
 				found.push(child);
 			}
 		}
+
+		if (identity !== undefined) {
+			open.delete(identity);
+		}
 	};
 
-	visit('', 0);
+	visit('', filesystem.stat(root)?.identity, 0);
 	return found;
 }
 
