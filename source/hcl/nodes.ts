@@ -131,14 +131,26 @@ function exact<T>(array: readonly T[]): readonly T[] {
 The start offset of a node (of any tree: plain nodes built elsewhere have a `range`).
 */
 export function startOf(node: Located): number {
-	return (node as Partial<Spanned>)[spanStart] ?? node.range.start.offset;
+	return (attributeChainRoot(node) as Partial<Spanned>)[spanStart] ?? node.range.start.offset;
+}
+
+/**
+An attribute step keeps no start or file of its own but asks its object: down a chain of them without recursion, so a chain of any length (`a.a.a...`, which the parser then reports as too deep) cannot overflow the stack.
+*/
+function attributeChainRoot(node: Located): Located {
+	let current = node;
+	while (current instanceof GetAttributeNode) {
+		current = current.object;
+	}
+
+	return current;
 }
 
 /**
 The file of a node built by the parser.
 */
 function fileOf(node: Located): SourceFile {
-	return (node as unknown as Spanned)[spanFile];
+	return (attributeChainRoot(node) as unknown as Spanned)[spanFile];
 }
 
 export function endOf(node: Located): number {

@@ -8,6 +8,7 @@ import {parseTemplateExpression} from './parse-template.js';
 import type {Parser} from './parser.js';
 import type {Range} from './position.js';
 import {decodeStringLiteral} from './string-literal.js';
+import {maximumSyntaxDepth, nodeBeyondDepth} from './syntax-depth.js';
 import type {Token, TokenType} from './token.js';
 
 /*
@@ -20,9 +21,35 @@ export function parseExpression(p: Parser): Expression {
 		return new InvalidNode(p.file, start.startOffset, start.endOffset);
 	}
 
+	const outermost = !p.inExpression;
+	p.inExpression = true;
 	const expression = parseConditional(p);
 	p.leave();
-	return expression;
+	if (!outermost) {
+		return expression;
+	}
+
+	p.inExpression = false;
+	return checkSyntaxDepth(p, expression);
+}
+
+/**
+An outermost expression whose tree is deeper than `maximumSyntaxDepth` becomes invalid, with a diagnostic at the node that passes the limit, so no walker recurses that deep. A tree cannot be deeper than its text is long, so short expressions (nearly all) are not walked.
+*/
+function checkSyntaxDepth(p: Parser, expression: Expression): Expression {
+	const start = startOf(expression);
+	const end = endOf(expression);
+	if (end - start <= maximumSyntaxDepth) {
+		return expression;
+	}
+
+	const beyond = nodeBeyondDepth(expression);
+	if (!beyond) {
+		return expression;
+	}
+
+	p.error('Expression too deeply nested', `This expression's syntax tree is more than ${maximumSyntaxDepth} levels deep (maximumSyntaxDepth), counting every operator, attribute and index step, call, bracket and template part, not only brackets. Split it with local values.`, beyond.range, expression.range);
+	return new InvalidNode(p.file, start, end);
 }
 
 function parseConditional(p: Parser): Expression {
@@ -156,8 +183,13 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 				}
 
 				const item = new SplatItemNode(p.file, open.startOffset, close.endOffset);
-				// A full splat applies every following step to each element.
+				// A full splat applies every following step to each element; parsing those steps recurses, so a splat is a level of nesting.
+				if (!p.enter(open)) {
+					return result;
+				}
+
 				const each = parseTraversals(p, item);
+				p.leave();
 				result = new SplatNode(p.file, startOf(result), endOf(each), result, each, true);
 				continue;
 			}

@@ -34,6 +34,10 @@ export class Parser {
 	recovery = false;
 	quiet = false;
 	depth = 0;
+	/**
+	True while an expression is being parsed, so the outermost one knows it is (and checks its tree's depth).
+	*/
+	inExpression = false;
 	errorCount = 0;
 	private tooDeepReported = false;
 

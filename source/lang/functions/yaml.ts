@@ -18,11 +18,27 @@ yamldecode reads the structure with eemeli/yaml (failsafe schema) and resolves p
 /**
 How many nodes a decode has built: aliases are expanded in place (values have no sharing), so a few lines of anchors referring to anchors (a "billion laughs" document) would build exponentially many; the count stops that at `maximumCollectionElements`.
 */
-type Budget = {built: number; readonly source: string};
+type Budget = {
+	built: number;
+	readonly source: string;
+	/**
+	The anchored nodes being expanded on the way down: an alias to one of them refers to its own definition (`&a [*a]`), which would expand forever.
+	*/
+	readonly expanding: Set<Node>;
+};
+
+/**
+The deepest a decoded document may nest (aliases count as the levels they expand to): the recursion below stays well inside Node's stack. eemeli/yaml's own parser stops near 780 levels of flow brackets; that failure is reworded in `decodeYaml`.
+*/
+export const maximumYamlDepth = 1000;
+
+const tooDeep = `YAML document is nested too deeply: more than ${maximumYamlDepth} levels, tfscope's limit (maximumYamlDepth)`;
+// What eemeli/yaml can parse depends on the stack left when it is called (about 700 levels of flow brackets).
+const tooDeepToParse = 'YAML document is nested too deeply for tfscope\'s YAML parser (flow collections nest up to about 700 levels)';
 
 function fromNode(node: Node | null | undefined, document: Document, depth: number, budget: Budget): Value {
-	if (depth > 10_000) {
-		throw new FunctionError('YAML document is nested too deeply');
+	if (depth > maximumYamlDepth) {
+		throw new FunctionError(tooDeep);
 	}
 
 	if (++budget.built > maximumCollectionElements) {
@@ -39,7 +55,15 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 			throw new FunctionError(`reference to undefined anchor ${JSON.stringify(node.source)}`);
 		}
 
-		return fromNode(target, document, depth + 1, budget);
+		if (budget.expanding.has(target)) {
+			// go-yaml's message for an alias inside its own anchor's node.
+			throw new FunctionError(`cannot refer to anchor ${JSON.stringify(node.source)} from inside its own definition`);
+		}
+
+		budget.expanding.add(target);
+		const value = fromNode(target, document, depth + 1, budget);
+		budget.expanding.delete(target);
+		return value;
 	}
 
 	if (isMap(node)) {
@@ -252,7 +276,17 @@ function countNewlines(text: string): number {
 }
 
 export function decodeYaml(source: string): Value {
-	const documents = parseAllDocuments(source, {schema: 'failsafe', uniqueKeys: false});
+	let documents: ReturnType<typeof parseAllDocuments>;
+	try {
+		documents = parseAllDocuments(source, {schema: 'failsafe', uniqueKeys: false});
+	} catch (error) {
+		if (error instanceof RangeError) {
+			throw new FunctionError(tooDeepToParse);
+		}
+
+		throw error;
+	}
+
 	if (!Array.isArray(documents)) {
 		throw new FunctionError('on line 1, column 1: missing start of document');
 	}
@@ -268,10 +302,15 @@ export function decodeYaml(source: string): Value {
 	const [document] = documents;
 	const [error] = document!.errors;
 	if (error) {
+		// eemeli/yaml catches its own stack overflow on deep flow collections and reports it as a parse error.
+		if (error.message.includes('Maximum call stack size exceeded')) {
+			throw new FunctionError(tooDeepToParse);
+		}
+
 		throw new FunctionError(goYamlMessage(source, error));
 	}
 
-	return fromNode(document!.contents as Node | null, document!, 0, {built: 0, source});
+	return fromNode(document!.contents as Node | null, document!, 0, {built: 0, source, expanding: new Set()});
 }
 
 export const yamldecode = defineFunction({
