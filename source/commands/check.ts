@@ -38,6 +38,49 @@ export function describeLanguage(language: LanguageChoice): string {
 	return `Read as ${language.rules.product}: ${language.reason}.`;
 }
 
+type JsonPosition = {readonly line: number; readonly column: number; readonly byte: number};
+
+/**
+`check --json`: the shape of `terraform validate -json` (format_version, valid, counts, diagnostics with severity, summary, detail and a range with the file name and 1-based line/column plus 0-based byte offsets).
+*/
+export type CheckJson = {
+	readonly format_version: '1.0';
+	readonly valid: boolean;
+	readonly error_count: number;
+	readonly warning_count: number;
+	readonly diagnostics: ReadonlyArray<{
+		readonly severity: 'error' | 'warning';
+		readonly summary: string;
+		readonly detail: string;
+		readonly range?: {readonly filename: string; readonly start: JsonPosition; readonly end: JsonPosition};
+	}>;
+};
+
+/**
+`sources` (file name to text) turns offsets, which count UTF-16 code units, into UTF-8 byte offsets as Terraform reports them.
+*/
+export function checkJson(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string> = new Map()): CheckJson {
+	const bytes = (filename: string, offset: number) => {
+		const text = sources.get(filename);
+		return text === undefined ? offset : Buffer.byteLength(text.slice(0, offset));
+	};
+
+	const position = (filename: string, {line, column, offset}: {line: number; column: number; offset: number}): JsonPosition => ({line, column, byte: bytes(filename, offset)});
+	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
+	return {
+		format_version: '1.0',
+		valid: errors === 0,
+		error_count: errors,
+		warning_count: diagnostics.length - errors,
+		diagnostics: diagnostics.map(diagnostic => ({
+			severity: diagnostic.severity === 'error' ? 'error' : 'warning',
+			summary: diagnostic.summary,
+			detail: diagnostic.detail ?? '',
+			...(diagnostic.subject && {range: {filename: diagnostic.subject.filename, start: position(diagnostic.subject.filename, diagnostic.subject.start), end: position(diagnostic.subject.filename, diagnostic.subject.end)}}),
+		})),
+	};
+}
+
 export const checkCommand: Command = async input => {
 	const {arguments: positional} = input;
 	const stdout = terminalSafeWriter(input.stdout, input.isTerminal, input.flags.color);
@@ -50,6 +93,12 @@ export const checkCommand: Command = async input => {
 	const directory = positional[0] ?? '.';
 	const workspace = await workspaceFor(input, directory);
 	const {diagnostics} = workspace;
+	if (input.flags.json) {
+		const json = checkJson(diagnostics, workspace.sources);
+		input.stdout.write(`${JSON.stringify(json, undefined, 2)}\n`);
+		return json.valid ? 0 : 1;
+	}
+
 	stdout.write(renderCheck(diagnostics, directory));
 	stdout.write(renderNotes(workspace.instances));
 	stderr.write(`${describeLanguage(workspace.language)}\n`);

@@ -66,6 +66,44 @@ export function renderTree(root: ModuleInstance): string {
 	return lines.join('\n') + '\n';
 }
 
+/**
+A module instance in `tree --json`: its address (`""` for the root), counts, child module instances, and the module calls that expand to no instance with the reason.
+*/
+export type TreeJson = {
+	readonly address: string;
+	readonly resources: number;
+	readonly resource_instances: number;
+	readonly modules: readonly TreeJson[];
+	readonly calls_without_instances: ReadonlyArray<{readonly call: string; readonly reason: string}>;
+	/** Set when the module's source could not be loaded. */
+	readonly unresolved?: string;
+};
+
+function counts(instance: ModuleInstance): {resources: number; resource_instances: number} {
+	const resources = instance.resources.filter(resource => resource.block.mode !== 'ephemeral');
+	return {resources: resources.length, resource_instances: resources.reduce((total, resource) => total + resource.instances.length, 0)};
+}
+
+export function treeJson(instance: ModuleInstance, address = '', unresolved?: string): TreeJson {
+	const calls = [...instance.calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
+	const modules: TreeJson[] = [];
+	const empty: Array<{call: string; reason: string}> = [];
+	for (const call of calls) {
+		const note = callNote(call);
+		if (call.instances.length === 0) {
+			empty.push({call: call.call.name, reason: note ?? 'no instances'});
+			continue;
+		}
+
+		for (const child of call.instances) {
+			const childAddress = `${address === '' ? '' : `${address}.`}module.${call.call.name}${formatKey(child.key)}`;
+			modules.push(treeJson(child, childAddress, note));
+		}
+	}
+
+	return {address, ...counts(instance), modules, calls_without_instances: empty, ...(unresolved !== undefined && {unresolved})};
+}
+
 export const treeCommand: Command = async input => {
 	const {arguments: positional} = input;
 	// Module sources and unresolved reasons are configuration text.
@@ -77,6 +115,12 @@ export const treeCommand: Command = async input => {
 	}
 
 	const workspace = await workspaceFor(input, positional[0]);
+	if (input.flags.json) {
+		// JSON text is escaped by JSON.stringify itself: written unchanged.
+		input.stdout.write(`${JSON.stringify(treeJson(workspace.instances.root), undefined, 2)}\n`);
+		return 0;
+	}
+
 	stdout.write(renderTree(workspace.instances.root));
 	return 0;
 };

@@ -1,6 +1,7 @@
 import process from 'node:process';
 import type {CommandFlags, Writer} from '../commands/command.js';
 import {preferProductionReact} from './react-mode.js';
+import type {ExplorerInstance} from './start-explorer.js';
 
 export type RunExplorerOptions = {
 	readonly directory: string;
@@ -21,7 +22,7 @@ For ${directory}, use the non-interactive commands instead:
 `;
 
 /**
-The interactive explorer. Ink, React and the app are imported only here (no JSX in this file, so React is not imported before its build is chosen), so the non-interactive commands start without them.
+The interactive explorer. Ink, React and the app are imported only here, through start-explorer.tsx (no JSX in this file, so React is not imported before its build is chosen), so the non-interactive commands start without them.
 */
 export async function runExplorer(options: RunExplorerOptions): Promise<number> {
 	const stdin = options.stdin ?? process.stdin;
@@ -34,44 +35,51 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 	}
 
 	preferProductionReact(process.env);
-	const [{render}, {createElement}, {App}, {loadExplorerData}, {defaultHistoryFile}] = await Promise.all([
-		import('ink'),
-		import('react'),
-		import('./app.js'),
-		import('./workspace-data.js'),
-		import('./effects.js'),
-	]);
 	const color = options.flags.color && environment['NO_COLOR'] === undefined;
-	const load = async (onProgress: (text: string) => void) => loadExplorerData({
-		directory: options.directory,
-		flags: options.flags,
-		environment,
-		cwd: process.cwd(),
-		onProgress,
-	});
 
-	// The alternate screen keeps the user's scrollback as it was; it is restored on every exit path.
+	// The alternate screen keeps the user's scrollback as it was. Every way out restores the terminal: a normal exit, an error, and SIGINT, SIGTERM or SIGHUP at any time, also while loading (Ink's own handler shows the cursor but leaves the alternate screen and raw mode).
 	stdout.write('\u001B[?1049h\u001B[H');
+	let restored = false;
 	const restore = () => {
-		stdout.write('\u001B[?1049l');
+		if (!restored) {
+			restored = true;
+			if (stdin.isRaw) {
+				stdin.setRawMode(false);
+			}
+
+			stdout.write('\u001B[?25h\u001B[?1049l');
+		}
+	};
+
+	const onSignal = (signal: NodeJS.Signals) => {
+		restore();
+		process.exit(128 + (signalNumbers[signal] ?? 1));
 	};
 
 	process.once('exit', restore);
-	const instance = render(
-		createElement(App, {directory: options.directory, load, color, historyFile: defaultHistoryFile(environment)}),
-		{stdin, stdout, exitOnCtrlC: false, patchConsole: true},
-	);
+	for (const signal of handledSignals) {
+		process.on(signal, onSignal);
+	}
+
+	let instance: ExplorerInstance | undefined;
 	try {
+		const {startExplorer} = await import('./start-explorer.js');
+		instance = startExplorer({...options, stdin, stdout, environment, color});
 		await instance.waitUntilExit();
 		return 0;
 	} catch (error) {
 		restore();
-		process.off('exit', restore);
 		stderr.write(`tfscope: ${error instanceof Error ? error.message : String(error)}\n`);
 		return 1;
 	} finally {
-		instance.cleanup();
+		instance?.cleanup();
 		restore();
 		process.off('exit', restore);
+		for (const signal of handledSignals) {
+			process.off(signal, onSignal);
+		}
 	}
 }
+
+const handledSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const signalNumbers: Readonly<Record<string, number>> = {SIGHUP: 1, SIGINT: 2, SIGTERM: 15};

@@ -56,3 +56,40 @@ test('the totals leave ephemeral resources out, as instances does', async t => {
 	const {stderr} = await run(['test/fixtures/configs/ephemeral']);
 	t.regex(stderr, / in 1 module instance and 1 resource instance\.\n$/);
 });
+
+test('check --json: terraform validate -json\'s shape, exit 1 with errors, nothing on stderr', async t => {
+	const {mkdtempSync, writeFileSync, rmSync} = await import('node:fs');
+	const os = await import('node:os');
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-check-json-'));
+	// The comment's "é" is two bytes in UTF-8: byte offsets count it twice.
+	writeFileSync(path.join(directory, 'main.tf'), '# é\nresource "a" "b" {\n  count = -1\n}\n');
+	let stdout = '';
+	let stderr = '';
+	const code = await checkCommand({
+		arguments: [directory], flags: {...defaultFlags, json: true}, stdin: new PassThrough(), stdout: {write: (text: string) => (stdout += text)}, stderr: {write: (text: string) => (stderr += text)}, isTerminal: false, environment: {}, cwd: root,
+	});
+	rmSync(directory, {recursive: true});
+	t.is(code, 1);
+	t.is(stderr, '');
+	t.deepEqual(JSON.parse(stdout), {
+		format_version: '1.0',
+		valid: false,
+		error_count: 1,
+		warning_count: 0,
+		diagnostics: [{
+			severity: 'error',
+			summary: 'Invalid count argument',
+			detail: 'The given "count" argument value is unsuitable: must be greater than or equal to zero.',
+			range: {filename: path.join(directory, 'main.tf'), start: {line: 3, column: 11, byte: 34}, end: {line: 3, column: 13, byte: 36}},
+		}],
+	});
+});
+
+test('check --json on a clean configuration: valid, exit 0', async t => {
+	let stdout = '';
+	const code = await checkCommand({
+		arguments: ['examples/multi-region'], flags: {...defaultFlags, json: true}, stdin: new PassThrough(), stdout: {write: (text: string) => (stdout += text)}, stderr: {write: () => true}, isTerminal: false, environment: {}, cwd: root,
+	});
+	t.is(code, 0);
+	t.deepEqual(JSON.parse(stdout), {format_version: '1.0', valid: true, error_count: 0, warning_count: 0, diagnostics: []});
+});

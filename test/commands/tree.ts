@@ -2,7 +2,7 @@ import path from 'node:path';
 import {PassThrough} from 'node:stream';
 import test from 'ava';
 import {defaultFlags} from '../../source/commands/command.js';
-import {treeCommand} from '../../source/commands/tree.js';
+import {type TreeJson, treeCommand} from '../../source/commands/tree.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
 
@@ -45,4 +45,22 @@ test('unresolved and empty module calls are shown with the reason', async t => {
 test('ephemeral resources are not counted, as instances leaves them out', async t => {
 	const {stdout} = await run(['test/fixtures/configs/ephemeral']);
 	t.is(stdout, 'root (1 resource, 1 instance)\n');
+});
+
+test('tree --json: the same tree as nested module instances with counts and the calls without instances', async t => {
+	let stdout = '';
+	const code = await treeCommand({
+		arguments: ['examples/multi-region'], flags: {...defaultFlags, json: true}, stdin: new PassThrough(), stdout: {write: (text: string) => (stdout += text)}, stderr: {write: () => true}, isTerminal: true, environment: {}, cwd: root,
+	});
+	t.is(code, 0);
+	const tree = JSON.parse(stdout) as TreeJson;
+	const flat = (node: TreeJson): string[] => [`${node.address || 'root'} ${node.resources}/${node.resource_instances}${node.calls_without_instances.map(call => ` -${call.call} (${call.reason})`).join('')}`, ...node.modules.flatMap(child => flat(child))];
+	t.deepEqual(flat(tree), [
+		'root 6/9',
+		'module.app["eu"] 3/5',
+		'module.app["us"] 3/3',
+		'module.network["eu"] 7/13',
+		'module.network["eu"].module.flow_logs[0] 2/2',
+		'module.network["us"] 7/10 -flow_logs (count = 0)',
+	]);
 });

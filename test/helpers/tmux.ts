@@ -63,6 +63,10 @@ export type Terminal = {
 	/** Waits until the pane's process has ended; its exit status. */
 	waitForExit(timeout?: number): Promise<number>;
 	resize(columns: number, rows: number): void;
+	/** Sends a signal to the app's process. */
+	signal(name: NodeJS.Signals): void;
+	/** The terminal's modes as tmux sees them: the alternate screen, a visible cursor. */
+	modes(): {alternateScreen: boolean; cursorVisible: boolean};
 	/** Everything the app wrote so far, with `record`. */
 	output(): string;
 	close(): void;
@@ -148,6 +152,18 @@ export function startTerminal(options: TerminalOptions): Terminal {
 		},
 		resize(newColumns, newRows) {
 			tmux('resize-window', '-t', 'main', '-x', String(newColumns), '-y', String(newRows));
+		},
+		signal(name) {
+			// The pane runs a shell whose child is the app (env execs node).
+			const shell = tmux('display-message', '-p', '-t', 'main', '#{pane_pid}').trim();
+			const children = execFileSync('ps', ['-o', 'pid=', '--ppid', shell], {encoding: 'utf8'}).trim().split(/\s+/).filter(Boolean);
+			for (const child of children) {
+				process.kill(Number(child), name);
+			}
+		},
+		modes() {
+			const [alternate, cursor] = tmux('display-message', '-p', '-t', 'main', '#{alternate_on} #{cursor_flag}').trim().split(' ');
+			return {alternateScreen: alternate === '1', cursorVisible: cursor === '1'};
 		},
 		output() {
 			return recording ? readFileSync(recording, 'utf8') : '';

@@ -1,5 +1,5 @@
 import {Buffer} from 'node:buffer';
-import {constants, crc32, deflateRawSync, gunzipSync} from 'node:zlib';
+import {constants, deflateRawSync, gunzipSync} from 'node:zlib';
 import iconv from 'iconv-lite';
 import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
@@ -70,6 +70,30 @@ export const base64encode = defineFunction({
 	returnType: staticReturnType(stringType),
 	impl: ([text]) => stringValue(Buffer.from(stringOf(text!), 'utf8').toString('base64')),
 });
+
+// CRC-32 (IEEE, reflected, polynomial 0xEDB88320) for the gzip trailer; node:zlib's crc32 needs Node 20.15, and tfscope runs on every Node 20.
+let crcTable: Uint32Array | undefined;
+
+function crc32(data: Uint8Array): number {
+	if (!crcTable) {
+		crcTable = new Uint32Array(256);
+		for (let byte = 0; byte < 256; byte++) {
+			let value = byte;
+			for (let bit = 0; bit < 8; bit++) {
+				value = (value & 1) === 0 ? value >>> 1 : 0xED_B8_83_20 ^ (value >>> 1);
+			}
+
+			crcTable[byte] = value;
+		}
+	}
+
+	let crc = 0xFF_FF_FF_FF;
+	for (const byte of data) {
+		crc = crcTable[(crc ^ byte) & 0xFF]! ^ (crc >>> 8);
+	}
+
+	return (crc ^ 0xFF_FF_FF_FF) >>> 0;
+}
 
 /**
 Go's gzip writer after Write, Flush and Close: a header with no time and OS 255, the data ending in a sync flush, then an empty final block.

@@ -1,0 +1,30 @@
+import {render} from 'ink';
+import {App} from './app.js';
+import {defaultHistoryFile} from './effects.js';
+import {loadExplorerData} from './workspace-data.js';
+import type {RunExplorerOptions} from './run-explorer.js';
+
+/*
+The explorer's entry, imported only by run-explorer.tsx once React's build is chosen. Its imports are static so a bundle resolves Ink, React and the app together (a dynamic `import('react')` broke in a split bundle).
+*/
+
+export type ExplorerInstance = {
+	readonly waitUntilExit: () => Promise<unknown>;
+	readonly cleanup: () => void;
+	readonly unmount: () => void;
+};
+
+export function startExplorer(options: RunExplorerOptions & {readonly stdin: NodeJS.ReadStream; readonly stdout: NodeJS.WriteStream; readonly environment: Readonly<Record<string, string | undefined>>; readonly color: boolean}): ExplorerInstance {
+	const {environment} = options;
+	const load = async (onProgress: (text: string) => void) => loadExplorerData({
+		directory: options.directory,
+		flags: options.flags,
+		environment,
+		cwd: process.cwd(),
+		onProgress,
+	});
+	return render(
+		<App directory={options.directory} load={load} color={options.color} historyFile={defaultHistoryFile(environment)}/>,
+		{stdin: options.stdin, stdout: options.stdout, exitOnCtrlC: false, patchConsole: true},
+	);
+}
