@@ -14,6 +14,10 @@ export type CommandInput = {
 	Whether stdout is a terminal (colour and escaping decisions).
 	*/
 	readonly isTerminal: boolean;
+	/**
+	Whether stdin is a terminal (the console is interactive then).
+	*/
+	readonly stdinIsTerminal?: boolean;
 	readonly environment: Readonly<Record<string, string | undefined>>;
 	readonly cwd: string;
 };

@@ -123,6 +123,16 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 			return 1;
 		}
 
+		if (input.stdinIsTerminal && input.isTerminal) {
+			const [{runInteractiveConsole}, {defaultHistoryFile}] = await Promise.all([import('./interactive-console.js'), import('../ui/effects.js')]);
+			return runInteractiveConsole({scope, stdout: input.stdout, stderr: input.stderr, color, terminal: true}, {
+				stdin: input.stdin,
+				stdout: input.stdout as NodeJS.WritableStream,
+				stderr: input.stderr,
+				historyFile: defaultHistoryFile(input.environment),
+			});
+		}
+
 		const text = await readAll(input.stdin);
 		return runConsole(text, {
 			scope, stdout: input.stdout, stderr: input.stderr, color, terminal: input.isTerminal,

@@ -1,4 +1,4 @@
-import {mkdirSync, appendFileSync} from 'node:fs';
+import {mkdirSync, appendFileSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {readTextWithLimit} from '../files/read-file.js';
@@ -8,10 +8,12 @@ What the explorer does outside its state: the console history file, the clipboar
 */
 
 /**
-`$XDG_STATE_HOME/tfscope/console-history`, else `~/.local/state/tfscope/console-history`.
+`$XDG_STATE_HOME/tfscope/console-history`, else `~/.local/state/tfscope/console-history`. An empty or relative XDG_STATE_HOME is ignored, as the XDG specification says: a relative one would put the history in the working directory, usually the configuration.
 */
 export function defaultHistoryFile(environment: Readonly<Record<string, string | undefined>>): string {
-	const base = environment['XDG_STATE_HOME'] ?? path.join(environment['HOME'] ?? os.homedir(), '.local', 'state');
+	const state = environment['XDG_STATE_HOME'];
+	const home = environment['HOME'] && path.isAbsolute(environment['HOME']) ? environment['HOME'] : os.homedir();
+	const base = state && path.isAbsolute(state) ? state : path.join(home, '.local', 'state');
 	return path.join(base, 'tfscope', 'console-history');
 }
 
@@ -45,15 +47,33 @@ export function readHistory(file: string): string[] {
 		}
 	}
 
-	return entries.slice(-500);
+	return entries.slice(-historyEntries);
 }
 
-export function appendHistory(file: string, entry: string): void {
+/** Entries read back; also what the file is trimmed to. */
+export const historyEntries = 500;
+/** The file is trimmed to the newest `historyEntries` once it passes twice this size; an entry longer than this is not recorded. */
+export const historyBytes = 256 * 1024;
+
+/**
+Appends an entry (a private file: 0600 in a 0700 directory), trimming the file to the newest `historyEntries` once it passes twice `historyBytes`. History is a convenience: a failure returns its message for a warning and never throws.
+*/
+export function appendHistory(file: string, entry: string): string | undefined {
+	const line = JSON.stringify(entry) + '\n';
+	if (line.length > historyBytes) {
+		return undefined;
+	}
+
 	try {
-		mkdirSync(path.dirname(file), {recursive: true});
-		appendFileSync(file, JSON.stringify(entry) + '\n');
-	} catch {
-		// History is a convenience: an unwritable state directory must not break the console.
+		mkdirSync(path.dirname(file), {recursive: true, mode: 0o700});
+		appendFileSync(file, line, {mode: 0o600});
+		if (statSync(file).size > 2 * historyBytes) {
+			writeFileSync(file, readHistory(file).map(kept => JSON.stringify(kept) + '\n').join(''), {mode: 0o600});
+		}
+
+		return undefined;
+	} catch (error) {
+		return `console history not saved to ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
 	}
 }
 

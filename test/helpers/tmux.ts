@@ -55,6 +55,8 @@ export type Terminal = {
 	/** The screen as text; with `ansi`, with its colour codes. */
 	screen(ansi?: boolean): string;
 	press(...ids: BindingId[]): void;
+	/** Keys by tmux name (`C-d`, `Up`), for programs outside the keymap (the interactive console). */
+	keys(...names: string[]): void;
 	/** Literal text, as typed. */
 	type(text: string): void;
 	/** Text pasted in one piece, as a terminal pastes it (line breaks arrive as carriage returns, all in one read). */
@@ -136,6 +138,9 @@ export function startTerminal(options: TerminalOptions): Terminal {
 			for (const id of ids) {
 				tmux('send-keys', '-t', 'main', keyForTmux(id));
 			}
+		},
+		keys(...names) {
+			tmux('send-keys', '-t', 'main', ...names);
 		},
 		type(text) {
 			tmux('send-keys', '-t', 'main', '-l', text);
