@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type {Expression} from '../hcl/ast.js';
+import {notNullUnknown} from '../lang/refinements.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
 import type {Condition, ResourceBlock} from '../config/module.js';
@@ -12,7 +13,7 @@ import {
 	type Scope, createScope, moduleResolver,
 } from '../lang/eval/scope.js';
 import {referencesOf} from '../lang/references.js';
-import {dynamicType, listType, mapType} from '../lang/types.js';
+import {dynamicType, listType, mapType, stringType} from '../lang/types.js';
 import {
 	type ObjectValue, type Value, compareStrings, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
 } from '../lang/values.js';
@@ -858,7 +859,8 @@ class ResourceInstanceImpl implements ResourceInstance {
 		if (schema) {
 			for (const name of schema) {
 				if (!attributes.has(name)) {
-					attributes.set(name, name === 'output' ? (attributes.has('input') ? unknownValue() : nullValue()) : (name === 'id' ? unknownValue() : nullValue()));
+					// The provider plans `id` as a string known not to be null (a refined unknown, lang/refinements.ts).
+					attributes.set(name, name === 'output' ? (attributes.has('input') ? unknownValue() : nullValue()) : (name === 'id' ? notNullUnknown(stringType) : nullValue()));
 				}
 			}
 

@@ -1,3 +1,4 @@
+import {refinedUnknown} from './refinements.js';
 import {convert, unmarkDeep} from './convert.js';
 import {type Type, dynamicType, friendlyTypeName} from './types.js';
 import {
@@ -202,7 +203,7 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 			returnType = dynamicType;
 		}
 
-		return withMarks(unknownValue(returnType), marks);
+		return withMarks(refineResult(spec, unknownValue(returnType)), marks);
 	}
 
 	if (spec.implWithoutReturnType && !spec.impure) {
@@ -218,7 +219,32 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 	}
 
 	const result = spec.impl(converted, returnType, context);
-	return withMarks(result, marks);
+	return withMarks(refineResult(spec, result), marks);
+}
+
+/**
+Functions whose result may be null, or passes its argument's refinements on as they are: every other function's unknown result is known not to be null (cty's `RefineResult: refineNonNull`, which nearly every function of cty's stdlib and Terraform declares).
+*/
+const resultsMayBeNull: ReadonlySet<string> = new Set([
+	'tostring', 'tonumber', 'tobool', 'tolist', 'toset', 'tomap', 'sensitive', 'nonsensitive', 'ephemeralasnull', 'lookup', 'element', 'one', 'jsondecode', 'yamldecode', 'try', 'can', 'type',
+]);
+
+/**
+Conversion functions give an unknown argument back unrefined (checked against terraform console -plan: `tostring(x) != null` is unknown for an `x` known not to be null).
+*/
+const conversions: ReadonlySet<string> = new Set(['tostring', 'tonumber', 'tobool', 'tolist', 'toset', 'tomap']);
+
+function refineResult(spec: FunctionSpec, result: Value): Value {
+	if (result.kind === 'unknown' && result.refinement && conversions.has(spec.name)) {
+		return unknownValue(result.type);
+	}
+
+	// Provider-defined functions are called through the provider protocol, which carries no refinements.
+	if (result.kind !== 'unknown' || result.refinement?.notNull || result.type.kind === 'dynamic' || resultsMayBeNull.has(spec.name) || spec.name.startsWith('provider::')) {
+		return result;
+	}
+
+	return refinedUnknown(result.type, {...result.refinement, notNull: true});
 }
 
 function typesOf(values: readonly Value[]): Type[] {

@@ -1,4 +1,5 @@
 import {Decimal} from 'decimal.js';
+import type {Refinement} from './refinements.js';
 import {
 	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType, tupleType,
 } from './types.js';
@@ -46,7 +47,10 @@ export type TupleValue = Marked & {readonly kind: 'tuple'; readonly elements: re
 */
 export type ObjectValue = Marked & {readonly kind: 'object'; readonly attributes: ReadonlyMap<string, Value>; readonly open?: boolean};
 export type NullValue = Marked & {readonly kind: 'null'; readonly type: Type};
-export type UnknownValue = Marked & {readonly kind: 'unknown'; readonly type: Type};
+/**
+`refinement`: what is known of the value before apply (cty's refinements, see refinements.ts); absent for most unknowns.
+*/
+export type UnknownValue = Marked & {readonly kind: 'unknown'; readonly type: Type; readonly refinement?: Refinement};
 
 export type KnownValue = StringValue | NumberValue | BoolValue | ListValue | SetValue | MapValue | TupleValue | ObjectValue;
 export type Value = KnownValue | NullValue | UnknownValue;

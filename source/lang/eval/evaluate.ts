@@ -1,6 +1,7 @@
 import type {
 	BinaryOp, Conditional, Expression, ForExpression, FunctionCall, ObjectConstructor, Splat, Template, TemplatePart, UnaryOp,
 } from '../../hcl/ast.js';
+import {type NumberBound, compareRanges, excludes, notNullUnknown, rangeOf, refinedUnknown, safeKnownPrefix, unknownBool} from '../refinements.js';
 import {
 	type Diagnostic, type Result, errorDiagnostic, hasErrors,
 } from '../../hcl/diagnostics.js';
@@ -16,7 +17,7 @@ import {
 	type Traversal, type TraversalStep, parseReferenceReadOnly, traversalOf, traversalsOf,
 } from '../references.js';
 import {
-	type Type, boolType, dynamicType, friendlyTypeName, hasDynamicType, numberType, stringType, typeEquals,
+	type Type, boolType, dynamicType, friendlyTypeName, hasDynamicType, isCollectionType, numberType, stringType, typeEquals,
 } from '../types.js';
 import {unify} from '../unify.js';
 import {
@@ -649,9 +650,9 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 	const [bareA] = unmark(a);
 	const [bareB] = unmark(b);
 	if (expression.operator === '&&' || expression.operator === '||') {
-		// No short-circuit: an unknown operand makes the result unknown even beside `true ||` (checked against terraform console).
+		// No short-circuit: an unknown operand makes the result unknown even beside `true ||` (checked against terraform console); never null.
 		if (bareA.kind !== 'bool' || bareB.kind !== 'bool') {
-			return {value: withMarks(unknown(boolType), marks), diagnostics};
+			return {value: withMarks(unknownBool, marks), diagnostics};
 		}
 
 		const result = expression.operator === '||' ? bareA.value || bareB.value : bareA.value && bareB.value;
@@ -659,7 +660,7 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 	}
 
 	if (bareA.kind !== 'number' || bareB.kind !== 'number') {
-		return {value: withMarks(unknown(spec.result), marks), diagnostics};
+		return {value: withMarks(unknownOperation(expression.operator, bareA, bareB), marks), diagnostics};
 	}
 
 	let result: Value;
@@ -710,7 +711,43 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 }
 
 /**
-cty's Equals: unknown when either side is unknown, nulls equal each other, otherwise same type and same value.
+An operation on numbers with an unknown operand, as cty decides it from their ranges (refinements.ts): comparisons may still be true or false (`length(x) > 0` when the length is at least 1); the result is never null.
+*/
+function unknownOperation(operator: string, a: Value, b: Value): Value {
+	switch (operator) {
+		case '<': {
+			return compareRanges(a, b);
+		}
+
+		case '>': {
+			return compareRanges(b, a);
+		}
+
+		case '<=': {
+			return orBool(compareRanges(a, b), equalsUnmarked(a, b));
+		}
+
+		case '>=': {
+			return orBool(compareRanges(b, a), equalsUnmarked(a, b));
+		}
+
+		default: {
+			return notNullUnknown(numberType);
+		}
+	}
+}
+
+// cty's Or, with unknowns: true if either is true.
+function orBool(a: Value, b: Value): Value {
+	if ((a.kind === 'bool' && a.value) || (b.kind === 'bool' && b.value)) {
+		return boolValue(true);
+	}
+
+	return a.kind === 'bool' && b.kind === 'bool' ? boolValue(false) : unknownBool;
+}
+
+/**
+cty's Equals: unknown when either side is unknown (unless its refinement rules the other side out: `x != null` of a value known not to be null, a string outside its known prefix), nulls equal each other, otherwise same type and same value.
 */
 export function equals(a: Value, b: Value): Value {
 	if (!hasDeepMarks(a) && !hasDeepMarks(b)) {
@@ -727,11 +764,19 @@ function equalsUnmarked(a: Value, b: Value): Value {
 	if (a.kind === 'unknown' || b.kind === 'unknown') {
 		const known = a.kind === 'unknown' ? b : a;
 		const other = a.kind === 'unknown' ? a : b;
-		if (known.kind !== 'unknown' && known.kind !== 'null' && !hasDynamicType(typeOf(other)) && !typeEquals(typeOf(known), typeOf(other))) {
+		if (known.kind === 'unknown') {
+			return unknownBool;
+		}
+
+		if (excludes(other, unmark(known)[0])) {
 			return boolValue(false);
 		}
 
-		return unknown(boolType);
+		if (known.kind !== 'null' && !hasDynamicType(typeOf(other)) && !typeEquals(typeOf(known), typeOf(other))) {
+			return boolValue(false);
+		}
+
+		return unknownBool;
 	}
 
 	if (a.kind === 'null' || b.kind === 'null') {
@@ -778,7 +823,7 @@ function compareStructure(a: Value, b: Value): Value {
 			pairs.push([element, match]);
 		}
 	} else {
-		return unknown(boolType);
+		return unknownBool;
 	}
 
 	let anyUnknown = false;
@@ -793,7 +838,7 @@ function compareStructure(a: Value, b: Value): Value {
 		}
 	}
 
-	return anyUnknown ? unknown(boolType) : boolValue(true);
+	return anyUnknown ? unknownBool : boolValue(true);
 }
 
 function stripMarks(value: Value): Value {
@@ -850,7 +895,8 @@ function evaluateUnary(expression: UnaryOp, context: Context): Evaluation {
 		return {value: withMarks(negated, marks), diagnostics};
 	}
 
-	return {value: withMarks(unknown(type), marks), diagnostics};
+	// cty's Not and Negate: an unknown operand gives an unknown never null.
+	return {value: withMarks(notNullUnknown(type), marks), diagnostics};
 }
 
 /*
@@ -943,7 +989,7 @@ function evaluateConditional(expression: Conditional, context: Context): Evaluat
 			return {value: nullValue(resultType), diagnostics: withBranchReferences(diagnostics, branchReferences)};
 		}
 
-		return {value: withMarks(unknown(resultType), marksOf(condition.value, trueResult.value, falseResult.value)), diagnostics: withBranchReferences(diagnostics, branchReferences)};
+		return {value: withMarks(unknownConditional(resultType, unmark(trueResult.value)[0], unmark(falseResult.value)[0]), marksOf(condition.value, trueResult.value, falseResult.value)), diagnostics: withBranchReferences(diagnostics, branchReferences)};
 	}
 
 	const converted = convert(condition.value, boolType);
@@ -965,6 +1011,44 @@ function evaluateConditional(expression: Conditional, context: Context): Evaluat
 	}
 
 	return {value: withMarks(result.value, marks), diagnostics: withBranchReferences(diagnostics, branchReferences)};
+}
+
+/**
+The result of a conditional whose condition is unknown, refined as HCL does from what both results allow: not null when neither can be null, a number between the lower and higher bounds of both, a collection (both of the same type) between their length bounds.
+*/
+function unknownConditional(resultType: Type, whenTrue: Value, whenFalse: Value): Value {
+	const trueRange = rangeOf(whenTrue);
+	const falseRange = rangeOf(whenFalse);
+	const notNull = trueRange.notNull && falseRange.notNull;
+	const trueType = typeOf(whenTrue);
+	const falseType = typeOf(whenFalse);
+	if (trueType.kind === 'number' && falseType.kind === 'number') {
+		const lower = (first: NumberBound | undefined, second: NumberBound | undefined): NumberBound | undefined => {
+			if (!first || !second) {
+				return undefined;
+			}
+
+			return first.value.equals(second.value) ? {value: first.value, inclusive: first.inclusive || second.inclusive} : (first.value.lessThan(second.value) ? first : second);
+		};
+
+		const upper = (first: NumberBound | undefined, second: NumberBound | undefined): NumberBound | undefined => {
+			if (!first || !second) {
+				return undefined;
+			}
+
+			return first.value.equals(second.value) ? {value: first.value, inclusive: first.inclusive || second.inclusive} : (first.value.greaterThan(second.value) ? first : second);
+		};
+
+		const min = lower(trueRange.min, falseRange.min);
+		const max = upper(trueRange.max, falseRange.max);
+		return refinedUnknown(numberType, {notNull, ...(min && {min}), ...(max && {max})});
+	}
+
+	if (isCollectionType(trueType) && isCollectionType(falseType) && typeEquals(trueType, falseType)) {
+		return refinedUnknown(resultType, {notNull, lengthMin: Math.min(trueRange.lengthMin, falseRange.lengthMin), lengthMax: Math.max(trueRange.lengthMax, falseRange.lengthMax)});
+	}
+
+	return notNull ? notNullUnknown(resultType) : unknown(resultType);
 }
 
 /*
@@ -998,6 +1082,7 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 	let diagnostics = none;
 	let marks: Set<Mark> | undefined;
 	let text = '';
+	let prefix = '';
 	let known = true;
 	for (const part of parts) {
 		if (part.kind === 'TemplateLiteral') {
@@ -1045,6 +1130,11 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 		}
 
 		if (value.kind === 'unknown') {
+			if (known) {
+				// HCL keeps the text before the first unknown part as the result's known prefix.
+				prefix = text;
+			}
+
 			known = false;
 			for (const mark of value.marks ?? []) {
 				marks ??= new Set();
@@ -1075,8 +1165,30 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 		}
 	}
 
-	const value = known ? stringValue(text) : unknown(stringType);
+	const value = known ? stringValue(text) : unknownTemplate(prefix, hasErrors(diagnostics));
 	return {value: withMarks(value, marks), diagnostics};
+}
+
+const templatePrefixBytes = 128;
+
+/**
+A template with an unknown part, as HCL makes it: never null, and, without errors, known to start with the text before the first unknown part (at most 128 bytes of it, cut to whole characters: see `safeKnownPrefix`).
+*/
+function unknownTemplate(text: string, failed: boolean): Value {
+	if (failed || text === '') {
+		return notNullUnknown(stringType);
+	}
+
+	let prefix = text;
+	if (prefix.length > templatePrefixBytes / 4) {
+		const bytes = Buffer.from(prefix, 'utf8');
+		if (bytes.length > templatePrefixBytes) {
+			// A character cut in two is dropped: `fatal: false` turns it into U+FFFD, removed here.
+			prefix = new TextDecoder().decode(bytes.subarray(0, templatePrefixBytes)).replace(/\uFFFD$/, '');
+		}
+	}
+
+	return refinedUnknown(stringType, {notNull: true, prefix: safeKnownPrefix(prefix)});
 }
 
 function renderIf(part: Extract<TemplatePart, {kind: 'TemplateIf'}>, context: Context): Evaluation {

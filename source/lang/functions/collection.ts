@@ -1,3 +1,4 @@
+import {lengthOfRange, rangeOf, refinedUnknown} from '../refinements.js';
 import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
@@ -550,7 +551,8 @@ function lengthOf(value: Value): Value {
 		case 'list':
 		case 'set': {
 			const count = knownLength(value);
-			return count === undefined ? unknownValue(numberType) : numberValue(count);
+			// A set with unknown elements: between one and all of them (refinements.ts).
+			return count === undefined ? lengthOfRange(rangeOf(value)) : numberValue(count);
 		}
 
 		case 'map': {
@@ -567,7 +569,13 @@ function lengthOf(value: Value): Value {
 				return numberValue(Object.keys(type.attributes).length);
 			}
 
-			return unknownValue(numberType);
+			if (type.kind === 'string') {
+				// At least as many characters as the known prefix has.
+				const prefix = value.refinement?.prefix ?? '';
+				return refinedUnknown(numberType, {notNull: true, min: {value: new Numeric(graphemes(prefix).length), inclusive: true}});
+			}
+
+			return type.kind === 'dynamic' ? unknownValue(numberType) : lengthOfRange(rangeOf(value));
 		}
 
 		default: {

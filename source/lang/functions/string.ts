@@ -1,3 +1,4 @@
+import {refinedUnknown, safeKnownPrefix} from '../refinements.js';
 import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
@@ -86,7 +87,30 @@ function twoStrings(name: string, description: string, second: string, operation
 }
 
 export const endswith = twoStrings('endswith', 'Determines if the input string ends with the suffix.', 'suffix', (text, suffix) => boolValue(text.endsWith(suffix)));
-export const startswith = twoStrings('startswith', 'Determines if the input string starts with the prefix.', 'prefix', (text, prefix) => boolValue(text.startsWith(prefix)));
+export const startswith = defineFunction({
+	name: 'startswith',
+	description: 'Determines if the input string starts with the prefix.',
+	parameters: [{name: 'str', type: stringType, allowUnknown: true}, {name: 'prefix', type: stringType}],
+	returnType: staticReturnType(boolType),
+	impl([text, prefix]) {
+		const wanted = stringOf(prefix!);
+		if (text!.kind === 'unknown') {
+			// What is known of the string's start may already answer (refinements.ts).
+			const known = text!.refinement?.prefix ?? '';
+			if (wanted === '' || (known !== '' && known.startsWith(wanted))) {
+				return boolValue(true);
+			}
+
+			return known !== '' && utf8Length(known) >= utf8Length(wanted) ? boolValue(false) : unknownValue(boolType);
+		}
+
+		return boolValue(stringOf(text!).startsWith(wanted));
+	},
+});
+
+function utf8Length(text: string): number {
+	return Buffer.byteLength(text, 'utf8');
+}
 export const strcontains = twoStrings('strcontains', 'Determines if the input string contains the substring.', 'substr', (text, part) => boolValue(text.includes(part)));
 export const trimprefix = twoStrings('trimprefix', 'Removes the specified prefix from the start of the given string.', 'prefix', (text, prefix) => stringValue(text.startsWith(prefix) ? text.slice(prefix.length) : text));
 export const trimsuffix = twoStrings('trimsuffix', 'Removes the specified suffix from the end of the given string.', 'suffix', (text, suffix) => stringValue(suffix !== '' && text.endsWith(suffix) ? text.slice(0, -suffix.length) : text));
@@ -553,9 +577,16 @@ export const format = defineFunction({
 	name: 'format',
 	description: 'Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax to the C function "printf".',
 	parameters: [{name: 'format', type: stringType}],
-	variadic: {name: 'args', type: dynamicType, allowNull: true},
+	variadic: {name: 'args', type: dynamicType, allowNull: true, allowUnknown: true},
 	returnType: staticReturnType(stringType),
 	impl([formatValue, ...values]) {
+		if (!values.every(value => isWhollyKnown(value))) {
+			// As cty: unknown, known to start with the text before the first verb.
+			const text = stringOf(formatValue!);
+			const verb = text.indexOf('%');
+			return verb > 0 ? refinedUnknown(stringType, {prefix: safeKnownPrefix(text.slice(0, verb))}) : unknownValue(stringType);
+		}
+
 		const pieces = parseFormat(stringOf(formatValue!));
 		const used = Math.max(0, ...pieces.map(piece => typeof piece === 'string' ? 0 : piece.argumentNumber + 1));
 		const result = formatWith(pieces, values);
