@@ -8,6 +8,7 @@ import {loadModuleTreeSteps} from './config/load-module-tree.js';
 import {checkRefactoringBlocks} from './expand/refactoring.js';
 import type {ModuleNode} from './config/module-tree.js';
 import {type LanguageChoice, type LanguageMode, chooseLanguage} from './config/language.js';
+import {deprecationWarnings} from './config/deprecations.js';
 import {dataDirectory} from './config/module-sources.js';
 import {readTextWithLimit} from './files/read-file.js';
 import {readState} from './config/state.js';
@@ -186,7 +187,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		get diagnostics() {
 			if (!allDiagnostics) {
 				expanded.evaluateAll();
-				allDiagnostics = sortDiagnostics([...loadDiagnostics, ...undeclaredVariableWarnings(tree.root, collected.values), ...expanded.diagnostics]);
+				allDiagnostics = sortDiagnostics([...loadDiagnostics, ...undeclaredVariableWarnings(tree.root, collected.values), ...deprecationWarnings(tree.root, collected.values), ...expanded.diagnostics]);
 			}
 
 			return allDiagnostics;

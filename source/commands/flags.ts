@@ -48,6 +48,7 @@ export const flagTable = {
 	at: {type: 'string', value: 'ADDRESS', for: ['console'], description: 'Evaluate in this module or resource instance'},
 	format: {type: 'string', value: 'FORMAT', for: ['graph'], description: 'dot, mermaid, json or text (default dot)'},
 	instances: {type: 'boolean', default: false, for: ['graph'], description: 'Instance-level nodes'},
+	exclude: {type: 'string', multiple: true, value: 'ADDRESS', for: ['instances'], description: 'Leave out what tofu plan -exclude would skip: ADDRESS and what depends on it (repeatable)'},
 	focus: {type: 'string', value: 'ADDRESS', for: ['graph'], description: 'Only the neighbourhood of this node'},
 	depth: {type: 'number', value: 'N', minimum: 0, for: ['graph'], description: 'Levels around --focus (default 2)'},
 	json: {type: 'boolean', default: false, for: ['parse', 'instances', 'tree', 'check', 'version'], description: 'JSON output'},

@@ -8,6 +8,8 @@ import {describeCause} from '../expand/unknown-causes.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
 import {parseAddress} from '../expand/parse-address.js';
 import {selectInstances} from '../expand/select.js';
+import {type Skipped, excludedInstances} from '../graph/exclude.js';
+import {graphOf} from '../graph/index.js';
 import type {Workspace} from '../workspace.js';
 import type {Command, CommandInput} from './command.js';
 import {loadCommandWorkspace} from './workspace-options.js';
@@ -128,6 +130,17 @@ export const instancesCommand: Command = async input => {
 		return 1;
 	}
 
+	const exclusions = [];
+	for (const text of flags.exclude ?? []) {
+		const excluded = parseAddress(text);
+		if (!excluded.ok) {
+			stderr.write(`Error: Invalid address\n\n--exclude ${text}: ${excluded.message}\n`);
+			return 2;
+		}
+
+		exclusions.push({text, address: excluded.address});
+	}
+
 	const workspace = await workspaceFor(input, directory);
 	const tree = workspace.instances;
 	if (parsed?.ok) {
@@ -141,10 +154,21 @@ export const instancesCommand: Command = async input => {
 	}
 
 	const lines = instanceLines(tree, selected?.modules, selected?.resources);
+	// `--exclude`: what `tofu plan -exclude` would skip, left out of the list and listed on stderr.
+	const skipped = exclusions.length === 0 ? new Map<string, Skipped>() : new Map(excludedInstances(tree, graphOf(workspace, {instances: true}), exclusions).map(entry => [entry.address, entry] as const));
 	if (flags.json) {
-		stdout.write(JSON.stringify(lines.map(line => toJson(line)), undefined, 2) + '\n');
+		stdout.write(JSON.stringify(lines.map(line => {
+			const entry = skipped.get(line.instance.text);
+			return entry ? {...toJson(line), skipped: entry.because} : toJson(line);
+		}), undefined, 2) + '\n');
 	} else {
-		stdout.write(lines.map(line => `${line.instance.text}\n`).join(''));
+		stdout.write(lines.filter(line => !skipped.has(line.instance.text)).map(line => `${line.instance.text}\n`).join(''));
+	}
+
+	if (exclusions.length > 0) {
+		const shown = new Set(lines.map(line => line.instance.text));
+		const listed = [...skipped.values()].filter(entry => shown.has(entry.address) || tree.resources.has(entry.address));
+		stderr.write(`${listed.length} instance${listed.length === 1 ? '' : 's'} skipped by --exclude (as tofu plan -exclude would skip them):\n${listed.map(entry => `  ${entry.address} (${entry.because.kind === 'excluded' ? `excluded: ${entry.because.by}` : `depends on ${entry.because.on}`})\n`).join('')}`);
 	}
 
 	stderr.write(renderCauses(tree));

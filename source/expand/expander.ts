@@ -3,7 +3,7 @@ import type {Expression} from '../hcl/ast.js';
 import {notNullUnknown} from '../lang/refinements.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
-import type {Condition, ResourceBlock} from '../config/module.js';
+import type {Condition, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import {type State, stateKey} from '../config/state.js';
 import type {RawVariableValue} from '../config/tfvars.js';
@@ -32,6 +32,8 @@ import {LazyMap} from './lazy-map.js';
 import {
 	type CauseReport, type CauseSource, type UnknownCause, causeAddress, describeCause, unknownCauses,
 } from './unknown-causes.js';
+import {providerInstanceKey, providerInstanceText} from './provider-instances.js';
+import {staticIdentifier, staticReferenceErrors} from './static-evaluation.js';
 import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
 
 /*
@@ -229,6 +231,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 	readonly #moduleValues: LazyMap<Value>;
 	readonly #resourceExpansions = new Map<string, ResourceExpansionImpl>();
 	readonly #callExpansions = new Map<string, ModuleCallExpansion>();
+	readonly #providerKeys = new Map<ProviderBlock, readonly string[]>();
 	#scope: Scope | undefined;
 	#sharedScopeParts: {readonly path: {readonly module: string; readonly root: string; readonly cwd: string}} | undefined;
 
@@ -623,6 +626,64 @@ class ModuleInstanceImpl implements ModuleInstance {
 		return collectionValue(expansion.expansion, () => expansion.instances.map(instance => [instance.key, (instance as ModuleInstanceImpl).outputsObject()] as const));
 	}
 
+	/**
+	The instance keys of a provider configuration with `for_each` (OpenTofu), sorted; none without `for_each` or when it failed (reported). As OpenTofu evaluates it statically, it may read only variables, locals, `path` and `terraform`.
+	*/
+	providerKeys(provider: ProviderBlock): readonly string[] {
+		let keys = this.#providerKeys.get(provider);
+		if (keys) {
+			return keys;
+		}
+
+		keys = [];
+		this.#providerKeys.set(provider, keys);
+		if (provider.forEach) {
+			const errors = staticReferenceErrors(provider.forEach, staticIdentifier(this.node.path, `provider.${provider.name}.${provider.alias ?? ''}.for_each`));
+			if (errors.length > 0) {
+				report(this.#context, errors);
+			} else {
+				const result = forEachExpansion(this.evaluate(provider.forEach), 'resource');
+				if (result.error) {
+					report(this.#context, [errorDiagnostic(result.error.summary, result.error.detail, provider.forEach.range, provider.range)]);
+				} else if (result.expansion.mode === 'for_each') {
+					keys = [...result.expansion.entries.keys()].sort(compareStrings);
+				}
+			}
+
+			this.#providerKeys.set(provider, keys);
+		}
+
+		return keys;
+	}
+
+	/**
+	The provider instance a `aws.by_region[KEY]` reference picks for an instance with `repetition` (a resource instance here, or a child module instance of a call here), evaluated in this module instance; undefined without a key, or with the error reported.
+	*/
+	providerInstanceKey(reference: ProviderReference, repetition: RepetitionData, source: string): string | undefined {
+		if (!reference.key) {
+			return undefined;
+		}
+
+		const result = providerInstanceKey(this.evaluate(reference.key, this.scope(repetition)), reference.key.range, source);
+		if ('diagnostic' in result) {
+			report(this.#context, [result.diagnostic]);
+			return undefined;
+		}
+
+		const provider = this.node.module.providers.find(candidate => candidate.name === reference.name && candidate.alias === reference.alias);
+		if (!provider?.forEach) {
+			report(this.#context, [errorDiagnostic('Invalid provider configuration reference', 'An instance key can be specified only for a provider configuration which has an alias and uses for_each.', reference.key.range)]);
+			return undefined;
+		}
+
+		if (!this.providerKeys(provider).includes(result.key)) {
+			report(this.#context, [errorDiagnostic('Provider instance not present', `${source} refers to ${providerInstanceText(reference.name, reference.alias, result.key)}, but the for_each of ${reference.name}.${reference.alias ?? ''} has no element with that key.`, reference.key.range)]);
+			return undefined;
+		}
+
+		return result.key;
+	}
+
 	outputsObject(): Value {
 		return objectValue(this.#outputs);
 	}
@@ -650,9 +711,18 @@ class ModuleInstanceImpl implements ModuleInstance {
 			}
 		}
 
+		for (const provider of module.providers) {
+			this.providerKeys(provider);
+		}
+
 		for (const resource of this.resources) {
+			const provider = resource.block.provider?.key ? resource.block.provider : undefined;
 			for (const instance of resource.instances) {
 				void instance.value;
+				if (provider) {
+					this.providerInstanceKey(provider, instance.repetition, instance.text);
+				}
+
 				const impl = instance as ResourceInstanceImpl;
 				for (const condition of resource.block.lifecycle.preconditions) {
 					this.checkCondition(condition, instance.text, this.scope(instance.repetition));
@@ -672,6 +742,10 @@ class ModuleInstanceImpl implements ModuleInstance {
 
 		for (const call of this.calls) {
 			for (const instance of call.instances) {
+				for (const {parent} of call.call.providers) {
+					this.providerInstanceKey(parent, instance.repetition, instance.text);
+				}
+
 				(instance as ModuleInstanceImpl).evaluateAll();
 			}
 		}

@@ -1,5 +1,5 @@
 import type {Range} from '../hcl/position.js';
-import type {ModuleCall, ResourceBlock} from '../config/module.js';
+import type {ModuleCall, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import type {Value} from '../lang/values.js';
 import type {
@@ -36,6 +36,14 @@ export type ModuleInstance = {
 	variable(name: string): Value | undefined;
 	local(name: string): Value | undefined;
 	output(name: string): Value | undefined;
+	/**
+	OpenTofu: the instance keys of a provider configuration with `for_each` in this module, sorted (none without it).
+	*/
+	providerKeys(provider: ProviderBlock): readonly string[];
+	/**
+	OpenTofu: the key of the provider instance an `aws.by_region[KEY]` reference in this module picks for an instance with `repetition` (`source` names it in errors); undefined without a key or when it fails.
+	*/
+	providerInstanceKey(reference: ProviderReference, repetition: RepetitionData, source: string): string | undefined;
 };
 
 export type ModuleCallExpansion = {

@@ -47,7 +47,7 @@ type Frame = {
 /**
 `module.a:local.x`, as OpenTofu's StaticIdentifier names what it evaluates.
 */
-function identifier(modulePath: readonly string[], subject: string): string {
+export function staticIdentifier(modulePath: readonly string[], subject: string): string {
 	return modulePath.length === 0 ? subject : `${modulePath.map(name => `module.${name}`).join('.')}:${subject}`;
 }
 
@@ -80,7 +80,7 @@ function referenceText(reference: Reference): string {
 /**
 Only variables, locals, `path.*` and `terraform.*` may be read in a static context (static_scope.go StaticValidateReferences).
 */
-function staticReferenceErrors(expression: Expression, requiredBy: string): Diagnostic[] {
+export function staticReferenceErrors(expression: Expression, requiredBy: string): Diagnostic[] {
 	const errors: Diagnostic[] = [];
 	for (const reference of referencesOf(expression)) {
 		const {subject} = reference;
@@ -116,7 +116,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 				return known;
 			}
 
-			const id = identifier(frame.path, key);
+			const id = staticIdentifier(frame.path, key);
 			if (stack.includes(id)) {
 				return failed([errorDiagnostic('Circular reference', `${id} is self referential`, range)]);
 			}
@@ -137,7 +137,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 		let failures: Array<{readonly id: string; readonly diagnostics: readonly Diagnostic[]}> = [];
 		const track = (key: string, result: Result<Value>): Value => {
 			if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
-				failures.push({id: identifier(frame.path, key), diagnostics: result.diagnostics});
+				failures.push({id: staticIdentifier(frame.path, key), diagnostics: result.diagnostics});
 			}
 
 			return result.value;
@@ -180,7 +180,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 
 		function local(name: string): Result<Value> {
 			const declaration = module.locals.get(name)!;
-			return memo(`local.${name}`, declaration.range, () => evaluate(declaration.expression, identifier(frame.path, `local.${name}`)));
+			return memo(`local.${name}`, declaration.range, () => evaluate(declaration.expression, staticIdentifier(frame.path, `local.${name}`)));
 		}
 
 		function variable(name: string): Result<Value> {
@@ -223,7 +223,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 				const diagnostics: Diagnostic[] = [];
 				// The version first: OpenTofu decodes it before the source (module_call.go decodeStaticFields).
 				if (call.versionExpression) {
-					const version = decodeString(evaluate(call.versionExpression, identifier(frame.path, `module.${call.name}.version`)), call.versionExpression, identifier(frame.path, `module.${call.name}.version`), true);
+					const version = decodeString(evaluate(call.versionExpression, staticIdentifier(frame.path, `module.${call.name}.version`)), call.versionExpression, staticIdentifier(frame.path, `module.${call.name}.version`), true);
 					diagnostics.push(...version.diagnostics);
 					if (version.failed) {
 						return {diagnostics};
@@ -234,7 +234,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 					return {...(call.source !== undefined && {source: call.source}), diagnostics};
 				}
 
-				const source = decodeString(evaluate(call.sourceExpression, identifier(frame.path, `module.${call.name}.source`)), call.sourceExpression, identifier(frame.path, `module.${call.name}.source`), false);
+				const source = decodeString(evaluate(call.sourceExpression, staticIdentifier(frame.path, `module.${call.name}.source`)), call.sourceExpression, staticIdentifier(frame.path, `module.${call.name}.source`), false);
 				diagnostics.push(...source.diagnostics);
 				return {...(source.text !== undefined && {source: source.text}), diagnostics};
 			},
@@ -247,7 +247,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 					given(name) {
 						const input = inputs.get(name);
 						// The argument is evaluated in the caller's frame, named as the child's variable (`module.a:var.region`).
-						return input ? evaluate(input.expression, identifier(childPath, `var.${name}`)) : undefined;
+						return input ? evaluate(input.expression, staticIdentifier(childPath, `var.${name}`)) : undefined;
 					},
 				});
 			},

@@ -1,3 +1,4 @@
+import {providerConfigurationOf} from './steps/blocks.js';
 import type {ModuleInstance} from '../expand/instance-tree.js';
 import type {Graph} from './cytoscape.js';
 import type {EdgeKind, EdgeOrigin, GraphEdge, GraphNode} from './model.js';
@@ -72,12 +73,14 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 
 	const {places, plans} = lookup;
 	const place = places.get(address);
-	const provider = place ? undefined : blockGraph.node(address);
+	// An instance of a provider configuration with for_each (OpenTofu) has the configuration's edges, those to it ending at it.
+	const configuration = place ? undefined : providerConfigurationOf(address);
+	const provider = place ? undefined : blockGraph.node(configuration ?? address);
 	if (!place && provider?.kind !== 'provider') {
 		return undefined;
 	}
 
-	const exists = (id: string): boolean => places.has(id) || blockGraph.node(id)?.kind === 'provider';
+	const exists = (id: string): boolean => places.has(id) || blockGraph.node(providerConfigurationOf(id) ?? id)?.kind === 'provider';
 	const incoming = new Collector('in');
 	const outgoing = new Collector('out');
 	const collect: EdgeSink = {
@@ -92,7 +95,7 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 		},
 	};
 
-	const blockId = place?.block ?? address;
+	const blockId = place?.block ?? configuration ?? address;
 	// Dependents of the block, and the module instances whose edges can reach the node: those of the dependents' modules (or their parents', for a child module's variables) that contain the node.
 	const dependents = new Set(blockGraph.incoming(blockId).map(edge => edge.source));
 	const prefixes = new Set<string>();
@@ -120,6 +123,12 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 	}
 
 	const onlyOwn = (id: string): boolean => id === blockId;
+	const collectOwn: EdgeSink = configuration === undefined ? collect : {
+		// The configuration's own edges (its arguments' references), as its instance's.
+		edge(source, target, kind, origin) {
+			collect.edge(source === configuration ? address : source, target, kind, origin);
+		},
+	};
 	if (direction === 'in') {
 		// Only the incoming edges were asked for.
 	} else if (place) {
@@ -132,7 +141,7 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 		// A provider configuration does not expand, but its arguments are read in every instance of its module.
 		for (const instance of tree.moduleInstances.values()) {
 			if (modulePrefix(instance.node) === provider!.module) {
-				emitModuleInstanceEdges(plans, instance, blockGraph, collect, onlyOwn);
+				emitModuleInstanceEdges(plans, instance, blockGraph, collectOwn, onlyOwn);
 			}
 		}
 	}

@@ -5,7 +5,7 @@ import type {Range} from '../../hcl/position.js';
 import type {GraphNode} from '../model.js';
 import {memberId, type MemberKind} from '../member-ids.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
-import {fullProviderName, providerName} from './blocks.js';
+import {fullProviderName, providerInstanceName, providerName} from './blocks.js';
 import {walkModuleTree} from '../../config/module-tree.js';
 
 /**
@@ -17,11 +17,25 @@ export const addInstances: GraphStep = ({graph, input}) => {
 		return;
 	}
 
+	// A module node's first instance, which says how its providers with for_each expand (statically: the same in every instance).
+	const firstInstances = new Map<ModuleNode, ModuleInstance>();
+	for (const instance of tree.moduleInstances.values()) {
+		if (!firstInstances.has(instance.node)) {
+			firstInstances.set(instance.node, instance);
+		}
+	}
+
 	for (const node of walkModuleTree(input.moduleTree)) {
 		const prefix = modulePrefix(node);
 		for (const provider of node.module.providers) {
 			const name = providerName(fullProviderName(node, provider.name), provider.alias);
 			graph.addNode({id: join(prefix, name), kind: 'provider', module: prefix, name, range: provider.range});
+			// OpenTofu's provider for_each: one node per provider instance, `provider["…"].by_region["eu"]`.
+			const instance = provider.forEach ? firstInstances.get(node) : undefined;
+			for (const key of instance ? instance.providerKeys(provider) : []) {
+				const keyed = providerInstanceName(name, key);
+				graph.addNode({id: join(prefix, keyed), kind: 'provider', module: prefix, name: keyed, range: provider.range});
+			}
 		}
 	}
 

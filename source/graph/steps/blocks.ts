@@ -219,6 +219,21 @@ export function providerName(fullName: string, alias?: string): string {
 }
 
 /**
+`provider["…"].by_region["eu"]`: an instance of a provider configuration with `for_each` (OpenTofu).
+*/
+export function providerInstanceName(configuration: string, key: string): string {
+	return `${configuration}[${JSON.stringify(key)}]`;
+}
+
+/**
+`provider["…"].by_region` for `provider["…"].by_region["eu"]`; undefined for an id that is not a provider instance.
+*/
+export function providerConfigurationOf(id: string): string | undefined {
+	const match = /^(.*provider\[".*"\]\.[^.[\]]+)\[".*"\]$/.exec(id);
+	return match?.[1];
+}
+
+/**
 Every module node by its path joined with `.`.
 */
 export function modulesByPath(root: ModuleNode): Map<string, ModuleNode> {

@@ -9,7 +9,7 @@ import {join, modulePrefix, type BuildContext, type GraphStep} from '../step.js'
 import {resolveInstanceKey} from '../instance-keys.js';
 import type {EdgeKind, EdgeOrigin} from '../model.js';
 import type {ReferenceTarget} from '../references.js';
-import {modulesByPath, wholeModuleInstance} from './blocks.js';
+import {modulesByPath, providerInstanceName, wholeModuleInstance} from './blocks.js';
 import {providerFor, type ProviderNodes} from './connect-providers.js';
 import {memberId, type MemberKind} from '../member-ids.js';
 import {moduleReferences, type BlockReferences, type ModuleReferences, type PlannedReference} from './module-references.js';
@@ -180,6 +180,48 @@ export function hasBlockNode(resource: ResourceExpansion): boolean {
 }
 
 const noSources: readonly Source[] = [];
+
+/**
+The provider node a resource instance's edge goes to: with OpenTofu's provider for_each, the one instance it uses (picked by its own `provider = aws.by_region[KEY]`, or by the `providers` entry of the module call that passed the configuration down); otherwise the configuration.
+*/
+function providerInstanceTarget(configuration: string, instance: ModuleInstance, resource: ResourceBlock, source: Source): string {
+	let key: string | undefined;
+	if (resource.provider?.key) {
+		// A resource whose instances are not known is one node, with no each.key to pick an instance by.
+		const unexpanded = source.repetition === noRepetition && (resource.count !== undefined || resource.forEach !== undefined);
+		key = unexpanded ? undefined : instance.providerInstanceKey(resource.provider, source.repetition, source.text);
+	} else {
+		// Up the module instances the configuration was passed down through, to the call that picked an instance of it.
+		let name = resource.provider?.name ?? resource.type.split('_')[0]!;
+		let alias = resource.provider?.alias;
+		for (let current: ModuleInstance | undefined = instance; current?.parent && current.node.call; current = current.parent) {
+			const {call} = current.node;
+			if (call.providers.length === 0) {
+				if (alias !== undefined) {
+					break;
+				}
+
+				continue;
+			}
+
+			const passed = call.providers.find(entry => entry.child.name === name && entry.child.alias === alias);
+			if (!passed) {
+				break;
+			}
+
+			if (passed.parent.key) {
+				key = current.parent.providerInstanceKey(passed.parent, current.repetition, current.text);
+				break;
+			}
+
+			name = passed.parent.name;
+			alias = passed.parent.alias;
+		}
+	}
+
+	// The key is one of the configuration's (providerInstanceKey checks it), so its node exists in the instance graph.
+	return key === undefined ? configuration : providerInstanceName(configuration, key);
+}
 
 /**
 Makes the edges whose dependent is in one module instance (and the module-input edges of its child instances' variables), for the blocks `only` accepts; with `providerEdgesOnly`, only the edges to provider configurations. `providers` is where provider configurations are found (and the root's implied ones added).
@@ -382,7 +424,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		const provider = plans.providerOf(providers, node, resource);
 		if (provider) {
 			for (const source of sources) {
-				emit(source.text, provider.id, 'provider', provider.origin);
+				emit(source.text, providerInstanceTarget(provider.id, instance, resource, source), 'provider', provider.origin);
 			}
 		}
 	}
