@@ -156,6 +156,13 @@ export function compareSetElements(a: Value, b: Value): number {
 /**
 A set of the given elements: duplicates dropped, in set order. Equal known values have equal hash text, so one pass over a map finds the duplicates.
 */
+/**
+The key under which a wholly known value is one element of a set: two values are the same element exactly when their keys are equal (so deduplication hashes instead of comparing every pair).
+*/
+export function setElementKey(value: Value): string {
+	return hashText(value).replace(/^-0$/, '0');
+}
+
 export function setFromElements(elementType: Type, elements: readonly Value[]): SetValue {
 	const byHash = new Map<string, Value>();
 	const unknowns: Value[] = [];
@@ -166,7 +173,7 @@ export function setFromElements(elementType: Type, elements: readonly Value[]): 
 			continue;
 		}
 
-		const key = hashText(element).replace(/^-0$/, '0');
+		const key = setElementKey(element);
 		if (!byHash.has(key)) {
 			byHash.set(key, element);
 		}

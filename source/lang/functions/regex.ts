@@ -1,3 +1,4 @@
+import {checkElementCount, maximumCollectionElements} from './limits.js';
 import {RE2JS} from 're2js';
 import {
 	type FunctionSpec, FunctionError, defineFunction,
@@ -303,7 +304,9 @@ export const regexall = defineFunction({
 	returnType: (_, values) => listType(patternTypeOf(values)),
 	impl([pattern, text], returnType) {
 		const compiled = compileForRegexFunction(stringOf(pattern!));
-		const matches = findAll(compiled, stringOf(text!));
+		// Stops one match past the limit: an empty pattern matches at every character of a 10 MB string.
+		const matches = findAll(compiled, stringOf(text!), maximumCollectionElements + 1);
+		checkElementCount(matches.length);
 		return listValue((returnType as {element: Type}).element, matches.map(match => matchValue(compiled, match)));
 	},
 });

@@ -14,7 +14,7 @@ import {compilePattern, expandReplacement, findAll} from './regex.js';
 import {
 	elementsOf, graphemes, integerOf, knownLength, numberOf, numberText, stringOf,
 } from './support.js';
-import {checkStringLength} from './limits.js';
+import {checkElementCount, checkStringLength, maximumCollectionElements} from './limits.js';
 
 /*
 String functions. Lengths and offsets count grapheme clusters as Terraform does; case mapping is per code point as Go's (so `upper("ß")` stays `ß`); `format` implements cty's verbs on top of Go's fmt rules.
@@ -234,6 +234,18 @@ export const split = defineFunction({
 	impl([separator, text]) {
 		const source = stringOf(text!);
 		const by = stringOf(separator!);
+		// Checked before building: an empty separator gives one element per character, so a 10 MB string would be 10 million values.
+		if (by === '') {
+			checkElementCount(source.length);
+		} else if (source.length / by.length > maximumCollectionElements) {
+			let count = 1;
+			for (let at = source.indexOf(by); at !== -1 && count <= maximumCollectionElements; at = source.indexOf(by, at + by.length)) {
+				count++;
+			}
+
+			checkElementCount(count);
+		}
+
 		const parts = by === '' ? [...source] : source.split(by);
 		return listValue(stringType, parts.map(part => stringValue(part)));
 	},

@@ -1,0 +1,277 @@
+import {spawn} from 'node:child_process';
+import {
+	cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+/*
+`npm run fuzz [-- --minutes N] [--seed S]`: a mutation fuzzer over the test fixtures and generated configurations. Each round takes a configuration directory (a fixture or a generated one), mutates its .tf files (byte flips, spliced fragments from other files, repeated slices, deep chains, hostile literals and function calls), then runs every command on it in a child process with a 10 s limit and a 1 GB heap cap. A finding is an exit code other than 0/1/2, a JavaScript stack trace or "internal error" in the output, a run past 10 s of CPU time (a hang), or a peak RSS over 1 GB. Findings are written to fuzz-findings/ (the directory and mutated file, ignored by git) and summarised at the end; the run ends after the given minutes (default 5). It never runs in `npm test`.
+*/
+
+const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argumentsGiven = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+	const index = argumentsGiven.indexOf(`--${name}`);
+	return index === -1 ? fallback : Number(argumentsGiven[index + 1]);
+};
+
+const minutes = option('minutes', 5);
+let seed = option('seed', Date.now() % 2_147_483_647);
+const timeLimitMs = 10_000;
+const memoryLimitKb = 1024 * 1024;
+const findingsDirectory = path.join(repository, 'fuzz-findings');
+
+// A small deterministic generator (mulberry32), so a run can be repeated from its seed.
+function random(): number {
+	seed = (seed + 0x6D_2B_79_F5) | 0;
+	let t = seed;
+	t = Math.imul(t ^ (t >>> 15), t | 1);
+	t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+	return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+function configurationDirectories(): string[] {
+	const found: string[] = [];
+	const visit = (directory: string, depth: number) => {
+		if (depth > 4) {
+			return;
+		}
+
+		let names: string[];
+		try {
+			names = readdirSync(directory);
+		} catch {
+			return;
+		}
+
+		if (names.some(name => name.endsWith('.tf'))) {
+			found.push(directory);
+		}
+
+		for (const name of names) {
+			const child = path.join(directory, name);
+			try {
+				if (statSync(child).isDirectory() && !name.startsWith('.')) {
+					visit(child, depth + 1);
+				}
+			} catch {}
+		}
+	};
+
+	visit(path.join(repository, 'test', 'fixtures'), 0);
+	visit(path.join(repository, 'examples'), 0);
+	return found;
+}
+
+const fragments = [
+	'${', '}', '%{ for x in y }', '%{ endfor }', '[', ']', '{', '}', '(', ')', '"', '<<EOT\n', '\nEOT\n', ' ? ', ' : ', '...', '[*]', '.*', '=>',
+	'count = -1', 'count = 1e10000000', 'for_each = toset(range(100000))', '1e99999999999', 'local.', 'var.', 'module.', 'each.key', 'count.index', 'self',
+	'\u202E', '\u001B[2J', '\u0000', '\uFEFF', '\r', '\t', 'dynamic "x" { for_each = range(300) content {} }',
+	'yamldecode("&a [*a]")', 'split("", "xxxxxxxx")', 'regexall("", "aaaa")', 'setproduct(range(1024), range(1024))', 'jsonencode(range(1024))',
+	'file("/proc/self/environ")', 'file("/dev/zero")', 'fileset(path.module, "**")', 'templatefile("main.tf", {})', 'toset(range(1024))',
+	'value = local', 'module "m" { source = "./" }', 'locals { a = local.a }', 'output "o" { value = local.x }',
+];
+
+function deepChain(): string {
+	const size = 200 + Math.floor(random() * 3000);
+	return pick([
+		() => Array.from({length: size}, () => '1').join(' + '),
+		() => `local.x${'.a'.repeat(size)}`,
+		() => `local.x${'[0]'.repeat(size)}`,
+		() => '['.repeat(size % 300) + ']'.repeat(size % 300),
+		() => `"${'${'.repeat(size % 200)}1${'}'.repeat(size % 200)}"`,
+	])();
+}
+
+function mutate(text: string, others: readonly string[]): string {
+	let result = text;
+	const steps = 1 + Math.floor(random() * 4);
+	for (let step = 0; step < steps; step++) {
+		const at = Math.floor(random() * (result.length + 1));
+		switch (Math.floor(random() * 7)) {
+			case 0: {
+				// Flip a byte.
+				const code = Math.floor(random() * 256);
+				result = result.slice(0, at) + String.fromCodePoint(code) + result.slice(at + 1);
+				break;
+			}
+
+			case 1: {
+				// Delete a slice.
+				result = result.slice(0, at) + result.slice(at + Math.floor(random() * 40));
+				break;
+			}
+
+			case 2: {
+				result = result.slice(0, at) + pick(fragments) + result.slice(at);
+				break;
+			}
+
+			case 3: {
+				// Splice a slice of another file.
+				const other = pick(others);
+				const from = Math.floor(random() * other.length);
+				result = result.slice(0, at) + other.slice(from, from + Math.floor(random() * 400)) + result.slice(at);
+				break;
+			}
+
+			case 4: {
+				// Repeat a slice.
+				const length = 1 + Math.floor(random() * 30);
+				result = result.slice(0, at) + result.slice(at, at + length).repeat(2 + Math.floor(random() * 50)) + result.slice(at);
+				break;
+			}
+
+			case 5: {
+				result += `\nlocals {\n  fuzz_${step} = ${deepChain()}\n}\n`;
+				break;
+			}
+
+			default: {
+				result += `\nlocals {\n  fuzz_${step} = ${pick(fragments)}\n}\n`;
+			}
+		}
+	}
+
+	return result;
+}
+
+type Outcome = {readonly code: number | null; readonly output: string; readonly milliseconds: number; readonly peakKb: number; readonly timedOut: boolean};
+
+/**
+Runs the CLI with `/usr/bin/time`-free measurement: peak RSS from /proc while it runs (sampled), a kill after the time limit.
+*/
+async function run(commandArguments: readonly string[], input: string): Promise<Outcome> {
+	const started = performance.now();
+	const child = spawn(process.execPath, ['--import=tsx', '--max-old-space-size=1200', path.join(repository, 'cli.tsx'), ...commandArguments], {
+		// tsx resolves from the repository; the configuration is given by absolute path.
+		cwd: repository, env: {...process.env, CI: 'true'}, stdio: ['pipe', 'pipe', 'pipe'],
+	});
+	let output = '';
+	child.stdout.on('data', (chunk: Buffer) => {
+		if (output.length < 200_000) {
+			output += chunk.toString();
+		}
+	});
+	child.stderr.on('data', (chunk: Buffer) => {
+		if (output.length < 200_000) {
+			output += chunk.toString();
+		}
+	});
+	child.stdin.end(input);
+	let peakKb = 0;
+	let timedOut = false;
+	// A hang is 10 s of CPU time (user + system, from /proc), not of wall time: with other work on the machine a run can wait long for a core. Wall time is capped at twelve times that.
+	const sampler = setInterval(() => {
+		try {
+			const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+			const rss = /VmHWM:\s+(\d+)/.exec(status);
+			if (rss) {
+				peakKb = Math.max(peakKb, Number(rss[1]));
+			}
+
+			const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+			const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
+			if (cpuMs > timeLimitMs) {
+				timedOut = true;
+				child.kill('SIGKILL');
+			}
+		} catch {}
+	}, 100);
+	const killer = setTimeout(() => {
+		timedOut = true;
+		child.kill('SIGKILL');
+	}, timeLimitMs * 12);
+	const code = await new Promise<number | null>(resolve => {
+		child.on('close', resolve);
+	});
+	clearInterval(sampler);
+	clearTimeout(killer);
+	return {code, output, milliseconds: performance.now() - started, peakKb, timedOut};
+}
+
+const commandLines = (directory: string, files: readonly string[]): Array<{label: string; arguments: string[]; input?: string}> => [
+	{label: 'check', arguments: ['check', directory]},
+	{label: 'instances', arguments: ['instances', directory]},
+	{label: 'tree', arguments: ['tree', directory]},
+	{label: 'graph', arguments: ['graph', directory]},
+	{label: 'graph --instances', arguments: ['graph', directory, '--instances', '--format', 'text']},
+	{label: 'parse', arguments: ['parse', ...files]},
+	{label: 'console', arguments: ['console', directory], input: 'local.fuzz_0\nlocal.fuzz_1\n1 + 1\n'},
+];
+
+function problemOf(outcome: Outcome): string | undefined {
+	if (outcome.timedOut) {
+		return `hang: more than ${timeLimitMs / 1000} s of CPU time (or ${timeLimitMs * 12 / 1000} s of wall time)`;
+	}
+
+	if (outcome.peakKb > memoryLimitKb) {
+		return `memory: peak RSS ${Math.round(outcome.peakKb / 1024)} MB`;
+	}
+
+	if (outcome.code !== 0 && outcome.code !== 1 && outcome.code !== 2) {
+		return `exit code ${outcome.code}`;
+	}
+
+	if (/\n\s+at [^\n]+:\d+:\d+\)?\n|Maximum call stack|internal error/i.test(outcome.output)) {
+		return 'stack trace or internal error in the output';
+	}
+
+	return undefined;
+}
+
+async function main(): Promise<void> {
+	const sources = configurationDirectories();
+	const corpus = sources.flatMap(directory => readdirSync(directory).filter(name => name.endsWith('.tf')).map(name => readFileSync(path.join(directory, name), 'utf8')));
+	const deadline = Date.now() + (minutes * 60_000);
+	const work = mkdtempSync(path.join(os.tmpdir(), 'tfscope-fuzz-'));
+	const startSeed = seed;
+	let rounds = 0;
+	let runs = 0;
+	const findings: string[] = [];
+	console.log(`fuzz: seed ${startSeed}, ${sources.length} configurations, ${corpus.length} files, ${minutes} min`);
+	try {
+		while (Date.now() < deadline) {
+			rounds++;
+			const source = pick(sources);
+			const directory = path.join(work, `round-${rounds}`);
+			cpSync(source, directory, {recursive: true, filter: from => !from.includes(`${path.sep}.terraform`)});
+			const files = readdirSync(directory).filter(name => name.endsWith('.tf'));
+			const target = pick(files);
+			writeFileSync(path.join(directory, target), mutate(readFileSync(path.join(directory, target), 'utf8'), corpus));
+			for (const line of commandLines(directory, files.map(name => path.join(directory, name)))) {
+				if (Date.now() >= deadline) {
+					break;
+				}
+
+				runs++;
+				// eslint-disable-next-line no-await-in-loop
+				const outcome = await run(line.arguments, line.input ?? '');
+				const problem = problemOf(outcome);
+				if (problem) {
+					const kept = path.join(findingsDirectory, `${startSeed}-${rounds}-${line.label.replaceAll(/\W+/g, '-')}`);
+					mkdirSync(findingsDirectory, {recursive: true});
+					cpSync(directory, kept, {recursive: true});
+					writeFileSync(path.join(kept, 'FINDING.txt'), `${line.label}: ${problem}\nsource: ${path.relative(repository, source)}\n\n${outcome.output.slice(0, 5000)}\n`);
+					findings.push(`${line.label} on ${path.relative(repository, source)} (round ${rounds}): ${problem} -> ${path.relative(repository, kept)}`);
+					console.log(`FINDING ${findings.at(-1)}`);
+				}
+			}
+
+			rmSync(directory, {recursive: true, force: true});
+		}
+	} finally {
+		rmSync(work, {recursive: true, force: true});
+	}
+
+	console.log(`fuzz: ${rounds} rounds, ${runs} runs, ${findings.length} findings (seed ${startSeed})`);
+	process.exitCode = findings.length === 0 ? 0 : 1;
+}
+
+if (existsSync(path.join(repository, 'cli.tsx'))) {
+	await main();
+}
