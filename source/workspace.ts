@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {
@@ -20,8 +21,12 @@ import {createNodeFilesystem} from './expand/lang-adapter.js';
 import {createStaticEvaluation} from './expand/static-evaluation.js';
 import {functionTable} from './lang/functions/index.js';
 import {parseAddress} from './expand/parse-address.js';
+import {
+	type Assumption, type AssumptionInput, moduleMatches, readAssumptions,
+} from './expand/assumptions.js';
 import {evaluate} from './lang/eval/evaluate.js';
 import type {Scope} from './lang/eval/scope.js';
+import type {FunctionSpec} from './lang/function.js';
 import {type Value, unknownValue} from './lang/values.js';
 
 /*
@@ -73,6 +78,10 @@ export type WorkspaceOptions = {
 	`--opentofu` / `--terraform`; otherwise detected from the directory (see `chooseLanguage` in config/language.ts).
 	*/
 	readonly language?: LanguageMode;
+	/**
+	What-if assumptions, `--assume ADDRESS=EXPRESSION` (`text`) and `--assume-file FILE` (`file`, relative to `cwd`), in command-line order.
+	*/
+	readonly assumptions?: ReadonlyArray<{readonly kind: 'text'; readonly text: string} | {readonly kind: 'file'; readonly path: string}>;
 	readonly onProgress?: (progress: LoadProgress) => void;
 	/**
 	Milliseconds of loading work between two turns of the event loop (default 16, about a frame, so a UI repaints its progress); 0 gives the event loop a turn after every step (a directory read, a resource block expanded).
@@ -129,6 +138,14 @@ export type Workspace = {
 	The evaluator scope at `address` (default: the root module instance), for the console: impure functions give real values.
 	*/
 	scopeAt(address?: string): Result<Scope | undefined>;
+	/**
+	The assumptions in force, in the order given.
+	*/
+	readonly assumptions: readonly Assumption[];
+	/**
+	The same configuration with other assumptions: the parsed modules are reused, only expansion runs again (the explorer's `:assume`).
+	*/
+	withAssumptions(assumptions: NonNullable<WorkspaceOptions['assumptions']>): Promise<Workspace>;
 };
 
 export {type ModuleNode} from './config/module-tree.js';
@@ -165,6 +182,9 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, ...(staticEvaluation && {staticScope: staticEvaluation.root})}), slice, count => progress?.({phase: 'modules', done: count}));
 	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
 	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined);
+	// Everything after the parse: run again, from the same parsed modules, when the assumptions change.
+	const expand = async (assumptionInputs: WorkspaceOptions['assumptions']): Promise<Workspace> => {
+	const assumed = assumptionsOf(assumptionInputs, cwd, functions.lookup);
 	const expanded = await driveInSlices(expandModuleTreeSteps(tree.root, {
 		rootDirectory: directory,
 		cwd,
@@ -174,9 +194,10 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		functions: functions.lookup,
 		functionNames: functions.names,
 		filesystem: createNodeFilesystem({cwd}),
+		assumptions: assumed.assumptions,
 	}), slice, step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
 	const sources = new Map([...tree.sources, ...collected.sources]);
-	const loadDiagnostics = [...tree.diagnostics, ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics];
+	const loadDiagnostics = [...tree.diagnostics, ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, expanded.tree)];
 
 	let allDiagnostics: Diagnostic[] | undefined;
 	const workspace: Workspace = {
@@ -215,8 +236,15 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 			const target = resolveTarget(expanded.tree, address);
 			return {value: target.value ? expanded.scopeOf(target.value, true) : undefined, diagnostics: target.diagnostics};
 		},
+		assumptions: assumed.assumptions,
+		async withAssumptions(assumptions) {
+			return expand(assumptions);
+		},
 	};
 	return workspace;
+	};
+
+	return expand(options.assumptions);
 }
 
 /**
@@ -251,6 +279,55 @@ export async function driveInSlices<Progress, Result>(steps: Generator<Progress,
 			sliceStart = performance.now();
 		}
 	}
+}
+
+/**
+Reads the assumptions of the options: `--assume` texts and `--assume-file` files (a file that cannot be read is a diagnostic).
+*/
+function assumptionsOf(entries: WorkspaceOptions['assumptions'], cwd: string, functions: (name: string) => FunctionSpec | undefined): {assumptions: Assumption[]; diagnostics: Diagnostic[]} {
+	const inputs: AssumptionInput[] = [];
+	const diagnostics: Diagnostic[] = [];
+	for (const entry of entries ?? []) {
+		if (entry.kind === 'text') {
+			inputs.push(entry);
+			continue;
+		}
+
+		try {
+			const file = path.resolve(cwd, entry.path);
+			if (fs.statSync(file).size > maximumAssumptionFileBytes) {
+				diagnostics.push(errorDiagnostic('Assumption file too large', `${entry.path} is larger than ${maximumAssumptionFileBytes} bytes.`));
+				continue;
+			}
+
+			inputs.push({kind: 'file', name: entry.path, text: fs.readFileSync(file, 'utf8')});
+		} catch (error: unknown) {
+			diagnostics.push(errorDiagnostic('Cannot read assumption file', `${entry.path}: ${(error as Error).message}`));
+		}
+	}
+
+	const read = readAssumptions(inputs, functions);
+	return {assumptions: read.assumptions, diagnostics: [...diagnostics, ...read.diagnostics]};
+}
+
+const maximumAssumptionFileBytes = 10_000_000;
+
+/**
+An assumption that names nothing in the configuration is a warning (a typo would otherwise pin nothing, silently).
+*/
+function unusedAssumptions(assumptions: readonly Assumption[], instances: InstanceTree): Diagnostic[] {
+	const diagnostics: Diagnostic[] = [];
+	for (const assumption of assumptions) {
+		const {target} = assumption;
+		const used = target.kind === 'resource'
+			? [...instances.resources.values()].some(resource => resource.block.key === target.resource && moduleMatches(target.module, resource.address.module))
+			: [...instances.moduleInstances.values()].some(instance => instance.node.module.variables.has(target.name) && moduleMatches(target.module, instance.address));
+		if (!used) {
+			diagnostics.push(warningDiagnostic('Assumption names nothing', `${assumption.address} (from ${assumption.source}) is not a resource, data source or variable of this configuration, so it pins nothing.`));
+		}
+	}
+
+	return diagnostics;
 }
 
 function readEnvironmentFile(directory: string, environment: Readonly<Record<string, string | undefined>>): string | undefined {

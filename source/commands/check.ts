@@ -24,7 +24,7 @@ export function renderCheck(diagnostics: readonly Diagnostic[], directory: strin
 What `check` adds below the diagnostics: the causes of placeholders that are not problems (a data source read at plan; an unset variable, an error of its own), as notes.
 */
 export function renderNotes(tree: InstanceTree): string {
-	return tree.unknownCauses.filter(report => report.cause.when === 'plan' || report.cause.when === 'variable').map(report => {
+	return tree.unknownCauses.filter(report => report.cause.when !== 'apply').map(report => {
 		const {summary, detail} = describeCause(report);
 		const {range} = report.cause;
 		return `${range ? `${range.filename}:${range.start.line}:${range.start.column}: ` : ''}note: ${summary}\n  ${detail}\n`;
@@ -101,6 +101,7 @@ export const checkCommand: Command = async input => {
 
 	stdout.write(renderCheck(diagnostics, directory));
 	stdout.write(renderNotes(workspace.instances));
+	stdout.write(workspace.assumptions.map(assumption => `assumed: ${assumption.address} = ${assumption.expression.replaceAll('\n', ' ')} (from ${assumption.source})\n`).join(''));
 	stderr.write(`${describeLanguage(workspace.language)}\n`);
 	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 	const warnings = diagnostics.length - errors;

@@ -45,6 +45,8 @@ export const flagTable = {
 	state: {type: 'string', value: 'FILE', for: 'workspace', description: 'Read resource attributes from a state file'},
 	opentofu: {type: 'boolean', default: false, for: 'workspace', description: 'Read the configuration as OpenTofu (default: detected, see the readme)'},
 	terraform: {type: 'boolean', default: false, for: 'workspace', description: 'Read the configuration as Terraform'},
+	assume: {type: 'string', multiple: true, value: 'ADDRESS=EXPR', for: 'workspace', description: 'Pin a value not known until plan or apply (repeatable): data.aws_region.current.name="eu-west-1"'},
+	assumeFile: {type: 'string', multiple: true, value: 'FILE', for: 'workspace', description: 'Read assumptions from a file of ADDRESS = EXPRESSION lines (repeatable)'},
 	at: {type: 'string', value: 'ADDRESS', for: ['console'], description: 'Evaluate in this module or resource instance'},
 	format: {type: 'string', value: 'FORMAT', for: ['graph'], description: 'dot, mermaid, json or text (default dot)'},
 	instances: {type: 'boolean', default: false, for: ['graph'], description: 'Instance-level nodes'},

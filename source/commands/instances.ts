@@ -72,6 +72,8 @@ function toJson(line: Line): Record<string, unknown> {
 		name: instance.address.name,
 		key: keyValue(instance.key),
 		file: `${instance.resource.block.range.filename}:${instance.resource.block.range.start.line}`,
+		...(instance.key.kind === 'unknown' && {placeholder: true}),
+		...(instance.assumed.length > 0 && {assumed: instance.assumed.map(assumption => assumption.address)}),
 	};
 }
 
@@ -106,7 +108,7 @@ The causes of placeholders, one line each (`file:line: note:` for a data source 
 export function renderCauses(tree: InstanceTree): string {
 	return tree.unknownCauses.map(report => {
 		const {summary, detail} = describeCause(report);
-		const severity = report.cause.when === 'apply' || report.cause.when === 'expression' ? 'warning' : 'note';
+		const severity = report.cause.when === 'apply' ? 'warning' : 'note';
 		const {range} = report.cause;
 		return `${range ? `${range.filename}:${range.start.line}:${range.start.column}: ` : ''}${severity}: ${summary}\n  ${detail}\n`;
 	}).join('');

@@ -15,6 +15,10 @@ export function workspaceOptions(flags: CommandFlags, directory: string, environ
 		...(flags.workspace !== undefined && {workspaceName: flags.workspace}),
 		...(flags.state !== undefined && {stateFile: flags.state}),
 		...(flags.opentofu !== flags.terraform && {language: flags.opentofu ? 'opentofu' : 'terraform'}),
+		// Files first, then each --assume: a later assumption of the same address wins.
+		...((flags.assume.length > 0 || flags.assumeFile.length > 0) && {
+			assumptions: [...flags.assumeFile.map(file => ({kind: 'file' as const, path: file})), ...flags.assume.map(text => ({kind: 'text' as const, text}))],
+		}),
 		environment,
 		cwd,
 	};
@@ -46,7 +50,7 @@ export function checkWorkspaceArguments(flags: CommandFlags, directory: string, 
 		throw new CommandFailure(`${directory} is a file, not a directory (give the directory that holds it: ${path.dirname(directory)})`);
 	}
 
-	for (const [option, files] of [['--var-file', flags.varFile], ['--state', flags.state === undefined ? [] : [flags.state]]] as const) {
+	for (const [option, files] of [['--var-file', flags.varFile], ['--assume-file', flags.assumeFile], ['--state', flags.state === undefined ? [] : [flags.state]]] as const) {
 		for (const file of files) {
 			const fileKind = kindOf(path.resolve(cwd, file));
 			if (fileKind !== 'other') {

@@ -30,6 +30,9 @@ import type {
 import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
 import {
+	type Assumption, applyAssumptions, assumptionsFor, variableAssumption,
+} from './assumptions.js';
+import {
 	type CauseReport, type CauseSource, type UnknownCause, causeAddress, describeCause, unknownCauses,
 } from './unknown-causes.js';
 import {providerInstanceKey, providerInstanceText} from './provider-instances.js';
@@ -49,6 +52,10 @@ export type ExpandOptions = {
 	readonly functions: (name: string) => FunctionSpec | undefined;
 	readonly functionNames: () => readonly string[];
 	readonly filesystem?: FunctionFilesystem;
+	/**
+	What-if values (`--assume`): consulted where resource instance values and input variables are made.
+	*/
+	readonly assumptions?: readonly Assumption[];
 };
 
 export type Expanded = {
@@ -368,7 +375,11 @@ class ModuleInstanceImpl implements ModuleInstance {
 			let value: Value | undefined;
 			let subject: Range | undefined;
 			let from = '';
-			if (this.#parentImpl) {
+			const assumed = this.#context.options.assumptions ? variableAssumption(this.#context.options.assumptions, this.address, name) : undefined;
+			if (assumed) {
+				value = assumed.value;
+				from = ` (assumed by ${assumed.source})`;
+			} else if (this.#parentImpl) {
 				const input = this.node.call?.inputs.find(attribute => attribute.name === name);
 				if (input) {
 					value = this.#parentImpl.evaluate(input.expression, this.#parentImpl.scope(this.repetition));
@@ -852,6 +863,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 	readonly #module: ModuleInstanceImpl;
 	// One memoised value per instance, without a Map: there can be tens of thousands of instances.
 	#value: Value | typeof pending | undefined;
+	#assumed: readonly Assumption[] | undefined;
 
 	constructor(context: Context, resource: ResourceExpansionImpl, module: ModuleInstanceImpl, key: InstanceKey) {
 		this.#context = context;
@@ -885,12 +897,32 @@ class ResourceInstanceImpl implements ResourceInstance {
 
 		if (this.#value === undefined) {
 			this.#value = pending;
-			this.#value = withLabel(this.#context, this.text, () => this.#compute());
+			this.#value = withLabel(this.#context, this.text, () => {
+				const computed = this.#compute();
+				const {assumed} = this;
+				return assumed.length === 0 ? computed : applyAssumptions(computed, assumed);
+			});
 		}
 
 		return this.#value;
 	}
 
+	/**
+	The assumptions that pin (part of) this instance's value, in the order given.
+	*/
+	get assumed(): readonly Assumption[] {
+		const {assumptions} = this.#context.options;
+		if (!assumptions || assumptions.length === 0) {
+			return noAssumptions;
+		}
+
+		this.#assumed ??= assumptionsFor(assumptions, this.#module.address, this.resource.block.key, this.key);
+		return this.#assumed;
+	}
+
+	/**
+	The one place an instance's value is built: the configuration's arguments evaluated, then state, then what the resource type's schema says (only terraform_data's is known here; a provider schema plugs in at the marked step). Assumptions are applied on top, in the value getter.
+	*/
 	#compute(): Value {
 		const {block} = this.resource;
 		const scope = this.#module.scope(this.repetition);
@@ -959,6 +991,8 @@ function sortedNames(body: object, attributes: ReadonlyMap<string, Value>): read
 
 	return names;
 }
+
+const noAssumptions: readonly Assumption[] = Object.freeze([]);
 
 const ephemeralMarks: Marks = new Set(['ephemeral'] as const);
 
@@ -1032,8 +1066,8 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 			if (!evaluated) {
 				evaluated = true;
 				rootInstance.evaluateAll();
-				// Causes whose blocks Terraform's plan would stop on are warnings; a data source read at plan, or an unset variable (an error of its own), is a note in `check`.
-				report(context, unknownCauseReports.filter(entry => entry.cause.when === 'apply' || entry.cause.when === 'expression').map(entry => {
+				// Causes whose blocks Terraform's plan would stop on are warnings; a data source read at plan, an unset variable (an error of its own), or an unknown no reference explains (mostly an error upstream) is a note in `check`.
+				report(context, unknownCauseReports.filter(entry => entry.cause.when === 'apply').map(entry => {
 					const {summary, detail} = describeCause(entry);
 					return warningDiagnostic(summary, detail, entry.cause.range);
 				}));

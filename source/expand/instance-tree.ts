@@ -7,6 +7,7 @@ import type {
 } from './addresses.js';
 import type {Expansion, RepetitionData} from './expansion.js';
 import type {CauseReport} from './unknown-causes.js';
+import type {Assumption} from './assumptions.js';
 
 /*
 The expanded configuration: module instances, each with its module calls and resources expanded into instances. Values are computed on first access and memoised (the `value`/`variable`/`local`/`output` accessors), so building the tree of a large configuration stays cheap; `evaluateAll` in expander.ts forces everything (the `check` command and the Workspace's diagnostics).
@@ -82,6 +83,10 @@ export type ResourceInstance = {
 	Whether `value` came (partly) from a state file.
 	*/
 	readonly fromState: boolean;
+	/**
+	The what-if assumptions that pin (part of) `value`.
+	*/
+	readonly assumed: readonly Assumption[];
 };
 
 export type ConditionResult = {
