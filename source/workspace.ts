@@ -11,7 +11,7 @@ import type {ModuleNode} from './config/module-tree.js';
 import {type LanguageChoice, type LanguageMode, chooseLanguage} from './config/language.js';
 import {deprecationWarnings} from './config/deprecations.js';
 import {dataDirectory} from './config/module-sources.js';
-import {readTextWithLimit} from './files/read-file.js';
+import {type ConfigSource, readTextFrom} from './config/source.js';
 import {readState} from './config/state.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
@@ -82,6 +82,10 @@ export type WorkspaceOptions = {
 	What-if assumptions, `--assume ADDRESS=EXPRESSION` (`text`) and `--assume-file FILE` (`file`, relative to `cwd`), in command-line order.
 	*/
 	readonly assumptions?: ReadonlyArray<{readonly kind: 'text'; readonly text: string} | {readonly kind: 'file'; readonly path: string}>;
+	/**
+	Where the configuration's files are read from (default: the disk): a git revision for `diff`. The file functions read through it too.
+	*/
+	readonly source?: ConfigSource;
 	readonly onProgress?: (progress: LoadProgress) => void;
 	/**
 	Milliseconds of loading work between two turns of the event loop (default 16, about a frame, so a UI repaints its progress); 0 gives the event loop a turn after every step (a directory read, a resource block expanded).
@@ -170,8 +174,8 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		...(options.varFiles ?? []).map(file => ({kind: 'var-file' as const, path: file})),
 		...(options.variables ?? []).map(text => ({kind: 'var' as const, text})),
 	];
-	const collected = collectRootVariables(directory, environment, variableArguments, cwd);
-	const workspaceName = options.workspaceName ?? environment['TF_WORKSPACE'] ?? readEnvironmentFile(directory, environment) ?? 'default';
+	const collected = collectRootVariables(directory, environment, variableArguments, cwd, options.source);
+	const workspaceName = options.workspaceName ?? environment['TF_WORKSPACE'] ?? readEnvironmentFile(directory, environment, options.source) ?? 'default';
 	const functions = functionTable(language.rules.functions);
 	// OpenTofu evaluates module sources from variables and locals before loading the modules they name.
 	const staticEvaluation = language.rules.staticModuleSources
@@ -179,9 +183,9 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 			rootDirectory: directory, cwd, workspaceName, rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names,
 		})
 		: undefined;
-	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, ...(staticEvaluation && {staticScope: staticEvaluation.root})}), slice, count => progress?.({phase: 'modules', done: count}));
+	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, source: options.source, ...(staticEvaluation && {staticScope: staticEvaluation.root})}), slice, count => progress?.({phase: 'modules', done: count}));
 	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
-	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined);
+	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined, options.source);
 	// Everything after the parse: run again, from the same parsed modules, when the assumptions change.
 	const expand = async (assumptionInputs: WorkspaceOptions['assumptions']): Promise<Workspace> => {
 	const assumed = assumptionsOf(assumptionInputs, cwd, functions.lookup);
@@ -193,7 +197,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		state: state.state,
 		functions: functions.lookup,
 		functionNames: functions.names,
-		filesystem: createNodeFilesystem({cwd}),
+		filesystem: options.source ?? createNodeFilesystem({cwd}),
 		assumptions: assumed.assumptions,
 	}), slice, step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
 	const sources = new Map([...tree.sources, ...collected.sources]);
@@ -330,9 +334,9 @@ function unusedAssumptions(assumptions: readonly Assumption[], instances: Instan
 	return diagnostics;
 }
 
-function readEnvironmentFile(directory: string, environment: Readonly<Record<string, string | undefined>>): string | undefined {
+function readEnvironmentFile(directory: string, environment: Readonly<Record<string, string | undefined>>, source: ConfigSource | undefined): string | undefined {
 	// A workspace name is short; a bigger file (or a FIFO, a device) is not one and is ignored, as a missing file is.
-	const read = readTextWithLimit(path.join(dataDirectory(directory, environment), 'environment'), 64 * 1024);
+	const read = readTextFrom(source, path.join(dataDirectory(directory, environment), 'environment'), 64 * 1024);
 	const text = read.ok ? read.text.trim() : '';
 	return text === '' ? undefined : text;
 }

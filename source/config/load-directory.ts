@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type {ConfigSource} from './source.js';
 import path from 'node:path';
 import type {Block, Body} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
@@ -87,12 +88,12 @@ export type LoadedDirectory = {
 /**
 Reads and parses the files of a directory and builds its Module.
 */
-export function loadDirectory(directory: string, rules: LanguageRules = terraformRules): LoadedDirectory {
+export function loadDirectory(directory: string, rules: LanguageRules = terraformRules, source?: ConfigSource): LoadedDirectory {
 	const diagnostics: Diagnostic[] = [];
 	const sources = new Map<string, string>();
 	let names: string[] = [];
 	try {
-		names = fs.readdirSync(directory);
+		names = source ? source.readDirectory(directory) : fs.readdirSync(directory);
 	} catch (error) {
 		diagnostics.push(errorDiagnostic('Failed to read module directory', `Module directory ${directory} could not be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`));
 		return {module: buildModule(directory, [], [], diagnostics, rules), diagnostics, sources};
@@ -103,7 +104,7 @@ export function loadDirectory(directory: string, rules: LanguageRules = terrafor
 	for (const file of files) {
 		let parsed: ParsedConfigFile;
 		try {
-			parsed = readConfigFile(file.path);
+			parsed = readConfigFile(file.path, file.path, source);
 		} catch (error) {
 			// A directory named like a configuration file is not one (as in Terraform); anything else that cannot be read is reported.
 			if (error instanceof FileReadError && error.failure.kind === 'not-regular' && error.failure.what === 'directory') {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {type LanguageRules, terraformRules} from './language.js';
 import {type LoadedDirectory, loadDirectory} from './load-directory.js';
+import type {ConfigSource} from './source.js';
 import {emptyModule, type Module, type ModuleCall} from './module.js';
 import type {ModuleNode, ModuleSource} from './module-tree.js';
 import {isLocalSource, readModuleManifest} from './module-sources.js';
@@ -18,6 +19,10 @@ export type ModuleTreeOptions = {
 	The language mode's rules (default Terraform's): how module calls are read and their sources found.
 	*/
 	readonly rules?: LanguageRules;
+	/**
+	Where the files come from (default: the disk).
+	*/
+	readonly source?: ConfigSource;
 	/**
 	Where module sources that are expressions are evaluated (OpenTofu's early evaluation, expand/static-evaluation.ts): the root module's static scope. Without it such calls stay unresolved.
 	*/
@@ -40,7 +45,12 @@ export type LoadedModuleTree = {
 
 const maximumDepth = 64;
 
-function realDirectory(directory: string): string | undefined {
+function realDirectory(directory: string, source: ConfigSource | undefined): string | undefined {
+	if (source) {
+		const real = source.realPath(directory);
+		return real !== undefined && source.stat(real)?.kind === 'directory' ? real : undefined;
+	}
+
 	try {
 		const real = fs.realpathSync(directory);
 		return fs.statSync(real).isDirectory() ? real : undefined;
@@ -67,7 +77,7 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 	const sources = new Map<string, string>();
 	const rules = options.rules ?? terraformRules;
 	const cache = new Map<string, LoadedDirectory>();
-	const {manifest, error} = readModuleManifest(rootDirectory, options.environment ?? {});
+	const {manifest, error} = readModuleManifest(rootDirectory, options.environment ?? {}, options.source);
 	if (error) {
 		diagnostics.push(warningDiagnostic('Invalid module manifest', `${error}. Run "terraform init" again; modules from the registry are shown as unresolved.`));
 	}
@@ -78,7 +88,7 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 		let loaded = cache.get(real);
 		read = !loaded;
 		if (!loaded) {
-			loaded = loadDirectory(directory, rules);
+			loaded = loadDirectory(directory, rules, options.source);
 			cache.set(real, loaded);
 			diagnostics.push(...loaded.diagnostics);
 			for (const [file, text] of loaded.sources) {
@@ -98,7 +108,7 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 	};
 
 	function * build(pathNames: readonly string[], directory: string, source: ModuleSource, call: ModuleCall | undefined, ancestors: readonly string[], scopeOf: ((module: Module) => StaticScope) | undefined): Generator<number, ModuleNode, void> {
-		const real = realDirectory(directory)!;
+		const real = realDirectory(directory, options.source)!;
 		const loaded = load(directory, real);
 		if (read) {
 			yield cache.size;
@@ -146,7 +156,7 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 				childSource = {kind: 'installed', directory: childDirectory, source: entry.source};
 			}
 
-			const childReal = realDirectory(childDirectory);
+			const childReal = realDirectory(childDirectory, options.source);
 			if (childReal === undefined) {
 				children.set(child.name, unresolved(childPath, child, `The module directory ${childDirectory} does not exist or is not a directory.`, 'Unreadable module directory'));
 				continue;
@@ -177,7 +187,7 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 		};
 	}
 
-	if (realDirectory(rootDirectory) === undefined) {
+	if (realDirectory(rootDirectory, options.source) === undefined) {
 		diagnostics.push(errorDiagnostic('No configuration directory', `The directory ${rootDirectory} does not exist or is not a directory.`));
 		return {
 			root: {

@@ -1,4 +1,5 @@
-import {describeReadFailure, readTextWithLimit} from '../files/read-file.js';
+import {describeReadFailure} from '../files/read-file.js';
+import {type ConfigSource, readTextFrom} from './source.js';
 import path from 'node:path';
 
 /*
@@ -31,9 +32,9 @@ type ManifestFile = {
 /**
 Reads `modules.json`; a missing manifest is an empty one, a broken one an error message.
 */
-export function readModuleManifest(rootDirectory: string, environment: Readonly<Record<string, string | undefined>>): {manifest: ModuleManifest; error?: string} {
+export function readModuleManifest(rootDirectory: string, environment: Readonly<Record<string, string | undefined>>, source?: ConfigSource): {manifest: ModuleManifest; error?: string} {
 	const file = path.join(dataDirectory(rootDirectory, environment), 'modules', 'modules.json');
-	const read = readTextWithLimit(file, maximumManifestBytes);
+	const read = readTextFrom(source, file, maximumManifestBytes);
 	if (!read.ok) {
 		return read.failure.kind === 'missing' ? {manifest: new Map()} : {manifest: new Map(), error: `${describeReadFailure(read.failure)}`};
 	}

@@ -203,6 +203,10 @@ export type ImportBlock = {
 export type RemovedBlock = {
 	readonly kind: 'removed';
 	readonly from?: Expression;
+	/**
+	`lifecycle { destroy = false }` makes this false: the object leaves the state and stays in the real world.
+	*/
+	readonly destroy: boolean;
 	readonly block: Block;
 	readonly range: Range;
 };

@@ -4,7 +4,8 @@ import {errorDiagnostic} from '../hcl/diagnostics.js';
 import {parseConfig, parseJsonConfig} from '../hcl/index.js';
 import {LineIndex} from '../hcl/line-index.js';
 import type {Range} from '../hcl/position.js';
-import {FileReadError, readFileWithLimit} from '../files/read-file.js';
+import {FileReadError} from '../files/read-file.js';
+import {type ConfigSource, readFrom} from './source.js';
 
 /**
 The largest configuration file the loader reads: 32 MiB. Hand-written and generated `.tf` files are a few MB at most, so this is far above any real one, while it keeps what one hostile file can cost bounded (its syntax tree stays under a few hundred MB). A bigger file is skipped with a diagnostic and the rest of the configuration loads.
@@ -36,8 +37,8 @@ export function parseConfigFile(text: string, filename: string): Result<Body> {
 /**
 Reads and parses one file through the one reader with limits (`source/files/read-file.ts`): refuses a file over `maximumConfigFileBytes` without reading it (a diagnostic), reports invalid UTF-8 where it is (a few diagnostics at most), and does not parse a file that is not text at all. Throws a `FileReadError` for a file that cannot be read (missing, a directory, a device, a FIFO...). `filename` names the file in diagnostics (default: `path`).
 */
-export function readConfigFile(path: string, filename = path): ParsedConfigFile {
-	const read = readFileWithLimit(path, maximumConfigFileBytes);
+export function readConfigFile(path: string, filename = path, source?: ConfigSource): ParsedConfigFile {
+	const read = readFrom(source, path, maximumConfigFileBytes);
 	if (!read.ok) {
 		if (read.failure.kind === 'too-large') {
 			return oversizedFile(filename, read.failure.size ?? maximumConfigFileBytes + 1);

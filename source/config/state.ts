@@ -1,4 +1,5 @@
-import {describeReadFailure, readTextWithLimit} from '../files/read-file.js';
+import {describeReadFailure} from '../files/read-file.js';
+import {type ConfigSource, readTextFrom} from './source.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {
 	type Value, boolValue, markSensitive, nullValue, numberValue, objectValue, stringValue, tupleValue,
@@ -133,8 +134,8 @@ export const maximumStateFileBytes = 256 * 1024 * 1024;
 /**
 Reads a state file (through the one reader with limits); undefined (no diagnostics) when `optional` and it does not exist.
 */
-export function readState(file: string, optional: boolean): {state: State; diagnostics: Diagnostic[]} {
-	const read = readTextWithLimit(file, maximumStateFileBytes);
+export function readState(file: string, optional: boolean, source?: ConfigSource): {state: State; diagnostics: Diagnostic[]} {
+	const read = readTextFrom(source, file, maximumStateFileBytes);
 	if (!read.ok) {
 		if (optional && read.failure.kind === 'missing') {
 			return {state: new Map(), diagnostics: []};

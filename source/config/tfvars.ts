@@ -4,6 +4,7 @@ import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {FileReadError} from '../files/read-file.js';
 import {type ParsedConfigFile, readConfigFile} from './parse-file.js';
+import type {ConfigSource} from './source.js';
 
 /*
 Where root module variable values come from, later wins: `TF_VAR_name`, `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars(.json)` lexically, then `-var-file` and `-var` in command-line order (declared defaults come first and are applied by expansion). Values stay raw here: file values as expressions, environment and `-var` values as text, which expansion parses as HCL or takes literally depending on the variable's type, as Terraform does.
@@ -21,11 +22,11 @@ export type CollectedVariables = {
 	readonly sources: Map<string, string>;
 };
 
-function readVariableFile(file: string, required: boolean, collected: CollectedVariables): void {
+function readVariableFile(file: string, required: boolean, collected: CollectedVariables, source: ConfigSource | undefined): void {
 	let parsed: ParsedConfigFile;
 	try {
 		// The configuration files' size limit and encoding checks hold for variables files too.
-		parsed = readConfigFile(file);
+		parsed = readConfigFile(file, file, source);
 	} catch (error) {
 		if (required) {
 			collected.diagnostics.push(errorDiagnostic('Failed to read variables file', `Given variables file ${file} does not exist or cannot be read: ${error instanceof FileReadError ? error.message : String(error)}.`));
@@ -49,7 +50,7 @@ function readVariableFile(file: string, required: boolean, collected: CollectedV
 	}
 }
 
-export function collectRootVariables(directory: string, environment: Readonly<Record<string, string | undefined>>, variableArguments: readonly VariableArgument[], cwd: string): CollectedVariables {
+export function collectRootVariables(directory: string, environment: Readonly<Record<string, string | undefined>>, variableArguments: readonly VariableArgument[], cwd: string, source?: ConfigSource): CollectedVariables {
 	const collected: CollectedVariables = {values: new Map(), diagnostics: [], sources: new Map()};
 	for (const [name, value] of Object.entries(environment)) {
 		if (name.startsWith('TF_VAR_') && value !== undefined && name.length > 7) {
@@ -57,20 +58,20 @@ export function collectRootVariables(directory: string, environment: Readonly<Re
 		}
 	}
 
-	readVariableFile(path.join(directory, 'terraform.tfvars'), false, collected);
-	readVariableFile(path.join(directory, 'terraform.tfvars.json'), false, collected);
+	readVariableFile(path.join(directory, 'terraform.tfvars'), false, collected, source);
+	readVariableFile(path.join(directory, 'terraform.tfvars.json'), false, collected, source);
 	let names: string[] = [];
 	try {
-		names = fs.readdirSync(directory);
+		names = source ? source.readDirectory(directory) : fs.readdirSync(directory);
 	} catch {}
 
 	for (const name of names.filter(name => name.endsWith('.auto.tfvars') || name.endsWith('.auto.tfvars.json')).sort()) {
-		readVariableFile(path.join(directory, name), false, collected);
+		readVariableFile(path.join(directory, name), false, collected, source);
 	}
 
 	for (const argument of variableArguments) {
 		if (argument.kind === 'var-file') {
-			readVariableFile(path.resolve(cwd, argument.path), true, collected);
+			readVariableFile(path.resolve(cwd, argument.path), true, collected, source);
 			continue;
 		}
 

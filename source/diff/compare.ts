@@ -1,0 +1,453 @@
+import type {Expression} from '../hcl/ast.js';
+import type {Range} from '../hcl/position.js';
+import type {ModuleNode} from '../config/module-tree.js';
+import {findModuleNode, walkModuleTree} from '../config/module-tree.js';
+import {traversalText} from '../config/static.js';
+import {
+	type ResourceInstanceAddress, formatModuleInstance, formatResourceInstance, noKey,
+} from '../expand/addresses.js';
+import {describeExpansion, type Expansion} from '../expand/expansion.js';
+import type {ResourceInstance} from '../expand/instance-tree.js';
+import {parseAddress} from '../expand/parse-address.js';
+import {evaluate} from '../lang/eval/evaluate.js';
+import {rawEquals} from '../lang/operations.js';
+import {type Value, isWhollyKnown, unmark} from '../lang/values.js';
+import type {Workspace} from '../workspace.js';
+import {
+	type MoveStatement, type StateObject, applyMoves, endpointText, findMoveStatements, impliedMoveStatements,
+} from './moves.js';
+import {suggestRenames, type RenameSuggestion} from './renames.js';
+
+/*
+What a change of configuration does to the expansion, as Terraform's plan would decide it from a state holding every managed resource instance of the old configuration: the old instances are the previous state, the new configuration's `moved` statements and implied moves move them, `removed` blocks forget or destroy what is gone, `import` blocks adopt what is new, and the arguments set in configuration are compared for the instances on both sides.
+*/
+
+export type Action = 'create' | 'delete' | 'update' | 'replace' | 'no-op' | 'forget';
+
+/**
+Arguments whose change makes the provider replace the object, for the types whose schema tfscope knows (the built-in provider's `terraform_data`).
+*/
+const replacingArguments: ReadonlyMap<string, ReadonlySet<string>> = new Map([['terraform_data', new Set(['triggers_replace'])]]);
+
+export type AttributeChange = {
+	readonly name: string;
+	/**
+	`changed`: known on both sides and different; `unknown`: known before, known only after apply now; `maybe`: unknown on both sides and written differently; `added`/`removed`: set on one side only.
+	*/
+	readonly kind: 'changed' | 'unknown' | 'maybe' | 'added' | 'removed';
+	readonly before?: Value;
+	readonly after?: Value;
+};
+
+export type InstanceChange = {
+	/**
+	The address in the new configuration (for `delete` and `forget`: where the object is after moves).
+	*/
+	readonly address: string;
+	readonly previousAddress?: string;
+	readonly action: Action;
+	readonly type: string;
+	/**
+	The module instance the (new) address is in, `''` for the root.
+	*/
+	readonly moduleInstance: string;
+	readonly move?: {readonly implied: boolean; readonly from: string; readonly to: string; readonly range?: Range};
+	readonly importing?: {readonly id?: string; readonly range: Range};
+	/**
+	Why an object is deleted or forgotten.
+	*/
+	readonly reason?: 'no-configuration' | 'no-instance' | 'removed-block';
+	readonly removedBlock?: Range;
+	readonly attributes: readonly AttributeChange[];
+};
+
+export type ExpansionChange = {
+	/**
+	`module.net["a"].aws_subnet.this` or `module.net` (a module call in its parent instance).
+	*/
+	readonly address: string;
+	readonly kind: 'resource' | 'module';
+	readonly before?: string;
+	readonly after?: string;
+	readonly addedKeys: readonly string[];
+	readonly removedKeys: readonly string[];
+	/**
+	The new count/for_each is known only after apply: the old instances may stay or go.
+	*/
+	readonly becameUnknown: boolean;
+};
+
+export type ModuleInstanceChange = {readonly address: string; readonly action: 'create' | 'delete'};
+
+export type WorkspaceDiff = {
+	/**
+	Every managed resource instance that is created, deleted, updated, moved, forgotten or imported, in address order; unchanged ones are counted only.
+	*/
+	readonly changes: readonly InstanceChange[];
+	/**
+	Instances that stay where they are, as they are.
+	*/
+	readonly unchanged: readonly string[];
+	readonly moduleInstances: readonly ModuleInstanceChange[];
+	readonly expansions: readonly ExpansionChange[];
+	readonly renames: readonly RenameSuggestion[];
+	/**
+	Instances of the old configuration whose fate is known only after apply (their block's new count/for_each, or an enclosing module's, is unknown).
+	*/
+	readonly undetermined: readonly string[];
+	readonly blockedMoves: ReadonlyArray<{readonly from: string; readonly wanted: string}>;
+	/**
+	The `moved` statements form a cycle: Terraform refuses them and moves nothing.
+	*/
+	readonly cyclicMoves: boolean;
+};
+
+const metaArguments = new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']);
+
+function managedInstances(workspace: Workspace): ResourceInstance[] {
+	return [...workspace.instances.resourceInstances.values()].filter(instance => instance.address.mode === 'managed');
+}
+
+/**
+The arguments an instance's configuration sets, with the source text of each (to tell two unknown values apart).
+*/
+function configuredArguments(instance: ResourceInstance, sources: ReadonlyMap<string, string>): Map<string, string> {
+	const names = new Map<string, string>();
+	const {body} = instance.resource.block;
+	const textOf = (range: Range): string => sources.get(range.filename)?.slice(range.start.offset, range.end.offset) ?? '';
+	for (const item of body.items) {
+		if (item.kind === 'Attribute') {
+			if (!metaArguments.has(item.name)) {
+				names.set(item.name, textOf(item.expression.range));
+			}
+		} else {
+			const name = item.type === 'dynamic' ? item.labels[0] : item.type;
+			if (name !== undefined && !metaArguments.has(name)) {
+				names.set(name, (names.get(name) ?? '') + textOf(item.range));
+			}
+		}
+	}
+
+	return names;
+}
+
+function attributeOf(value: Value, name: string): Value | undefined {
+	const [bare] = unmark(value);
+	return bare.kind === 'object' ? bare.attributes.get(name) : undefined;
+}
+
+/**
+The arguments whose values differ between two instances (see AttributeChange).
+*/
+export function compareArguments(before: ResourceInstance, beforeSources: ReadonlyMap<string, string>, after: ResourceInstance, afterSources: ReadonlyMap<string, string>): AttributeChange[] {
+	const oldArguments = configuredArguments(before, beforeSources);
+	const newArguments = configuredArguments(after, afterSources);
+	const changes: AttributeChange[] = [];
+	const names = [...new Set([...oldArguments.keys(), ...newArguments.keys()])].sort();
+	for (const name of names) {
+		const oldValue = oldArguments.has(name) ? attributeOf(before.value, name) : undefined;
+		const newValue = newArguments.has(name) ? attributeOf(after.value, name) : undefined;
+		const isNull = (value: Value | undefined): boolean => value === undefined || unmark(value)[0].kind === 'null';
+		if (isNull(oldValue) && isNull(newValue)) {
+			continue;
+		}
+
+		if (isNull(oldValue)) {
+			changes.push({name, kind: 'added', after: newValue!});
+			continue;
+		}
+
+		if (isNull(newValue)) {
+			changes.push({name, kind: 'removed', before: oldValue!});
+			continue;
+		}
+
+		const oldKnown = isWhollyKnown(oldValue!);
+		const newKnown = isWhollyKnown(newValue!);
+		if (oldKnown && newKnown) {
+			if (!rawEquals(unmarkDeep(oldValue!), unmarkDeep(newValue!))) {
+				changes.push({name, kind: 'changed', before: oldValue!, after: newValue!});
+			}
+		} else if (oldKnown) {
+			changes.push({name, kind: 'unknown', before: oldValue!, after: newValue!});
+		} else if (oldArguments.get(name) !== newArguments.get(name)) {
+			changes.push({name, kind: 'maybe', before: oldValue!, after: newValue!});
+		}
+	}
+
+	return changes;
+}
+
+function unmarkDeep(value: Value): Value {
+	// rawEquals ignores marks already; the top-level unmark keeps sensitive values comparable.
+	return unmark(value)[0];
+}
+
+function expansionKeys(expansion: Expansion): string[] | undefined {
+	switch (expansion.mode) {
+		case 'single': {
+			return [''];
+		}
+
+		case 'count': {
+			return Array.from({length: expansion.count}, (_, index) => `[${index}]`);
+		}
+
+		case 'for_each': {
+			return [...expansion.entries.keys()].map(key => `[${JSON.stringify(key)}]`);
+		}
+
+		default: {
+			return undefined;
+		}
+	}
+}
+
+function compareExpansions(address: string, kind: 'resource' | 'module', before: Expansion | undefined, after: Expansion | undefined): ExpansionChange | undefined {
+	if (!before || !after) {
+		return undefined;
+	}
+
+	const oldKeys = expansionKeys(before);
+	const newKeys = expansionKeys(after);
+	const addedKeys = oldKeys && newKeys ? newKeys.filter(key => !oldKeys.includes(key)) : [];
+	const removedKeys = oldKeys && newKeys ? oldKeys.filter(key => !newKeys.includes(key)) : [];
+	const modeChanged = before.mode !== after.mode;
+	const becameUnknown = after.mode === 'unknown' && before.mode !== 'unknown';
+	if (!modeChanged && addedKeys.length === 0 && removedKeys.length === 0) {
+		return undefined;
+	}
+
+	return {
+		address, kind, before: describeExpansion(before), after: describeExpansion(after), addedKeys, removedKeys, becameUnknown,
+	};
+}
+
+type UnknownScope = {readonly module: string; readonly call?: string; readonly resource?: string};
+
+/**
+Compares two loaded Workspaces: `from` (before) and `to` (after).
+*/
+export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
+	const oldInstances = managedInstances(from);
+	const newInstances = new Map(managedInstances(to).map(instance => [instance.text, instance]));
+	const oldByText = new Map(oldInstances.map(instance => [instance.text, instance]));
+
+	// The previous state: one object per old managed instance.
+	const objects: StateObject[] = oldInstances.map(instance => ({address: instance.address, origin: instance.text}));
+	const explicit = findMoveStatements(to.moduleTree);
+	const implied = impliedMoveStatements(objects, (modulePath, resource) => {
+		const node = findModuleNode(to.moduleTree, modulePath);
+		const block = node?.module.resources.get(`${resource.mode === 'managed' ? '' : `${resource.mode}.`}${resource.type}.${resource.name}`);
+		return block ? {count: block.count !== undefined, forEach: block.forEach !== undefined, range: (block.count ?? block.block).range} : undefined;
+	}, explicit);
+	const moveResult = applyMoves(objects, [...explicit, ...implied]);
+
+	// Where the new configuration cannot say which instances exist yet.
+	const unknownScopes: UnknownScope[] = [];
+	const expansions: ExpansionChange[] = [];
+	const oldResources = from.instances.resources;
+	for (const [address, expansion] of to.instances.resources) {
+		if (expansion.expansion.mode === 'unknown') {
+			unknownScopes.push({module: expansion.moduleInstance.text, resource: formatResourceInstance({...expansion.address, module: [], key: noKey})});
+		}
+
+		const change = compareExpansions(address, 'resource', oldResources.get(address)?.expansion, expansion.expansion);
+		if (change) {
+			expansions.push(change);
+		}
+	}
+
+	const oldCalls = new Map<string, Expansion>();
+	for (const instance of from.instances.moduleInstances.values()) {
+		for (const call of instance.calls) {
+			oldCalls.set(`${instance.text === '' ? '' : `${instance.text}.`}module.${call.call.name}`, call.expansion);
+		}
+	}
+
+	for (const instance of to.instances.moduleInstances.values()) {
+		for (const call of instance.calls) {
+			const address = `${instance.text === '' ? '' : `${instance.text}.`}module.${call.call.name}`;
+			if (call.expansion.mode === 'unknown') {
+				unknownScopes.push({module: instance.text, call: call.call.name});
+			}
+
+			const change = compareExpansions(address, 'module', oldCalls.get(address), call.expansion);
+			if (change) {
+				expansions.push(change);
+			}
+		}
+	}
+
+	const isUndetermined = (address: ResourceInstanceAddress): boolean => unknownScopes.some(scope => {
+		if (scope.resource !== undefined) {
+			return formatModuleInstance(address.module) === scope.module && formatResourceInstance({...address, module: [], key: noKey}) === scope.resource;
+		}
+
+		for (let length = 0; length < address.module.length; length++) {
+			if (address.module[length]!.name === scope.call && formatModuleInstance(address.module.slice(0, length)) === scope.module) {
+				return true;
+			}
+		}
+
+		return false;
+	});
+
+	const removedBlocks = removedStatements(to.moduleTree);
+	const imports = importTargets(to);
+	const changes: InstanceChange[] = [];
+	const undetermined: string[] = [];
+	const unchanged: string[] = [];
+	const inState = new Set<string>();
+	for (const object of objects) {
+		const address = formatResourceInstance(object.address);
+		inState.add(address);
+		const move = moveResult.moved.get(address);
+		const moveInfo = move && {implied: move.statement.implied, from: endpointText(move.statement.from), to: endpointText(move.statement.to), ...(move.statement.range && {range: move.statement.range})};
+		const previous = move ? {previousAddress: move.from, move: moveInfo!} : {};
+		const current = newInstances.get(address);
+		const base = {address, type: object.address.type, moduleInstance: formatModuleInstance(object.address.module)};
+		if (current) {
+			const attributes = compareArguments(oldByText.get(object.origin)!, from.sources, current, to.sources);
+			const replacing = replacingArguments.get(object.address.type);
+			const action: Action = attributes.length === 0 ? 'no-op' : (attributes.some(change => replacing?.has(change.name)) ? 'replace' : 'update');
+			if (action === 'no-op' && !move) {
+				unchanged.push(address);
+				continue;
+			}
+
+			changes.push({...base, ...previous, action, attributes});
+			continue;
+		}
+
+		if (isUndetermined(object.address)) {
+			undetermined.push(address);
+			continue;
+		}
+
+		const removed = removedBlocks.find(statement => statement.matches(object.address));
+		const configured = findModuleNode(to.moduleTree, object.address.module.map(step => step.name))?.module.resources.has(`${object.address.type}.${object.address.name}`) ?? false;
+		changes.push({
+			...base,
+			...previous,
+			action: removed && !removed.destroy ? 'forget' : 'delete',
+			reason: removed ? 'removed-block' : (configured ? 'no-instance' : 'no-configuration'),
+			...(removed && {removedBlock: removed.range}),
+			attributes: [],
+		});
+	}
+
+	for (const [address, instance] of newInstances) {
+		if (inState.has(address)) {
+			continue;
+		}
+
+		const imported = imports.get(address);
+		changes.push({
+			address,
+			type: instance.address.type,
+			moduleInstance: formatModuleInstance(instance.address.module),
+			action: imported ? 'no-op' : 'create',
+			...(imported && {importing: imported}),
+			attributes: [],
+		});
+	}
+
+	changes.sort((a, b) => compareAddressText(a.address, b.address));
+	const oldModules = new Set(from.instances.moduleInstances.keys());
+	const newModules = new Set(to.instances.moduleInstances.keys());
+	const moduleInstances: ModuleInstanceChange[] = [
+		...[...newModules].filter(address => !oldModules.has(address)).map(address => ({address, action: 'create' as const})),
+		...[...oldModules].filter(address => !newModules.has(address)).map(address => ({address, action: 'delete' as const})),
+	].sort((a, b) => compareAddressText(a.address, b.address));
+	return {
+		changes,
+		unchanged: unchanged.sort(compareAddressText),
+		moduleInstances,
+		expansions: expansions.sort((a, b) => compareAddressText(a.address, b.address)),
+		renames: suggestRenames(changes, {from, to}),
+		undetermined: undetermined.sort(compareAddressText),
+		blockedMoves: moveResult.blocked,
+		cyclicMoves: moveResult.cyclic,
+	};
+}
+
+/**
+Address order: segment by segment, numeric keys as numbers.
+*/
+export function compareAddressText(a: string, b: string): number {
+	return a.localeCompare(b, 'en', {numeric: true});
+}
+
+type RemovedStatement = {
+	readonly destroy: boolean;
+	readonly range: Range;
+	readonly matches: (address: ResourceInstanceAddress) => boolean;
+};
+
+/**
+The `removed` blocks of every module: `from` is a resource or a module call relative to the declaring module (no instance keys), and selects every instance of it in every instance of that module.
+*/
+function removedStatements(root: ModuleNode): RemovedStatement[] {
+	const statements: RemovedStatement[] = [];
+	for (const node of walkModuleTree(root)) {
+		for (const block of node.module.removed) {
+			const text = traversalText(block.from);
+			const parsed = text === undefined ? undefined : parseAddress(text);
+			if (!parsed?.ok) {
+				continue;
+			}
+
+			const declaring = node.path;
+			const steps = parsed.address.kind === 'module' ? parsed.address.module : parsed.address.resource.module;
+			const modulePath = [...declaring, ...steps.map(step => step.name)];
+			const resource = parsed.address.kind === 'resource' ? parsed.address.resource : undefined;
+			statements.push({
+				destroy: block.destroy,
+				range: block.range,
+				matches(address) {
+					const names = address.module.map(step => step.name);
+					if (resource) {
+						return names.length === modulePath.length && names.every((name, index) => name === modulePath[index]) && address.type === resource.type && address.name === resource.name && address.mode === resource.mode;
+					}
+
+					return names.length >= modulePath.length && modulePath.every((name, index) => names[index] === name);
+				},
+			});
+		}
+	}
+
+	return statements;
+}
+
+/**
+The instances the root module's `import` blocks adopt, with the id when it is known; an import with `for_each` is expanded over its known keys.
+*/
+function importTargets(workspace: Workspace): Map<string, {id?: string; range: Range}> {
+	const targets = new Map<string, {id?: string; range: Range}>();
+	const scope = workspace.scopeAt('').value;
+	for (const block of workspace.moduleTree.module.imports) {
+		if (block.forEach !== undefined) {
+			// Keys come from evaluating `to` for each element: not done statically yet; the target resource is named without its key.
+			continue;
+		}
+
+		const text = traversalText(block.to);
+		const parsed = text === undefined ? undefined : parseAddress(text);
+		if (!parsed?.ok || parsed.address.kind !== 'resource') {
+			continue;
+		}
+
+		const id = scope && block.id ? idText(block.id, scope) : undefined;
+		targets.set(formatResourceInstance(parsed.address.resource), {...(id !== undefined && {id}), range: block.range});
+	}
+
+	return targets;
+}
+
+function idText(expression: Expression, scope: NonNullable<ReturnType<Workspace['scopeAt']>['value']>): string | undefined {
+	const [value] = unmark(evaluate(expression, scope).value);
+	return value.kind === 'string' ? value.value : undefined;
+}
+
+export type {MoveStatement};
