@@ -74,6 +74,15 @@ export const commandTable: readonly CommandSpec[] = [
 		load: async () => (await import('./check.js')).checkCommand,
 	},
 	{
+		name: 'diff',
+		arguments: '[dir]',
+		summary: 'What a change does: instances added, removed, moved, changed',
+		description: 'Compares the configuration at two git revisions (--from REV, --to REV or the working tree), with another directory (--from-dir), or under two sets of variables files (--from-var-file, --to-var-file), and prints what Terraform\'s plan would do to each resource instance: create, destroy, update, replace, move (moved blocks and implied moves), forget (removed blocks), import; suspected renames with the moved block to add, and count/for_each changes. Revisions are read from the repository\'s objects without running git. Exits 0 when nothing changes, 1 when something does, 2 on a usage error, an unreadable revision or a configuration error.',
+		examples: ['tfscope diff --from main', 'tfscope diff infra --from v1.4.0 --to v1.5.0 --format markdown', 'tfscope diff --from-var-file staging.tfvars --to-var-file production.tfvars'],
+		loadsWorkspace: true,
+		load: async () => (await import('./diff.js')).diffCommand,
+	},
+	{
 		name: 'version',
 		arguments: '',
 		summary: 'Print the version',

@@ -77,7 +77,10 @@ export type ExpansionChange = {
 	readonly becameUnknown: boolean;
 };
 
-export type ModuleInstanceChange = {readonly address: string; readonly action: 'create' | 'delete'};
+/**
+A module instance that appears or goes; `move` when every object of a gone instance moved into a new one.
+*/
+export type ModuleInstanceChange = {readonly address: string; readonly action: 'create' | 'delete' | 'move'; readonly from?: string};
 
 export type WorkspaceDiff = {
 	/**
@@ -165,9 +168,7 @@ export function compareArguments(before: ResourceInstance, beforeSources: Readon
 		const oldKnown = isWhollyKnown(oldValue!);
 		const newKnown = isWhollyKnown(newValue!);
 		if (oldKnown && newKnown) {
-			if (!rawEquals(unmarkDeep(oldValue!), unmarkDeep(newValue!))) {
-				changes.push({name, kind: 'changed', before: oldValue!, after: newValue!});
-			}
+			leafChanges(name, oldValue!, newValue!, changes);
 		} else if (oldKnown) {
 			changes.push({name, kind: 'unknown', before: oldValue!, after: newValue!});
 		} else if (oldArguments.get(name) !== newArguments.get(name)) {
@@ -176,6 +177,49 @@ export function compareArguments(before: ResourceInstance, beforeSources: Readon
 	}
 
 	return changes;
+}
+
+const identifier = /^[A-Za-z_][\w-]*$/;
+
+/**
+The differences inside two known values, by path (`input.size`, `tags["Cost Center"]`, `ports[1]`): objects and maps key by key, lists and tuples of the same length element by element; sensitive values are compared whole.
+*/
+function leafChanges(name: string, before: Value, after: Value, changes: AttributeChange[]): void {
+	if (rawEquals(unmarkDeep(before), unmarkDeep(after))) {
+		return;
+	}
+
+	const [a, aMarks] = unmark(before);
+	const [b, bMarks] = unmark(after);
+	const sensitive = (aMarks?.has('sensitive') ?? false) || (bMarks?.has('sensitive') ?? false);
+	if (!sensitive && (a.kind === 'object' || a.kind === 'map') && (b.kind === 'object' || b.kind === 'map')) {
+		const oldEntries = a.kind === 'object' ? a.attributes : a.entries;
+		const newEntries = b.kind === 'object' ? b.attributes : b.entries;
+		for (const key of [...new Set([...oldEntries.keys(), ...newEntries.keys()])].sort()) {
+			const path = identifier.test(key) ? `${name}.${key}` : `${name}[${JSON.stringify(key)}]`;
+			const oldEntry = oldEntries.get(key);
+			const newEntry = newEntries.get(key);
+			if (oldEntry === undefined) {
+				changes.push({name: path, kind: 'added', after: newEntry!});
+			} else if (newEntry === undefined) {
+				changes.push({name: path, kind: 'removed', before: oldEntry});
+			} else {
+				leafChanges(path, oldEntry, newEntry, changes);
+			}
+		}
+
+		return;
+	}
+
+	if (!sensitive && (a.kind === 'list' || a.kind === 'tuple') && (b.kind === 'list' || b.kind === 'tuple') && a.elements.length === b.elements.length) {
+		for (const [index, element] of a.elements.entries()) {
+			leafChanges(`${name}[${index}]`, element, b.elements[index]!, changes);
+		}
+
+		return;
+	}
+
+	changes.push({name, kind: 'changed', before, after});
 }
 
 function unmarkDeep(value: Value): Value {
@@ -310,7 +354,7 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 		if (current) {
 			const attributes = compareArguments(oldByText.get(object.origin)!, from.sources, current, to.sources);
 			const replacing = replacingArguments.get(object.address.type);
-			const action: Action = attributes.length === 0 ? 'no-op' : (attributes.some(change => replacing?.has(change.name)) ? 'replace' : 'update');
+			const action: Action = attributes.length === 0 ? 'no-op' : (attributes.some(change => replacing?.has(/^[^.[]+/.exec(change.name)![0])) ? 'replace' : 'update');
 			if (action === 'no-op' && !move) {
 				unchanged.push(address);
 				continue;
@@ -356,10 +400,22 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 	changes.sort((a, b) => compareAddressText(a.address, b.address));
 	const oldModules = new Set(from.instances.moduleInstances.keys());
 	const newModules = new Set(to.instances.moduleInstances.keys());
-	const moduleInstances: ModuleInstanceChange[] = [
-		...[...newModules].filter(address => !oldModules.has(address)).map(address => ({address, action: 'create' as const})),
-		...[...oldModules].filter(address => !newModules.has(address)).map(address => ({address, action: 'delete' as const})),
-	].sort((a, b) => compareAddressText(a.address, b.address));
+	const created = [...newModules].filter(address => !oldModules.has(address));
+	const deleted = new Set([...oldModules].filter(address => !newModules.has(address)));
+	const moduleInstances: ModuleInstanceChange[] = [];
+	for (const address of created) {
+		const origins = new Set(changes.filter(change => change.moduleInstance === address && change.previousAddress !== undefined).map(change => moduleOf(change.previousAddress!)));
+		const origin = origins.size === 1 ? [...origins][0]! : undefined;
+		if (origin !== undefined && deleted.has(origin)) {
+			deleted.delete(origin);
+			moduleInstances.push({address, action: 'move', from: origin});
+		} else {
+			moduleInstances.push({address, action: 'create'});
+		}
+	}
+
+	moduleInstances.push(...[...deleted].map(address => ({address, action: 'delete' as const})));
+	moduleInstances.sort((a, b) => compareAddressText(a.address, b.address));
 	return {
 		changes,
 		unchanged: unchanged.sort(compareAddressText),
@@ -370,6 +426,11 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 		blockedMoves: moveResult.blocked,
 		cyclicMoves: moveResult.cyclic,
 	};
+}
+
+function moduleOf(address: string): string {
+	const parsed = parseAddress(address);
+	return parsed.ok && parsed.address.kind === 'resource' ? formatModuleInstance(parsed.address.resource.module) : '';
 }
 
 /**

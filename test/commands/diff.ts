@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {PassThrough} from 'node:stream';
+import test from 'ava';
+import git from 'isomorphic-git';
+import {type CommandFlags, defaultFlags} from '../../source/commands/command.js';
+import {diffCommand} from '../../source/commands/diff.js';
+
+const root = path.join(import.meta.dirname, '..', '..');
+const cases = 'test/fixtures/diff';
+
+async function run(arguments_: string[], flags: Partial<CommandFlags>, cwd = root): Promise<{code: number; stdout: string; stderr: string}> {
+	let stdout = '';
+	let stderr = '';
+	const code = await diffCommand({
+		arguments: arguments_, flags: {...defaultFlags, ...flags}, stdin: new PassThrough(), stdout: {write: (text: string) => (stdout += text)}, stderr: {write: (text: string) => (stderr += text)}, isTerminal: false, environment: {}, cwd,
+	});
+	return {code, stdout, stderr};
+}
+
+test('the tree: a rename without a moved block, with the block to add; exit 1', async t => {
+	const {code, stdout, stderr} = await run([`${cases}/rename-without-moved/new`], {fromDir: `${cases}/rename-without-moved/old`});
+	t.is(code, 1);
+	t.is(stderr, '');
+	t.is(stdout, [
+		`${cases}/rename-without-moved/old → ${cases}/rename-without-moved/new (working tree)`,
+		'2 to add, 0 to change, 2 to destroy; 0 unchanged',
+		'',
+		'(root module)',
+		'  - terraform_data.database  destroy (no longer in the configuration)',
+		'  + terraform_data.other  create',
+		'  + terraform_data.primary_database  create',
+		'  - terraform_data.unrelated  destroy (no longer in the configuration)',
+		'',
+		'Suspected renames',
+		'  Terraform would destroy and recreate these; if they are the same objects, add:',
+		'',
+		'  terraform_data.database → terraform_data.primary_database  (1 instance, 100% of arguments equal)',
+		'    moved {',
+		'      from = terraform_data.database',
+		'      to   = terraform_data.primary_database',
+		'    }',
+		'',
+	].join('\n'));
+});
+
+test('the tree: moved modules, argument changes by path, replacement, forget and import', async t => {
+	const moved = await run([`${cases}/moved-module/new`], {fromDir: `${cases}/moved-module/old`});
+	t.regex(moved.stdout, /^module\.service {2}→ moved from module\.legacy$/m);
+	t.regex(moved.stdout, /^ {2}→ terraform_data\.this {2}moved from module\.legacy\.terraform_data\.this \(moved block at test\/fixtures\/diff\/moved-module\/new\/main\.tf:6\)$/m);
+	const updates = await run([`${cases}/updates/new`], {fromDir: `${cases}/updates/old`});
+	t.regex(updates.stdout, /^ {2}~ terraform_data\.config {2}update in place\n {6}input\.size: 1 → 2$/m);
+	t.regex(updates.stdout, /^ {2}± terraform_data\.replaced {2}replace\n {6}triggers_replace\[0\]: "v1" → "v2"$/m);
+	t.regex(updates.stdout, /^0 to add, 1 to change, 1 to replace, 0 to destroy; 1 unchanged$/m);
+	const forget = await run([`${cases}/removed-and-forget/new`], {fromDir: `${cases}/removed-and-forget/old`});
+	t.regex(forget.stdout, /^ {2}> terraform_data\.forgotten\[0\] {2}forget: leaves the state, the object stays \(removed block at .*main\.tf:1\)$/m);
+	t.regex(forget.stdout, /^ {2}- terraform_data\.destroyed {2}destroy \(removed block\)$/m);
+	const imported = await run([`${cases}/import/new`], {fromDir: `${cases}/import/old`});
+	t.regex(imported.stdout, /^ {2}< terraform_data\.adopted {2}import id "7f5b2c1e-adopted"$/m);
+	const implied = await run([`${cases}/implied-moves/new`], {fromDir: `${cases}/implied-moves/old`});
+	t.regex(implied.stdout, /^ {2}→ terraform_data\.loses_count {2}moved from terraform_data\.loses_count\[0\] \(implied move\)$/m);
+});
+
+test('expansion changes list the keys that come and go', async t => {
+	const {stdout} = await run([`${cases}/count-and-for-each/new`], {fromDir: `${cases}/count-and-for-each/old`});
+	t.regex(stdout, /^Expansion changes\n {2}terraform_data\.workers: count = 3 → count = 2; -\[2\]\n {2}terraform_data\.zones: \+\["c"\] -\["a"\]$/m);
+});
+
+test('--from-var-file and --to-var-file compare two environments of one configuration', async t => {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-diff-vars-'));
+	t.teardown(() => {
+		fs.rmSync(directory, {recursive: true, force: true});
+	});
+	fs.writeFileSync(path.join(directory, 'main.tf'), 'variable "n" {\n  type = number\n}\n\nresource "terraform_data" "x" {\n  count = var.n\n}\n');
+	fs.writeFileSync(path.join(directory, 'staging.tfvars'), 'n = 1\n');
+	fs.writeFileSync(path.join(directory, 'production.tfvars'), 'n = 3\n');
+	const {code, stdout} = await run([directory], {fromVarFile: ['staging.tfvars'], toVarFile: ['production.tfvars']}, directory);
+	t.is(code, 1);
+	t.regex(stdout, /^\S+ \(working tree\) with staging\.tfvars → \S+ \(working tree\) with production\.tfvars\n2 to add, 0 to change, 0 to destroy; 1 unchanged$/m);
+	const same = await run([directory], {fromVarFile: ['staging.tfvars'], toVarFile: ['staging.tfvars']}, directory);
+	t.is(same.code, 0);
+});
+
+test('--json: the documented shape', async t => {
+	const {code, stdout} = await run([`${cases}/moved-resource/new`], {fromDir: `${cases}/moved-resource/old`, json: true});
+	t.is(code, 1);
+	const json = JSON.parse(stdout) as Record<string, any>;
+	t.is(json['format_version'], '1');
+	t.deepEqual(json['summary'], {create: 0, delete: 0, update: 0, replace: 0, move: 3, forget: 0, import: 0, unchanged: 0});
+	t.deepEqual(json['resource_changes'][0], {
+		address: 'terraform_data.new_name',
+		previous_address: 'terraform_data.old_name',
+		kind: 'move',
+		action: 'no-op',
+		type: 'terraform_data',
+		module: '',
+		move: {implied: false, from: 'terraform_data.old_name', to: 'terraform_data.new_name', declared_at: `${cases}/moved-resource/new/main.tf:5,1-8,2`},
+		attributes: [],
+	});
+	t.deepEqual(json['errors'], []);
+});
+
+test('--format markdown: counts first, renames with the moved block, details collapsed', async t => {
+	const {stdout} = await run([`${cases}/rename-without-moved/new`], {fromDir: `${cases}/rename-without-moved/old`, format: 'markdown'});
+	t.true(stdout.startsWith(`### tfscope diff: ${cases}/rename-without-moved/old → ${cases}/rename-without-moved/new (working tree)\n\n**2 to add, 0 to change, 2 to destroy; 0 unchanged**\n`));
+	t.true(stdout.includes('```hcl\nmoved {\n  from = terraform_data.database\n  to   = terraform_data.primary_database\n}\n```'));
+	t.true(stdout.includes('<details><summary>Destroyed (2)</summary>\n\n- `terraform_data.database`\n- `terraform_data.unrelated`\n\n</details>'));
+});
+
+test('no change: exit 0', async t => {
+	const {code, stdout} = await run([`${cases}/updates/old`], {fromDir: `${cases}/updates/old`});
+	t.is(code, 0);
+	t.regex(stdout, /0 to add, 0 to change, 0 to destroy; 3 unchanged/);
+});
+
+test('usage errors and unreadable revisions exit 2', async t => {
+	t.is((await run(['.'], {})).code, 2);
+	t.is((await run(['.'], {format: 'dot', fromDir: '.'})).code, 2);
+	t.is((await run(['.'], {from: 'HEAD', fromDir: '.'})).code, 2);
+	const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-diff-nogit-'));
+	t.teardown(() => {
+		fs.rmSync(outside, {recursive: true, force: true});
+	});
+	const result = await run(['.'], {from: 'HEAD'}, outside);
+	t.is(result.code, 2);
+	t.regex(result.stderr, /not inside a git repository/);
+});
+
+test('--from REV against the working tree, and --from/--to between two revisions', async t => {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-diff-git-'));
+	t.teardown(() => {
+		fs.rmSync(directory, {recursive: true, force: true});
+	});
+	const author = {name: 'test', email: 'test@example.com', timestamp: 1_700_000_000, timezoneOffset: 0};
+	await git.init({fs, dir: directory, defaultBranch: 'main'});
+	const write = async (text: string, message: string): Promise<void> => {
+		fs.writeFileSync(path.join(directory, 'main.tf'), text);
+		await git.add({fs, dir: directory, filepath: 'main.tf'});
+		await git.commit({fs, dir: directory, message, author});
+	};
+
+	await write('resource "terraform_data" "a" {\n  input = 1\n}\n', 'one');
+	await git.tag({fs, dir: directory, ref: 'v1'});
+	await write('resource "terraform_data" "b" {\n  input = 1\n}\n\nmoved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\n', 'two');
+	await git.tag({fs, dir: directory, ref: 'v2'});
+	fs.writeFileSync(path.join(directory, 'main.tf'), 'resource "terraform_data" "b" {\n  input = 2\n}\n');
+	const working = await run([directory], {from: 'v2'}, directory);
+	t.is(working.code, 1);
+	t.regex(working.stdout, /^v2 \([\da-f]{7}\) → \S+ \(working tree\)\n0 to add, 1 to change, 0 to destroy; 0 unchanged\n\n\(root module\)\n {2}~ terraform_data\.b {2}update in place\n {6}input: 1 → 2\n$/);
+	const revisions = await run([directory], {from: 'v1', to: 'v2'}, directory);
+	t.regex(revisions.stdout, /→ terraform_data\.b {2}moved from terraform_data\.a \(moved block at \S*main\.tf:5\)/);
+	const bare = await run(['.'], {from: 'v1', to: 'v2', gitDir: path.join(directory, '.git')}, directory);
+	t.is(bare.code, 1);
+	t.is(bare.stdout.split('\n').slice(1).join('\n').replaceAll(directory + '/', ''), revisions.stdout.split('\n').slice(1).join('\n').replaceAll(directory + '/', ''));
+});
