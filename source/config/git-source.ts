@@ -151,7 +151,7 @@ The commit an object id stands for: annotated tags are peeled.
 async function peelToCommit(repository: Repository, oid: string): Promise<string> {
 	for (let depth = 0; depth < 16; depth++) {
 		// eslint-disable-next-line no-await-in-loop -- one tag after another
-		const object = await git.readObject({fs: readOnlyFs, gitdir: repository.gitdir, oid, format: 'parsed'});
+		const object = await git.readObject({fs: readOnlyFs, gitdir: repository.gitdir, oid, format: 'parsed', cache: cacheOf(repository.gitdir)});
 		if (object.type === 'commit') {
 			return oid;
 		}
@@ -174,7 +174,7 @@ async function resolveRevision(repository: Repository, revision: string): Promis
 		if (step[1] === '~') {
 			for (let index = 0; index < count; index++) {
 				// eslint-disable-next-line no-await-in-loop -- one parent after another
-				const {commit} = await git.readCommit({fs: readOnlyFs, gitdir: repository.gitdir, oid});
+				const {commit} = await git.readCommit({fs: readOnlyFs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)});
 				if (commit.parent.length === 0) {
 					throw new Error(`${revision}: the history has fewer commits`);
 				}
@@ -183,7 +183,7 @@ async function resolveRevision(repository: Repository, revision: string): Promis
 			}
 		} else if (count > 0) {
 			// eslint-disable-next-line no-await-in-loop -- one parent after another
-			const {commit} = await git.readCommit({fs: readOnlyFs, gitdir: repository.gitdir, oid});
+			const {commit} = await git.readCommit({fs: readOnlyFs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)});
 			const parent = commit.parent[count - 1];
 			if (parent === undefined) {
 				throw new Error(`${revision}: the commit has no parent ${count}`);
@@ -228,11 +228,24 @@ export async function openGitRevision(options: OpenGitRevisionOptions): Promise<
 	}
 }
 
+// isomorphic-git's cache holds a repository's parsed pack indexes: both sides of a diff share it, so a pack is read once.
+const caches = new Map<string, object>();
+
+function cacheOf(gitdir: string): object {
+	let cache = caches.get(gitdir);
+	if (!cache) {
+		cache = {};
+		caches.set(gitdir, cache);
+	}
+
+	return cache;
+}
+
 /**
 Every tree of the commit, and the blobs worth preloading (see the header), keyed by their path from the root (`''` for the root).
 */
 async function readRevisionTree(repository: Repository, commit: string): Promise<{entries: Map<string, Entry>; blobs: Map<string, Uint8Array>}> {
-	const cache = {};
+	const cache = cacheOf(repository.gitdir);
 	const entries = new Map<string, Entry>();
 	const wanted: Array<{path: string; oid: string}> = [];
 	const configurationDirectories = new Set<string>();

@@ -111,6 +111,14 @@ export function invocationsFor(name: string, directory: string, files: readonly 
 			];
 		}
 
+		case 'diff': {
+			return [
+				{label: 'diff --from-dir', arguments: [directory], flags: {fromDir: directory}},
+				{label: 'diff --from-dir --format markdown', arguments: [directory], flags: {fromDir: directory, format: 'markdown'}},
+				{label: 'diff --from-dir --json', arguments: [directory], flags: {fromDir: directory, json: true}},
+			];
+		}
+
 		default: {
 			return [{label: name, arguments: [directory]}];
 		}
