@@ -1,5 +1,6 @@
 import type {Expression} from '../hcl/ast.js';
 import type {Range} from '../hcl/position.js';
+import {endOf, startOf} from '../hcl/nodes.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import {findModuleNode, walkModuleTree} from '../config/module-tree.js';
 import {traversalText} from '../config/static.js';
@@ -114,25 +115,35 @@ function managedInstances(workspace: Workspace): ResourceInstance[] {
 /**
 The arguments an instance's configuration sets, with the source text of each (to tell two unknown values apart).
 */
-function configuredArguments(instance: ResourceInstance, sources: ReadonlyMap<string, string>): Map<string, string> {
+function configuredArguments(instance: ResourceInstance, sources: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+	// Every instance of a block has the same arguments: read them once per block (ranges are computed on demand, offsets are not).
+	const {block} = instance.resource;
+	const cached = argumentsOfBlock.get(block);
+	if (cached) {
+		return cached;
+	}
+
 	const names = new Map<string, string>();
-	const {body} = instance.resource.block;
-	const textOf = (range: Range): string => sources.get(range.filename)?.slice(range.start.offset, range.end.offset) ?? '';
-	for (const item of body.items) {
+	const text = sources.get(block.block.range.filename) ?? '';
+	const textOf = (node: Parameters<typeof startOf>[0]): string => text.slice(startOf(node), endOf(node));
+	for (const item of block.body.items) {
 		if (item.kind === 'Attribute') {
 			if (!metaArguments.has(item.name)) {
-				names.set(item.name, textOf(item.expression.range));
+				names.set(item.name, textOf(item.expression));
 			}
 		} else {
 			const name = item.type === 'dynamic' ? item.labels[0] : item.type;
 			if (name !== undefined && !metaArguments.has(name)) {
-				names.set(name, (names.get(name) ?? '') + textOf(item.range));
+				names.set(name, (names.get(name) ?? '') + textOf(item));
 			}
 		}
 	}
 
+	argumentsOfBlock.set(block, names);
 	return names;
 }
+
+const argumentsOfBlock = new WeakMap<ResourceInstance['resource']['block'], ReadonlyMap<string, string>>();
 
 function attributeOf(value: Value, name: string): Value | undefined {
 	const [bare] = unmark(value);
@@ -403,8 +414,17 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 	const created = [...newModules].filter(address => !oldModules.has(address));
 	const deleted = new Set([...oldModules].filter(address => !newModules.has(address)));
 	const moduleInstances: ModuleInstanceChange[] = [];
+	const movedInto = new Map<string, Set<string>>();
+	for (const change of changes) {
+		if (change.previousAddress !== undefined) {
+			const origins = movedInto.get(change.moduleInstance) ?? new Set();
+			origins.add(moduleOf(change.previousAddress));
+			movedInto.set(change.moduleInstance, origins);
+		}
+	}
+
 	for (const address of created) {
-		const origins = new Set(changes.filter(change => change.moduleInstance === address && change.previousAddress !== undefined).map(change => moduleOf(change.previousAddress!)));
+		const origins = movedInto.get(address) ?? new Set();
 		const origin = origins.size === 1 ? [...origins][0]! : undefined;
 		if (origin !== undefined && deleted.has(origin)) {
 			deleted.delete(origin);
@@ -437,8 +457,10 @@ function moduleOf(address: string): string {
 Address order: segment by segment, numeric keys as numbers.
 */
 export function compareAddressText(a: string, b: string): number {
-	return a.localeCompare(b, 'en', {numeric: true});
+	return addressCollator.compare(a, b);
 }
+
+const addressCollator = new Intl.Collator('en', {numeric: true});
 
 type RemovedStatement = {
 	readonly destroy: boolean;

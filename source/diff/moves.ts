@@ -511,21 +511,24 @@ ImpliedMoveStatements: a resource of the previous state whose configuration now 
 */
 export function impliedMoveStatements(objects: readonly StateObject[], configurationOf: (modulePath: readonly string[], resource: ResourceName) => ResourceConfiguration | undefined, explicit: readonly MoveStatement[]): MoveStatement[] {
 	const statements: MoveStatement[] = [];
-	const seen = new Set<string>();
+	const byResource = new Map<string, StateObject[]>();
 	for (const object of objects) {
-		const {address} = object;
-		const key = resourceKey(address.module, address);
-		if (seen.has(key)) {
-			continue;
+		const key = resourceKey(object.address.module, object.address);
+		const list = byResource.get(key);
+		if (list) {
+			list.push(object);
+		} else {
+			byResource.set(key, [object]);
 		}
+	}
 
-		seen.add(key);
+	for (const instances of byResource.values()) {
+		const {address} = instances[0]!;
 		const configuration = configurationOf(address.module.map(step => step.name), address);
 		if (!configuration) {
 			continue;
 		}
 
-		const instances = objects.filter(other => resourceKey(other.address.module, other.address) === key);
 		let fromKey: InstanceKey | undefined;
 		let toKey: InstanceKey | undefined;
 		if (configuration.count && instances.some(other => other.address.key.kind === 'none')) {
