@@ -265,8 +265,9 @@ function compareExpansions(address: string, kind: 'resource' | 'module', before:
 
 	const oldKeys = expansionKeys(before);
 	const newKeys = expansionKeys(after);
-	const addedKeys = oldKeys && newKeys ? newKeys.filter(key => !oldKeys.includes(key)) : [];
-	const removedKeys = oldKeys && newKeys ? oldKeys.filter(key => !newKeys.includes(key)) : [];
+	// The no-key instance of a single block is named by the mode change itself (`single → count = 2`).
+	const addedKeys = oldKeys && newKeys ? newKeys.filter(key => key !== '' && !oldKeys.includes(key)) : [];
+	const removedKeys = oldKeys && newKeys ? oldKeys.filter(key => key !== '' && !newKeys.includes(key)) : [];
 	const modeChanged = before.mode !== after.mode;
 	const becameUnknown = after.mode === 'unknown' && before.mode !== 'unknown';
 	if (!modeChanged && addedKeys.length === 0 && removedKeys.length === 0) {
