@@ -12,7 +12,7 @@ import {terminalSafeWriter} from './terminal-text.js';
 import {workspaceOptions} from './workspace-options.js';
 
 /*
-`tfscope diff [dir] --from REV [--to REV]`, `--from-dir DIR`, or `--from-var-file`/`--to-var-file` alone: loads both sides with the same flags and prints what the change does, as a tree, `--json` or `--format markdown`. Exit code: 0 nothing changes, 1 something does, 2 usage error, unreadable revision, or a configuration error on either side (the diff is still printed).
+`tfscope diff [dir] --from REV [--to REV]`, `--from-dir DIR`, or `--from-var-file`/`--to-var-file` alone: loads both sides with the same flags and prints what the change does, as a tree, `--json` or `--format markdown`. Exit code (the commands' contract): 0 nothing changes, 1 something does or either side has configuration errors (the diff is still printed, the errors follow on stderr), 2 a usage error or a revision that cannot be read.
 */
 
 type SideSpec = {
@@ -133,7 +133,7 @@ export const diffCommand: Command = async input => {
 			err.write(`  ${error}\n`);
 		}
 
-		return 2;
+		return 1;
 	}
 
 	return hasChanges(diff) ? 1 : 0;

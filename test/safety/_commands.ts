@@ -111,6 +111,11 @@ export function invocationsFor(name: string, directory: string, files: readonly 
 			];
 		}
 
+		case 'version': {
+			// It takes no directory.
+			return [{label: 'version', arguments: []}];
+		}
+
 		case 'diff': {
 			return [
 				{label: 'diff --from-dir', arguments: [directory], flags: {fromDir: directory}},
