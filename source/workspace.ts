@@ -13,6 +13,7 @@ import {deprecationWarnings} from './config/deprecations.js';
 import {dataDirectory} from './config/module-sources.js';
 import {type ConfigSource, readTextFrom} from './config/source.js';
 import {readState} from './config/state.js';
+import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
 import {expandModuleTreeSteps} from './expand/expander.js';
@@ -66,6 +67,14 @@ export type WorkspaceOptions = {
 	`--state FILE`; otherwise `terraform.tfstate` in the directory when present.
 	*/
 	readonly stateFile?: string;
+	/**
+	`--schema FILE` (repeatable): the output of `terraform providers schema -json`; otherwise `providers-schema.json` or `.terraform/providers-schema.json` in the directory when present.
+	*/
+	readonly schemaFiles?: readonly string[];
+	/**
+	Whether the bundled provider schema digests are used (default true); the built-in `terraform` provider's always is.
+	*/
+	readonly bundledSchemas?: boolean;
 	/**
 	Environment for `TF_VAR_*`, `TF_WORKSPACE`, `TF_DATA_DIR` (default: none, so tests are hermetic; the CLI passes process.env).
 	*/
@@ -186,6 +195,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, source: options.source, ...(staticEvaluation && {staticScope: staticEvaluation.root})}), slice, count => progress?.({phase: 'modules', done: count}));
 	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
 	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined, options.source);
+	const schemas = loadSchemaSet({files: schemaFilesFor(directory, options.schemaFiles, cwd), bundled: options.bundledSchemas ?? true});
 	// Everything after the parse: run again, from the same parsed modules, when the assumptions change.
 	const expand = async (assumptionInputs: WorkspaceOptions['assumptions']): Promise<Workspace> => {
 	const assumed = assumptionsOf(assumptionInputs, cwd, functions.lookup);
@@ -199,9 +209,10 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		functionNames: functions.names,
 		filesystem: options.source ?? createNodeFilesystem({cwd}),
 		assumptions: assumed.assumptions,
+		schemas: schemas.schemas,
 	}), slice, step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
 	const sources = new Map([...tree.sources, ...collected.sources]);
-	const loadDiagnostics = [...tree.diagnostics, ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, expanded.tree)];
+	const loadDiagnostics = [...tree.diagnostics, ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, expanded.tree), ...schemas.diagnostics];
 
 	let allDiagnostics: Diagnostic[] | undefined;
 	const workspace: Workspace = {

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type {Expression} from '../hcl/ast.js';
-import {notNullUnknown} from '../lang/refinements.js';
+import {
+	type Attribute, type Block, type Body, type Expression, findAttribute,
+} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
-import type {Range} from '../hcl/position.js';
+import {type Range, rangeBetween} from '../hcl/position.js';
 import type {Condition, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import {type State, stateKey} from '../config/state.js';
@@ -38,6 +39,11 @@ import {
 import {providerInstanceKey, providerInstanceText} from './provider-instances.js';
 import {staticIdentifier, staticReferenceErrors} from './static-evaluation.js';
 import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
+import {type ResourceSchema, resourceSchema} from '../schema/resource-schema.js';
+import {type SchemaSet, builtinSchemaSet} from '../schema/schema-set.js';
+import {type ShapeProblem, shapeBody} from '../schema/shape.js';
+import {validateBlockBody} from '../schema/validate-body.js';
+import {planBuiltin} from '../schema/builtin-plan.js';
 
 /*
 Expands the static module tree into module and resource instances. Everything is evaluated on demand and memoised: expanding a block evaluates its count/for_each, which may read locals, variables, other resources or module outputs, which evaluate in turn. A value that depends on itself is a cycle: a diagnostic names every member, and the value is unknown.
@@ -56,6 +62,10 @@ export type ExpandOptions = {
 	What-if values (`--assume`): consulted where resource instance values and input variables are made.
 	*/
 	readonly assumptions?: readonly Assumption[];
+	/**
+	Provider schemas: resource values get the shape Terraform gives them, and bodies are checked as `terraform validate` checks them (default: the built-in `terraform` provider's only).
+	*/
+	readonly schemas?: SchemaSet;
 };
 
 export type Expanded = {
@@ -237,6 +247,12 @@ class ModuleInstanceImpl implements ModuleInstance {
 	readonly #resourceValues: LazyMap<Value>;
 	readonly #moduleValues: LazyMap<Value>;
 	readonly #resourceExpansions = new Map<string, ResourceExpansionImpl>();
+	/**
+	Names a reference to a resource of this module may read, for the resources whose schema is trusted (see ResourceSchema.strict).
+	*/
+	readonly #schemaNames = {
+		get: (key: string): ReadonlySet<string> | undefined => (this.node.module.resources.has(key) ? this.resourceExpansion(key).schemaNames : undefined),
+	};
 	readonly #callExpansions = new Map<string, ModuleCallExpansion>();
 	readonly #providerKeys = new Map<ProviderBlock, readonly string[]>();
 	#scope: Scope | undefined;
@@ -297,7 +313,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 			each: repetition.eachKey ? {key: repetition.eachKey, value: repetition.eachValue ?? nullValue()} : undefined,
 			self,
 			moduleDescription: this.text === '' ? undefined : this.text,
-			resourceAttributes: builtinSchemaSets,
+			resourceAttributes: this.#schemaNames,
 		};
 		const resolver = moduleResolver(values);
 		const outputs = this.#outputs;
@@ -822,9 +838,23 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	How every instance's body is evaluated: the same options object for all of them.
 	*/
 	readonly bodyOptions: BodyOptions;
+	/**
+	The provider's schema of this block's type, when known.
+	*/
+	readonly schema: ResourceSchema | undefined;
+	readonly #context: Context;
+	#schemaNames: ReadonlySet<string> | undefined;
 
 	constructor(context: Context, moduleInstance: ModuleInstanceImpl, block: ResourceBlock, expansion: Expansion) {
 		this.block = block;
+		this.#context = context;
+		this.schema = resourceSchema(context.options.schemas ?? builtinSchemaSet, block, moduleInstance.node.module.terraform.requiredProviders);
+		if (this.schema?.strict && !validatedBlocks.has(block)) {
+			// Once per block, however many module instances hold it, as terraform validate checks the configuration.
+			validatedBlocks.add(block);
+			report(context, validateBlockBody(block.block, this.schema.block, metaArguments));
+		}
+
 		this.bodyOptions = {
 			skip: metaArguments,
 			report: diagnostics => {
@@ -832,7 +862,7 @@ class ResourceExpansionImpl implements ResourceExpansion {
 			},
 			shared: this.shared,
 			// Without the provider's schema, a null argument may be optional and computed: see nullAsUnknown.
-			nestedNullAsUnknown: !builtinSchemas.has(block.type),
+			nestedNullAsUnknown: !this.schema,
 		};
 		this.moduleInstance = moduleInstance;
 		this.address = {
@@ -842,15 +872,69 @@ class ResourceExpansionImpl implements ResourceExpansion {
 		this.expansion = expansion;
 		this.instances = instanceKeys(expansion).map(key => new ResourceInstanceImpl(context, this, moduleInstance, key));
 	}
+
+	/**
+	The attribute and block type names a reference may read, when the schema is trusted.
+	*/
+	get schemaNames(): ReadonlySet<string> | undefined {
+		if (!this.schema?.strict) {
+			return undefined;
+		}
+
+		this.#schemaNames ??= new Set([...this.schema.block.attributes.keys(), ...this.schema.block.blockTypes.keys()]);
+		return this.#schemaNames;
+	}
+
+	/**
+	A value that does not convert to its attribute's type: hcldec's "Incorrect attribute value type", on the argument where it is written.
+	*/
+	reportShapeProblem(problem: ShapeProblem): void {
+		const written = writtenAttribute(this.block.block.body, problem.path);
+		const name = problem.path.at(-1)!;
+		report(this.#context, [errorDiagnostic('Incorrect attribute value type', `Inappropriate value for attribute ${JSON.stringify(name)}: ${problem.message}.`, written?.expression.range ?? this.block.block.typeRange, written ? rangeBetween(written.nameRange, written.expression.range) : undefined)]);
+	}
+}
+
+/**
+The argument at a path of block types and a name in a body (inside the first block of each type, or a dynamic block's content), if written there.
+*/
+function writtenAttribute(body: Body, path: readonly string[]): Attribute | undefined {
+	const [first, ...rest] = path;
+	if (first === undefined) {
+		return undefined;
+	}
+
+	if (rest.length === 0) {
+		return findAttribute(body, first);
+	}
+
+	for (const item of body.items) {
+		if (item.kind !== 'Block') {
+			continue;
+		}
+
+		if (item.type === first) {
+			const found = writtenAttribute(item.body, rest);
+			if (found) {
+				return found;
+			}
+		} else if (item.type === 'dynamic' && item.labels[0] === first) {
+			const content = item.body.items.find((inner): inner is Block => inner.kind === 'Block' && inner.type === 'content');
+			const found = content && writtenAttribute(content.body, rest);
+			if (found) {
+				return found;
+			}
+		}
+	}
+
+	return undefined;
 }
 
 const metaArguments: ReadonlySet<string> = new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']);
 
-/**
-Attributes the `terraform_data` resource type computes: the one provider schema we know.
-*/
-const builtinSchemas: ReadonlyMap<string, readonly string[]> = new Map([['terraform_data', ['id', 'input', 'output', 'triggers_replace']]]);
-const builtinSchemaSets: ReadonlyMap<string, ReadonlySet<string>> = new Map([...builtinSchemas].map(([type, names]) => [type, new Set(names)]));
+const validatedBlocks = new WeakSet<ResourceBlock>();
+
+const builtinProvider = 'terraform.io/builtin/terraform';
 
 class ResourceInstanceImpl implements ResourceInstance {
 	#address: ResourceInstanceAddress | undefined;
@@ -924,56 +1008,49 @@ class ResourceInstanceImpl implements ResourceInstance {
 	The one place an instance's value is built: the configuration's arguments evaluated, then state, then what the resource type's schema says (only terraform_data's is known here; a provider schema plugs in at the marked step). Assumptions are applied on top, in the value getter.
 	*/
 	#compute(): Value {
-		const {block} = this.resource;
+		const resource = this.resource as ResourceExpansionImpl;
+		const {block} = resource;
 		const scope = this.#module.scope(this.repetition);
-		const schema = builtinSchemas.get(block.type);
-		const evaluated = evaluateBody(block.body, scope, (this.resource as ResourceExpansionImpl).bodyOptions);
+		const evaluated = evaluateBody(block.body, scope, resource.bodyOptions);
 		const {attributes} = evaluated;
 		const {state} = this.#context.options;
 		const stored = state.size === 0 || !this.fromState ? undefined : state.get(this.#stateKey());
 		const storedAttributes = stored?.attributes.kind === 'object' ? stored.attributes.attributes : undefined;
-		if (!schema && !storedAttributes) {
+		// An ephemeral resource's result exists only during a run: every value read from it is ephemeral.
+		const finish = (value: ObjectValue): Value => (block.mode === 'ephemeral' ? withMarks(value, ephemeralMarks) : value);
+		if (resource.schema) {
+			const shaped = shapeBody(resource.schema.block, attributes, {
+				...(storedAttributes && {stored: storedAttributes}),
+				problem: problem => {
+					resource.reportShapeProblem(problem);
+				},
+			});
+			return finish(resource.schema.provider === builtinProvider && !storedAttributes ? planBuiltin(block.type, shaped) : shaped);
+		}
+
+		if (!storedAttributes) {
 			// The common case, built in one pass: a body's names are the same for every instance, so their order is sorted once.
 			const sorted = new Map<string, Value>();
 			for (const name of sortedNames(block.body, attributes)) {
 				sorted.set(name, nullAsUnknown(attributes.get(name)!));
 			}
 
-			const value: ObjectValue = {kind: 'object', attributes: sorted, open: true};
-			// An ephemeral resource's result exists only during a run: every value read from it is ephemeral.
-			return block.mode === 'ephemeral' ? withMarks(value, ephemeralMarks) : value;
+			return finish({kind: 'object', attributes: sorted, open: true});
 		}
 
-		if (!schema) {
-			for (const [name, value] of attributes) {
-				// An argument set to null keeps its value in state, as a provider plans an optional and computed attribute left unset.
-				const fromState = storedAttributes?.get(name);
-				attributes.set(name, fromState && unmark(value)[0].kind === 'null' ? fromState : nullAsUnknown(value));
+		for (const [name, value] of attributes) {
+			// An argument set to null keeps its value in state, as a provider plans an optional and computed attribute left unset.
+			const fromState = storedAttributes.get(name);
+			attributes.set(name, fromState && unmark(value)[0].kind === 'null' ? fromState : nullAsUnknown(value));
+		}
+
+		for (const [name, value] of storedAttributes) {
+			if (!attributes.has(name)) {
+				attributes.set(name, value);
 			}
 		}
 
-		if (storedAttributes) {
-			for (const [name, value] of storedAttributes) {
-				if (!attributes.has(name)) {
-					attributes.set(name, value);
-				}
-			}
-
-			return sortedObject(attributes);
-		}
-
-		if (schema) {
-			for (const name of schema) {
-				if (!attributes.has(name)) {
-					// The provider plans `id` as a string known not to be null (a refined unknown, lang/refinements.ts).
-					attributes.set(name, name === 'output' ? (attributes.has('input') ? unknownValue() : nullValue()) : (name === 'id' ? notNullUnknown(stringType) : nullValue()));
-				}
-			}
-
-			return sortedObject(attributes);
-		}
-
-		return sortedObject(attributes);
+		return finish(sortedObject(attributes));
 	}
 }
 

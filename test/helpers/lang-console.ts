@@ -27,7 +27,7 @@ export function consoleConfigScope(): Scope {
 	]);
 	// Without state, terraform console knows nothing of a resource's value, not even its type.
 	const resources = new Map<string, Value>([['terraform_data.web', unknownValue()]]);
-	const resourceAttributes = new Map([['terraform_data', new Set(['id', 'input', 'output', 'triggers_replace'])]]);
+	const resourceAttributes = new Map([['terraform_data.web', new Set(['id', 'input', 'output', 'triggers_replace'])]]);
 	const parsed = parseConfig(fs.readFileSync(configFile, 'utf8'), 'main.tf');
 	const localExpressions = new Map<string, Expression>();
 	for (const block of blocksOf(parsed.value, 'locals')) {

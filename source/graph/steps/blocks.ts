@@ -5,6 +5,7 @@ import {walkModuleTree} from '../../config/module-tree.js';
 import {join, modulePrefix} from '../step.js';
 import {memberId} from '../member-ids.js';
 import type {ReferenceTarget} from '../references.js';
+import {providerSourceAddress} from '../../schema/provider-address.js';
 
 /*
 Shared by the steps: the expressions of each block of a module (with the meta-arguments other steps handle left out), and resolving a reference to a node id inside a module.
@@ -198,17 +199,7 @@ const wholeInstances = new WeakMap<ModuleInstance, string[]>();
 The provider's fully qualified source for a local name in a module (`registry.terraform.io/hashicorp/aws`), from `required_providers` or Terraform's defaults.
 */
 export function fullProviderName(node: ModuleNode, localName: string): string {
-	const required = node.module.terraform.requiredProviders.find(provider => provider.name === localName);
-	if (required?.source) {
-		const parts = required.source.toLowerCase().split('/');
-		return parts.length === 2 ? `registry.terraform.io/${parts.join('/')}` : parts.join('/');
-	}
-
-	if (localName === 'terraform') {
-		return 'terraform.io/builtin/terraform';
-	}
-
-	return `registry.terraform.io/hashicorp/${localName}`;
+	return providerSourceAddress(localName, node.module.terraform.requiredProviders);
 }
 
 /**

@@ -128,9 +128,9 @@ export type ModuleValues = {
 	*/
 	readonly resources?: ReadonlyMap<string, Value>;
 	/**
-	Attribute names of resource types whose schema is known, keyed by type (`terraform_data`): Terraform rejects other names on references to them before evaluating ("This object has no argument, nested block, or exported attribute named ...").
+	Attribute and block type names of resources whose schema is known, keyed as `resources` is (`terraform_data.a`, `data.aws_ami.x`): Terraform rejects other names on references to them before evaluating ("This object has no argument, nested block, or exported attribute named ...").
 	*/
-	readonly resourceAttributes?: ReadonlyMap<string, ReadonlySet<string>>;
+	readonly resourceAttributes?: {get(key: string): ReadonlySet<string> | undefined};
 	readonly modules?: ReadonlyMap<string, Value>;
 	readonly path?: {readonly module: string; readonly root: string; readonly cwd: string};
 	readonly workspace?: string;
@@ -213,10 +213,10 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 			}
 
 			case 'resource': {
-				const value = values.resources?.get(subjectTextOf(reference));
+				const key = subjectTextOf(reference);
+				const value = values.resources?.get(key);
 				if (value) {
-					// The schemas are of managed resource types; an ephemeral resource type of the same name has other attributes.
-					const problem = subject.mode === 'ephemeral' ? undefined : unknownResourceAttribute(values.resourceAttributes?.get(subject.type), reference);
+					const problem = unknownResourceAttribute(values.resourceAttributes?.get(key), reference);
 					return problem ? failure('Unsupported attribute', problem.detail, problem.range) : {value, diagnostics};
 				}
 

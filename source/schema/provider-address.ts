@@ -1,0 +1,30 @@
+import type {RequiredProvider} from '../config/module.js';
+
+/*
+Which provider a resource type belongs to, as Terraform decides it: the `provider` meta-argument's local name, or the type's prefix before the first underscore; then the local name's source address from `required_providers`, or Terraform's default (`hashicorp/NAME`, `terraform.io/builtin/terraform` for `terraform`).
+*/
+
+/**
+The provider local name a resource type implies (`aws_instance` → `aws`, `terraform_data` → `terraform`).
+*/
+export function impliedProviderName(type: string): string {
+	const underscore = type.indexOf('_');
+	return underscore === -1 ? type : type.slice(0, underscore);
+}
+
+/**
+The provider's fully qualified source address for a local name in a module (`registry.terraform.io/hashicorp/aws`).
+*/
+export function providerSourceAddress(localName: string, requiredProviders: readonly RequiredProvider[]): string {
+	const required = requiredProviders.find(provider => provider.name === localName);
+	if (required?.source) {
+		const parts = required.source.toLowerCase().split('/');
+		return parts.length === 2 ? `registry.terraform.io/${parts.join('/')}` : parts.join('/');
+	}
+
+	if (localName === 'terraform') {
+		return 'terraform.io/builtin/terraform';
+	}
+
+	return `registry.terraform.io/hashicorp/${localName}`;
+}

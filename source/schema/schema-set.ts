@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import {bundledProviderSchema} from './bundled.js';
+import {providerSchemaOf} from './digest.js';
+import {readSchemaJson} from './read-schema-json.js';
+import type {BlockSchema, ProviderSchema, SchemaKind} from './types.js';
+
+/*
+The provider schemas a Workspace knows: those of the files the user gave (`--schema FILE`, or `providers-schema.json` kept beside the configuration), then the bundled digests. A provider in a file hides its bundled digest whole.
+*/
+
+export type SchemaSet = {
+	/**
+	The schema of a provider by source address, `undefined` when none is known.
+	*/
+	provider(source: string): ProviderSchema | undefined;
+	/**
+	The block schema of a resource, data source, ephemeral resource or provider type, `undefined` when none is known.
+	*/
+	block(kind: SchemaKind, type: string, source: string): BlockSchema | undefined;
+};
+
+export type SchemaSetOptions = {
+	/**
+	Schema files (the output of `terraform providers schema -json`), read in order; a later file's provider wins.
+	*/
+	readonly files?: readonly string[];
+	/**
+	Whether the bundled digests are consulted (default true); the built-in `terraform` provider's always is, as Terraform always has it.
+	*/
+	readonly bundled?: boolean;
+};
+
+/**
+The largest schema file read: 512 MiB (the AWS, Azure and Google providers together write about 100 MB with descriptions).
+*/
+const maximumSchemaFileBytes = 512 * 1024 * 1024;
+
+/**
+The file names looked for in the configuration's root directory when no `--schema` is given, in order.
+*/
+export const defaultSchemaFiles = ['providers-schema.json', '.terraform/providers-schema.json'] as const;
+
+/**
+A schema set from files and (unless turned off) the bundled digests; problems reading a file are diagnostics, the rest still loads.
+*/
+export function loadSchemaSet(options: SchemaSetOptions): {schemas: SchemaSet; diagnostics: Diagnostic[]} {
+	const diagnostics: Diagnostic[] = [];
+	const fromFiles = new Map<string, ProviderSchema>();
+	for (const file of options.files ?? []) {
+		const text = readSchemaFile(file, diagnostics);
+		if (text === undefined) {
+			continue;
+		}
+
+		const read = readSchemaJson(text, file);
+		diagnostics.push(...read.diagnostics);
+		for (const digest of read.digests) {
+			fromFiles.set(providerKey(digest.provider), providerSchemaOf(digest, {kind: 'file', path: file}));
+		}
+	}
+
+	return {schemas: schemaSetOf(fromFiles, options.bundled ?? true), diagnostics};
+}
+
+/**
+The schema files a Workspace reads: the ones given, or the first default file present in the root directory.
+*/
+export function schemaFilesFor(directory: string, given: readonly string[] | undefined, cwd: string): string[] {
+	if (given && given.length > 0) {
+		return given.map(file => path.resolve(cwd, file));
+	}
+
+	for (const name of defaultSchemaFiles) {
+		const file = path.join(directory, name);
+		if (fs.statSync(file, {throwIfNoEntry: false})?.isFile()) {
+			return [file];
+		}
+	}
+
+	return [];
+}
+
+const builtinProvider = 'terraform.io/builtin/terraform';
+
+/**
+The schemas of Terraform's built-in provider only (`terraform_data`, `terraform_remote_state`).
+*/
+export const builtinSchemaSet: SchemaSet = schemaSetOf(new Map(), false);
+
+function schemaSetOf(fromFiles: ReadonlyMap<string, ProviderSchema>, bundled: boolean): SchemaSet {
+	const provider = (source: string): ProviderSchema | undefined => fromFiles.get(providerKey(source)) ?? (bundled || providerKey(source) === builtinProvider ? bundledProviderSchema(source) : undefined);
+	return {
+		provider,
+		block: (kind, type, source) => provider(source)?.block(kind, type),
+	};
+}
+
+/**
+Providers are matched without their registry host, so a schema written by OpenTofu (`registry.opentofu.org/hashicorp/aws`) serves a configuration Terraform reads, and the reverse.
+*/
+function providerKey(source: string): string {
+	const parts = source.toLowerCase().split('/');
+	return parts.length === 3 && parts[0] !== 'terraform.io' ? parts.slice(1).join('/') : parts.join('/');
+}
+
+function readSchemaFile(file: string, diagnostics: Diagnostic[]): string | undefined {
+	const stat = fs.statSync(file, {throwIfNoEntry: false});
+	if (!stat?.isFile()) {
+		diagnostics.push(errorDiagnostic('Invalid provider schema file', stat ? `${file} is not a regular file.` : `${file} does not exist. Write one with "terraform providers schema -json > ${path.basename(file)}" in an initialised directory.`));
+		return undefined;
+	}
+
+	if (stat.size > maximumSchemaFileBytes) {
+		diagnostics.push(errorDiagnostic('Invalid provider schema file', `${file} is ${stat.size} bytes, more than the ${maximumSchemaFileBytes} bytes tfscope reads.`));
+		return undefined;
+	}
+
+	try {
+		return fs.readFileSync(file, 'utf8');
+	} catch (error) {
+		diagnostics.push(errorDiagnostic('Invalid provider schema file', `${file} could not be read: ${(error as Error).message}`));
+		return undefined;
+	}
+}

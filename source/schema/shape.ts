@@ -1,0 +1,174 @@
+import {convert, markedSet} from '../lang/convert.js';
+import {
+	type Type, hasDynamicType, listType, objectType, setType,
+} from '../lang/types.js';
+import {
+	type ObjectValue, type Value, listValue, mapValue, markSensitive, nullValue, objectValue, tupleValue, unknownValue, unmark,
+} from '../lang/values.js';
+import {impliedType} from './digest.js';
+import type {AttributeSchema, BlockSchema, NestedBlockSchema} from './types.js';
+
+/*
+A resource body's evaluated arguments shaped as Terraform plans them from the provider's schema: every attribute present, set ones converted to their type, unset optional ones null, computed ones unknown (or as a state file recorded them), sensitive ones marked, write-only ones null; nested blocks as their nesting mode says (a set of objects, a list, one object, a map by label).
+*/
+
+/**
+A value that could not be converted: the attribute's path from the resource body (`["ingress", "from_port"]`) and cty's message.
+*/
+export type ShapeProblem = {
+	readonly path: readonly string[];
+	readonly message: string;
+};
+
+export type ShapeOptions = {
+	/**
+	Values recorded in state, for computed attributes left unset (top level only).
+	*/
+	readonly stored?: ReadonlyMap<string, Value>;
+	readonly problem: (problem: ShapeProblem) => void;
+};
+
+/**
+The value of a body (as `evaluateBody` gives it: arguments by name, unlabelled blocks as a list or tuple of objects, labelled ones as an object by label, a `dynamic` block over an unknown collection as unknown) under its block schema.
+*/
+export function shapeBody(schema: BlockSchema, given: ReadonlyMap<string, Value>, options: ShapeOptions, path: readonly string[] = []): ObjectValue {
+	const attributes = new Map<string, Value>();
+	for (const [name, attribute] of schema.attributes) {
+		attributes.set(name, shapeAttribute(name, attribute, given.get(name), options, path));
+	}
+
+	for (const [name, nested] of schema.blockTypes) {
+		attributes.set(name, shapeBlocks(nested, given.get(name), options, [...path, name]));
+	}
+
+	return sortedObject(attributes);
+}
+
+function sortedObject(attributes: Map<string, Value>): ObjectValue {
+	return objectValue([...attributes].sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0))));
+}
+
+function shapeAttribute(name: string, attribute: AttributeSchema, given: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
+	let value: Value;
+	if (attribute.writeOnly) {
+		// Never planned nor stored: always null to expressions.
+		value = nullValue(attribute.type);
+	} else if (given === undefined || given.kind === 'null') {
+		// An optional and computed argument left null is the provider's to decide, as one never set.
+		value = attribute.computed ? (path.length === 0 ? options.stored?.get(name) : undefined) ?? withMarksOf(unknownValue(attribute.type), given) : withMarksOf(nullValue(attribute.type), given);
+	} else {
+		const converted = convert(given, lenientType(attribute.type));
+		if (converted.ok) {
+			value = converted.value;
+		} else {
+			// hcldec prints cty's message without the path inside the value.
+			options.problem({path: [...path, name], message: converted.message});
+			value = unknownValue(attribute.type);
+		}
+	}
+
+	return attribute.sensitive ? markSensitive(value) : value;
+}
+
+function withMarksOf<T extends Value>(value: T, of: Value | undefined): T {
+	return of?.marks ? {...value, marks: of.marks} : value;
+}
+
+/**
+A list or set of objects is also written as blocks (Terraform's blocktoattr: `ingress { ... }` for an attribute of type set of objects), where an attribute left out is null: the objects' attributes are made optional for the conversion.
+*/
+function lenientType(type: Type): Type {
+	if ((type.kind === 'list' || type.kind === 'set') && type.element.kind === 'object' && !type.element.optional) {
+		let lenient = lenientTypes.get(type);
+		if (!lenient) {
+			const element = objectType(type.element.attributes, new Set(Object.keys(type.element.attributes)));
+			lenient = type.kind === 'list' ? listType(element) : setType(element);
+			lenientTypes.set(type, lenient);
+		}
+
+		return lenient;
+	}
+
+	return type;
+}
+
+const lenientTypes = new WeakMap<Type, Type>();
+
+function shapeBlocks(nested: NestedBlockSchema, given: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
+	const elementType = impliedType(nested.block);
+	const [bare] = given ? unmark(given) : [undefined];
+	if (bare?.kind === 'unknown') {
+		return unknownValue(blockValueType(nested));
+	}
+
+	const items: Array<readonly [string, Value]> = [];
+	if (bare?.kind === 'list' || bare?.kind === 'tuple') {
+		for (const element of bare.elements) {
+			items.push(['', element]);
+		}
+	} else if (bare?.kind === 'object' && nested.mode === 'map') {
+		for (const [label, element] of bare.attributes) {
+			items.push([label, element]);
+		}
+	} else if (bare?.kind === 'object') {
+		items.push(['', bare]);
+	}
+
+	const shaped = items.map(([label, item]) => {
+		const [object] = unmark(item);
+		return [label, object.kind === 'object' ? shapeBody(nested.block, object.attributes, options, path) : unknownValue(elementType)] as const;
+	});
+	switch (nested.mode) {
+		case 'single': {
+			return shaped[0]?.[1] ?? nullValue(elementType);
+		}
+
+		case 'group': {
+			return shaped[0]?.[1] ?? shapeBody(nested.block, new Map(), {problem: options.problem}, path);
+		}
+
+		case 'list': {
+			// With a dynamically typed attribute inside, the blocks' objects may differ in type: Terraform makes a tuple.
+			return hasDynamicType(elementType) ? tupleValue(shaped.map(([, value]) => value)) : listValue(elementType, shaped.map(([, value]) => value));
+		}
+
+		case 'set': {
+			return markedSet(elementType, shaped.map(([, value]) => value));
+		}
+
+		case 'map': {
+			return hasDynamicType(elementType) ? objectValue(shaped) : mapValue(elementType, shaped);
+		}
+	}
+}
+
+/**
+The type of a nested block type's value.
+*/
+function blockValueType(nested: NestedBlockSchema): Type {
+	const element = impliedType(nested.block);
+	switch (nested.mode) {
+		case 'list': {
+			return hasDynamicType(element) ? {kind: 'dynamic'} : listType(element);
+		}
+
+		case 'set': {
+			return setType(element);
+		}
+
+		case 'map': {
+			return hasDynamicType(element) ? {kind: 'dynamic'} : {kind: 'map', element};
+		}
+
+		default: {
+			return element;
+		}
+	}
+}
+
+/**
+The value of an instance whose body is not known at all (a resource of a type with a schema, before any argument is evaluated): every attribute unknown.
+*/
+export function unknownBlockValue(schema: BlockSchema): Value {
+	return unknownValue(impliedType(schema));
+}

@@ -1,0 +1,66 @@
+import type {Type} from '../lang/types.js';
+
+/*
+What a provider's schema says about a resource, data source, ephemeral resource or the provider block itself, after Terraform's configschema: attributes with their type and whether they are required, optional, computed, sensitive or write-only, and nested block types with their nesting mode and item limits.
+*/
+
+export type NestingMode = 'single' | 'group' | 'list' | 'set' | 'map';
+
+export type AttributeSchema = {
+	/**
+	The attribute's type; for a nested attribute type (`nested_type`), the type it implies, with its optional attributes marked so a conversion fills them with null.
+	*/
+	readonly type: Type;
+	readonly required?: boolean;
+	readonly optional?: boolean;
+	readonly computed?: boolean;
+	readonly sensitive?: boolean;
+	readonly writeOnly?: boolean;
+	/**
+	A nested attribute type (Terraform 1.x protocol 6): its attributes and how they nest.
+	*/
+	readonly nested?: {readonly mode: Exclude<NestingMode, 'group'>; readonly block: BlockSchema};
+};
+
+export type NestedBlockSchema = {
+	readonly mode: NestingMode;
+	readonly block: BlockSchema;
+	readonly minItems: number;
+	/**
+	0 when the schema sets no limit.
+	*/
+	readonly maxItems: number;
+};
+
+export type BlockSchema = {
+	readonly attributes: ReadonlyMap<string, AttributeSchema>;
+	readonly blockTypes: ReadonlyMap<string, NestedBlockSchema>;
+};
+
+export type SchemaKind = 'resource' | 'data' | 'ephemeral' | 'provider';
+
+/**
+Where a provider's schema came from, for messages and the readme: a file the user gave, or a bundled digest with the provider version and the package it was generated from.
+*/
+export type SchemaOrigin =
+	| {readonly kind: 'file'; readonly path: string}
+	| {readonly kind: 'bundled'; readonly version: string; readonly generatedFrom: string};
+
+/**
+One provider's schemas, each block decoded when first asked for (the AWS provider has about 1,600 types; a configuration uses a few).
+*/
+export type ProviderSchema = {
+	/**
+	The provider's source address, `registry.terraform.io/hashicorp/aws`.
+	*/
+	readonly source: string;
+	readonly origin: SchemaOrigin;
+	/**
+	The block schema of one type of a kind, `undefined` when the provider has no such type.
+	*/
+	block(kind: SchemaKind, type: string): BlockSchema | undefined;
+	/**
+	The names of the types of a kind.
+	*/
+	types(kind: Exclude<SchemaKind, 'provider'>): readonly string[];
+};

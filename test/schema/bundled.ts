@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import {runConsole} from '../../source/commands/console.js';
+import {loadWorkspace, type Workspace} from '../../source/workspace.js';
+
+/*
+Resource values and validate-level errors from the bundled digests (schemas/, generated from the CDK for Terraform provider packages): the AWS provider's sets, lists of at most one block, computed attributes and conversions.
+*/
+
+async function load(files: Record<string, string>): Promise<Workspace> {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-schema-'));
+	for (const [name, text] of Object.entries(files)) {
+		fs.writeFileSync(path.join(directory, name), text);
+	}
+
+	return loadWorkspace({directory});
+}
+
+function printed(workspace: Workspace, expression: string): string {
+	const {value: scope} = workspace.scopeAt();
+	let stdout = '';
+	let stderr = '';
+	runConsole(`${expression}\n`, {scope: scope!, stdout: {write: chunk => (stdout += chunk)}, stderr: {write: chunk => (stderr += chunk)}});
+	return stdout + stderr;
+}
+
+function errors(workspace: Workspace): string[] {
+	return workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error').map(diagnostic => `${diagnostic.subject ? `${diagnostic.subject.start.line}:${diagnostic.subject.start.column} ` : ''}${diagnostic.summary}: ${diagnostic.detail ?? ''}`);
+}
+
+const instance = `
+resource "aws_instance" "web" {
+  ami           = 5
+  instance_type = "t3.micro"
+  ebs_block_device {
+    device_name = "/dev/sdb"
+    volume_size = "10"
+  }
+  root_block_device {
+    volume_size = 8
+  }
+}
+`;
+
+test('a set block is a set of objects, every attribute present: unset optional ones null, computed ones unknown', async t => {
+	const workspace = await load({'main.tf': instance});
+	t.deepEqual(errors(workspace), []);
+	const ebs = printed(workspace, 'aws_instance.web.ebs_block_device');
+	t.true(ebs.startsWith('toset([\n  {\n'), ebs);
+	t.regex(ebs, /"device_name" = "\/dev\/sdb"/);
+	// "10" converted to the number the schema says.
+	t.regex(ebs, /"volume_size" = 10\n/);
+	t.regex(ebs, /"volume_id" = \(known after apply\)/);
+	t.regex(ebs, /"tags" = tomap\(null\)|"tags" = null/);
+	t.is(printed(workspace, 'type(aws_instance.web.root_block_device)').split('\n')[0], 'list(');
+});
+
+test('a string attribute given a number is converted to a string; an unset computed attribute is known after apply', async t => {
+	const workspace = await load({'main.tf': instance});
+	t.is(printed(workspace, 'aws_instance.web.ami'), '"5"\n');
+	t.is(printed(workspace, 'aws_instance.web.arn'), '(known after apply)\n');
+	t.is(printed(workspace, 'aws_instance.web.tags'), 'tomap(null) /* of string */\n');
+	t.true(printed(workspace, 'keys(aws_instance.web)').includes('"private_ip",'));
+});
+
+test('a value that does not convert is hcldec\'s error on the argument', async t => {
+	const workspace = await load({'main.tf': 'resource "aws_instance" "web" {\n  instance_type = ["t3.micro"]\n}\n'});
+	t.deepEqual(errors(workspace), ['2:19 Incorrect attribute value type: Inappropriate value for attribute "instance_type": string required.']);
+	t.is(printed(workspace, 'aws_instance.web.instance_type'), '(known after apply)\n');
+});
+
+test('a dynamic block expands into the set block type', async t => {
+	const workspace = await load({'main.tf': `
+resource "aws_instance" "web" {
+  dynamic "ebs_block_device" {
+    for_each = ["b", "c", "b"]
+    content {
+      device_name = "/dev/sd\${ebs_block_device.value}"
+    }
+  }
+}
+`});
+	t.deepEqual(errors(workspace), []);
+	const devices = printed(workspace, 'aws_instance.web.ebs_block_device');
+	t.true(devices.startsWith('toset([\n'), devices);
+	t.regex(devices, /"device_name" = "\/dev\/sdb"[^]*"device_name" = "\/dev\/sdc"/);
+	// Each object has attributes known only after apply, so no two are known to be equal, and the set's length is not known either (cty).
+	t.is(printed(workspace, 'length(aws_instance.web.ebs_block_device)'), '(known after apply)\n');
+});
+
+test('too many blocks of a type of at most one, unsupported names and missing required arguments: terraform validate\'s errors', async t => {
+	const workspace = await load({'main.tf': `
+resource "aws_instance" "web" {
+  instance_typ = "t3.micro"
+  root_block_device {}
+  root_block_device {}
+  ebs_blok_device {}
+}
+
+resource "aws_subnet" "a" {
+  cidr_block = "10.0.0.0/24"
+}
+`});
+	t.deepEqual(errors(workspace).sort(), [
+		'3:3 Unsupported argument: An argument named "instance_typ" is not expected here. Did you mean "instance_type"?',
+		'5:3 Too many root_block_device blocks: No more than 1 "root_block_device" blocks are allowed',
+		'6:3 Unsupported block type: Blocks of type "ebs_blok_device" are not expected here. Did you mean "ebs_block_device"?',
+		'9:27 Missing required argument: The argument "vpc_id" is required, but no definition was found.',
+	]);
+});
+
+test('an attribute of type set of objects written as blocks (aws_security_group ingress): objects with the attributes left out null', async t => {
+	const workspace = await load({'main.tf': `
+resource "aws_security_group" "sg" {
+  ingress {
+    from_port   = 443
+    to_port     = "443"
+    protocol    = "tcp"
+    cidr_blocks = ["0.0.0.0/0"]
+  }
+  egress = []
+}
+`});
+	t.deepEqual(errors(workspace), []);
+	const ingress = printed(workspace, 'aws_security_group.sg.ingress');
+	t.true(ingress.startsWith('toset([\n'), ingress);
+	t.regex(ingress, /"description" = tostring\(null\)|"description" = null/);
+	t.regex(ingress, /"to_port" = 443\n/);
+	t.is(printed(workspace, 'aws_security_group.sg.egress'), 'toset([])\n');
+});
+
+test('a digest of a provider version the configuration does not accept shapes values but reports no unknown names', async t => {
+	const workspace = await load({'main.tf': `
+terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = "~> 4.0" }
+  }
+}
+
+resource "aws_instance" "web" {
+  removed_in_v5 = true
+}
+`});
+	t.deepEqual(errors(workspace), []);
+	t.is(printed(workspace, 'aws_instance.web.arn'), '(known after apply)\n');
+});
+
+test('a schema file given by the user: its types are used, unknown names are errors', async t => {
+	const schema = {
+		format_version: '1.0',
+		provider_schemas: {
+			'registry.terraform.io/acme/widget': {
+				resource_schemas: {
+					widget_thing: {
+						block: {
+							attributes: {
+								name: {type: 'string', required: true},
+								size: {type: 'number', optional: true},
+								token: {type: 'string', computed: true, sensitive: true},
+								ports: {type: ['set', 'number'], optional: true},
+							},
+							block_types: {
+								rule: {nesting_mode: 'list', min_items: 1, block: {attributes: {port: {type: 'number', required: true}}}},
+							},
+						},
+					},
+				},
+			},
+		},
+	};
+	const workspace = await load({
+		'providers-schema.json': JSON.stringify(schema),
+		'main.tf': `
+terraform {
+  required_providers {
+    widget = { source = "acme/widget" }
+  }
+}
+
+resource "widget_thing" "a" {
+  name  = 1
+  ports = [80, 80, 443]
+  rule {
+    port = "22"
+  }
+}
+
+resource "widget_thing" "b" {
+  colour = "red"
+}
+`,
+	});
+	t.deepEqual(errors(workspace).sort(), [
+		'16:29 Insufficient rule blocks: At least 1 "rule" blocks are required.',
+		'16:29 Missing required argument: The argument "name" is required, but no definition was found.',
+		'17:3 Unsupported argument: An argument named "colour" is not expected here.',
+	]);
+	t.is(printed(workspace, 'widget_thing.a'), `{
+  "name" = "1"
+  "ports" = toset([
+    80,
+    443,
+  ])
+  "rule" = tolist([
+    {
+      "port" = 22
+    },
+  ])
+  "size" = tonumber(null)
+  "token" = (known after apply)
+}
+`);
+	t.is(printed(workspace, 'issensitive(widget_thing.a.token)'), 'true\n');
+});
