@@ -33,10 +33,12 @@ test(evaluatesTo, '', 'aws_s3_bucket.logs["audit"].bucket', '"atlas-prod-audit-l
 test(evaluatesTo, '', 'aws_s3_bucket_versioning.logs["audit"].versioning_configuration[0].status', '"Enabled"');
 test(evaluatesTo, '', 'aws_route53_record.app["us"].name', '"us.atlas.example.com"');
 test(evaluatesTo, '', 'aws_route53_zone.main.zone_id', '(known after apply)');
-test(evaluatesTo, '', 'length(aws_route53_record.app["eu"].records)', '3');
+// records is a set of strings (the AWS provider's schema) holding private IPs known only after apply: its length is not known either, as cty gives it.
+test(evaluatesTo, '', 'length(aws_route53_record.app["eu"].records)', '(known after apply)');
 test(evaluatesTo, 'module.network["us"]', 'local.private_subnets', '{\n  "us-east-1a" = "10.20.32.0/20"\n  "us-east-1b" = "10.20.48.0/20"\n}');
 test(evaluatesTo, 'module.network["us"]', 'length(aws_security_group.web.ingress)', '4');
-test(evaluatesTo, 'module.network["eu"]', 'aws_security_group.web.ingress[3].description', '"SSH from 198.51.100.0/24"');
+// ingress is a set of objects: its elements have no index.
+test(evaluatesTo, 'module.network["eu"]', 'contains(aws_security_group.web.ingress[*].description, "SSH from 198.51.100.0/24")', 'true');
 test(evaluatesTo, 'module.network["eu"]', 'path.module', '"modules/network"');
 test(evaluatesTo, 'module.app["eu"].aws_instance.web[2]', 'count.index', '2');
 test(evaluatesTo, 'module.app["eu"]', 'aws_instance.web[1].tags.Name', '"atlas-prod-eu-web-02"');
@@ -142,7 +144,7 @@ test('a configuration in the style of public modules loads cleanly', async t => 
 	t.is(value('module.label.upper'), '"KITCHEN-A-B"');
 	t.is(value('local.rules.ssh.to'), '22');
 	t.is(value('output.token'), '(sensitive value)');
-	t.is(value('aws_security_group.this.ingress[1].description'), '"ssh"');
+	t.is(value('contains([for rule in aws_security_group.this.ingress : rule.description], "ssh")'), 'true');
 	t.deepEqual(workspace.instances.conditions.map(condition => `${condition.owner}: ${condition.status}`), ['check.vpc_exists: unknown']);
 	const group = workspace.moduleTree.module.resources.get('aws_security_group.this')!;
 	t.deepEqual(group.lifecycle.ignoreChanges, ['tags["CreatedAt"]', 'description']);
@@ -186,7 +188,8 @@ test('progress is reported per phase', async t => {
 });
 
 test('an argument set to null on a resource or data source of unknown schema is known after apply; terraform_data keeps its null', async t => {
-	const workspace = await loadWorkspace({directory: path.join(fixtures, 'null-arguments'), environment: {}});
+	// The provider schemas of the types there are left out: this is what tfscope does without them.
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'null-arguments'), environment: {}, bundledSchemas: false});
 	t.deepEqual(workspace.diagnostics, []);
 	const value = (expression: string) => formatValue(workspace.evaluateAt(expression).value);
 	t.is(value('output.az'), '(known after apply)');
@@ -225,7 +228,7 @@ test('ephemeral resources expand like data sources and are read as ephemeral.TYP
 });
 
 test('with state, an argument set to null keeps the stored value; a null only in state stays null', async t => {
-	const workspace = await loadWorkspace({directory: path.join(fixtures, 'null-arguments-state'), environment: {}});
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'null-arguments-state'), environment: {}, bundledSchemas: false});
 	t.deepEqual(workspace.diagnostics, []);
 	const value = (expression: string) => formatValue(workspace.evaluateAt(expression).value);
 	t.is(value('aws_subnet.s.availability_zone'), '"eu-west-1a"');

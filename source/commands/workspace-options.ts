@@ -4,7 +4,7 @@ import type {Workspace, WorkspaceOptions} from '../workspace.js';
 import {CommandFailure, type CommandFlags} from './command.js';
 
 /**
-The Workspace options every command derives from the global flags, so that `--var`, `--var-file`, `--workspace` and `--state` mean the same in each.
+The Workspace options every command derives from the global flags, so that `--var`, `--var-file`, `--workspace`, `--state` and `--schema` mean the same in each.
 */
 export function workspaceOptions(flags: CommandFlags, directory: string, environment: Readonly<Record<string, string | undefined>>, cwd: string): WorkspaceOptions {
 	return {
@@ -19,6 +19,8 @@ export function workspaceOptions(flags: CommandFlags, directory: string, environ
 		...((flags.assume.length > 0 || flags.assumeFile.length > 0) && {
 			assumptions: [...flags.assumeFile.map(file => ({kind: 'file' as const, path: file})), ...flags.assume.map(text => ({kind: 'text' as const, text}))],
 		}),
+		...(flags.schema.length > 0 && {schemaFiles: flags.schema}),
+		...(!flags.bundledSchemas && {bundledSchemas: false}),
 		environment,
 		cwd,
 	};
@@ -50,7 +52,7 @@ export function checkWorkspaceArguments(flags: CommandFlags, directory: string, 
 		throw new CommandFailure(`${directory} is a file, not a directory (give the directory that holds it: ${path.dirname(directory)})`);
 	}
 
-	for (const [option, files] of [['--var-file', flags.varFile], ['--assume-file', flags.assumeFile], ['--state', flags.state === undefined ? [] : [flags.state]]] as const) {
+	for (const [option, files] of [['--var-file', flags.varFile], ['--assume-file', flags.assumeFile], ['--state', flags.state === undefined ? [] : [flags.state]], ['--schema', flags.schema]] as const) {
 		for (const file of files) {
 			const fileKind = kindOf(path.resolve(cwd, file));
 			if (fileKind !== 'other') {

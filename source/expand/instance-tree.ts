@@ -8,6 +8,7 @@ import type {
 import type {Expansion, RepetitionData} from './expansion.js';
 import type {CauseReport} from './unknown-causes.js';
 import type {Assumption} from './assumptions.js';
+import type {ResourceSchema} from '../schema/resource-schema.js';
 
 /*
 The expanded configuration: module instances, each with its module calls and resources expanded into instances. Values are computed on first access and memoised (the `value`/`variable`/`local`/`output` accessors), so building the tree of a large configuration stays cheap; `evaluateAll` in expander.ts forces everything (the `check` command and the Workspace's diagnostics).
@@ -64,6 +65,10 @@ export type ResourceExpansion = {
 	readonly moduleInstance: ModuleInstance;
 	readonly expansion: Expansion;
 	readonly instances: readonly ResourceInstance[];
+	/**
+	The provider's schema of the block's type, when known (its values then have every attribute of it).
+	*/
+	readonly schema?: ResourceSchema | undefined;
 };
 
 export type ResourceInstance = {

@@ -74,7 +74,7 @@ export function schemaFilesFor(directory: string, given: readonly string[] | und
 
 	for (const name of defaultSchemaFiles) {
 		const file = path.join(directory, name);
-		if (fs.statSync(file, {throwIfNoEntry: false})?.isFile()) {
+		if (statOf(file)?.isFile()) {
 			return [file];
 		}
 	}
@@ -105,8 +105,19 @@ function providerKey(source: string): string {
 	return parts.length === 3 && parts[0] !== 'terraform.io' ? parts.slice(1).join('/') : parts.join('/');
 }
 
+/**
+A file's status, `undefined` when it cannot be had (missing, a path through a file, no permission).
+*/
+function statOf(file: string): fs.Stats | undefined {
+	try {
+		return fs.statSync(file);
+	} catch {
+		return undefined;
+	}
+}
+
 function readSchemaFile(file: string, diagnostics: Diagnostic[]): string | undefined {
-	const stat = fs.statSync(file, {throwIfNoEntry: false});
+	const stat = statOf(file);
 	if (!stat?.isFile()) {
 		diagnostics.push(errorDiagnostic('Invalid provider schema file', stat ? `${file} is not a regular file.` : `${file} does not exist. Write one with "terraform providers schema -json > ${path.basename(file)}" in an initialised directory.`));
 		return undefined;

@@ -1,4 +1,5 @@
 import type {CommandFlags} from '../commands/command.js';
+import type {Body} from '../hcl/ast.js';
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatRangeStart, type Range} from '../hcl/position.js';
 import {formatKey} from '../expand/addresses.js';
@@ -366,6 +367,19 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return [attribute('value', value)];
 	};
 
+	/**
+	With a provider schema, an instance's value has every attribute: the ones the body sets come first, then those known after apply; the ones left null are not listed (the console shows them).
+	*/
+	const resourceAttributes = (body: Body, value: Value, shaped: boolean): AttributeRow[] => {
+		const rows = objectAttributes(value);
+		if (!shaped) {
+			return rows;
+		}
+
+		const written = new Set(body.items.map(item => (item.kind === 'Attribute' ? item.name : (item.type === 'dynamic' ? item.labels[0] ?? '' : item.type))));
+		return [...rows.filter(row => written.has(row.name)), ...rows.filter(row => !written.has(row.name) && row.unknown)];
+	};
+
 	const resourceDetails = (resource: ResourceExpansion, instance: ResourceInstance | undefined, address: string): Details => {
 		const {block} = resource;
 		const keys = resource.instances.map(each => formatKey(each.key).slice(1, -1));
@@ -377,7 +391,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			location: {filename: block.range.filename, line: block.range.start.line},
 			...(!single && {expansion: expansionDetails(resource.expansion, block.count ?? block.enabled, block.forEach, resource.moduleInstance.text, keys)}),
 			...(instance && !single && {instance: {index, total: resource.instances.length, bindings: bindings(instance)}}),
-			attributes: instance ? objectAttributes(instance.value) : [],
+			attributes: instance ? resourceAttributes(block.body, instance.value, resource.schema !== undefined) : [],
 			source: blockSource(sources, block.range),
 		};
 	};
@@ -689,6 +703,13 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		for (const key of body.resources.keys()) {
 			words.add(key);
 			words.add(key.slice(0, key.lastIndexOf('.')));
+			// After `TYPE.NAME.`: the attributes and block types of the provider's schema.
+			if (word.startsWith(`${key}.`)) {
+				const schema = module.resources.find(resource => resource.block.key === key)?.schema?.block;
+				for (const name of [...(schema?.attributes.keys() ?? []), ...(schema?.blockTypes.keys() ?? [])]) {
+					words.add(`${key}.${name}`);
+				}
+			}
 		}
 
 		for (const name of formatting.functionNames) {

@@ -6,11 +6,11 @@ import {checkCommand} from '../../source/commands/check.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
 
-async function run(arguments_: string[]): Promise<{code: number; stdout: string; stderr: string}> {
+async function run(arguments_: string[], flags: Partial<typeof defaultFlags> = {}): Promise<{code: number; stdout: string; stderr: string}> {
 	let stdout = '';
 	let stderr = '';
 	const code = await checkCommand({
-		arguments: arguments_, flags: defaultFlags, stdin: new PassThrough(), stdout: {write: (text: string) => (stdout += text)}, stderr: {write: (text: string) => (stderr += text)}, isTerminal: false, environment: {}, cwd: root,
+		arguments: arguments_, flags: {...defaultFlags, ...flags}, stdin: new PassThrough(), stdout: {write: (text: string) => (stdout += text)}, stderr: {write: (text: string) => (stderr += text)}, isTerminal: false, environment: {}, cwd: root,
 	});
 	return {code, stdout, stderr};
 }
@@ -92,4 +92,12 @@ test('check --json on a clean configuration: valid, exit 0', async t => {
 	});
 	t.is(code, 0);
 	t.deepEqual(JSON.parse(stdout), {format_version: '1.0', valid: true, error_count: 0, warning_count: 0, diagnostics: []});
+test('--schema reads terraform providers schema -json; --no-bundled-schemas leaves the bundled digests out', async t => {
+	const {code, stdout} = await run(['test/fixtures/schema/validate'], {schema: ['test/fixtures/schema/builtin-schema.json'], bundledSchemas: false});
+	t.is(code, 1);
+	t.regex(stdout, /main\.tf:4:3: error: Unsupported argument\n {2}An argument named "inptu" is not expected here\.\n/);
+	t.regex(stdout, /main\.tf:12:35: error: Missing required argument\n/);
+	const missing = await run(['test/fixtures/schema/validate'], {schema: ['nowhere.json']});
+	t.is(missing.code, 1);
+	t.regex(missing.stdout, /error: Invalid provider schema file\n {2}\S*nowhere\.json does not exist\./);
 });

@@ -79,6 +79,16 @@ test('completion offers variables, locals, resource types and functions', async 
 	t.true(data.complete('cidrsub', '').includes('cidrsubnet('));
 	t.true(data.complete('aws_s3', '').includes('aws_s3_bucket.logs'));
 	t.true(data.complete('var.', 'module.network["eu"]').includes('var.cidr'));
+	// The AWS provider's schema (bundled): attributes the configuration does not set too.
+	t.deepEqual(data.complete('aws_s3_bucket.logs.bucket_', ''), ['aws_s3_bucket.logs.bucket_domain_name', 'aws_s3_bucket.logs.bucket_prefix', 'aws_s3_bucket.logs.bucket_region', 'aws_s3_bucket.logs.bucket_regional_domain_name']);
+});
+
+test('details of a resource with a schema: the arguments set, then those known after apply; unset ones left out', async t => {
+	const {data} = await example();
+	const rows = data.details('aws_s3_bucket.logs["audit"]')!.attributes;
+	t.is(rows[0]!.name, 'bucket');
+	t.true(rows.some(row => row.name === 'arn' && row.unknown));
+	t.false(rows.some(row => row.value === 'null'));
 });
 
 test('the graph drawing is centred on the selection and lists its neighbours', async t => {
