@@ -14,7 +14,7 @@ Placeholder expansion: a block whose count/for_each is not known keeps one insta
 const directory = path.join(import.meta.dirname, '..', 'fixtures', 'configs', 'placeholders');
 
 test('unknown count and for_each keep one placeholder instance each; known keys with unknown values expand to those keys', async t => {
-	const workspace = await loadWorkspace({directory});
+	const workspace = await loadWorkspace({directory, bundledSchemas: false});
 	t.deepEqual([...workspace.instances.resourceInstances.keys()], [
 		'aws_eip.by_zone["a"]',
 		'aws_eip.by_zone["b"]',
@@ -31,7 +31,7 @@ test('unknown count and for_each keep one placeholder instance each; known keys 
 });
 
 test('a placeholder is evaluated with count.index and each unknown, each.value keeping its type; the block is an unknown collection, not an error', async t => {
-	const workspace = await loadWorkspace({directory});
+	const workspace = await loadWorkspace({directory, bundledSchemas: false});
 	const value = (expression: string, address?: string): string => {
 		const result = workspace.evaluateAt(expression, address);
 		t.deepEqual(result.diagnostics, [], expression);
@@ -54,7 +54,7 @@ test('a placeholder is evaluated with count.index and each unknown, each.value k
 });
 
 test('one cause per root: the data source attribute (read at plan) and the resource attribute (known after apply), each with the blocks it leaves open-ended', async t => {
-	const workspace = await loadWorkspace({directory});
+	const workspace = await loadWorkspace({directory, bundledSchemas: false});
 	t.deepEqual(workspace.instances.unknownCauses.map(report => `${report.cause.when} ${causeAddress(report.cause)} ${path.basename(report.cause.range!.filename)}:${report.cause.range!.start.line}: ${report.blocks.join(', ')}`), [
 		'plan data.aws_availability_zones.available.names main.tf:2: aws_subnet.public, aws_route_table_association.public, module.net',
 		'apply aws_vpc.this.ipv6_association_id main.tf:8: aws_security_group.per_association',
@@ -64,7 +64,7 @@ test('one cause per root: the data source attribute (read at plan) and the resou
 });
 
 test('the instance graph has the placeholders and their edges', async t => {
-	const graph = buildInstanceGraph(await loadWorkspace({directory}));
+	const graph = buildInstanceGraph(await loadWorkspace({directory, bundledSchemas: false}));
 	t.deepEqual(dependencies(graph, 'aws_route_table_association.public[*]').filter(({edge}) => edge.kind !== 'provider').map(({node}) => node.id), ['aws_subnet.public[*]']);
 	t.deepEqual(dependencies(graph, 'module.net[*].var.zone').filter(({edge}) => edge.kind !== 'provider').map(({node}) => node.id), ['module.net[*]']);
 });

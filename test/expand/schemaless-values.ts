@@ -31,7 +31,7 @@ const cases: Array<[string, string]> = [
 ];
 
 test('unset attributes and nested blocks are unknown: indexing, lookup, keys, try, can, splats and for give unknown, no error', async t => {
-	const workspace = await loadWorkspace({directory});
+	const workspace = await loadWorkspace({directory, bundledSchemas: false});
 	for (const [expression, expected] of cases) {
 		const result = workspace.evaluateAt(expression);
 		t.deepEqual(result.diagnostics.map(diagnostic => diagnostic.summary), [], expression);
@@ -40,7 +40,7 @@ test('unset attributes and nested blocks are unknown: indexing, lookup, keys, tr
 });
 
 test('what the configuration sets is known, and what is certain to fail still fails', async t => {
-	const workspace = await loadWorkspace({directory});
+	const workspace = await loadWorkspace({directory, bundledSchemas: false});
 	t.is(formatValue(workspace.evaluateAt('azurerm_firewall.fw.ip_configuration[0].name').value), '"cfg"');
 	// One ip_configuration block is written: a second cannot appear.
 	t.deepEqual(workspace.evaluateAt('azurerm_firewall.fw.ip_configuration[1]').diagnostics.map(diagnostic => diagnostic.summary), ['Invalid index']);
