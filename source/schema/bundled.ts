@@ -8,8 +8,8 @@ import type {ProviderSchema} from './types.js';
 The schema digests shipped with tfscope (`schemas/NAMESPACE/NAME.json.gz` at the package root, made by `scripts/generate-schema-digests.ts`), each read and unzipped only when a configuration uses the provider.
 */
 
-// From the sources (source/schema/) and from the build (distribution/source/schema/), the package root is two or three levels up.
-const candidates = ['../../schemas/', '../../../schemas/'];
+// From the sources (source/schema/) the package root is two levels up; from the bundle (distribution/) one.
+const candidates = ['../schemas/', '../../schemas/', '../../../schemas/'];
 
 let directory: string | undefined | null;
 
