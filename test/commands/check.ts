@@ -92,6 +92,8 @@ test('check --json on a clean configuration: valid, exit 0', async t => {
 	});
 	t.is(code, 0);
 	t.deepEqual(JSON.parse(stdout), {format_version: '1.0', valid: true, error_count: 0, warning_count: 0, diagnostics: []});
+});
+
 test('--schema reads terraform providers schema -json; --no-bundled-schemas leaves the bundled digests out', async t => {
 	const {code, stdout} = await run(['test/fixtures/schema/validate'], {schema: ['test/fixtures/schema/builtin-schema.json'], bundledSchemas: false});
 	t.is(code, 1);
