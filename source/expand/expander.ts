@@ -14,7 +14,7 @@ import {
 	type Scope, createScope, moduleResolver,
 } from '../lang/eval/scope.js';
 import {referencesOf} from '../lang/references.js';
-import {dynamicType, listType, mapType, stringType} from '../lang/types.js';
+import {dynamicType, listType, mapType} from '../lang/types.js';
 import {
 	type ObjectValue, type Value, compareStrings, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
 } from '../lang/values.js';
