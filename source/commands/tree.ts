@@ -29,7 +29,8 @@ function callNote(call: ModuleCallExpansion): string | undefined {
 	}
 
 	if (call.instances.length === 0) {
-		return describeExpansion(call.expansion);
+		// A known empty for_each says so, rather than `for_each (0)` (`count = 0` already reads well).
+		return call.expansion.mode === 'for_each' ? 'for_each: no instances' : describeExpansion(call.expansion);
 	}
 
 	return undefined;

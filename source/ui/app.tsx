@@ -8,20 +8,19 @@ import {reduce} from './state/reducer.js';
 import type {Action} from './state/actions.js';
 import {createInitialState, type State} from './state/state.js';
 import {
-	blockCursor, blockList, consoleContext, edgeList, goToCandidates, moduleCursor, moduleList, selectedAddress,
+	blockCursor, blockList, consoleContext, detailsView, edgeList, goToCandidates, moduleCursor, moduleList,
 } from './state/selectors.js';
-import {detailLines} from './detail-lines.js';
-import {computeLayout} from './layout.js';
+import {computeLayout, viewRowsOf} from './layout.js';
 import {ThemeContext} from './theme.js';
 import {ModuleTreePane} from './panes/module-tree.js';
 import {BlocksPane} from './panes/blocks.js';
 import {DetailsPane} from './panes/details.js';
 import {EdgesPane} from './panes/edges.js';
-import {ConsolePane} from './panes/console.js';
+import {ConsolePane, lastEntryLines} from './panes/console.js';
 import {GraphPane} from './panes/graph.js';
 import {DiagnosticsPane} from './panes/diagnostics.js';
 import {StatusBar} from './components/status-bar.js';
-import {HelpOverlay} from './components/help-overlay.js';
+import {HelpOverlay, helpLayout} from './components/help-overlay.js';
 import {GoToOverlay, PromptLine} from './components/prompt.js';
 import {appendHistory, clipboardSequence, readHistory} from './effects.js';
 import {sanitizeLine} from './sanitize.js';
@@ -72,13 +71,24 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 	const {exit} = useApp();
 	const {stdout} = useStdout();
 	const size = useTerminalSize(columns, rows);
-	const layout = computeLayout(size.columns, size.rows);
 	const reducer = useCallback((state: State, action: Action) => reduce(state, action, data), [data]);
 	const [state, dispatch] = useReducer(reducer, initialState ?? createInitialState());
+	const lastResult = useMemo(() => lastEntryLines(state.console.output), [state.console.output]);
+	const consoleFocused = state.focus === 'console' && state.overlay.kind === 'none';
+	const layout = computeLayout(size.columns, size.rows, {
+		shares: state.shares,
+		...(state.zoomed && state.overlay.kind === 'none' && {zoomed: state.focus}),
+		...(consoleFocused && {consoleWants: lastResult + 1 + state.console.pending.length}),
+	});
 
+	const help = helpLayout(layout.width, layout.top);
+	const viewRows = viewRowsOf(layout, help.perScreen);
+	const viewRowsKey = JSON.stringify(viewRows);
 	useEffect(() => {
-		dispatch({type: 'resize', rows: layout.top - 3, consoleRows: layout.console - 4});
-	}, [layout.top, layout.console]);
+		dispatch({type: 'resize', viewRows, consoleRows: layout.console - 4});
+	// The rows as a string: the layout is a new object on every render.
+	// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [viewRowsKey, layout.console]);
 
 	// Console history from earlier sessions.
 	useEffect(() => {
@@ -135,9 +145,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 
 	const modules = moduleList(data, state);
 	const blocks = blockList(data, state);
-	const address = selectedAddress(data, state);
-	const details = useMemo(() => data.details(address), [data, address]);
-	const lines = useMemo(() => (details ? detailLines(details) : []), [details]);
+	const lines = detailsView(data, state);
 	// The dependency graph is built on first use, which takes seconds on a large configuration: not before the first frame, and not while keys are coming in (a pause of a quarter second starts it).
 	const [graphWanted, setGraphWanted] = useState(false);
 	useEffect(() => {
@@ -196,16 +204,51 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 	}, [graphWanted, checked, data]);
 	const moduleLabel = modules.rows[moduleCursor(data, state)]?.label ?? (state.module === '' ? 'root' : state.module);
 
-	const panes = (
-		<Box flexDirection='row' height={layout.top}>
-			<ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={layout.modules} height={layout.top} filter={state.filters.modules}/>
-			<BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={layout.blocks} height={layout.top} filter={state.filters.blocks}/>
-			<Box flexDirection='column' width={layout.right}>
-				<DetailsPane lines={lines} scroll={state.detailsScroll} focused={state.focus === 'details'} width={layout.right} height={layout.details}/>
-				<EdgesPane edges={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={layout.right} height={layout.edges} filter={state.filters.edges}/>
-			</Box>
-		</Box>
-	);
+	const modulesPane = (width: number) => <ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={width} height={layout.top} filter={state.filters.modules}/>;
+	const blocksPane = (width: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={layout.top} filter={state.filters.blocks}/>;
+	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height}/>;
+	const edgesPane = (width: number, height: number) => <EdgesPane edges={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={width} height={height} filter={state.filters.edges}/>;
+	let panes;
+	switch (layout.zoomed) {
+		case 'modules': {
+			panes = modulesPane(layout.width);
+			break;
+		}
+
+		case 'blocks': {
+			panes = blocksPane(layout.width);
+			break;
+		}
+
+		case 'details': {
+			panes = detailsPane(layout.width, layout.top);
+			break;
+		}
+
+		case 'edges': {
+			panes = edgesPane(layout.width, layout.top);
+			break;
+		}
+
+		case 'console': {
+			panes = null;
+			break;
+		}
+
+		case undefined: {
+			panes = (
+				<Box flexDirection='row' height={layout.top}>
+					{modulesPane(layout.modules)}
+					{blocksPane(layout.blocks)}
+					<Box flexDirection='column' width={layout.right}>
+						{detailsPane(layout.right, layout.details)}
+						{edgesPane(layout.right, layout.edges)}
+					</Box>
+				</Box>
+			);
+			break;
+		}
+	}
 
 	let top;
 	const {overlay} = state;

@@ -8,19 +8,50 @@ The Details pane as lines of styled segments, built once per selection so scroll
 
 export type LineStyle = Segment['style'] | 'title' | 'label' | 'unknown' | 'sensitive' | 'error' | 'dim';
 
-export type StyledSegment = {readonly text: string; readonly style?: LineStyle};
+export type StyledSegment = {
+	readonly text: string;
+	readonly style?: LineStyle;
+	/** Cut in the middle when the line is too wide (an address, an instance key), rather than at the end. */
+	readonly cut?: 'middle';
+};
 export type StyledLine = readonly StyledSegment[];
 
 function plain(text: string, style?: LineStyle): StyledLine {
 	return [{text: sanitizeLine(text), ...(style && {style})}];
 }
 
-function valueLines(name: string, value: string, style?: LineStyle): StyledLine[] {
+/** A value longer than this many lines is folded (unless the selection is unfolded)... */
+const foldAbove = 12;
+/** ...to its first lines and a line saying how many more there are. */
+const foldedLines = 8;
+
+export type DetailOptions = {
+	/** Show every value in full (Enter in Details); otherwise long values are folded. */
+	readonly unfolded?: boolean;
+};
+
+function moreLine(hidden: number): StyledLine {
+	return [{text: `  … ${hidden} more lines`, style: 'dim'}, {text: ' (Enter shows all)', style: 'dim'}];
+}
+
+function valueLines(name: string, value: string, style: LineStyle | undefined, options: DetailOptions): StyledLine[] {
 	const [first = '', ...rest] = value.split('\n');
+	const folded = options.unfolded !== true && rest.length + 1 > foldAbove;
+	const shown = folded ? rest.slice(0, foldedLines - 1) : rest;
 	return [
 		[{text: sanitizeLine(name), style: 'label'}, {text: ' = '}, {text: sanitizeLine(first), ...(style && {style})}],
-		...rest.map(line => [{text: '  ' + sanitizeLine(line), ...(style && {style})}]),
+		...shown.map(line => [{text: '  ' + sanitizeLine(line), ...(style && {style})}]),
+		...(folded ? [moreLine(rest.length - shown.length)] : []),
 	];
+}
+
+function countLines(text: string): number {
+	let lines = 1;
+	for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+		lines++;
+	}
+
+	return lines;
 }
 
 /**
@@ -40,29 +71,27 @@ export function mergeSegments(segments: readonly StyledSegment[]): StyledSegment
 	return merged;
 }
 
-export function detailLines(details: Details): StyledLine[] {
-	const lines: StyledLine[] = [plain(details.address === '' ? 'root module' : details.address, 'title')];
+/**
+The Details pane: what is selected (for an instance: its key and `each.*`/`count.index` first, then its arguments), then the block's `count`/`for_each` (for an instance, folded to one line: stepping through instances changes the top of the pane, not line 20,000), then the source.
+*/
+export function detailLines(details: Details, options: DetailOptions = {}): StyledLine[] {
+	const lines: StyledLine[] = [[{text: sanitizeLine(details.address === '' ? 'root module' : details.address), style: 'title', cut: 'middle'}]];
 	const kind = details.kind === 'module-instance' ? 'module instance' : details.kind;
 	lines.push(plain(details.location ? `${kind} · ${details.location.filename}:${details.location.line}` : kind, 'dim'));
 
 	const {expansion, instance} = details;
-	if (expansion) {
-		lines.push([]);
-		const meta = expansion.mode === 'count' || expansion.mode === 'enabled' ? expansion.mode : 'for_each';
-		lines.push(...valueLines(meta, expansion.source));
-		if (expansion.unknownReason === undefined) {
-			lines.push(...valueLines('  value', expansion.value));
-			lines.push([{text: '  instances ', style: 'label'}, {text: sanitizeLine(expansion.keys.length === 0 ? '(none)' : expansion.keys.join(', '))}]);
-		} else {
-			lines.push([{text: '  known after apply: ', style: 'unknown'}, {text: sanitizeLine(expansion.unknownReason)}]);
-		}
-	}
-
 	if (instance) {
 		lines.push([{text: `instance ${instance.index + 1} of ${instance.total}`, style: 'title'}, {text: '  ←/→ step', style: 'dim'}]);
 		for (const binding of instance.bindings) {
-			lines.push(...valueLines(binding.name, binding.value));
+			const bindingLines = valueLines(binding.name, binding.value, undefined, options);
+			// A one-line key (`each.key`) keeps its distinguishing end in view.
+			lines.push(...(bindingLines.length === 1 ? bindingLines.map(line => line.map((segment, index) => (index === 2 ? {...segment, cut: 'middle' as const} : segment))) : bindingLines));
 		}
+	}
+
+	if (expansion) {
+		// An instance's for_each is the block's, folded to one line; a block's is what the block is about.
+		lines.push(...(instance ? [] : [[]]), ...expansionLines(expansion, instance?.total, options));
 	}
 
 	if (details.attributes.length > 0) {
@@ -74,17 +103,40 @@ export function detailLines(details: Details): StyledLine[] {
 			}
 
 			const style: LineStyle | undefined = attribute.sensitive ? 'sensitive' : (attribute.unknown ? 'unknown' : undefined);
-			lines.push(...valueLines(attribute.name, attribute.value, style));
+			lines.push(...valueLines(attribute.name, attribute.value, style, options));
 		}
 	}
 
 	if (details.source) {
 		lines.push([], plain('Source', 'title'));
-		const width = String(details.source.firstLine + details.source.text.split('\n').length).length;
-		for (const [offset, line] of details.source.text.split('\n').entries()) {
+		const sourceLines = details.source.text.split('\n');
+		const width = String(details.source.firstLine + sourceLines.length).length;
+		for (const [offset, line] of sourceLines.entries()) {
 			lines.push([{text: String(details.source.firstLine + offset).padStart(width) + ' ', style: 'dim'}, ...mergeSegments(highlightLine(line))]);
 		}
 	}
 
+	return lines;
+}
+
+/**
+A block's `count`/`for_each`: its expression, its value and its instance keys. Under an instance (`total` given) the value is one summary line unless unfolded.
+*/
+function expansionLines(expansion: NonNullable<Details['expansion']>, total: number | undefined, options: DetailOptions): StyledLine[] {
+	const meta = expansion.mode === 'count' || expansion.mode === 'enabled' ? expansion.mode : 'for_each';
+	const lines = valueLines(meta, expansion.source, undefined, options);
+	if (expansion.unknownReason !== undefined) {
+		lines.push([{text: '  known after apply: ', style: 'unknown'}, {text: sanitizeLine(expansion.unknownReason)}]);
+		return lines;
+	}
+
+	if (total !== undefined && options.unfolded !== true && countLines(expansion.value) > 1) {
+		lines.push([{text: '  value', style: 'label'}, {text: ` ▸ ${countLines(expansion.value)} lines`, style: 'dim'}, {text: ' (Enter shows all)', style: 'dim'}]);
+	} else {
+		lines.push(...valueLines('  value', expansion.value, undefined, options));
+	}
+
+	const keys = expansion.keys.map(key => (expansion.mode === 'count' ? `[${key}]` : key));
+	lines.push([{text: `  instances (${keys.length}) `, style: 'label'}, {text: sanitizeLine(keys.length === 0 ? 'none' : keys.join(', '))}]);
 	return lines;
 }

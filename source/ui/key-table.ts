@@ -1,4 +1,4 @@
-import {helpSections} from './components/help-overlay.js';
+import {helpSections} from './help-sections.js';
 
 /*
 The readme's key table, generated from the keymap (through the same sections the help overlay shows). `media/readme-keys.ts` writes it into readme.md between the markers; a test checks the readme is current.

@@ -14,7 +14,7 @@ export type Group = 'navigation' | 'selection' | 'views' | 'console' | 'applicat
 
 export type Binding = {
 	readonly id: BindingId;
-	/** Key names: a printable character, or `up`, `down`, `left`, `right`, `enter`, `escape`, `tab`, `shift+tab`, `backspace`, `pageup`, `pagedown`, `home`, `end`, `ctrl+c`. */
+	/** Key names: a printable character, or `up`, `down`, `left`, `right`, `enter`, `escape`, `tab`, `shift+tab`, `backspace`, `pageup`, `pagedown`, `home`, `end`, `ctrl+c` (and other `ctrl+` letters). */
 	readonly keys: readonly string[];
 	/** How the keys are shown. */
 	readonly help: string;
@@ -64,6 +64,12 @@ export const keymap = [
 	{
 		id: 'details-next-instance', keys: ['right', 'l'], help: '→/l', description: 'Next instance', scope: 'details', group: 'selection', status: true, disabledReason: undefinedIfStepping,
 	},
+	{id: 'details-unfold', keys: ['enter'], help: 'Enter', description: 'Show long values in full (again: fold them)', scope: 'details', group: 'selection', status: true},
+	{id: 'details-scroll-left', keys: ['<'], help: '<', description: 'Scroll Details left', scope: 'details', group: 'navigation'},
+	{id: 'details-scroll-right', keys: ['>'], help: '>', description: 'Scroll Details right (long values)', scope: 'details', group: 'navigation'},
+	{id: 'zoom', keys: ['z', 'ctrl+z'], help: 'z', description: 'Zoom the focused pane to the whole screen (again: back); Ctrl-Z in the console', scope: 'global', group: 'views', status: true},
+	{id: 'widen', keys: ['+', '='], help: '+', description: 'Widen the focused pane', scope: 'global', group: 'views'},
+	{id: 'narrow', keys: ['-'], help: '-', description: 'Narrow the focused pane', scope: 'global', group: 'views'},
 	{id: 'filter', keys: ['/'], help: '/', description: 'Fuzzy filter the focused list', scope: 'global', group: 'views', status: true},
 	{id: 'go-to', keys: [':'], help: ':', description: 'Go to an address (Tab completes)', scope: 'global', group: 'views', status: true},
 	{id: 'show-graph', keys: ['g'], help: 'g', description: 'Graph of the selection\'s neighbourhood', scope: 'global', group: 'views', status: true},
@@ -105,7 +111,7 @@ function undefinedIfStepping(context: BindingContext): string | undefined {
 export const bindings: readonly Binding[] = keymap as readonly Binding[];
 
 const keyLabels: Readonly<Record<string, string>> = {
-	up: '↑', down: '↓', left: '←', right: '→', enter: 'Enter', escape: 'Esc', tab: 'Tab', 'shift+tab': 'Shift-Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', 'ctrl+c': 'Ctrl-C',
+	up: '↑', down: '↓', left: '←', right: '→', enter: 'Enter', escape: 'Esc', tab: 'Tab', 'shift+tab': 'Shift-Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', 'ctrl+c': 'Ctrl-C', 'ctrl+z': 'Ctrl-Z',
 };
 
 /**
@@ -151,8 +157,9 @@ export function resolveKey(key: string, state: State): Binding | undefined {
 		return bindings.find(binding => binding.id === 'force-quit');
 	}
 
-	if (key === 'shift+tab' && state.focus === 'console' && state.overlay.kind === 'none') {
-		return bindings.find(binding => binding.id === 'focus-previous-pane');
+	// The console's text input takes printable keys: Shift-Tab and the Ctrl chords of global bindings still apply there.
+	if ((key === 'shift+tab' || key.startsWith('ctrl+')) && state.focus === 'console' && state.overlay.kind === 'none') {
+		return bindings.find(binding => binding.scope === 'console' && binding.keys.includes(key)) ?? bindings.find(binding => binding.scope === 'global' && binding.keys.includes(key));
 	}
 
 	for (const scope of activeScopes(state)) {

@@ -1,3 +1,6 @@
+import type {PaneId} from './keymap.js';
+import type {ViewRows} from './state/state.js';
+
 /*
 Pane sizes for a terminal size. Works from 80x24 up; everything is recomputed on resize.
 */
@@ -12,16 +15,86 @@ export type Layout = {
 	readonly details: number;
 	readonly edges: number;
 	readonly console: number;
+	/** The pane shown alone over the whole top area (the console: over the whole screen), if one is zoomed. */
+	readonly zoomed: PaneId | undefined;
 };
 
-export function computeLayout(columns: number, rows: number): Layout {
+/** Percent of the width the Modules and Blocks panes take (the rest goes to Details and Edges). */
+export type PaneShares = {readonly modules: number; readonly blocks: number};
+
+export const defaultShares: PaneShares = {modules: 24, blocks: 30};
+
+export type LayoutOptions = {
+	readonly shares?: PaneShares;
+	readonly zoomed?: PaneId;
+	/** Rows the console's content wants (its output and prompt): it grows up to half the screen to show them when focused. */
+	readonly consoleWants?: number;
+};
+
+export function computeLayout(columns: number, rows: number, options: LayoutOptions = {}): Layout {
 	const width = Math.max(40, columns);
 	const height = Math.max(12, rows);
-	const console = Math.max(5, Math.floor(height * 0.25));
+	const shares = options.shares ?? defaultShares;
+	const base = Math.max(5, Math.floor(height * 0.25));
+	const console = options.zoomed === 'console'
+		? height - 1
+		: Math.max(base, Math.min(Math.floor(height / 2), (options.consoleWants ?? 0) + 3));
 	const top = height - console - 1;
-	const modules = Math.floor(width * 0.24);
-	const blocks = Math.floor(width * 0.3);
+	const modules = Math.floor(width * shares.modules / 100);
+	const blocks = Math.floor(width * shares.blocks / 100);
 	const right = width - modules - blocks;
 	const edges = Math.max(5, Math.floor(top * 0.35));
-	return {width, height, top, modules, blocks, right, details: top - edges, edges, console};
+	return {width, height, top, modules, blocks, right, details: top - edges, edges, console, zoomed: options.zoomed};
+}
+
+const step = 6;
+const minimumShare = 10;
+
+/**
+The shares after widening (`direction` 1) or narrowing (-1) the focused pane by a step: the room comes from (or goes to) the other panes, none narrower than a tenth of the width.
+*/
+export function resizeShares(shares: PaneShares, pane: PaneId, direction: 1 | -1): PaneShares {
+	const right = 100 - shares.modules - shares.blocks;
+	const fit = (next: {modules: number; blocks: number; right: number}): PaneShares => (
+		next.modules >= minimumShare && next.blocks >= minimumShare && next.right >= minimumShare * 2 ? {modules: next.modules, blocks: next.blocks} : shares
+	);
+	const change = step * direction;
+	switch (pane) {
+		case 'modules': {
+			return fit({modules: shares.modules + change, blocks: shares.blocks, right: right - change});
+		}
+
+		case 'blocks': {
+			return fit({modules: shares.modules, blocks: shares.blocks + change, right: right - change});
+		}
+
+		case 'details':
+		case 'edges': {
+			// Taken from the wider of the two lists.
+			return shares.modules > shares.blocks
+				? fit({modules: shares.modules - change, blocks: shares.blocks, right: right + change})
+				: fit({modules: shares.modules, blocks: shares.blocks - change, right: right + change});
+		}
+
+		case 'console': {
+			return shares;
+		}
+	}
+}
+
+/**
+Rows of content each view shows (a pane's border and title take three rows), for the page keys and the scroll limits.
+*/
+export function viewRowsOf(layout: Layout, helpPerScreen: number): ViewRows {
+	const body = (height: number) => Math.max(1, height - 3);
+	const zoomed = (pane: PaneId, height: number) => body(layout.zoomed === pane ? layout.top : height);
+	return {
+		modules: body(layout.top),
+		blocks: body(layout.top),
+		details: zoomed('details', layout.details),
+		edges: zoomed('edges', layout.edges),
+		diagnostics: body(layout.top),
+		help: helpPerScreen,
+		detailsWidth: Math.max(1, (layout.zoomed === 'details' ? layout.width : layout.right) - 2),
+	};
 }

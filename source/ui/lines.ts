@@ -122,3 +122,78 @@ export function truncateLine(line: Line, columns: number): Line {
 
 	return {spans, ...(line.style && {style: line.style})};
 }
+
+/**
+The last characters of a text that take at most `columns` columns.
+*/
+function sliceColumnsFromEnd(text: string, columns: number): string {
+	if (printableAscii.test(text)) {
+		return columns <= 0 ? '' : text.slice(-columns);
+	}
+
+	const segments = [...segmenter.segment(text)].map(each => each.segment);
+	let result = '';
+	let used = 0;
+	for (let index = segments.length - 1; index >= 0; index--) {
+		const width = textWidth(segments[index]!);
+		if (used + width > columns) {
+			break;
+		}
+
+		result = segments[index]! + result;
+		used += width;
+	}
+
+	return result;
+}
+
+/**
+A name cut to `columns` keeping what tells it apart: the start up to its first key (`module.policy["`), `…`, and as much of the end as fits. Instance keys of one block share their start and differ at the end (`…/policyAssignments/Deploy-MDFC-OssDb"]`), so cutting on the right makes them all look the same.
+*/
+export function cutName(text: string, columns: number): string {
+	if (textWidth(text) <= columns) {
+		return text;
+	}
+
+	if (columns <= 1) {
+		return columns === 1 ? '…' : '';
+	}
+
+	const bracket = text.indexOf('[');
+	// With a key: its start when that leaves half the room to the key's end, else only the end (`…net["us"]`).
+	const headRoom = bracket >= 0 ? (bracket + 2 <= Math.floor(columns / 2) ? bracket + 2 : 0) : Math.floor((columns - 1) / 3);
+	const head = sliceColumns(text, headRoom);
+	return head + '…' + sliceColumnsFromEnd(text, columns - 1 - textWidth(head));
+}
+
+/**
+A line without its first `columns` columns (scrolled sideways); a wide character cut in two is dropped.
+*/
+export function dropColumns(line: Line, columns: number): Line {
+	const spans: Span[] = [];
+	let skip = columns;
+	for (const span of line.spans) {
+		if (skip <= 0) {
+			spans.push(span);
+			continue;
+		}
+
+		const width = textWidth(span.text);
+		if (width <= skip) {
+			skip -= width;
+			continue;
+		}
+
+		const head = sliceColumns(span.text, skip);
+		let rest = span.text.slice(head.length);
+		// A wide character straddling the cut.
+		if (textWidth(head) < skip) {
+			rest = [...segmenter.segment(rest)].slice(1).map(each => each.segment).join('');
+		}
+
+		skip = 0;
+		spans.push({...span, text: rest});
+	}
+
+	return {spans, ...(line.style && {style: line.style})};
+}

@@ -33,6 +33,10 @@ export type Formatting = {
 
 type Place = {readonly module: string; readonly block?: string; readonly instance?: string};
 
+function plural(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 function join(prefix: string, name: string): string {
 	return prefix === '' ? name : `${prefix}.${name}`;
 }
@@ -94,10 +98,13 @@ function sourceText(sources: ReadonlyMap<string, string>, range: Range | undefin
 const sourceLineLimit = 80;
 
 function blockSource(sources: ReadonlyMap<string, string>, range: Range | undefined): Details['source'] {
-	const text = sourceText(sources, range);
-	if (text === undefined || !range) {
+	const file = range ? sources.get(range.filename) : undefined;
+	if (file === undefined || !range) {
 		return undefined;
 	}
+
+	// From the start of the first line, so the first line keeps its indentation (a local inside `locals {}`) and lines up with the rest.
+	const text = file.slice(file.lastIndexOf('\n', range.start.offset - 1) + 1, range.end.offset);
 
 	const lines = text.split('\n');
 	const shown = lines.length > sourceLineLimit ? [...lines.slice(0, sourceLineLimit), `… ${lines.length - sourceLineLimit} more lines`] : lines;
@@ -380,19 +387,37 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return [...rows.filter(row => written.has(row.name)), ...rows.filter(row => !written.has(row.name) && row.unknown)];
 	};
 
+	// What every instance of a block shares (its for_each value, keys, source, each instance's position), worked out once per block: stepping through the instances of a block of 160 costs the same as through one of 2.
+	const sharedOfBlock = new WeakMap<ResourceExpansion, {expansion: Details['expansion']; source: Details['source']; positions: Map<ResourceInstance, number>}>();
+	const blockShared = (resource: ResourceExpansion) => {
+		let shared = sharedOfBlock.get(resource);
+		if (!shared) {
+			const {block} = resource;
+			const keys = resource.instances.map(each => formatKey(each.key).slice(1, -1));
+			shared = {
+				expansion: resource.expansion.mode === 'single' ? undefined : expansionDetails(resource.expansion, block.count ?? block.enabled, block.forEach, resource.moduleInstance.text, keys),
+				source: blockSource(sources, block.range),
+				positions: new Map(resource.instances.map((each, index) => [each, index])),
+			};
+			sharedOfBlock.set(resource, shared);
+		}
+
+		return shared;
+	};
+
 	const resourceDetails = (resource: ResourceExpansion, instance: ResourceInstance | undefined, address: string): Details => {
 		const {block} = resource;
-		const keys = resource.instances.map(each => formatKey(each.key).slice(1, -1));
-		const index = instance ? resource.instances.indexOf(instance) : -1;
+		const shared = blockShared(resource);
+		const index = instance ? (shared.positions.get(instance) ?? -1) : -1;
 		const single = resource.expansion.mode === 'single';
 		return {
 			address,
 			kind: resourceKind(block.mode),
 			location: {filename: block.range.filename, line: block.range.start.line},
-			...(!single && {expansion: expansionDetails(resource.expansion, block.count ?? block.enabled, block.forEach, resource.moduleInstance.text, keys)}),
+			...(shared.expansion && {expansion: shared.expansion}),
 			...(instance && !single && {instance: {index, total: resource.instances.length, bindings: bindings(instance)}}),
 			attributes: instance ? resourceAttributes(block.body, instance.value, resource.schema !== undefined) : [],
-			source: blockSource(sources, block.range),
+			source: shared.source,
 		};
 	};
 
@@ -721,7 +746,11 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 
 	const status = (): string => {
 		// The language first (Terraform or OpenTofu): it decides what the rest means.
-		const counts = `${workspace.language.rules.product} · ${tree.moduleInstances.size} module instances · ${tree.resourceInstances.size} resource instances`;
+		if (sources.size === 0) {
+			return 'no configuration files here';
+		}
+
+		const counts = `${workspace.language.rules.product} · ${plural(tree.moduleInstances.size, 'module instance')} · ${plural(tree.resourceInstances.size, 'resource instance')}`;
 		if (!diagnosticRows) {
 			if (background === undefined) {
 				return `${counts} · d: diagnostics`;

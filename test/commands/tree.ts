@@ -64,3 +64,8 @@ test('tree --json: the same tree as nested module instances with counts and the 
 		'module.network["us"] 7/10 -flow_logs (count = 0)',
 	]);
 });
+
+test('a module call whose for_each is empty says it has no instances', async t => {
+	const {stdout} = await run(['test/fixtures/configs/empty-for-each']);
+	t.is(stdout, 'root (0 resources, 0 instances)\n└── module.none (for_each: no instances)\n');
+});

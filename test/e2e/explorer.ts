@@ -50,7 +50,7 @@ test('a session on the example: for_each stepping, edges and back, filter, go-to
 		// Move to a for_each resource in the Blocks pane.
 		app.press('focus-next-pane', 'move-down', 'move-down');
 		let screen = await app.waitFor('for_each = local.log_buckets');
-		t.regex(screen, /instances "access", "audit"/);
+		t.regex(screen, /instances \(2\) "access", "audit"/);
 
 		// Step through its instances.
 		app.press('next-instance');

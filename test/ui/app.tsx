@@ -39,7 +39,7 @@ test.serial('stepping through a for_each expansion shows each.key/each.value and
 	const app = await open();
 	await app.press('focus-next-pane', 'move-down');
 	let frame = await app.waitFor('for_each = toset(["a", "b", "c"])');
-	t.regex(frame, /instances "a", "b", "c"/);
+	t.regex(frame, /instances \(3\) "a", "b", "c"/);
 	await app.press('next-instance');
 	frame = await app.waitFor('instance 1 of 3');
 	t.regex(frame, /each\.key = "a"/);
@@ -132,10 +132,13 @@ test.serial('the console evaluates in the selection, keeps history and completes
 	frame = await app.waitFor(/║ {2}1,/);
 	await app.type('nope');
 	await app.press('console-submit');
+	// The focused console grows to show the whole last result: the error's summary line with its detail.
 	frame = await app.waitFor('A reference to "nope" is not valid here.');
+	t.regex(frame, /Error: Invalid reference/);
 	await app.press('console-scroll-up', 'console-scroll-up');
-	await app.waitFor('Error: Invalid reference');
+	await app.waitFor('> each.value');
 	await app.press('console-scroll-down', 'console-scroll-down');
+	await app.waitFor(/A reference to "nope" is not valid here\.[\s\S]*> {2}/);
 	await app.press('history-previous');
 	await app.waitFor(/> nope\s*║\n╚/);
 	await app.press('history-previous', 'history-previous');

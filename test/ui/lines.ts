@@ -1,5 +1,5 @@
 import test from 'ava';
-import {lineWidth, textWidth, truncateLine, type Line} from '../../source/ui/lines.js';
+import {cutName, lineWidth, textWidth, truncateLine, type Line} from '../../source/ui/lines.js';
 
 test('text width: ASCII is its length; wide characters take two columns; combining marks none', t => {
 	const cases: Array<[string, number]> = [
@@ -46,4 +46,17 @@ test('a wide character that does not fit is left out, never split', t => {
 	t.is(text(truncateLine(line, 5)), 'ab日…');
 	t.is(text(truncateLine(line, 4)), 'ab…');
 	t.is(lineWidth(truncateLine(line, 4)), 3);
+});
+
+test('cutName keeps the start up to the first key and the distinguishing end', t => {
+	const name = 'module.policy["/providers/Microsoft.Management/managementGroups/myorg/providers/Microsoft.Authorization/policyAssignments/Deploy-MDFC-OssDb"]';
+	const cut = cutName(name, 60);
+	t.is(textWidth(cut), 60);
+	t.true(cut.startsWith('module.policy["…'));
+	t.true(cut.endsWith('/policyAssignments/Deploy-MDFC-OssDb"]'));
+	t.is(cutName('aws_vpc.main', 20), 'aws_vpc.main');
+	t.is(cutName('abcdefghijklmnopqrstuvwxyz', 10), 'abc…uvwxyz');
+	t.is(textWidth(cutName('ééééééééééééééééééééé', 8)), 8);
+	t.is(cutName('abc', 1), '…');
+	t.is(cutName('abc', 0), '');
 });

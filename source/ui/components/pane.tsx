@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {Box} from 'ink';
 import {useColor} from '../theme.js';
-import type {Line} from '../lines.js';
+import {cutName, textWidth, type Line} from '../lines.js';
 import {LinesView} from './lines-view.js';
 
 export type PaneProps = {
@@ -15,9 +15,12 @@ export type PaneProps = {
 };
 
 // The note is drawn inside the bold title (as Ink's nested text was): bold and dimmed.
-function titleLine(title: string, note: string | undefined, focused: boolean): Line {
+// The title is cut in the middle (a long module address keeps its key's end) so the note stays whole.
+function titleLine(title: string, note: string | undefined, focused: boolean, width: number): Line {
 	const style = {bold: true, ...(focused && {color: 'cyan'})};
-	return {spans: note ? [{text: title, style}, {text: ` ${note}`, style: {...style, dim: true}}] : [{text: title, style}]};
+	const noteWidth = note ? textWidth(note) + 1 : 0;
+	const shown = cutName(title, Math.max(12, width - noteWidth));
+	return {spans: note ? [{text: shown, style}, {text: ` ${note}`, style: {...style, dim: true}}] : [{text: shown, style}]};
 }
 
 /**
@@ -33,7 +36,7 @@ export function Pane({title, focused, width, height, note, children}: PaneProps)
 			borderStyle={focused ? 'double' : 'single'}
 			borderColor={focused ? color('cyan') : color('gray')}
 		>
-			<LinesView lines={[titleLine(title, note, focused)]} width={width - 2}/>
+			<LinesView lines={[titleLine(title, note, focused, width - 2)]} width={width - 2}/>
 			<Box flexDirection='column' flexGrow={1}>
 				{children}
 			</Box>

@@ -13,16 +13,38 @@ export type StatusBarProps = {
 };
 
 /**
+As many key hints as fit whole, in the table's order: a hint cut mid-word reads as a different key.
+*/
+function wholeHints(bindings: readonly Binding[], room: number): Span[] {
+	const spans: Span[] = [];
+	let used = 0;
+	for (const binding of bindings) {
+		const description = ` ${binding.description.split(/[(,;:]/)[0]?.trim() ?? ''}`;
+		const width = lineWidth({spans: [{text: binding.help + description}]});
+		if (used + width > room) {
+			break;
+		}
+
+		spans.push({text: binding.help, style: {bold: true, color: 'cyan'}}, {text: description + '  '});
+		used += width + 2;
+	}
+
+	const last = spans.at(-1);
+	if (last) {
+		spans[spans.length - 1] = {...last, text: last.text.trimEnd()};
+	}
+
+	return spans;
+}
+
+/**
 The status bar as one line: the keys (or the message) cut to the room the state leaves, a space, the state, whole.
 */
 export function statusLine({bindings, message, state, width}: StatusBarProps): Line {
 	const right: Span = {text: sanitizeLine(state), style: {dim: true}};
 	const room = Math.max(0, width - lineWidth({spans: [right]}) - 1);
 	const left: Line = message === undefined
-		? {spans: bindings.flatMap((binding): Span[] => [
-			{text: binding.help, style: {bold: true, color: 'cyan'}},
-			{text: ` ${binding.description.split(/[(,;:]/)[0]?.trim() ?? ''}  `},
-		])}
+		? {spans: wholeHints(bindings, room)}
 		: {spans: [{text: sanitizeLine(message), style: {color: 'yellow'}}]};
 	const cut = truncateLine(left, room);
 	const padding = room - lineWidth(cut);

@@ -58,6 +58,11 @@ export function keyName(input: string, key: Key): string | undefined {
 		return 'backspace';
 	}
 
+	// Ctrl chords of a letter (readline's Ctrl-A/E/U/K/W, Ctrl-Z zoom): Ink reports the letter with `ctrl`.
+	if (key.ctrl && /^[a-z]$/.test(input)) {
+		return `ctrl+${input}`;
+	}
+
 	if (key.ctrl || key.meta) {
 		return undefined;
 	}

@@ -4,6 +4,7 @@ import type {BlockRow} from '../state/selectors.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
+import {cutName} from '../lines.js';
 
 export const kindTitles: Readonly<Record<BlockKind, string>> = {
 	resource: 'Resources',
@@ -60,14 +61,15 @@ export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expande
 						case 'block': {
 							const foldable = row.entry.instances.length > 0;
 							const marker = foldable ? (expanded.has(row.key) ? '▾ ' : '▸ ') : '  ';
+							const badge = countBadge(row);
 							return {
-								spans: [{text: marker + sanitizeLine(row.entry.label)}, {text: countBadge(row), style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
+								spans: [{text: marker + cutName(sanitizeLine(row.entry.label), Math.max(8, width - 4 - badge.length))}, {text: badge, style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
 								...(selected && {style: {inverse: true}}),
 							};
 						}
 
 						case 'instance': {
-							return {spans: [{text: '    ' + sanitizeLine(row.key.slice(row.entry.address.length))}], ...(selected && {style: {inverse: true}})};
+							return {spans: [{text: '    ' + cutName(sanitizeLine(row.key.slice(row.entry.address.length)), Math.max(8, width - 6))}], ...(selected && {style: {inverse: true}})};
 						}
 
 						case undefined: {

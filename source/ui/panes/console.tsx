@@ -61,6 +61,14 @@ export function consoleLines(output: readonly ConsoleEntry[]): OutputLine[] {
 	return lines;
 }
 
+/**
+Lines of the last expression and its result, which the console grows to show when focused.
+*/
+export function lastEntryLines(output: readonly ConsoleEntry[]): number {
+	const start = output.findLastIndex(entry => entry.kind === 'input');
+	return consoleLines(output.slice(Math.max(0, start))).length;
+}
+
 export const ConsolePane = memo(function ConsolePane({output, input, pending, context, scroll, busy, cursorFromEnd, focused, width, height}: ConsoleProps) {
 	const color = useColor();
 	const lines = useMemo(() => consoleLines(output), [output]);

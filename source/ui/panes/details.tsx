@@ -1,13 +1,15 @@
 import {memo, useMemo} from 'react';
 import type {LineStyle, StyledLine} from '../detail-lines.js';
 import {segmentColors} from '../highlight.js';
-import type {Line, SpanStyle} from '../lines.js';
+import {cutName, dropColumns, textWidth, type Line, type SpanStyle} from '../lines.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {LinesView} from '../components/lines-view.js';
 
 export type DetailsProps = {
 	readonly lines: readonly StyledLine[];
 	readonly scroll: number;
+	/** Columns scrolled sideways. */
+	readonly column?: number;
 	readonly focused: boolean;
 	readonly width: number;
 	readonly height: number;
@@ -38,20 +40,31 @@ export function detailStyle(style: LineStyle): SpanStyle | undefined {
 	};
 }
 
-function toLine(line: StyledLine): Line {
-	return {spans: line.map(segment => {
+function toLine(line: StyledLine, width: number): Line {
+	const middle = line.findIndex(segment => segment.cut === 'middle');
+	let room = 0;
+	if (middle !== -1) {
+		room = width;
+		for (const [index, segment] of line.entries()) {
+			room -= index === middle ? 0 : textWidth(segment.text);
+		}
+	}
+
+	return {spans: line.map((segment, index) => {
 		const style = detailStyle(segment.style);
-		return style ? {text: segment.text, style} : {text: segment.text};
+		const text = index === middle ? cutName(segment.text, Math.max(8, room)) : segment.text;
+		return style ? {text, style} : {text};
 	})};
 }
 
-export const DetailsPane = memo(function DetailsPane({lines, scroll, focused, width, height}: DetailsProps) {
+export const DetailsPane = memo(function DetailsPane({lines, scroll, column = 0, focused, width, height}: DetailsProps) {
 	const body = paneBodyHeight(height);
 	const start = Math.max(0, Math.min(scroll, lines.length - body));
-	const all = useMemo(() => lines.map(line => toLine(line)), [lines]);
-	const visible = all.slice(start, start + body);
+	// Scrolled sideways, the lines are shown as they are (so every column can be reached); else names are cut in the middle.
+	const visible = useMemo(() => lines.slice(start, start + body).map(line => (column > 0 ? dropColumns(toLine(line, Number.POSITIVE_INFINITY), column) : toLine(line, width - 2))), [lines, start, body, column, width]);
+	const notes = [lines.length > body ? `${start + 1}-${start + visible.length}/${lines.length}` : undefined, column > 0 ? `→${column}` : undefined].filter(note => note !== undefined);
 	return (
-		<Pane title='Details' note={lines.length > body ? `${start + 1}-${start + visible.length}/${lines.length}` : undefined} focused={focused} width={width} height={height}>
+		<Pane title='Details' note={notes.length > 0 ? notes.join(' ') : undefined} focused={focused} width={width} height={height}>
 			<LinesView lines={visible.length === 0 ? [{spans: [{text: 'Nothing selected', style: {dim: true}}]}] : visible} width={width - 2}/>
 		</Pane>
 	);

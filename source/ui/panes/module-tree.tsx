@@ -3,7 +3,7 @@ import type {ModuleRow} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
-import type {Span} from '../lines.js';
+import {cutName, lineWidth, type Span} from '../lines.js';
 
 export type ModuleTreeProps = {
 	readonly rows: readonly ModuleRow[];
@@ -29,19 +29,19 @@ export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focuse
 						return undefined;
 					}
 
-					const spans: Span[] = [
-						{text: '  '.repeat(row.depth) + sanitizeLine(row.label)},
-						{text: ` ${row.resourceInstanceCount}r${row.moduleInstanceCount > 0 ? ` ${row.moduleInstanceCount}m` : ''}`, style: {dim: true}},
-					];
+					const badges: Span[] = [{text: ` ${row.resourceInstanceCount}r${row.moduleInstanceCount > 0 ? ` ${row.moduleInstanceCount}m` : ''}`, style: {dim: true}}];
 					if (row.errors > 0) {
-						spans.push({text: ` ✖${row.errors}`, style: {color: 'red'}});
+						badges.push({text: ` ✖${row.errors}`, style: {color: 'red'}});
 					}
 
 					if (row.warnings > 0) {
-						spans.push({text: ` ⚠${row.warnings}`, style: {color: 'yellow'}});
+						badges.push({text: ` ⚠${row.warnings}`, style: {color: 'yellow'}});
 					}
 
-					return {spans, ...(selected && {style: {inverse: true}})};
+					// The name is cut in the middle so its key's end and the badges stay in view.
+					const indent = '  '.repeat(row.depth);
+					const room = Math.max(8, width - 2 - indent.length - lineWidth({spans: badges}));
+					return {spans: [{text: indent + cutName(sanitizeLine(row.label), room)}, ...badges], ...(selected && {style: {inverse: true}})};
 				}}
 			/>
 		</Pane>

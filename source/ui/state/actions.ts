@@ -1,4 +1,5 @@
 import type {BindingId, PaneId} from '../keymap.js';
+import type {ViewRows} from './state.js';
 
 /**
 Everything that changes the explorer's state. Key bindings dispatch `{type: <binding id>}`; the rest come from components and effects.
@@ -15,4 +16,4 @@ export type Action =
 	| {readonly type: 'console-result'; readonly serial: number; readonly ok: boolean; readonly text: string}
 	| {readonly type: 'console-history-loaded'; readonly history: readonly string[]}
 	| {readonly type: 'show-message'; readonly text: string}
-	| {readonly type: 'resize'; readonly rows: number; readonly consoleRows: number};
+	| {readonly type: 'resize'; readonly viewRows: ViewRows; readonly consoleRows: number};

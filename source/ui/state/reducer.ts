@@ -1,9 +1,11 @@
 import type {ExplorerData} from '../explorer-data.js';
 import {paneOrder, resolveKey, type PaneId} from '../keymap.js';
 import {isIncomplete, splitCompletionWord} from '../console-input.js';
+import {helpLines} from '../help-sections.js';
+import {resizeShares} from '../layout.js';
 import type {Action} from './actions.js';
 import {
-	blockCursor, blockList, commonPrefix, consoleContext, edgeList, goToCandidates, isSteppable, moduleCursor, moduleList, selectedAddress, selectedRow,
+	blockCursor, blockList, commonPrefix, consoleContext, detailsScrollLimit, detailsWidestLine, edgeList, goToCandidates, isSteppable, moduleCursor, moduleList, selectedAddress, selectedRow,
 } from './selectors.js';
 import type {ConsoleEntry, ConsoleState, Location, State} from './state.js';
 
@@ -83,6 +85,17 @@ function moveInBlocks(state: State, data: ExplorerData, target: (cursor: number,
 	return selectBlockRow(state, rows[next]?.key);
 }
 
+/**
+Rows a page key moves: what the focused view shows.
+*/
+function pageRows(state: State): number {
+	if (state.overlay.kind === 'diagnostics') {
+		return state.viewRows.diagnostics;
+	}
+
+	return state.focus === 'console' ? state.consolePageSize : state.viewRows[state.focus];
+}
+
 function move(state: State, data: ExplorerData, target: (cursor: number, length: number) => number): State {
 	if (state.overlay.kind === 'diagnostics') {
 		const {length} = data.diagnostics();
@@ -104,7 +117,9 @@ function move(state: State, data: ExplorerData, target: (cursor: number, length:
 		}
 
 		case 'details': {
-			return {...state, detailsScroll: Math.max(0, target(state.detailsScroll, Number.MAX_SAFE_INTEGER))};
+			// The scroll is the first line shown: it stops where the last line is at the bottom, so every position is reachable both ways.
+			const limit = detailsScrollLimit(data, state);
+			return {...state, detailsScroll: clamp(target(Math.min(state.detailsScroll, limit), limit + 1), 0, limit)};
 		}
 
 		case 'console': {
@@ -214,6 +229,18 @@ function open(state: State, data: ExplorerData): State {
 			return state;
 		}
 	}
+}
+
+/**
+Lines the console's output takes (each entry's text lines; a hint is one).
+*/
+function consoleLineCount(output: readonly ConsoleEntry[]): number {
+	let lines = 0;
+	for (const entry of output) {
+		lines += entry.kind === 'hint' ? 1 : entry.text.split('\n').length;
+	}
+
+	return lines;
 }
 
 function pushOutput(console_: ConsoleState, entries: readonly ConsoleEntry[]): ConsoleState {
@@ -441,11 +468,11 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'page-up': {
-			return move(state, data, cursor => cursor - state.pageSize);
+			return move(state, data, cursor => cursor - pageRows(state));
 		}
 
 		case 'page-down': {
-			return move(state, data, cursor => cursor + state.pageSize);
+			return move(state, data, cursor => cursor + pageRows(state));
 		}
 
 		case 'move-first': {
@@ -480,6 +507,32 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 
 		case 'open': {
 			return open(state, data);
+		}
+
+		case 'details-scroll-left':
+		case 'details-scroll-right': {
+			const step = Math.max(8, Math.floor(state.viewRows.detailsWidth / 2));
+			const column = state.detailsColumn + (action.type === 'details-scroll-right' ? step : -step);
+			return {...state, detailsColumn: clamp(column, 0, Math.max(0, detailsWidestLine(data, state) - state.viewRows.detailsWidth))};
+		}
+
+		case 'zoom': {
+			return {...state, zoomed: !state.zoomed};
+		}
+
+		case 'widen':
+		case 'narrow': {
+			const shares = resizeShares(state.shares, state.focus, action.type === 'widen' ? 1 : -1);
+			if (state.focus === 'console') {
+				return withMessage(state, 'The console takes the whole width: z zooms it');
+			}
+
+			return shares === state.shares ? withMessage(state, action.type === 'widen' ? 'As wide as it goes' : 'As narrow as it goes') : {...state, shares};
+		}
+
+		case 'details-unfold': {
+			const address = selectedAddress(data, state);
+			return {...state, unfolded: state.unfolded === address ? undefined : address};
 		}
 
 		case 'back': {
@@ -593,7 +646,8 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 				return state;
 			}
 
-			return {...state, overlay: {kind: 'help', scroll: Math.max(0, overlay.scroll + (action.type === 'help-scroll-down' ? 1 : -1))}};
+			const limit = Math.max(0, helpLines().length - state.viewRows.help);
+			return {...state, overlay: {kind: 'help', scroll: clamp(Math.min(overlay.scroll, limit) + (action.type === 'help-scroll-down' ? 1 : -1), 0, limit)}};
 		}
 
 		case 'focus-console': {
@@ -663,7 +717,9 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'console-scroll-up': {
-			return {...state, console: {...state.console, scroll: state.console.scroll + state.consolePageSize}};
+			// No further than the first line at the top.
+			const limit = Math.max(0, consoleLineCount(state.console.output) - state.consolePageSize - 1 + state.console.pending.length);
+			return {...state, console: {...state.console, scroll: Math.min(limit, state.console.scroll + state.consolePageSize)}};
 		}
 
 		case 'console-scroll-down': {
@@ -675,7 +731,9 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'resize': {
-			return {...state, pageSize: Math.max(1, action.rows - 2), consolePageSize: Math.max(1, action.consoleRows - 1)};
+			const consolePageSize = Math.max(1, action.consoleRows - 1);
+			const same = consolePageSize === state.consolePageSize && (Object.keys(action.viewRows) as Array<keyof State['viewRows']>).every(key => action.viewRows[key] === state.viewRows[key]);
+			return same ? state : {...state, viewRows: action.viewRows, consolePageSize};
 		}
 	}
 }

@@ -1,4 +1,6 @@
 import {blockKinds, type BlockEntry, type BlockKind, type Edge, type ExplorerData, type ModuleRow} from '../explorer-data.js';
+import {detailLines, type StyledLine} from '../detail-lines.js';
+import {textWidth} from '../lines.js';
 import type {State} from './state.js';
 
 /*
@@ -211,4 +213,47 @@ export function commonPrefix(words: readonly string[]): string {
 	}
 
 	return first.slice(0, length);
+}
+
+const noLines: readonly StyledLine[] = [];
+
+const memoDetails = memoize((data: ExplorerData, address: string, unfolded: boolean): readonly StyledLine[] => {
+	const details = data.details(address);
+	return details ? detailLines(details, {unfolded}) : noLines;
+});
+
+/**
+The Details pane's lines for the selection (long values folded unless the selection was unfolded with Enter).
+*/
+export function detailsView(data: ExplorerData, state: State): readonly StyledLine[] {
+	const address = selectedAddress(data, state);
+	return memoDetails(data, address, state.unfolded === address);
+}
+
+/**
+The furthest the Details pane scrolls: its last line at the bottom of the pane.
+*/
+export function detailsScrollLimit(data: ExplorerData, state: State): number {
+	return Math.max(0, detailsView(data, state).length - state.viewRows.details);
+}
+
+const memoWidest = memoize((lines: readonly StyledLine[]): number => {
+	let widest = 0;
+	for (const line of lines) {
+		let width = 0;
+		for (const segment of line) {
+			width += textWidth(segment.text);
+		}
+
+		widest = Math.max(widest, width);
+	}
+
+	return widest;
+});
+
+/**
+Columns of the widest line in Details: how far it scrolls sideways.
+*/
+export function detailsWidestLine(data: ExplorerData, state: State): number {
+	return memoWidest(detailsView(data, state));
 }

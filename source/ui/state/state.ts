@@ -1,4 +1,5 @@
 import type {PaneId} from '../keymap.js';
+import {defaultShares, type PaneShares} from '../layout.js';
 
 export type ListFilterTarget = 'modules' | 'blocks' | 'edges';
 
@@ -56,6 +57,14 @@ export type State = {
 	readonly expanded: ReadonlySet<string>;
 	readonly edgeCursor: number;
 	readonly detailsScroll: number;
+	/** The address whose Details show every value in full (Enter in Details); other selections fold long values. */
+	readonly unfolded: string | undefined;
+	/** Columns the Details pane is scrolled sideways. */
+	readonly detailsColumn: number;
+	/** The focused pane is shown alone (z). */
+	readonly zoomed: boolean;
+	/** How the width is shared between the panes (+/-). */
+	readonly shares: PaneShares;
 	readonly filters: Readonly<Record<ListFilterTarget, string>>;
 	readonly history: readonly Location[];
 	/** One line for the status bar: why a key did nothing, what was copied. */
@@ -68,9 +77,22 @@ export type State = {
 	readonly promptSerial: number;
 	/** The text cursor of the console or the open prompt, in characters from the end of the text. */
 	readonly textCursorFromEnd: number;
-	/** Rows a page key moves in the panes and in the console's output. */
-	readonly pageSize: number;
+	/** Rows each view shows now (a page key moves that many; scrolling stops where the last row is in view). */
+	readonly viewRows: ViewRows;
 	readonly consolePageSize: number;
+};
+
+export type ViewRows = {
+	readonly modules: number;
+	readonly blocks: number;
+	readonly details: number;
+	readonly edges: number;
+	/** The list of the diagnostics view. */
+	readonly diagnostics: number;
+	/** Lines the help overlay shows at once (all its columns). */
+	readonly help: number;
+	/** Columns inside the Details pane. */
+	readonly detailsWidth: number;
 };
 
 export const initialConsole: ConsoleState = {
@@ -86,6 +108,10 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		expanded: new Set(),
 		edgeCursor: 0,
 		detailsScroll: 0,
+		unfolded: undefined,
+		detailsColumn: 0,
+		zoomed: false,
+		shares: defaultShares,
 		filters: {modules: '', blocks: '', edges: ''},
 		history: [],
 		message: undefined,
@@ -94,7 +120,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		quitting: false,
 		promptSerial: 0,
 		textCursorFromEnd: 0,
-		pageSize: 10,
+		viewRows: {modules: 10, blocks: 10, details: 10, edges: 10, diagnostics: 10, help: 10, detailsWidth: 40},
 		consolePageSize: 3,
 		...overrides,
 	};

@@ -1,0 +1,140 @@
+import test from 'ava';
+import type {Details, ExplorerData} from '../../../source/ui/explorer-data.js';
+import type {Action} from '../../../source/ui/state/actions.js';
+import {reduce} from '../../../source/ui/state/reducer.js';
+import {createInitialState, type State} from '../../../source/ui/state/state.js';
+import {detailsView, selectedAddress} from '../../../source/ui/state/selectors.js';
+import {computeLayout, defaultShares, resizeShares, viewRowsOf} from '../../../source/ui/layout.js';
+import {createFixtureData, createLargeData} from '../../fixtures/ui/fixture-data.js';
+
+/*
+Scrolling, folding, zoom and pane widths at the reducer level (issue 21: 1, 2, 3).
+*/
+
+const fixture = createFixtureData();
+const longValue = `{\n${Array.from({length: 200}, (_, index) => `  "k${index}" = ${index}`).join('\n')}\n}`;
+// aws_vpc.main with one argument of 202 lines and a line 300 columns wide.
+const data: ExplorerData = {
+	...fixture,
+	details(address: string): Details | undefined {
+		const base = fixture.details(address);
+		return address === 'aws_vpc.main' && base ? {...base, attributes: [{name: 'big', value: longValue, unknown: false, sensitive: false}, {name: 'wide', value: `"${'x'.repeat(300)}"`, unknown: false, sensitive: false}]} : base;
+	},
+};
+
+const press = (...ids: Array<Action['type']>): Action[] => ids.map(type => ({type}) as Action);
+
+function run(actions: readonly Action[], start: State): State {
+	let state = start;
+	for (const action of actions) {
+		state = reduce(state, action, data);
+	}
+
+	return state;
+}
+
+const layout = computeLayout(100, 30);
+const sized = run([{type: 'resize', viewRows: viewRowsOf(layout, 40), consoleRows: layout.console - 4}], createInitialState({focus: 'details'}));
+
+test('Details: folded values, End stops at the last line, and every position is reachable back up', t => {
+	const lines = detailsView(data, sized);
+	// The 202-line value is folded to 8 lines and a "more" line.
+	t.true(lines.some(line => line.map(segment => segment.text).join('').includes('… 194 more lines')));
+	const rows = sized.viewRows.details;
+	let state = run(press('move-last'), sized);
+	t.is(state.detailsScroll, lines.length - rows);
+	state = run(press('move-up'), state);
+	t.is(state.detailsScroll, lines.length - rows - 1);
+	state = run(press('page-up'), state);
+	t.is(state.detailsScroll, Math.max(0, lines.length - (2 * rows) - 1));
+	state = run(press('move-first', 'page-down'), state);
+	t.is(state.detailsScroll, Math.min(rows, lines.length - rows));
+});
+
+test('Details: Enter unfolds every value of the selection, again folds; another selection is folded', t => {
+	let state = run(press('details-unfold'), sized);
+	t.is(state.unfolded, 'aws_vpc.main');
+	const unfolded = detailsView(data, state);
+	t.true(unfolded.some(line => line.map(segment => segment.text).join('').includes('"k199" = 199')));
+	state = run(press('move-last'), state);
+	t.is(state.detailsScroll, unfolded.length - state.viewRows.details);
+	state = run(press('details-unfold'), state);
+	t.is(state.unfolded, undefined);
+	t.false(detailsView(data, state).some(line => line.map(segment => segment.text).join('').includes('"k199" = 199')));
+});
+
+test('Details: < and > scroll sideways up to the widest line', t => {
+	let state = run(press('details-scroll-right'), sized);
+	t.true(state.detailsColumn > 0);
+	for (let index = 0; index < 30; index++) {
+		state = run(press('details-scroll-right'), state);
+	}
+
+	const widest = 'wide = '.length + 302;
+	t.is(state.detailsColumn, widest - state.viewRows.detailsWidth);
+	for (let index = 0; index < 30; index++) {
+		state = run(press('details-scroll-left'), state);
+	}
+
+	t.is(state.detailsColumn, 0);
+});
+
+test('page keys move what the focused view shows', t => {
+	t.is(sized.viewRows.details, layout.details - 3);
+	t.is(sized.viewRows.blocks, layout.top - 3);
+	const large = createLargeData(500);
+	let state: State = {...sized, focus: 'blocks', expanded: new Set(['null_resource.many'])};
+	state = reduce(reduce(state, {type: 'move-down'}, large), {type: 'page-down'}, large);
+	t.is(selectedAddress(large, state), `null_resource.many[${sized.viewRows.blocks}]`);
+	state = reduce(state, {type: 'page-up'}, large);
+	t.is(selectedAddress(large, state), 'null_resource.many[0]');
+});
+
+test('help scrolls no further than its last line, and back', t => {
+	let state = run(press('toggle-help'), {...sized, focus: 'modules'});
+	for (let index = 0; index < 500; index++) {
+		state = run(press('help-scroll-down'), state);
+	}
+
+	const bottom = state.overlay.kind === 'help' ? state.overlay.scroll : -1;
+	t.true(bottom > 0);
+	state = run(press('help-scroll-up'), state);
+	t.deepEqual(state.overlay, {kind: 'help', scroll: bottom - 1});
+});
+
+test('z zooms the focused pane and back; Ctrl-Z zooms the console from its text field', t => {
+	let state = run(press('zoom'), sized);
+	t.true(state.zoomed);
+	t.is(computeLayout(100, 30, {zoomed: state.focus}).zoomed, 'details');
+	state = run(press('zoom'), state);
+	t.false(state.zoomed);
+	state = run([{type: 'key', name: 'c'}, {type: 'key', name: 'z'}], {...sized, focus: 'modules'});
+	t.is(state.console.input, 'z');
+	state = run([{type: 'key', name: 'ctrl+z'}], state);
+	t.true(state.zoomed);
+	const zoomed = computeLayout(100, 30, {zoomed: 'console'});
+	t.is(zoomed.console, 29);
+	t.is(zoomed.top, 0);
+});
+
+test('+ and - widen and narrow the focused pane, within bounds', t => {
+	t.deepEqual(resizeShares(defaultShares, 'modules', 1), {modules: 30, blocks: 30});
+	t.deepEqual(resizeShares(defaultShares, 'details', 1), {modules: 24, blocks: 24});
+	t.deepEqual(resizeShares(defaultShares, 'blocks', -1), {modules: 24, blocks: 24});
+	let state = sized;
+	for (let index = 0; index < 20; index++) {
+		state = run(press('widen'), state);
+	}
+
+	t.is(state.message, 'As wide as it goes');
+	const wide = computeLayout(100, 30, {shares: state.shares});
+	t.true(wide.right >= 70);
+	t.true(wide.modules >= 10 && wide.blocks >= 10);
+	const before = state.shares.modules;
+	state = run([{type: 'focus-pane', pane: 'modules'}, {type: 'key', name: '+'}], state);
+	t.is(state.shares.modules, before + 6);
+	state = run([{type: 'key', name: '-'}, {type: 'key', name: '-'}], state);
+	// Back to the narrowest (12), not below a tenth of the width.
+	t.is(state.shares.modules, before);
+	t.is(state.message, 'As narrow as it goes');
+});
