@@ -8,7 +8,7 @@ import {reduce} from './state/reducer.js';
 import type {Action} from './state/actions.js';
 import {createInitialState, type State} from './state/state.js';
 import {
-	blockCursor, blockList, consoleContext, detailsView, edgeList, goToCandidates, moduleCursor, moduleList,
+	blockCursor, blockList, consoleContext, detailsView, diagnosticGroups, edgeList, goToCandidates, moduleCursor, moduleList,
 } from './state/selectors.js';
 import {computeLayout, viewRowsOf} from './layout.js';
 import {ThemeContext} from './theme.js';
@@ -264,7 +264,9 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 		}
 
 		case 'diagnostics': {
-			top = <DiagnosticsPane diagnostics={data.diagnostics()} cursor={overlay.cursor} open={overlay.open} width={layout.width} height={layout.top}/>;
+			const all = data.diagnostics();
+			const errors = all.filter(row => row.severity === 'error').length;
+			top = <DiagnosticsPane groups={diagnosticGroups(data, overlay.severity)} cursor={overlay.cursor} severity={overlay.severity} errors={errors} warnings={all.length - errors} width={layout.width} height={layout.top}/>;
 			break;
 		}
 

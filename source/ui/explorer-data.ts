@@ -74,7 +74,7 @@ export type DiagnosticRow = {
 	readonly severity: 'error' | 'warning';
 	readonly summary: string;
 	readonly detail?: string;
-	/** `file:line:col`, or `''` when the diagnostic has no place. */
+	/** `file:line:col` with the file relative to the configuration's directory, or `''` when the diagnostic has no place. */
 	readonly where: string;
 	readonly filename?: string;
 	readonly line?: number;
@@ -116,6 +116,8 @@ export type ExplorerData = {
 	*/
 	evaluateSome(budgetMs: number): boolean;
 	evaluate(expression: string, contextAddress: string): Evaluation;
+	/** The address of the block at a place in a file (in the first module instance of its module), for the diagnostics view's Enter; the module instance when no block is there. */
+	addressAt?(filename: string, line: number): string | undefined;
 	/** Completions for the word before the cursor in the console (`var.`, `local.`, resource types, functions). */
 	complete(word: string, contextAddress: string): readonly string[];
 	drawGraph(address: string, width: number, height: number): GraphDrawing;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type {CommandFlags} from '../commands/command.js';
 import type {Body} from '../hcl/ast.js';
 import type {Diagnostic} from '../hcl/diagnostics.js';
@@ -609,6 +610,34 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return drawing;
 	};
 
+	// Diagnostics name files relative to the configuration, so the file name is not cut off at 80 columns.
+	const relativeFilename = (filename: string): string => {
+		const relative = path.relative(path.resolve(workspace.directory), path.resolve(filename));
+		return relative === '' || relative.startsWith('..') ? filename : relative;
+	};
+
+	const addressAt = (filename: string, line: number): string | undefined => {
+		const inside = (range: Range | undefined) => range !== undefined && range.filename === filename && range.start.line <= line && line <= range.end.line;
+		for (const instance of tree.moduleInstances.values()) {
+			const {module} = instance.node;
+			if (!module.files.includes(filename)) {
+				continue;
+			}
+
+			const candidates: Array<[string, Range | undefined]> = [
+				...[...module.resources.values()].map((resource): [string, Range] => [resource.key, resource.range]),
+				...[...module.moduleCalls.values()].map((call): [string, Range] => [`module.${call.name}`, call.range]),
+				...[...module.variables.values()].map((variable): [string, Range] => [`var.${variable.name}`, variable.range]),
+				...[...module.locals.values()].map((local): [string, Range] => [`local.${local.name}`, local.range]),
+				...[...module.outputs.values()].map((output): [string, Range] => [`output.${output.name}`, output.range]),
+			];
+			const found = candidates.find(([, range]) => inside(range));
+			return found ? join(instance.text, found[0]) : instance.text;
+		}
+
+		return undefined;
+	};
+
 	let diagnosticRows: DiagnosticRow[] | undefined;
 	const diagnostics = (): readonly DiagnosticRow[] => {
 		if (!diagnosticRows) {
@@ -623,7 +652,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 				severity: diagnostic.severity,
 				summary: diagnostic.summary,
 				...(diagnostic.detail !== undefined && {detail: diagnostic.detail}),
-				where: subject ? formatRangeStart(subject) : '',
+				where: subject ? formatRangeStart({...subject, filename: relativeFilename(subject.filename)}) : '',
 				...(subject && {filename: subject.filename, line: subject.start.line}),
 				...(subject && {snippet: snippet(sources, subject)}),
 			};
@@ -778,6 +807,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		},
 		diagnostics,
 		evaluateSome,
+		addressAt,
 		evaluate(expression, context) {
 			// The console command's formatter, so the pane shows the bytes `tfscope console --at CONTEXT` prints (less the last newline).
 			const scope = workspace.scopeAt(context === '' ? undefined : context);

@@ -188,16 +188,22 @@ test.serial('graph view: move through the nodes and jump', async t => {
 	await app.unmount();
 });
 
-test.serial('diagnostics view: file:line:col, Enter shows the source', async t => {
+test.serial('diagnostics view: file:line:col, the selected one\'s detail and source, severity filter, Enter opens the block', async t => {
 	const app = await open();
 	await app.press('show-diagnostics');
 	let frame = await app.waitFor('main.tf:12:3  Unsupported argument');
 	t.regex(frame, /net\/main\.tf:4:5 {2}Deprecated attribute/);
+	t.regex(frame, /An argument named "bogus" is not expected here\./);
+	t.regex(frame, /12: {3}bogus = 1/);
+	await app.press('diagnostics-severity', 'diagnostics-severity');
+	frame = await app.waitFor('warnings only');
+	t.notRegex(frame, /Unsupported argument/);
+	await app.press('diagnostics-severity');
+	await app.waitFor('Unsupported argument');
 	await app.press('diagnostics-open');
-	frame = await app.waitFor('12:   bogus = 1');
-	await app.press('close-diagnostics');
-	await app.waitFor('Blocks — root');
-	t.pass();
+	frame = await app.waitFor('Console — aws_vpc.main');
+	t.regex(frame, /║aws_vpc\.main/);
+	t.notRegex(frame, /Diagnostics/);
 	await app.unmount();
 });
 

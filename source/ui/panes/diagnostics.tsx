@@ -1,50 +1,82 @@
-import {Box, Text} from 'ink';
-import type {DiagnosticRow} from '../explorer-data.js';
+import {wrapText} from '../../lang/console.js';
+import type {DiagnosticGroup} from '../state/selectors.js';
+import type {SeverityFilter} from '../state/state.js';
+import type {Line} from '../lines.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
-import {sanitizeLine, sanitizeText} from '../sanitize.js';
+import {LinesView} from '../components/lines-view.js';
+import {sanitizeLine} from '../sanitize.js';
 
 export type DiagnosticsProps = {
-	readonly diagnostics: readonly DiagnosticRow[];
+	readonly groups: readonly DiagnosticGroup[];
 	readonly cursor: number;
-	readonly open: boolean;
+	readonly severity: SeverityFilter;
+	/** Totals over every diagnostic, whatever the filter. */
+	readonly errors: number;
+	readonly warnings: number;
 	readonly width: number;
 	readonly height: number;
 };
 
-export function DiagnosticsPane({diagnostics, cursor, open, width, height}: DiagnosticsProps) {
+const severityNotes: Readonly<Record<SeverityFilter, string>> = {all: '', error: ' · errors only', warning: ' · warnings only'};
+
+/**
+The selected group's detail: how many times it was reported, each distinct detail wrapped to the width (they name the module instance), then the source.
+*/
+export function diagnosticDetail(group: DiagnosticGroup, width: number): Line[] {
+	const lines: Line[] = [];
+	const {first, members} = group;
+	lines.push({spans: [{text: sanitizeLine(first.summary), style: {bold: true, color: first.severity === 'error' ? 'red' : 'yellow'}}, ...(members.length > 1 ? [{text: `  reported ${members.length} times (once per module instance)`, style: {dim: true}}] : [])]});
+	const details = [...new Set(members.map(member => member.detail ?? ''))].filter(detail => detail !== '');
+	for (const detail of details.slice(0, 20)) {
+		for (const line of wrapText(detail, Math.max(20, width)).split('\n')) {
+			lines.push({spans: [{text: sanitizeLine(line)}]});
+		}
+	}
+
+	if (details.length > 20) {
+		lines.push({spans: [{text: `… ${details.length - 20} more`, style: {dim: true}}]});
+	}
+
+	lines.push({spans: []});
+	for (const line of (first.snippet ?? '(no source)').split('\n')) {
+		lines.push({spans: [{text: sanitizeLine(line), style: {dim: true}}]});
+	}
+
+	return lines;
+}
+
+export function DiagnosticsPane({groups, cursor, severity, errors, warnings, width, height}: DiagnosticsProps) {
 	const body = paneBodyHeight(height);
-	const selected = diagnostics[cursor];
-	const detail = open && selected ? [selected.detail ?? '', '', selected.snippet ?? '(no source)'].join('\n').split('\n') : [];
-	const listHeight = open ? Math.max(3, Math.floor(body / 3)) : body;
-	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
+	const selected = groups[cursor];
+	const listHeight = Math.max(3, Math.min(groups.length, Math.floor(body * 0.4)));
+	const detail = selected ? diagnosticDetail(selected, width - 2).slice(0, Math.max(0, body - listHeight - 1)) : [];
 	return (
-		<Pane title='Diagnostics' note={`${errors} errors, ${diagnostics.length - errors} warnings`} focused width={width} height={height}>
+		<Pane title='Diagnostics' note={`${errors} errors, ${warnings} warnings${severityNotes[severity]} · Enter opens the block · e: severity`} focused width={width} height={height}>
 			<ScrollList
-				length={diagnostics.length}
+				length={groups.length}
 				cursor={cursor}
 				height={listHeight}
 				width={width - 2}
-				empty='No diagnostics'
+				empty={severity === 'all' ? 'No diagnostics' : `No ${severity}s`}
 				renderRow={(index, isSelected) => {
-					const row = diagnostics[index];
-					if (!row) {
+					const group = groups[index];
+					if (!group) {
 						return undefined;
 					}
 
+					const {first, members} = group;
 					return {
 						spans: [
-							{text: row.severity === 'error' ? 'Error  ' : 'Warning ', style: {color: row.severity === 'error' ? 'red' : 'yellow'}},
-							{text: `${row.where === '' ? '' : `${sanitizeLine(row.where)}  `}${sanitizeLine(row.summary)}`},
+							{text: first.severity === 'error' ? 'Error   ' : 'Warning ', style: {color: first.severity === 'error' ? 'red' : 'yellow'}},
+							...(members.length > 1 ? [{text: `×${members.length} `, style: {color: 'magenta'}}] : []),
+							{text: `${first.where === '' ? '' : `${sanitizeLine(first.where)}  `}${sanitizeLine(first.summary)}`},
 						],
 						...(isSelected && {style: {inverse: true}}),
 					};
 				}}
 			/>
-			{detail.slice(0, Math.max(0, body - listHeight)).map((line, index) => (
-				// eslint-disable-next-line react/no-array-index-key
-				<Box key={index} height={1} overflow='hidden'><Text wrap='truncate-end'>{sanitizeText(line) || ' '}</Text></Box>
-			))}
+			{detail.length > 0 && <LinesView lines={[{spans: [{text: '─'.repeat(Math.max(0, width - 2)), style: {dim: true}}]}, ...detail]} width={width - 2}/>}
 		</Pane>
 	);
 }

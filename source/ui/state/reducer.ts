@@ -5,7 +5,7 @@ import {helpLines} from '../help-sections.js';
 import {resizeShares} from '../layout.js';
 import type {Action} from './actions.js';
 import {
-	blockCursor, blockList, commonPrefix, consoleContext, detailsScrollLimit, detailsWidestLine, edgeList, goToCandidates, isSteppable, moduleCursor, moduleList, selectedAddress, selectedRow,
+	blockCursor, blockList, commonPrefix, consoleContext, detailsScrollLimit, detailsWidestLine, diagnosticGroups, edgeList, goToCandidates, isSteppable, moduleCursor, moduleList, selectedAddress, selectedRow,
 } from './selectors.js';
 import type {ConsoleEntry, ConsoleState, Location, State} from './state.js';
 
@@ -98,7 +98,7 @@ function pageRows(state: State): number {
 
 function move(state: State, data: ExplorerData, target: (cursor: number, length: number) => number): State {
 	if (state.overlay.kind === 'diagnostics') {
-		const {length} = data.diagnostics();
+		const {length} = diagnosticGroups(data, state.overlay.severity);
 		return length === 0 ? state : {...state, overlay: {...state.overlay, cursor: clamp(target(state.overlay.cursor, length), 0, length - 1)}};
 	}
 
@@ -621,12 +621,32 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'show-diagnostics': {
-			return {...state, overlay: {kind: 'diagnostics', cursor: 0, open: false}};
+			return {...state, overlay: {kind: 'diagnostics', cursor: 0, severity: 'all'}};
 		}
 
 		case 'diagnostics-open': {
 			const {overlay} = state;
-			return overlay.kind === 'diagnostics' ? {...state, overlay: {...overlay, open: !overlay.open}} : state;
+			if (overlay.kind !== 'diagnostics') {
+				return state;
+			}
+
+			const row = diagnosticGroups(data, overlay.severity)[overlay.cursor]?.first;
+			const address = row?.filename === undefined || row.line === undefined ? undefined : data.addressAt?.(row.filename, row.line);
+			if (address === undefined) {
+				return withMessage(state, row ? 'No block at this place' : 'No diagnostic selected');
+			}
+
+			return {...navigate({...state, overlay: {kind: 'none'}}, data, address), focus: 'details'};
+		}
+
+		case 'diagnostics-severity': {
+			const {overlay} = state;
+			if (overlay.kind !== 'diagnostics') {
+				return state;
+			}
+
+			const next = {all: 'error', error: 'warning', warning: 'all'} as const;
+			return {...state, overlay: {...overlay, severity: next[overlay.severity], cursor: 0}};
 		}
 
 		case 'close-view':

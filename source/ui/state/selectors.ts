@@ -1,7 +1,7 @@
-import {blockKinds, type BlockEntry, type BlockKind, type Edge, type ExplorerData, type ModuleRow} from '../explorer-data.js';
+import {blockKinds, type BlockEntry, type BlockKind, type DiagnosticRow, type Edge, type ExplorerData, type ModuleRow} from '../explorer-data.js';
 import {detailLines, type StyledLine} from '../detail-lines.js';
 import {textWidth} from '../lines.js';
-import type {State} from './state.js';
+import type {SeverityFilter, State} from './state.js';
 
 /*
 What the panes show, derived from the data and the state. List selectors are memoised on their inputs (by identity), so a key press that only moves the cursor costs a map lookup, not work proportional to the configuration.
@@ -256,4 +256,35 @@ Columns of the widest line in Details: how far it scrolls sideways.
 */
 export function detailsWidestLine(data: ExplorerData, state: State): number {
 	return memoWidest(detailsView(data, state));
+}
+
+/**
+Diagnostics with the same severity, summary and place, as one row: a module called 89 times reports its problem 89 times, once per instance (the details say which).
+*/
+export type DiagnosticGroup = {
+	readonly first: DiagnosticRow;
+	readonly members: readonly DiagnosticRow[];
+};
+
+const memoGroups = memoize((rows: readonly DiagnosticRow[], severity: SeverityFilter): readonly DiagnosticGroup[] => {
+	const groups = new Map<string, DiagnosticRow[]>();
+	for (const row of rows) {
+		if (severity !== 'all' && row.severity !== severity) {
+			continue;
+		}
+
+		const key = `${row.severity}\u0000${row.summary}\u0000${row.where}`;
+		const members = groups.get(key);
+		if (members) {
+			members.push(row);
+		} else {
+			groups.set(key, [row]);
+		}
+	}
+
+	return [...groups.values()].map(members => ({first: members[0]!, members}));
+});
+
+export function diagnosticGroups(data: ExplorerData, severity: SeverityFilter): readonly DiagnosticGroup[] {
+	return memoGroups(data.diagnostics(), severity);
 }

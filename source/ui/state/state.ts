@@ -1,13 +1,16 @@
 import type {PaneId} from '../keymap.js';
 import {defaultShares, type PaneShares} from '../layout.js';
 
+export type SeverityFilter = 'all' | 'error' | 'warning';
+
 export type ListFilterTarget = 'modules' | 'blocks' | 'edges';
 
 export type Overlay =
 	| {readonly kind: 'none'}
 	| {readonly kind: 'help'; readonly scroll: number}
 	| {readonly kind: 'graph'; readonly center: string; readonly cursor: number}
-	| {readonly kind: 'diagnostics'; readonly cursor: number; readonly open: boolean}
+	/** `cursor` indexes the groups of identical diagnostics shown under the severity filter. */
+	| {readonly kind: 'diagnostics'; readonly cursor: number; readonly severity: SeverityFilter}
 	| {readonly kind: 'prompt'; readonly purpose: 'filter'; readonly target: ListFilterTarget; readonly text: string}
 	| {readonly kind: 'prompt'; readonly purpose: 'go-to'; readonly text: string; readonly cursor: number};
 

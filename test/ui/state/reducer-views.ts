@@ -3,7 +3,7 @@ import type {Details, ExplorerData} from '../../../source/ui/explorer-data.js';
 import type {Action} from '../../../source/ui/state/actions.js';
 import {reduce} from '../../../source/ui/state/reducer.js';
 import {createInitialState, type State} from '../../../source/ui/state/state.js';
-import {detailsView, selectedAddress} from '../../../source/ui/state/selectors.js';
+import {detailsView, diagnosticGroups, selectedAddress} from '../../../source/ui/state/selectors.js';
 import {computeLayout, defaultShares, resizeShares, viewRowsOf} from '../../../source/ui/layout.js';
 import {createFixtureData, createLargeData} from '../../fixtures/ui/fixture-data.js';
 
@@ -137,4 +137,33 @@ test('+ and - widen and narrow the focused pane, within bounds', t => {
 	// Back to the narrowest (12), not below a tenth of the width.
 	t.is(state.shares.modules, before);
 	t.is(state.message, 'As narrow as it goes');
+});
+
+test('diagnostics: identical ones are one row with their count; e filters by severity; Enter opens the block in the panes', t => {
+	const repeated: ExplorerData = {
+		...data,
+		diagnostics: () => [
+			...Array.from({length: 89}, (_, index) => ({severity: 'warning' as const, summary: 'Deprecated attribute', detail: `In module.m["${index}"]`, where: 'm/main.tf:4:5', filename: 'm/main.tf', line: 4})),
+			...fixture.diagnostics(),
+		],
+	};
+	const groups = diagnosticGroups(repeated, 'all');
+	t.is(groups.length, 3);
+	t.is(groups[0]?.members.length, 89);
+	t.deepEqual(diagnosticGroups(repeated, 'error').map(group => group.first.summary), ['Unsupported argument']);
+	let state = reduce(sized, {type: 'show-diagnostics'}, repeated);
+	state = reduce(state, {type: 'move-last'}, repeated);
+	t.deepEqual(state.overlay, {kind: 'diagnostics', cursor: 2, severity: 'all'});
+	state = reduce(state, {type: 'diagnostics-severity'}, repeated);
+	t.deepEqual(state.overlay, {kind: 'diagnostics', cursor: 0, severity: 'error'});
+	state = reduce(state, {type: 'diagnostics-open'}, repeated);
+	t.is(state.overlay.kind, 'none');
+	t.is(selectedAddress(repeated, state), 'aws_vpc.main');
+	t.is(state.focus, 'details');
+	t.is(state.history.length, 1);
+	// A place without a block says so and stays.
+	state = reduce(reduce(reduce(sized, {type: 'show-diagnostics'}, repeated), {type: 'diagnostics-severity'}, repeated), {type: 'diagnostics-severity'}, repeated);
+	state = reduce(state, {type: 'diagnostics-open'}, repeated);
+	t.is(state.overlay.kind, 'diagnostics');
+	t.is(state.message, 'No block at this place');
 });
