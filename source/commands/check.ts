@@ -105,11 +105,6 @@ export const checkCommand: Command = async input => {
 	stderr.write(`${describeLanguage(workspace.language)}\n`);
 	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 	const warnings = diagnostics.length - errors;
-	if (workspace.sources.size === 0) {
-		stderr.write(`No configuration files (.tf, .tf.json) in ${directory}.\n`);
-		return 0;
-	}
-
 	const modules = workspace.instances.moduleInstances.size;
 	stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${modules} module instance${modules === 1 ? '' : 's'} and ${describeCounts(countInstances(workspace.instances))}.\n`);
 	return errors > 0 ? 1 : 0;

@@ -1,5 +1,3 @@
-import {mkdtempSync, rmSync} from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
 import test from 'ava';
@@ -104,15 +102,4 @@ test('--schema reads terraform providers schema -json; --no-bundled-schemas leav
 	const missing = await run(['test/fixtures/schema/validate'], {schema: ['nowhere.json']});
 	t.is(missing.code, 1);
 	t.regex(missing.stdout, /error: Invalid provider schema file\n {2}\S*nowhere\.json does not exist\./);
-});
-
-test('a directory without configuration files says so', async t => {
-	const empty = mkdtempSync(path.join(os.tmpdir(), 'tfscope-empty-'));
-	try {
-		const {code, stderr} = await run([empty]);
-		t.is(code, 0);
-		t.is(stderr, `No configuration files (.tf, .tf.json) in ${empty}.\n`);
-	} finally {
-		rmSync(empty, {recursive: true});
-	}
 });
