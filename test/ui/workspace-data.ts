@@ -135,7 +135,7 @@ test('the background pass finds every diagnostic a slice at a time; then the mod
 	t.true(calls > 1);
 	t.regex(data.status(), /^Terraform · 3 module instances · 0 resource instances · 1 error, 0 warnings$/);
 	t.deepEqual(data.modules().map(row => [row.label, row.errors]), [['root', 0], ['module.broken["a"]', 1], ['module.broken["b"]', 1]]);
-	t.deepEqual(data.diagnostics().map(row => `${row.where} ${row.summary}`), ['test/fixtures/ui/badges/modules/broken/main.tf:6:13 Invalid operand']);
+	t.deepEqual(data.diagnostics().map(row => `${row.where} ${row.summary}`), ['modules/broken/main.tf:6:13 Invalid operand']);
 	t.true(data.evaluateSome(0));
 });
 
