@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {
@@ -12,6 +11,7 @@ import {type LanguageChoice, type LanguageMode, chooseLanguage} from './config/l
 import {deprecationWarnings} from './config/deprecations.js';
 import {dataDirectory} from './config/module-sources.js';
 import {type ConfigSource, readTextFrom} from './config/source.js';
+import {describeReadFailure, readTextWithLimit} from './files/read-file.js';
 import {readState} from './config/state.js';
 import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
@@ -308,16 +308,14 @@ function assumptionsOf(entries: WorkspaceOptions['assumptions'], cwd: string, fu
 			continue;
 		}
 
-		try {
-			const file = path.resolve(cwd, entry.path);
-			if (fs.statSync(file).size > maximumAssumptionFileBytes) {
-				diagnostics.push(errorDiagnostic('Assumption file too large', `${entry.path} is larger than ${maximumAssumptionFileBytes} bytes.`));
-				continue;
-			}
-
-			inputs.push({kind: 'file', name: entry.path, text: fs.readFileSync(file, 'utf8')});
-		} catch (error: unknown) {
-			diagnostics.push(errorDiagnostic('Cannot read assumption file', `${entry.path}: ${(error as Error).message}`));
+		// Through the one file reader: a FIFO or a device named here is refused without blocking, as every other file is.
+		const read = readTextWithLimit(path.resolve(cwd, entry.path), maximumAssumptionFileBytes);
+		if (read.ok) {
+			inputs.push({kind: 'file', name: entry.path, text: read.text});
+		} else if (read.failure.kind === 'too-large') {
+			diagnostics.push(errorDiagnostic('Assumption file too large', `${describeReadFailure(read.failure, entry.path)}.`));
+		} else {
+			diagnostics.push(errorDiagnostic('Cannot read assumption file', `${describeReadFailure(read.failure, entry.path)}.`));
 		}
 	}
 

@@ -1,3 +1,6 @@
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import {PassThrough} from 'node:stream';
@@ -76,4 +79,18 @@ test('check lists the assumptions in force', async t => {
 	t.is(code, 0);
 	t.regex(stdout, /^assumed: data\.aws_availability_zones\.available\.names = \["eu-west-1a", "eu-west-1b", "eu-west-1c"\] \(from --assume\)$/m);
 	t.regex(stderr, /1 warning in 4 module instances and 16 resource instances known, 1 block open-ended/);
+});
+
+test('an assumption file that is a FIFO is refused without blocking, through the one file reader', async t => {
+	const scratch = mkdtempSync(path.join(os.tmpdir(), 'tfscope-assume-'));
+	try {
+		const fifo = path.join(scratch, 'assumptions.tfassume');
+		execFileSync('mkfifo', [fifo]);
+		const workspace = await loadWorkspace({directory, bundledSchemas: false, assumptions: [{kind: 'file', path: fifo}]});
+		t.deepEqual(workspace.diagnostics.filter(diagnostic => diagnostic.summary === 'Cannot read assumption file').map(diagnostic => diagnostic.detail), [
+			`${fifo} is a FIFO, not a regular file; tfscope reads only regular files.`,
+		]);
+	} finally {
+		rmSync(scratch, {recursive: true});
+	}
 });
