@@ -80,9 +80,13 @@ export type WorkspaceOptions = {
 	*/
 	readonly environment?: Readonly<Record<string, string | undefined>>;
 	/**
-	The working directory for `path.cwd` and relative option paths (default process.cwd()).
+	The working directory for relative option paths (`--var-file`, `--state`, `--assume-file`, `--schema`; default process.cwd()).
 	*/
 	readonly cwd?: string;
+	/**
+	`path.cwd`: the directory tfscope was started in, before `--chdir` (default `cwd`), as Terraform's is the directory it was started in, before `-chdir`.
+	*/
+	readonly startDirectory?: string;
 	/**
 	`--opentofu` / `--terraform`; otherwise detected from the directory (see `chooseLanguage` in config/language.ts).
 	*/
@@ -189,7 +193,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	// OpenTofu evaluates module sources from variables and locals before loading the modules they name.
 	const staticEvaluation = language.rules.staticModuleSources
 		? createStaticEvaluation({
-			rootDirectory: directory, cwd, workspaceName, rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names,
+			rootDirectory: directory, cwd, ...(options.startDirectory !== undefined && {startDirectory: options.startDirectory}), workspaceName, rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names,
 		})
 		: undefined;
 	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, source: options.source, ...(staticEvaluation && {staticScope: staticEvaluation.root})}), slice, count => progress?.({phase: 'modules', done: count}));
@@ -202,6 +206,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const expanded = await driveInSlices(expandModuleTreeSteps(tree.root, {
 		rootDirectory: directory,
 		cwd,
+		...(options.startDirectory !== undefined && {startDirectory: options.startDirectory}),
 		workspaceName,
 		rootVariables: collected.values,
 		state: state.state,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import process from 'node:process';
 import test from 'ava';
 import {formatValue} from '../source/lang/format-value.js';
 import {loadModuleTree, loadModuleTreeSteps} from '../source/config/load-module-tree.js';
@@ -26,6 +27,13 @@ test(evaluatesTo, '', 'var.regions.us.instance_count', '1');
 test(evaluatesTo, '', 'abspath(path.root)', JSON.stringify(example));
 test(evaluatesTo, 'module.network["eu"]', 'abspath(path.module)', JSON.stringify(path.join(example, 'modules', 'network')));
 test(evaluatesTo, '', 'abspath(path.cwd) == path.cwd', 'true');
+// path.cwd is where tfscope was started (as Terraform's is where it was started, before -chdir), not the root module.
+test(evaluatesTo, '', 'path.cwd', JSON.stringify(process.cwd()));
+
+test('path.cwd is the start directory the options give', async t => {
+	const workspace = await loadWorkspace({directory: example, environment: {}, startDirectory: '/somewhere/else'});
+	t.is(formatValue(workspace.evaluateAt('path.cwd', 'module.network["eu"]').value), '"/somewhere/else"');
+});
 test(evaluatesTo, '', 'var.db_password', '(sensitive value)');
 test(evaluatesTo, '', 'keys(module.network)', '[\n  "eu",\n  "us",\n]');
 test(evaluatesTo, '', 'module.network["eu"].subnet_cidrs.public[2]', '"10.10.32.0/20"');

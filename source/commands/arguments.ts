@@ -17,7 +17,6 @@ export type CommandLine =
 
 /** Terraform options tfscope has no twin for, with what to do instead. */
 const terraformHints: Readonly<Record<string, string>> = {
-	chdir: 'give the directory as an argument instead (tfscope tree DIR)',
 	input: 'tfscope never asks for input',
 	lock: 'tfscope never locks or writes state',
 	refresh: 'tfscope never contacts providers',

@@ -9,7 +9,7 @@ import {hasChanges} from '../diff/summary.js';
 import {type Workspace, loadWorkspace} from '../workspace.js';
 import type {Command, CommandInput} from './command.js';
 import {terminalSafeWriter} from './terminal-text.js';
-import {workspaceOptions} from './workspace-options.js';
+import {chdirOf, workspaceOptions} from './workspace-options.js';
 
 /*
 `tfscope diff [dir] --from REV [--to REV]`, `--from-dir DIR`, or `--from-var-file`/`--to-var-file` alone: loads both sides with the same flags and prints what the change does, as a tree, `--json` or `--format markdown`. Exit code (the commands' contract): 0 nothing changes, 1 something does or either side has configuration errors (the diff is still printed, the errors follow on stderr), 2 a usage error or a revision that cannot be read.
@@ -29,7 +29,7 @@ async function openSide(input: CommandInput, directory: string, revision: string
 	}
 
 	const opened = await openGitRevision({
-		revision, directory, cwd: input.cwd, ...(input.flags.gitDir !== undefined && {gitDirectory: input.flags.gitDir}),
+		revision, directory, cwd: chdirOf(input.flags, input.cwd), ...(input.flags.gitDir !== undefined && {gitDirectory: input.flags.gitDir}),
 	});
 	if (!opened.ok) {
 		return opened.message;

@@ -47,6 +47,7 @@ export const flagTable = {
 	terraform: {type: 'boolean', default: false, for: 'workspace', description: 'Read the configuration as Terraform'},
 	assume: {type: 'string', multiple: true, value: 'ADDRESS=EXPR', for: 'workspace', description: 'Pin a value not known until plan or apply (repeatable): data.aws_region.current.name="eu-west-1"'},
 	assumeFile: {type: 'string', multiple: true, value: 'FILE', for: 'workspace', description: 'Read assumptions from a file of ADDRESS = EXPRESSION lines (repeatable)'},
+	chdir: {type: 'string', value: 'DIR', for: 'workspace', description: 'Work from DIR, as terraform -chdir: [dir] and option files are relative to it (path.cwd stays here)'},
 	schema: {type: 'string', multiple: true, value: 'FILE', for: 'workspace', description: 'Provider schemas from terraform providers schema -json (repeatable)'},
 	bundledSchemas: {type: 'boolean', default: true, negatable: true, for: 'workspace', description: 'Do not use the provider schemas bundled with tfscope'},
 	at: {type: 'string', value: 'ADDRESS', for: ['console'], description: 'Evaluate in this module or resource instance'},

@@ -4,11 +4,25 @@ import type {Workspace, WorkspaceOptions} from '../workspace.js';
 import {CommandFailure, type CommandFlags} from './command.js';
 
 /**
-The Workspace options every command derives from the global flags, so that `--var`, `--var-file`, `--workspace`, `--state` and `--schema` mean the same in each.
+The directory relative paths are taken from: `--chdir DIR` as `terraform -chdir=DIR` (the directory argument and the option files are relative to it; `path.cwd` stays where tfscope was started).
+*/
+export function chdirOf(flags: CommandFlags, cwd: string): string {
+	return flags.chdir === undefined ? cwd : path.resolve(cwd, flags.chdir);
+}
+
+/**
+The configuration directory a command's `[dir]` names, after `--chdir`.
+*/
+export function configurationDirectory(flags: CommandFlags, directory: string, cwd: string): string {
+	return flags.chdir === undefined ? directory : path.resolve(chdirOf(flags, cwd), directory);
+}
+
+/**
+The Workspace options every command derives from the global flags, so that `--var`, `--var-file`, `--workspace`, `--state`, `--schema` and `--chdir` mean the same in each.
 */
 export function workspaceOptions(flags: CommandFlags, directory: string, environment: Readonly<Record<string, string | undefined>>, cwd: string): WorkspaceOptions {
 	return {
-		directory,
+		directory: configurationDirectory(flags, directory, cwd),
 		variables: flags.var,
 		varFiles: flags.varFile,
 		...(flags.variableArguments !== undefined && {variableArguments: flags.variableArguments}),
@@ -22,7 +36,8 @@ export function workspaceOptions(flags: CommandFlags, directory: string, environ
 		...(flags.schema.length > 0 && {schemaFiles: flags.schema}),
 		...(!flags.bundledSchemas && {bundledSchemas: false}),
 		environment,
-		cwd,
+		cwd: chdirOf(flags, cwd),
+		startDirectory: cwd,
 	};
 }
 
@@ -42,7 +57,12 @@ export function checkWorkspaceArguments(flags: CommandFlags, directory: string, 
 		throw new CommandFailure('--opentofu and --terraform cannot be used together', 2);
 	}
 
-	const where = path.resolve(cwd, directory);
+	if (flags.chdir !== undefined && kindOf(chdirOf(flags, cwd)) !== 'directory') {
+		throw new CommandFailure(`--chdir ${flags.chdir}: ${kindOf(chdirOf(flags, cwd)) === 'missing' ? 'no such directory' : 'not a directory'}`);
+	}
+
+	const base = chdirOf(flags, cwd);
+	const where = path.resolve(base, directory);
 	const kind = kindOf(where);
 	if (kind === 'missing') {
 		throw new CommandFailure(`no such directory: ${directory}`);
@@ -54,7 +74,7 @@ export function checkWorkspaceArguments(flags: CommandFlags, directory: string, 
 
 	for (const [option, files] of [['--var-file', flags.varFile], ['--assume-file', flags.assumeFile], ['--state', flags.state === undefined ? [] : [flags.state]], ['--schema', flags.schema]] as const) {
 		for (const file of files) {
-			const fileKind = kindOf(path.resolve(cwd, file));
+			const fileKind = kindOf(path.resolve(base, file));
 			if (fileKind !== 'other') {
 				throw new CommandFailure(`${option} ${file}: ${fileKind === 'missing' ? 'no such file' : 'is a directory, not a file'}`);
 			}

@@ -52,6 +52,10 @@ Expands the static module tree into module and resource instances. Everything is
 export type ExpandOptions = {
 	readonly rootDirectory: string;
 	readonly cwd: string;
+	/**
+	`path.cwd`: the directory tfscope was started in, before any `--chdir` (default `cwd`).
+	*/
+	readonly startDirectory?: string;
 	readonly workspaceName: string;
 	readonly rootVariables: ReadonlyMap<string, RawVariableValue>;
 	readonly state: State;
@@ -350,7 +354,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 			const {options} = this.#context;
 			const root = path.resolve(options.cwd, options.rootDirectory);
 			const modulePath = path.relative(root, path.resolve(options.cwd, this.directory || options.rootDirectory)) || '.';
-			this.#sharedScopeParts = {path: {module: modulePath, root: '.', cwd: root}};
+			// Terraform's path.cwd is the directory it was started in, before -chdir (absolute), not the root module's.
+			this.#sharedScopeParts = {path: {module: modulePath, root: '.', cwd: path.resolve(options.startDirectory ?? options.cwd)}};
 		}
 
 		return this.#sharedScopeParts;

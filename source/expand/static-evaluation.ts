@@ -26,6 +26,10 @@ The module loader (config/) asks through the `StaticScope` capability, so it kno
 export type StaticEvaluationOptions = {
 	readonly rootDirectory: string;
 	readonly cwd: string;
+	/**
+	`path.cwd` (default `cwd`).
+	*/
+	readonly startDirectory?: string;
 	readonly workspaceName: string;
 	readonly rootVariables: ReadonlyMap<string, RawVariableValue>;
 	readonly functions: (name: string) => FunctionSpec | undefined;
@@ -148,7 +152,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 		const resolver = moduleResolver({
 			variables,
 			locals,
-			path: {module: modulePath, root: '.', cwd: rootPath},
+			path: {module: modulePath, root: '.', cwd: path.resolve(options.startDirectory ?? options.cwd)},
 			workspace: options.workspaceName,
 			...(frame.path.length > 0 && {moduleDescription: frame.path.map(name => `module.${name}`).join('.')}),
 		});

@@ -60,7 +60,8 @@ const badUsage: Array<[string, string[], 1 | 2, RegExp]> = [
 	['a number option that is not a number', ['graph', '--focus', 'x', '--depth', 'two', example], 2, /--depth must be a whole number, not "two"/],
 	['a negative depth', ['graph', '--depth=-1', example], 2, /--depth must be a whole number/],
 	['a value for a switch', ['tree', '--json=yes', example], 2, /--json takes no value/],
-	['-chdir (no twin: a hint)', ['-chdir=examples', 'tree'], 2, /unknown option "-chdir=examples": give the directory as an argument/],
+	['a --chdir that does not exist', ['tree', '--chdir', 'no/such/dir'], 1, /^tfscope: --chdir no\/such\/dir: no such directory$/m],
+	['a directory that does not exist under --chdir', ['tree', '-chdir=examples', 'nowhere'], 1, /no such directory: nowhere/],
 	['-target (no twin: a hint)', ['instances', '-target=aws_instance.x', example], 2, /use tfscope instances DIR ADDRESS/],
 	['--version with a command', ['-v', 'tree'], 2, /--version takes no command/],
 	['an unknown short option', ['-x'], 2, /unknown option "-x"/],
@@ -140,4 +141,21 @@ test('a command runs with its options', async t => {
 	t.is(result.stderr, '');
 	t.is(result.stdout, '"staging"\n');
 	t.is(result.code, 0);
+});
+
+test('--chdir DIR works from DIR as terraform -chdir: [dir] and option files are relative to it, path.cwd stays where tfscope started', async t => {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-chdir-'));
+	try {
+		fs.mkdirSync(path.join(directory, 'config'));
+		fs.writeFileSync(path.join(directory, 'config', 'main.tf'), 'variable "name" {}\noutput "where" {\n  value = "${var.name} ${path.cwd} ${path.root}"\n}\n');
+		fs.writeFileSync(path.join(directory, 'config', 'dev.tfvars'), 'name = "dev"\n');
+		const result = await run(['console', '-chdir=config', '-var-file=dev.tfvars'], {cwd: directory, stdin: 'output.where\n'});
+		t.is(result.stderr, '');
+		t.is(result.stdout, `"dev ${directory} ."\n`);
+		t.is(result.code, 0);
+		const explorer = await run(['--chdir', 'config'], {cwd: directory});
+		t.deepEqual(explorer.explorer, ['.']);
+	} finally {
+		fs.rmSync(directory, {recursive: true, force: true});
+	}
 });

@@ -371,7 +371,7 @@ export const abspath = defineFunction({
 	returnType: staticReturnType(stringType),
 	impl([filePath], _, context) {
 		const text = stringOf(filePath!);
-		// Terraform runs in the root module's directory, so a relative path is taken from there (as path.cwd and file() do), not from where tfscope was started.
+		// Terraform runs in the root module's directory, so a relative path is taken from there (as file() does; tfscope DIR is terraform -chdir=DIR), not from where tfscope was started.
 		const absolute = text.startsWith('/') ? text : `${path.resolve(context.baseDirectory)}/${text}`;
 		return stringValue(cleanPath(absolute));
 	},
