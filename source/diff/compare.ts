@@ -1,4 +1,3 @@
-import type {Expression} from '../hcl/ast.js';
 import type {Range} from '../hcl/position.js';
 import {endOf, startOf} from '../hcl/nodes.js';
 import type {ModuleNode} from '../config/module-tree.js';
@@ -10,13 +9,13 @@ import {
 import {describeExpansion, type Expansion} from '../expand/expansion.js';
 import type {ResourceInstance} from '../expand/instance-tree.js';
 import {parseAddress} from '../expand/parse-address.js';
-import {evaluate} from '../lang/eval/evaluate.js';
 import {rawEquals} from '../lang/operations.js';
 import {type Value, isWhollyKnown, unmark} from '../lang/values.js';
 import type {Workspace} from '../workspace.js';
 import {
 	type MoveStatement, type StateObject, applyMoves, endpointText, findMoveStatements, impliedMoveStatements,
 } from './moves.js';
+import {importTargets} from './imports.js';
 import {suggestRenames, type RenameSuggestion} from './renames.js';
 
 /*
@@ -52,7 +51,13 @@ export type InstanceChange = {
 	The module instance the (new) address is in, `''` for the root.
 	*/
 	readonly moduleInstance: string;
-	readonly move?: {readonly implied: boolean; readonly from: string; readonly to: string; readonly range?: Range};
+	readonly move?: {
+		readonly implied: boolean; readonly from: string; readonly to: string; readonly range?: Range;
+		/**
+		A move across resource types (Terraform 1.8+): whether the target's provider can translate the state (`undefined`: not known offline; Terraform's plan fails if it cannot).
+		*/
+		readonly acrossTypes?: {readonly supported: boolean | undefined};
+	};
 	readonly importing?: {readonly id?: string; readonly range: Range};
 	/**
 	Why an object is deleted or forgotten.
@@ -106,6 +111,22 @@ export type WorkspaceDiff = {
 	readonly cyclicMoves: boolean;
 };
 
+/**
+Moves across resource types (Terraform 1.8+) whose state translation tfscope knows: the target provider's MoveResourceState, as an argument-name map (arguments left out are not carried over). The built-in provider's terraform_data takes null_resource's `triggers` as `triggers_replace` (internal/builtin/providers/terraform/resource_data.go). Other pairs are compared by argument name.
+*/
+const typeTranslations: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map([['null_resource>terraform_data', new Map([['triggers', 'triggers_replace']])]]);
+
+/**
+Whether Terraform can carry out a move from one resource type to another: the built-in provider accepts only null_resource into terraform_data; another provider's capability is not known offline (`undefined`).
+*/
+export function crossTypeMoveSupported(fromType: string, toType: string): boolean | undefined {
+	if (toType === 'terraform_data') {
+		return fromType === 'null_resource';
+	}
+
+	return undefined;
+}
+
 const metaArguments = new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']);
 
 function managedInstances(workspace: Workspace): ResourceInstance[] {
@@ -154,12 +175,23 @@ function attributeOf(value: Value, name: string): Value | undefined {
 The arguments whose values differ between two instances (see AttributeChange).
 */
 export function compareArguments(before: ResourceInstance, beforeSources: ReadonlyMap<string, string>, after: ResourceInstance, afterSources: ReadonlyMap<string, string>): AttributeChange[] {
-	const oldArguments = configuredArguments(before, beforeSources);
+	// A move across resource types: the old object's state as the new type's provider translates it.
+	const renamed = before.address.type === after.address.type ? undefined : typeTranslations.get(`${before.address.type}>${after.address.type}`);
+	const oldArguments = new Map<string, string>();
+	const oldNames = new Map<string, string>();
+	for (const [name, text] of configuredArguments(before, beforeSources)) {
+		const translated = renamed ? renamed.get(name) : name;
+		if (translated !== undefined) {
+			oldArguments.set(translated, text);
+			oldNames.set(translated, name);
+		}
+	}
+
 	const newArguments = configuredArguments(after, afterSources);
 	const changes: AttributeChange[] = [];
 	const names = [...new Set([...oldArguments.keys(), ...newArguments.keys()])].sort();
 	for (const name of names) {
-		const oldValue = oldArguments.has(name) ? attributeOf(before.value, name) : undefined;
+		const oldValue = oldArguments.has(name) ? attributeOf(before.value, oldNames.get(name)!) : undefined;
 		const newValue = newArguments.has(name) ? attributeOf(after.value, name) : undefined;
 		const isNull = (value: Value | undefined): boolean => value === undefined || unmark(value)[0].kind === 'null';
 		if (isNull(oldValue) && isNull(newValue)) {
@@ -359,7 +391,14 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 		const address = formatResourceInstance(object.address);
 		inState.add(address);
 		const move = moveResult.moved.get(address);
-		const moveInfo = move && {implied: move.statement.implied, from: endpointText(move.statement.from), to: endpointText(move.statement.to), ...(move.statement.range && {range: move.statement.range})};
+		const originType = move && oldByText.get(object.origin)!.address.type;
+		const moveInfo = move && {
+			implied: move.statement.implied,
+			from: endpointText(move.statement.from),
+			to: endpointText(move.statement.to),
+			...(move.statement.range && {range: move.statement.range}),
+			...(originType !== object.address.type && {acrossTypes: {supported: crossTypeMoveSupported(originType!, object.address.type)}}),
+		};
 		const previous = move ? {previousAddress: move.from, move: moveInfo!} : {};
 		const current = newInstances.get(address);
 		const base = {address, type: object.address.type, moduleInstance: formatModuleInstance(object.address.module)};
@@ -502,36 +541,6 @@ function removedStatements(root: ModuleNode): RemovedStatement[] {
 	}
 
 	return statements;
-}
-
-/**
-The instances the root module's `import` blocks adopt, with the id when it is known; an import with `for_each` is expanded over its known keys.
-*/
-function importTargets(workspace: Workspace): Map<string, {id?: string; range: Range}> {
-	const targets = new Map<string, {id?: string; range: Range}>();
-	const scope = workspace.scopeAt('').value;
-	for (const block of workspace.moduleTree.module.imports) {
-		if (block.forEach !== undefined) {
-			// Keys come from evaluating `to` for each element: not done statically yet; the target resource is named without its key.
-			continue;
-		}
-
-		const text = traversalText(block.to);
-		const parsed = text === undefined ? undefined : parseAddress(text);
-		if (!parsed?.ok || parsed.address.kind !== 'resource') {
-			continue;
-		}
-
-		const id = scope && block.id ? idText(block.id, scope) : undefined;
-		targets.set(formatResourceInstance(parsed.address.resource), {...(id !== undefined && {id}), range: block.range});
-	}
-
-	return targets;
-}
-
-function idText(expression: Expression, scope: NonNullable<ReturnType<Workspace['scopeAt']>['value']>): string | undefined {
-	const [value] = unmark(evaluate(expression, scope).value);
-	return value.kind === 'string' ? value.value : undefined;
 }
 
 export type {MoveStatement};

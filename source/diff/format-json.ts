@@ -30,7 +30,7 @@ export function diffJson(diff: WorkspaceDiff, sides: {readonly from: Side; reado
 			action: change.action,
 			type: change.type,
 			module: change.moduleInstance,
-			...(change.move && {move: {implied: change.move.implied, from: change.move.from, to: change.move.to, ...(change.move.range && {declared_at: formatRangeShort(change.move.range)})}}),
+			...(change.move && {move: {implied: change.move.implied, from: change.move.from, to: change.move.to, ...(change.move.range && {declared_at: formatRangeShort(change.move.range)}), ...(change.move.acrossTypes && {across_types: {supported: change.move.acrossTypes.supported ?? null}})}}),
 			...(change.importing && {importing: {...(change.importing.id !== undefined && {id: change.importing.id}), declared_at: formatRangeShort(change.importing.range)}}),
 			...(change.reason && {reason: change.reason}),
 			...(change.removedBlock && {removed_block: formatRangeShort(change.removedBlock)}),

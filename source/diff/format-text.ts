@@ -46,7 +46,7 @@ function words(change: InstanceChange): string {
 
 		case 'move': {
 			const how = change.move?.implied ? 'implied move' : `moved block${change.move?.range ? ` at ${at(change.move.range)}` : ''}`;
-			return `moved from ${change.previousAddress} (${how})${change.action === 'update' ? ', updated' : ''}`;
+			return `moved from ${change.previousAddress} (${how}${acrossTypesNote(change)})${change.action === 'update' ? ', updated' : ''}`;
 		}
 
 		case 'forget': {
@@ -150,4 +150,16 @@ export function formatDiffText(diff: WorkspaceDiff, options: TextOptions): strin
 	}
 
 	return `${lines.join('\n')}\n`;
+}
+
+/**
+A move across resource types works only where the target's provider translates the state (Terraform 1.8+).
+*/
+export function acrossTypesNote(change: InstanceChange): string {
+	const across = change.move?.acrossTypes;
+	if (!across) {
+		return '';
+	}
+
+	return across.supported === undefined ? '; across resource types: the provider must support it, Terraform 1.8+' : (across.supported ? '; across resource types, Terraform 1.8+' : '; across resource types: the provider cannot move this type, Terraform\'s plan will fail');
 }

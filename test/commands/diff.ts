@@ -154,3 +154,14 @@ test('--from REV against the working tree, and --from/--to between two revisions
 	t.is(bare.code, 1);
 	t.is(bare.stdout.split('\n').slice(1).join('\n').replaceAll(directory + '/', ''), revisions.stdout.split('\n').slice(1).join('\n').replaceAll(directory + '/', ''));
 });
+
+test('the tree: imports expanded over for_each, moves across resource types with what the provider must support', async t => {
+	const imported = await run([`${cases}/import-for-each/new`], {fromDir: `${cases}/import-for-each/old`});
+	t.regex(imported.stdout, /^ {2}< terraform_data\.adopted\["green"\] {2}import id "id-green"$/m);
+	t.regex(imported.stdout, /^ {2}< terraform_data\.regional\[1\] {2}import id "regional-us"$/m);
+	const across = await run([`${cases}/moved-across-types/new`], {fromDir: `${cases}/moved-across-types/old`});
+	t.regex(across.stdout, /^ {2}→ terraform_data\.web {2}moved from null_resource\.web \(moved block at .*main\.tf:9; across resource types, Terraform 1\.8\+\)$/m);
+	const json = await run([`${cases}/moved-across-types/new`], {fromDir: `${cases}/moved-across-types/old`, json: true});
+	const web = (JSON.parse(json.stdout) as {resource_changes: Array<{address: string; move?: {across_types?: {supported: boolean | null}}}>}).resource_changes.find(change => change.address === 'terraform_data.web');
+	t.deepEqual(web?.move?.across_types, {supported: true});
+});
