@@ -1,6 +1,6 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatDiagnosticLine} from '../hcl/index.js';
-import {countInstances, describeCounts} from '../expand/counts.js';
+import {assumedInstances, countInstances, describeCounts} from '../expand/counts.js';
 import type {InstanceTree} from '../expand/instance-tree.js';
 import {describeCause} from '../expand/unknown-causes.js';
 import type {LanguageChoice} from '../config/language.js';
@@ -106,6 +106,6 @@ export const checkCommand: Command = async input => {
 	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 	const warnings = diagnostics.length - errors;
 	const modules = workspace.instances.moduleInstances.size;
-	stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${modules} module instance${modules === 1 ? '' : 's'} and ${describeCounts(countInstances(workspace.instances))}.\n`);
+	stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${modules} module instance${modules === 1 ? '' : 's'} and ${describeCounts(countInstances(workspace.instances), assumedInstances(workspace.instances).resources.size)}.\n`);
 	return errors > 0 ? 1 : 0;
 };

@@ -4,6 +4,7 @@ import type {Range} from '../hcl/position.js';
 
 import {keyValue} from '../expand/addresses.js';
 import type {Expansion} from '../expand/expansion.js';
+import {assumedInstances} from '../expand/counts.js';
 import {describeCause} from '../expand/unknown-causes.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
 import {parseAddress} from '../expand/parse-address.js';
@@ -158,13 +159,17 @@ export const instancesCommand: Command = async input => {
 	const lines = instanceLines(tree, selected?.modules, selected?.resources);
 	// `--exclude`: what `tofu plan -exclude` would skip, left out of the list and listed on stderr.
 	const skipped = exclusions.length === 0 ? new Map<string, Skipped>() : new Map(excludedInstances(tree, graphOf(workspace, {instances: true}), exclusions).map(entry => [entry.address, entry] as const));
+	const assumedSets = workspace.assumptions.length === 0 ? undefined : assumedInstances(tree);
+	const assumed: ReadonlySet<string> = assumedSets ? new Set([...assumedSets.modules, ...assumedSets.resources]) : new Set();
 	if (flags.json) {
 		stdout.write(JSON.stringify(lines.map(line => {
 			const entry = skipped.get(line.instance.text);
-			return entry ? {...toJson(line), skipped: entry.because} : toJson(line);
+			const json = assumed.has(line.instance.text) ? {...toJson(line), exists_by_assumption: true} : toJson(line);
+			return entry ? {...json, skipped: entry.because} : json;
 		}), undefined, 2) + '\n');
 	} else {
-		stdout.write(lines.filter(line => !skipped.has(line.instance.text)).map(line => `${line.instance.text}\n`).join(''));
+		// An instance that exists only under a what-if assumption says so.
+		stdout.write(lines.filter(line => !skipped.has(line.instance.text)).map(line => `${line.instance.text}${assumed.has(line.instance.text) ? ' (assumed)' : ''}\n`).join(''));
 	}
 
 	if (exclusions.length > 0) {

@@ -1,4 +1,4 @@
-import {describeExpansion} from '../expand/expansion.js';
+import {type Expansion, describeExpansion} from '../expand/expansion.js';
 import {formatKey} from '../expand/addresses.js';
 import type {ModuleCallExpansion, ModuleInstance} from '../expand/instance-tree.js';
 import type {Command} from './command.js';
@@ -13,14 +13,26 @@ function plural(count: number, word: string): string {
 	return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-function summary(instance: ModuleInstance): string {
+function isAssumed(expansion: Expansion): boolean {
+	return 'assumed' in expansion && expansion.assumed === true;
+}
+
+/**
+Resource instances that exist only under a what-if assumption: all of a module instance that does, else those of blocks whose count/for_each is assumed.
+*/
+function assumedCount(instance: ModuleInstance, moduleAssumed: boolean): number {
+	return instance.resources.filter(resource => resource.block.mode !== 'ephemeral' && (moduleAssumed || isAssumed(resource.expansion))).reduce((total, resource) => total + resource.instances.length, 0);
+}
+
+function summary(instance: ModuleInstance, moduleAssumed = false): string {
 	// Ephemeral resources are left out, as in `instances` and Terraform's plan: they never become instances in state.
 	const resources = instance.resources.filter(resource => resource.block.mode !== 'ephemeral');
 	const blocks = resources.length;
 	// A placeholder ([*]) is not an instance: it stands for a number not known yet.
 	const open = resources.filter(resource => resource.expansion.mode === 'unknown').length;
 	const instances = resources.reduce((total, resource) => total + (resource.expansion.mode === 'unknown' ? 0 : resource.instances.length), 0);
-	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}${open === 0 ? '' : `, ${open} open-ended [*]`}`;
+	const assumed = assumedCount(instance, moduleAssumed);
+	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}${open === 0 ? '' : `, ${open} open-ended [*]`}${assumed === 0 ? '' : `, ${assumed} assumed`}`;
 }
 
 function callNote(call: ModuleCallExpansion): string | undefined {
@@ -38,8 +50,8 @@ function callNote(call: ModuleCallExpansion): string | undefined {
 
 export function renderTree(root: ModuleInstance): string {
 	const lines = [`root (${summary(root)})`];
-	const visit = (instance: ModuleInstance, prefix: string): void => {
-		const entries: Array<{label: string; child?: ModuleInstance}> = [];
+	const visit = (instance: ModuleInstance, prefix: string, instanceAssumed: boolean): void => {
+		const entries: Array<{label: string; child?: ModuleInstance; assumed?: boolean}> = [];
 		const calls = [...instance.calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
 		for (const call of calls) {
 			const note = callNote(call);
@@ -48,9 +60,10 @@ export function renderTree(root: ModuleInstance): string {
 				continue;
 			}
 
+			const assumed = instanceAssumed || isAssumed(call.expansion);
 			for (const child of call.instances) {
 				const unresolved = note === undefined ? '' : `, ${note}`;
-				entries.push({label: `module.${call.call.name}${formatKey(child.key)} (${summary(child)}${unresolved})`, child});
+				entries.push({label: `module.${call.call.name}${formatKey(child.key)}${assumed ? ' assumed' : ''} (${summary(child, assumed)}${unresolved})`, child, assumed});
 			}
 		}
 
@@ -58,12 +71,12 @@ export function renderTree(root: ModuleInstance): string {
 			const last = index === entries.length - 1;
 			lines.push(`${prefix}${last ? '└── ' : '├── '}${entry.label}`);
 			if (entry.child) {
-				visit(entry.child, `${prefix}${last ? '    ' : '│   '}`);
+				visit(entry.child, `${prefix}${last ? '    ' : '│   '}`, entry.assumed === true);
 			}
 		}
 	};
 
-	visit(root, '');
+	visit(root, '', false);
 	return lines.join('\n') + '\n';
 }
 
@@ -74,18 +87,21 @@ export type TreeJson = {
 	readonly address: string;
 	readonly resources: number;
 	readonly resource_instances: number;
+	/** Resource instances that exist only under a what-if assumption (when there are some). */
+	readonly assumed_instances?: number;
 	readonly modules: readonly TreeJson[];
 	readonly calls_without_instances: ReadonlyArray<{readonly call: string; readonly reason: string}>;
 	/** Set when the module's source could not be loaded. */
 	readonly unresolved?: string;
 };
 
-function counts(instance: ModuleInstance): {resources: number; resource_instances: number} {
+function counts(instance: ModuleInstance, moduleAssumed: boolean): {resources: number; resource_instances: number; assumed_instances?: number} {
 	const resources = instance.resources.filter(resource => resource.block.mode !== 'ephemeral');
-	return {resources: resources.length, resource_instances: resources.reduce((total, resource) => total + resource.instances.length, 0)};
+	const assumed = assumedCount(instance, moduleAssumed);
+	return {resources: resources.length, resource_instances: resources.reduce((total, resource) => total + resource.instances.length, 0), ...(assumed > 0 && {assumed_instances: assumed})};
 }
 
-export function treeJson(instance: ModuleInstance, address = '', unresolved?: string): TreeJson {
+export function treeJson(instance: ModuleInstance, address = '', unresolved?: string, moduleAssumed = false): TreeJson {
 	const calls = [...instance.calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
 	const modules: TreeJson[] = [];
 	const empty: Array<{call: string; reason: string}> = [];
@@ -98,11 +114,11 @@ export function treeJson(instance: ModuleInstance, address = '', unresolved?: st
 
 		for (const child of call.instances) {
 			const childAddress = `${address === '' ? '' : `${address}.`}module.${call.call.name}${formatKey(child.key)}`;
-			modules.push(treeJson(child, childAddress, note));
+			modules.push(treeJson(child, childAddress, note, moduleAssumed || isAssumed(call.expansion)));
 		}
 	}
 
-	return {address, ...counts(instance), modules, calls_without_instances: empty, ...(unresolved !== undefined && {unresolved})};
+	return {address, ...counts(instance, moduleAssumed), modules, calls_without_instances: empty, ...(unresolved !== undefined && {unresolved})};
 }
 
 export const treeCommand: Command = async input => {

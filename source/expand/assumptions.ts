@@ -116,6 +116,8 @@ export function parseAssumptionAddress(address: string): {readonly target: Assum
 	};
 }
 
+const assumedMark: ReadonlySet<'assumed'> = new Set(['assumed']);
+
 /**
 Reads assumptions: each `ADDRESS = EXPRESSION`, the expression a constant (functions, no references). A file holds one a line; an expression may go on over the following lines (a list, an object) until the next line that starts with an address and `=`.
 */
@@ -150,7 +152,7 @@ export function readAssumptions(inputs: readonly AssumptionInput[], functions: (
 		}
 
 		assumptions.push({
-			address, target: target.target, value: result.value, expression: expressionText, source,
+			address, target: target.target, value: withMarks(result.value, assumedMark), expression: expressionText, source,
 		});
 	};
 

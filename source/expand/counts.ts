@@ -1,4 +1,5 @@
 import {isPlaceholderAddress} from './addresses.js';
+import type {Expansion} from './expansion.js';
 import type {InstanceTree, ResourceExpansion} from './instance-tree.js';
 
 /*
@@ -48,9 +49,39 @@ export function countInstances(tree: InstanceTree): InstanceCounts {
 /**
 `28 resource instances known, 49 blocks open-ended`: the open-ended part only when there are some.
 */
-export function describeCounts(counts: InstanceCounts): string {
+export function describeCounts(counts: InstanceCounts, assumed = 0): string {
 	const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 	const within = counts.withinPlaceholders === 0 ? '' : ` (and ${counts.withinPlaceholders} in placeholder module instances)`;
 	const open = counts.openEnded === 0 && within === '' ? '' : `, ${plural(counts.openEnded, 'block')} open-ended ([*])${within}`;
-	return `${plural(counts.known, 'resource instance')}${open === '' ? '' : ' known'}${open}`;
+	// `assumed`: how many of them exist only under a what-if assumption.
+	return `${plural(counts.known, 'resource instance')}${open === '' ? '' : ' known'}${assumed === 0 ? '' : ` (${assumed} assumed)`}${open}`;
+}
+
+/**
+The module and resource instances that exist only under a what-if assumption: their block's count/for_each (or an enclosing module call's) comes from an assumed value.
+*/
+export function assumedInstances(tree: InstanceTree): {readonly modules: ReadonlySet<string>; readonly resources: ReadonlySet<string>} {
+	const modules = new Set<string>();
+	const resources = new Set<string>();
+	const assumed = (expansion: Expansion): boolean => 'assumed' in expansion && expansion.assumed === true;
+	// Parents come before children in the tree's order.
+	for (const instance of tree.moduleInstances.values()) {
+		for (const call of instance.calls) {
+			if (modules.has(instance.text) || assumed(call.expansion)) {
+				for (const child of call.instances) {
+					modules.add(child.text);
+				}
+			}
+		}
+	}
+
+	for (const resource of tree.resources.values()) {
+		if (modules.has(resource.moduleInstance.text) || assumed(resource.expansion)) {
+			for (const instance of resource.instances) {
+				resources.add(instance.text);
+			}
+		}
+	}
+
+	return {modules, resources};
 }

@@ -16,7 +16,7 @@ import {
 import {referencesOf} from '../lang/references.js';
 import {dynamicType, listType, mapType} from '../lang/types.js';
 import {
-	type ObjectValue, type Value, compareStrings, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
+	type ObjectValue, type Value, compareStrings, deepMarks, hasDeepMarks, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
 } from '../lang/values.js';
 import {
 	type InstanceKey, type ModuleInstanceAddress, type ResourceInstanceAddress, formatKey, formatModuleInstance, formatResource, noKey,
@@ -563,7 +563,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 				}
 
 				if (!result.error || expansion.mode !== 'invalid') {
-					return expansion;
+					// Instances that exist because of a what-if assumption say so (instances, tree, check, graph, the explorer).
+					return (expansion.mode === 'count' || expansion.mode === 'for_each' || expansion.mode === 'enabled') && hasDeepMarks(value) && deepMarks(value).has('assumed') ? {...expansion, assumed: true} : expansion;
 				}
 
 				const diagnostic = errorDiagnostic(result.error.summary, result.error.detail, meta.range, block.range);

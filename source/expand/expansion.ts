@@ -18,11 +18,14 @@ How one block (resource, data or module call) expands in one module instance, af
 
 export type Expansion =
 	| {readonly mode: 'single'}
-	| {readonly mode: 'count'; readonly count: number}
+	/**
+	`assumed` (count, for_each, enabled): the value comes from a what-if assumption, so the instances exist only under it.
+	*/
+	| {readonly mode: 'count'; readonly count: number; readonly assumed?: true}
 	/**
 	Keys in Terraform's (lexical) order; values are `each.value` (the key itself for a set of strings).
 	*/
-	| {readonly mode: 'for_each'; readonly entries: ReadonlyMap<string, Value>; readonly isSet: boolean}
+	| {readonly mode: 'for_each'; readonly entries: ReadonlyMap<string, Value>; readonly isSet: boolean; readonly assumed?: true}
 	/**
 	Known only after apply (or plan): one placeholder instance (key `[*]`) stands for all of them, evaluated with `count.index`/`each.key` unknown and `each.value` unknown of the element type when that is known (`eachValue`).
 	*/
@@ -30,7 +33,7 @@ export type Expansion =
 	/**
 	OpenTofu's `lifecycle { enabled }`: one instance with no key, or none; a disabled block's value is null.
 	*/
-	| {readonly mode: 'enabled'; readonly enabled: boolean}
+	| {readonly mode: 'enabled'; readonly enabled: boolean; readonly assumed?: true}
 	| {readonly mode: 'invalid'; readonly meta: 'count' | 'for_each' | 'enabled'; readonly reason: string; readonly summary?: string; readonly diagnostic?: Diagnostic};
 
 export const singleExpansion: Expansion = Object.freeze({mode: 'single'});

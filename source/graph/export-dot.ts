@@ -61,7 +61,7 @@ export function exportDot(graph: Graph): string {
 	const lines = ['digraph {', '\tcompound = "true"', '\tnewrank = "true"', '\trankdir = "RL"', '\tnode [fontname = "sans-serif"]'];
 	const writeModule = (module: string, indent: string): void => {
 		for (const node of members.get(module) ?? []) {
-			lines.push(`${indent}${dotString(node.id)} [label = ${dotString(node.name)}, ${shapes[node.kind]}]`);
+			lines.push(`${indent}${dotString(node.id)} [label = ${dotString(node.assumed ? `${node.name} (assumed)` : node.name)}, ${shapes[node.kind]}]`);
 		}
 
 		for (const child of children.get(module) ?? []) {

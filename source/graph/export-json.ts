@@ -17,6 +17,8 @@ export type JsonGraph = {
 		readonly file?: string;
 		readonly range?: JsonRange;
 		readonly block?: string;
+		/** An instance that exists only under a what-if assumption. */
+		readonly assumed?: boolean;
 	}>;
 	readonly edges: ReadonlyArray<{
 		readonly source: string;
@@ -48,6 +50,7 @@ export function toJsonGraph(graph: Graph): JsonGraph {
 		name: node.name,
 		...(node.range ? {file: node.range.filename, range: jsonRange(node.range)} : {}),
 		...(node.block === undefined ? {} : {block: node.block}),
+		...(node.assumed && {assumed: true as const}),
 	}));
 	const edges = graph.edges()
 		.sort((first, second) => compareIds(first.source, second.source) || compareIds(first.target, second.target) || compareIds(first.kind, second.kind))

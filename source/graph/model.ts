@@ -60,6 +60,10 @@ export type GraphNode = {
 	*/
 	readonly range?: Range;
 	/**
+	For instances: it exists only under a what-if assumption (its count/for_each, or an enclosing module's, is assumed).
+	*/
+	readonly assumed?: true;
+	/**
 	For instances: the id of the block-level node they expand from.
 	*/
 	readonly block?: string;

@@ -19,6 +19,13 @@ export function formatValue(value: Value, indent = 0): string {
 		return '(ephemeral value)';
 	}
 
+	if (hasMark(value, 'assumed')) {
+		// Not something terraform console can print: a value tfscope was told to assume says so, after it.
+		const {marks, ...bare} = value;
+		const rest = new Set([...marks!].filter(mark => mark !== 'assumed'));
+		return `${formatValue((rest.size > 0 ? {...bare, marks: rest} : bare) as Value, indent)} (assumed)`;
+	}
+
 	switch (value.kind) {
 		case 'null': {
 			return formatNull(value.type);

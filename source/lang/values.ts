@@ -21,7 +21,10 @@ export const Numeric = Decimal.clone({
 
 export type NumericValue = InstanceType<typeof Numeric>;
 
-export type Mark = 'sensitive' | 'ephemeral';
+/**
+`assumed`: the value is (or comes from) a what-if assumption (`--assume`), not from the configuration; it flows through every operation as the other marks do, so what it decides can say so.
+*/
+export type Mark = 'sensitive' | 'ephemeral' | 'assumed';
 export type Marks = ReadonlySet<Mark>;
 
 type Marked = {readonly marks?: Marks};

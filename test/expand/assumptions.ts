@@ -27,7 +27,7 @@ test('assuming the zones turns the placeholders into real instances, downstream 
 		'module.net["eu-west-1c"].aws_subnet.this[1]',
 	]);
 	t.is(describeCounts(countInstances(workspace.instances)), '16 resource instances known, 1 block open-ended ([*])');
-	t.is(formatValue(workspace.evaluateAt('self.availability_zone', 'aws_subnet.public[2]').value), '"eu-west-1c"');
+	t.is(formatValue(workspace.evaluateAt('self.availability_zone', 'aws_subnet.public[2]').value), '"eu-west-1c" (assumed)');
 	t.deepEqual(workspace.instances.resourceInstances.get('data.aws_availability_zones.available')!.assumed.map(assumption => assumption.address), ['data.aws_availability_zones.available.names']);
 });
 
@@ -46,10 +46,12 @@ test('an assumption file, resource attributes, module variables; a later assumpt
 		],
 	});
 	const value = (expression: string, address?: string) => formatValue(workspace.evaluateAt(expression, address).value);
-	t.is(value('aws_eip.by_zone["a"].tags.vpc'), '"vpc-456"');
+	// Assumed values say so wherever they are printed, and what is computed from them too; the configuration's own values do not.
+	t.is(value('aws_eip.by_zone["a"].tags.vpc'), '"vpc-456" (assumed)');
+	t.is(value('"${aws_vpc.this.id}-x"'), '"vpc-456-x" (assumed)');
 	t.is(value('aws_vpc.this.cidr_block'), '"10.0.0.0/16"');
 	t.is(value('aws_vpc.this.arn'), '(known after apply)');
-	t.is(value('var.zone', 'module.net["eu-west-1b"]'), '"zz"');
+	t.is(value('var.zone', 'module.net["eu-west-1b"]'), '"zz" (assumed)');
 	t.deepEqual(workspace.instances.resources.get('aws_security_group.per_association')!.instances.map(instance => instance.text), Array.from({length: 5}, (_, index) => `aws_security_group.per_association[${index}]`));
 	t.deepEqual(workspace.diagnostics.map(diagnostic => `${diagnostic.severity}: ${diagnostic.summary}`), ['warning: Assumption names nothing']);
 });
@@ -78,7 +80,7 @@ test('check lists the assumptions in force', async t => {
 	});
 	t.is(code, 0);
 	t.regex(stdout, /^assumed: data\.aws_availability_zones\.available\.names = \["eu-west-1a", "eu-west-1b", "eu-west-1c"\] \(from --assume\)$/m);
-	t.regex(stderr, /1 warning in 4 module instances and 16 resource instances known, 1 block open-ended/);
+	t.regex(stderr, /1 warning in 4 module instances and 16 resource instances known \(9 assumed\), 1 block open-ended/);
 });
 
 test('an assumption file that is a FIFO is refused without blocking, through the one file reader', async t => {

@@ -1,3 +1,4 @@
+import type {Expansion} from '../../expand/expansion.js';
 import type {InstanceTree, ModuleInstance} from '../../expand/instance-tree.js';
 import {type InstanceKey, keyValue} from '../../expand/addresses.js';
 import type {ModuleNode} from '../../config/module-tree.js';
@@ -120,11 +121,37 @@ function sameKey(first: InstanceKey | undefined, second: InstanceKey): boolean {
 }
 
 
+const assumedModules = new WeakMap<ModuleInstance, boolean>();
+
+/**
+Whether a module instance exists only under a what-if assumption: its call's count/for_each, or an enclosing one's, comes from an assumed value.
+*/
+function moduleAssumed(instance: ModuleInstance): boolean {
+	const {parent} = instance;
+	if (!parent) {
+		return false;
+	}
+
+	let known = assumedModules.get(instance);
+	if (known === undefined) {
+		const call = parent.calls.find(each => each.instances.includes(instance));
+		known = moduleAssumed(parent) || (call !== undefined && isAssumed(call.expansion));
+		assumedModules.set(instance, known);
+	}
+
+	return known;
+}
+
+function isAssumed(expansion: Expansion): boolean {
+	return 'assumed' in expansion && expansion.assumed === true;
+}
+
 function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitInstanceNode): void {
 	const {text, node, parent} = instance;
+	const instanceAssumed = moduleAssumed(instance);
 	if (parent) {
 		const last = text.slice(parent.text === '' ? 0 : parent.text.length + 1);
-		visit({id: text, kind: 'module-instance', module: parent.text, name: last, block: modulePrefix(node), ...(node.call ? {range: node.call.range} : {})}, parent, instance);
+		visit({id: text, kind: 'module-instance', module: parent.text, name: last, block: modulePrefix(node), ...(node.call ? {range: node.call.range} : {}), ...(instanceAssumed && {assumed: true})}, parent, instance);
 	}
 
 	const {members, resources} = partsOf(node);
@@ -150,7 +177,7 @@ function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitInstance
 			}
 
 			visit({
-				id: resourceInstance.text, kind: 'resource-instance', module: text, name: names[position]!, block, range,
+				id: resourceInstance.text, kind: 'resource-instance', module: text, name: names[position]!, block, range, ...((instanceAssumed || isAssumed(resource.expansion)) && {assumed: true}),
 			}, instance, instance);
 		}
 	}
