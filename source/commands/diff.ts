@@ -55,6 +55,19 @@ async function load(input: CommandInput, spec: SideSpec): Promise<Workspace> {
 	return loadWorkspace({...rest, variableArguments, ...(spec.source && {source: spec.source})});
 }
 
+/**
+The configuration of `directory` at a git revision, loaded with the command line's options (no state file: a diff compares configurations): the other side of the explorer's `--diff REV`. A message when the revision cannot be read.
+*/
+export async function loadRevisionWorkspace(flags: CommandInput['flags'], directory: string, revision: string, environment: CommandInput['environment'], cwd: string): Promise<{readonly workspace: Workspace; readonly label: string} | string> {
+	const input = {flags, environment, cwd} as CommandInput;
+	const side = await openSide(input, directory, revision, []);
+	if (typeof side === 'string') {
+		return side;
+	}
+
+	return {workspace: await load(input, side), label: side.label};
+}
+
 export const diffCommand: Command = async input => {
 	const {flags} = input;
 	const directory = input.arguments[0] ?? '.';

@@ -59,6 +59,7 @@ export const flagTable = {
 	json: {type: 'boolean', default: false, for: ['parse', 'instances', 'tree', 'check', 'version', 'diff'], description: 'JSON output'},
 	from: {type: 'string', value: 'REV', for: ['diff'], description: 'The git revision before: a branch, tag, commit or HEAD~1'},
 	to: {type: 'string', value: 'REV', for: ['diff'], description: 'The git revision after (default: the working tree)'},
+	diff: {type: 'string', value: 'REV', for: ['explorer'], description: 'Mark what changed since the git revision REV: added, removed, moved, changed (D: changed only)'},
 	fromDir: {type: 'string', value: 'DIR', for: ['diff'], description: 'Compare with another directory instead of a revision'},
 	gitDir: {type: 'string', value: 'DIR', for: ['diff'], description: 'Read the revisions from this git directory (a bare repository too)'},
 	fromVarFile: {type: 'string', multiple: true, value: 'FILE', for: ['diff'], description: 'A variables file for the before side only (repeatable)'},

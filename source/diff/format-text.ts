@@ -12,7 +12,7 @@ export type TextOptions = {
 	readonly to: string;
 };
 
-const marks: Record<ChangeKind, string> = {
+export const changeMarks: Record<ChangeKind, string> = {
 	create: '+', delete: '-', update: '~', replace: '±', move: '→', forget: '>', import: '<',
 };
 
@@ -24,7 +24,7 @@ function at(range: Range): string {
 	return `${range.filename}:${range.start.line}`;
 }
 
-function words(change: InstanceChange): string {
+export function changeWords(change: InstanceChange): string {
 	const kind = changeKind(change);
 	switch (kind) {
 		case 'create': {
@@ -59,7 +59,7 @@ function words(change: InstanceChange): string {
 	}
 }
 
-function attributeLine(attribute: AttributeChange): string {
+export function attributeLine(attribute: AttributeChange): string {
 	switch (attribute.kind) {
 		case 'added': {
 			return `${attribute.name}: + ${oneLineValue(attribute.after)}`;
@@ -104,7 +104,7 @@ export function formatDiffText(diff: WorkspaceDiff, options: TextOptions): strin
 		for (const change of modules.get(module) ?? []) {
 			const kind = changeKind(change);
 			const local = module === '' ? change.address : change.address.slice(module.length + 1);
-			lines.push(`  ${paint(colours[kind], `${marks[kind]} ${local}`)}  ${words(change)}`);
+			lines.push(`  ${paint(colours[kind], `${changeMarks[kind]} ${local}`)}  ${changeWords(change)}`);
 			for (const attribute of change.attributes) {
 				lines.push(`      ${attributeLine(attribute)}`);
 			}

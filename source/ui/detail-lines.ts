@@ -79,6 +79,12 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 	const kind = details.kind === 'module-instance' ? 'module instance' : details.kind;
 	lines.push(plain(details.location ? `${kind} · ${details.location.filename}:${details.location.line}` : kind, 'dim'));
 
+	if (details.change) {
+		// `--diff`: what the change does here, before the rest.
+		lines.push([{text: `${details.change.mark} `, style: 'title'}, {text: sanitizeLine(details.change.summary), style: 'title'}]);
+		lines.push(...details.change.lines.map(line => plain(`  ${line}`)));
+	}
+
 	const {expansion, instance} = details;
 	if (instance) {
 		lines.push([{text: `instance ${instance.index + 1} of ${instance.total}`, style: 'title'}, {text: '  ←/→ step', style: 'dim'}]);

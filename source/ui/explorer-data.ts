@@ -12,6 +12,8 @@ export type ModuleRow = {
 	readonly resourceInstanceCount: number;
 	readonly errors: number;
 	readonly warnings: number;
+	/** Under `--diff`: what the change does to this module instance (`+`, `-`, `→`) or inside it (`~`). */
+	readonly mark?: string;
 };
 
 export type BlockKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check';
@@ -30,6 +32,10 @@ export type BlockEntry = {
 	readonly mode: ExpansionMode;
 	/** Full addresses of the instances, in Terraform's order; empty for a single block. */
 	readonly instances: readonly string[];
+	/** Under `--diff`: the change to the block (a single one) or to some of its instances (`~`). */
+	readonly mark?: string;
+	/** Under `--diff`: the mark of each changed instance. */
+	readonly instanceMarks?: ReadonlyMap<string, string>;
 };
 
 export type AttributeRow = {
@@ -61,6 +67,8 @@ export type Details = {
 	};
 	readonly attributes: readonly AttributeRow[];
 	readonly source?: {readonly text: string; readonly firstLine: number};
+	/** Under `--diff`: what the change does here (the mark, one line, then the argument diff and the `moved` block). */
+	readonly change?: {readonly mark: string; readonly summary: string; readonly lines: readonly string[]};
 };
 
 export type Edge = {
@@ -121,4 +129,6 @@ export type ExplorerData = {
 	/** Completions for the word before the cursor in the console (`var.`, `local.`, resource types, functions). */
 	complete(word: string, contextAddress: string): readonly string[];
 	drawGraph(address: string, width: number, height: number): GraphDrawing;
+	/** Under `--diff`: the comparison and its counts (`diff vs main: 2 to add, ...`); the `D` filter needs it. */
+	readonly diffSummary?: string;
 };

@@ -73,6 +73,7 @@ export const keymap = [
 	{id: 'filter', keys: ['/'], help: '/', description: 'Fuzzy filter the focused list', scope: 'global', group: 'views', status: true},
 	{id: 'go-to', keys: [':'], help: ':', description: 'Go to an address (Tab completes)', scope: 'global', group: 'views', status: true},
 	{id: 'show-graph', keys: ['g'], help: 'g', description: 'Graph of the selection\'s neighbourhood', scope: 'global', group: 'views', status: true},
+	{id: 'toggle-changed-only', keys: ['D'], help: 'D', description: 'With --diff REV: only what changed since REV (again: everything)', scope: 'global', group: 'views'},
 	{id: 'show-diagnostics', keys: ['d'], help: 'd', description: 'All diagnostics', scope: 'global', group: 'views'},
 	{id: 'focus-console', keys: ['c', '`'], help: 'c/`', description: 'Focus the console', scope: 'global', group: 'views', status: true},
 	{

@@ -870,6 +870,13 @@ export async function loadExplorerData(options: {
 	}
 
 	const data = createWorkspaceData(workspace, defaultFormatting());
+	if (options.flags.diff !== undefined) {
+		// `--diff REV`: the same panes, marked with what changed since REV (diff-data.ts).
+		const {diffExplorerData} = await import('./diff-data.js');
+		const diffData = await diffExplorerData(data, workspace, options);
+		return {data: diffData, summary: diffData.status()};
+	}
+
 	return {data, summary: data.status()};
 }
 

@@ -4,6 +4,7 @@ import type {BlockRow} from '../state/selectors.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
+import {markSpans} from '../diff-marks.js';
 import {cutName} from '../lines.js';
 
 export const kindTitles: Readonly<Record<BlockKind, string>> = {
@@ -62,14 +63,16 @@ export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expande
 							const foldable = row.entry.instances.length > 0;
 							const marker = foldable ? (expanded.has(row.key) ? '▾ ' : '▸ ') : '  ';
 							const badge = countBadge(row);
+							const mark = markSpans(row.entry.mark);
 							return {
-								spans: [{text: marker + cutName(sanitizeLine(row.entry.label), Math.max(8, width - 4 - badge.length))}, {text: badge, style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
+								spans: [{text: marker}, ...mark, {text: cutName(sanitizeLine(row.entry.label), Math.max(8, width - 4 - badge.length - (mark.length > 0 ? 2 : 0)))}, {text: badge, style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
 								...(selected && {style: {inverse: true}}),
 							};
 						}
 
 						case 'instance': {
-							return {spans: [{text: '    ' + cutName(sanitizeLine(row.key.slice(row.entry.address.length)), Math.max(8, width - 6))}], ...(selected && {style: {inverse: true}})};
+							const mark = markSpans(row.entry.instanceMarks?.get(row.key));
+							return {spans: [{text: '    '}, ...mark, {text: cutName(sanitizeLine(row.key.slice(row.entry.address.length)), Math.max(8, width - 6 - (mark.length > 0 ? 2 : 0)))}], ...(selected && {style: {inverse: true}})};
 						}
 
 						case undefined: {

@@ -3,6 +3,7 @@ import type {ModuleRow} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
+import {markSpans} from '../diff-marks.js';
 import {cutName, lineWidth, type Span} from '../lines.js';
 
 export type ModuleTreeProps = {
@@ -41,7 +42,8 @@ export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focuse
 					// The name is cut in the middle so its key's end and the badges stay in view.
 					const indent = '  '.repeat(row.depth);
 					const room = Math.max(8, width - 2 - indent.length - lineWidth({spans: badges}));
-					return {spans: [{text: indent + cutName(sanitizeLine(row.label), room)}, ...badges], ...(selected && {style: {inverse: true}})};
+					const mark = markSpans(row.mark);
+					return {spans: [{text: indent}, ...mark, {text: cutName(sanitizeLine(row.label), room - (mark.length > 0 ? 2 : 0))}, ...badges], ...(selected && {style: {inverse: true}})};
 				}}
 			/>
 		</Pane>

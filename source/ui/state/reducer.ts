@@ -620,6 +620,14 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 			return target === undefined ? state : {...navigate({...state, overlay: {kind: 'none'}}, data, target), focus: 'blocks'};
 		}
 
+		case 'toggle-changed-only': {
+			if (data.diffSummary === undefined) {
+				return withMessage(state, 'No diff: open the explorer with --diff REV');
+			}
+
+			return withMessage({...state, changedOnly: !state.changedOnly}, state.changedOnly ? 'Showing everything' : 'Showing only what changed (D: everything)');
+		}
+
 		case 'show-diagnostics': {
 			return {...state, overlay: {kind: 'diagnostics', cursor: 0, severity: 'all'}};
 		}

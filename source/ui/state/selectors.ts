@@ -76,21 +76,23 @@ function indexBy<T>(rows: readonly T[], keyOf: (row: T) => string): IndexedList<
 	return {rows, index};
 }
 
-const memoModules = memoize((all: readonly ModuleRow[], filter: string): IndexedList<ModuleRow> => {
-	const rows = filter === '' ? all : all.filter(row => fuzzyMatch(filter, row.label));
+const memoModules = memoize((all: readonly ModuleRow[], filter: string, changedOnly: boolean): IndexedList<ModuleRow> => {
+	const marked = changedOnly ? all.filter(row => row.mark !== undefined) : all;
+	const rows = filter === '' ? marked : marked.filter(row => fuzzyMatch(filter, row.label));
 	return indexBy(rows, row => row.address);
 });
 
 export function moduleList(data: ExplorerData, state: State): IndexedList<ModuleRow> {
-	return memoModules(data.modules(), state.filters.modules);
+	return memoModules(data.modules(), state.filters.modules, state.changedOnly);
 }
 
 export function moduleCursor(data: ExplorerData, state: State): number {
 	return moduleList(data, state).index.get(state.module) ?? 0;
 }
 
-const memoBlocks = memoize((data: ExplorerData, module: string, expanded: ReadonlySet<string>, filter: string): IndexedList<BlockRow> => {
-	const entries = data.blocks(module);
+const memoBlocks = memoize((data: ExplorerData, module: string, expanded: ReadonlySet<string>, filter: string, changedOnly: boolean): IndexedList<BlockRow> => {
+	// Under --diff with D: only the blocks the change marks, and only their changed instances.
+	const entries = changedOnly ? data.blocks(module).filter(entry => entry.mark !== undefined).map(entry => entry.instanceMarks ? {...entry, instances: entry.instances.filter(address => entry.instanceMarks!.has(address))} : entry) : data.blocks(module);
 	const rows: BlockRow[] = [];
 	for (const kind of blockKinds) {
 		const ofKind = entries.filter(entry => entry.kind === kind);
@@ -121,7 +123,7 @@ const memoBlocks = memoize((data: ExplorerData, module: string, expanded: Readon
 });
 
 export function blockList(data: ExplorerData, state: State): IndexedList<BlockRow> {
-	return memoBlocks(data, state.module, state.expanded, state.filters.blocks);
+	return memoBlocks(data, state.module, state.expanded, state.filters.blocks, state.changedOnly);
 }
 
 /**

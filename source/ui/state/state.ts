@@ -69,6 +69,8 @@ export type State = {
 	/** How the width is shared between the panes (+/-). */
 	readonly shares: PaneShares;
 	readonly filters: Readonly<Record<ListFilterTarget, string>>;
+	/** Under `--diff`: the lists show only what the change marks (D). */
+	readonly changedOnly: boolean;
 	readonly history: readonly Location[];
 	/** One line for the status bar: why a key did nothing, what was copied. */
 	readonly message: string | undefined;
@@ -116,6 +118,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		zoomed: false,
 		shares: defaultShares,
 		filters: {modules: '', blocks: '', edges: ''},
+		changedOnly: false,
 		history: [],
 		message: undefined,
 		console: initialConsole,
