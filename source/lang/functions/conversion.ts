@@ -6,7 +6,7 @@ import {
 	type Type, boolType, dynamicType, friendlyTypeName, listType, mapType, numberType, setType, stringType,
 } from '../types.js';
 import {
-	type Value, boolValue, hasMark, isSensitive, markSensitive, nullValue, typeOf, unmark, withMarks,
+	type Value, boolValue, hasMark, isSensitive, markSensitive, nullValue, typeOf, unknownValue, unmark, withMarks,
 } from '../values.js';
 
 /*
@@ -96,6 +96,14 @@ export const issensitive = defineFunction({
 	parameters: [{name: 'value', type: dynamicType, allowNull: true, allowUnknown: true, allowMarked: true, allowDynamicType: true}],
 	returnType: staticReturnType(boolType),
 	impl: ([value]) => boolValue(isSensitive(value!)),
+});
+
+/**
+OpenTofu 1.11's `issensitive`: unknown for an unknown argument, since its sensitivity is not final before its value is (opentofu/opentofu internal/lang/funcs/sensitive.go, #3008); Terraform 1.11 answers from the marks it has.
+*/
+export const openTofuIssensitive = defineFunction({
+	...issensitive,
+	impl: ([value], returnType) => unmark(value!)[0].kind === 'unknown' ? unknownValue(returnType) : boolValue(isSensitive(value!)),
 });
 
 export const ephemeralasnull = defineFunction({

@@ -215,7 +215,12 @@ export function globToRegExp(pattern: string): RegExp | undefined {
 			source += ')';
 		} else if (character === ',' && braces > 0) {
 			source += '|';
-		} else if (character === '\\' && index + 1 < pattern.length) {
+		} else if (character === '\\') {
+			// A backslash escapes the next character; one at the end is a syntax error, as in doublestar.
+			if (index + 1 === pattern.length) {
+				return undefined;
+			}
+
 			index++;
 			source += pattern[index]!.replaceAll(/[.*+?^${}()|[\]\\/]/g, String.raw`\$&`);
 		} else {

@@ -1,6 +1,6 @@
 import {type FunctionSpec} from '../function.js';
 import {collectionFunctions} from './collection.js';
-import {conversionFunctions} from './conversion.js';
+import {conversionFunctions, openTofuIssensitive} from './conversion.js';
 import {cryptoFunctions} from './crypto.js';
 import {datetimeFunctions} from './datetime.js';
 import {encodingFunctions} from './encoding.js';
@@ -8,9 +8,9 @@ import {filesystemFunctions, setDefaultTemplateRenderer} from './filesystem.js';
 import {ipNetworkFunctions} from './ip-network.js';
 import {numberFunctions} from './number.js';
 import {terraformProviderFunctions, unrunnableProviderFunction} from './provider.js';
-import {regexFunctions} from './regex.js';
+import {openTofuRegexFunctions, regexFunctions} from './regex.js';
 import {setFunctions} from './set.js';
-import {stringFunctions} from './string.js';
+import {openTofuReplace, stringFunctions} from './string.js';
 import {createTemplateRenderer} from './render-template.js';
 
 /*
@@ -55,8 +55,19 @@ export type FunctionTable = {
 
 const terraformNames: readonly string[] = [...builtinFunctions.values()].filter(spec => !spec.openTofuOnly).map(spec => spec.name);
 
+/**
+Functions OpenTofu 1.11 defines differently from Terraform 1.11, under the same names: `issensitive` of an unknown value is unknown; `regex`, `regexall` and `replace` take Go 1.25's `\p{...}` class names.
+*/
+const openTofuVariants: ReadonlyMap<string, FunctionSpec> = new Map([openTofuIssensitive, ...openTofuRegexFunctions, openTofuReplace].map(spec => [spec.name, spec] as const));
+
 const functionTables: Readonly<Record<FunctionDialect, FunctionTable>> = {
-	opentofu: {lookup: lookupFunction, names: builtinFunctionNames},
+	opentofu: {
+		lookup(name) {
+			const spec = lookupFunction(name);
+			return spec ? openTofuVariants.get(spec.name) ?? spec : undefined;
+		},
+		names: builtinFunctionNames,
+	},
 	terraform: {
 		lookup(name) {
 			const spec = lookupFunction(name);

@@ -10,6 +10,7 @@ import {
 	type Value, listValue, nullValue, objectValue, stringValue, tupleValue,
 } from '../values.js';
 import {stringOf} from './support.js';
+import {type UnicodeClassNames, renameUnicodeClasses} from './unicode-classes.js';
 
 /*
 `regex`, `regexall` and the regex form of `replace`, with RE2 semantics through re2js (JavaScript's RegExp differs: lookarounds, backreferences, `\pL` classes). Match iteration follows Go's regexp (an empty match right after a match is skipped), not Java's, which re2js's own iterator follows.
@@ -24,8 +25,8 @@ export type CompiledPattern = {
 /**
 Compiles an RE2 pattern; errors are reported as Go's regexp/syntax error text (`error parsing regexp: CODE: \`EXPR\``) or, with `short`, as "CODE in EXPR" the way regex() words them.
 */
-export function compilePattern(source: string, onError: (code: string, expression: string, full: string) => never): CompiledPattern {
-	const {text, renamed} = renameDuplicateGroups(source);
+export function compilePattern(source: string, onError: (code: string, expression: string, full: string) => never, classNames: UnicodeClassNames = 'go1.23'): CompiledPattern {
+	const {text, renamed} = renameDuplicateGroups(renameUnicodeClasses(source, classNames, escape => onError('invalid character class range', escape, `error parsing regexp: invalid character class range: \`${escape}\``)));
 	let pattern: RE2JS;
 	try {
 		pattern = RE2JS.compile(text);
@@ -232,10 +233,10 @@ export function expandReplacement(template: string, compiled: CompiledPattern, m
 
 const wordPattern = /\w+/y;
 
-function compileForRegexFunction(source: string): CompiledPattern {
+function compileForRegexFunction(source: string, classNames: UnicodeClassNames): CompiledPattern {
 	const compiled = compilePattern(source, (code, expression) => {
 		throw new FunctionError(`invalid regexp pattern: ${code} in ${expression}`, 0);
-	});
+	}, classNames);
 	const named = compiled.names.filter(Boolean).length;
 	if (named > 0 && named < compiled.groupCount) {
 		throw new FunctionError('invalid regexp pattern: cannot mix both named and unnamed capture groups', 0);
@@ -272,43 +273,55 @@ function matchValue(compiled: CompiledPattern, match: Match): Value {
 	return tupleValue(captures);
 }
 
-function patternTypeOf(values: readonly Value[]): Type {
+function patternTypeOf(values: readonly Value[], classNames: UnicodeClassNames): Type {
 	const pattern = values[0];
 	if (pattern?.kind !== 'string') {
 		return dynamicType;
 	}
 
-	return matchType(compileForRegexFunction(pattern.value));
+	return matchType(compileForRegexFunction(pattern.value, classNames));
 }
 
-export const regex = defineFunction({
-	name: 'regex',
-	description: 'Applies a regular expression to a string and returns the matching substrings.',
-	parameters: [{name: 'pattern', type: stringType}, {name: 'string', type: stringType}],
-	returnType: (_, values) => patternTypeOf(values),
-	impl([pattern, text]) {
-		const compiled = compileForRegexFunction(stringOf(pattern!));
-		const [match] = findAll(compiled, stringOf(text!), 1);
-		if (!match) {
-			throw new FunctionError('pattern did not match any part of the given string');
-		}
+/**
+`regex` and `regexall` with the `\p{...}` names of a Go release (see unicode-classes.ts): Terraform's (Go 1.23) or OpenTofu's (Go 1.25).
+*/
+function regexFunctionsFor(classNames: UnicodeClassNames): readonly FunctionSpec[] {
+	const regex = defineFunction({
+		name: 'regex',
+		description: 'Applies a regular expression to a string and returns the matching substrings.',
+		parameters: [{name: 'pattern', type: stringType}, {name: 'string', type: stringType}],
+		returnType: (_, values) => patternTypeOf(values, classNames),
+		impl([pattern, text]) {
+			const compiled = compileForRegexFunction(stringOf(pattern!), classNames);
+			const [match] = findAll(compiled, stringOf(text!), 1);
+			if (!match) {
+				throw new FunctionError('pattern did not match any part of the given string');
+			}
 
-		return matchValue(compiled, match);
-	},
-});
+			return matchValue(compiled, match);
+		},
+	});
 
-export const regexall = defineFunction({
-	name: 'regexall',
-	description: 'Applies a regular expression to a string and returns a list of all matches.',
-	parameters: [{name: 'pattern', type: stringType}, {name: 'string', type: stringType}],
-	returnType: (_, values) => listType(patternTypeOf(values)),
-	impl([pattern, text], returnType) {
-		const compiled = compileForRegexFunction(stringOf(pattern!));
-		// Stops one match past the limit: an empty pattern matches at every character of a 10 MB string.
-		const matches = findAll(compiled, stringOf(text!), maximumCollectionElements + 1);
-		checkElementCount(matches.length);
-		return listValue((returnType as {element: Type}).element, matches.map(match => matchValue(compiled, match)));
-	},
-});
+	const regexall = defineFunction({
+		name: 'regexall',
+		description: 'Applies a regular expression to a string and returns a list of all matches.',
+		parameters: [{name: 'pattern', type: stringType}, {name: 'string', type: stringType}],
+		returnType: (_, values) => listType(patternTypeOf(values, classNames)),
+		impl([pattern, text], returnType) {
+			const compiled = compileForRegexFunction(stringOf(pattern!), classNames);
+			// Stops one match past the limit: an empty pattern matches at every character of a 10 MB string.
+			const matches = findAll(compiled, stringOf(text!), maximumCollectionElements + 1);
+			checkElementCount(matches.length);
+			return listValue((returnType as {element: Type}).element, matches.map(match => matchValue(compiled, match)));
+		},
+	});
 
-export const regexFunctions: readonly FunctionSpec[] = [regex, regexall];
+	return [regex, regexall];
+}
+
+export const regexFunctions = regexFunctionsFor('go1.23');
+
+/**
+OpenTofu's `regex` and `regexall`, which take Go 1.25's class names.
+*/
+export const openTofuRegexFunctions = regexFunctionsFor('go1.25');

@@ -11,6 +11,7 @@ import {
 } from '../values.js';
 import {encodeJson, jsonQuote} from './encoding.js';
 import {compilePattern, expandReplacement, findAll} from './regex.js';
+import type {UnicodeClassNames} from './unicode-classes.js';
 import {
 	elementsOf, graphemes, integerOf, knownLength, numberOf, numberText, stringOf,
 } from './support.js';
@@ -184,47 +185,56 @@ export const join = defineFunction({
 	},
 });
 
-export const replace = defineFunction({
-	name: 'replace',
-	description: 'Searches a given string for another given substring, and replaces each occurrence with a given replacement string.',
-	parameters: [{name: 'str', type: stringType}, {name: 'substr', type: stringType}, {name: 'replace', type: stringType}],
-	returnType: staticReturnType(stringType),
-	impl([text, search, replacement]) {
-		const source = stringOf(text!);
-		const pattern = stringOf(search!);
-		const replaceWith = stringOf(replacement!);
-		if (pattern.length > 1 && pattern.startsWith('/') && pattern.endsWith('/')) {
-			const compiled = compilePattern(pattern.slice(1, -1), (_code, _expression, full) => {
-				throw new FunctionError(full);
-			});
-			// Pieces joined once at the end, the length checked as they come (each replacement may differ, through its groups).
-			const pieces: string[] = [];
-			let length = 0;
-			let last = 0;
-			for (const match of findAll(compiled, source)) {
-				const gap = source.slice(last, match.start);
-				const expanded = expandReplacement(replaceWith, compiled, match);
-				length += gap.length + expanded.length;
-				checkStringLength(length + source.length - match.end);
-				pieces.push(gap, expanded);
-				last = match.end;
+function replaceFunction(classNames: UnicodeClassNames): FunctionSpec {
+	return defineFunction({
+		name: 'replace',
+		description: 'Searches a given string for another given substring, and replaces each occurrence with a given replacement string.',
+		parameters: [{name: 'str', type: stringType}, {name: 'substr', type: stringType}, {name: 'replace', type: stringType}],
+		returnType: staticReturnType(stringType),
+		impl([text, search, replacement]) {
+			const source = stringOf(text!);
+			const pattern = stringOf(search!);
+			const replaceWith = stringOf(replacement!);
+			if (pattern.length > 1 && pattern.startsWith('/') && pattern.endsWith('/')) {
+				const compiled = compilePattern(pattern.slice(1, -1), (_code, _expression, full) => {
+					throw new FunctionError(full);
+				}, classNames);
+				// Pieces joined once at the end, the length checked as they come (each replacement may differ, through its groups).
+				const pieces: string[] = [];
+				let length = 0;
+				let last = 0;
+				for (const match of findAll(compiled, source)) {
+					const gap = source.slice(last, match.start);
+					const expanded = expandReplacement(replaceWith, compiled, match);
+					length += gap.length + expanded.length;
+					checkStringLength(length + source.length - match.end);
+					pieces.push(gap, expanded);
+					last = match.end;
+				}
+
+				pieces.push(source.slice(last));
+				return stringValue(pieces.join(''));
 			}
 
-			pieces.push(source.slice(last));
-			return stringValue(pieces.join(''));
-		}
+			if (pattern === '') {
+				const characters = [...source];
+				checkStringLength(source.length + ((characters.length + 1) * replaceWith.length));
+				return stringValue(replaceWith + characters.map(character => character + replaceWith).join(''));
+			}
 
-		if (pattern === '') {
-			const characters = [...source];
-			checkStringLength(source.length + ((characters.length + 1) * replaceWith.length));
-			return stringValue(replaceWith + characters.map(character => character + replaceWith).join(''));
-		}
+			const pieces = source.split(pattern);
+			checkStringLength(source.length + ((pieces.length - 1) * (replaceWith.length - pattern.length)));
+			return stringValue(pieces.join(replaceWith));
+		},
+	});
+}
 
-		const pieces = source.split(pattern);
-		checkStringLength(source.length + ((pieces.length - 1) * (replaceWith.length - pattern.length)));
-		return stringValue(pieces.join(replaceWith));
-	},
-});
+export const replace = replaceFunction('go1.23');
+
+/**
+OpenTofu's `replace`: a `/pattern/` takes Go 1.25's `\p{...}` class names (see unicode-classes.ts).
+*/
+export const openTofuReplace = replaceFunction('go1.25');
 
 export const split = defineFunction({
 	name: 'split',

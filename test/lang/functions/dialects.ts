@@ -1,0 +1,80 @@
+import test from 'ava';
+import {parseExpression} from '../../../source/hcl/index.js';
+import {evaluate} from '../../../source/lang/eval/evaluate.js';
+import {createScope, moduleResolver} from '../../../source/lang/eval/scope.js';
+import {formatValue} from '../../../source/lang/format-value.js';
+import {type FunctionDialect, createNodeFilesystem, functionTable} from '../../../source/lang/functions/index.js';
+import {unmark} from '../../../source/lang/values.js';
+import {filesDirectory} from '../../helpers/functions.js';
+
+/*
+Where OpenTofu 1.11's functions differ from Terraform 1.11's under the same name. Terraform's results are `terraform console` (1.11.4) output; OpenTofu's come from its source, cited per case, since OpenTofu cannot be installed here.
+*/
+
+function evaluateIn(dialect: FunctionDialect, text: string): string {
+	const table = functionTable(dialect);
+	const parsed = parseExpression(text, '<test>');
+	const scope = createScope({
+		resolveReference: moduleResolver({path: {module: '.', root: '.', cwd: filesDirectory}}),
+		functions: table.lookup,
+		functionNames: table.names,
+		functionContext: {baseDirectory: filesDirectory, impure: true, filesystem: createNodeFilesystem({cwd: filesDirectory})},
+		console: true,
+	});
+	const result = evaluate(parsed.value, scope);
+	const error = result.diagnostics.find(diagnostic => diagnostic.severity === 'error');
+	if (error) {
+		return `error: ${error.detail ?? error.summary}`;
+	}
+
+	const [bare, marks] = unmark(result.value);
+	return formatValue(bare) + (marks?.has('sensitive') ? ' (sensitive)' : '');
+}
+
+type DialectCase = readonly [expression: string, terraform: string, opentofu: string];
+
+const cases: readonly DialectCase[] = [
+	// Go 1.25's long category names (opentofu CHANGELOG.md v1.11.0, #3166; website/docs/language/functions/regex.mdx lists `\p{Letter}`).
+	[String.raw`regexall("\\p{Letter}+", "ab 12 cd")`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{Letter}.`, 'tolist([\n  "ab",\n  "cd",\n])'],
+	[String.raw`regex("\\p{Uppercase_Letter}", "aBc")`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{Uppercase_Letter}.`, '"B"'],
+	// TR18 loose matching: case, spaces, underscores and hyphens do not matter.
+	[String.raw`regex("\\p{uppercase-letter}", "aBc")`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{uppercase-letter}.`, '"B"'],
+	[String.raw`regex("\\p{greek}+", "abγδ")`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{greek}.`, '"γδ"'],
+	[String.raw`regexall("\\P{digit}", "1a2")`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \P{digit}.`, 'tolist([\n  "a",\n])'],
+	// `LC`, `Cn`, `ASCII` and `Assigned` are Go 1.25's additions; Terraform's Go 1.23 refuses them (terraform console).
+	[String.raw`regexall("\\p{LC}", "aB1")`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{LC}.`, 'tolist([\n  "a",\n  "B",\n])'],
+	[String.raw`regexall("\\p{ASCII}", "aé")`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{ASCII}.`, 'tolist([\n  "a",\n])'],
+	[String.raw`length(regexall("\\p{Cn}", "a"))`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{Cn}.`, '0'],
+	[String.raw`regex("[\\p{Assigned}]", "a")`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{Assigned}.`, '"a"'],
+	// Binary properties are not Go's in either release (re2js has them).
+	[String.raw`regex("\\p{Alphabetic}", "a")`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{Alphabetic}.`, String.raw`error: Invalid value for "pattern" parameter: invalid regexp pattern: invalid character class range in \p{Alphabetic}.`],
+	// What both accept.
+	[String.raw`regex("\\p{Greek}\\pL\\p{^Latin}", "γδε")`, '"γδε"', '"γδε"'],
+	[String.raw`regex("\\\\p{Letter}", "\\p{Letter}")`, String.raw`"\\p{Letter}"`, String.raw`"\\p{Letter}"`],
+	[String.raw`regex("\\Q\\p{Letter}\\E", "\\p{Letter}")`, String.raw`"\\p{Letter}"`, String.raw`"\\p{Letter}"`],
+	// replace's /pattern/ is the same regexp package.
+	[String.raw`replace("a1b2", "/\\p{Number}/", "#")`, 'error: Call to function "replace" failed: error parsing regexp: invalid character class range: `\\p{Number}`.', '"a#b#"'],
+	// issensitive of an unknown value (opentofu internal/lang/funcs/sensitive.go, #3008); Terraform answers from its marks.
+	['issensitive(timeadd(plantimestamp(), "1h"))', 'false', '(known after apply)'],
+	['issensitive(sensitive(plantimestamp()))', 'true', '(known after apply)'],
+	['issensitive(sensitive(1))', 'true', 'true'],
+	['issensitive([plantimestamp()])', 'false', 'false'],
+	// fileset: both escape metacharacters with a backslash (Terraform's doublestar v1.1.5; OpenTofu 1.11's doublestar v4.9.1, opentofu go.mod at v1.11.0, #3332, which fixed escapes in the base directory that 1.10's v4.6.0 broke); a backslash at the end is a syntax error in both.
+	['fileset(".", "h\\\\ello.\\\\txt")', 'toset([\n  "hello.txt",\n])', 'toset([\n  "hello.txt",\n])'],
+	['fileset(".", "sub/\\\\[ab].*")', 'toset([])', 'toset([])'],
+	['fileset(".", "hello.txt\\\\")', 'error: Call to function "fileset" failed: failed to glob pattern "hello.txt\\\\": syntax error in pattern.', 'error: Call to function "fileset" failed: failed to glob pattern "hello.txt\\\\": syntax error in pattern.'],
+	// yamldecode: both are go-cty-yaml v1.1.0 (opentofu go.mod at v1.11.0; terraform console for Terraform): YAML 1.2 integers, `+` a string (opentofu CHANGELOG v1.9.0, #2044).
+	['yamldecode("+")', '"+"', '"+"'],
+	['yamldecode("1_000")', '"1_000"', '"1_000"'],
+	['yamldecode("-0x1F")', '"-0x1F"', '"-0x1F"'],
+	['yamldecode("0o17")', '15', '15'],
+	['yamldecode("+12")', '12', '12'],
+	['yamldecode("yes")', 'true', 'true'],
+];
+
+for (const [expression, terraform, opentofu] of cases) {
+	test(`${expression} in Terraform and OpenTofu`, t => {
+		t.is(evaluateIn('terraform', expression), terraform);
+		t.is(evaluateIn('opentofu', expression), opentofu);
+	});
+}
