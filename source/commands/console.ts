@@ -1,8 +1,9 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import {escapeControls} from './terminal-text.js';
-import {isIncompleteExpression} from '../hcl/index.js';
 import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
-import {consoleOutput, formatConsoleDiagnostics} from '../lang/console.js';
+import {
+	type ConsoleLineRules, addConsoleLine, consoleOutput, formatConsoleDiagnostics,
+} from '../lang/console.js';
 import {builtinFunctionNames, createNodeFilesystem, lookupFunction} from '../lang/functions/index.js';
 import type {Command, CommandInput, Writer} from './command.js';
 
@@ -39,6 +40,10 @@ export type ConsoleSession = {
 	Output goes to a terminal: control characters from configuration text (raw in heredocs, as terraform prints them) are escaped so they cannot drive the terminal.
 	*/
 	readonly terminal?: boolean;
+	/**
+	How an expression continues on the next line: OpenTofu's console also takes a trailing backslash.
+	*/
+	readonly lines?: ConsoleLineRules;
 };
 
 /**
@@ -69,8 +74,9 @@ export function runConsole(input: string, session: ConsoleSession): number {
 	}
 
 	for (const line of lines) {
-		pending = pending === '' ? line : `${pending}\n${line}`;
-		if (isIncompleteExpression(pending)) {
+		const entry = addConsoleLine(pending, line, session.lines);
+		pending = entry.text;
+		if (!entry.complete) {
 			continue;
 		}
 
@@ -109,13 +115,13 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 /**
 The scope the console evaluates in: the configuration's (through the Workspace) when the directory holds one, else Terraform's empty root module.
 */
-export type ConsoleScopeProvider = (input: CommandInput) => Promise<{scope: Scope; diagnostics: Diagnostic[]}>;
+export type ConsoleScopeProvider = (input: CommandInput) => Promise<{scope: Scope; diagnostics: Diagnostic[]; lines?: ConsoleLineRules}>;
 
 export const emptyScopeProvider: ConsoleScopeProvider = async input => ({scope: emptyConsoleScope(input.cwd), diagnostics: []});
 
 export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyScopeProvider): Command {
 	return async input => {
-		const {scope, diagnostics} = await provideScope(input);
+		const {scope, diagnostics, lines: lineRules} = await provideScope(input);
 		const color = input.isTerminal && input.flags.color;
 		input.stderr.write(formatConsoleDiagnostics(diagnostics, {color, ...(input.isTerminal && {escape: escapeControls})}));
 
@@ -125,7 +131,9 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 
 		if (input.stdinIsTerminal && input.isTerminal) {
 			const [{runInteractiveConsole}, {defaultHistoryFile}] = await Promise.all([import('./interactive-console.js'), import('../ui/effects.js')]);
-			return runInteractiveConsole({scope, stdout: input.stdout, stderr: input.stderr, color, terminal: true}, {
+			return runInteractiveConsole({
+				scope, stdout: input.stdout, stderr: input.stderr, color, terminal: true, ...(lineRules && {lines: lineRules}),
+			}, {
 				stdin: input.stdin,
 				stdout: input.stdout as NodeJS.WritableStream,
 				stderr: input.stderr,
@@ -135,7 +143,7 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 
 		const text = await readAll(input.stdin);
 		return runConsole(text, {
-			scope, stdout: input.stdout, stderr: input.stderr, color, terminal: input.isTerminal,
+			scope, stdout: input.stdout, stderr: input.stderr, color, terminal: input.isTerminal, ...(lineRules && {lines: lineRules}),
 		});
 	};
 }
@@ -148,7 +156,7 @@ export const workspaceScopeProvider: ConsoleScopeProvider = async input => {
 	const {loadCommandWorkspace} = await import('./workspace-options.js');
 	const workspace = await loadCommandWorkspace(flags, input.arguments[0] ?? '.', input.environment, input.cwd);
 	const {value, diagnostics} = workspace.scopeAt(flags.at);
-	return {scope: value ?? emptyConsoleScope(input.cwd), diagnostics};
+	return {scope: value ?? emptyConsoleScope(input.cwd), diagnostics, lines: {backslashContinuation: workspace.language.rules.consoleBackslashContinuation}};
 };
 
 export const consoleCommand: Command = createConsoleCommand(workspaceScopeProvider);

@@ -1,5 +1,5 @@
 import readline from 'node:readline';
-import {isIncompleteExpression} from '../hcl/index.js';
+import {addConsoleLine} from '../lang/console.js';
 import {appendHistory, historyEntries, readHistory} from '../ui/effects.js';
 import {type ConsoleSession, evaluateConsoleInput} from './console.js';
 
@@ -41,8 +41,9 @@ export async function runInteractiveConsole(session: ConsoleSession, options: In
 
 	return new Promise<number>(resolve => {
 		lines.on('line', line => {
-			pending = pending === '' ? line : `${pending}\n${line}`;
-			if (isIncompleteExpression(pending)) {
+			const entry = addConsoleLine(pending, line, session.lines);
+			pending = entry.text;
+			if (!entry.complete) {
 				lines.setPrompt(continuationPrompt);
 				lines.prompt();
 				return;

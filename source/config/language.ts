@@ -34,6 +34,10 @@ export type LanguageRules = {
 	Which built-in function table expressions call (see lang/functions/index.ts).
 	*/
 	readonly functions: LanguageMode;
+	/**
+	The console also continues an expression on the next line after a trailing backslash (OpenTofu 1.9, see lang/console.ts).
+	*/
+	readonly consoleBackslashContinuation: boolean;
 };
 
 export const terraformRules: LanguageRules = Object.freeze({
@@ -44,6 +48,7 @@ export const terraformRules: LanguageRules = Object.freeze({
 	providerForEach: false,
 	deprecations: false,
 	functions: 'terraform',
+	consoleBackslashContinuation: false,
 });
 
 export const openTofuRules: LanguageRules = Object.freeze({
@@ -54,6 +59,7 @@ export const openTofuRules: LanguageRules = Object.freeze({
 	providerForEach: true,
 	deprecations: true,
 	functions: 'opentofu',
+	consoleBackslashContinuation: true,
 });
 
 export function rulesFor(mode: LanguageMode): LanguageRules {

@@ -1,5 +1,5 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
-import {parseExpression} from '../hcl/index.js';
+import {isIncompleteExpression, parseExpression} from '../hcl/index.js';
 import {evaluate, typeOfArgument} from './eval/evaluate.js';
 import type {Scope} from './eval/scope.js';
 import {formatType, formatValue} from './format-value.js';
@@ -125,4 +125,31 @@ function escapeDiagnostic(diagnostic: Diagnostic, escape: (text: string) => stri
 		...(diagnostic.detail !== undefined && {detail: escape(diagnostic.detail)}),
 		...(diagnostic.subject && {subject: {...diagnostic.subject, filename: escape(diagnostic.subject.filename)}}),
 	};
+}
+
+/**
+How a console reads an expression over several lines. Both consoles go on while a bracket (or here a string, template or heredoc) is open; OpenTofu's also when a line ends with one backslash (not two), which it drops (opentofu/opentofu internal/command/console_state.go, 1.9+).
+*/
+export type ConsoleLineRules = {
+	readonly backslashContinuation: boolean;
+};
+
+const terraformConsoleLines: ConsoleLineRules = {backslashContinuation: false};
+
+/**
+The entry so far after one more input line (`pending` is what earlier lines left, '' at first), and whether it is complete and should be evaluated. A backslash continuation is removed from the text, and the lines are joined with newlines, as OpenTofu joins them.
+*/
+export function addConsoleLine(pending: string, line: string, rules: ConsoleLineRules = terraformConsoleLines): {readonly text: string; readonly complete: boolean} {
+	let added = line;
+	let continued = false;
+	if (rules.backslashContinuation) {
+		const trimmed = line.trimEnd();
+		if (trimmed.endsWith('\\') && !trimmed.endsWith('\\\\')) {
+			added = trimmed.slice(0, -1);
+			continued = true;
+		}
+	}
+
+	const text = pending === '' ? added : `${pending}\n${added}`;
+	return {text, complete: !continued && !isIncompleteExpression(text)};
 }

@@ -107,6 +107,8 @@ export type LoadProgress = {
 
 export type ExplorerData = {
 	readonly directory: string;
+	/** The console also continues an entry after a line ending in one backslash, which it drops (OpenTofu's console). */
+	readonly consoleBackslashContinuation?: boolean;
 	modules(): readonly ModuleRow[];
 	blocks(moduleAddress: string): readonly BlockEntry[];
 	details(address: string): Details | undefined;

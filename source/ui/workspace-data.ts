@@ -795,6 +795,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 
 	return {
 		directory: workspace.directory,
+		consoleBackslashContinuation: workspace.language.rules.consoleBackslashContinuation,
 		status,
 		modules,
 		blocks,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {PassThrough} from 'node:stream';
 import test from 'ava';
 import {consoleCommand} from '../../source/commands/console.js';
+import {addConsoleLine} from '../../source/lang/console.js';
 import {defaultFlags} from '../../source/commands/command.js';
 import {loadExplorerData} from '../../source/ui/workspace-data.js';
 
@@ -61,4 +62,46 @@ test('in a resource instance\'s scope too, and for type() and an address that do
 			t.is(`${data.evaluate(expression, at).text}\n`, output, `${at}: ${expression}`);
 		}
 	}
+});
+
+/*
+OpenTofu's console continues an expression after a line ending in one backslash (the cases of opentofu/opentofu internal/command/console_state_test.go, v1.11); Terraform's does not.
+*/
+const continuations: ReadonlyArray<readonly [lines: readonly string[], complete: boolean, text: string]> = [
+	[['\\'], false, ''],
+	[['"\\\\"'], true, '"\\\\"'],
+	[['(\\'], false, '('],
+	[['1 + \\', '2'], true, '1 + \n2'],
+	[['upper( \\', '"a")'], true, 'upper( \n"a")'],
+	[['{', '"}"', '}'], true, '{\n"}"\n}'],
+];
+
+for (const [lines, complete, text] of continuations) {
+	test(`OpenTofu console lines ${JSON.stringify(lines)}`, t => {
+		let entry = {text: '', complete: false};
+		for (const line of lines) {
+			entry = addConsoleLine(entry.complete ? '' : entry.text, line, {backslashContinuation: true});
+		}
+
+		t.deepEqual(entry, {text, complete});
+	});
+}
+
+test('Terraform\'s console takes a trailing backslash as the end of the line (an error to evaluate)', t => {
+	t.deepEqual(addConsoleLine('', '1 + \\'), {text: '1 + \\', complete: true});
+});
+
+test('tfscope console on an OpenTofu configuration joins lines ending in a backslash; on a Terraform one it does not', async t => {
+	const run = async (directory: string): Promise<string> => {
+		let output = '';
+		const stdin = new PassThrough();
+		stdin.end('upper( \\\n  "a") \\\n\n1 + \\\n2\n');
+		await consoleCommand({
+			arguments: [directory], flags: defaultFlags, stdin, stdout: {write: (text: string) => (output += text)}, stderr: {write: (text: string) => (output += text)}, isTerminal: false, environment: {}, cwd: process.cwd(),
+		});
+		return output;
+	};
+
+	t.is(await run('test/fixtures/configs/opentofu-files'), '"A"\n3\n');
+	t.regex(await run(directory), /^\nError: Invalid character\n/);
 });

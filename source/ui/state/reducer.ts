@@ -259,6 +259,12 @@ function submitConsole(state: State, data: ExplorerData): State {
 		return {...state, console: {...console_, input: '', output: [], scroll: 0, historyIndex: undefined}};
 	}
 
+	// OpenTofu's console: a line ending in one backslash continues, without it.
+	const trimmed = console_.input.trimEnd();
+	if (data.consoleBackslashContinuation && trimmed.endsWith('\\') && !trimmed.endsWith('\\\\')) {
+		return {...state, console: {...console_, pending: [...console_.pending, trimmed.slice(0, -1)], input: ''}};
+	}
+
 	if (isIncomplete(text)) {
 		return {...state, console: {...console_, pending: lines, input: ''}};
 	}

@@ -146,6 +146,18 @@ test('console: open brackets continue on the next line', t => {
 	t.deepEqual(state.console.history, ['[\n1,\n]']);
 });
 
+test('console: with OpenTofu\'s rules a line ending in one backslash continues, without the backslash', t => {
+	const tofu = {...data, consoleBackslashContinuation: true};
+	const typeIn = (state: State, text: string) => [{type: 'console-change', text}, {type: 'console-submit'}].reduce<State>((next, action) => reduce(next, action as Action, tofu), state);
+	let state = typeIn(createInitialState({focus: 'console'}), 'upper( \\');
+	t.deepEqual(state.console.pending, ['upper( ']);
+	state = typeIn(state, '"a")');
+	t.is(state.console.requests[0]?.expression, 'upper( \n"a")');
+	// Two backslashes are not a continuation; Terraform's rules take the line as it is.
+	t.is(typeIn(createInitialState({focus: 'console'}), '"\\\\"').console.requests[0]?.expression, '"\\\\"');
+	t.is(typeLine(createInitialState({focus: 'console'}), '1 + \\').console.requests[0]?.expression, '1 + \\');
+});
+
 test('console: a paste of several lines evaluates them in turn, continuing while brackets are open; each result follows its input', t => {
 	let state = createInitialState({focus: 'console'});
 	// A terminal sends a paste as one read, line breaks as carriage returns; the input hook makes each character a key.
