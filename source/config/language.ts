@@ -38,6 +38,10 @@ export type LanguageRules = {
 	The console also continues an expression on the next line after a trailing backslash (OpenTofu 1.9, see lang/console.ts).
 	*/
 	readonly consoleBackslashContinuation: boolean;
+	/**
+	The registry host of a provider source without one (`hashicorp/aws`, or a provider not in `required_providers`): OpenTofu's is its own (internal/addrs/provider.go, DefaultProviderRegistryHost), so its graph names `provider["registry.opentofu.org/hashicorp/aws"]`.
+	*/
+	readonly providerRegistry: 'registry.terraform.io' | 'registry.opentofu.org';
 };
 
 export const terraformRules: LanguageRules = Object.freeze({
@@ -49,6 +53,7 @@ export const terraformRules: LanguageRules = Object.freeze({
 	deprecations: false,
 	functions: 'terraform',
 	consoleBackslashContinuation: false,
+	providerRegistry: 'registry.terraform.io',
 });
 
 export const openTofuRules: LanguageRules = Object.freeze({
@@ -60,6 +65,7 @@ export const openTofuRules: LanguageRules = Object.freeze({
 	deprecations: true,
 	functions: 'opentofu',
 	consoleBackslashContinuation: true,
+	providerRegistry: 'registry.opentofu.org',
 });
 
 export function rulesFor(mode: LanguageMode): LanguageRules {

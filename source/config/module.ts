@@ -177,6 +177,10 @@ export type RequiredProvider = {
 export type TerraformSettings = {
 	readonly requiredVersion: readonly string[];
 	readonly requiredProviders: readonly RequiredProvider[];
+	/**
+	The registry host of provider sources that name none, when it is not Terraform's `registry.terraform.io` (OpenTofu's `registry.opentofu.org`, from the language rules).
+	*/
+	readonly providerRegistry?: string;
 	readonly backend?: {readonly type: string; readonly range: Range};
 	readonly cloud?: {readonly range: Range};
 	readonly blocks: readonly Block[];

@@ -854,7 +854,7 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	constructor(context: Context, moduleInstance: ModuleInstanceImpl, block: ResourceBlock, expansion: Expansion) {
 		this.block = block;
 		this.#context = context;
-		this.schema = resourceSchema(context.options.schemas ?? builtinSchemaSet, block, moduleInstance.node.module.terraform.requiredProviders);
+		this.schema = resourceSchema(context.options.schemas ?? builtinSchemaSet, block, moduleInstance.node.module.terraform);
 		if (this.schema?.strict && !validatedBlocks.has(block)) {
 			// Once per block, however many module instances hold it, as terraform validate checks the configuration.
 			validatedBlocks.add(block);

@@ -1,7 +1,7 @@
-import type {RequiredProvider} from '../config/module.js';
+import type {TerraformSettings} from '../config/module.js';
 
 /*
-Which provider a resource type belongs to, as Terraform decides it: the `provider` meta-argument's local name, or the type's prefix before the first underscore; then the local name's source address from `required_providers`, or Terraform's default (`hashicorp/NAME`, `terraform.io/builtin/terraform` for `terraform`).
+Which provider a resource type belongs to, as Terraform decides it: the `provider` meta-argument's local name, or the type's prefix before the first underscore; then the local name's source address from `required_providers`, or Terraform's default (`hashicorp/NAME`, `terraform.io/builtin/terraform` for `terraform`); the registry host is the module's (`registry.opentofu.org` in OpenTofu mode) where the source names none.
 */
 
 /**
@@ -15,16 +15,17 @@ export function impliedProviderName(type: string): string {
 /**
 The provider's fully qualified source address for a local name in a module (`registry.terraform.io/hashicorp/aws`).
 */
-export function providerSourceAddress(localName: string, requiredProviders: readonly RequiredProvider[]): string {
-	const required = requiredProviders.find(provider => provider.name === localName);
+export function providerSourceAddress(localName: string, settings: Pick<TerraformSettings, 'requiredProviders' | 'providerRegistry'>): string {
+	const registry = settings.providerRegistry ?? 'registry.terraform.io';
+	const required = settings.requiredProviders.find(provider => provider.name === localName);
 	if (required?.source) {
 		const parts = required.source.toLowerCase().split('/');
-		return parts.length === 2 ? `registry.terraform.io/${parts.join('/')}` : parts.join('/');
+		return parts.length === 2 ? `${registry}/${parts.join('/')}` : parts.join('/');
 	}
 
 	if (localName === 'terraform') {
 		return 'terraform.io/builtin/terraform';
 	}
 
-	return `registry.terraform.io/hashicorp/${localName}`;
+	return `${registry}/hashicorp/${localName}`;
 }

@@ -1,4 +1,4 @@
-import type {ResourceBlock, RequiredProvider} from '../config/module.js';
+import type {ResourceBlock, TerraformSettings} from '../config/module.js';
 import {impliedProviderName, providerSourceAddress} from './provider-address.js';
 import type {SchemaSet} from './schema-set.js';
 import type {BlockSchema, SchemaOrigin} from './types.js';
@@ -18,9 +18,9 @@ export type ResourceSchema = {
 	readonly strict: boolean;
 };
 
-export function resourceSchema(schemas: SchemaSet, block: ResourceBlock, requiredProviders: readonly RequiredProvider[]): ResourceSchema | undefined {
+export function resourceSchema(schemas: SchemaSet, block: ResourceBlock, settings: TerraformSettings): ResourceSchema | undefined {
 	const localName = block.provider?.name ?? impliedProviderName(block.type);
-	const provider = providerSourceAddress(localName, requiredProviders);
+	const provider = providerSourceAddress(localName, settings);
 	const providerSchema = schemas.provider(provider);
 	const schema = providerSchema?.block(block.mode === 'managed' ? 'resource' : block.mode, block.type);
 	if (!providerSchema || !schema) {
@@ -28,7 +28,7 @@ export function resourceSchema(schemas: SchemaSet, block: ResourceBlock, require
 	}
 
 	const {origin} = providerSchema;
-	const constraint = requiredProviders.find(required => required.name === localName)?.version;
+	const constraint = settings.requiredProviders.find(required => required.name === localName)?.version;
 	const strict = origin.kind === 'file' || constraint === undefined || origin.version === '' || satisfiesConstraint(origin.version, constraint);
 	return {
 		block: schema, provider, origin, strict,

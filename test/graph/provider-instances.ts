@@ -8,7 +8,7 @@ OpenTofu's provider for_each (website/docs/language/providers/configuration.mdx,
 */
 
 const directory = path.join('test', 'fixtures', 'configs', 'opentofu');
-const aws = 'provider["registry.terraform.io/hashicorp/aws"].by_region';
+const aws = 'provider["registry.opentofu.org/hashicorp/aws"].by_region';
 const asOpenTofu = loadWorkspace({directory});
 
 const providerTargets = (graph: ReturnType<typeof graphOf>, id: string): string[] => graph.outgoing(id).filter(edge => edge.kind === 'provider').map(edge => edge.target);
@@ -44,6 +44,17 @@ test('the explorer\'s edges: a resource instance\'s provider instance, and a pro
 
 test('Terraform mode: the provider block is one node, with no instances', async t => {
 	const graph = graphOf(await loadWorkspace({directory, language: 'terraform'}), {instances: true});
-	t.true(graph.has(aws));
-	t.false(graph.has(`${aws}["eu-central-2"]`));
+	const terraformAws = aws.replace('registry.opentofu.org', 'registry.terraform.io');
+	t.true(graph.has(terraformAws));
+	t.false(graph.has(`${terraformAws}["eu-central-2"]`));
+});
+
+test('provider nodes are named with OpenTofu\'s registry in OpenTofu mode, Terraform\'s in Terraform mode (internal/addrs/provider.go, DefaultProviderRegistryHost)', async t => {
+	const tofu = graphOf(await asOpenTofu);
+	t.true(tofu.has('provider["registry.opentofu.org/hashicorp/aws"].by_region'));
+	t.false(tofu.has('provider["registry.terraform.io/hashicorp/aws"].by_region'));
+	const terraform = graphOf(await loadWorkspace({directory, language: 'terraform'}));
+	t.true(terraform.has('provider["registry.terraform.io/hashicorp/aws"].by_region'));
+	// terraform_data's built-in provider keeps its own host in both.
+	t.is((await asOpenTofu).language.rules.providerRegistry, 'registry.opentofu.org');
 });

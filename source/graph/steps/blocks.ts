@@ -199,7 +199,7 @@ const wholeInstances = new WeakMap<ModuleInstance, string[]>();
 The provider's fully qualified source for a local name in a module (`registry.terraform.io/hashicorp/aws`), from `required_providers` or Terraform's defaults.
 */
 export function fullProviderName(node: ModuleNode, localName: string): string {
-	return providerSourceAddress(localName, node.module.terraform.requiredProviders);
+	return providerSourceAddress(localName, node.module.terraform);
 }
 
 /**
