@@ -217,7 +217,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		schemas: schemas.schemas,
 	}), slice, step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
 	const sources = new Map([...tree.sources, ...collected.sources]);
-	const loadDiagnostics = [...tree.diagnostics, ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, expanded.tree), ...schemas.diagnostics];
+	const loadDiagnostics = [...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, expanded.tree), ...schemas.diagnostics];
 
 	let allDiagnostics: Diagnostic[] | undefined;
 	const workspace: Workspace = {

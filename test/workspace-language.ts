@@ -104,3 +104,11 @@ test('OpenTofu\'s functions: available in OpenTofu mode, unknown to Terraform', 
 	t.deepEqual(result.diagnostics.map(diagnostic => `${diagnostic.summary}: ${diagnostic.detail}`), ['Call to unknown function: There is no function named "urldecode". Did you mean "urlencode"?']);
 	t.true(terraform.diagnostics.some(diagnostic => diagnostic.summary === 'Call to unknown function' && diagnostic.detail === 'There is no function named "cidrcontains".'));
 });
+
+test('OpenTofu evaluates backend and encryption blocks early; Terraform allows no references in a backend', async t => {
+	const directory = path.join('test', 'fixtures', 'configs', 'opentofu-settings');
+	for (const language of ['opentofu', 'terraform'] as const) {
+		const workspace = await loadWorkspace({directory, language});
+		t.is(renderCheck(workspace.diagnostics, directory), fs.readFileSync(path.join(fixtures, 'opentofu-settings', `check-${language}.golden`), 'utf8'), language);
+	}
+});

@@ -23,6 +23,10 @@ export type LanguageRules = {
 	*/
 	readonly staticModuleSources: boolean;
 	/**
+	`backend` and `encryption` blocks (inside `terraform`) evaluated statically from variables and locals (OpenTofu 1.8); Terraform allows no references in a backend and has no `encryption` block.
+	*/
+	readonly staticSettings: boolean;
+	/**
 	`for_each` on a provider block with an alias, and `aws.by_region[KEY]` provider references (OpenTofu 1.9).
 	*/
 	readonly providerForEach: boolean;
@@ -49,6 +53,7 @@ export const terraformRules: LanguageRules = Object.freeze({
 	product: 'Terraform',
 	lifecycleEnabled: false,
 	staticModuleSources: false,
+	staticSettings: false,
 	providerForEach: false,
 	deprecations: false,
 	functions: 'terraform',
@@ -61,6 +66,7 @@ export const openTofuRules: LanguageRules = Object.freeze({
 	product: 'OpenTofu',
 	lifecycleEnabled: true,
 	staticModuleSources: true,
+	staticSettings: true,
 	providerForEach: true,
 	deprecations: true,
 	functions: 'opentofu',

@@ -271,7 +271,7 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 	return {
 		directory,
 		files,
-		terraform: {...readTerraformSettings(terraformBlocks, diagnostics), ...(rules.providerRegistry !== terraformRules.providerRegistry && {providerRegistry: rules.providerRegistry})},
+		terraform: {...readTerraformSettings(terraformBlocks, diagnostics, rules), ...(rules.providerRegistry !== terraformRules.providerRegistry && {providerRegistry: rules.providerRegistry})},
 		variables,
 		locals,
 		outputs,

@@ -1,14 +1,14 @@
 import path from 'node:path';
-import type {Expression} from '../hcl/ast.js';
+import {type Block, type Body, type Expression, blocksOf} from '../hcl/ast.js';
 import {type Diagnostic, type Result, errorDiagnostic} from '../hcl/diagnostics.js';
-import type {Range} from '../hcl/position.js';
+import {type Range, rangeBetween} from '../hcl/position.js';
 import type {StaticScope} from '../config/load-module-tree.js';
 import type {Module, ModuleCall} from '../config/module.js';
 import type {RawVariableValue} from '../config/tfvars.js';
 import {convert} from '../lang/convert.js';
 import {createScope, moduleResolver} from '../lang/eval/scope.js';
 import type {FunctionSpec} from '../lang/function.js';
-import {type Reference, referencesOf, subjectTextOf} from '../lang/references.js';
+import {type Reference, referencesOf, subjectTextOf, traversalsOf} from '../lang/references.js';
 import {dynamicType, stringType} from '../lang/types.js';
 import {
 	type Value, deepMarks, markSensitive, stringValue, unknownValue, unmark,
@@ -84,10 +84,15 @@ function referenceText(reference: Reference): string {
 /**
 Only variables, locals, `path.*` and `terraform.*` may be read in a static context (static_scope.go StaticValidateReferences).
 */
-export function staticReferenceErrors(expression: Expression, requiredBy: string): Diagnostic[] {
+export function staticReferenceErrors(expression: Expression, requiredBy: string, keyProviders = false): Diagnostic[] {
 	const errors: Diagnostic[] = [];
 	for (const reference of referencesOf(expression)) {
 		const {subject} = reference;
+		// Inside an encryption block `key_provider.TYPE.NAME` is a key provider's output (checked by the caller), which Terraform's reference parser reads as a resource.
+		if (keyProviders && subject.kind === 'resource' && subject.mode === 'managed' && subject.type === 'key_provider') {
+			continue;
+		}
+
 		if (subject.kind === 'variable' || subject.kind === 'local' || subject.kind === 'path' || subject.kind === 'terraform') {
 			continue;
 		}
@@ -104,7 +109,7 @@ const failed = (diagnostics: Diagnostic[]): Result<Value> => ({value: unknownVal
 /**
 The static evaluator of a whole configuration: frames are made per module of the tree as the loader reaches it; values are computed on demand and memoised per frame.
 */
-export function createStaticEvaluation(options: StaticEvaluationOptions): {readonly root: (module: Module) => StaticScope} {
+export function createStaticEvaluation(options: StaticEvaluationOptions): {readonly root: (module: Module) => StaticScope; readonly settings: (module: Module) => Diagnostic[]} {
 	const functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false});
 	const rootPath = path.resolve(options.cwd, options.rootDirectory);
 	// The identifiers being evaluated, innermost last: a repeat is OpenTofu's "Circular reference".
@@ -112,7 +117,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 
 	const constant = (expression: Expression): Result<Value> => evaluateExpression(expression, createScope({functions: options.functions, functionNames: options.functionNames, functionContext}));
 
-	function makeScope(frame: Frame): StaticScope {
+	function makeScope(frame: Frame): FrameScope {
 		const values = new Map<string, Result<Value>>();
 		const memo = (key: string, range: Range, compute: () => Result<Value>): Result<Value> => {
 			const known = values.get(key);
@@ -223,6 +228,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 		}
 
 		return {
+			evaluate,
 			callSource(call: ModuleCall) {
 				const diagnostics: Diagnostic[] = [];
 				// The version first: OpenTofu decodes it before the source (module_call.go decodeStaticFields).
@@ -258,33 +264,115 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 		};
 	}
 
+	function rootScope(module: Module): FrameScope {
+		return makeScope({
+			path: [],
+			module,
+			given(name) {
+				const raw = options.rootVariables.get(name);
+				if (!raw) {
+					return undefined;
+				}
+
+				if (raw.kind === 'expression') {
+					return constant(raw.expression);
+				}
+
+				const declaration = module.variables.get(name);
+				const type = declaration?.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => constant(expression).value, declaration.block.body.syntax)?.type : undefined;
+				if (type === undefined || isPrimitiveConstraint(type)) {
+					return {value: stringValue(raw.text), diagnostics: []};
+				}
+
+				const parsed = parseExpressionText(raw.text, `<value for var.${name}>`);
+				return parsed.value ? constant(parsed.value) : failed(parsed.diagnostics);
+			},
+		});
+	}
+
 	return {
-		root(module: Module) {
-			return makeScope({
-				path: [],
-				module,
-				given(name) {
-					const raw = options.rootVariables.get(name);
-					if (!raw) {
-						return undefined;
-					}
+		root: rootScope,
+		settings(module) {
+			const scope = rootScope(module);
+			const diagnostics: Diagnostic[] = [];
+			for (const block of module.terraform.blocks) {
+				for (const backend of blocksOf(block.body, 'backend')) {
+					checkBackend(backend, scope, diagnostics);
+				}
 
-					if (raw.kind === 'expression') {
-						return constant(raw.expression);
-					}
+				for (const encryption of blocksOf(block.body, 'encryption')) {
+					checkEncryption(encryption, scope, diagnostics);
+				}
+			}
 
-					const declaration = module.variables.get(name);
-					const type = declaration?.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => constant(expression).value, declaration.block.body.syntax)?.type : undefined;
-					if (type === undefined || isPrimitiveConstraint(type)) {
-						return {value: stringValue(raw.text), diagnostics: []};
-					}
-
-					const parsed = parseExpressionText(raw.text, `<value for var.${name}>`);
-					return parsed.value ? constant(parsed.value) : failed(parsed.diagnostics);
-				},
-			});
+			return diagnostics;
 		},
 	};
+}
+
+type FrameScope = StaticScope & {
+	/**
+	Evaluates `expression` statically in this frame for what `requiredBy` names (`backend.s3`): OpenTofu's static reference rules first, then the value.
+	*/
+	evaluate(expression: Expression, requiredBy: string): Result<Value>;
+};
+
+function* attributesIn(body: Body): Generator<Expression> {
+	for (const item of body.items) {
+		if (item.kind === 'Attribute') {
+			yield item.expression;
+		} else {
+			yield * attributesIn(item.body);
+		}
+	}
+}
+
+/**
+A backend block of the root module, decoded statically as `backend.TYPE` (opentofu internal/configs/backend.go): references only to variables, locals, `path.*` and `terraform.workspace`, and no sensitive or ephemeral value, since the backend's settings are stored in .terraform/terraform.tfstate and plan files.
+*/
+function checkBackend(block: Block, scope: FrameScope, diagnostics: Diagnostic[]): void {
+	const requiredBy = `backend.${block.labels[0] ?? ''}`;
+	const marks = new Set<string>();
+	for (const expression of attributesIn(block.body)) {
+		const result = scope.evaluate(expression, requiredBy);
+		diagnostics.push(...result.diagnostics);
+		for (const mark of deepMarks(result.value)) {
+			marks.add(mark);
+		}
+	}
+
+	const definition = block.labelRanges[0] ? rangeBetween(block.typeRange, block.labelRanges[0]) : block.typeRange;
+	if (marks.has('sensitive')) {
+		diagnostics.push(errorDiagnostic('Backend config contains sensitive values', 'The backend configuration is stored in .terraform/terraform.tfstate as well as plan files. It is recommended to instead supply sensitive credentials via backend specific environment variables', definition));
+	} else if (marks.has('ephemeral')) {
+		diagnostics.push(errorDiagnostic('Backend config contains ephemeral values', 'The backend configuration is stored in .terraform/terraform.tfstate as well as plan files. It is recommended to instead supply ephemeral credentials via backend specific environment variables', definition));
+	}
+}
+
+/**
+An `encryption` block (opentofu internal/encryption/keyprovider.go and methods.go): each `key_provider "TYPE" "NAME"` and `method "TYPE" "NAME"` body is evaluated statically as `encryption.key_provider.TYPE.NAME` / `encryption.method.TYPE.NAME`, where `key_provider.TYPE.NAME` may also be read and must name a declared key provider. Sensitive values are allowed here. An expression that reads a key provider is checked but not evaluated (a key provider's output is only known when OpenTofu runs it).
+*/
+function checkEncryption(block: Block, scope: FrameScope, diagnostics: Diagnostic[]): void {
+	const declared = new Set(blocksOf(block.body, 'key_provider').map(provider => provider.labels.join('.')));
+	for (const kind of ['key_provider', 'method'] as const) {
+		for (const item of blocksOf(block.body, kind)) {
+			const requiredBy = `encryption.${kind}.${item.labels.join('.')}`;
+			for (const expression of attributesIn(item.body)) {
+				const keyProviders = traversalsOf(expression).filter(traversal => traversal.root === 'key_provider');
+				for (const traversal of keyProviders) {
+					const [type, name] = traversal.steps;
+					if (traversal.steps.length !== 2 || type?.kind !== 'attribute' || name?.kind !== 'attribute') {
+						diagnostics.push(errorDiagnostic('Invalid Key Provider expression format', 'The key_provider symbol must be followed by two more attribute names specifying the type and name of the selected key provider.', traversal.range));
+					} else if (!declared.has(`${type.name}.${name.name}`)) {
+						diagnostics.push(errorDiagnostic('Reference to undeclared key provider', `There is no key_provider ${JSON.stringify(type.name)} ${JSON.stringify(name.name)} block declared in the encryption block.`, traversal.range));
+					}
+				}
+
+				const result = keyProviders.length > 0 ? {diagnostics: staticReferenceErrors(expression, requiredBy, true)} : scope.evaluate(expression, requiredBy);
+				diagnostics.push(...result.diagnostics);
+			}
+		}
+	}
 }
 
 /**
