@@ -1,13 +1,14 @@
 import type {Block, Body} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {nameSuggestion} from '../hcl/did-you-mean.js';
+import {jsonBlocks} from '../hcl/index.js';
 import {formatRangeShort, rangeBetween} from '../hcl/position.js';
 import type {Range} from '../hcl/position.js';
 import type {Type} from '../lang/types.js';
 import type {AttributeSchema, BlockSchema, NestedBlockSchema} from './types.js';
 
 /*
-What `terraform validate` finds in a body from its schema alone, with HCL's and Terraform's wording and ranges: arguments and block types the schema does not have, required arguments and blocks missing, and more blocks of a type than it allows. `dynamic` blocks count as an unknown number of blocks (no limit is checked for their type) and their `content` is checked as a block of their type.
+What `terraform validate` finds in a body from its schema alone, with HCL's and Terraform's wording and ranges (in JSON syntax too, where the schema decides which properties are blocks, and an unknown property is "Extraneous JSON object property"): arguments and block types the schema does not have, required arguments and blocks missing, and more blocks of a type than it allows. `dynamic` blocks count as an unknown number of blocks (no limit is checked for their type) and their `content` is checked as a block of their type.
 */
 
 /**
@@ -15,20 +16,57 @@ Problems in a block's body (its `{` is where a missing argument is reported); `s
 */
 export function validateBlockBody(block: Block, schema: BlockSchema, skip?: ReadonlySet<string>): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
-	validateBody(block.body, block.openBraceRange, schema, skip, diagnostics);
+	validateBody(block.body, missingRangeOf(block), schema, skip, diagnostics);
 	return diagnostics;
 }
 
-function validateBody(body: Body, missingItemRange: Range, schema: BlockSchema, skip: ReadonlySet<string> | undefined, diagnostics: Diagnostic[]): void {
-	// JSON bodies cannot tell an argument from a block without decoding against the schema: not checked.
-	if (body.syntax === 'json') {
-		return;
-	}
+/**
+Where a missing argument or block is reported: the `{` of a native block, the `}` of a JSON object (hcl's json body MissingItemRange).
+*/
+function missingRangeOf(block: Block): Range {
+	return block.body.syntax === 'json' ? jsonCloseRange(block.body.range) : block.openBraceRange;
+}
 
+function jsonCloseRange(range: Range): Range {
+	const {end} = range;
+	return {filename: range.filename, start: {line: end.line, column: Math.max(1, end.column - 1), offset: Math.max(0, end.offset - 1)}, end};
+}
+
+function validateBody(body: Body, missingItemRange: Range, schema: BlockSchema, skip: ReadonlySet<string> | undefined, diagnostics: Diagnostic[]): void {
 	const defined = new Set<string>();
 	const blocksByType = new Map<string, Block[]>();
 	const dynamicTypes = new Set<string>();
+	const addBlock = (type: string, block: Block) => {
+		let list = blocksByType.get(type);
+		if (!list) {
+			list = [];
+			blocksByType.set(type, list);
+		}
+
+		list.push(block);
+	};
+
 	for (const item of body.items) {
+		if (item.kind === 'Attribute' && body.syntax === 'json' && !skip?.has(item.name) && !schema.attributes.has(item.name)) {
+			// JSON has only properties: the schema says which are blocks (hcl's json decoder), each an object or an array of objects (a map block's keyed by label).
+			const nested = schema.blockTypes.get(item.name);
+			if (nested) {
+				const blocks = jsonBlocks(item, nested.mode === 'map' ? 1 : 0);
+				diagnostics.push(...blocks.diagnostics);
+				for (const block of blocks.value) {
+					addBlock(item.name, block);
+					validateBody(block.body, jsonCloseRange(block.body.range), nested.block, undefined, diagnostics);
+				}
+
+				continue;
+			}
+
+			const candidates = [...schema.attributes.keys(), ...schema.blockTypes.keys()].filter(name => !body.items.some(other => other.kind === 'Attribute' && other.name === name)).sort();
+			const suggestion = nameSuggestion(item.name, candidates);
+			diagnostics.push(errorDiagnostic('Extraneous JSON object property', `No argument or block type is named ${JSON.stringify(item.name)}.${suggestion === undefined ? '' : ` Did you mean ${JSON.stringify(suggestion)}?`}`, item.nameRange));
+			continue;
+		}
+
 		if (item.kind === 'Attribute') {
 			if (skip?.has(item.name)) {
 				continue;
@@ -67,20 +105,14 @@ function validateBody(body: Body, missingItemRange: Range, schema: BlockSchema, 
 			dynamicTypes.add(type);
 			const content = item.body.items.find((inner): inner is Block => inner.kind === 'Block' && inner.type === 'content');
 			if (content) {
-				validateBody(content.body, content.openBraceRange, nested.block, undefined, diagnostics);
+				validateBody(content.body, missingRangeOf(content), nested.block, undefined, diagnostics);
 			}
 
 			continue;
 		}
 
-		let list = blocksByType.get(type);
-		if (!list) {
-			list = [];
-			blocksByType.set(type, list);
-		}
-
-		list.push(item);
-		validateBody(item.body, item.openBraceRange, nested.block, undefined, diagnostics);
+		addBlock(type, item);
+		validateBody(item.body, missingRangeOf(item), nested.block, undefined, diagnostics);
 	}
 
 	for (const [name, attribute] of schema.attributes) {

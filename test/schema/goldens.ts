@@ -30,16 +30,18 @@ for (const golden of JSON.parse(fs.readFileSync(path.join(builtin, 'cases.json')
 	});
 }
 
-test('validate: the same diagnostics as terraform validate, with its ranges', async t => {
-	const directory = path.join(fixtures, 'validate');
-	const loaded = await loadWorkspace({directory, bundledSchemas: false});
-	const actual = loaded.diagnostics.map(diagnostic => ({
-		severity: diagnostic.severity,
-		summary: diagnostic.summary,
-		detail: diagnostic.detail ?? '',
-		...(diagnostic.subject && {range: `${path.relative(directory, diagnostic.subject.filename)}:${diagnostic.subject.start.line},${diagnostic.subject.start.column}-${diagnostic.subject.end.line},${diagnostic.subject.end.column}`}),
-	}));
-	const expected = JSON.parse(fs.readFileSync(path.join(directory, 'expected.json'), 'utf8')) as ValidateCase[];
-	const order = (a: ValidateCase, b: ValidateCase): number => (a.range! < b.range! ? -1 : (a.range! > b.range! ? 1 : 0));
-	t.deepEqual(actual.sort(order), expected.sort(order));
-});
+for (const [name, syntax] of [['validate', 'native syntax'], ['validate-json', 'JSON syntax']] as const) {
+	test(`validate (${syntax}): the same diagnostics as terraform validate, with its ranges`, async t => {
+		const directory = path.join(fixtures, name);
+		const loaded = await loadWorkspace({directory, bundledSchemas: false});
+		const actual = loaded.diagnostics.map(diagnostic => ({
+			severity: diagnostic.severity,
+			summary: diagnostic.summary,
+			detail: diagnostic.detail ?? '',
+			...(diagnostic.subject && {range: `${path.relative(directory, diagnostic.subject.filename)}:${diagnostic.subject.start.line},${diagnostic.subject.start.column}-${diagnostic.subject.end.line},${diagnostic.subject.end.column}`}),
+		}));
+		const expected = JSON.parse(fs.readFileSync(path.join(directory, 'expected.json'), 'utf8')) as ValidateCase[];
+		const order = (a: ValidateCase, b: ValidateCase): number => (a.range! < b.range! ? -1 : (a.range! > b.range! ? 1 : 0));
+		t.deepEqual(actual.sort(order), expected.sort(order));
+	});
+}
