@@ -296,12 +296,30 @@ function digestOfPackage(directory: string, name: string): Digest {
 			continue;
 		}
 
-		const source = typescriptOf(fs.readFileSync(file, 'utf8'));
-		if (!source) {
-			throw new Error(`${file}: no source map with the TypeScript source`);
+		// Types with many nested blocks keep their struct classes in index-structs/structsN.js beside index.js (kubernetes_pod, some aws and google resources): read them all, or those blocks' classes are missing and the blocks become dynamic attributes.
+		const structsDirectory = path.join(lib, entry, 'index-structs');
+		const structFiles = fs.existsSync(structsDirectory) ? fs.readdirSync(structsDirectory).filter(name => name.endsWith('.js')).sort().map(name => path.join(structsDirectory, name)) : [];
+		const classes = new Map<string, ClassInfo>();
+		const synth = new Map<string, Map<string, SynthEntry>>();
+		for (const each of [file, ...structFiles]) {
+			const source = typescriptOf(fs.readFileSync(each, 'utf8'));
+			if (!source) {
+				throw new Error(`${each}: no source map with the TypeScript source`);
+			}
+
+			const parsed = parseFile(source);
+			for (const [name, info] of parsed.classes) {
+				classes.set(name, info);
+			}
+
+			for (const [name, entries] of parsed.synth) {
+				// The resource class's own entries ('') come from index.js only.
+				if (name !== '' || each === file) {
+					synth.set(name, entries);
+				}
+			}
 		}
 
-		const {classes, synth} = parseFile(source);
 		const context = {classes, synth};
 		for (const info of classes.values()) {
 			const type = /public static readonly tfResourceType = "(\w+)"/.exec(info.body)?.[1];
