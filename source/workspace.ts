@@ -333,7 +333,7 @@ const maximumAssumptionFileBytes = 10_000_000;
 /**
 An assumption that names nothing in the configuration is a warning (a typo would otherwise pin nothing, silently).
 */
-function unusedAssumptions(assumptions: readonly Assumption[], instances: InstanceTree): Diagnostic[] {
+export function unusedAssumptions(assumptions: readonly Assumption[], instances: InstanceTree): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
 	for (const assumption of assumptions) {
 		const {target} = assumption;

@@ -48,7 +48,7 @@ export type AssumptionInput =
 /**
 Splits `ADDRESS=EXPRESSION` at the first `=` outside the address's quoted keys.
 */
-function splitAssignment(text: string): [string, string] | undefined {
+export function splitAssignment(text: string): [string, string] | undefined {
 	let quoted = false;
 	for (let index = 0; index < text.length; index++) {
 		const character = text[index];

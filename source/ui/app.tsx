@@ -1,4 +1,4 @@
-import {useCallback, useEffect, useMemo, useReducer, useState} from 'react';
+import {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useApp, useStdout} from 'ink';
 import type {Edge, ExplorerData} from './explorer-data.js';
 import {statusBindings} from './keymap.js';
@@ -19,6 +19,7 @@ import {EdgesPane} from './panes/edges.js';
 import {ConsolePane, lastEntryLines} from './panes/console.js';
 import {GraphPane} from './panes/graph.js';
 import {DiagnosticsPane} from './panes/diagnostics.js';
+import {AssumptionsPane} from './panes/assumptions.js';
 import {StatusBar} from './components/status-bar.js';
 import {HelpOverlay, helpLayout} from './components/help-overlay.js';
 import {GoToOverlay, PromptLine} from './components/prompt.js';
@@ -67,10 +68,15 @@ function useTerminalSize(columns?: number, rows?: number): {columns: number; row
 	return size;
 }
 
-export function Explorer({data, color = true, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit}: ExplorerProps) {
+export function Explorer({data: loadedData, color = true, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit}: ExplorerProps) {
 	const {exit} = useApp();
 	const {stdout} = useStdout();
 	const size = useTerminalSize(columns, rows);
+	// The configuration as loaded, until `:assume` (or dropping an assumption) rebuilds it.
+	const [rebuilt, setRebuilt] = useState<ExplorerData>();
+	const data = rebuilt ?? loadedData;
+	const dataReference = useRef(data);
+	dataReference.current = data;
 	const reducer = useCallback((state: State, action: Action) => reduce(state, action, data), [data]);
 	const [state, dispatch] = useReducer(reducer, initialState ?? createInitialState());
 	const lastResult = useMemo(() => lastEntryLines(state.console.output), [state.console.output]);
@@ -122,6 +128,45 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 		};
 	}, [request, data, historyFile]);
 
+	// Rebuild the Workspace with other assumptions; the reducer keeps the selection where it still exists.
+	const {reassume} = state;
+	useEffect(() => {
+		if (!reassume) {
+			return;
+		}
+
+		let live = true;
+		const current = dataReference.current;
+		const refuse = (message: string) => {
+			dispatch({type: 'assumptions-refused', serial: reassume.serial, message});
+		};
+
+		if (!current.withAssumptions) {
+			refuse('assumptions need a configuration loaded from a directory');
+			return;
+		}
+
+		current.withAssumptions(reassume.assumptions).then(result => {
+			if (!live) {
+				return;
+			}
+
+			if (result.ok) {
+				setRebuilt(result.data);
+				dispatch({type: 'assumptions-applied', serial: reassume.serial, data: result.data, summary: result.summary});
+			} else {
+				refuse(result.message);
+			}
+		}, (error: unknown) => {
+			if (live) {
+				refuse(error instanceof Error ? error.message : String(error));
+			}
+		});
+		return () => {
+			live = false;
+		};
+	}, [reassume]);
+
 	const {clipboard} = state;
 	useEffect(() => {
 		if (clipboard) {
@@ -164,7 +209,9 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 	usePrefetch(data, state, graphWanted);
 
 	// After the first pause, every diagnostic is found in the background, a slice of about 8 ms between frames (a key waits at most one slice), for the module badges and the status bar's totals.
-	const [checked, setChecked] = useState(false);
+	// The data that was checked: a rebuild (`:assume`) is checked again.
+	const [checkedData, setCheckedData] = useState<ExplorerData>();
+	const checked = checkedData === data;
 	const [, setCheckProgress] = useState(0);
 	useEffect(() => {
 		if (!graphWanted || checked) {
@@ -183,7 +230,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 			}
 
 			if (done) {
-				setChecked(true);
+				setCheckedData(data);
 				return;
 			}
 
@@ -270,6 +317,11 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 			break;
 		}
 
+		case 'assumptions': {
+			top = <AssumptionsPane assumptions={data.assumptions?.() ?? []} causes={data.unknownCauses?.() ?? []} cursor={overlay.cursor} busy={state.reassume !== undefined} width={layout.width} height={layout.top}/>;
+			break;
+		}
+
 		case 'prompt': {
 			// The filter prompt keeps the panes in view: the filter applies while typing.
 			top = overlay.purpose === 'go-to'
@@ -295,7 +347,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 					pending={state.console.pending}
 					context={consoleContext(data, state)}
 					scroll={state.console.scroll}
-					busy={state.console.requests.length > 0}
+					busy={state.console.requests.length > 0 || state.reassume !== undefined}
 					cursorFromEnd={state.textCursorFromEnd}
 					focused={state.focus === 'console' && overlay.kind === 'none'}
 					width={layout.width}
@@ -303,7 +355,7 @@ export function Explorer({data, color = true, columns, rows, historyFile, initia
 				/>
 				{filterPrompt
 					? <PromptLine prefix={`/ filter ${filterPrompt.target}: `} text={filterPrompt.text} width={layout.width} cursorFromEnd={state.textCursorFromEnd}/>
-					: <StatusBar bindings={statusBindings(state)} message={state.message} state={loadState ?? data.status()} width={layout.width}/>}
+					: <StatusBar bindings={statusBindings(state)} message={state.message} state={rebuilt ? data.status() : (loadState ?? data.status())} width={layout.width}/>}
 			</Box>
 		</ThemeContext.Provider>
 	);

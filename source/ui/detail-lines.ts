@@ -86,7 +86,9 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 	}
 
 	const {expansion, instance} = details;
-	if (instance) {
+	if (instance?.placeholder) {
+		lines.push([{text: 'placeholder [*]', style: 'title'}, {text: ' any number of instances', style: 'unknown'}]);
+	} else if (instance) {
 		lines.push([{text: `instance ${instance.index + 1} of ${instance.total}`, style: 'title'}, {text: '  ←/→ step', style: 'dim'}]);
 		for (const binding of instance.bindings) {
 			const bindingLines = valueLines(binding.name, binding.value, undefined, options);
@@ -113,6 +115,13 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 		}
 	}
 
+	if (details.assumed && details.assumed.length > 0) {
+		lines.push([], plain('Assumed', 'title'));
+		for (const assumption of details.assumed) {
+			lines.push([{text: sanitizeLine(assumption.address), style: 'label'}, {text: ' = '}, {text: sanitizeLine(assumption.expression.replaceAll('\n', ' '))}, {text: `  (${sanitizeLine(assumption.source)})`, style: 'dim'}]);
+		}
+	}
+
 	if (details.source) {
 		lines.push([], plain('Source', 'title'));
 		const sourceLines = details.source.text.split('\n');
@@ -125,14 +134,29 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 	return lines;
 }
 
+const causeWhen: Readonly<Record<NonNullable<NonNullable<Details['expansion']>['causes']>[number]['when'], string>> = {
+	plan: 'read at plan',
+	apply: 'known after apply',
+	variable: 'has no value',
+	expression: 'is unknown',
+};
+
 /**
 A block's `count`/`for_each`: its expression, its value and its instance keys. Under an instance (`total` given) the value is one summary line unless unfolded.
 */
 function expansionLines(expansion: NonNullable<Details['expansion']>, total: number | undefined, options: DetailOptions): StyledLine[] {
-	const meta = expansion.mode === 'count' || expansion.mode === 'enabled' ? expansion.mode : 'for_each';
+	const meta = expansion.meta ?? (expansion.mode === 'count' || expansion.mode === 'enabled' ? expansion.mode : 'for_each');
 	const lines = valueLines(meta, expansion.source, undefined, options);
 	if (expansion.unknownReason !== undefined) {
-		lines.push([{text: '  known after apply: ', style: 'unknown'}, {text: sanitizeLine(expansion.unknownReason)}]);
+		lines.push([{text: '  not known: ', style: 'unknown'}, {text: sanitizeLine(expansion.unknownReason)}]);
+		for (const cause of expansion.causes ?? []) {
+			lines.push([{text: '  because of ', style: 'dim'}, {text: sanitizeLine(cause.address), style: 'unknown', cut: 'middle'}], [{text: `    ${causeWhen[cause.when]}${cause.where === '' ? '' : ` (${sanitizeLine(cause.where)})`}`, style: 'dim'}]);
+		}
+
+		if (expansion.causes?.some(cause => cause.when !== 'variable' && cause.when !== 'expression')) {
+			lines.push([{text: '  a: pin it with an assumption', style: 'dim'}]);
+		}
+
 		return lines;
 	}
 

@@ -54,18 +54,26 @@ export type Details = {
 	/** For a block or instance with count/for_each. */
 	readonly expansion?: {
 		readonly mode: ExpansionMode;
+		/** The meta-argument written (`count`, `for_each`, `enabled`): an unknown expansion says which. */
+		readonly meta?: 'count' | 'for_each' | 'enabled';
 		readonly source: string;
 		readonly value: string;
 		readonly keys: readonly string[];
 		readonly unknownReason?: string;
+		/** Why the count/for_each is unknown: the values at the root of the chain, each an address an assumption can pin. */
+		readonly causes?: readonly UnknownCauseRow[];
 	};
 	/** For an instance: its key and `count.index` or `each.key`/`each.value`. */
 	readonly instance?: {
 		readonly index: number;
 		readonly total: number;
+		/** The one instance of an unknown count/for_each (`[*]`): it stands for an unknown number of instances. */
+		readonly placeholder?: boolean;
 		readonly bindings: ReadonlyArray<{readonly name: string; readonly value: string}>;
 	};
 	readonly attributes: readonly AttributeRow[];
+	/** Assumptions that pinned values of this instance. */
+	readonly assumed?: readonly AssumptionRow[];
 	readonly source?: {readonly text: string; readonly firstLine: number};
 	/** Under `--diff`: what the change does here (the mark, one line, then the argument diff and the `moved` block). */
 	readonly change?: {readonly mark: string; readonly summary: string; readonly lines: readonly string[]};
@@ -91,6 +99,25 @@ export type DiagnosticRow = {
 };
 
 export type Evaluation = {readonly ok: boolean; readonly text: string};
+
+/** A what-if assumption in force: `ADDRESS = EXPRESSION`, and where it came from (`--assume`, a file, `:assume`). */
+export type AssumptionRow = {readonly address: string; readonly expression: string; readonly source: string};
+
+/** A value at the root of unknown count/for_each values (a data source attribute read at plan, a resource attribute known after apply). */
+export type UnknownCauseRow = {
+	/** What an assumption would pin: `data.aws_availability_zones.available.names`. */
+	readonly address: string;
+	readonly when: 'plan' | 'apply' | 'variable' | 'expression';
+	/** `file:line` of its block, relative to the configuration, or `''`. */
+	readonly where: string;
+	/** Blocks it leaves open-ended (for the cause list; 0 in a block's own Details). */
+	readonly blocks: number;
+};
+
+/** The configuration again with other assumptions, or why not (an assumption that does not parse or names nothing). */
+export type Reassumed =
+	| {readonly ok: true; readonly data: ExplorerData; readonly summary: string}
+	| {readonly ok: false; readonly message: string};
 
 export type GraphDrawing = {
 	readonly lines: readonly string[];
@@ -133,4 +160,10 @@ export type ExplorerData = {
 	drawGraph(address: string, width: number, height: number): GraphDrawing;
 	/** Under `--diff`: the comparison and its counts (`diff vs main: 2 to add, ...`); the `D` filter needs it. */
 	readonly diffSummary?: string;
+	/** The assumptions in force, in the order given. */
+	assumptions?(): readonly AssumptionRow[];
+	/** Every root cause of unknown count/for_each values, with the blocks it leaves open-ended. */
+	unknownCauses?(): readonly UnknownCauseRow[];
+	/** The same configuration with these assumptions instead (the parse is reused; expansion runs again): the explorer's `:assume`. */
+	withAssumptions?(assumptions: readonly AssumptionRow[]): Promise<Reassumed>;
 };

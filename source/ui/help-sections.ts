@@ -14,6 +14,7 @@ const scopeTitles: Readonly<Record<Scope, string>> = {
 	prompt: 'Filter and go-to prompts',
 	graph: 'Graph view',
 	diagnostics: 'Diagnostics view',
+	assumptions: 'Assumptions view',
 	help: 'Help',
 };
 

@@ -8,7 +8,7 @@ export type PaneId = 'modules' | 'blocks' | 'details' | 'edges' | 'console';
 
 export const paneOrder: readonly PaneId[] = ['modules', 'blocks', 'details', 'edges', 'console'];
 
-export type Scope = 'global' | PaneId | 'prompt' | 'graph' | 'diagnostics' | 'help';
+export type Scope = 'global' | PaneId | 'prompt' | 'graph' | 'diagnostics' | 'assumptions' | 'help';
 
 export type Group = 'navigation' | 'selection' | 'views' | 'console' | 'application';
 
@@ -75,6 +75,7 @@ export const keymap = [
 	{id: 'show-graph', keys: ['g'], help: 'g', description: 'Graph of the selection\'s neighbourhood', scope: 'global', group: 'views', status: true},
 	{id: 'toggle-changed-only', keys: ['D'], help: 'D', description: 'With --diff REV: only what changed since REV (again: everything)', scope: 'global', group: 'views'},
 	{id: 'show-diagnostics', keys: ['d'], help: 'd', description: 'All diagnostics', scope: 'global', group: 'views'},
+	{id: 'show-assumptions', keys: ['a'], help: 'a', description: 'Assumptions in force and the unknowns they can pin', scope: 'global', group: 'views'},
 	{id: 'focus-console', keys: ['c', '`'], help: 'c/`', description: 'Focus the console', scope: 'global', group: 'views', status: true},
 	{
 		id: 'copy-address', keys: ['y'], help: 'y', description: 'Copy the selected address (OSC 52)', scope: 'global', group: 'application', disabledReason: context => (context.selected === undefined ? 'Nothing is selected' : undefined),
@@ -82,7 +83,7 @@ export const keymap = [
 	{id: 'toggle-help', keys: ['?'], help: '?', description: 'Help: every key binding', scope: 'global', group: 'application', status: true},
 	{id: 'quit', keys: ['q'], help: 'q', description: 'Quit', scope: 'global', group: 'application', status: true},
 	{id: 'force-quit', keys: ['ctrl+c'], help: 'Ctrl-C', description: 'Quit, from anywhere', scope: 'global', group: 'application'},
-	{id: 'console-submit', keys: ['enter'], help: 'Enter', description: 'Evaluate (continues while brackets are open); :clear clears', scope: 'console', group: 'console', status: true},
+	{id: 'console-submit', keys: ['enter'], help: 'Enter', description: 'Evaluate (continues while brackets are open); :clear clears; :assume ADDRESS = VALUE pins an unknown', scope: 'console', group: 'console', status: true},
 	{id: 'history-previous', keys: ['up'], help: '↑', description: 'Previous expression in history', scope: 'console', group: 'console', status: true},
 	{id: 'history-next', keys: ['down'], help: '↓', description: 'Next expression in history', scope: 'console', group: 'console'},
 	{id: 'console-complete', keys: ['tab'], help: 'Tab', description: 'Complete var., local., module., resources, functions', scope: 'console', group: 'console', status: true},
@@ -99,6 +100,9 @@ export const keymap = [
 	{id: 'diagnostics-open', keys: ['enter'], help: 'Enter', description: 'Open the block there in the panes', scope: 'diagnostics', group: 'views', status: true},
 	{id: 'diagnostics-severity', keys: ['e'], help: 'e', description: 'Errors only, then warnings only, then all', scope: 'diagnostics', group: 'views', status: true},
 	{id: 'close-diagnostics', keys: ['escape', 'q', 'd'], help: 'Esc/q', description: 'Close the view', scope: 'diagnostics', group: 'views', status: true},
+	{id: 'assumption-drop', keys: ['x', 'delete'], help: 'x', description: 'Drop the selected assumption', scope: 'assumptions', group: 'views', status: true},
+	{id: 'assumption-write', keys: ['enter'], help: 'Enter', description: 'Write an assumption for the selected row in the console', scope: 'assumptions', group: 'views', status: true},
+	{id: 'close-assumptions', keys: ['escape', 'q', 'a'], help: 'Esc/q', description: 'Close the view', scope: 'assumptions', group: 'views', status: true},
 	{id: 'help-scroll-up', keys: ['up', 'k', 'pageup'], help: '↑/k', description: 'Scroll help up', scope: 'help', group: 'views'},
 	{id: 'help-scroll-down', keys: ['down', 'j', 'pagedown'], help: '↓/j', description: 'Scroll help down', scope: 'help', group: 'views', status: true},
 	{id: 'close-help', keys: ['escape', 'q', '?'], help: 'Esc/?', description: 'Close help', scope: 'help', group: 'views', status: true},
@@ -113,7 +117,7 @@ function undefinedIfStepping(context: BindingContext): string | undefined {
 export const bindings: readonly Binding[] = keymap as readonly Binding[];
 
 const keyLabels: Readonly<Record<string, string>> = {
-	up: '↑', down: '↓', left: '←', right: '→', enter: 'Enter', escape: 'Esc', tab: 'Tab', 'shift+tab': 'Shift-Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', 'ctrl+c': 'Ctrl-C', 'ctrl+z': 'Ctrl-Z',
+	up: '↑', down: '↓', left: '←', right: '→', enter: 'Enter', escape: 'Esc', tab: 'Tab', 'shift+tab': 'Shift-Tab', backspace: 'Backspace', pageup: 'PgUp', pagedown: 'PgDn', home: 'Home', end: 'End', 'ctrl+c': 'Ctrl-C', 'ctrl+z': 'Ctrl-Z', delete: 'Delete',
 };
 
 /**
@@ -142,6 +146,10 @@ export function activeScopes(state: State): readonly Scope[] {
 
 		case 'diagnostics': {
 			return ['diagnostics', 'global'];
+		}
+
+		case 'assumptions': {
+			return ['assumptions', 'global'];
 		}
 
 		case 'none': {

@@ -12,14 +12,18 @@ import {graphOf, instanceEdgesOf, instanceGraphView, type Graph} from '../graph/
 import type {GraphEdge} from '../graph/model.js';
 import {type GraphView, drawNeighbourhood} from '../graph/draw.js';
 import {undeclaredVariableMessage, workspaceOptions} from '../commands/workspace-options.js';
-import {loadWorkspace, type LoadProgress, type Workspace} from '../workspace.js';
+import {loadWorkspace, unusedAssumptions, type LoadProgress, type Workspace} from '../workspace.js';
+import {causeAddress, type UnknownCause} from '../expand/unknown-causes.js';
+import {countInstances} from '../expand/counts.js';
+import {readAssumptions, type Assumption} from '../expand/assumptions.js';
+import {functionTable} from '../lang/functions/index.js';
 import {formatDiagnostic} from '../hcl/format-diagnostic.js';
 import {formatValue} from '../lang/format-value.js';
 import {consoleOutput, formatConsoleDiagnostics} from '../lang/console.js';
 import {builtinFunctionNames} from '../lang/functions/index.js';
 import type {ResourceMode} from '../config/module.js';
 import type {
-	AttributeRow, BlockEntry, BlockKind, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow,
+	AssumptionRow, AttributeRow, BlockEntry, BlockKind, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow, Reassumed, UnknownCauseRow,
 } from './explorer-data.js';
 
 /*
@@ -136,7 +140,12 @@ export function snippet(sources: ReadonlyMap<string, string>, range: Range): str
 	return out.join('\n');
 }
 
-export function createWorkspaceData(workspace: Workspace, formatting: Formatting): ExplorerData {
+export type WorkspaceDataOptions = {
+	/** Where each assumption in force came from, in order, when the explorer rebuilt the Workspace (`:assume`): the Workspace itself only knows them as `--assume` texts. */
+	readonly assumptionSources?: readonly string[];
+};
+
+export function createWorkspaceData(workspace: Workspace, formatting: Formatting, options: WorkspaceDataOptions = {}): ExplorerData {
 	const {instances: tree, sources} = workspace;
 	const {formatValue} = formatting;
 
@@ -340,14 +349,31 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		}
 
 		const meta = forEach ?? count;
+		const written = forEach ? 'for_each' : (expansion.mode === 'enabled' ? 'enabled' : 'count');
 		const source = sourceText(sources, meta?.range) ?? '';
 		const mode = expansionMode(expansion);
 		if (expansion.mode === 'unknown' || expansion.mode === 'invalid') {
-			return {mode, source, value: '', keys: [], unknownReason: expansion.reason};
+			return {
+				mode, meta: written, source, value: '', keys: [], unknownReason: expansion.reason, ...(expansion.mode === 'unknown' && expansion.causes && {causes: expansion.causes.map(cause => causeRow(cause, 0))}),
+			};
 		}
 
-		return {mode, source, value: evaluateSource(meta?.range, context) ?? (expansion.mode === 'count' ? String(expansion.count) : ''), keys};
+		return {mode, meta: written, source, value: evaluateSource(meta?.range, context) ?? (expansion.mode === 'count' ? String(expansion.count) : ''), keys};
 	};
+
+	const causeRow = (cause: UnknownCause, blocks: number): UnknownCauseRow => ({
+		address: causeAddress(cause),
+		when: cause.when,
+		where: cause.range ? `${relativeFilename(cause.range.filename)}:${cause.range.start.line}` : '',
+		blocks,
+	});
+
+	const assumptionSources = options.assumptionSources?.length === workspace.assumptions.length ? options.assumptionSources : undefined;
+	const assumptionRow = (assumption: Assumption): AssumptionRow => ({
+		address: assumption.address,
+		expression: assumption.expression,
+		source: assumptionSources?.[workspace.assumptions.indexOf(assumption)] ?? assumption.source,
+	});
 
 	const bindings = (instance: ResourceInstance | ModuleInstance): Array<{name: string; value: string}> => {
 		const {countIndex, eachKey, eachValue} = instance.repetition;
@@ -416,8 +442,9 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			kind: resourceKind(block.mode),
 			location: {filename: block.range.filename, line: block.range.start.line},
 			...(shared.expansion && {expansion: shared.expansion}),
-			...(instance && !single && {instance: {index, total: resource.instances.length, bindings: bindings(instance)}}),
+			...(instance && !single && {instance: {index, total: resource.instances.length, ...(instance.key.kind === 'unknown' && {placeholder: true}), bindings: bindings(instance)}}),
 			attributes: instance ? resourceAttributes(block.body, instance.value, resource.schema !== undefined) : [],
+			...(instance && instance.assumed.length > 0 && {assumed: instance.assumed.map(assumption => assumptionRow(assumption))}),
 			source: shared.source,
 		};
 	};
@@ -443,7 +470,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 				address,
 				kind: 'module-instance',
 				...(call && {location: {filename: call.range.filename, line: call.range.start.line}}),
-				...(callExpansion && callExpansion.expansion.mode !== 'single' && {instance: {index, total: callExpansion.instances.length, bindings: bindings(moduleInstance)}}),
+				...(callExpansion && callExpansion.expansion.mode !== 'single' && {instance: {index, total: callExpansion.instances.length, ...(moduleInstance.key.kind === 'unknown' && {placeholder: true}), bindings: bindings(moduleInstance)}}),
 				attributes: [
 					...[...module.variables.keys()].map(name => attribute(`var.${name}`, moduleInstance.variable(name))),
 					...[...module.outputs.keys()].map(name => attribute(`output.${name}`, moduleInstance.output(name))),
@@ -773,13 +800,17 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return [...words].filter(each => each.startsWith(word)).sort();
 	};
 
+	let openEnded: number | undefined;
 	const status = (): string => {
 		// The language first (Terraform or OpenTofu): it decides what the rest means.
 		if (sources.size === 0) {
 			return 'no configuration files here';
 		}
 
-		const counts = `${workspace.language.rules.product} · ${plural(tree.moduleInstances.size, 'module instance')} · ${plural(tree.resourceInstances.size, 'resource instance')}`;
+		// Placeholders and assumptions change what the counts mean: they are said beside them.
+		openEnded ??= countInstances(tree).openEnded;
+		const unknowns = `${openEnded === 0 ? '' : ` · ${openEnded} open-ended [*]`}${workspace.assumptions.length === 0 ? '' : ` · ${workspace.assumptions.length} assumed`}`;
+		const counts = `${workspace.language.rules.product} · ${plural(tree.moduleInstances.size, 'module instance')} · ${plural(tree.resourceInstances.size, 'resource instance')}${unknowns}`;
 		if (!diagnosticRows) {
 			if (background === undefined) {
 				return `${counts} · d: diagnostics`;
@@ -817,7 +848,34 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		},
 		complete,
 		drawGraph,
+		assumptions: () => workspace.assumptions.map(assumption => assumptionRow(assumption)),
+		unknownCauses: () => tree.unknownCauses.map(report => causeRow(report.cause, report.blocks.length)),
+		withAssumptions: async assumptions => reassume(workspace, formatting, assumptions),
 	};
+}
+
+/**
+The Workspace again with other assumptions, for `:assume` and dropping one: each is checked first (a typo is said at once, not found in the diagnostics later), and one that names nothing in the configuration is refused.
+*/
+async function reassume(workspace: Workspace, formatting: Formatting, assumptions: readonly AssumptionRow[]): Promise<Reassumed> {
+	const texts = assumptions.map(assumption => `${assumption.address}=${assumption.expression}`);
+	const {lookup} = functionTable(workspace.language.rules.functions);
+	for (const text of texts) {
+		const read = readAssumptions([{kind: 'text', text}], lookup);
+		const problem = read.diagnostics.find(diagnostic => diagnostic.severity === 'error');
+		if (problem) {
+			return {ok: false, message: `${problem.summary}: ${(problem.detail ?? '').replace(/^--assume: /, '')}`};
+		}
+	}
+
+	const next = await workspace.withAssumptions(texts.map(text => ({kind: 'text' as const, text})));
+	const [unused] = unusedAssumptions(next.assumptions, next.instances);
+	if (unused) {
+		return {ok: false, message: `${unused.summary}: ${unused.detail ?? ''}`};
+	}
+
+	const data = createWorkspaceData(next, formatting, {assumptionSources: assumptions.map(assumption => assumption.source)});
+	return {ok: true, data, summary: data.status()};
 }
 
 /**

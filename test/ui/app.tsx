@@ -58,7 +58,7 @@ test.serial('stepping through a for_each expansion shows each.key/each.value and
 test.serial('an unknown for_each says why', async t => {
 	const app = await open();
 	await app.press('focus-next-pane', 'move-down', 'move-down', 'move-down');
-	const frame = await app.waitFor('known after apply:');
+	const frame = await app.waitFor('not known:');
 	t.regex(frame, /aws_instance\.web\[\*\]\.id/);
 	await app.unmount();
 });
@@ -411,5 +411,6 @@ test.serial('loading the example for real: the loading screen repaints its count
 	t.true(directories.size >= 2, loadingLines.join('\n'));
 	t.true(expanded.size >= 2, loadingLines.join('\n'));
 	t.regex(frames.at(-1) ?? '', /Blocks — root/);
-	t.regex(frames.at(-1) ?? '', /6 module instances · \d+ resource instances/);
+	// At 100 columns the status bar says it in short words (6m · 42r), leaving room for the keys.
+	t.regex(frames.at(-1) ?? '', /6m · \d+r/);
 });

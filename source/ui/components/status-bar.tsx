@@ -1,6 +1,6 @@
 import {memo, useMemo} from 'react';
 import type {Binding} from '../keymap.js';
-import {lineWidth, truncateLine, type Line, type Span} from '../lines.js';
+import {lineWidth, textWidth, truncateLine, type Line, type Span} from '../lines.js';
 import {sanitizeLine} from '../sanitize.js';
 import {LinesView} from './lines-view.js';
 
@@ -37,11 +37,41 @@ function wholeHints(bindings: readonly Binding[], room: number): Span[] {
 	return spans;
 }
 
+const shorterWords: ReadonlyArray<[RegExp, string]> = [
+	[/(\d+) module instances?\b/g, '$1m'],
+	[/(\d+) resource instances?\b/g, '$1r'],
+	[/(\d+) open-ended \[\*]/g, '$1[*]'],
+	[/(\d+) errors?,? ?/g, '✖$1 '],
+	[/(\d+) warnings?\b/g, '⚠$1'],
+];
+
 /**
-The status bar as one line: the keys (or the message) cut to the room the state leaves, a space, the state, whole.
+The state for the room it may take (at most two thirds of the line, so key hints stay): whole, else in short words (`4m · 17r · 1[*] · ✖0 ⚠1`, as the module tree's badges), else its last parts.
+*/
+export function fitState(state: string, width: number): string {
+	const room = Math.max(20, Math.floor(width * 2 / 3));
+	if (textWidth(state) <= room) {
+		return state;
+	}
+
+	let short = state;
+	for (const [pattern, replacement] of shorterWords) {
+		short = short.replace(pattern, replacement);
+	}
+
+	const parts = short.split(' · ');
+	while (parts.length > 1 && textWidth(parts.join(' · ')) > room) {
+		parts.shift();
+	}
+
+	return parts.join(' · ');
+}
+
+/**
+The status bar as one line: the keys (or the message) cut to the room the state leaves, a space, the state (shortened to leave room for keys).
 */
 export function statusLine({bindings, message, state, width}: StatusBarProps): Line {
-	const right: Span = {text: sanitizeLine(state), style: {dim: true}};
+	const right: Span = {text: fitState(sanitizeLine(state), width), style: {dim: true}};
 	const room = Math.max(0, width - lineWidth({spans: [right]}) - 1);
 	const left: Line = message === undefined
 		? {spans: wholeHints(bindings, room)}

@@ -1,4 +1,5 @@
 import type {BindingId, PaneId} from '../keymap.js';
+import type {ExplorerData} from '../explorer-data.js';
 import type {ViewRows} from './state.js';
 
 /**
@@ -16,4 +17,7 @@ export type Action =
 	| {readonly type: 'console-result'; readonly serial: number; readonly ok: boolean; readonly text: string}
 	| {readonly type: 'console-history-loaded'; readonly history: readonly string[]}
 	| {readonly type: 'show-message'; readonly text: string}
+	/** The Workspace was rebuilt with other assumptions (`data` is the new one, which the explorer shows from now on), or could not be (`message` says why). */
+	| {readonly type: 'assumptions-applied'; readonly serial: number; readonly data: ExplorerData; readonly summary: string}
+	| {readonly type: 'assumptions-refused'; readonly serial: number; readonly message: string}
 	| {readonly type: 'resize'; readonly viewRows: ViewRows; readonly consoleRows: number};

@@ -1,4 +1,5 @@
-import type {ExplorerData} from '../explorer-data.js';
+import type {AssumptionRow, ExplorerData} from '../explorer-data.js';
+import {splitAssignment} from '../../expand/assumptions.js';
 import {paneOrder, resolveKey, type PaneId} from '../keymap.js';
 import {isIncomplete, splitCompletionWord} from '../console-input.js';
 import {helpLines} from '../help-sections.js';
@@ -97,6 +98,11 @@ function pageRows(state: State): number {
 }
 
 function move(state: State, data: ExplorerData, target: (cursor: number, length: number) => number): State {
+	if (state.overlay.kind === 'assumptions') {
+		const {length} = assumptionRows(data);
+		return length === 0 ? state : {...state, overlay: {...state.overlay, cursor: clamp(target(state.overlay.cursor, length), 0, length - 1)}};
+	}
+
 	if (state.overlay.kind === 'diagnostics') {
 		const {length} = diagnosticGroups(data, state.overlay.severity);
 		return length === 0 ? state : {...state, overlay: {...state.overlay, cursor: clamp(target(state.overlay.cursor, length), 0, length - 1)}};
@@ -247,6 +253,86 @@ function pushOutput(console_: ConsoleState, entries: readonly ConsoleEntry[]): C
 	return {...console_, output: [...console_.output, ...entries].slice(-consoleOutputLimit), scroll: 0};
 }
 
+/**
+Asks the effect to rebuild the Workspace with these assumptions; the console says what was asked and, once done, what changed.
+*/
+function requestReassume(state: State, assumptions: readonly AssumptionRow[], note: string): State {
+	const serial = state.reassumeSerial + 1;
+	return {
+		...state,
+		reassume: {assumptions, serial},
+		reassumeSerial: serial,
+		console: pushOutput(state.console, [{kind: 'hint', text: `${note}: expanding again…`}]),
+	};
+}
+
+/**
+`:assume` (the list), `:assume ADDRESS = VALUE` (a new assumption, or a new value for one in force) and `:unassume ADDRESS`.
+*/
+function assumeCommand(state: State, data: ExplorerData, text: string): State | undefined {
+	const match = /^:(un)?assume(?:\s+([\s\S]*))?$/.exec(text.trim());
+	if (!match) {
+		return undefined;
+	}
+
+	const history = state.console.history.at(-1) === text ? state.console.history : [...state.console.history, text].slice(-consoleHistoryLimit);
+	const cleared: State = {...state, console: {...pushOutput(state.console, [{kind: 'input', text, context: consoleContext(data, state)}]), input: '', historyIndex: undefined, history}};
+	if (!data.assumptions || !data.withAssumptions) {
+		return {...cleared, console: pushOutput(cleared.console, [{kind: 'result', ok: false, text: 'Error: assumptions need a configuration loaded from a directory'}])};
+	}
+
+	const current = data.assumptions();
+	const argument = (match[2] ?? '').trim();
+	if (argument === '') {
+		return match[1] === undefined ? {...cleared, overlay: {kind: 'assumptions', cursor: 0}} : {...cleared, console: pushOutput(cleared.console, [{kind: 'result', ok: false, text: 'Error: :unassume ADDRESS drops the assumption of ADDRESS (a lists them)'}])};
+	}
+
+	if (match[1] !== undefined) {
+		const kept = current.filter(assumption => assumption.address !== argument);
+		return kept.length === current.length
+			? {...cleared, console: pushOutput(cleared.console, [{kind: 'result', ok: false, text: `Error: no assumption of ${argument} is in force`}])}
+			: requestReassume(cleared, kept, `dropping ${argument}`);
+	}
+
+	const split = splitAssignment(argument);
+	if (!split || split[0] === '' || split[1] === '') {
+		return {...cleared, console: pushOutput(cleared.console, [{kind: 'result', ok: false, text: 'Error: expected :assume ADDRESS = VALUE (data.aws_region.current.name = "eu-west-1")'}])};
+	}
+
+	const [address, expression] = split;
+	// A new value for an address in force replaces it where it stands.
+	const row: AssumptionRow = {address, expression, source: ':assume'};
+	const at = current.findIndex(assumption => assumption.address === address);
+	const next = at === -1 ? [...current, row] : current.map((assumption, index) => (index === at ? row : assumption));
+	return requestReassume(cleared, next, `assuming ${address}`);
+}
+
+/**
+The rows of the assumptions view: the assumptions in force, then the unknowns an assumption could pin.
+*/
+function assumptionRows(data: ExplorerData): {readonly assumptions: readonly AssumptionRow[]; readonly length: number} {
+	const assumptions = data.assumptions?.() ?? [];
+	return {assumptions, length: assumptions.length + (data.unknownCauses?.().length ?? 0)};
+}
+
+/**
+After the Workspace was rebuilt: the same module instance and selection where they still exist; a placeholder (`[*]`) that now has instances gives way to its block, a module instance that is gone to the nearest one above it.
+*/
+function keepPlace(state: State, data: ExplorerData): State {
+	const modules = data.modules();
+	const module = modules.some(row => row.address === state.module)
+		? state.module
+		: modules.filter(row => row.address === '' || state.module.startsWith(`${row.address}.`)).reduce((best, row) => (row.address.length > best.length ? row.address : best), '');
+	let {selected} = state;
+	if (module !== state.module) {
+		selected = undefined;
+	} else if (selected !== undefined && data.locate(selected) === undefined) {
+		selected = data.blocks(module).find(entry => selected!.startsWith(`${entry.address}[`))?.address;
+	}
+
+	return {...state, module, selected, detailsScroll: 0, edgeCursor: 0};
+}
+
 function submitConsole(state: State, data: ExplorerData): State {
 	const {console: console_} = state;
 	const lines = [...console_.pending, console_.input];
@@ -257,6 +343,11 @@ function submitConsole(state: State, data: ExplorerData): State {
 
 	if (console_.pending.length === 0 && text.trim() === ':clear') {
 		return {...state, console: {...console_, input: '', output: [], scroll: 0, historyIndex: undefined}};
+	}
+
+	const command = console_.pending.length === 0 ? assumeCommand(state, data, text) : undefined;
+	if (command) {
+		return command;
 	}
 
 	// OpenTofu's console: a line ending in one backslash continues, without it.
@@ -363,7 +454,7 @@ function graphCenter(state: State, data: ExplorerData): string {
 
 export function reduce(state: State, action: Action, data: ExplorerData): State {
 	// A message lasts until the next key.
-	const next = state.message === undefined || action.type === 'console-result' || action.type === 'console-history-loaded' ? state : {...state, message: undefined};
+	const next = state.message === undefined || action.type === 'console-result' || action.type === 'console-history-loaded' || action.type === 'assumptions-applied' || action.type === 'assumptions-refused' ? state : {...state, message: undefined};
 	return reduceAction(next, action, data);
 }
 
@@ -663,6 +754,56 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 			return {...state, overlay: {...overlay, severity: next[overlay.severity], cursor: 0}};
 		}
 
+		case 'show-assumptions': {
+			return {...state, overlay: {kind: 'assumptions', cursor: 0}};
+		}
+
+		case 'assumption-drop': {
+			const {overlay} = state;
+			if (overlay.kind !== 'assumptions') {
+				return state;
+			}
+
+			const {assumptions} = assumptionRows(data);
+			const dropped = assumptions[overlay.cursor];
+			if (!dropped) {
+				return withMessage(state, 'Only an assumption in force can be dropped (Enter writes one for this unknown)');
+			}
+
+			return requestReassume({...state, overlay: {...overlay, cursor: Math.max(0, Math.min(overlay.cursor, assumptions.length - 2))}}, assumptions.filter(assumption => assumption !== dropped), `dropping ${dropped.address}`);
+		}
+
+		case 'assumption-write': {
+			const {overlay} = state;
+			if (overlay.kind !== 'assumptions') {
+				return state;
+			}
+
+			const {assumptions} = assumptionRows(data);
+			const assumption = assumptions[overlay.cursor];
+			const cause = assumption ? undefined : data.unknownCauses?.()[overlay.cursor - assumptions.length];
+			const input = assumption ? `:assume ${assumption.address} = ${assumption.expression.replaceAll('\n', ' ')}` : (cause ? `:assume ${cause.address} = ` : undefined);
+			return input === undefined ? state : {...state, overlay: {kind: 'none'}, focus: 'console', textCursorFromEnd: 0, console: {...state.console, input, historyIndex: undefined}};
+		}
+
+		case 'assumptions-applied': {
+			if (state.reassume?.serial !== action.serial) {
+				return state;
+			}
+
+			const applied = keepPlace({...state, reassume: undefined}, action.data);
+			return {...applied, console: pushOutput(applied.console, [{kind: 'result', ok: true, text: action.summary}])};
+		}
+
+		case 'assumptions-refused': {
+			if (state.reassume?.serial !== action.serial) {
+				return state;
+			}
+
+			return {...state, reassume: undefined, console: pushOutput(state.console, [{kind: 'result', ok: false, text: `Error: ${action.message}`}])};
+		}
+
+		case 'close-assumptions':
 		case 'close-view':
 		case 'close-diagnostics':
 		case 'close-help': {

@@ -1,3 +1,4 @@
+import type {AssumptionRow} from '../explorer-data.js';
 import type {PaneId} from '../keymap.js';
 import {defaultShares, type PaneShares} from '../layout.js';
 
@@ -11,6 +12,8 @@ export type Overlay =
 	| {readonly kind: 'graph'; readonly center: string; readonly cursor: number}
 	/** `cursor` indexes the groups of identical diagnostics shown under the severity filter. */
 	| {readonly kind: 'diagnostics'; readonly cursor: number; readonly severity: SeverityFilter}
+	/** The assumptions in force, then the unknowns an assumption could pin; `cursor` indexes both, in that order. */
+	| {readonly kind: 'assumptions'; readonly cursor: number}
 	| {readonly kind: 'prompt'; readonly purpose: 'filter'; readonly target: ListFilterTarget; readonly text: string}
 	| {readonly kind: 'prompt'; readonly purpose: 'go-to'; readonly text: string; readonly cursor: number};
 
@@ -85,6 +88,9 @@ export type State = {
 	/** Rows each view shows now (a page key moves that many; scrolling stops where the last row is in view). */
 	readonly viewRows: ViewRows;
 	readonly consolePageSize: number;
+	/** The Workspace rebuilt with these assumptions, waiting for the effect (`:assume`, dropping one); the serial ties its result to the request. */
+	readonly reassume: {readonly assumptions: readonly AssumptionRow[]; readonly serial: number} | undefined;
+	readonly reassumeSerial: number;
 };
 
 export type ViewRows = {
@@ -128,6 +134,8 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		textCursorFromEnd: 0,
 		viewRows: {modules: 10, blocks: 10, details: 10, edges: 10, diagnostics: 10, help: 10, detailsWidth: 40},
 		consolePageSize: 3,
+		reassume: undefined,
+		reassumeSerial: 0,
 		...overrides,
 	};
 }
