@@ -154,7 +154,7 @@ test('80x24 with NO_COLOR: graph view and jump, diagnostics view, resize, Ctrl-C
 		app.press('show-diagnostics');
 		screen = await app.waitFor('No diagnostics');
 		app.press('close-diagnostics');
-		await app.waitFor(/0 errors, 0 warnings|0 error/);
+		await app.waitFor(/0 errors, 0 warnings|✖0 ⚠0/);
 
 		// Re-layout on resize.
 		app.resize(120, 40);
