@@ -1,5 +1,5 @@
 import {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
-import {Box, Text, useApp, useStdout} from 'ink';
+import {Box, Text, useApp, useInput, useStdin, useStdout} from 'ink';
 import type {Edge, ExplorerData} from './explorer-data.js';
 import {statusBindings} from './keymap.js';
 import {useKeymap} from './hooks/use-keymap.js';
@@ -10,7 +10,7 @@ import {createInitialState, type State} from './state/state.js';
 import {
 	blockCursor, blockList, consoleContext, detailsView, diagnosticGroups, edgeList, goToCandidates, moduleCursor, moduleList,
 } from './state/selectors.js';
-import {computeLayout, viewRowsOf} from './layout.js';
+import {computeLayout, fitsMinimum, minimumSize, viewRowsOf} from './layout.js';
 import {ThemeContext} from './theme.js';
 import {ModuleTreePane} from './panes/module-tree.js';
 import {BlocksPane} from './panes/blocks.js';
@@ -31,6 +31,8 @@ const noEdges: readonly Edge[] = [];
 export type ExplorerProps = {
 	readonly data: ExplorerData;
 	readonly color?: boolean;
+	/** Mark the selection with `▶` (colour off: inverse video may not show either). */
+	readonly marker?: boolean;
 	/** Terminal size; by default read from stdout and followed on resize. */
 	readonly columns?: number;
 	readonly rows?: number;
@@ -68,10 +70,11 @@ function useTerminalSize(columns?: number, rows?: number): {columns: number; row
 	return size;
 }
 
-export function Explorer({data: loadedData, color = true, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit}: ExplorerProps) {
+export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit}: ExplorerProps) {
 	const {exit} = useApp();
 	const {stdout} = useStdout();
 	const size = useTerminalSize(columns, rows);
+	const theme = useMemo(() => ({color, marker}), [color, marker]);
 	// The configuration as loaded, until `:assume` (or dropping an assumption) rebuilds it.
 	const [rebuilt, setRebuilt] = useState<ExplorerData>();
 	const data = rebuilt ?? loadedData;
@@ -337,8 +340,12 @@ export function Explorer({data: loadedData, color = true, columns, rows, history
 	}
 
 	const filterPrompt = overlay.kind === 'prompt' && overlay.purpose === 'filter' ? overlay : undefined;
+	if (!fitsMinimum(size.columns, size.rows)) {
+		return <TooSmall columns={size.columns} rows={size.rows}/>;
+	}
+
 	return (
-		<ThemeContext.Provider value={{color}}>
+		<ThemeContext.Provider value={theme}>
 			<Box flexDirection='column' width={layout.width} height={layout.height}>
 				{top}
 				<ConsolePane
@@ -361,15 +368,47 @@ export function Explorer({data: loadedData, color = true, columns, rows, history
 	);
 }
 
+/**
+Shown instead of panes that would overflow a terminal smaller than the explorer can draw (the row below the frame counted back in); keys still work, and the panes come back on resize.
+*/
+export function TooSmall({columns, rows}: {readonly columns: number; readonly rows: number}) {
+	const lines = [
+		'Terminal too small',
+		`${columns}×${rows + 1}: need ${minimumSize.columns}×${minimumSize.rows + 1}`,
+		'Enlarge it, or q to quit',
+	];
+	return (
+		<Box flexDirection='column'>
+			{lines.map(line => <Text key={line} wrap='truncate'>{line.slice(0, Math.max(1, columns))}</Text>)}
+		</Box>
+	);
+}
+
 export type LoadingProps = {
 	readonly directory: string;
 	readonly progress: string;
 	readonly frame: number;
+	/** Ctrl-C while loading (default: quit the app). */
+	readonly onInterrupt?: () => void;
 };
 
 const spinner = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-export function Loading({directory, progress, frame}: LoadingProps) {
+/**
+The terminal in raw mode while loading: keys typed meanwhile are not echoed onto the screen and are ignored (none is replayed once the panes exist); Ctrl-C interrupts at once. Loading runs in slices of about 16 ms, so the key is read within one slice.
+*/
+function useLoadingKeys(onInterrupt: () => void): void {
+	const {isRawModeSupported} = useStdin();
+	useInput((input, key) => {
+		if (key.ctrl && input === 'c') {
+			onInterrupt();
+		}
+	}, {isActive: isRawModeSupported === true});
+}
+
+export function Loading({directory, progress, frame, onInterrupt}: LoadingProps) {
+	const {exit} = useApp();
+	useLoadingKeys(onInterrupt ?? exit);
 	return (
 		<Box flexDirection='column' padding={1}>
 			<Text>
@@ -383,13 +422,15 @@ export function Loading({directory, progress, frame}: LoadingProps) {
 
 export type AppProps = Omit<ExplorerProps, 'data' | 'loadState'> & {
 	readonly directory: string;
+	/** Ctrl-C while loading (default: the app exits once loading is done). */
+	readonly onInterrupt?: () => void;
 	readonly load: (onProgress: (progress: string) => void) => Promise<{readonly data: ExplorerData; readonly summary: string}>;
 };
 
 /**
 Shows a spinner with counts while the Workspace loads, then the explorer.
 */
-export function App({directory, load, ...rest}: AppProps) {
+export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 	const [loaded, setLoaded] = useState<{readonly data: ExplorerData; readonly summary: string}>();
 	const [failure, setFailure] = useState<string>();
 	const [progress, setProgress] = useState('');
@@ -436,5 +477,5 @@ export function App({directory, load, ...rest}: AppProps) {
 		return <Text>{`Could not load ${sanitizeLine(directory)}: ${sanitizeLine(failure)}`}</Text>;
 	}
 
-	return loaded ? <Explorer data={loaded.data} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame}/>;
+	return loaded ? <Explorer data={loaded.data} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame} {...(onInterrupt && {onInterrupt})}/>;
 }

@@ -31,6 +31,15 @@ export type LayoutOptions = {
 	readonly consoleWants?: number;
 };
 
+/**
+The smallest terminal the explorer draws in (columns, and rows less the one kept free below the frame): below it, it says so instead of overflowing, and draws again once the terminal is large enough.
+*/
+export const minimumSize = {columns: 60, rows: 16} as const;
+
+export function fitsMinimum(columns: number, rows: number): boolean {
+	return columns >= minimumSize.columns && rows >= minimumSize.rows;
+}
+
 export function computeLayout(columns: number, rows: number, options: LayoutOptions = {}): Layout {
 	const width = Math.max(40, columns);
 	const height = Math.max(12, rows);

@@ -197,3 +197,25 @@ export function dropColumns(line: Line, columns: number): Line {
 
 	return {spans, ...(line.style && {style: line.style})};
 }
+
+/**
+The selected row with a `▶` at its start, for terminals that may draw no inverse video: in the row's leading blank (or beside its fold marker) so the row keeps its width and its badges, else before it.
+*/
+export function markSelected(line: Line): Line {
+	const [first, ...rest] = line.spans;
+	if (!first) {
+		return {...line, spans: [{text: '▶'}]};
+	}
+
+	const characters = [...first.text];
+	let text: string;
+	if (characters[0] === ' ' && characters[1] === ' ') {
+		text = '▶ ' + characters.slice(2).join('');
+	} else if (characters[1] === ' ') {
+		text = '▶' + characters[0]! + characters.slice(2).join('');
+	} else {
+		text = '▶ ' + first.text;
+	}
+
+	return {...line, spans: [{...first, text}, ...rest]};
+}

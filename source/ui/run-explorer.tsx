@@ -35,7 +35,8 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 	}
 
 	preferProductionReact(process.env);
-	const color = options.flags.color && environment['NO_COLOR'] === undefined;
+	// Colour is off with --no-color, NO_COLOR (any value), FORCE_COLOR=0 and TERM=dumb; the selection then also carries a marker, as such a terminal may draw no inverse video either.
+	const color = options.flags.color && environment['NO_COLOR'] === undefined && environment['FORCE_COLOR'] !== '0' && environment['FORCE_COLOR'] !== 'false' && environment['TERM'] !== 'dumb';
 
 	// The alternate screen keeps the user's scrollback as it was. Every way out restores the terminal: a normal exit, an error, and SIGINT, SIGTERM or SIGHUP at any time, also while loading (Ink's own handler shows the cursor but leaves the alternate screen and raw mode).
 	stdout.write('\u001B[?1049h\u001B[H');
@@ -64,7 +65,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 	let instance: ExplorerInstance | undefined;
 	try {
 		const {startExplorer} = await import('./start-explorer.js');
-		instance = startExplorer({...options, stdin, stdout, environment, color});
+		instance = startExplorer({...options, stdin, stdout, environment, color, marker: !color});
 		await instance.waitUntilExit();
 		return 0;
 	} catch (error) {

@@ -1,3 +1,4 @@
+import process from 'node:process';
 import {render} from 'ink';
 import {App} from './app.js';
 import {defaultHistoryFile} from './effects.js';
@@ -14,7 +15,7 @@ export type ExplorerInstance = {
 	readonly unmount: () => void;
 };
 
-export function startExplorer(options: RunExplorerOptions & {readonly stdin: NodeJS.ReadStream; readonly stdout: NodeJS.WriteStream; readonly environment: Readonly<Record<string, string | undefined>>; readonly color: boolean}): ExplorerInstance {
+export function startExplorer(options: RunExplorerOptions & {readonly stdin: NodeJS.ReadStream; readonly stdout: NodeJS.WriteStream; readonly environment: Readonly<Record<string, string | undefined>>; readonly color: boolean; readonly marker: boolean}): ExplorerInstance {
 	const {environment} = options;
 	const load = async (onProgress: (text: string) => void) => loadExplorerData({
 		directory: options.directory,
@@ -24,7 +25,15 @@ export function startExplorer(options: RunExplorerOptions & {readonly stdin: Nod
 		onProgress,
 	});
 	return render(
-		<App directory={options.directory} load={load} color={options.color} historyFile={defaultHistoryFile(environment)}/>,
+		<App
+			directory={options.directory}
+			load={load}
+			color={options.color}
+			marker={options.marker}
+			historyFile={defaultHistoryFile(environment)}
+			// Loading cannot be stopped half-way: Ctrl-C then is an interrupt, which restores the terminal and exits at once (run-explorer.ts).
+			onInterrupt={() => process.kill(process.pid, 'SIGINT')}
+		/>,
 		{stdin: options.stdin, stdout: options.stdout, exitOnCtrlC: false, patchConsole: true},
 	);
 }

@@ -6,6 +6,8 @@ Colour is decided once (`--no-color`, `NO_COLOR`, or a terminal without colour) 
 
 export type Theme = {
 	readonly color: boolean;
+	/** Mark the selected row with `▶` as well as inverse video: a terminal without colour (`FORCE_COLOR=0`, `TERM=dumb`) may draw no inverse either. */
+	readonly marker?: boolean;
 };
 
 export const ThemeContext = createContext<Theme>({color: true});

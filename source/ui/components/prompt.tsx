@@ -47,7 +47,7 @@ export function GoToOverlay({text, candidates, cursor, width, height, cursorFrom
 				height={Math.max(0, paneBodyHeight(height) - 1)}
 				empty='No address matches'
 				width={width - 2}
-				renderRow={(index, selected) => ({spans: [{text: sanitizeLine(candidates[index] ?? '')}], ...(selected && {style: {inverse: true}})})}
+				renderRow={(index, selected) => ({spans: [{text: candidates[index] === '' ? 'root' : sanitizeLine(candidates[index] ?? '')}], ...(selected && {style: {inverse: true}})})}
 			/>
 		</Pane>
 	);

@@ -1,4 +1,5 @@
-import type {Line} from '../lines.js';
+import {markSelected, type Line} from '../lines.js';
+import {useTheme} from '../theme.js';
 import {LinesView} from './lines-view.js';
 
 export type ScrollListProps = {
@@ -24,6 +25,7 @@ export function windowStart(length: number, cursor: number, height: number): num
 }
 
 export function ScrollList({length, cursor, height, width, renderRow, empty}: ScrollListProps) {
+	const {marker} = useTheme();
 	if (length === 0) {
 		return <LinesView lines={[{spans: [{text: empty ?? '(empty)', style: {dim: true}}]}]} width={width}/>;
 	}
@@ -32,7 +34,8 @@ export function ScrollList({length, cursor, height, width, renderRow, empty}: Sc
 	const end = Math.min(length, start + height);
 	const rows: Line[] = [];
 	for (let index = start; index < end; index++) {
-		rows.push(renderRow(index, index === cursor) ?? {spans: []});
+		const row = renderRow(index, index === cursor) ?? {spans: []};
+		rows.push(marker && index === cursor ? markSelected(row) : row);
 	}
 
 	return <LinesView lines={rows} width={width}/>;

@@ -1,0 +1,66 @@
+import test from 'ava';
+import {App, Explorer} from '../../source/ui/app.js';
+import {markSelected} from '../../source/ui/lines.js';
+import {createFixtureData} from '../fixtures/ui/fixture-data.js';
+import {renderFrames} from '../helpers/render.js';
+
+/*
+The explorer as a terminal program (issues 16 and 21): a terminal too small to draw in, the selection without colour, keys while loading.
+*/
+
+test.serial('a terminal smaller than the explorer draws in says so, and the panes come back when it is large enough', async t => {
+	const data = createFixtureData();
+	const small = await renderFrames(<Explorer data={data} columns={50} rows={11} color={false} loadState='x'/>);
+	const frame = await small.waitFor('Terminal too small');
+	t.regex(frame, /50×12: need 60×17/);
+	t.notRegex(frame, /Modules/);
+	t.true(frame.split('\n').every(line => [...line].length <= 50));
+	await small.unmount();
+	const enough = await renderFrames(<Explorer data={data} columns={60} rows={16} color={false} loadState='x'/>);
+	await enough.waitFor('Blocks — root');
+	t.notRegex(enough.frame(), /too small/);
+	await enough.unmount();
+});
+
+test.serial('without colour the selected row carries a marker in every list, and keeps its width', async t => {
+	const app = await renderFrames(<Explorer data={createFixtureData()} columns={100} rows={30} color={false} marker loadState='x'/>);
+	let frame = await app.waitFor('▶ root');
+	t.regex(frame, /│▶ aws_vpc\.main/);
+	await app.press('focus-next-pane', 'move-down');
+	frame = await app.waitFor('▶▸aws_subnet.this ×3');
+	await app.press('go-to');
+	frame = await app.waitFor('║▶ root ');
+	await app.press('prompt-cancel', 'show-diagnostics');
+	await app.waitFor(/║▶ (Error|Warning)/);
+	await app.unmount();
+});
+
+test('markSelected puts the marker in the row\'s leading blank or beside its fold marker', t => {
+	const text = (spans: ReadonlyArray<{text: string}>) => spans.map(span => span.text).join('');
+	t.is(text(markSelected({spans: [{text: '    [0]'}]}).spans), '▶   [0]');
+	t.is(text(markSelected({spans: [{text: '▸ aws_subnet.this'}, {text: ' ×3'}]}).spans), '▶▸aws_subnet.this ×3');
+	t.is(text(markSelected({spans: [{text: 'root'}, {text: ' 9r'}]}).spans), '▶ root 9r');
+	t.is(text(markSelected({spans: []}).spans), '▶');
+});
+
+test.serial('keys typed while loading are ignored (none replayed once the panes exist); Ctrl-C interrupts', async t => {
+	let interrupted = 0;
+	let finish: ((value: {data: ReturnType<typeof createFixtureData>; summary: string}) => void) | undefined;
+	const load = async () => new Promise<{data: ReturnType<typeof createFixtureData>; summary: string}>(resolve => {
+		finish = resolve;
+	});
+	const app = await renderFrames(<App directory='big' load={load} columns={100} rows={30} color={false} onInterrupt={() => interrupted++}/>);
+	await app.waitFor('Loading big');
+	// Keys that would move and focus the console if they were replayed.
+	await app.write('\t');
+	await app.write('j');
+	await app.write('c');
+	await app.write('\u0003');
+	t.is(interrupted, 1);
+	finish!({data: createFixtureData(), summary: 'x'});
+	const frame = await app.waitFor('Blocks — root');
+	// Still the first row of the Modules pane, and the console is not focused.
+	t.regex(frame, /╔═+╗┌/);
+	t.regex(frame, /press c to type an expression/);
+	await app.unmount();
+});
