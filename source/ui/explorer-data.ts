@@ -157,6 +157,8 @@ export type ExplorerData = {
 	addressAt?(filename: string, line: number): string | undefined;
 	/** Completions for the word before the cursor in the console (`var.`, `local.`, resource types, functions). */
 	complete(word: string, contextAddress: string): readonly string[];
+	/** A function's parameters and what it does (`cidrsubnet(prefix, newbits, netnum): …`), shown when Tab completes its name. */
+	signature?(name: string): string | undefined;
 	drawGraph(address: string, width: number, height: number): GraphDrawing;
 	/** Under `--diff`: the comparison and its counts (`diff vs main: 2 to add, ...`); the `D` filter needs it. */
 	readonly diffSummary?: string;

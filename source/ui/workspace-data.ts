@@ -797,7 +797,41 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			words.add(`${name}(`);
 		}
 
+		for (const nested of nestedCompletions(word, context)) {
+			words.add(nested);
+		}
+
 		return [...words].filter(each => each.startsWith(word)).sort();
+	};
+
+	/**
+	After `var.settings.vm.` (any reference followed by a dot): the attributes of the value there, or the keys of a map, when it is known and not sensitive.
+	*/
+	const nestedCompletions = (word: string, context: string): string[] => {
+		const dot = word.lastIndexOf('.');
+		const prefix = word.slice(0, dot);
+		if (dot === -1 || !/^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$/.test(prefix)) {
+			return [];
+		}
+
+		const result = workspace.evaluateAt(prefix, context === '' ? undefined : context);
+		const {value} = result;
+		if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error') || isSensitive(value)) {
+			return [];
+		}
+
+		const names = value.kind === 'object' ? [...value.attributes.keys()] : (value.kind === 'map' ? [...value.entries.keys()] : []);
+		return names.filter(name => /^[A-Za-z_][\w-]*$/.test(name)).map(name => `${prefix}.${name}`);
+	};
+
+	const signature = (name: string): string | undefined => {
+		const spec = functionTable(workspace.language.rules.functions).lookup(name);
+		if (!spec) {
+			return undefined;
+		}
+
+		const parameters = [...spec.parameters.map(parameter => parameter.name), ...(spec.variadic ? [`${spec.variadic.name}...`] : [])];
+		return `${name}(${parameters.join(', ')})${spec.description === '' ? '' : `: ${spec.description}`}`;
 	};
 
 	let openEnded: number | undefined;
@@ -847,6 +881,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			return {ok: output.ok, text: (output.stdout + output.stderr).replace(/\n$/, '')};
 		},
 		complete,
+		signature,
 		drawGraph,
 		assumptions: () => workspace.assumptions.map(assumption => assumptionRow(assumption)),
 		unknownCauses: () => tree.unknownCauses.map(report => causeRow(report.cause, report.blocks.length)),

@@ -64,3 +64,18 @@ test.serial('keys typed while loading are ignored (none replayed once the panes 
 	t.regex(frame, /press c to type an expression/);
 	await app.unmount();
 });
+
+test.serial('the terminal\'s Delete key deletes under the cursor (Backspace before it), Alt-B and Ctrl-A move by word and line', async t => {
+	const app = await renderFrames(<Explorer data={createFixtureData()} columns={100} rows={30} color={false} loadState='x'/>);
+	await app.press('focus-console');
+	await app.type('var.abc + xyz');
+	await app.write('\u001Bb');
+	await app.write('\u001B[3~');
+	await app.waitFor('> var.abc + yz');
+	await app.write('\u0001');
+	await app.write('\u001B[3~');
+	await app.write('\u007F');
+	await app.waitFor('> ar.abc + yz');
+	t.pass();
+	await app.unmount();
+});

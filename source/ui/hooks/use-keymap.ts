@@ -1,10 +1,11 @@
-import {useInput, type Key} from 'ink';
+import {useEffect, useRef} from 'react';
+import {useInput, useStdin, type Key} from 'ink';
 import type {Action} from '../state/actions.js';
 
 /**
 The name the keymap table uses for a key press, or undefined for keys it never binds (pastes, meta chords).
 */
-export function keyName(input: string, key: Key): string | undefined {
+export function keyName(input: string, key: Key, raw?: string): string | undefined {
 	if (key.ctrl && input === 'c') {
 		return 'ctrl+c';
 	}
@@ -53,9 +54,14 @@ export function keyName(input: string, key: Key): string | undefined {
 		return key.shift ? 'shift+tab' : 'tab';
 	}
 
-	// Ink reports the Backspace key (DEL, 0x7f) as `delete`.
+	// Ink reports the Backspace key (DEL, 0x7f) as `delete`, and the Delete key too: `raw` tells them apart.
 	if (key.backspace || key.delete) {
-		return 'backspace';
+		return raw !== undefined && /^\u001B\[3[~$^;]/.test(raw) ? 'delete' : 'backspace';
+	}
+
+	// Alt-B and Alt-F (readline's word moves) arrive as Esc and the letter.
+	if (key.meta && !key.ctrl && /^[bfd]$/.test(input)) {
+		return `alt+${input}`;
 	}
 
 	// Ctrl chords of a letter (readline's Ctrl-A/E/U/K/W, Ctrl-Z zoom): Ink reports the letter with `ctrl`.
@@ -82,10 +88,10 @@ const characterNames: Readonly<Record<string, string>> = {
 /**
 Key names for one input event. A busy terminal can deliver several typed keys in one read (`jjj`), which Ink passes on as one string: outside text entry each character is a key.
 */
-export function keyNames(input: string, key: Key): string[] {
+export function keyNames(input: string, key: Key, raw?: string): string[] {
 	const characters = [...input];
 	if (characters.length <= 1 || key.ctrl || key.meta || input.includes('\u001B')) {
-		const name = keyName(input, key);
+		const name = keyName(input, key, raw);
 		return name === undefined ? [] : [name];
 	}
 
@@ -100,8 +106,21 @@ export function useKeymap(options: {
 	readonly isActive: boolean;
 }): void {
 	const {dispatch, isActive} = options;
+	// The bytes of the key being handled: Ink's key object does not tell Delete from Backspace. This listener is registered before useInput's, so it sees each input first.
+	const raw = useRef<string | undefined>(undefined);
+	const {internal_eventEmitter: events} = useStdin();
+	useEffect(() => {
+		const listener = (data: string) => {
+			raw.current = data;
+		};
+
+		events?.prependListener('input', listener);
+		return () => {
+			events?.removeListener('input', listener);
+		};
+	}, [events]);
 	useInput((input, key) => {
-		for (const name of keyNames(input, key)) {
+		for (const name of keyNames(input, key, raw.current)) {
 			dispatch({type: 'key', name});
 		}
 	}, {isActive});

@@ -385,13 +385,16 @@ function browseHistory(state: State, step: 1 | -1): State {
 
 	const current = historyIndex ?? history.length;
 	const next = clamp(current + step, 0, history.length);
+	// A multi-line entry comes back as its lines: the first ones as entered, the last one to edit.
+	const lines = (next === history.length ? '' : (history[next] ?? '')).split('\n');
 	return {
 		...state,
 		textCursorFromEnd: 0,
 		console: {
 			...state.console,
 			historyIndex: next === history.length ? undefined : next,
-			input: next === history.length ? '' : (history[next] ?? ''),
+			pending: lines.slice(0, -1),
+			input: lines.at(-1) ?? '',
 		},
 	};
 }
@@ -405,9 +408,10 @@ function completeConsole(state: State, data: ExplorerData): State {
 
 	const prefix = commonPrefix(candidates);
 	const input = before + (prefix.length > word.length ? prefix : word);
-	const console_ = candidates.length > 1 && prefix.length <= word.length
-		? pushOutput(state.console, [{kind: 'hint', text: candidates.slice(0, 40).join('  ')}])
-		: state.console;
+	// A function name completed: its parameters and what it does.
+	const completedFunction = candidates.length === 1 && prefix.endsWith('(') ? data.signature?.(prefix.slice(0, -1)) : undefined;
+	const hint = completedFunction ?? (candidates.length > 1 && prefix.length <= word.length ? candidates.slice(0, 40).join('  ') : undefined);
+	const console_ = hint === undefined ? state.console : pushOutput(state.console, [{kind: 'hint', text: hint}]);
 	return {...state, message: undefined, textCursorFromEnd: 0, console: {...console_, input}};
 }
 
@@ -480,6 +484,37 @@ function isPrintable(name: string): boolean {
 	return [...name].length === 1 && !/[\u0000-\u001F\u007F-\u009F]/u.test(name);
 }
 
+const wordCharacter = /[\p{L}\p{N}_]/u;
+
+/**
+Where the word before `at` starts (readline: skip what is not a word, then the word).
+*/
+function wordStart(characters: readonly string[], at: number): number {
+	let position = at;
+	while (position > 0 && !wordCharacter.test(characters[position - 1]!)) {
+		position--;
+	}
+
+	while (position > 0 && wordCharacter.test(characters[position - 1]!)) {
+		position--;
+	}
+
+	return position;
+}
+
+function wordEnd(characters: readonly string[], at: number): number {
+	let position = at;
+	while (position < characters.length && !wordCharacter.test(characters[position]!)) {
+		position++;
+	}
+
+	while (position < characters.length && wordCharacter.test(characters[position]!)) {
+		position++;
+	}
+
+	return position;
+}
+
 /**
 Line editing in the console and the prompts, done here rather than in a text input component so that keys arriving faster than frames are applied in order to the latest text. The cursor is kept as a distance from the end, so text replaced from elsewhere (history, completion) leaves it at the end.
 */
@@ -505,12 +540,48 @@ function editText(state: State, name: string, data: ExplorerData): State | undef
 			return {...state, textCursorFromEnd: Math.max(0, fromEnd - 1)};
 		}
 
-		case 'home': {
+		case 'home':
+		case 'ctrl+a': {
 			return {...state, textCursorFromEnd: characters.length};
 		}
 
-		case 'end': {
+		case 'end':
+		case 'ctrl+e': {
 			return {...state, textCursorFromEnd: 0};
+		}
+
+		case 'delete':
+		case 'ctrl+d': {
+			if (fromEnd === 0) {
+				return state;
+			}
+
+			characters.splice(at, 1);
+			return {...setActiveText(state, characters.join(''), data), textCursorFromEnd: fromEnd - 1};
+		}
+
+		case 'ctrl+u': {
+			return {...setActiveText(state, characters.slice(at).join(''), data), textCursorFromEnd: fromEnd};
+		}
+
+		case 'ctrl+k': {
+			return {...setActiveText(state, characters.slice(0, at).join(''), data), textCursorFromEnd: 0};
+		}
+
+		case 'ctrl+w':
+		case 'alt+d': {
+			// Ctrl-W deletes the word before the cursor, Alt-D the word after it (readline).
+			const [from, to] = name === 'ctrl+w' ? [wordStart(characters, at), at] : [at, wordEnd(characters, at)];
+			characters.splice(from, to - from);
+			return {...setActiveText(state, characters.join(''), data), textCursorFromEnd: characters.length - from};
+		}
+
+		case 'alt+b': {
+			return {...state, textCursorFromEnd: characters.length - wordStart(characters, at)};
+		}
+
+		case 'alt+f': {
+			return {...state, textCursorFromEnd: characters.length - wordEnd(characters, at)};
 		}
 
 		default: {
@@ -680,6 +751,17 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 
 		case 'prompt-complete': {
 			return completePrompt(state, data);
+		}
+
+		case 'prompt-next':
+		case 'prompt-previous': {
+			const {overlay} = state;
+			if (overlay.kind !== 'prompt' || overlay.purpose !== 'go-to') {
+				return state;
+			}
+
+			const {length} = goToCandidates(data, overlay.text);
+			return length === 0 ? state : {...state, overlay: {...overlay, cursor: (overlay.cursor + (action.type === 'prompt-next' ? 1 : -1) + length) % length}};
 		}
 
 		case 'prompt-cancel': {
