@@ -1,7 +1,7 @@
 import {execFileSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import {readdirSync, readFileSync} from 'node:fs';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
@@ -136,6 +136,8 @@ test('80x24 with NO_COLOR: graph view and jump, diagnostics view, resize, Ctrl-C
 	try {
 		let screen = await app.waitFor(/Blocks — root[\s\S]*module instances/, 90_000);
 		t.true(screen.split('\n').every(line => [...line].length <= 80));
+		// Without colour the selection also carries a marker.
+		t.regex(screen, /║▶ root /);
 		// eslint-disable-next-line no-control-regex
 		t.notRegex(app.screen(true), /\u001B\[(?:3[0-7]|9[0-7]|38;)/);
 
@@ -204,6 +206,56 @@ test('a generated configuration of 12,500 resource instances: the loading screen
 		t.true(expanding.length >= 2 && expanding[0]!.index > reading, seen);
 		t.true(new Set(expanding.map(({line}) => line)).size >= 2, seen);
 		t.true(new Set(loadingLines.map(line => line[0])).size >= 2, seen);
+		app.press('quit');
+		t.is(await app.waitForExit(), 0);
+	} finally {
+		app.close();
+		rmSync(directory, {recursive: true, force: true});
+	}
+});
+
+test('long names cut in the middle, zoom, and the diagnostics view\'s jump to the block, at 100x30', async t => {
+	t.timeout(180_000);
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-long-'));
+	const prefix = '/providers/Microsoft.Management/managementGroups/myorg/providers/Microsoft.Authorization/policyAssignments';
+	writeFileSync(path.join(directory, 'main.tf'), `locals {
+  policies = { for name in ["Deploy-MDFC-OssDb", "Deploy-MDFC-SqlAtp", "Enforce-ACSB"] : "${prefix}/\${name}" => name }
+}
+
+resource "terraform_data" "policy_assignment" {
+  for_each = local.policies
+  input    = each.value
+}
+
+output "broken" {
+  value = local.missing
+}
+`);
+	const app = startTerminal({arguments: [directory], columns: 100, rows: 30, environment: {XDG_STATE_HOME: directory}});
+	try {
+		await app.waitFor(/Blocks — root/, 90_000);
+		// The instance keys keep their distinguishing end, and the block its count.
+		app.press('focus-next-pane', 'open');
+		let screen = await app.waitFor('Enforce-ACSB"]');
+		t.regex(screen, /terra[^\n]*…[^\n]*assignment ×3/);
+		t.regex(screen, /…[^\n]*Deploy-MDFC-OssDb"]/);
+		t.regex(screen, /…[^\n]*Deploy-MDFC-SqlAtp"]/);
+
+		// Zoom Details to the whole screen: most of the key is in view; z again comes back.
+		app.press('move-down', 'pane-right', 'zoom');
+		screen = await app.waitFor(/╔═{98}╗/);
+		t.notRegex(screen, /Modules/);
+		t.regex(screen, /each\.key = "\/providers\/Microsoft\.Manage…[^\n]*\/policyAssignments\/Deploy-MDFC-OssDb"/);
+		app.press('zoom');
+		await app.waitFor('Modules');
+
+		// The diagnostics view: Enter opens the block the error is in.
+		app.press('show-diagnostics');
+		screen = await app.waitFor(/Error +main\.tf:11:\d+ +Reference to undeclared local value/);
+		app.press('diagnostics-open');
+		// Details (focused) shows the output and its source line.
+		screen = await app.waitFor(/║output\.broken {2,}║/);
+		t.regex(screen, /║11 {3}value = local\.missing/);
 		app.press('quit');
 		t.is(await app.waitForExit(), 0);
 	} finally {
