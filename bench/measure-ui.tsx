@@ -12,6 +12,7 @@ Usage: node --import tsx bench/measure-ui.tsx DIRECTORY KEY_PRESSES
 - first frame: from just before `render` (which starts loading the Workspace) to the first write that shows the module tree (text of the first generated module, `svc_000`);
 - checked: from the same start to the frame whose status bar shows the diagnostics totals (graph built and every value evaluated in the background, between frames);
 - key to frame, measured after that: a down-arrow written to stdin, to the next write to stdout. Key presses are 60 ms apart (more than Ink's 33 ms throttle), as a person types.
+- stepping: `]` through the instances of a `count` block (the third block of each generated module), in one module instance after another, so every step shows Details, Edges and console context of an instance not shown before (nothing cached); the keys that get there are not measured.
 */
 
 const [directory = '.', keyPressesText = '40'] = process.argv.slice(2);
@@ -148,8 +149,47 @@ if (App && loadExplorerData) {
 		}
 	}
 
+	// Stepping with ] through instances never shown before: in each module instance, the count block's instances one after another.
+	const stepLatencies: number[] = [];
+	let stepMissed = 0;
+	const settle = async (key: string) => {
+		const wrote = stdout.nextWrite(2000);
+		stdin.press(key);
+		await wrote;
+		await delay(60);
+	};
+
+	if (firstFrameMs !== undefined) {
+		await settle('\u001B[H');
+		for (let module = 0; module < 50 && stepLatencies.length < keyPresses; module++) {
+			// Next module instance, the Blocks pane, down to the count block.
+			await settle('\u001B[B');
+			await settle('\t');
+			await settle('\u001B[B');
+			await settle('\u001B[B');
+			for (let step = 0; step < 6 && stepLatencies.length < keyPresses; step++) {
+				const pressedAt = now();
+				const wrote = stdout.nextWrite(2000);
+				stdin.press(']');
+				if (await wrote) {
+					stepLatencies.push(milliseconds(pressedAt));
+				} else {
+					stepMissed++;
+				}
+
+				await delay(60);
+			}
+
+			await settle('\u001B[Z');
+		}
+	}
+
 	instance.unmount();
 	report({
+		stepPresses: stepLatencies.length,
+		missedStepPresses: stepMissed,
+		stepMedianMs: median(stepLatencies),
+		stepP95Ms: percentile(stepLatencies, 95),
 		available: true,
 		firstFrameMs,
 		checkedMs,
