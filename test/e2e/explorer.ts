@@ -134,7 +134,8 @@ test('80x24 with NO_COLOR: graph view and jump, diagnostics view, resize, Ctrl-C
 	const stateDirectory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-'));
 	const app = startTerminal({arguments: [example], columns: 80, rows: 24, environment: {XDG_STATE_HOME: stateDirectory, NO_COLOR: '1'}});
 	try {
-		let screen = await app.waitFor(/Blocks — root[\s\S]*module instances/, 90_000);
+		// At 80 columns the status bar gives the counts in short words (6m · 42r).
+		let screen = await app.waitFor(/Blocks — root[\s\S]*6m · \d+r/, 90_000);
 		t.true(screen.split('\n').every(line => [...line].length <= 80));
 		// Without colour the selection also carries a marker.
 		t.regex(screen, /║▶ root /);
@@ -258,6 +259,35 @@ output "broken" {
 		t.regex(screen, /║11 {3}value = local\.missing/);
 		app.press('quit');
 		t.is(await app.waitForExit(), 0);
+	} finally {
+		app.close();
+		rmSync(directory, {recursive: true, force: true});
+	}
+});
+
+test('while a large configuration loads, typed keys are not echoed, and Ctrl-C interrupts at once and restores the terminal', async t => {
+	t.timeout(180_000);
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-keys-'));
+	writeConfiguration(generateConfiguration(sizePreset(1)), directory);
+	const app = startTerminal({arguments: [directory], environment: {XDG_STATE_HOME: directory}});
+	try {
+		await app.waitFor(/ Loading .* module director(y|ies) read| Loading .* expanded/, 90_000);
+		app.type('hello');
+		app.keys('Up', 'Down');
+		// Wait until the loading line is drawn again after the keys arrived (the spinner turns): none of them is on the screen.
+		const before = app.screen();
+		const deadline = Date.now() + 60_000;
+		while (app.screen() === before && Date.now() < deadline) {
+			// eslint-disable-next-line no-await-in-loop
+			await new Promise(resolve => {
+				setTimeout(resolve, 50);
+			});
+		}
+
+		t.notRegex(app.screen(), /hello|\^\[\[A|\^\[\[B/);
+		app.press('force-quit');
+		t.is(await app.waitForExit(60_000), 130);
+		t.deepEqual(app.modes(), {alternateScreen: false, cursorVisible: true});
 	} finally {
 		app.close();
 		rmSync(directory, {recursive: true, force: true});
