@@ -46,7 +46,7 @@ const shorterWords: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /**
-The state for the room it may take (at most two thirds of the line, so key hints stay): whole, else in short words (`4m · 17r · 1[*] · ✖0 ⚠1`, as the module tree's badges), else its last parts.
+The state for the room it may take (at most two thirds of the line, so key hints stay): whole, else in short words (`4m · 17r · 1[*] · ✖0 ⚠1`, as the module tree's badges), else without the language and the `d` hint, else its last parts.
 */
 export function fitState(state: string, width: number): string {
 	const room = Math.max(20, Math.floor(width * 2 / 3));
@@ -59,7 +59,14 @@ export function fitState(state: string, width: number): string {
 		short = short.replace(pattern, replacement);
 	}
 
-	const parts = short.split(' · ');
+	// Then without what matters least (the language, the hint), then without its first parts.
+	let parts = short.split(' · ');
+	for (const dispensable of [/^(Terraform|OpenTofu)$/, /^d: diagnostics$/]) {
+		if (textWidth(parts.join(' · ')) > room && parts.length > 1) {
+			parts = parts.filter(part => !dispensable.test(part));
+		}
+	}
+
 	while (parts.length > 1 && textWidth(parts.join(' · ')) > room) {
 		parts.shift();
 	}
