@@ -1027,6 +1027,8 @@ class ResourceInstanceImpl implements ResourceInstance {
 		if (resource.schema) {
 			const shaped = shapeBody(resource.schema.block, attributes, {
 				...(storedAttributes && {stored: storedAttributes}),
+				// Issue 14: a list or set block the configuration does not write may be filled in by the provider (optional and computed blocks look like any other in a schema).
+				unsetBlocksUnknown: resource.schema.provider !== builtinProvider,
 				problem: problem => {
 					resource.reportShapeProblem(problem);
 				},

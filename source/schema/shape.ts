@@ -26,6 +26,10 @@ export type ShapeOptions = {
 	*/
 	readonly stored?: ReadonlyMap<string, Value>;
 	readonly problem: (problem: ShapeProblem) => void;
+	/**
+	List and set blocks that are not written are unknown (the provider may fill them in), rather than empty, and so are dynamically typed attributes (a digest's nested blocks) left unset or written as no blocks: for values of resources of providers other than the built-in one, not for validating a body.
+	*/
+	readonly unsetBlocksUnknown?: boolean;
 };
 
 /**
@@ -50,6 +54,12 @@ function sortedObject(attributes: Map<string, Value>): ObjectValue {
 
 function shapeAttribute(name: string, attribute: AttributeSchema, given: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
 	let value: Value;
+	const [bareGiven] = given ? unmark(given) : [undefined];
+	if (options.unsetBlocksUnknown === true && attribute.type.kind === 'dynamic' && !attribute.writeOnly && (bareGiven === undefined || bareGiven.kind === 'null' || (bareGiven.kind === 'tuple' && bareGiven.elements.length === 0))) {
+		// A bundled digest gives nested blocks as dynamic attributes: none written is the provider's to fill in (an optional and computed block), so unknown, not null or empty.
+		return withMarksOf(unknownValue(attribute.type), given);
+	}
+
 	if (attribute.writeOnly) {
 		// Never planned nor stored: always null to expressions.
 		value = nullValue(attribute.type);
@@ -112,6 +122,11 @@ function shapeBlocks(nested: NestedBlockSchema, given: Value | undefined, option
 		}
 	} else if (bare?.kind === 'object') {
 		items.push(['', bare]);
+	}
+
+	if (items.length === 0 && (nested.mode === 'list' || nested.mode === 'set') && options.unsetBlocksUnknown === true) {
+		// No block written: a provider may fill it in at plan (an optional and computed block, which the schema cannot tell from another), so it is unknown, not certainly empty: `res.block[0].x` is known after apply, not an error.
+		return unknownValue(blockValueType(nested));
 	}
 
 	const shaped = items.map(([label, item]) => {
