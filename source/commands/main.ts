@@ -68,7 +68,7 @@ export async function main(argv: readonly string[], input: MainInput): Promise<n
 					throw error;
 				}
 			} else {
-				checkWorkspaceArguments(flags, directory, input.cwd);
+				checkWorkspaceArguments(flags, directory, input.cwd, {directoryInRevision: command?.name === 'diff' && flags.gitDir !== undefined});
 			}
 		}
 

@@ -52,7 +52,7 @@ function kindOf(file: string): 'missing' | 'directory' | 'other' {
 /**
 Checks what the command line names before anything loads (the directory, `--var-file` and `--state` files), so a typo is a one-line error with exit 1 instead of an empty result. A FIFO or device counts as a file here; reading it later is bounded by the file reader's limits.
 */
-export function checkWorkspaceArguments(flags: CommandFlags, directory: string, cwd: string): void {
+export function checkWorkspaceArguments(flags: CommandFlags, directory: string, cwd: string, options: {readonly directoryInRevision?: boolean} = {}): void {
 	if (flags.opentofu && flags.terraform) {
 		throw new CommandFailure('--opentofu and --terraform cannot be used together', 2);
 	}
@@ -63,7 +63,8 @@ export function checkWorkspaceArguments(flags: CommandFlags, directory: string, 
 
 	const base = chdirOf(flags, cwd);
 	const where = path.resolve(base, directory);
-	const kind = kindOf(where);
+	// `diff --git-dir`: the directory is a path inside the revisions, not on disk.
+	const kind = options.directoryInRevision === true ? 'directory' : kindOf(where);
 	if (kind === 'missing') {
 		throw new CommandFailure(`no such directory: ${directory}`);
 	}

@@ -174,7 +174,7 @@ function attributeOf(value: Value, name: string): Value | undefined {
 /**
 The arguments whose values differ between two instances (see AttributeChange).
 */
-export function compareArguments(before: ResourceInstance, beforeSources: ReadonlyMap<string, string>, after: ResourceInstance, afterSources: ReadonlyMap<string, string>): AttributeChange[] {
+export function compareArguments(before: ResourceInstance, beforeSources: ReadonlyMap<string, string>, after: ResourceInstance, afterSources: ReadonlyMap<string, string>, evaluators?: ArgumentEvaluators): AttributeChange[] {
 	// A move across resource types: the old object's state as the new type's provider translates it.
 	const renamed = before.address.type === after.address.type ? undefined : typeTranslations.get(`${before.address.type}>${after.address.type}`);
 	const oldArguments = new Map<string, string>();
@@ -198,13 +198,21 @@ export function compareArguments(before: ResourceInstance, beforeSources: Readon
 			continue;
 		}
 
+		// An argument written as null is not set: a schema makes an optional and computed one unknown, which is no change from leaving it out (`region = var.region` with the variable null).
+		const writtenNull = (value: Value | undefined, text: string | undefined, evaluate: ((text: string) => Value) | undefined): boolean => value !== undefined && !isWhollyKnown(value) && text !== undefined && evaluate !== undefined && unmark(evaluate(text))[0].kind === 'null';
 		if (isNull(oldValue)) {
-			changes.push({name, kind: 'added', after: newValue!});
+			if (!writtenNull(newValue, newArguments.get(name), evaluators?.after)) {
+				changes.push({name, kind: 'added', after: newValue!});
+			}
+
 			continue;
 		}
 
 		if (isNull(newValue)) {
-			changes.push({name, kind: 'removed', before: oldValue!});
+			if (!writtenNull(oldValue, oldArguments.get(name), evaluators?.before)) {
+				changes.push({name, kind: 'removed', before: oldValue!});
+			}
+
 			continue;
 		}
 
@@ -221,6 +229,11 @@ export function compareArguments(before: ResourceInstance, beforeSources: Readon
 
 	return changes;
 }
+
+/**
+Evaluate an argument's expression in the scope of the instance on each side.
+*/
+export type ArgumentEvaluators = {readonly before: (text: string) => Value; readonly after: (text: string) => Value};
 
 const identifier = /^[A-Za-z_][\w-]*$/;
 
@@ -403,7 +416,10 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 		const current = newInstances.get(address);
 		const base = {address, type: object.address.type, moduleInstance: formatModuleInstance(object.address.module)};
 		if (current) {
-			const attributes = compareArguments(oldByText.get(object.origin)!, from.sources, current, to.sources);
+			const attributes = compareArguments(oldByText.get(object.origin)!, from.sources, current, to.sources, {
+				before: text => from.evaluateAt(text, object.origin).value,
+				after: text => to.evaluateAt(text, address).value,
+			});
 			const replacing = replacingArguments.get(object.address.type);
 			const action: Action = attributes.length === 0 ? 'no-op' : (attributes.some(change => replacing?.has(/^[^.[]+/.exec(change.name)![0])) ? 'replace' : 'update');
 			if (action === 'no-op' && !move) {

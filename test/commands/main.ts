@@ -159,3 +159,31 @@ test('--chdir DIR works from DIR as terraform -chdir: [dir] and option files are
 		fs.rmSync(directory, {recursive: true, force: true});
 	}
 });
+
+test('diff --git-dir: [dir] is a path inside the revisions, not on disk', async t => {
+	const {default: git} = await import('isomorphic-git');
+	const repository = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-gitdir-'));
+	const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-elsewhere-'));
+	t.teardown(() => {
+		fs.rmSync(repository, {recursive: true, force: true});
+		fs.rmSync(elsewhere, {recursive: true, force: true});
+	});
+	const author = {name: 'test', email: 'test@example.com', timestamp: 1_700_000_000, timezoneOffset: 0};
+	await git.init({fs, dir: repository, defaultBranch: 'main'});
+	fs.mkdirSync(path.join(repository, 'infra'));
+	for (const [input, tag] of [['1', 'v1'], ['2', 'v2']] as const) {
+		fs.writeFileSync(path.join(repository, 'infra', 'main.tf'), `resource "terraform_data" "a" {\n  input = ${input}\n}\n`);
+		// eslint-disable-next-line no-await-in-loop
+		await git.add({fs, dir: repository, filepath: 'infra/main.tf'});
+		// eslint-disable-next-line no-await-in-loop
+		await git.commit({fs, dir: repository, message: tag, author});
+		// eslint-disable-next-line no-await-in-loop
+		await git.tag({fs, dir: repository, ref: tag});
+	}
+
+	const result = await run(['diff', 'infra', '--git-dir', path.join(repository, '.git'), '--from', 'v1', '--to', 'v2'], {cwd: elsewhere});
+	t.is(result.stderr, '');
+	t.regex(result.stdout, /~ terraform_data\.a {2}update in place\n {6}input: 1 → 2/);
+	t.is(result.code, 1);
+	t.regex((await run(['diff', 'infra', '--from', 'v1'], {cwd: elsewhere})).stderr, /no such directory: infra/);
+});
