@@ -85,6 +85,13 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 		lines.push(...details.change.lines.map(line => plain(`  ${line}`)));
 	}
 
+	if (details.unavailable) {
+		const {unavailable} = details;
+		lines.push([{text: `Module ${unavailable.label}`, style: 'error'}]);
+		lines.push(plain(`  source ${unavailable.source === '' ? '(not a literal)' : unavailable.source}${unavailable.version === undefined ? '' : `, version ${unavailable.version}`}`));
+		lines.push(plain(`  ${unavailable.label === 'not installed' ? 'terraform init (tofu init) fetches it; until then its contents are unknown' : unavailable.reason}`, 'dim'));
+	}
+
 	const {expansion, instance} = details;
 	if (instance?.placeholder) {
 		lines.push([{text: 'placeholder [*]', style: 'title'}, {text: ' any number of instances', style: 'unknown'}]);

@@ -14,6 +14,17 @@ export type ModuleRow = {
 	readonly warnings: number;
 	/** Under `--diff`: what the change does to this module instance (`+`, `-`, `→`) or inside it (`~`). */
 	readonly mark?: string;
+	/** The module's files could not be read (not installed, a missing directory, a cycle): what to do about it. */
+	readonly unavailable?: ModuleUnavailable;
+};
+
+/** Why a module instance has no contents, and what `terraform init` would fetch. */
+export type ModuleUnavailable = {
+	/** `not installed`, `not loaded`: the short form the tree shows. */
+	readonly label: string;
+	readonly reason: string;
+	readonly source: string;
+	readonly version?: string;
 };
 
 export type BlockKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check';
@@ -72,6 +83,8 @@ export type Details = {
 		readonly bindings: ReadonlyArray<{readonly name: string; readonly value: string}>;
 	};
 	readonly attributes: readonly AttributeRow[];
+	/** A module instance whose files could not be read. */
+	readonly unavailable?: ModuleUnavailable;
 	/** Assumptions that pinned values of this instance. */
 	readonly assumed?: readonly AssumptionRow[];
 	readonly source?: {readonly text: string; readonly firstLine: number};

@@ -23,7 +23,7 @@ import {consoleOutput, formatConsoleDiagnostics} from '../lang/console.js';
 import {builtinFunctionNames} from '../lang/functions/index.js';
 import type {ResourceMode} from '../config/module.js';
 import type {
-	AssumptionRow, AttributeRow, BlockEntry, BlockKind, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow, Reassumed, UnknownCauseRow,
+	AssumptionRow, AttributeRow, BlockEntry, BlockKind, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow, ModuleUnavailable, Reassumed, UnknownCauseRow,
 } from './explorer-data.js';
 
 /*
@@ -194,6 +194,17 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return diagnosticList;
 	};
 
+	// A module whose files could not be read: the tree and Details say so, with what `terraform init` would fetch.
+	const unavailableOf = (instance: ModuleInstance): ModuleUnavailable | undefined => {
+		const {source, call} = instance.node;
+		if (source.kind !== 'unresolved') {
+			return undefined;
+		}
+
+		const label = /not installed/.test(source.reason) ? 'not installed' : 'not loaded';
+		return {label, reason: source.reason, source: source.source, ...(call?.version !== undefined && {version: call.version})};
+	};
+
 	let moduleRowsCache: ModuleRow[] | undefined;
 	const modules = (): readonly ModuleRow[] => {
 		if (moduleRowsCache) {
@@ -213,6 +224,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 				resourceInstanceCount: instance.resources.reduce((sum, resource) => sum + resource.instances.length, 0),
 				errors: counts.errors,
 				warnings: counts.warnings,
+				...(unavailableOf(instance) && {unavailable: unavailableOf(instance)}),
 			});
 			for (const child of children) {
 				visit(child, depth + 1);
@@ -474,7 +486,10 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 				attributes: [
 					...[...module.variables.keys()].map(name => attribute(`var.${name}`, moduleInstance.variable(name))),
 					...[...module.outputs.keys()].map(name => attribute(`output.${name}`, moduleInstance.output(name))),
+					// Not installed: its inputs as written, since the module declares nothing to evaluate them against.
+					...(unavailableOf(moduleInstance) && call ? call.inputs.map(input => ({name: input.name, value: sourceText(sources, input.expression.range) ?? '', unknown: false, sensitive: false})) : []),
 				],
+				...(unavailableOf(moduleInstance) && {unavailable: unavailableOf(moduleInstance)}),
 				source: blockSource(sources, call?.range),
 			};
 		}

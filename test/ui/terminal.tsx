@@ -1,11 +1,16 @@
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
+import {defaultFlags} from '../../source/commands/command.js';
+import {loadExplorerData} from '../../source/ui/workspace-data.js';
 import {App, Explorer} from '../../source/ui/app.js';
 import {markSelected} from '../../source/ui/lines.js';
 import {createFixtureData} from '../fixtures/ui/fixture-data.js';
 import {renderFrames} from '../helpers/render.js';
 
 /*
-The explorer as a terminal program (issues 16 and 21): a terminal too small to draw in, the selection without colour, keys while loading.
+The explorer as a terminal program (issues 16 and 21): a terminal too small to draw in, the selection without colour, keys while loading, text editing keys, modules that are not installed.
 */
 
 test.serial('a terminal smaller than the explorer draws in says so, and the panes come back when it is large enough', async t => {
@@ -78,4 +83,23 @@ test.serial('the terminal\'s Delete key deletes under the cursor (Backspace befo
 	await app.waitFor('> ar.abc + yz');
 	t.pass();
 	await app.unmount();
+});
+
+test.serial('a module that is not installed: ⊘ in the tree, and Details say what terraform init would fetch, with the call\'s inputs', async t => {
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-uninstalled-'));
+	try {
+		writeFileSync(path.join(directory, 'main.tf'), 'locals {\n  azs = ["a", "b"]\n}\n\nmodule "vpc" {\n  source  = "terraform-aws-modules/vpc/aws"\n  version = "~> 5.0"\n  azs     = local.azs\n}\n');
+		const {data} = await loadExplorerData({directory, flags: defaultFlags, environment: {}, cwd: process.cwd()});
+		t.deepEqual(data.modules()[1]?.unavailable && {label: data.modules()[1]!.unavailable!.label, source: data.modules()[1]!.unavailable!.source, version: data.modules()[1]!.unavailable!.version}, {label: 'not installed', source: 'terraform-aws-modules/vpc/aws', version: '~> 5.0'});
+		const app = await renderFrames(<Explorer data={data} columns={100} rows={30} color={false}/>);
+		await app.press('move-down');
+		const frame = await app.waitFor('Module not installed');
+		t.regex(frame, /module\.vpc 0r ⊘/);
+		t.regex(frame, /Not installed: see Details/);
+		t.regex(frame, /source terraform-aws-modules\/vpc\/aws, ver…/);
+		t.regex(frame, /azs = local\.azs/);
+		await app.unmount();
+	} finally {
+		rmSync(directory, {recursive: true, force: true});
+	}
 });

@@ -28,6 +28,8 @@ export type BlocksProps = {
 	readonly width: number;
 	readonly height: number;
 	readonly filter: string;
+	/** What an empty list says (a module that is not installed says so). */
+	readonly empty?: string;
 };
 
 function countBadge(row: BlockRow & {type: 'block'}): string {
@@ -43,7 +45,7 @@ function countBadge(row: BlockRow & {type: 'block'}): string {
 	return mode === 'single' ? '' : ` ×${instances.length}`;
 }
 
-export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter}: BlocksProps) {
+export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter, empty}: BlocksProps) {
 	return (
 		<Pane title={title} note={filter === '' ? undefined : `/${sanitizeLine(filter)}`} focused={focused} width={width} height={height}>
 			<ScrollList
@@ -51,7 +53,7 @@ export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expande
 				cursor={cursor}
 				height={paneBodyHeight(height)}
 				width={width - 2}
-				empty={filter === '' ? 'No blocks' : 'No match'}
+				empty={filter === '' ? (empty ?? 'No blocks') : 'No match'}
 				renderRow={(index, selected) => {
 					const row = rows[index];
 					switch (row?.type) {

@@ -39,6 +39,11 @@ export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focuse
 						badges.push({text: ` ⚠${row.warnings}`, style: {color: 'yellow'}});
 					}
 
+					// Not installed (or not loadable): ⊘, and Details says what to do.
+					if (row.unavailable) {
+						badges.push({text: ' ⊘', style: {color: 'yellow'}});
+					}
+
 					// The name is cut in the middle so its key's end and the badges stay in view.
 					const indent = '  '.repeat(row.depth);
 					const room = Math.max(8, width - 2 - indent.length - lineWidth({spans: badges}));
