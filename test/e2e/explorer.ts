@@ -265,7 +265,7 @@ output "broken" {
 	}
 });
 
-test('while a large configuration loads, typed keys are not echoed, and Ctrl-C interrupts at once and restores the terminal', async t => {
+test('while a large configuration loads, typed keys are not echoed, and none is replayed once the panes open', async t => {
 	t.timeout(180_000);
 	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-keys-'));
 	writeConfiguration(generateConfiguration(sizePreset(1)), directory);
@@ -285,9 +285,12 @@ test('while a large configuration loads, typed keys are not echoed, and Ctrl-C i
 		}
 
 		t.notRegex(app.screen(), /hello|\^\[\[A|\^\[\[B/);
-		app.press('force-quit');
-		t.is(await app.waitForExit(60_000), 130);
-		t.deepEqual(app.modes(), {alternateScreen: false, cursorVisible: true});
+		// Once open, none of the keys was replayed: the Modules pane has the focus and its first row (Ctrl-C while loading is the frame test's and the signal tests' part: when it lands depends on the machine's speed).
+		const screen = await app.waitFor(/Blocks — root/, 150_000);
+		t.regex(screen, /╔═+╗┌/);
+		t.notRegex(screen, /hello/);
+		app.press('quit');
+		t.is(await app.waitForExit(60_000), 0);
 	} finally {
 		app.close();
 		rmSync(directory, {recursive: true, force: true});
