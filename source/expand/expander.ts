@@ -39,7 +39,7 @@ import {
 import {providerInstanceKey, providerInstanceText} from './provider-instances.js';
 import {staticIdentifier, staticReferenceErrors} from './static-evaluation.js';
 import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
-import {type ResourceSchema, resourceSchema} from '../schema/resource-schema.js';
+import {type ResourceSchema, providerBlockSchema, resourceSchema} from '../schema/resource-schema.js';
 import {type SchemaSet, builtinSchemaSet} from '../schema/schema-set.js';
 import {type ShapeProblem, shapeBody} from '../schema/shape.js';
 import {validateBlockBody} from '../schema/validate-body.js';
@@ -746,6 +746,12 @@ class ModuleInstanceImpl implements ModuleInstance {
 
 		for (const provider of module.providers) {
 			this.providerKeys(provider);
+			// A provider block's arguments against the provider's schema, once per block, as terraform validate checks them.
+			const schema = validatedBlocks.has(provider.block) ? undefined : providerBlockSchema(this.#context.options.schemas ?? builtinSchemaSet, provider, module.terraform);
+			if (schema?.strict) {
+				validatedBlocks.add(provider.block);
+				report(this.#context, validateBlockBody(provider.block, schema.block, providerMetaArguments, {blocksAsAttributes: schema.origin.kind === 'bundled'}));
+			}
 		}
 
 		for (const resource of this.resources) {
@@ -858,7 +864,7 @@ class ResourceExpansionImpl implements ResourceExpansion {
 		if (this.schema?.strict && !validatedBlocks.has(block)) {
 			// Once per block, however many module instances hold it, as terraform validate checks the configuration.
 			validatedBlocks.add(block);
-			report(context, validateBlockBody(block.block, this.schema.block, metaArguments));
+			report(context, validateBlockBody(block.block, this.schema.block, metaArguments, {blocksAsAttributes: this.schema.origin.kind === 'bundled'}));
 		}
 
 		this.bodyOptions = {
@@ -938,7 +944,10 @@ function writtenAttribute(body: Body, path: readonly string[]): Attribute | unde
 
 const metaArguments: ReadonlySet<string> = new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']);
 
-const validatedBlocks = new WeakSet<ResourceBlock>();
+const validatedBlocks = new WeakSet<object>();
+
+// `for_each` is OpenTofu's (a Terraform-mode error of its own).
+const providerMetaArguments: ReadonlySet<string> = new Set(['alias', 'version', 'for_each']);
 
 const builtinProvider = 'terraform.io/builtin/terraform';
 

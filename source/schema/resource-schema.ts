@@ -1,4 +1,4 @@
-import type {ResourceBlock, TerraformSettings} from '../config/module.js';
+import type {ProviderBlock, ResourceBlock, TerraformSettings} from '../config/module.js';
 import {impliedProviderName, providerSourceAddress} from './provider-address.js';
 import type {SchemaSet} from './schema-set.js';
 import type {BlockSchema, SchemaOrigin} from './types.js';
@@ -27,10 +27,28 @@ export function resourceSchema(schemas: SchemaSet, block: ResourceBlock, setting
 		return undefined;
 	}
 
-	const {origin} = providerSchema;
-	const constraint = settings.requiredProviders.find(required => required.name === localName)?.version;
-	const strict = origin.kind === 'file' || constraint === undefined || origin.version === '' || satisfiesConstraint(origin.version, constraint);
 	return {
-		block: schema, provider, origin, strict,
+		block: schema, provider, origin: providerSchema.origin, strict: trusted(providerSchema.origin, localName, settings),
 	};
+}
+
+/**
+The schema of a `provider` block's own arguments (`region`, `assume_role { ... }`), found and trusted as a resource's is.
+*/
+export function providerBlockSchema(schemas: SchemaSet, block: ProviderBlock, settings: TerraformSettings): ResourceSchema | undefined {
+	const provider = providerSourceAddress(block.name, settings);
+	const providerSchema = schemas.provider(provider);
+	const schema = providerSchema?.block('provider', block.name);
+	if (!providerSchema || !schema) {
+		return undefined;
+	}
+
+	return {
+		block: schema, provider, origin: providerSchema.origin, strict: trusted(providerSchema.origin, block.name, settings),
+	};
+}
+
+function trusted(origin: SchemaOrigin, localName: string, settings: TerraformSettings): boolean {
+	const constraint = settings.requiredProviders.find(required => required.name === localName)?.version;
+	return origin.kind === 'file' || constraint === undefined || origin.version === '' || satisfiesConstraint(origin.version, constraint);
 }

@@ -14,11 +14,18 @@ What `terraform validate` finds in a body from its schema alone, with HCL's and 
 /**
 Problems in a block's body (its `{` is where a missing argument is reported); `skip` names what is not the schema's (meta-arguments).
 */
-export function validateBlockBody(block: Block, schema: BlockSchema, skip?: ReadonlySet<string>): Diagnostic[] {
+export function validateBlockBody(block: Block, schema: BlockSchema, skip?: ReadonlySet<string>, options: ValidateOptions = {}): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
-	validateBody(block.body, missingRangeOf(block), schema, skip, diagnostics);
+	validateBody(block.body, missingRangeOf(block), schema, skip, diagnostics, options);
 	return diagnostics;
 }
+
+export type ValidateOptions = {
+	/**
+	Accept `name = {...}` (or a list of objects) for a nested block type: the bundled digests cannot tell a block from a nested attribute (the CDK for Terraform packages describe a provider's nested attributes, such as the helm provider's `kubernetes = {...}`, as blocks), so both forms are taken and neither is reported.
+	*/
+	readonly blocksAsAttributes?: boolean;
+};
 
 /**
 Where a missing argument or block is reported: the `{` of a native block, the `}` of a JSON object (hcl's json body MissingItemRange).
@@ -32,7 +39,7 @@ function jsonCloseRange(range: Range): Range {
 	return {filename: range.filename, start: {line: end.line, column: Math.max(1, end.column - 1), offset: Math.max(0, end.offset - 1)}, end};
 }
 
-function validateBody(body: Body, missingItemRange: Range, schema: BlockSchema, skip: ReadonlySet<string> | undefined, diagnostics: Diagnostic[]): void {
+function validateBody(body: Body, missingItemRange: Range, schema: BlockSchema, skip: ReadonlySet<string> | undefined, diagnostics: Diagnostic[], options: ValidateOptions): void {
 	const defined = new Set<string>();
 	const blocksByType = new Map<string, Block[]>();
 	const dynamicTypes = new Set<string>();
@@ -55,7 +62,7 @@ function validateBody(body: Body, missingItemRange: Range, schema: BlockSchema, 
 				diagnostics.push(...blocks.diagnostics);
 				for (const block of blocks.value) {
 					addBlock(item.name, block);
-					validateBody(block.body, jsonCloseRange(block.body.range), nested.block, undefined, diagnostics);
+					validateBody(block.body, jsonCloseRange(block.body.range), nested.block, undefined, diagnostics, options);
 				}
 
 				continue;
@@ -73,6 +80,12 @@ function validateBody(body: Body, missingItemRange: Range, schema: BlockSchema, 
 			}
 
 			defined.add(item.name);
+			if (options.blocksAsAttributes && schema.blockTypes.has(item.name)) {
+				// Its content is not checked, and it counts as however many blocks it holds.
+				dynamicTypes.add(item.name);
+				continue;
+			}
+
 			if (!schema.attributes.has(item.name)) {
 				const candidates = [...schema.attributes.keys()].filter(name => !body.items.some(other => other.kind === 'Attribute' && other.name === name)).sort();
 				const suggestion = nameSuggestion(item.name, candidates);
@@ -105,14 +118,14 @@ function validateBody(body: Body, missingItemRange: Range, schema: BlockSchema, 
 			dynamicTypes.add(type);
 			const content = item.body.items.find((inner): inner is Block => inner.kind === 'Block' && inner.type === 'content');
 			if (content) {
-				validateBody(content.body, missingRangeOf(content), nested.block, undefined, diagnostics);
+				validateBody(content.body, missingRangeOf(content), nested.block, undefined, diagnostics, options);
 			}
 
 			continue;
 		}
 
 		addBlock(type, item);
-		validateBody(item.body, missingRangeOf(item), nested.block, undefined, diagnostics);
+		validateBody(item.body, missingRangeOf(item), nested.block, undefined, diagnostics, options);
 	}
 
 	for (const [name, attribute] of schema.attributes) {

@@ -214,3 +214,97 @@ resource "widget_thing" "b" {
 `);
 	t.is(printed(workspace, 'issensitive(widget_thing.a.token)'), 'true\n');
 });
+
+test('a schema file\'s sensitive and write-only attributes, item limits above one, ephemeral resource types and the provider block', async t => {
+	const schema = {
+		format_version: '1.0',
+		provider_schemas: {
+			'registry.terraform.io/acme/vault': {
+				provider: {block: {attributes: {address: {type: 'string', required: true}, token: {type: 'string', optional: true, sensitive: true}}}},
+				resource_schemas: {
+					vault_secret: {
+						block: {
+							attributes: {
+								path: {type: 'string', required: true},
+								data: {type: 'string', optional: true, sensitive: true},
+								data_wo: {type: 'string', optional: true, write_only: true},
+								version: {type: 'number', computed: true},
+							},
+							block_types: {
+								replica: {nesting_mode: 'set', min_items: 2, max_items: 3, block: {attributes: {region: {type: 'string', required: true}}}},
+							},
+						},
+					},
+				},
+				ephemeral_resource_schemas: {
+					vault_token: {block: {attributes: {policies: {type: ['list', 'string'], optional: true}, client_token: {type: 'string', computed: true, sensitive: true}}}},
+				},
+			},
+		},
+	};
+	const workspace = await load({
+		'providers-schema.json': JSON.stringify(schema),
+		'main.tf': `
+terraform {
+  required_providers {
+    vault = { source = "acme/vault" }
+  }
+}
+
+provider "vault" {
+  adress = "https://vault"
+}
+
+resource "vault_secret" "a" {
+  path    = "kv/a"
+  data    = "hunter2"
+  data_wo = "never stored"
+  replica { region = "eu" }
+}
+
+resource "vault_secret" "b" {
+  path = "kv/b"
+  replica { region = "eu" }
+  replica { region = "us" }
+  replica { region = "ap" }
+  replica { region = "sa" }
+}
+
+ephemeral "vault_token" "t" {
+  policies = ["read"]
+  ttl      = "1h"
+}
+`,
+	});
+	t.deepEqual(errors(workspace).sort(), [
+		'12:29 Insufficient replica blocks: At least 2 "replica" blocks are required.',
+		'24:3 Too many replica blocks: No more than 3 "replica" blocks are allowed',
+		'29:3 Unsupported argument: An argument named "ttl" is not expected here.',
+		'8:18 Missing required argument: The argument "address" is required, but no definition was found.',
+		'9:3 Unsupported argument: An argument named "adress" is not expected here. Did you mean "address"?',
+	]);
+	// Sensitive attributes are hidden as terraform console hides them; write-only ones are always null.
+	t.is(printed(workspace, 'vault_secret.a.data'), '(sensitive value)\n');
+	t.is(printed(workspace, 'vault_secret.a.data_wo'), 'tostring(null)\n');
+	t.is(printed(workspace, 'ephemeral.vault_token.t.policies'), '(ephemeral value)\n');
+	t.is(printed(workspace, 'issensitive(ephemeral.vault_token.t.client_token)'), 'true\n');
+});
+
+test('provider blocks are checked against the bundled digest, where a nested block may also be written as an attribute (helm 3\'s kubernetes = {...})', async t => {
+	const workspace = await load({'main.tf': `
+provider "helm" {
+  kubernetes = {
+    host = "https://k8s"
+  }
+  burst_limt = 10
+}
+
+provider "helm" {
+  alias = "blocks"
+  kubernetes {
+    host = "https://k8s"
+  }
+}
+`});
+	t.deepEqual(errors(workspace), ['6:3 Unsupported argument: An argument named "burst_limt" is not expected here. Did you mean "burst_limit"?']);
+});
