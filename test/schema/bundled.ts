@@ -308,3 +308,24 @@ provider "helm" {
 `});
 	t.deepEqual(errors(workspace), ['6:3 Unsupported argument: An argument named "burst_limt" is not expected here. Did you mean "burst_limit"?']);
 });
+
+test('the kubernetes digest has kubernetes_pod\'s nested blocks (kept by the CDK package in index-structs/): the GKE deploy_service example has no false errors', async t => {
+	const workspace = await load({'main.tf': `
+resource "kubernetes_pod" "nginx" {
+  metadata {
+    name   = "nginx-example"
+    labels = {app = "nginx"}
+  }
+
+  spec {
+    container {
+      image = "nginx:1.31.2"
+      name  = "nginx"
+    }
+  }
+}
+`});
+	t.deepEqual(errors(workspace), []);
+	t.is(printed(workspace, 'kubernetes_pod.nginx.metadata[0].labels.app'), '"nginx"\n');
+	t.is(printed(workspace, 'kubernetes_pod.nginx.metadata[0].uid'), '(known after apply)\n');
+});
