@@ -26,6 +26,8 @@ const foldAbove = 12;
 const foldedLines = 8;
 
 export type DetailOptions = {
+	/** List the schema attributes the configuration leaves unset (`u` in Details); otherwise one line counts them. */
+	readonly showUnset?: boolean;
 	/** Show every value in full (Enter in Details); otherwise long values are folded. */
 	readonly unfolded?: boolean;
 };
@@ -111,14 +113,23 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 
 	if (details.attributes.length > 0) {
 		lines.push([], plain('Arguments', 'title'));
+		const unset = details.attributes.filter(attribute => attribute.unset).length;
 		for (const attribute of details.attributes) {
+			if (attribute.unset && !options.showUnset) {
+				continue;
+			}
+
 			if (attribute.error !== undefined) {
 				lines.push([{text: sanitizeLine(attribute.name), style: 'label'}, {text: ' ✖ ', style: 'error'}, {text: sanitizeLine(attribute.error), style: 'error'}]);
 				continue;
 			}
 
-			const style: LineStyle | undefined = attribute.sensitive ? 'sensitive' : (attribute.unknown ? 'unknown' : undefined);
+			const style: LineStyle | undefined = attribute.unset ? 'dim' : (attribute.sensitive ? 'sensitive' : (attribute.unknown ? 'unknown' : undefined));
 			lines.push(...valueLines(attribute.name, attribute.value, style, options));
+		}
+
+		if (unset > 0 && !options.showUnset) {
+			lines.push(plain(`${unset} unset attribute${unset === 1 ? '' : 's'} of the schema (u: show)`, 'dim'));
 		}
 	}
 

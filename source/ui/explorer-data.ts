@@ -56,6 +56,8 @@ export type AttributeRow = {
 	readonly unknown: boolean;
 	readonly sensitive: boolean;
 	readonly error?: string;
+	/** An attribute of the provider's schema that the configuration leaves unset (null): listed only on request (`u` in Details). */
+	readonly unset?: boolean;
 };
 
 export type Details = {

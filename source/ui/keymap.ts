@@ -65,6 +65,7 @@ export const keymap = [
 		id: 'details-next-instance', keys: ['right', 'l'], help: '→/l', description: 'Next instance', scope: 'details', group: 'selection', status: true, disabledReason: undefinedIfStepping,
 	},
 	{id: 'details-unfold', keys: ['enter'], help: 'Enter', description: 'Show long values in full (again: fold them)', scope: 'details', group: 'selection', status: true},
+	{id: 'details-toggle-unset', keys: ['u'], help: 'u', description: 'List the schema attributes left unset (again: hide them)', scope: 'details', group: 'selection'},
 	{id: 'details-scroll-left', keys: ['<'], help: '<', description: 'Scroll Details left', scope: 'details', group: 'navigation'},
 	{id: 'details-scroll-right', keys: ['>'], help: '>', description: 'Scroll Details right (long values)', scope: 'details', group: 'navigation'},
 	{id: 'zoom', keys: ['z', 'ctrl+z'], help: 'z', description: 'Zoom the focused pane to the whole screen (again: back); Ctrl-Z in the console', scope: 'global', group: 'views', status: true},

@@ -414,7 +414,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 
 	/**
-	With a provider schema, an instance's value has every attribute: the ones the body sets come first, then those known after apply; the ones left null are not listed (the console shows them).
+	With a provider schema, an instance's value has every attribute: the ones the body sets come first, then those known after apply, then the ones left unset (null), which Details shows on request.
 	*/
 	const resourceAttributes = (body: Body, value: Value, shaped: boolean): AttributeRow[] => {
 		const rows = objectAttributes(value);
@@ -423,7 +423,8 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		}
 
 		const written = new Set(body.items.map(item => (item.kind === 'Attribute' ? item.name : (item.type === 'dynamic' ? item.labels[0] ?? '' : item.type))));
-		return [...rows.filter(row => written.has(row.name)), ...rows.filter(row => !written.has(row.name) && row.unknown)];
+		const rest = rows.filter(row => !written.has(row.name));
+		return [...rows.filter(row => written.has(row.name)), ...rest.filter(row => row.unknown), ...rest.filter(row => !row.unknown).map(row => ({...row, unset: true}))];
 	};
 
 	// What every instance of a block shares (its for_each value, keys, source, each instance's position), worked out once per block: stepping through the instances of a block of 160 costs the same as through one of 2.

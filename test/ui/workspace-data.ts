@@ -2,6 +2,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import {detailLines} from '../../source/ui/detail-lines.js';
 import {type CommandFlags, defaultFlags} from '../../source/commands/command.js';
 import type {VariableArgument} from '../../source/commands/variable-arguments.js';
 import {loadExplorerData} from '../../source/ui/workspace-data.js';
@@ -83,12 +84,19 @@ test('completion offers variables, locals, resource types and functions', async 
 	t.deepEqual(data.complete('aws_s3_bucket.logs.bucket_', ''), ['aws_s3_bucket.logs.bucket_domain_name', 'aws_s3_bucket.logs.bucket_prefix', 'aws_s3_bucket.logs.bucket_region', 'aws_s3_bucket.logs.bucket_regional_domain_name']);
 });
 
-test('details of a resource with a schema: the arguments set, then those known after apply; unset ones left out', async t => {
+test('details of a resource with a schema: the arguments set, then those known after apply, then the unset ones, marked', async t => {
 	const {data} = await example();
 	const rows = data.details('aws_s3_bucket.logs["audit"]')!.attributes;
 	t.is(rows[0]!.name, 'bucket');
 	t.true(rows.some(row => row.name === 'arn' && row.unknown));
-	t.false(rows.some(row => row.value === 'null'));
+	const firstUnset = rows.findIndex(row => row.unset);
+	t.true(firstUnset > 0);
+	t.true(rows.slice(firstUnset).every(row => row.unset && !row.unknown));
+	t.true(rows.some(row => row.name === 'force_destroy' && row.unset));
+	const lines = (showUnset: boolean) => detailLines(data.details('aws_s3_bucket.logs["audit"]')!, {showUnset}).map(line => line.map(segment => segment.text).join(''));
+	t.true(lines(false).some(line => /^\d+ unset attributes of the schema \(u: show\)$/.test(line)));
+	t.false(lines(false).some(line => line.startsWith('force_destroy')));
+	t.true(lines(true).some(line => line.startsWith('force_destroy')));
 });
 
 test('the graph drawing is centred on the selection and lists its neighbours', async t => {

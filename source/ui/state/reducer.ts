@@ -698,6 +698,10 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 			return shares === state.shares ? withMessage(state, action.type === 'widen' ? 'As wide as it goes' : 'As narrow as it goes') : {...state, shares};
 		}
 
+		case 'details-toggle-unset': {
+			return {...state, showUnset: !state.showUnset};
+		}
+
 		case 'details-unfold': {
 			const address = selectedAddress(data, state);
 			return {...state, unfolded: state.unfolded === address ? undefined : address};

@@ -219,9 +219,9 @@ export function commonPrefix(words: readonly string[]): string {
 
 const noLines: readonly StyledLine[] = [];
 
-const memoDetails = memoize((data: ExplorerData, address: string, unfolded: boolean): readonly StyledLine[] => {
+const memoDetails = memoize((data: ExplorerData, address: string, unfolded: boolean, showUnset: boolean): readonly StyledLine[] => {
 	const details = data.details(address);
-	return details ? detailLines(details, {unfolded}) : noLines;
+	return details ? detailLines(details, {unfolded, showUnset}) : noLines;
 });
 
 /**
@@ -229,7 +229,7 @@ The Details pane's lines for the selection (long values folded unless the select
 */
 export function detailsView(data: ExplorerData, state: State): readonly StyledLine[] {
 	const address = selectedAddress(data, state);
-	return memoDetails(data, address, state.unfolded === address);
+	return memoDetails(data, address, state.unfolded === address, state.showUnset);
 }
 
 /**

@@ -65,6 +65,8 @@ export type State = {
 	readonly detailsScroll: number;
 	/** The address whose Details show every value in full (Enter in Details); other selections fold long values. */
 	readonly unfolded: string | undefined;
+	/** Details lists the schema attributes left unset (`u`). */
+	readonly showUnset: boolean;
 	/** Columns the Details pane is scrolled sideways. */
 	readonly detailsColumn: number;
 	/** The focused pane is shown alone (z). */
@@ -120,6 +122,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		edgeCursor: 0,
 		detailsScroll: 0,
 		unfolded: undefined,
+		showUnset: false,
 		detailsColumn: 0,
 		zoomed: false,
 		shares: defaultShares,

@@ -158,6 +158,13 @@ test('console: with OpenTofu\'s rules a line ending in one backslash continues, 
 	t.is(typeLine(createInitialState({focus: 'console'}), '1 + \\').console.requests[0]?.expression, '1 + \\');
 });
 
+test('details: u lists the schema attributes left unset, again hides them', t => {
+	let state = run(press('details-toggle-unset'));
+	t.true(state.showUnset);
+	state = run(press('details-toggle-unset'), state);
+	t.false(state.showUnset);
+});
+
 test('console: a paste of several lines evaluates them in turn, continuing while brackets are open; each result follows its input', t => {
 	let state = createInitialState({focus: 'console'});
 	// A terminal sends a paste as one read, line breaks as carriage returns; the input hook makes each character a key.
