@@ -8,7 +8,7 @@ import {reduce} from './state/reducer.js';
 import type {Action} from './state/actions.js';
 import {createInitialState, type State} from './state/state.js';
 import {
-	blockCursor, blockList, consoleContext, detailsView, diagnosticGroups, edgeList, goToCandidates, moduleCursor, moduleList,
+	blockCursor, blockList, consoleContext, skippedInstances, detailsView, diagnosticGroups, edgeList, goToCandidates, moduleCursor, moduleList,
 } from './state/selectors.js';
 import {computeLayout, fitsMinimum, minimumSize, viewRowsOf} from './layout.js';
 import {ThemeContext} from './theme.js';
@@ -256,7 +256,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 
 	const modulesPane = (width: number) => <ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={width} height={layout.top} filter={state.filters.modules}/>;
 	const unavailable = modules.rows[moduleCursor(data, state)]?.unavailable;
-	const blocksPane = (width: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={layout.top} filter={state.filters.blocks} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})}/>;
+	const blocksPane = (width: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={layout.top} filter={state.filters.blocks} skipped={skippedInstances(data, state)} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})}/>;
 	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height}/>;
 	const edgesPane = (width: number, height: number) => <EdgesPane edges={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={width} height={height} filter={state.filters.edges}/>;
 	let panes;

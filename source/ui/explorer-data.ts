@@ -177,6 +177,8 @@ export type ExplorerData = {
 	drawGraph(address: string, width: number, height: number): GraphDrawing;
 	/** Under `--diff`: the comparison and its counts (`diff vs main: 2 to add, ...`); the `D` filter needs it. */
 	readonly diffSummary?: string;
+	/** What `tofu plan -exclude=ADDRESS` would skip for these addresses: each module or resource instance address, and why (`excluded`, or `depends on ADDRESS`). */
+	skipped?(excluded: readonly string[]): ReadonlyMap<string, string>;
 	/** The assumptions in force, in the order given. */
 	assumptions?(): readonly AssumptionRow[];
 	/** Every root cause of unknown count/for_each values, with the blocks it leaves open-ended. */

@@ -15,6 +15,8 @@ import {undeclaredVariableMessage, workspaceOptions} from '../commands/workspace
 import {loadWorkspace, unusedAssumptions, type LoadProgress, type Workspace} from '../workspace.js';
 import {causeAddress, type UnknownCause} from '../expand/unknown-causes.js';
 import {countInstances} from '../expand/counts.js';
+import {parseAddress} from '../expand/parse-address.js';
+import {excludedInstances} from '../graph/exclude.js';
 import {readAssumptions, type Assumption} from '../expand/assumptions.js';
 import {functionTable} from '../lang/functions/index.js';
 import {formatDiagnostic} from '../hcl/format-diagnostic.js';
@@ -899,6 +901,14 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		complete,
 		signature,
 		drawGraph,
+		skipped(excluded) {
+			const exclusions = excluded.flatMap(text => {
+				const parsed = parseAddress(text);
+				return parsed.ok ? [{text, address: parsed.address}] : [];
+			});
+			const entries = exclusions.length === 0 ? [] : excludedInstances(tree, graphOf(workspace, {instances: true}), exclusions);
+			return new Map(entries.map(entry => [entry.address, entry.because.kind === 'excluded' ? 'excluded' : `depends on ${entry.because.on}`]));
+		},
 		assumptions: () => workspace.assumptions.map(assumption => assumptionRow(assumption)),
 		unknownCauses: () => tree.unknownCauses.map(report => causeRow(report.cause, report.blocks.length)),
 		withAssumptions: async assumptions => reassume(workspace, formatting, assumptions),

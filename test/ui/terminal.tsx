@@ -103,3 +103,18 @@ test.serial('a module that is not installed: ⊘ in the tree, and Details say wh
 		rmSync(directory, {recursive: true, force: true});
 	}
 });
+
+test.serial('X excludes the selection as tofu plan -exclude does: it and what depends on it are marked ⊖; X again includes it', async t => {
+	const {data} = await loadExplorerData({directory: 'examples/multi-region', flags: defaultFlags, environment: {}, cwd: process.cwd()});
+	const app = await renderFrames(<Explorer data={data} columns={100} rows={30} color={false}/>);
+	await app.press('focus-next-pane', 'move-down', 'move-down', 'exclude');
+	let frame = await app.waitFor(/Excluded aws_s3_bucket\.logs: \d+ instances skipped/);
+	t.regex(frame, /aws_s3_bucket\.logs ×2 ⊖/);
+	// The versioning depends on the buckets: skipped too.
+	t.regex(frame, /ersioning\.logs ×2 ⊖/);
+	t.notRegex(frame, /aws_route53_zone\.main ⊖/);
+	await app.press('exclude');
+	frame = await app.waitFor(/Included aws_s3_bucket\.logs: 0 instances skipped/);
+	t.notRegex(frame, /⊖/);
+	await app.unmount();
+});

@@ -28,6 +28,8 @@ export type BlocksProps = {
 	readonly width: number;
 	readonly height: number;
 	readonly filter: string;
+	/** What the excluded addresses skip (X), by instance address. */
+	readonly skipped?: ReadonlyMap<string, string>;
 	/** What an empty list says (a module that is not installed says so). */
 	readonly empty?: string;
 };
@@ -45,7 +47,7 @@ function countBadge(row: BlockRow & {type: 'block'}): string {
 	return mode === 'single' ? '' : ` ×${instances.length}`;
 }
 
-export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter, empty}: BlocksProps) {
+export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter, empty, skipped}: BlocksProps) {
 	return (
 		<Pane title={title} note={filter === '' ? undefined : `/${sanitizeLine(filter)}`} focused={focused} width={width} height={height}>
 			<ScrollList
@@ -64,7 +66,8 @@ export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expande
 						case 'block': {
 							const foldable = row.entry.instances.length > 0;
 							const marker = foldable ? (expanded.has(row.key) ? '▾ ' : '▸ ') : '  ';
-							const badge = countBadge(row);
+							const instances = row.entry.instances.length === 0 ? [row.key] : row.entry.instances;
+							const badge = countBadge(row) + (skipped !== undefined && skipped.size > 0 && instances.every(instance => skipped.has(instance)) ? ' ⊖' : '');
 							const mark = markSpans(row.entry.mark);
 							return {
 								spans: [{text: marker}, ...mark, {text: cutName(sanitizeLine(row.entry.label), Math.max(8, width - 4 - badge.length - (mark.length > 0 ? 2 : 0)))}, {text: badge, style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
@@ -74,7 +77,8 @@ export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expande
 
 						case 'instance': {
 							const mark = markSpans(row.entry.instanceMarks?.get(row.key));
-							return {spans: [{text: '    '}, ...mark, {text: cutName(sanitizeLine(row.key.slice(row.entry.address.length)), Math.max(8, width - 6 - (mark.length > 0 ? 2 : 0)))}], ...(selected && {style: {inverse: true}})};
+							const skip = skipped?.has(row.key) ? [{text: ' ⊖', style: {color: 'magenta'}}] : [];
+							return {spans: [{text: '    '}, ...mark, {text: cutName(sanitizeLine(row.key.slice(row.entry.address.length)), Math.max(8, width - 6 - (mark.length > 0 ? 2 : 0) - (skip.length > 0 ? 2 : 0)))}, ...skip], ...(selected && {style: {inverse: true}})};
 						}
 
 						case undefined: {

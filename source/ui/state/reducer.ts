@@ -840,6 +840,18 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 			return {...state, overlay: {...overlay, severity: next[overlay.severity], cursor: 0}};
 		}
 
+		case 'exclude': {
+			const address = selectedAddress(data, state);
+			if (!data.skipped) {
+				return withMessage(state, 'Excluding needs a configuration loaded from a directory');
+			}
+
+			const included = state.excluded.includes(address);
+			const excluded = included ? state.excluded.filter(each => each !== address) : [...state.excluded, address];
+			const count = data.skipped(excluded).size;
+			return withMessage({...state, excluded}, `${included ? 'Included' : 'Excluded'} ${address === '' ? 'root' : address}: ${count} instance${count === 1 ? '' : 's'} skipped as tofu plan -exclude would`);
+		}
+
 		case 'show-assumptions': {
 			return {...state, overlay: {kind: 'assumptions', cursor: 0}};
 		}

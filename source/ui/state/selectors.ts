@@ -179,6 +179,17 @@ export function edgeList(data: ExplorerData, state: State): readonly Edge[] {
 	return memoEdges(data, selectedAddress(data, state), state.filters.edges);
 }
 
+const noneSkipped: ReadonlyMap<string, string> = new Map();
+
+const memoSkipped = memoize((data: ExplorerData, excluded: readonly string[]): ReadonlyMap<string, string> => (excluded.length === 0 ? noneSkipped : data.skipped?.(excluded) ?? noneSkipped));
+
+/**
+What the excluded addresses (X) skip, as `tofu plan -exclude` would: instance address to why.
+*/
+export function skippedInstances(data: ExplorerData, state: State): ReadonlyMap<string, string> {
+	return memoSkipped(data, state.excluded);
+}
+
 const goToLimit = 50;
 
 /**

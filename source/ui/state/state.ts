@@ -93,6 +93,8 @@ export type State = {
 	/** The Workspace rebuilt with these assumptions, waiting for the effect (`:assume`, dropping one); the serial ties its result to the request. */
 	readonly reassume: {readonly assumptions: readonly AssumptionRow[]; readonly serial: number} | undefined;
 	readonly reassumeSerial: number;
+	/** Addresses excluded as `tofu plan -exclude` would (X): what they skip is marked. */
+	readonly excluded: readonly string[];
 };
 
 export type ViewRows = {
@@ -139,6 +141,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		consolePageSize: 3,
 		reassume: undefined,
 		reassumeSerial: 0,
+		excluded: [],
 		...overrides,
 	};
 }
