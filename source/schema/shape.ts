@@ -36,20 +36,144 @@ export type ShapeOptions = {
 The value of a body (as `evaluateBody` gives it: arguments by name, unlabelled blocks as a list or tuple of objects, labelled ones as an object by label, a `dynamic` block over an unknown collection as unknown) under its block schema.
 */
 export function shapeBody(schema: BlockSchema, given: ReadonlyMap<string, Value>, options: ShapeOptions, path: readonly string[] = []): ObjectValue {
-	const attributes = new Map<string, Value>();
-	for (const [name, attribute] of schema.attributes) {
-		attributes.set(name, shapeAttribute(name, attribute, given.get(name), options, path));
+	const plan = planOf(schema, options.unsetBlocksUnknown === true);
+	const values: Value[] = [];
+	const fromState = path.length === 0 && options.stored !== undefined;
+	for (const slot of plan.slots) {
+		const value = given.get(slot.name);
+		if (value === undefined && (slot.nested !== undefined || !fromState)) {
+			values.push(slot.unset);
+		} else if (slot.nested === undefined) {
+			values.push(shapeAttribute(slot.name, slot.attribute!, value, options, path));
+		} else {
+			values.push(shapeBlocks(slot.nested, value, options, [...path, slot.name]));
+		}
 	}
 
-	for (const [name, nested] of schema.blockTypes) {
-		attributes.set(name, shapeBlocks(nested, given.get(name), options, [...path, name]));
-	}
-
-	return sortedObject(attributes);
+	return {kind: 'object', attributes: new SlotAttributes(plan, values)};
 }
 
-function sortedObject(attributes: Map<string, Value>): ObjectValue {
-	return objectValue([...attributes].sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0))));
+/**
+One attribute or nested block type of a block schema, with its value when the body leaves it out. A schema like aws_instance's has about 60 of them and a body sets a handful: the rest are the same value for every instance, made once and shared (values are immutable).
+*/
+type Slot = {
+	readonly name: string;
+	readonly attribute?: AttributeSchema;
+	readonly nested?: NestedBlockSchema;
+	readonly unset: Value;
+};
+
+/**
+A block schema's slots sorted by name, the order of an object's attributes, and each name's position.
+*/
+type Plan = {
+	readonly slots: readonly Slot[];
+	readonly names: readonly string[];
+	readonly positions: ReadonlyMap<string, number>;
+};
+
+// Two plans per schema: what an unset slot holds depends on `unsetBlocksUnknown`.
+const plans = new WeakMap<BlockSchema, {known?: Plan; unknown?: Plan}>();
+
+/**
+The plan of a block schema (a nested block type hides an attribute of the same name, as it did when both were set in one map).
+*/
+function planOf(schema: BlockSchema, unsetBlocksUnknown: boolean): Plan {
+	let both = plans.get(schema);
+	if (!both) {
+		both = {};
+		plans.set(schema, both);
+	}
+
+	let plan = unsetBlocksUnknown ? both.unknown : both.known;
+	if (!plan) {
+		const byName = new Map<string, Slot>();
+		const options: ShapeOptions = {problem() {}, unsetBlocksUnknown};
+		for (const [name, attribute] of schema.attributes) {
+			// Below the top level: never from state, which only top-level attributes read (see shapeBody).
+			byName.set(name, {name, attribute, unset: shapeAttribute(name, attribute, undefined, options, [name])});
+		}
+
+		for (const [name, nested] of schema.blockTypes) {
+			byName.set(name, {name, nested, unset: shapeBlocks(nested, undefined, options, [name])});
+		}
+
+		const slots = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
+		const names = slots.map(slot => slot.name);
+		plan = {slots, names, positions: new Map(names.map((name, position) => [name, position]))};
+		if (unsetBlocksUnknown) {
+			both.unknown = plan;
+		} else {
+			both.known = plan;
+		}
+	}
+
+	return plan;
+}
+
+/**
+The attributes of a shaped object: one array of values beside the plan's names, instead of a Map of its own per instance (tens of thousands of instances with some 60 attributes each). Read-only, like every value; it extends Map so `instanceof Map` holds, the Map's own storage unused.
+*/
+class SlotAttributes extends Map<string, Value> {
+	readonly #plan: Plan;
+	readonly #values: readonly Value[];
+
+	constructor(plan: Plan, values: readonly Value[]) {
+		super();
+		this.#plan = plan;
+		this.#values = values;
+	}
+
+	override get size(): number {
+		return this.#values.length;
+	}
+
+	override has(name: string): boolean {
+		return this.#plan.positions.has(name);
+	}
+
+	override get(name: string): Value | undefined {
+		const position = this.#plan.positions.get(name);
+		return position === undefined ? undefined : this.#values[position];
+	}
+
+	override keys(): MapIterator<string> {
+		return this.#plan.names[Symbol.iterator]() as MapIterator<string>;
+	}
+
+	override values(): MapIterator<Value> {
+		return this.#values[Symbol.iterator]() as MapIterator<Value>;
+	}
+
+	override * entries(): MapIterator<[string, Value]> {
+		const names = this.#plan.names;
+		for (const [position, value] of this.#values.entries()) {
+			yield [names[position]!, value];
+		}
+	}
+
+	override [Symbol.iterator](): MapIterator<[string, Value]> {
+		return this.entries();
+	}
+
+	override forEach(callback: (value: Value, key: string, map: Map<string, Value>) => void, thisArgument?: unknown): void {
+		const names = this.#plan.names;
+		for (const [position, value] of this.#values.entries()) {
+			callback.call(thisArgument, value, names[position]!, this);
+		}
+	}
+
+	override set(): this {
+		throw new TypeError('An object value\'s attributes are read-only');
+	}
+
+	override delete(): boolean {
+		throw new TypeError('An object value\'s attributes are read-only');
+	}
+
+	override clear(): void {
+		throw new TypeError('An object value\'s attributes are read-only');
+	}
 }
 
 function shapeAttribute(name: string, attribute: AttributeSchema, given: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
