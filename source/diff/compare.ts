@@ -17,6 +17,7 @@ import {
 } from './moves.js';
 import {importTargets} from './imports.js';
 import {suggestRenames, type RenameSuggestion} from './renames.js';
+import {unchangedModuleInstances} from './unchanged.js';
 
 /*
 What a change of configuration does to the expansion, as Terraform's plan would decide it from a state holding every managed resource instance of the old configuration: the old instances are the previous state, the new configuration's `moved` statements and implied moves move them, `removed` blocks forget or destroy what is gone, `import` blocks adopt what is new, and the arguments set in configuration are compared for the instances on both sides.
@@ -396,6 +397,8 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 
 	const removedBlocks = removedStatements(to.moduleTree);
 	const imports = importTargets(to);
+	// Instances of a module instance the change leaves alone are the same on both sides: their values are not evaluated (unchanged.ts).
+	const isUnchanged = unchangedModuleInstances(from, to);
 	const changes: InstanceChange[] = [];
 	const undetermined: string[] = [];
 	const unchanged: string[] = [];
@@ -415,6 +418,11 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 		const previous = move ? {previousAddress: move.from, move: moveInfo!} : {};
 		const current = newInstances.get(address);
 		const base = {address, type: object.address.type, moduleInstance: formatModuleInstance(object.address.module)};
+		if (current && !move && isUnchanged(base.moduleInstance)) {
+			unchanged.push(address);
+			continue;
+		}
+
 		if (current) {
 			const attributes = compareArguments(oldByText.get(object.origin)!, from.sources, current, to.sources, {
 				before: text => from.evaluateAt(text, object.origin).value,
