@@ -1,0 +1,23 @@
+import {writeFileSync} from 'node:fs';
+import process from 'node:process';
+
+/*
+Preloaded (`node --import`) into the bundled tool by bench/measure-start.ts: watches what the explorer writes to the terminal and, at the first frame that shows the module tree ("Modules N" in the tree pane's title), writes the process's CPU time and age so far to $TFSCOPE_FIRST_FRAME_FILE and exits. Plain JavaScript, so it runs without tsx, as the installed tool does.
+*/
+
+const file = process.env.TFSCOPE_FIRST_FRAME_FILE;
+if (file) {
+	const write = process.stdout.write.bind(process.stdout);
+	let seen = '';
+	process.stdout.write = (chunk, ...rest) => {
+		seen = (seen + String(chunk)).slice(-20_000);
+		// eslint-disable-next-line no-control-regex -- terminal escapes are what is stripped
+		if (/Modules \d+/.test(seen.replaceAll(/\u001B\[[\d;?]*[a-zA-Z]/g, ''))) {
+			const {user, system} = process.cpuUsage();
+			writeFileSync(file, JSON.stringify({cpuMs: (user + system) / 1000, wallMs: process.uptime() * 1000}));
+			process.exit(0);
+		}
+
+		return write(chunk, ...rest);
+	};
+}

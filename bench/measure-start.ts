@@ -1,0 +1,65 @@
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import {type Command, available, figures, paired, timeProcess} from './processes.js';
+import {repositoryRoot} from './stages.js';
+import {median, report} from './statistics.js';
+
+/*
+Child process: how fast the installed tool starts, as whole processes from the bundle (distribution/cli.js, `npm run build`), in alternation with Terraform's own start where there is one to compare: `tfscope --help` against `terraform version`, `echo 1+1 | tfscope console` against `echo 1+1 | terraform console` (both in an empty directory), and the explorer's first frame on the bundled example in a pseudo-terminal (`script`), the CPU time up to the frame that shows the module tree (bench/first-frame-probe.mjs reads it inside the process and ends it there).
+Usage: node --import tsx bench/measure-start.ts ROUNDS
+*/
+
+const rounds = Math.max(1, Number(process.argv[2] ?? '10'));
+const cli = path.join(repositoryRoot, 'distribution', 'cli.js');
+if (!existsSync(cli)) {
+	report({available: true, error: 'no bundle: run npm run build first'});
+	process.exit(0);
+}
+
+const empty = mkdtempSync(path.join(os.tmpdir(), 'tfscope-bench-start-'));
+const terraformEnvironment = {TF_CLI_CONFIG_FILE: '/dev/null', CHECKPOINT_DISABLE: '1'};
+const tfscope = (argv: readonly string[], stdin?: string): Command => ({
+	argv: [process.execPath, cli, ...argv], cwd: empty, stdin, env: {CI: '0', NO_COLOR: '1'},
+});
+const terraform = (argv: readonly string[], stdin?: string): Command => ({
+	argv: ['terraform', ...argv], cwd: empty, stdin, env: terraformEnvironment,
+});
+
+const hasTerraform = available('terraform');
+// A is Terraform, B tfscope: the ratio is tfscope's time over Terraform's.
+const help = hasTerraform ? figures(paired(terraform(['version']), tfscope(['--help']), rounds)) : undefined;
+const consoleStart = hasTerraform ? figures(paired(terraform(['console'], '1+1\n'), tfscope(['console', '.'], '1+1\n'), rounds)) : undefined;
+// Without Terraform, tfscope's own figures all the same.
+const alone = hasTerraform ? undefined : {
+	helpCpuMs: median(Array.from({length: rounds}, () => timeProcess(tfscope(['--help'])).cpuMs)),
+	consoleCpuMs: median(Array.from({length: rounds}, () => timeProcess(tfscope(['console', '.'], '1+1\n')).cpuMs)),
+};
+
+const example = path.join(repositoryRoot, 'examples', 'multi-region');
+const probe = path.join(repositoryRoot, 'bench', 'first-frame-probe.mjs');
+const frameFile = path.join(empty, 'first-frame.json');
+const frames: Array<{cpuMs: number; wallMs: number}> = [];
+if (available('script', ['--version'])) {
+	// One warm-up (file cache), then the rounds.
+	for (let round = 0; round <= rounds; round++) {
+		rmSync(frameFile, {force: true});
+		const command = `stty cols 160 rows 48; exec env CI=0 TFSCOPE_FIRST_FRAME_FILE='${frameFile}' '${process.execPath}' --import '${probe}' '${cli}' '${example}'`;
+		timeProcess({argv: ['script', '-qfec', command, '/dev/null'], cwd: empty});
+		if (round > 0 && existsSync(frameFile)) {
+			frames.push(JSON.parse(readFileSync(frameFile, 'utf8')) as {cpuMs: number; wallMs: number});
+		}
+	}
+}
+
+rmSync(empty, {recursive: true, force: true});
+report({
+	available: true,
+	terraform: hasTerraform,
+	rounds,
+	help,
+	console: consoleStart,
+	alone,
+	firstFrame: frames.length > 0 ? {cpuMs: median(frames.map(frame => frame.cpuMs)), wallMs: median(frames.map(frame => frame.wallMs)), samples: frames.length} : undefined,
+});

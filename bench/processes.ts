@@ -1,0 +1,130 @@
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import {median} from './statistics.js';
+
+/*
+Whole processes timed side by side, for the bench sections that compare tfscope with another tool (Terraform) or with itself started cold: wall time around the process and its CPU time (user + system of the process and its children, from bash's `times`), run in alternation A B A B so both sides see the same machine load, and the paired ratio B/A per round.
+*/
+
+export type ProcessSample = {
+	readonly wallMs: number;
+	readonly cpuMs: number;
+	readonly status: number | undefined;
+	readonly stdout: string;
+	readonly stderr: string;
+};
+
+export type Command = {
+	/** The program and its arguments, or a bash script (`shell`) for a pipeline of commands. */
+	readonly argv?: readonly string[];
+	readonly shell?: string;
+	readonly cwd: string;
+	readonly stdin?: string;
+	readonly env?: Readonly<Record<string, string>>;
+};
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'tfscope-bench-processes-'));
+process.on('exit', () => {
+	rmSync(scratch, {recursive: true, force: true});
+});
+
+function secondsOf(text: string): number {
+	const match = /^(\d+)m([\d.]+)s$/.exec(text);
+	return match ? (Number(match[1]) * 60) + Number(match[2]) : Number.NaN;
+}
+
+/**
+Runs one command to its end and times it. The command's stdout goes to a file (read afterwards), so a large output costs the pipe nothing.
+*/
+export function timeProcess(command: Command): ProcessSample {
+	const stdinFile = path.join(scratch, 'stdin');
+	const stdoutFile = path.join(scratch, 'stdout');
+	writeFileSync(stdinFile, command.stdin ?? '');
+	const body = command.shell ?? '"$@"';
+	const script = `{ ${body} ; } < "$BENCH_STDIN" > "$BENCH_STDOUT"; code=$?; times >&2; exit $code`;
+	const start = process.hrtime.bigint();
+	const result = spawnSync('bash', ['-c', script, 'bash', ...(command.argv ?? [])], {
+		cwd: command.cwd,
+		env: {...process.env, ...command.env, BENCH_STDIN: stdinFile, BENCH_STDOUT: stdoutFile},
+		encoding: 'utf8',
+		maxBuffer: 64 * 1024 * 1024,
+	});
+	const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+	const lines = result.stderr.trimEnd().split('\n');
+	// `times` prints the shell's own user and system time, then its children's.
+	const [user = '', system = ''] = (lines.at(-1) ?? '').split(' ');
+	const cpuMs = (secondsOf(user) + secondsOf(system)) * 1000;
+	return {
+		wallMs, cpuMs, status: result.status ?? undefined, stdout: readFileSync(stdoutFile, 'utf8'), stderr: lines.slice(0, -2).join('\n'),
+	};
+}
+
+export type PairedResult = {
+	readonly rounds: number;
+	/** Medians of each side. */
+	readonly aWallMs: number;
+	readonly aCpuMs: number;
+	readonly bWallMs: number;
+	readonly bCpuMs: number;
+	/** B's time over A's, per round (wall clock). */
+	readonly ratio: {readonly median: number; readonly min: number; readonly max: number};
+	/** B's CPU time over A's, per round. */
+	readonly cpuRatio: {readonly median: number; readonly min: number; readonly max: number};
+	/** The warm-up runs, with their output (for checking that both sides agree). */
+	readonly firstA: ProcessSample;
+	readonly firstB: ProcessSample;
+};
+
+/**
+The figures of a paired result, without the outputs: what a bench script reports.
+*/
+export function figures(result: PairedResult) {
+	const {firstA, firstB, ...rest} = result;
+	return {...rest, aStatus: firstA.status, bStatus: firstB.status};
+}
+
+function spread(values: readonly number[]) {
+	return {median: median(values), min: Math.min(...values), max: Math.max(...values)};
+}
+
+/**
+One warm-up of each, then `rounds` rounds of A then B (B then A every other round, so neither always runs second).
+*/
+export function paired(a: Command, b: Command, rounds: number): PairedResult {
+	const firstA = timeProcess(a);
+	const firstB = timeProcess(b);
+	const as: ProcessSample[] = [];
+	const bs: ProcessSample[] = [];
+	for (let round = 0; round < rounds; round++) {
+		if (round % 2 === 0) {
+			as.push(timeProcess(a));
+			bs.push(timeProcess(b));
+		} else {
+			bs.push(timeProcess(b));
+			as.push(timeProcess(a));
+		}
+	}
+
+	return {
+		rounds,
+		aWallMs: median(as.map(sample => sample.wallMs)),
+		aCpuMs: median(as.map(sample => sample.cpuMs)),
+		bWallMs: median(bs.map(sample => sample.wallMs)),
+		bCpuMs: median(bs.map(sample => sample.cpuMs)),
+		ratio: spread(as.map((sample, index) => bs[index]!.wallMs / sample.wallMs)),
+		cpuRatio: spread(as.map((sample, index) => bs[index]!.cpuMs / sample.cpuMs)),
+		firstA,
+		firstB,
+	};
+}
+
+/**
+Whether a program can be run (`terraform version`), without failing the bench when it cannot.
+*/
+export function available(program: string, argv: readonly string[] = ['version']): boolean {
+	const result = spawnSync(program, argv, {stdio: 'ignore'});
+	return result.error === undefined && result.status === 0;
+}
