@@ -1,7 +1,7 @@
 import {formatNumber, parseNumber} from './numbers.js';
 import {setFromElements} from './operations.js';
 import {
-	type ObjectType, type Type, dynamicType, objectType, typeEquals,
+	type ObjectType, type Type, attributeCount, dynamicType, objectType, typeEquals,
 } from './types.js';
 import {unify} from './unify.js';
 import {
@@ -45,7 +45,7 @@ export function formatPath(path: readonly PathStep[]): string {
 }
 
 function convertAt(value: Value, want: Type, path: readonly PathStep[]): ConversionResult {
-	if (want.kind === 'dynamic') {
+	if (want.kind === 'dynamic' || isAlready(value, want)) {
 		return {ok: true, value};
 	}
 
@@ -69,6 +69,67 @@ function convertAt(value: Value, want: Type, path: readonly PathStep[]): Convers
 
 	const result = convertKnown(bare, want, path);
 	return result.ok ? {ok: true, value: withMarks(result.value, marks)} : result;
+}
+
+/**
+Whether the value (its marks aside) has exactly the type wanted: `typeEquals(typeOf(value), want)`, without building the value's type (the common case: a resource's arguments checked against its schema, tens of thousands of times).
+*/
+function hasType(value: Value, want: Type): boolean {
+	switch (value.kind) {
+		case 'string':
+		case 'number':
+		case 'bool': {
+			return want.kind === value.kind;
+		}
+
+		case 'list':
+		case 'set':
+		case 'map': {
+			return want.kind === value.kind && typeEquals(value.elementType, want.element);
+		}
+
+		case 'tuple': {
+			if (want.kind !== 'tuple' || want.elements.length !== value.elements.length) {
+				return false;
+			}
+
+			for (const [index, element] of value.elements.entries()) {
+				if (!hasType(element, want.elements[index]!)) {
+					return false;
+				}
+			}
+
+			return true;
+		}
+
+		case 'object': {
+			if (want.kind !== 'object' || attributeCount(want) !== value.attributes.size) {
+				return false;
+			}
+
+			for (const [name, attribute] of value.attributes) {
+				const type = want.attributes[name];
+				// A value's own type has no optional attributes.
+				if (!type || want.optional?.has(name) || !hasType(attribute, type)) {
+					return false;
+				}
+			}
+
+			return true;
+		}
+
+		case 'null':
+		case 'unknown': {
+			return typeEquals(value.type, want);
+		}
+	}
+}
+
+/**
+Whether converting the value returns it as it is (convertAt's first test).
+*/
+function isAlready(value: Value, want: Type): boolean {
+	return hasType(value, want) && !(want.kind === 'object' && want.optional);
 }
 
 /**
@@ -165,7 +226,7 @@ function convertKnown(value: Value, want: Type, path: readonly PathStep[]): Conv
 
 				const converted: Array<[string, Value]> = [];
 				for (const [key, entry] of entries) {
-					const result = convertAt(entry, element, [...path, {kind: 'index', key}]);
+					const result = isAlready(entry, element) ? {ok: true as const, value: entry} : convertAt(entry, element, [...path, {kind: 'index', key}]);
 					if (!result.ok) {
 						return result;
 					}
@@ -187,7 +248,7 @@ function convertKnown(value: Value, want: Type, path: readonly PathStep[]): Conv
 
 				const elements: Value[] = [];
 				for (const [index, element] of value.elements.entries()) {
-					const result = convertAt(element, want.elements[index]!, [...path, {kind: 'index', key: index}]);
+					const result = isAlready(element, want.elements[index]!) ? {ok: true as const, value: element} : convertAt(element, want.elements[index]!, [...path, {kind: 'index', key: index}]);
 					if (!result.ok) {
 						return result;
 					}
@@ -225,7 +286,7 @@ function convertSequence(elements: readonly Value[], kind: 'list' | 'set', wantE
 
 	const converted: Value[] = [];
 	for (const [index, item] of elements.entries()) {
-		const result = convertAt(item, element, [...path, {kind: 'index', key: index}]);
+		const result = isAlready(item, element) ? {ok: true as const, value: item} : convertAt(item, element, [...path, {kind: 'index', key: index}]);
 		if (!result.ok) {
 			return result;
 		}
@@ -305,7 +366,7 @@ function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, p
 			continue;
 		}
 
-		const result = convertAt(attribute, attributeType, [...path, {kind: 'attribute', name}]);
+		const result = isAlready(attribute, attributeType) ? {ok: true as const, value: attribute} : convertAt(attribute, attributeType, [...path, {kind: 'attribute', name}]);
 		if (!result.ok) {
 			return result;
 		}

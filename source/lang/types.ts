@@ -69,6 +69,25 @@ export function isCollectionType(type: Type): type is CollectionType {
 	return type.kind === 'list' || type.kind === 'set' || type.kind === 'map';
 }
 
+const namesOfTypes = new WeakMap<ObjectType, readonly string[]>();
+
+/**
+The attribute names of an object type, listed once per type (types are immutable; typeEquals runs in every conversion).
+*/
+export function attributeNames(type: ObjectType): readonly string[] {
+	let names = namesOfTypes.get(type);
+	if (!names) {
+		names = Object.keys(type.attributes);
+		namesOfTypes.set(type, names);
+	}
+
+	return names;
+}
+
+export function attributeCount(type: ObjectType): number {
+	return attributeNames(type).length;
+}
+
 /**
 Structural equality of types (cty's Type.Equals).
 */
@@ -100,13 +119,11 @@ export function typeEquals(a: Type, b: Type): boolean {
 				return false;
 			}
 
-			const aNames = Object.keys(a.attributes);
-			const bNames = Object.keys(b.attributes);
-			if (aNames.length !== bNames.length) {
+			if (attributeCount(a) !== attributeCount(b)) {
 				return false;
 			}
 
-			for (const name of aNames) {
+			for (const name of attributeNames(a)) {
 				const other = b.attributes[name];
 				if (!other || !typeEquals(a.attributes[name]!, other)) {
 					return false;

@@ -128,8 +128,17 @@ export function tupleValue(elements: readonly Value[]): TupleValue {
 }
 
 export function mapValue(elementType: Type, entries: ReadonlyMap<string, Value> | Iterable<readonly [string, Value]>): MapValue {
-	const sorted = [...entries].sort(([a], [b]) => compareStrings(a, b));
-	return {kind: 'map', elementType, entries: new Map(sorted)};
+	const list = Array.isArray(entries) ? entries as ReadonlyArray<readonly [string, Value]> : [...entries];
+	// Most maps arrive sorted (from objects, from other maps): check before sorting a copy.
+	let sorted = true;
+	for (let index = 1; index < list.length; index++) {
+		if (compareStrings(list[index - 1]![0], list[index]![0]) > 0) {
+			sorted = false;
+			break;
+		}
+	}
+
+	return {kind: 'map', elementType, entries: new Map(sorted ? list : [...list].sort(([a], [b]) => compareStrings(a, b)))};
 }
 
 export function objectValue(attributes: ReadonlyMap<string, Value> | Iterable<readonly [string, Value]> | Readonly<Record<string, Value>>): ObjectValue {
