@@ -16,7 +16,7 @@ import {readState} from './config/state.js';
 import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
-import {expandModuleTreeSteps} from './expand/expander.js';
+import {type ScopeTarget, expandModuleTreeSteps} from './expand/expander.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
 import {createNodeFilesystem} from './expand/lang-adapter.js';
 import {createStaticEvaluation} from './expand/static-evaluation.js';
@@ -156,6 +156,14 @@ export type Workspace = {
 	*/
 	scopeAt(address?: string): Result<Scope | undefined>;
 	/**
+	The scope the engine evaluates in (impure functions unknown, as in every value it computes): a module instance's, a resource instance's, or where a module instance's inputs are evaluated (`inputs`). For provenance traces, which re-evaluate what the engine evaluated.
+	*/
+	evaluationScope(target: ScopeTarget): Scope;
+	/**
+	Root input variable values as given (tfvars files, `TF_VAR_*`, `--var`), by name, each with where it came from: the last one given wins.
+	*/
+	readonly rootVariables: ReadonlyMap<string, RawVariableValue>;
+	/**
 	The assumptions in force, in the order given.
 	*/
 	readonly assumptions: readonly Assumption[];
@@ -256,6 +264,10 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 			const target = resolveTarget(expanded.tree, address);
 			return {value: target.value ? expanded.scopeOf(target.value, true) : undefined, diagnostics: target.diagnostics};
 		},
+		evaluationScope(target) {
+			return expanded.scopeOf(target, false);
+		},
+		rootVariables: collected.values,
 		assumptions: assumed.assumptions,
 		async withAssumptions(assumptions) {
 			return expand(assumptions);

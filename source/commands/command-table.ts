@@ -15,6 +15,8 @@ export type CommandSpec = {
 	readonly examples: readonly string[];
 	/** Whether it loads a configuration directory (and so takes `--var`, `--var-file` and the other workspace options). */
 	readonly loadsWorkspace: boolean;
+	/** Which positional argument is the directory (default the first): `why ADDRESS [dir]` takes it second. */
+	readonly directoryPosition?: number;
 	readonly load: () => Promise<Command>;
 };
 
@@ -81,6 +83,16 @@ export const commandTable: readonly CommandSpec[] = [
 		examples: ['tfscope diff --from main', 'tfscope diff infra --from v1.4.0 --to v1.5.0 --format markdown', 'tfscope diff --from-var-file staging.tfvars --to-var-file production.tfvars'],
 		loadsWorkspace: true,
 		load: async () => (await import('./diff.js')).diffCommand,
+	},
+	{
+		name: 'why',
+		arguments: 'ADDRESS[.ATTRIBUTE] [dir]',
+		summary: 'Where a value comes from, and why it is not known',
+		description: 'Prints the steps that produce a value as an indented tree: each expression with its file:line:column and its value in the instance\'s scope (count.index, each.key, module inputs), down to the sources (literals, the tfvars file and line, TF_VAR_, --var, variable defaults, state, assumptions) and the unknown roots (a data source read during plan, an attribute known after apply). ADDRESS is a resource instance\'s attribute path, a resource instance, a resource or module call (its count or for_each), or a module instance\'s var.NAME, local.NAME or output.NAME. For a value not known the tree is cut to what makes it unknown, followed by the --assume, -target and -exclude that would get past it.',
+		examples: ['tfscope why \'module.network["eu"].aws_subnet.private["eu-west-1b"].cidr_block\' examples/multi-region', 'tfscope why \'module.app["eu"].aws_instance.web.count\' examples/multi-region', 'tfscope why --json \'aws_s3_bucket.logs["audit"].tags["owner"]\' examples/multi-region'],
+		loadsWorkspace: true,
+		directoryPosition: 1,
+		load: async () => (await import('./why.js')).whyCommand,
 	},
 	{
 		name: 'version',

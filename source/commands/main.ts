@@ -54,7 +54,7 @@ export async function main(argv: readonly string[], input: MainInput): Promise<n
 	const {command} = line;
 	try {
 		if (command === undefined || command.loadsWorkspace) {
-			const directory = line.arguments[0] ?? '.';
+			const directory = line.arguments[command?.directoryPosition ?? 0] ?? '.';
 			if (command === undefined && line.arguments.length === 1) {
 				// `tfscope conosle`: a typo of a command, not a directory.
 				const suggestion = nameSuggestion(directory, commandTable.map(each => each.name));

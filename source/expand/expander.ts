@@ -72,6 +72,14 @@ export type ExpandOptions = {
 	readonly schemas?: SchemaSet;
 };
 
+/**
+A module instance, a resource instance (with its `count`/`each`/`self`), or the inputs of a module instance: its parent's scope with its own `count`/`each` (where a module call's arguments are evaluated).
+*/
+export type ScopeTarget =
+	| {readonly kind: 'module'; readonly instance: ModuleInstance}
+	| {readonly kind: 'resource'; readonly instance: ResourceInstance}
+	| {readonly kind: 'inputs'; readonly instance: ModuleInstance};
+
 export type Expanded = {
 	readonly tree: InstanceTree;
 	readonly diagnostics: Diagnostic[];
@@ -82,7 +90,7 @@ export type Expanded = {
 	/**
 	The scope of a module instance or resource instance, for the console (`impure`: real values for timestamp(), uuid()).
 	*/
-	scopeOf(target: {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance}, impure: boolean): Scope;
+	scopeOf(target: ScopeTarget, impure: boolean): Scope;
 };
 
 type Context = {
@@ -1170,6 +1178,11 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 		scopeOf(target, impure) {
 			if (target.kind === 'module') {
 				return (target.instance as ModuleInstanceImpl).scope(noRepetition, undefined, impure);
+			}
+
+			if (target.kind === 'inputs') {
+				const parent = target.instance.parent as ModuleInstanceImpl | undefined;
+				return parent ? parent.scope(target.instance.repetition, undefined, impure) : (target.instance as ModuleInstanceImpl).scope(noRepetition, undefined, impure);
 			}
 
 			const instance = target.instance;

@@ -40,6 +40,18 @@ type Context = {
 	References already resolved by `evaluate`'s check before evaluating, so each is resolved once (resolvers are deterministic).
 	*/
 	readonly resolved?: Resolved;
+	/**
+	Records each node's evaluation, only when a provenance trace is asked for (`tfscope why`): absent on the normal path, where it costs one property check per node.
+	*/
+	readonly tracer?: EvaluationTracer;
+};
+
+/**
+Told of every node as it is evaluated, with the scope (its `for` variables) and the splat element, then of its result: calls nest as the evaluation does.
+*/
+export type EvaluationTracer = {
+	enter(expression: Expression, scope: Scope, item: Value | undefined): void;
+	leave(expression: Expression, value: Value, diagnostics: readonly Diagnostic[]): void;
 };
 
 type Resolution = {value: Value | undefined; consumed: number; diagnostics: Diagnostic[]};
@@ -95,7 +107,7 @@ function joined(list: Diagnostic[], more: readonly Diagnostic[]): Diagnostic[] {
 	return list.length === 0 ? more as Diagnostic[] : [...list, ...more];
 }
 
-export function evaluate(expression: Expression, scope: Scope): Result<Value> {
+export function evaluate(expression: Expression, scope: Scope, tracer?: EvaluationTracer): Result<Value> {
 	// Terraform resolves every reference before evaluating, so a bad one is reported even where evaluation would not reach it.
 	let problems: Diagnostic[] | undefined;
 	let resolved: Resolved | undefined;
@@ -118,7 +130,7 @@ export function evaluate(expression: Expression, scope: Scope): Result<Value> {
 		return {value: unknown(), diagnostics: distinct(problems)};
 	}
 
-	const result = evaluateIn(expression, resolved ? {scope, resolved} : {scope});
+	const result = evaluateIn(expression, tracer ? {scope, resolved, tracer} : (resolved ? {scope, resolved} : {scope}));
 	return {value: result.value, diagnostics: distinct(result.diagnostics)};
 }
 
@@ -218,6 +230,17 @@ const trueEvaluation: Evaluation = {value: boolValue(true), diagnostics: none};
 const falseEvaluation: Evaluation = {value: boolValue(false), diagnostics: none};
 
 function evaluateIn(expression: Expression, context: Context): Evaluation {
+	return context.tracer === undefined ? evaluateNode(expression, context) : evaluateTraced(expression, context, context.tracer);
+}
+
+function evaluateTraced(expression: Expression, context: Context, tracer: EvaluationTracer): Evaluation {
+	tracer.enter(expression, context.scope, context.item);
+	const result = evaluateNode(expression, context);
+	tracer.leave(expression, result.value, result.diagnostics);
+	return result;
+}
+
+function evaluateNode(expression: Expression, context: Context): Evaluation {
 	switch (expression.kind) {
 		case 'Literal': {
 			const literal = expression.value;

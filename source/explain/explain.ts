@@ -1,0 +1,803 @@
+import {type Expression, findAttribute} from '../hcl/ast.js';
+import {parseExpression} from '../hcl/index.js';
+import type {Range} from '../hcl/position.js';
+import type {Diagnostic} from '../hcl/diagnostics.js';
+import {formatKey} from '../expand/addresses.js';
+import {variableAssumption} from '../expand/assumptions.js';
+import type {RepetitionData} from '../expand/expansion.js';
+import type {ModuleInstance, ResourceExpansion, ResourceInstance} from '../expand/instance-tree.js';
+import type {Scope} from '../lang/eval/scope.js';
+import {parseReferenceReadOnly, traversalOf, type Reference} from '../lang/references.js';
+import {
+	type Value, isWhollyKnown, numberValue, stringValue, unknownValue, unmark,
+} from '../lang/values.js';
+import type {Workspace} from '../workspace.js';
+import {type Evaluated, evaluateRecorded} from './record.js';
+import {summarizeValue} from './summary.js';
+import type {StepKind, TraceStep} from './trace.js';
+
+/*
+Builds a provenance trace from a Workspace: an expression is evaluated again with the evaluator's calls recorded (record.ts), each call becomes a step, and each reference is followed to what defines it in the instance it is read in (a variable to its tfvars line, TF_VAR_, --var, default or module argument; a local to its expression; a module output to its expression in the child instance; a resource attribute to its argument in that resource instance's scope, or to state, an assumption, or the provider), down to literals and unknown roots.
+*/
+
+/**
+Where a step is evaluated: the module instance its references resolve in, the scope, how the explorer names it, and where `count`/`each` come from.
+*/
+type Where = {
+	readonly module: ModuleInstance;
+	readonly scope: Scope;
+	readonly label: string;
+	/**
+	The address `console --at` evaluates the same scope at, when there is one (a module call's arguments have none: they see the child's `count`/`each` in the parent).
+	*/
+	readonly at: string | undefined;
+	readonly repetition?: RepetitionSource;
+};
+
+type RepetitionSource = {
+	readonly expression: Expression;
+	readonly module: ModuleInstance;
+	/**
+	The instance whose `count.index`/`each` they are.
+	*/
+	readonly owner: string;
+	readonly data: RepetitionData;
+};
+
+/**
+One step after a reference's subject: an attribute, or an index with its key's value when known.
+*/
+type After = {readonly kind: 'attribute'; readonly name: string} | {readonly kind: 'index'; readonly key: Value | undefined} | {readonly kind: 'splat'};
+
+export type ExplainLimits = {
+	/**
+	Elements of a `for`, a splat, or instances of a resource shown, before the rest is summarised.
+	*/
+	readonly elements: number;
+	readonly depth: number;
+};
+
+const defaultLimits: ExplainLimits = {elements: 8, depth: 40};
+
+export class Explainer {
+	readonly #workspace: Workspace;
+	readonly #limits: ExplainLimits;
+	readonly #seen = new Map<string, string>();
+	readonly #extraSources = new Map<string, string>();
+	#depth = 0;
+
+	constructor(workspace: Workspace, limits: Partial<ExplainLimits> = {}) {
+		this.#workspace = workspace;
+		this.#limits = {...defaultLimits, ...limits};
+	}
+
+	/**
+	Text an expression typed by the user (the console) is read from.
+	*/
+	addSource(filename: string, text: string): void {
+		this.#extraSources.set(filename, text);
+	}
+
+	moduleWhere(instance: ModuleInstance): Where {
+		return {
+			module: instance, scope: this.#workspace.evaluationScope({kind: 'module', instance}), label: instance.text, at: instance.text,
+		};
+	}
+
+	resourceWhere(instance: ResourceInstance): Where {
+		const {block, moduleInstance} = instance.resource;
+		const meta = block.count ?? block.forEach;
+		return {
+			module: moduleInstance,
+			scope: this.#workspace.evaluationScope({kind: 'resource', instance}),
+			label: instance.text,
+			at: instance.text,
+			...(meta && {
+				repetition: {
+					expression: meta, module: moduleInstance, owner: instance.text, data: instance.repetition,
+				},
+			}),
+		};
+	}
+
+	/**
+	Where a module instance's arguments are evaluated: its parent, with its own `count.index`/`each`.
+	*/
+	inputsWhere(instance: ModuleInstance): Where {
+		const parent = instance.parent ?? instance;
+		const call = instance.node.call;
+		const meta = call?.count ?? call?.forEach;
+		return {
+			module: parent,
+			scope: this.#workspace.evaluationScope({kind: 'inputs', instance}),
+			label: parent.text,
+			at: meta ? undefined : parent.text,
+			...(meta && {
+				repetition: {
+					expression: meta, module: parent, owner: instance.text, data: instance.repetition,
+				},
+			}),
+		};
+	}
+
+	/**
+	The trace of an expression evaluated in `where`.
+	*/
+	traceExpression(expression: Expression, where: Where, kind: StepKind = 'expression', note?: string): TraceStep {
+		const {value, diagnostics, root} = evaluateRecorded(expression, where.scope);
+		if (!root) {
+			// References failed before evaluation: the value is unknown, and the diagnostics say why.
+			return this.#step(kind, this.textOf(expression.range), where, value, {range: expression.range, console: this.#console(where.at, expression.range), note: joinNotes(note, problemNote(diagnostics))});
+		}
+
+		const step = this.#stepOf(root, where, true);
+		if (kind === 'expression' && note === undefined) {
+			return step;
+		}
+
+		return {...step, kind: step.kind === 'literal' && kind === 'expression' ? 'literal' : kind, ...(note !== undefined && {note: joinNotes(note, step.note)})};
+	}
+
+	#step(kind: StepKind, label: string, where: Where | {readonly label: string}, value: Value, extra: {range?: Range; console?: TraceStep['console']; note?: string | undefined; children?: readonly TraceStep[]; unknown?: TraceStep['unknown']} = {}): TraceStep {
+		return {
+			kind,
+			label,
+			scope: where.label,
+			value,
+			...(extra.range && {range: extra.range}),
+			...(extra.console && {console: extra.console}),
+			...(extra.note !== undefined && {note: extra.note}),
+			...(extra.unknown && {unknown: extra.unknown}),
+			children: extra.children ?? [],
+		};
+	}
+
+	/**
+	The expression at `range` evaluated in `at` (when it can be) as `console --at` does.
+	*/
+	#console(at: string | undefined, range: Range): TraceStep['console'] {
+		const text = this.#workspace.sources.get(range.filename) ?? this.#extraSources.get(range.filename);
+		return at === undefined || text === undefined ? undefined : {at, expression: text.slice(range.start.offset, range.end.offset)};
+	}
+
+	/**
+	Expression text as written, on one line, cut when long.
+	*/
+	textOf(range: Range): string {
+		const text = this.#workspace.sources.get(range.filename) ?? this.#extraSources.get(range.filename);
+		if (text === undefined) {
+			return `${range.filename}:${range.start.line}`;
+		}
+
+		const written = text.slice(range.start.offset, range.end.offset).replaceAll(/\s*\n\s*/g, ' ');
+		return written.length > maximumLabel ? `${written.slice(0, maximumLabel - 1)}…` : written;
+	}
+
+	#stepOf(node: Evaluated, where: Where, topLevel: boolean): TraceStep {
+		const {expression} = node;
+		if (expression.kind === 'Parenthesized' && node.children[0]) {
+			return this.#stepOf(node.children[0], where, topLevel);
+		}
+
+		const label = this.textOf(expression.range);
+		const at = topLevel ? where.at : undefined;
+		const base = {range: expression.range, console: this.#console(at, expression.range)};
+		if (isLiteral(expression)) {
+			return this.#step('literal', label, where, node.value, base);
+		}
+
+		const childTopLevel = (child: Evaluated): boolean => topLevel && child.scope === node.scope && child.item === undefined;
+		const children = (list: readonly Evaluated[]): TraceStep[] => this.#deeper(() => list.map(child => this.#stepOf(child, where, childTopLevel(child))).filter(step => !isBareBoundName(step)));
+		switch (expression.kind) {
+			case 'Variable':
+			case 'GetAttribute':
+			case 'Index': {
+				const reference = this.#referenceStep(node, where, at);
+				if (reference) {
+					return reference;
+				}
+
+				break;
+			}
+
+			case 'Conditional': {
+				// HCL evaluates both results (to unify their types), then the condition: the trace shows the condition and the result taken.
+				const condition = node.children.find(child => child.expression === expression.condition);
+				const known = condition?.value.kind === 'bool';
+				const takenExpression = known ? (formatBool(condition.value) === 'true' ? expression.trueResult : expression.falseResult) : undefined;
+				const shown = node.children.filter(child => child === condition || takenExpression === undefined || child.expression === takenExpression);
+				const note = condition === undefined ? undefined : (known ? `${formatBool(condition.value)}: ${takenExpression === expression.trueResult ? 'the first result' : 'the second result'}` : 'condition not known: both results');
+				const ordered = [...(condition ? [condition] : []), ...shown.filter(child => child !== condition)];
+				return this.#step('expression', label, where, node.value, {...base, note, children: children(ordered)});
+			}
+
+			case 'For': {
+				return this.#step('expression', label, where, node.value, {...base, children: this.#forChildren(node, where, topLevel)});
+			}
+
+			case 'Splat': {
+				return this.#step('expression', label, where, node.value, {...base, children: this.#splatChildren(node, where, topLevel)});
+			}
+
+			case 'FunctionCall': {
+				if (expression.name === 'try' || expression.name === 'can') {
+					let used = false;
+					const steps = node.children.map(child => {
+						const step = this.#deeperStep(() => this.#stepOf(child, where, childTopLevel(child)), where);
+						const failure = child.diagnostics.find(diagnostic => diagnostic.severity === 'error');
+						if (failure) {
+							return {...step, note: joinNotes(`failed: ${failure.summary}`, step.note?.startsWith('error:') ? undefined : step.note)};
+						}
+
+						if (!used && expression.name === 'try') {
+							used = true;
+							return {...step, note: joinNotes('used', step.note)};
+						}
+
+						return step;
+					});
+					return this.#step('expression', label, where, node.value, {...base, children: steps});
+				}
+
+				break;
+			}
+
+			case 'Object': {
+				const steps = node.children.map(child => {
+					const step = this.#deeperStep(() => this.#stepOf(child, where, childTopLevel(child)), where);
+					const item = expression.items.find(each => each.value === child.expression);
+					return item?.key.kind === 'Variable' ? {...step, label: `${item.key.name}: ${step.label}`} : step;
+				});
+				return this.#step('expression', label, where, node.value, {...base, children: steps});
+			}
+
+			default: {
+				break;
+			}
+		}
+
+		return this.#step('expression', label, where, node.value, {...base, ...problemExtra(node.diagnostics), children: children(node.children)});
+	}
+
+	#deeperStep(make: () => TraceStep, where: Where): TraceStep {
+		return this.#deeper(() => [make()])[0] ?? this.#step('limit', 'the trace is too deep here', where, unknownValue());
+	}
+
+	#deeper<T>(make: () => T[]): T[] {
+		if (this.#depth >= this.#limits.depth) {
+			return [];
+		}
+
+		this.#depth++;
+		try {
+			return make();
+		} finally {
+			this.#depth--;
+		}
+	}
+
+	/**
+	A `for` expression: its collection, then one step per element (the names it binds, the value it gave).
+	*/
+	#forChildren(node: Evaluated, where: Where, topLevel: boolean): TraceStep[] {
+		const expression = node.expression as Extract<Expression, {kind: 'For'}>;
+		const [collection, ...rest] = node.children;
+		const steps: TraceStep[] = [];
+		if (collection) {
+			steps.push(...this.#deeper(() => [this.#stepOf(collection, where, topLevel && collection.scope === node.scope)]));
+		}
+
+		// Each element starts with the same expression: the condition, else the key, else the value.
+		const first = expression.condition ?? expression.keyExpression ?? expression.valueExpression;
+		const groups: Evaluated[][] = [];
+		for (const child of rest) {
+			const last = groups.at(-1);
+			if (last && child.expression !== first) {
+				last.push(child);
+			} else {
+				groups.push([child]);
+			}
+		}
+
+		for (const group of groups.slice(0, this.#limits.elements)) {
+			const bound = group[0]!.bound;
+			const names = [expression.keyVariable, expression.valueVariable].filter((name): name is string => name !== undefined);
+			const label = names.map(name => `${name} = ${summarizeValue(bound?.get(name) ?? unknownValue(), 40)}`).join(', ');
+			const result = group.find(child => child.expression === expression.valueExpression);
+			const filtered = group.find(child => child.expression === expression.condition);
+			const note = filtered?.value.kind === 'bool' && !filtered.value.value ? 'left out by the condition' : undefined;
+			const inner = this.#deeper(() => group.map(child => this.#stepOf(child, where, false)).filter(step => !isBareBoundName(step)));
+			steps.push(this.#step('element', label, where, result?.value ?? unknownValue(), {note, children: inner}));
+		}
+
+		if (groups.length > this.#limits.elements) {
+			steps.push(this.#step('limit', `${groups.length - this.#limits.elements} more elements`, where, unknownValue()));
+		}
+
+		return steps;
+	}
+
+	/**
+	A splat: its source (with the attribute it reads followed into each instance), then one step per element.
+	*/
+	#splatChildren(node: Evaluated, where: Where, topLevel: boolean): TraceStep[] {
+		const expression = node.expression as Extract<Expression, {kind: 'Splat'}>;
+		const [source, ...elements] = node.children;
+		const steps: TraceStep[] = [];
+		if (source) {
+			const attribute = firstAttributeOnItem(expression.each);
+			steps.push(...this.#deeper(() => [this.#referenceStep(source, where, topLevel ? where.at : undefined, attribute === undefined ? [] : [{kind: 'splat'}, {kind: 'attribute', name: attribute}]) ?? this.#stepOf(source, where, topLevel)]));
+		}
+
+		for (const [position, element] of elements.slice(0, this.#limits.elements).entries()) {
+			const inner = this.#deeper(() => element.children.filter(child => child.expression.kind !== 'SplatItem').map(child => this.#stepOf(child, where, false)));
+			steps.push(this.#step('element', `[${position}]`, where, element.value, {range: element.expression.range, children: inner}));
+		}
+
+		if (elements.length > this.#limits.elements) {
+			steps.push(this.#step('limit', `${elements.length - this.#limits.elements} more elements`, where, unknownValue()));
+		}
+
+		return steps;
+	}
+
+	/**
+	A reference, with what defines its subject as child (`var.x` to its tfvars line, `local.y` to its expression...); undefined when the node is not a reference.
+	*/
+	#referenceStep(node: Evaluated, where: Where, at: string | undefined, extraAfter: readonly After[] = []): TraceStep | undefined {
+		const {expression} = node;
+		const found = traversalOf(expression);
+		if (!found) {
+			return undefined;
+		}
+
+		const label = this.textOf(expression.range);
+		const chain = chainNodes(expression);
+		// Keys computed in the chain (`[each.key]`) were evaluated as the chain was: their steps are children too.
+		const keySteps = this.#deeper(() => node.children.map(child => this.#stepOf(child, where, at !== undefined && child.scope === node.scope)));
+		if (node.scope.lookup(found.traversal.root) !== undefined) {
+			return this.#step('expression', label, where, node.value, {range: expression.range, note: boundNote, children: keySteps});
+		}
+
+		const reference = parseReferenceReadOnly(found.traversal).value;
+		if (!reference) {
+			return this.#step('expression', label, where, node.value, {range: expression.range, console: this.#console(at, expression.range), ...problemExtra(node.diagnostics), children: keySteps});
+		}
+
+		const consumed = found.traversal.steps.length - reference.remaining.length;
+		const after: After[] = chain.slice(consumed).map(step => {
+			if (step.kind === 'GetAttribute') {
+				return {kind: 'attribute', name: step.name};
+			}
+
+			const index = step as Extract<Expression, {kind: 'Index'}>;
+			const key = node.children.find(child => child.expression === index.key);
+			return {kind: 'index', key: key?.value ?? literalKeyValue(index.key)};
+		});
+		const sources = this.#deeper(() => this.#sourcesOf(reference, [...after, ...extraAfter], where, node.value));
+		const [only] = sources;
+		if (sources.length === 1 && keySteps.length === 0 && only && (only.label === label || only.label.endsWith(`.${label}`)) && only.kind !== 'expression' && only.kind !== 'limit') {
+			// `var.x` read where it is declared: one step, the declaration, rather than the reference and then the declaration.
+			return only;
+		}
+
+		return this.#step('expression', label, where, node.value, {range: expression.range, console: this.#console(at, expression.range), ...problemExtra(node.diagnostics), children: [...sources, ...keySteps]});
+	}
+
+	#sourcesOf(reference: Reference, after: readonly After[], where: Where, value: Value): TraceStep[] {
+		const {subject} = reference;
+		switch (subject.kind) {
+			case 'variable': {
+				return optional(this.variableStep(where.module, subject.name));
+			}
+
+			case 'local': {
+				return optional(this.localStep(where.module, subject.name));
+			}
+
+			case 'module': {
+				return this.#moduleSteps(where, subject.name, after);
+			}
+
+			case 'resource': {
+				const key = `${subject.mode === 'managed' ? '' : `${subject.mode}.`}${subject.type}.${subject.name}`;
+				return this.#resourceSteps(where, key, after);
+			}
+
+			case 'count':
+			case 'each': {
+				return optional(this.#repetitionStep(where, subject.kind === 'count' ? `count.${subject.name}` : `each.${subject.name}`, value));
+			}
+
+			case 'path':
+			case 'terraform': {
+				return [this.#step('builtin', `${subject.kind}.${subject.name}`, where, value, {note: subject.kind === 'path' ? 'a path of the configuration' : 'the selected workspace'})];
+			}
+
+			case 'self': {
+				return [];
+			}
+		}
+	}
+
+	/**
+	Shown once per trace: a second reference to the same thing is a `seen` step.
+	*/
+	#once(key: string, label: string, where: {readonly label: string}, value: Value, make: () => TraceStep): TraceStep {
+		const first = this.#seen.get(key);
+		if (first !== undefined) {
+			return this.#step('seen', label, where, value, {note: 'shown above'});
+		}
+
+		this.#seen.set(key, label);
+		return make();
+	}
+
+	variableStep(instance: ModuleInstance, name: string): TraceStep | undefined {
+		const declaration = instance.node.module.variables.get(name);
+		if (!declaration) {
+			return undefined;
+		}
+
+		const label = `${prefix(instance)}var.${name}`;
+		const value = instance.variable(name) ?? unknownValue();
+		const where = this.moduleWhere(instance);
+		return this.#once(`var|${instance.text}|${name}`, label, where, value, () => {
+			const source = this.#variableSource(instance, name, value);
+			return this.#step('variable', label, where, value, {range: declaration.range, console: {at: instance.text, expression: `var.${name}`}, children: source ? [source] : []});
+		});
+	}
+
+	#variableSource(instance: ModuleInstance, name: string, value: Value): TraceStep | undefined {
+		const workspace = this.#workspace;
+		const declaration = instance.node.module.variables.get(name)!;
+		const where = this.moduleWhere(instance);
+		const assumed = variableAssumption(workspace.assumptions, instance.address, name);
+		if (assumed) {
+			return this.#step('assumption', `${assumed.address} = ${assumed.expression}`, where, value, {range: assumed.range, note: `assumed by ${assumed.source}`});
+		}
+
+		if (instance.parent) {
+			const input = instance.node.call?.inputs.find(attribute => attribute.name === name);
+			if (input) {
+				return this.traceExpression(input.expression, this.inputsWhere(instance), 'input', `argument "${name}" of ${instance.text}`);
+			}
+		} else {
+			const raw = workspace.rootVariables.get(name);
+			if (raw?.kind === 'expression') {
+				return this.#step('tfvars', name, where, value, {range: raw.expression.range, note: `set in ${raw.source}`});
+			}
+
+			if (raw?.kind === 'text') {
+				const environment = raw.source.startsWith('environment variable ');
+				const label = environment ? `${raw.source.slice('environment variable '.length)}=${raw.text}` : `--var ${name}=${raw.text}`;
+				return this.#step(environment ? 'environment' : 'command-line', label, where, value, {note: environment ? 'set in the environment' : 'set on the command line'});
+			}
+		}
+
+		if (declaration.default) {
+			return this.traceExpression(declaration.default, where, 'default');
+		}
+
+		return this.#step('unknown', `var.${name}`, where, value, {range: declaration.range, note: 'no value given', unknown: {when: 'variable', address: `${prefix(instance)}var.${name}`}});
+	}
+
+	localStep(instance: ModuleInstance, name: string): TraceStep | undefined {
+		const declaration = instance.node.module.locals.get(name);
+		if (!declaration) {
+			return undefined;
+		}
+
+		const label = `${prefix(instance)}local.${name}`;
+		const value = instance.local(name) ?? unknownValue();
+		const where = this.moduleWhere(instance);
+		return this.#once(`local|${instance.text}|${name}`, label, where, value, () => this.#step('local', label, where, value, {
+			range: declaration.range, console: {at: instance.text, expression: `local.${name}`}, children: this.#deeper(() => [this.traceExpression(declaration.expression, where)]),
+		}));
+	}
+
+	outputStep(instance: ModuleInstance, name: string): TraceStep | undefined {
+		const declaration = instance.node.module.outputs.get(name);
+		if (!declaration) {
+			return undefined;
+		}
+
+		const label = `${instance.text === '' ? '' : `${instance.text}.`}${instance.text === '' ? 'output.' : ''}${name}`;
+		const value = instance.output(name) ?? unknownValue();
+		const where = this.moduleWhere(instance);
+		return this.#once(`output|${instance.text}|${name}`, label, where, value, () => this.#step('output', label, where, value, {
+			range: declaration.range, children: declaration.value ? this.#deeper(() => [this.traceExpression(declaration.value!, where)]) : [],
+		}));
+	}
+
+	#moduleSteps(where: Where, name: string, after: readonly After[]): TraceStep[] {
+		const call = where.module.calls.find(each => each.call.name === name);
+		if (!call) {
+			return [];
+		}
+
+		const owner = `${prefix(where.module)}module.${name}`;
+		if (call.expansion.mode === 'unknown') {
+			return [this.#openEnded(owner, (call.call.count ?? call.call.forEach)!, where.module, call.expansion.meta)];
+		}
+
+		const {selected, rest} = selectInstances(call.instances, call.expansion.mode === 'single' || call.expansion.mode === 'enabled', after);
+		const output = rest[0]?.kind === 'attribute' ? rest[0].name : undefined;
+		if (output === undefined) {
+			return [];
+		}
+
+		return this.#limited(selected, where, child => this.outputStep(child, output));
+	}
+
+	#resourceSteps(where: Where, key: string, after: readonly After[]): TraceStep[] {
+		const resource = where.module.resources.find(each => each.block.key === key);
+		if (!resource) {
+			return [];
+		}
+
+		if (resource.expansion.mode === 'unknown') {
+			return [this.#openEnded(resource.text, (resource.block.count ?? resource.block.forEach)!, where.module, resource.expansion.meta)];
+		}
+
+		const {selected, rest} = selectInstances(resource.instances, resource.expansion.mode === 'single' || resource.expansion.mode === 'enabled', after);
+		const attribute = rest[0]?.kind === 'attribute' ? rest[0].name : undefined;
+		if (attribute === undefined) {
+			return [];
+		}
+
+		return this.#limited(selected, where, instance => this.attributeStep(instance, attribute));
+	}
+
+	#limited<T>(items: readonly T[], where: Where, make: (item: T) => TraceStep | undefined): TraceStep[] {
+		const steps = items.slice(0, this.#limits.elements).map(item => make(item)).filter((step): step is TraceStep => step !== undefined);
+		if (items.length > this.#limits.elements) {
+			steps.push(this.#step('limit', `${items.length - this.#limits.elements} more instances`, where, unknownValue()));
+		}
+
+		return steps;
+	}
+
+	/**
+	A block whose number of instances is not known: a root of unknown values, with its `count`/`for_each` traced.
+	*/
+	#openEnded(owner: string, meta: Expression, module: ModuleInstance, kind: 'count' | 'for_each'): TraceStep {
+		const where = this.moduleWhere(module);
+		return this.#once(`open|${owner}`, owner, where, unknownValue(), () => this.#step('unknown', owner, where, unknownValue(), {
+			note: `its ${kind} is not known, so neither are its instances`,
+			unknown: {when: 'count', address: owner},
+			children: this.#deeper(() => [this.traceExpression(meta, where, 'expression', kind)]),
+		}));
+	}
+
+	/**
+	A resource instance's attribute: its argument in configuration (traced in the instance's scope), an assumption, state, the provider, or an unknown root.
+	*/
+	attributeStep(instance: ResourceInstance, name: string): TraceStep {
+		const label = `${instance.text}.${name}`;
+		const [object] = unmark(instance.value);
+		const value = (object.kind === 'object' ? object.attributes.get(name) : undefined) ?? unknownValue();
+		const where = this.resourceWhere(instance);
+		return this.#once(`attribute|${instance.text}|${name}`, label, where, value, () => {
+			const assumed = instance.assumed.findLast(assumption => assumption.target.kind === 'resource' && (assumption.target.path.length === 0 || assumption.target.path[0] === name));
+			if (assumed) {
+				return this.#step('assumption', label, where, value, {range: assumed.range, note: `assumed by ${assumed.source}: ${assumed.address} = ${assumed.expression}`});
+			}
+
+			const {block} = instance.resource;
+			const argument = metaArguments.has(name) ? undefined : findAttribute(block.body, name);
+			if (argument) {
+				return this.#step('argument', label, where, value, {range: argument.range, console: {at: instance.resource.moduleInstance.text, expression: `${block.key}${formatKey(instance.key)}.${name}`}, children: this.#deeper(() => [this.traceExpression(argument.expression, where)])});
+			}
+
+			if (instance.fromState && isWhollyKnown(value)) {
+				return this.#step('state', label, where, value, {range: block.range, note: 'from the state file'});
+			}
+
+			if (!isWhollyKnown(value)) {
+				const data = block.mode === 'data';
+				return this.#step('unknown', label, where, value, {
+					range: block.range,
+					note: data ? 'read from the provider during plan' : 'known only after apply (computed by the provider)',
+					unknown: {when: data ? 'plan' : 'apply', address: label, block: instance.resource.text},
+				});
+			}
+
+			return this.#step('provider', label, where, value, {range: block.range, note: 'set by the provider (not in the configuration)'});
+		});
+	}
+
+	#repetitionStep(where: Where, label: string, value: Value): TraceStep | undefined {
+		const source = where.repetition;
+		if (!source) {
+			return undefined;
+		}
+
+		const kind = label === 'count.index' ? 'count' : 'for_each';
+		const moduleWhere = this.moduleWhere(source.module);
+		const own = label === 'count.index' ? source.data.countIndex : (label === 'each.key' ? source.data.eachKey : source.data.eachValue);
+		return this.#step('repetition', label, where, own ?? value, {
+			note: `of ${source.owner}`,
+			children: [this.#once(`repetition|${source.module.text}|${source.expression.range.filename}:${source.expression.range.start.offset}`, kind, moduleWhere, unknownValue(), () => this.traceExpression(source.expression, moduleWhere, 'expression', kind))],
+		});
+	}
+
+	/**
+	Every instance of a resource and module call, by address, for the explainer's entry points.
+	*/
+	resourceExpansion(instance: ModuleInstance, key: string): ResourceExpansion | undefined {
+		return instance.resources.find(each => each.block.key === key);
+	}
+
+	openEnded(owner: string, meta: Expression, module: ModuleInstance, kind: 'count' | 'for_each'): TraceStep {
+		return this.#openEnded(owner, meta, module, kind);
+	}
+
+	/**
+	An expression typed by the user, evaluated in `where` (the console's `:why`).
+	*/
+	traceText(text: string, where: Where, filename: string): {readonly step?: TraceStep; readonly diagnostics: readonly Diagnostic[]} {
+		const parsed = parseExpression(text, filename);
+		if (parsed.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+			return {diagnostics: parsed.diagnostics};
+		}
+
+		this.addSource(filename, text);
+		return {step: this.traceExpression(parsed.value, where), diagnostics: []};
+	}
+}
+
+const maximumLabel = 100;
+
+const boundNote = 'bound by a for expression';
+
+/**
+A bare `for` name (`zone`): its element step already shows it.
+*/
+function isBareBoundName(step: TraceStep): boolean {
+	return step.note === boundNote && step.children.length === 0 && /^[\w-]+$/.test(step.label);
+}
+
+const metaArguments: ReadonlySet<string> = new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']);
+
+function optional(step: TraceStep | undefined): TraceStep[] {
+	return step ? [step] : [];
+}
+
+function prefix(instance: ModuleInstance): string {
+	return instance.text === '' ? '' : `${instance.text}.`;
+}
+
+function formatBool(value: Value): string {
+	return value.kind === 'bool' && value.value ? 'true' : 'false';
+}
+
+function joinNotes(first: string | undefined, second: string | undefined): string | undefined {
+	if (first === undefined) {
+		return second;
+	}
+
+	return second === undefined ? first : `${first}; ${second}`;
+}
+
+function problemNote(diagnostics: readonly Diagnostic[]): string | undefined {
+	const error = diagnostics.find(diagnostic => diagnostic.severity === 'error');
+	return error ? `error: ${error.summary}` : undefined;
+}
+
+function problemExtra(diagnostics: readonly Diagnostic[]): {note?: string} {
+	const note = problemNote(diagnostics);
+	return note === undefined ? {} : {note};
+}
+
+/**
+An expression with no reference and no function call: a literal value written in place.
+*/
+function isLiteral(expression: Expression): boolean {
+	switch (expression.kind) {
+		case 'Literal': {
+			return true;
+		}
+
+		case 'Template': {
+			return expression.parts.every(part => part.kind === 'TemplateLiteral');
+		}
+
+		case 'Tuple': {
+			return expression.items.every(item => isLiteral(item));
+		}
+
+		case 'Object': {
+			return expression.items.every(item => (item.key.kind === 'Variable' || isLiteral(item.key)) && isLiteral(item.value));
+		}
+
+		case 'Parenthesized': {
+			return isLiteral(expression.expression);
+		}
+
+		case 'UnaryOp': {
+			return isLiteral(expression.operand);
+		}
+
+		default: {
+			return false;
+		}
+	}
+}
+
+/**
+The attribute and index nodes of a chain on a root name, root-most first.
+*/
+function chainNodes(expression: Expression): Expression[] {
+	const chain: Expression[] = [];
+	let current = expression;
+	while (current.kind === 'GetAttribute' || current.kind === 'Index') {
+		chain.push(current);
+		current = current.kind === 'GetAttribute' ? current.object : current.collection;
+	}
+
+	return chain.reverse();
+}
+
+/**
+The attribute a splat's `each` reads first from the element: `id` in `aws_subnet.this[*].id`.
+*/
+function firstAttributeOnItem(each: Expression): string | undefined {
+	const chain = [];
+	let current = each;
+	while (current.kind === 'GetAttribute' || current.kind === 'Index') {
+		chain.push(current);
+		current = current.kind === 'GetAttribute' ? current.object : current.collection;
+	}
+
+	const first = chain.at(-1);
+	return current.kind === 'SplatItem' && first?.kind === 'GetAttribute' ? first.name : undefined;
+}
+
+function literalKeyValue(expression: Expression): Value | undefined {
+	if (expression.kind === 'Literal' && expression.value.type === 'number') {
+		return numberValue(expression.value.text);
+	}
+
+	if (expression.kind === 'Template' && expression.parts.every(part => part.kind === 'TemplateLiteral')) {
+		return stringValue(expression.parts.map(part => (part as {readonly value: string}).value).join(''));
+	}
+
+	return undefined;
+}
+
+/**
+The instances an index step picks (`[0]`, `["a"]`, `[each.key]`), and the steps after it; every instance for a splat or an unindexed reference to a repeated block.
+*/
+function selectInstances<T extends {readonly key: ModuleInstance['key']}>(instances: readonly T[], single: boolean, after: readonly After[]): {selected: readonly T[]; rest: readonly After[]} {
+	if (single) {
+		return {selected: instances, rest: after};
+	}
+
+	const [first, ...rest] = after;
+	if (first?.kind === 'index') {
+		const key = first.key;
+		const wanted = key === undefined ? undefined : keyText(key);
+		return {selected: wanted === undefined ? instances : instances.filter(instance => formatKey(instance.key) === wanted), rest};
+	}
+
+	if (first?.kind === 'splat') {
+		return {selected: instances, rest};
+	}
+
+	return {selected: instances, rest: after};
+}
+
+function keyText(value: Value): string | undefined {
+	const [bare] = unmark(value);
+	if (bare.kind === 'string') {
+		return formatKey({kind: 'string', value: bare.value});
+	}
+
+	if (bare.kind === 'number') {
+		const number = Number(String(bare.value));
+		return Number.isSafeInteger(number) ? formatKey({kind: 'int', value: number}) : undefined;
+	}
+
+	return undefined;
+}

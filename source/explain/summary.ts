@@ -1,0 +1,56 @@
+import {formatValue} from '../lang/format-value.js';
+import {type Value, hasMark, unmark} from '../lang/values.js';
+
+/*
+A value on one line for a trace step: the console's own text (format-value.ts, the one console formatter) when it fits, otherwise its shape: how many elements or attributes, the first names, a string cut short.
+*/
+
+export function summarizeValue(value: Value, width = 60): string {
+	const text = formatValue(value);
+	if (!text.includes('\n') && text.length <= width) {
+		return text;
+	}
+
+	const [bare] = unmark(value);
+	if (hasMark(value, 'sensitive') || hasMark(value, 'ephemeral') || bare.kind === 'unknown' || bare.kind === 'null') {
+		return text;
+	}
+
+	switch (bare.kind) {
+		case 'string': {
+			const line = formatValue({kind: 'string', value: bare.value.replaceAll('\n', '\\n')});
+			return line.length <= width ? line : `${line.slice(0, Math.max(8, width - 12))}…" (${[...bare.value].length} characters)`;
+		}
+
+		case 'tuple':
+		case 'list':
+		case 'set': {
+			const count = bare.elements.length;
+			const wrap = bare.kind === 'tuple' ? ['[', ']'] : [`to${bare.kind}([`, '])'];
+			return `${wrap[0]}…${wrap[1]} (${count} element${count === 1 ? '' : 's'})`;
+		}
+
+		case 'object':
+		case 'map': {
+			const names = [...(bare.kind === 'object' ? bare.attributes.keys() : bare.entries.keys())].sort();
+			const shown: string[] = [];
+			let length = 0;
+			for (const name of names) {
+				if (length + name.length > width - 24) {
+					break;
+				}
+
+				shown.push(name);
+				length += name.length + 2;
+			}
+
+			const more = shown.length < names.length ? `, … ${names.length - shown.length} more` : '';
+			const list = `{${shown.join(', ')}${more}}`;
+			return bare.kind === 'map' ? `tomap(${list})` : list;
+		}
+
+		default: {
+			return text.split('\n')[0]!;
+		}
+	}
+}
