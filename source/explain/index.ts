@@ -1,6 +1,7 @@
 import {type Diagnostic, type Result, errorDiagnostic} from '../hcl/diagnostics.js';
 import {parseExpression} from '../hcl/index.js';
 import {formatKey} from '../expand/addresses.js';
+import type {Expansion} from '../expand/expansion.js';
 import type {ModuleInstance, ResourceExpansion, ResourceInstance} from '../expand/instance-tree.js';
 import {traversalOf} from '../lang/references.js';
 import {type Value, isWhollyKnown, unknownValue, unmark} from '../lang/values.js';
@@ -44,7 +45,7 @@ export function explainAddress(workspace: Workspace, text: string): Result<Trace
 			const meta = call.call.count ?? call.call.forEach;
 			const next = nameAt(position);
 			if (meta && (next === 'count' || next === 'for_each' || position === parts.length)) {
-				return done(text, expansionStep(explainer, `${prefix(module)}module.${name}`, call.call.count ? 'count' : 'for_each', meta, module, call.expansion.mode === 'unknown'));
+				return done(text, expansionStep(explainer, `${prefix(module)}module.${name}`, call.call.count ? 'count' : 'for_each', meta, module, call.expansion));
 			}
 		} else {
 			position++;
@@ -90,7 +91,7 @@ export function explainAddress(workspace: Workspace, text: string): Result<Trace
 	if (keyPart === undefined && meta) {
 		const next = nameAt(position);
 		if (next === 'count' || next === 'for_each' || position === parts.length) {
-			return done(text, expansionStep(explainer, resource.text, resource.block.count ? 'count' : 'for_each', meta, module, resource.expansion.mode === 'unknown'));
+			return done(text, expansionStep(explainer, resource.text, resource.block.count ? 'count' : 'for_each', meta, module, resource.expansion));
 		}
 	}
 
@@ -189,15 +190,17 @@ function done(subject: string, root: TraceStep): Result<Trace | undefined> {
 /**
 The `count`/`for_each` of a block: its value and trace; when it is not known, the open-ended block as an unknown root with that trace.
 */
-function expansionStep(explainer: Explainer, owner: string, kind: 'count' | 'for_each', meta: Parameters<Explainer['traceExpression']>[0], module: ModuleInstance, open: boolean): TraceStep {
-	if (open) {
+function expansionStep(explainer: Explainer, owner: string, kind: 'count' | 'for_each', meta: Parameters<Explainer['traceExpression']>[0], module: ModuleInstance, expansion: Expansion): TraceStep {
+	if (expansion.mode === 'unknown') {
 		return explainer.openEnded(owner, meta, module, kind);
 	}
 
 	const where = explainer.moduleWhere(module);
 	const traced = explainer.traceExpression(meta, where);
+	// An expansion that failed says why (an error upstream, an unsuitable value), not how many.
+	const note = expansion.mode === 'invalid' ? `no instances: ${expansion.summary ?? expansion.reason}` : instancesNote(traced.value, kind);
 	return {
-		kind: 'argument', label: `${owner}.${kind}`, range: meta.range, scope: module.text, value: traced.value, note: instancesNote(traced.value, kind), children: [traced],
+		kind: 'argument', label: `${owner}.${kind}`, range: meta.range, scope: module.text, value: traced.value, ...(note !== undefined && {note}), children: [traced],
 	};
 }
 
