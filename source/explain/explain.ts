@@ -32,6 +32,10 @@ type Where = {
 	*/
 	readonly at: string | undefined;
 	readonly repetition?: RepetitionSource;
+	/**
+	The block whose expression is evaluated (`module.net["eu"].local.x`, the module call of an argument), where the explorer jumps; the scope when absent.
+	*/
+	readonly block?: string;
 };
 
 type RepetitionSource = {
@@ -41,6 +45,10 @@ type RepetitionSource = {
 	The instance whose `count.index`/`each` they are.
 	*/
 	readonly owner: string;
+	/**
+	The block whose `count`/`for_each` it is.
+	*/
+	readonly block: string;
 	readonly data: RepetitionData;
 };
 
@@ -94,7 +102,7 @@ export class Explainer {
 			at: instance.text,
 			...(meta && {
 				repetition: {
-					expression: meta, module: moduleInstance, owner: instance.text, data: instance.repetition,
+					expression: meta, module: moduleInstance, owner: instance.text, block: instance.resource.text, data: instance.repetition,
 				},
 			}),
 		};
@@ -107,14 +115,16 @@ export class Explainer {
 		const parent = instance.parent ?? instance;
 		const call = instance.node.call;
 		const meta = call?.count ?? call?.forEach;
+		const block = `${prefix(parent)}module.${call?.name ?? ''}`;
 		return {
 			module: parent,
 			scope: this.#workspace.evaluationScope({kind: 'inputs', instance}),
 			label: parent.text,
 			at: meta ? undefined : parent.text,
+			block,
 			...(meta && {
 				repetition: {
-					expression: meta, module: parent, owner: instance.text, data: instance.repetition,
+					expression: meta, module: parent, owner: instance.text, block, data: instance.repetition,
 				},
 			}),
 		};
@@ -138,7 +148,8 @@ export class Explainer {
 		return {...step, kind: step.kind === 'literal' && kind === 'expression' ? 'literal' : kind, ...(note !== undefined && {note: joinNotes(note, step.note)})};
 	}
 
-	#step(kind: StepKind, label: string, where: Where | {readonly label: string}, value: Value, extra: {range?: Range; console?: TraceStep['console']; note?: string | undefined; children?: readonly TraceStep[]; unknown?: TraceStep['unknown']} = {}): TraceStep {
+	#step(kind: StepKind, label: string, where: Where | {readonly label: string; readonly block?: string}, value: Value, extra: {range?: Range; block?: string; console?: TraceStep['console']; note?: string | undefined; children?: readonly TraceStep[]; unknown?: TraceStep['unknown']} = {}): TraceStep {
+		const block = extra.block ?? where.block;
 		return {
 			kind,
 			label,
@@ -146,6 +157,7 @@ export class Explainer {
 			value,
 			...(extra.range && {range: extra.range}),
 			...(extra.console && {console: extra.console}),
+			...(block !== undefined && {block}),
 			...(extra.note !== undefined && {note: extra.note}),
 			...(extra.unknown && {unknown: extra.unknown}),
 			children: extra.children ?? [],
@@ -441,17 +453,17 @@ export class Explainer {
 
 		const label = `${prefix(instance)}var.${name}`;
 		const value = instance.variable(name) ?? unknownValue();
-		const where = this.moduleWhere(instance);
+		const where = {...this.moduleWhere(instance), block: label};
 		return this.#once(`var|${instance.text}|${name}`, label, where, value, () => {
 			const source = this.#variableSource(instance, name, value);
-			return this.#step('variable', label, where, value, {range: declaration.range, console: {at: instance.text, expression: `var.${name}`}, children: source ? [source] : []});
+			return this.#step('variable', label, where, value, {range: declaration.range, block: label, console: {at: instance.text, expression: `var.${name}`}, children: source ? [source] : []});
 		});
 	}
 
 	#variableSource(instance: ModuleInstance, name: string, value: Value): TraceStep | undefined {
 		const workspace = this.#workspace;
 		const declaration = instance.node.module.variables.get(name)!;
-		const where = this.moduleWhere(instance);
+		const where = {...this.moduleWhere(instance), block: `${prefix(instance)}var.${name}`};
 		const assumed = variableAssumption(workspace.assumptions, instance.address, name);
 		if (assumed) {
 			return this.#step('assumption', `${assumed.address} = ${assumed.expression}`, where, value, {range: assumed.range, note: `assumed by ${assumed.source}`});
@@ -490,9 +502,9 @@ export class Explainer {
 
 		const label = `${prefix(instance)}local.${name}`;
 		const value = instance.local(name) ?? unknownValue();
-		const where = this.moduleWhere(instance);
+		const where = {...this.moduleWhere(instance), block: label};
 		return this.#once(`local|${instance.text}|${name}`, label, where, value, () => this.#step('local', label, where, value, {
-			range: declaration.range, console: {at: instance.text, expression: `local.${name}`}, children: this.#deeper(() => [this.traceExpression(declaration.expression, where)]),
+			range: declaration.range, block: label, console: {at: instance.text, expression: `local.${name}`}, children: this.#deeper(() => [this.traceExpression(declaration.expression, where)]),
 		}));
 	}
 
@@ -504,9 +516,9 @@ export class Explainer {
 
 		const label = `${instance.text === '' ? '' : `${instance.text}.`}${instance.text === '' ? 'output.' : ''}${name}`;
 		const value = instance.output(name) ?? unknownValue();
-		const where = this.moduleWhere(instance);
+		const where = {...this.moduleWhere(instance), block: `${prefix(instance)}output.${name}`};
 		return this.#once(`output|${instance.text}|${name}`, label, where, value, () => this.#step('output', label, where, value, {
-			range: declaration.range, children: declaration.value ? this.#deeper(() => [this.traceExpression(declaration.value!, where)]) : [],
+			range: declaration.range, block: `${prefix(instance)}output.${name}`, children: declaration.value ? this.#deeper(() => [this.traceExpression(declaration.value!, where)]) : [],
 		}));
 	}
 
@@ -562,8 +574,9 @@ export class Explainer {
 	A block whose number of instances is not known: a root of unknown values, with its `count`/`for_each` traced.
 	*/
 	#openEnded(owner: string, meta: Expression, module: ModuleInstance, kind: 'count' | 'for_each'): TraceStep {
-		const where = this.moduleWhere(module);
+		const where = {...this.moduleWhere(module), block: owner};
 		return this.#once(`open|${owner}`, owner, where, unknownValue(), () => this.#step('unknown', owner, where, unknownValue(), {
+			block: owner,
 			note: `its ${kind} is not known, so neither are its instances`,
 			unknown: {when: 'count', address: owner},
 			children: this.#deeper(() => [this.traceExpression(meta, where, 'expression', kind)]),
@@ -614,7 +627,7 @@ export class Explainer {
 		}
 
 		const kind = label === 'count.index' ? 'count' : 'for_each';
-		const moduleWhere = this.moduleWhere(source.module);
+		const moduleWhere = {...this.moduleWhere(source.module), block: source.block};
 		const own = label === 'count.index' ? source.data.countIndex : (label === 'each.key' ? source.data.eachKey : source.data.eachValue);
 		return this.#step('repetition', label, where, own ?? value, {
 			note: `of ${source.owner}`,

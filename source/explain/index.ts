@@ -106,7 +106,8 @@ export function explainAddress(workspace: Workspace, text: string): Result<Trace
 
 	const attribute = nameAt(position);
 	if (attribute === undefined) {
-		return done(text, instanceStep(explainer, instance));
+		// Every argument, whole: an instance's object is never wholly known (the provider computes attributes), which says nothing about its arguments.
+		return {value: {subject: text, root: instanceStep(explainer, instance)}, diagnostics: []};
 	}
 
 	return done(text, withPath(explainer.attributeStep(instance, attribute), text, parts.slice(position + 1)));
@@ -195,12 +196,12 @@ function expansionStep(explainer: Explainer, owner: string, kind: 'count' | 'for
 		return explainer.openEnded(owner, meta, module, kind);
 	}
 
-	const where = explainer.moduleWhere(module);
+	const where = {...explainer.moduleWhere(module), block: owner};
 	const traced = explainer.traceExpression(meta, where);
 	// An expansion that failed says why (an error upstream, an unsuitable value), not how many.
 	const note = expansion.mode === 'invalid' ? `no instances: ${expansion.summary ?? expansion.reason}` : instancesNote(traced.value, kind);
 	return {
-		kind: 'argument', label: `${owner}.${kind}`, range: meta.range, scope: module.text, value: traced.value, ...(note !== undefined && {note}), children: [traced],
+		kind: 'argument', label: `${owner}.${kind}`, range: meta.range, scope: module.text, block: owner, value: traced.value, ...(note !== undefined && {note}), children: [traced],
 	};
 }
 

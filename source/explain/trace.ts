@@ -56,6 +56,10 @@ export type TraceStep = {
 	readonly console?: {readonly at: string; readonly expression: string};
 	readonly value: Value;
 	/**
+	The address of the block the step is about, as the explorer selects it (`module.net["eu"].var.cidr`, `aws_subnet.this["a"]`); the step's `scope` otherwise.
+	*/
+	readonly block?: string;
+	/**
 	What the step adds: the branch taken, the element, the alternative used, where a value was given.
 	*/
 	readonly note?: string;

@@ -22,6 +22,7 @@ import {DiagnosticsPane} from './panes/diagnostics.js';
 import {AssumptionsPane} from './panes/assumptions.js';
 import {StatusBar} from './components/status-bar.js';
 import {HelpOverlay, helpLayout} from './components/help-overlay.js';
+import {WhyPane} from './panes/why.js';
 import {GoToOverlay, PromptLine} from './components/prompt.js';
 import {appendHistory, clipboardSequence, readHistory} from './effects.js';
 import {sanitizeLine} from './sanitize.js';
@@ -323,6 +324,11 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 
 		case 'assumptions': {
 			top = <AssumptionsPane assumptions={data.assumptions?.() ?? []} causes={data.unknownCauses?.() ?? []} cursor={overlay.cursor} busy={state.reassume !== undefined} width={layout.width} height={layout.top}/>;
+			break;
+		}
+
+		case 'why': {
+			top = <WhyPane view={data.explain?.(overlay.subject) ?? {ok: false, message: 'No traces here'}} cursor={overlay.cursor} folded={overlay.folded} width={layout.width} height={layout.top}/>;
 			break;
 		}
 

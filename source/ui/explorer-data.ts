@@ -147,6 +147,28 @@ export type LoadProgress = {
 	readonly instances?: number;
 };
 
+/**
+What `w` explains: an address (`aws_subnet.this["a"].cidr_block`, a resource instance, a block's count/for_each, `var.x` of a module instance), or an expression in the scope of a module or resource instance (an edge's expression, the console's `:why`).
+*/
+export type WhySubject =
+	| {readonly kind: 'address'; readonly address: string}
+	| {readonly kind: 'expression'; readonly expression: string; readonly context: string};
+
+/**
+One step of a provenance trace, as the why view shows it: its line, the address Enter jumps to (the block and instance it is about), and the steps below it.
+*/
+export type WhyNode = {
+	readonly text: string;
+	readonly target?: string;
+	/** Folded when the view opens (each argument of a whole resource instance). */
+	readonly folded?: boolean;
+	readonly children: readonly WhyNode[];
+};
+
+export type WhyView =
+	| {readonly ok: true; readonly title: string; readonly root: WhyNode; readonly footer: readonly string[]}
+	| {readonly ok: false; readonly message: string};
+
 export type ExplorerData = {
 	readonly directory: string;
 	/** The console also continues an entry after a line ending in one backslash, which it drops (OpenTofu's console). */
@@ -185,4 +207,6 @@ export type ExplorerData = {
 	unknownCauses?(): readonly UnknownCauseRow[];
 	/** The same configuration with these assumptions instead (the parse is reused; expansion runs again): the explorer's `:assume`. */
 	withAssumptions?(assumptions: readonly AssumptionRow[]): Promise<Reassumed>;
+	/** The provenance trace of a value (`w`, the console's `:why`): where it comes from, why it is not known. */
+	explain?(subject: WhySubject): WhyView;
 };

@@ -15,6 +15,7 @@ const scopeTitles: Readonly<Record<Scope, string>> = {
 	graph: 'Graph view',
 	diagnostics: 'Diagnostics view',
 	assumptions: 'Assumptions view',
+	why: 'Why view',
 	help: 'Help',
 };
 

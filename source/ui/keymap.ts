@@ -8,7 +8,7 @@ export type PaneId = 'modules' | 'blocks' | 'details' | 'edges' | 'console';
 
 export const paneOrder: readonly PaneId[] = ['modules', 'blocks', 'details', 'edges', 'console'];
 
-export type Scope = 'global' | PaneId | 'prompt' | 'graph' | 'diagnostics' | 'assumptions' | 'help';
+export type Scope = 'global' | PaneId | 'prompt' | 'graph' | 'diagnostics' | 'assumptions' | 'why' | 'help';
 
 export type Group = 'navigation' | 'selection' | 'views' | 'console' | 'application';
 
@@ -78,6 +78,7 @@ export const keymap = [
 	{id: 'show-diagnostics', keys: ['d'], help: 'd', description: 'All diagnostics', scope: 'global', group: 'views'},
 	{id: 'exclude', keys: ['X'], help: 'X', description: 'Exclude the selection as tofu plan -exclude does (again: include it); what it skips is marked ⊖', scope: 'global', group: 'views'},
 	{id: 'show-assumptions', keys: ['a'], help: 'a', description: 'Assumptions in force and the unknowns they can pin', scope: 'global', group: 'views'},
+	{id: 'why', keys: ['w'], help: 'w', description: 'Why: where the selection\'s values (or the edge\'s expression) come from, why they are not known', scope: 'global', group: 'views', status: true},
 	{id: 'focus-console', keys: ['c', '`'], help: 'c/`', description: 'Focus the console', scope: 'global', group: 'views', status: true},
 	{
 		id: 'copy-address', keys: ['y'], help: 'y', description: 'Copy the selected address (OSC 52)', scope: 'global', group: 'application', disabledReason: context => (context.selected === undefined ? 'Nothing is selected' : undefined),
@@ -107,6 +108,12 @@ export const keymap = [
 	{id: 'assumption-drop', keys: ['x', 'delete'], help: 'x', description: 'Drop the selected assumption', scope: 'assumptions', group: 'views', status: true},
 	{id: 'assumption-write', keys: ['enter'], help: 'Enter', description: 'Write an assumption for the selected row in the console', scope: 'assumptions', group: 'views', status: true},
 	{id: 'close-assumptions', keys: ['escape', 'q', 'a'], help: 'Esc/q', description: 'Close the view', scope: 'assumptions', group: 'views', status: true},
+	{id: 'why-previous', keys: ['up', 'k'], help: '↑/k', description: 'Previous step', scope: 'why', group: 'views'},
+	{id: 'why-next', keys: ['down', 'j'], help: '↓/j', description: 'Next step', scope: 'why', group: 'views', status: true},
+	{id: 'why-fold', keys: ['left', 'h'], help: '←/h', description: 'Fold the step (or go to the step above it)', scope: 'why', group: 'views', status: true},
+	{id: 'why-unfold', keys: ['right', 'l'], help: '→/l', description: 'Unfold the step', scope: 'why', group: 'views', status: true},
+	{id: 'why-jump', keys: ['enter'], help: 'Enter', description: 'Jump to the step\'s block and instance', scope: 'why', group: 'views', status: true},
+	{id: 'close-why', keys: ['escape', 'q', 'w'], help: 'Esc/q', description: 'Close the view', scope: 'why', group: 'views', status: true},
 	{id: 'help-scroll-up', keys: ['up', 'k', 'pageup'], help: '↑/k', description: 'Scroll help up', scope: 'help', group: 'views'},
 	{id: 'help-scroll-down', keys: ['down', 'j', 'pagedown'], help: '↓/j', description: 'Scroll help down', scope: 'help', group: 'views', status: true},
 	{id: 'close-help', keys: ['escape', 'q', '?'], help: 'Esc/?', description: 'Close help', scope: 'help', group: 'views', status: true},
@@ -154,6 +161,10 @@ export function activeScopes(state: State): readonly Scope[] {
 
 		case 'assumptions': {
 			return ['assumptions', 'global'];
+		}
+
+		case 'why': {
+			return ['why'];
 		}
 
 		case 'none': {
@@ -206,7 +217,7 @@ const statusCache = new Map<Scope, readonly Binding[]>();
 
 function computeStatusBindings(scope: Scope): readonly Binding[] {
 	const own = bindings.filter(binding => binding.scope === scope && binding.status === true);
-	if (scope === 'global' || scope === 'prompt' || scope === 'help' || scope === 'console') {
+	if (scope === 'global' || scope === 'prompt' || scope === 'help' || scope === 'console' || scope === 'why') {
 		return own;
 	}
 

@@ -21,6 +21,7 @@ import {readAssumptions, type Assumption} from '../expand/assumptions.js';
 import {functionTable} from '../lang/functions/index.js';
 import {formatDiagnostic} from '../hcl/format-diagnostic.js';
 import {formatValue} from '../lang/format-value.js';
+import {createWhyData} from './why-data.js';
 import {consoleOutput, formatConsoleDiagnostics} from '../lang/console.js';
 import {builtinFunctionNames} from '../lang/functions/index.js';
 import type {ResourceMode} from '../config/module.js';
@@ -912,6 +913,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		assumptions: () => workspace.assumptions.map(assumption => assumptionRow(assumption)),
 		unknownCauses: () => tree.unknownCauses.map(report => causeRow(report.cause, report.blocks.length)),
 		withAssumptions: async assumptions => reassume(workspace, formatting, assumptions),
+		explain: createWhyData(workspace),
 	};
 }
 

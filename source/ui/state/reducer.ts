@@ -1,5 +1,6 @@
 import type {AssumptionRow, ExplorerData} from '../explorer-data.js';
 import {splitAssignment} from '../../expand/assumptions.js';
+import {consoleWhy, openWhy, reduceWhy, whySubject} from './why.js';
 import {paneOrder, resolveKey, type PaneId} from '../keymap.js';
 import {isIncomplete, splitCompletionWord} from '../console-input.js';
 import {helpLines} from '../help-sections.js';
@@ -354,6 +355,10 @@ function submitConsole(state: State, data: ExplorerData): State {
 	const trimmed = console_.input.trimEnd();
 	if (data.consoleBackslashContinuation && trimmed.endsWith('\\') && !trimmed.endsWith('\\\\')) {
 		return {...state, console: {...console_, pending: [...console_.pending, trimmed.slice(0, -1)], input: ''}};
+	}
+
+	if (console_.pending.length === 0 && /^:why(\s|$)/.test(text.trim())) {
+		return consoleWhy(state, data, text);
 	}
 
 	if (isIncomplete(text)) {
@@ -809,6 +814,19 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 			}
 
 			return withMessage({...state, changedOnly: !state.changedOnly}, state.changedOnly ? 'Showing everything' : 'Showing only what changed (D: everything)');
+		}
+
+		case 'why': {
+			return openWhy(state, data, whySubject(state, data));
+		}
+
+		case 'why-previous':
+		case 'why-next':
+		case 'why-fold':
+		case 'why-unfold':
+		case 'why-jump':
+		case 'close-why': {
+			return reduceWhy(state, action, data, (from, address) => navigate(from, data, address));
 		}
 
 		case 'show-diagnostics': {

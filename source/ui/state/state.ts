@@ -1,4 +1,4 @@
-import type {AssumptionRow} from '../explorer-data.js';
+import type {AssumptionRow, WhySubject} from '../explorer-data.js';
 import type {PaneId} from '../keymap.js';
 import {defaultShares, type PaneShares} from '../layout.js';
 
@@ -14,6 +14,8 @@ export type Overlay =
 	| {readonly kind: 'diagnostics'; readonly cursor: number; readonly severity: SeverityFilter}
 	/** The assumptions in force, then the unknowns an assumption could pin; `cursor` indexes both, in that order. */
 	| {readonly kind: 'assumptions'; readonly cursor: number}
+	/** The why view (`w`): a trace as a foldable tree; `cursor` indexes the visible rows, `folded` holds row ids (`0.2.1`). */
+	| {readonly kind: 'why'; readonly subject: WhySubject; readonly cursor: number; readonly folded: ReadonlySet<string>}
 	| {readonly kind: 'prompt'; readonly purpose: 'filter'; readonly target: ListFilterTarget; readonly text: string}
 	| {readonly kind: 'prompt'; readonly purpose: 'go-to'; readonly text: string; readonly cursor: number};
 
