@@ -44,12 +44,24 @@ export type ConsoleSession = {
 	How an expression continues on the next line: OpenTofu's console also takes a trailing backslash.
 	*/
 	readonly lines?: ConsoleLineRules;
+	/**
+	`:why EXPRESSION`: the provenance trace of the expression in the session's scope (a configuration's console only), as `tfscope why` prints it.
+	*/
+	readonly explain?: (expression: string) => {readonly ok: boolean; readonly text: string};
 };
 
 /**
 Evaluates one complete expression and prints its result or its diagnostics (through the one console formatter, `lang/console.ts`); true when it succeeded.
 */
 export function evaluateConsoleInput(text: string, session: ConsoleSession): boolean {
+	if (/^:why(\s|$)/.test(text.trim())) {
+		const expression = text.trim().slice(':why'.length).trim();
+		const explained = expression === '' ? {ok: false, text: 'Error: Missing expression\n\n:why takes an expression: :why local.name\n'} : (session.explain?.(expression) ?? {ok: false, text: 'Error: No configuration\n\n:why traces values of a configuration: run the console in a directory with one.\n'});
+		const safe = session.terminal ? escapeControls(explained.text) : explained.text;
+		(explained.ok ? session.stdout : session.stderr).write(safe);
+		return explained.ok;
+	}
+
 	const output = consoleOutput(text, session.scope, {...(session.color !== undefined && {color: session.color}), ...(session.terminal && {escape: escapeControls})});
 	if (output.stderr !== '') {
 		session.stderr.write(output.stderr);
@@ -115,13 +127,13 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 /**
 The scope the console evaluates in: the configuration's (through the Workspace) when the directory holds one, else Terraform's empty root module.
 */
-export type ConsoleScopeProvider = (input: CommandInput) => Promise<{scope: Scope; diagnostics: Diagnostic[]; lines?: ConsoleLineRules}>;
+export type ConsoleScopeProvider = (input: CommandInput) => Promise<{scope: Scope; diagnostics: Diagnostic[]; lines?: ConsoleLineRules; explain?: ConsoleSession['explain']}>;
 
 export const emptyScopeProvider: ConsoleScopeProvider = async input => ({scope: emptyConsoleScope(input.cwd), diagnostics: []});
 
 export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyScopeProvider): Command {
 	return async input => {
-		const {scope, diagnostics, lines: lineRules} = await provideScope(input);
+		const {scope, diagnostics, lines: lineRules, explain} = await provideScope(input);
 		const color = input.isTerminal && input.flags.color;
 		input.stderr.write(formatConsoleDiagnostics(diagnostics, {color, ...(input.isTerminal && {escape: escapeControls})}));
 
@@ -132,7 +144,7 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 		if (input.stdinIsTerminal && input.isTerminal) {
 			const [{runInteractiveConsole}, {defaultHistoryFile}] = await Promise.all([import('./interactive-console.js'), import('../ui/effects.js')]);
 			return runInteractiveConsole({
-				scope, stdout: input.stdout, stderr: input.stderr, color, terminal: true, ...(lineRules && {lines: lineRules}),
+				scope, stdout: input.stdout, stderr: input.stderr, color, terminal: true, ...(lineRules && {lines: lineRules}), ...(explain && {explain}),
 			}, {
 				stdin: input.stdin,
 				stdout: input.stdout as NodeJS.WritableStream,
@@ -143,7 +155,7 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 
 		const text = await readAll(input.stdin);
 		return runConsole(text, {
-			scope, stdout: input.stdout, stderr: input.stderr, color, terminal: input.isTerminal, ...(lineRules && {lines: lineRules}),
+			scope, stdout: input.stdout, stderr: input.stderr, color, terminal: input.isTerminal, ...(lineRules && {lines: lineRules}), ...(explain && {explain}),
 		});
 	};
 }
@@ -156,7 +168,14 @@ export const workspaceScopeProvider: ConsoleScopeProvider = async input => {
 	const {loadCommandWorkspace} = await import('./workspace-options.js');
 	const workspace = await loadCommandWorkspace(flags, input.arguments[0] ?? '.', input.environment, input.cwd);
 	const {value, diagnostics} = workspace.scopeAt(flags.at);
-	return {scope: value ?? emptyConsoleScope(input.cwd), diagnostics, lines: {backslashContinuation: workspace.language.rules.consoleBackslashContinuation}};
+	const [{explainExpression}, {formatTraceText}] = await Promise.all([import('../explain/index.js'), import('../explain/format-text.js')]);
+	const explain = (expression: string) => {
+		const explained = explainExpression(workspace, expression, flags.at ?? '');
+		return explained.value ? {ok: true, text: formatTraceText(explained.value)} : {ok: false, text: formatConsoleDiagnostics(explained.diagnostics)};
+	};
+	return {
+		scope: value ?? emptyConsoleScope(input.cwd), diagnostics, lines: {backslashContinuation: workspace.language.rules.consoleBackslashContinuation}, explain,
+	};
 };
 
 export const consoleCommand: Command = createConsoleCommand(workspaceScopeProvider);

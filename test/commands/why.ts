@@ -10,11 +10,11 @@ import type {TraceJson} from '../../source/explain/format-json.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
 
-async function run(argv: string[]): Promise<{code: number; stdout: string; stderr: string}> {
+async function run(argv: string[], stdin = ''): Promise<{code: number; stdout: string; stderr: string}> {
 	let stdout = '';
 	let stderr = '';
 	const code = await main(argv, {
-		stdin: Readable.from(['']),
+		stdin: Readable.from([stdin]),
 		stdout: {write: (text: string) => (stdout += text)},
 		stderr: {write: (text: string) => (stderr += text)},
 		isTerminal: false,
@@ -58,4 +58,19 @@ test('why in the current directory, and its errors', async t => {
 	const noDirectory = await run(['why', 'aws_nothing.here.id', 'no/such/directory']);
 	t.is(noDirectory.code, 1);
 	t.regex(noDirectory.stderr, /no such directory/);
+});
+
+test('the console\'s :why EXPRESSION, in the scope of --at', async t => {
+	const {code, stdout, stderr} = await run(['console', 'examples/multi-region', '--at', 'module.app["us"].aws_instance.web[0]'], 'count.index\n:why var.instance_type\n:why\n');
+	t.is(code, 1);
+	t.is(stdout, [
+		'0',
+		'module.app["us"].var.instance_type = "t3.small"  (variable, examples/multi-region/modules/app/main.tf:14:1 in module.app["us"])',
+		'└── each.value.instance_type = "t3.small"  (module argument, argument "instance_type" of module.app["us"], examples/multi-region/main.tf:40:20 in the root module)',
+		'    └── each.value = {cidr, flow_logs, instance_count, … 2 more}  (of module.app["us"])',
+		'        └── var.regions = tomap({eu, us})  (for_each, examples/multi-region/variables.tf:22:1)',
+		'            └── regions = tomap({eu, us})  (set in examples/multi-region/terraform.tfvars:4:11)',
+		'',
+	].join('\n'));
+	t.regex(stderr, /^Error: Missing expression/);
 });
