@@ -175,6 +175,7 @@ function expansionLines(expansion: NonNullable<Details['expansion']>, total: num
 			lines.push([{text: '  a: pin it with an assumption', style: 'dim'}]);
 		}
 
+		lines.push([{text: '  w: why, the whole trace (with -target and -exclude)', style: 'dim'}]);
 		return lines;
 	}
 

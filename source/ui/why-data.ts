@@ -54,3 +54,4 @@ export function createWhyData(workspace: Workspace): (subject: WhySubject) => Wh
 		return view;
 	};
 }
+

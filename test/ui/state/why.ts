@@ -120,3 +120,9 @@ test('the console\'s :why EXPRESSION, and :why alone for the last result', async
 	t.is(state.overlay.kind, 'none');
 	t.regex(state.message ?? '', /^Missing expression/);
 });
+
+test('Details of a block whose for_each is not known point to w', async t => {
+	const {data} = await loadExplorerData({directory: 'test/fixtures/configs/explain', flags: {...defaultFlags, var: ['owner=ops', 'size=3'], bundledSchemas: false}, environment: {}, cwd: process.cwd()});
+	const state = run(data, createInitialState(), [{type: 'navigate', address: 'terraform_data.per_zone'}, {type: 'why'}]);
+	t.regex(visible(data, state)[0]!, /^terraform_data\.per_zone = \(known after apply\) {2}\(unknown, its for_each is not known/);
+});
