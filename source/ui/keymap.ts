@@ -90,6 +90,7 @@ export const keymap = [
 	{id: 'history-previous', keys: ['up'], help: '↑', description: 'Previous expression in history', scope: 'console', group: 'console', status: true},
 	{id: 'history-next', keys: ['down'], help: '↓', description: 'Next expression in history', scope: 'console', group: 'console'},
 	{id: 'console-complete', keys: ['tab'], help: 'Tab', description: 'Complete names, attributes and map keys of known values, functions (with their parameters)', scope: 'console', group: 'console', status: true},
+	{id: 'console-why', keys: ['ctrl+w'], help: 'Ctrl-W', description: 'Why: trace the last result (:why EXPRESSION traces any)', scope: 'console', group: 'console', status: true},
 	{id: 'console-scroll-up', keys: ['pageup'], help: 'PgUp', description: 'Scroll results up', scope: 'console', group: 'console'},
 	{id: 'console-scroll-down', keys: ['pagedown'], help: 'PgDn', description: 'Scroll results down', scope: 'console', group: 'console'},
 	{id: 'leave-console', keys: ['escape'], help: 'Esc', description: 'Leave the console', scope: 'console', group: 'console', status: true},

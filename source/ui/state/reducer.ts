@@ -820,6 +820,10 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 			return openWhy(state, data, whySubject(state, data));
 		}
 
+		case 'console-why': {
+			return consoleWhy(state, data, ':why');
+		}
+
 		case 'why-previous':
 		case 'why-next':
 		case 'why-fold':

@@ -97,7 +97,8 @@ export function openWhy(state: State, data: ExplorerData, subject: WhySubject | 
 */
 export function consoleWhy(state: State, data: ExplorerData, text: string): State {
 	const expression = text.trim().slice(':why'.length).trim();
-	const cleared = {...state, console: {...state.console, input: '', historyIndex: undefined}};
+	// Ctrl-W keeps what is being typed; `:why` typed is consumed.
+	const cleared = text === ':why' && state.console.input !== ':why' ? state : {...state, console: {...state.console, input: '', historyIndex: undefined}};
 	if (expression === '') {
 		const last = state.console.output.findLast(entry => entry.kind === 'input');
 		return last?.kind === 'input' ? openWhy(cleared, data, {kind: 'expression', expression: last.text, context: last.context}) : {...cleared, message: 'Nothing evaluated yet: :why EXPRESSION'};

@@ -113,6 +113,10 @@ test('the console\'s :why EXPRESSION, and :why alone for the last result', async
 	state = run(data, state, [{type: 'close-why'}, {type: 'console-change', text: 'var.name'}, {type: 'console-submit'}, {type: 'console-change', text: ':why'}, {type: 'console-submit'}]);
 	rows = visible(data, state);
 	t.regex(rows[0]!, /^module\.app\["eu"\]\.var\.name = "atlas-prod-eu" {2}\(variable/);
+	// Ctrl-W in the console: the last result, keeping what is being typed.
+	state = run(data, {...state, overlay: {kind: 'none'}}, [{type: 'console-change', text: 'local.'}, {type: 'console-why'}]);
+	t.regex(visible(data, state)[0]!, /^module\.app\["eu"\]\.var\.name = /);
+	t.is(state.console.input, 'local.');
 	// An expression that fails is shown with its error; one that does not parse is a message.
 	state = run(data, {...state, overlay: {kind: 'none'}}, [{type: 'console-change', text: ':why nothing.here'}, {type: 'console-submit'}]);
 	t.regex(visible(data, state)[0]!, /^nothing\.here {2}\(error: Reference to undeclared resource/);
