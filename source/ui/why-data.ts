@@ -20,7 +20,7 @@ function nodeOf(step: TraceStep, parentScope: string | undefined, foldChildren: 
 function viewOf(trace: Trace): WhyView {
 	const {root} = trace;
 	// A whole resource instance: one step per argument, folded, so the view opens on the list of its arguments.
-	const manyArguments = root.children.length > 1 && root.children.every(child => child.kind !== 'expression');
+	const manyArguments = root.children.length > 1 && root.children.every(child => child.label.startsWith(`${root.label}.`));
 	const node = nodeOf(root, undefined, false);
 	const shown = manyArguments ? {...node, children: node.children.map(child => ({...child, folded: true}))} : node;
 	const {wayOut} = trace;
