@@ -36,8 +36,9 @@ export const whyCommand: Command = async input => {
 	}
 
 	if (flags.json) {
-		// JSON text is escaped by JSON.stringify itself: written unchanged.
-		input.stdout.write(`${JSON.stringify(traceJson(explained.value), undefined, 2)}\n`);
+		// JSON.stringify escapes C0 controls; DEL, C1 controls and bidi overrides are escaped too (the same JSON), so the output is safe on a terminal.
+		const json = JSON.stringify(traceJson(explained.value), undefined, 2).replaceAll(/[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu, character => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+		input.stdout.write(`${json}\n`);
 		return 0;
 	}
 

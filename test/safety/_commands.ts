@@ -124,6 +124,15 @@ export function invocationsFor(name: string, directory: string, files: readonly 
 			];
 		}
 
+		case 'why': {
+			// The address first, the directory second: the expressions that are addresses (a local, a variable, a resource instance's attribute).
+			const addresses = expressions.filter(expression => /^(local|var)\.\w+$|^\w+\.\w+\[[^\]]+\]\.\w+$/.test(expression)).slice(0, 4);
+			return [
+				...addresses.map(address => ({label: `why ${address}`, arguments: [address, directory]})),
+				...addresses.slice(0, 1).map(address => ({label: `why --json ${address}`, arguments: [address, directory], flags: {json: true}})),
+			];
+		}
+
 		default: {
 			return [{label: name, arguments: [directory]}];
 		}
