@@ -52,6 +52,9 @@ const fixtureSubjects = [
 	'terraform_data.per_vpc.for_each',
 	// A module instance's variable.
 	'module.child[1].var.name',
+	// Built-in values; an attribute the provider computes.
+	'local.where',
+	'local.computed',
 ];
 
 for (const subject of fixtureSubjects) {
