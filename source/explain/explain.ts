@@ -5,7 +5,8 @@ import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatKey} from '../expand/addresses.js';
 import {variableAssumption} from '../expand/assumptions.js';
 import type {RepetitionData} from '../expand/expansion.js';
-import type {ModuleInstance, ResourceExpansion, ResourceInstance} from '../expand/instance-tree.js';
+import type {ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
+import {evaluate} from '../lang/eval/evaluate.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {parseReferenceReadOnly, traversalOf, type Reference} from '../lang/references.js';
 import {
@@ -631,15 +632,8 @@ export class Explainer {
 		const own = label === 'count.index' ? source.data.countIndex : (label === 'each.key' ? source.data.eachKey : source.data.eachValue);
 		return this.#step('repetition', label, where, own ?? value, {
 			note: `of ${source.owner}`,
-			children: [this.#once(`repetition|${source.module.text}|${source.expression.range.filename}:${source.expression.range.start.offset}`, kind, moduleWhere, unknownValue(), () => this.traceExpression(source.expression, moduleWhere, 'expression', kind))],
+			children: [this.#once(`repetition|${source.module.text}|${source.expression.range.filename}:${source.expression.range.start.offset}`, kind, moduleWhere, evaluate(source.expression, moduleWhere.scope).value, () => this.traceExpression(source.expression, moduleWhere, 'expression', kind))],
 		});
-	}
-
-	/**
-	Every instance of a resource and module call, by address, for the explainer's entry points.
-	*/
-	resourceExpansion(instance: ModuleInstance, key: string): ResourceExpansion | undefined {
-		return instance.resources.find(each => each.block.key === key);
 	}
 
 	openEnded(owner: string, meta: Expression, module: ModuleInstance, kind: 'count' | 'for_each'): TraceStep {
