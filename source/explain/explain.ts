@@ -1,4 +1,6 @@
-import {type Expression, findAttribute} from '../hcl/ast.js';
+import {
+	type Expression, attributesOf, blocksOf, findAttribute,
+} from '../hcl/ast.js';
 import {parseExpression} from '../hcl/index.js';
 import type {Range} from '../hcl/position.js';
 import type {Diagnostic} from '../hcl/diagnostics.js';
@@ -602,6 +604,23 @@ export class Explainer {
 			const argument = metaArguments.has(name) ? undefined : findAttribute(block.body, name);
 			if (argument) {
 				return this.#step('argument', label, where, value, {range: argument.range, console: {at: instance.resource.moduleInstance.text, expression: `${block.key}${formatKey(instance.key)}.${name}`}, children: this.#deeper(() => [this.traceExpression(argument.expression, where)])});
+			}
+
+			// A nested block (`versioning_configuration { ... }`) or a `dynamic` one: its arguments, each traced in the instance's scope.
+			const nested = blocksOf(block.body, name);
+			const dynamic = blocksOf(block.body, 'dynamic').filter(each => each.labels[0] === name);
+			if (nested.length > 0 || dynamic.length > 0) {
+				const children = this.#deeper(() => [
+					...nested.slice(0, this.#limits.elements).flatMap(each => attributesOf(each.body).map(argument => {
+						const step = this.traceExpression(argument.expression, where);
+						return {...step, label: `${argument.name}: ${step.label}`};
+					})),
+					...dynamic.flatMap(each => {
+						const forEach = findAttribute(each.body, 'for_each');
+						return forEach ? [this.traceExpression(forEach.expression, where, 'expression', `dynamic "${name}" for_each`)] : [];
+					}),
+				]);
+				return this.#step('argument', label, where, value, {range: (nested[0] ?? dynamic[0])!.range, note: dynamic.length > 0 ? 'dynamic blocks' : 'nested block', children});
 			}
 
 			if (instance.fromState && isWhollyKnown(value)) {

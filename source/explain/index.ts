@@ -293,6 +293,11 @@ function withWayOut(subject: string, root: TraceStep): Trace {
 
 	const pruned = pruneToUnknown(root);
 	visit(pruned);
+	if (assume.size === 0 && exclude.size === 0) {
+		// No root found among the steps (what the provider computes inside a nested block, an error upstream): the whole trace says more.
+		return {subject, root};
+	}
+
 	return {
 		subject, root: pruned, wayOut: {assume: [...assume], target: [...target], exclude: [...exclude].map(address => `-exclude='${address}'`)},
 	};

@@ -68,6 +68,8 @@ const exampleSubjects = [
 	'aws_s3_bucket.logs["audit"].tags["owner"]',
 	'module.network["eu"].aws_subnet.private["eu-west-1b"].cidr_block',
 	'module.app["eu"].aws_instance.web.count',
+	// A nested block: its arguments in the instance's scope.
+	'aws_s3_bucket_versioning.logs["audit"].versioning_configuration',
 ];
 
 for (const subject of exampleSubjects) {
