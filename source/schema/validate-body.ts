@@ -22,7 +22,7 @@ export function validateBlockBody(block: Block, schema: BlockSchema, skip?: Read
 
 export type ValidateOptions = {
 	/**
-	Accept `name = {...}` (or a list of objects) for a nested block type: the bundled digests cannot tell a block from a nested attribute (the CDK for Terraform packages describe a provider's nested attributes, such as the helm provider's `kubernetes = {...}`, as blocks), so both forms are taken and neither is reported.
+	Accept `name = {...}` (or a list of objects) for a nested block type: the bundled digests cannot tell a block from a nested attribute (the CDK for Terraform packages describe a provider's nested attributes, such as the helm provider's `kubernetes = {...}`, as blocks), so both forms are taken and neither is reported. Likewise a block may be written for an attribute the digest types as any.
 	*/
 	readonly blocksAsAttributes?: boolean;
 };
@@ -106,6 +106,11 @@ function validateBody(body: Body, missingItemRange: Range, schema: BlockSchema, 
 		}
 
 		const nested = nestedSchema(schema, type);
+		if (!nested && options.blocksAsAttributes && schema.attributes.get(type)?.type.kind === 'dynamic') {
+			// A digest attribute of type any stands for a nested block the CDK package did not describe (azurerm's provider `features { resource_group {...} }`): its content cannot be checked.
+			continue;
+		}
+
 		if (!nested) {
 			const candidates = [...schema.blockTypes.keys()].sort();
 			const suggestion = nameSuggestion(type, candidates);

@@ -329,3 +329,26 @@ resource "kubernetes_pod" "nginx" {
 	t.is(printed(workspace, 'kubernetes_pod.nginx.metadata[0].labels.app'), '"nginx"\n');
 	t.is(printed(workspace, 'kubernetes_pod.nginx.metadata[0].uid'), '(known after apply)\n');
 });
+
+test('a block the digest types as an attribute of any type (azurerm\'s features { resource_group {...} }, a nested block the CDK package leaves undescribed) is taken unchecked', async t => {
+	const workspace = await load({'main.tf': `
+terraform {
+  required_providers {
+    azurerm = {
+      source  = "hashicorp/azurerm"
+      version = "~> 4.0"
+    }
+  }
+}
+
+provider "azurerm" {
+  features {
+    resource_group {
+      prevent_deletion_if_contains_resources = false
+    }
+    no_such_feature {}
+  }
+}
+`});
+	t.deepEqual(errors(workspace), ['16:5 Unsupported block type: Blocks of type "no_such_feature" are not expected here.']);
+});
