@@ -31,7 +31,16 @@ export type BodyOptions = {
 	Read a null argument of this body as unknown of its type (set for nested blocks by `nestedNullAsUnknown`).
 	*/
 	readonly nullAsUnknown?: boolean;
+	/**
+	How many blocks `dynamic` blocks have generated so far in this body and the bodies nested in it (one counter per resource instance body), against `maximumDynamicBlocks`.
+	*/
+	readonly dynamicBlocks?: {count: number};
 };
+
+/**
+The most blocks the `dynamic` blocks of one resource instance may generate, at every depth together: three nested `dynamic` blocks over `range(200)` would make 8 million (2.6 GB and most of a minute); real configurations stay in the hundreds.
+*/
+export const maximumDynamicBlocks = 65_536;
 
 /**
 A null value as unknown of the same type, marks kept; any other value as it is. For arguments of resource types whose schema is not known: an argument left null may be optional and computed (`availability_zone`, `region`), which the provider fills in at plan, so Terraform plans it as known after apply.
@@ -183,6 +192,18 @@ function expandDynamic(block: Block, scope: Scope, groups: Map<string, Group>, o
 		}
 	}
 
+	const counter = options.dynamicBlocks!;
+	counter.count += elements.length;
+	if (counter.count > maximumDynamicBlocks) {
+		// Reported at the first dynamic block that passes the limit; the blocks of this type are unknown, as those of an unknown for_each are.
+		if (counter.count - elements.length <= maximumDynamicBlocks) {
+			options.report([errorDiagnostic('Too many dynamic blocks', `The dynamic blocks of this resource would generate more than ${maximumDynamicBlocks} blocks (maximumDynamicBlocks), counted across nested dynamic blocks, more than tfscope generates; the "${type}" blocks are unknown.`, forEach.range, block.range)]);
+		}
+
+		group.unknown = true;
+		return;
+	}
+
 	for (const [key, element] of elements) {
 		const inner = scope.child(new Map([[iterator, objectValue({key, value: element})]]));
 		let label: string | undefined;
@@ -200,7 +221,7 @@ function expandDynamic(block: Block, scope: Scope, groups: Map<string, Group>, o
 The options for the body of a nested block: its arguments are read with `nestedNullAsUnknown` applied.
 */
 function nestedOptions(options: BodyOptions): BodyOptions {
-	return {report: options.report, ...(options.nestedNullAsUnknown && {nestedNullAsUnknown: true, nullAsUnknown: true})};
+	return {report: options.report, dynamicBlocks: options.dynamicBlocks, ...(options.nestedNullAsUnknown && {nestedNullAsUnknown: true, nullAsUnknown: true})};
 }
 
 /**
@@ -234,7 +255,8 @@ function planOf(body: Body, skip: ReadonlySet<string> | undefined): readonly Pla
 	return items;
 }
 
-export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {attributes: Map<string, Value>; object: Value} {
+export function evaluateBody(body: Body, scope: Scope, givenOptions: BodyOptions): {attributes: Map<string, Value>; object: Value} {
+	const options = givenOptions.dynamicBlocks ? givenOptions : {...givenOptions, dynamicBlocks: {count: 0}};
 	const attributes = new Map<string, Value>();
 	let groups: Map<string, Group> | undefined;
 	const {shared} = options;

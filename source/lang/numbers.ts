@@ -29,6 +29,35 @@ function bitLength(n: bigint): number {
 }
 
 /**
+Go's big.Float keeps the binary exponent in an int32: a literal whose exponent falls outside is "Invalid number literal" in Terraform (`1e99999999999`), and arithmetic past it gives ±Inf (overflow) or ±0 (underflow). Values are m·2^e with the top bit of m at 2^(top-1), where top = e + bitLength(m) is Go's exponent.
+*/
+const maximumBinaryExponent = 2_147_483_647;
+const minimumBinaryExponent = -2_147_483_648;
+
+/**
+Decimal exponents past this many digits go through `Wide` (a 1,200-digit float) instead of exact BigInt integers and decimal text, which would hold millions of digits: `1e10000000` has 10 million, and takes milliseconds this way.
+*/
+const hugeDecimalExponent = 2000;
+
+/**
+Binary exponents past this many bits likewise.
+*/
+const hugeBinaryExponent = 6000;
+
+function isHuge(value: NumericValue): boolean {
+	return value.isFinite() && !value.isZero() && Math.abs(value.e) > hugeDecimalExponent;
+}
+
+const two = new Wide(2);
+
+/**
+m·2^e as a 1,200-digit decimal: exact in the first 1,100 or so digits, which is all the 155 a 512-bit float has and the shortest-digit search reads.
+*/
+function wideOfBinary(mantissa: bigint, exponent: number): InstanceType<typeof Wide> {
+	return new Wide(mantissa.toString()).times(two.pow(exponent));
+}
+
+/**
 The binary form of numbers this module produced (or already converted), so chains of arithmetic stay in BigInt.
 */
 const binaryCache = new WeakMap<NumericValue, BinaryFloat>();
@@ -85,6 +114,13 @@ function binaryArithmetic(operator: '+' | '-' | '*' | '/', a: BinaryFloat, b: Bi
 	switch (operator) {
 		case '+':
 		case '-': {
+			// An operand below half an ulp of the other changes nothing after rounding (and shifting by the gap could need a BigInt of billions of bits).
+			const gap = (a.exponent + bitLength(a.mantissa)) - (b.exponent + bitLength(b.mantissa));
+			if (Math.abs(gap) > precision + 2) {
+				const larger = gap > 0 ? a : {...b, negative: operator === '-' ? !b.negative : b.negative};
+				return roundBits(larger.negative, larger.mantissa, larger.exponent, precision);
+			}
+
 			const exponent = Math.min(a.exponent, b.exponent);
 			const left = signed(a) << BigInt(a.exponent - exponent);
 			let right = signed(b) << BigInt(b.exponent - exponent);
@@ -147,6 +183,10 @@ function toBinary(value: NumericValue, precision: number): BinaryFloat | undefin
 		return undefined;
 	}
 
+	if (isHuge(value)) {
+		return hugeToBinary(value, precision);
+	}
+
 	const {negative, coefficient, power} = decimalParts(value);
 	// Value = coefficient * 10^power = numerator / denominator.
 	let numerator = power >= 0 ? coefficient * pow10(power) : coefficient;
@@ -182,6 +222,43 @@ function toBinary(value: NumericValue, precision: number): BinaryFloat | undefin
 	return {negative, mantissa, exponent};
 }
 
+/**
+toBinary for a value with a huge decimal exponent: the mantissa is value / 2^exponent rounded to an integer in `Wide`, whose 1,200 digits leave the rounding exact unless the value lies within 10^-1000 of a tie (a decimal with such an exponent never lies exactly on one).
+*/
+function hugeToBinary(value: NumericValue, precision: number): BinaryFloat {
+	const absolute = new Wide(value).abs();
+	// log2 of the value from its decimal exponent and leading digits: off by at most one, which the loop corrects.
+	const leading = Number(absolute.toExponential(15).split('e')[0]);
+	let exponent = Math.floor((absolute.e * Math.log2(10)) + Math.log2(leading)) + 1 - precision;
+	for (;;) {
+		const mantissa = BigInt(absolute.times(two.pow(-exponent)).toDecimalPlaces(0, Numeric.ROUND_HALF_EVEN).toFixed());
+		const length = bitLength(mantissa);
+		if (length > precision) {
+			exponent += length - precision;
+		} else if (length < precision) {
+			exponent -= precision - length;
+		} else {
+			return {negative: value.isNegative(), mantissa, exponent};
+		}
+	}
+}
+
+/**
+±Inf past Go's largest binary exponent, ±0 past its smallest, as big.Float's arithmetic gives; undefined when the value is in range.
+*/
+function outOfRange(binary: BinaryFloat): NumericValue | undefined {
+	const top = binary.exponent + bitLength(binary.mantissa);
+	if (top > maximumBinaryExponent) {
+		return new Numeric(binary.negative ? -Infinity : Infinity);
+	}
+
+	if (top < minimumBinaryExponent) {
+		return new Numeric(binary.negative ? '-0' : '0');
+	}
+
+	return undefined;
+}
+
 function binaryToDecimal(input: BinaryFloat): NumericValue {
 	let binary = input;
 	if (binary.exponent < 0 && binary.mantissa !== 0n) {
@@ -215,6 +292,11 @@ function pow10Cached(n: number): bigint {
 }
 
 function decimalOfBinary(binary: BinaryFloat): NumericValue {
+	if (Math.abs(binary.exponent) > hugeBinaryExponent) {
+		const face = wideOfBinary(binary.mantissa, binary.exponent).toSignificantDigits(faceDigits, Numeric.ROUND_DOWN);
+		return new Numeric(binary.negative ? face.negated() : face);
+	}
+
 	let text: string;
 	if (binary.exponent >= 0) {
 		text = (binary.mantissa << BigInt(binary.exponent)).toString();
@@ -254,11 +336,49 @@ function isExactInteger(value: NumericValue, precision: number): boolean {
 Parses a decimal number literal as Terraform does (512-bit binary).
 */
 export function parseNumber(text: string): NumericValue | undefined {
+	if (!exponentInRange(text)) {
+		return undefined;
+	}
+
 	try {
-		return roundToBinary(new Numeric(text));
+		const value = new Numeric(text);
+		if (isHuge(value)) {
+			// Past Go's exponent range once computed: `1e700000000` is +Inf and `1e-2000000000` is 0 in Terraform.
+			const binary = hugeToBinary(value, defaultPrecision);
+			return outOfRange(binary) ?? binaryToDecimal(binary);
+		}
+
+		return roundToBinary(value);
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+Go's big.ParseFloat refuses a literal whose binary exponent (the mantissa digits' bits, plus the decimal exponent, minus the fraction digits) falls outside an int32, or whose written exponent does not fit an int64, before computing anything; zero is zero whatever its exponent.
+*/
+function exponentInRange(text: string): boolean {
+	const parts = /^[-+]?(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
+	if (!parts?.[3]) {
+		return true;
+	}
+
+	const written = BigInt(parts[3]);
+	if (written > 9_223_372_036_854_775_807n || written < -9_223_372_036_854_775_808n) {
+		return false;
+	}
+
+	const integer = parts[1] ?? '';
+	const fraction = parts[2] ?? '';
+	const digits = (integer + fraction).replace(/^0+/, '');
+	if (digits === '') {
+		return true;
+	}
+
+	// Bits of the digits as one integer, within a bit or two: enough, as a literal near the boundary would have hundreds of millions of digits.
+	const bits = BigInt(Math.ceil(digits.length * Math.log2(10)));
+	const exponent = bits + written - BigInt(fraction.length);
+	return exponent <= BigInt(maximumBinaryExponent) && exponent >= BigInt(minimumBinaryExponent);
 }
 
 export type ArithmeticOperator = '+' | '-' | '*' | '/' | '%';
@@ -273,7 +393,12 @@ export function arithmetic(operator: ArithmeticOperator, left: NumericValue, rig
 	}
 
 	if (operator !== '%' && left.isFinite() && right.isFinite() && !left.isZero() && !right.isZero()) {
-		return binaryToDecimal(binaryArithmetic(operator, binaryOf(left), binaryOf(right), defaultPrecision));
+		const result = binaryArithmetic(operator, binaryOf(left), binaryOf(right), defaultPrecision);
+		return outOfRange(result) ?? binaryToDecimal(result);
+	}
+
+	if (operator === '%' && (isHuge(left) || isHuge(right))) {
+		return hugeModulo(left, right);
 	}
 
 	const a = new Wide(left);
@@ -340,6 +465,35 @@ function smallIntegerArithmetic(operator: ArithmeticOperator, left: NumericValue
 }
 
 /**
+`%` when an operand has a huge exponent, as cty's Modulo computes it on 512-bit floats: a - b·trunc(a/b), each step rounded (so `1e10000000 % 7` is 0 in Terraform, as here), in BigInt binary arithmetic instead of decimal division with millions of digits.
+*/
+function hugeModulo(left: NumericValue, right: NumericValue): NumericValue {
+	if (right.isZero() || !left.isFinite()) {
+		return new Numeric(Number.NaN);
+	}
+
+	if (!right.isFinite() || left.isZero()) {
+		return left;
+	}
+
+	const a = binaryOf(left);
+	const b = binaryOf(right);
+	const ratio = binaryArithmetic('/', a, b, defaultPrecision);
+	const shift = -ratio.exponent;
+	const truncated: BinaryFloat = shift <= 0 ? ratio : {...ratio, mantissa: shift >= bitLength(ratio.mantissa) ? 0n : ratio.mantissa >> BigInt(shift), exponent: 0};
+	if (truncated.mantissa === 0n) {
+		return left;
+	}
+
+	const result = binaryArithmetic('-', a, binaryArithmetic('*', b, truncated, defaultPrecision), defaultPrecision);
+	if (result.mantissa === 0n) {
+		return new Numeric(0);
+	}
+
+	return outOfRange(result) ?? binaryToDecimal(result);
+}
+
+/**
 cty's Modulo: integers use Go's truncated remainder; other values a - b*trunc(a/b); infinities as cty does.
 */
 function modulo(a: NumericValue, b: NumericValue): NumericValue {
@@ -390,9 +544,10 @@ export function formatNumber(value: NumericValue, precision: number = defaultPre
 	const mantissa = binary.mantissa * 2n;
 	const exponent = binary.exponent - 1;
 	const inclusive = (binary.mantissa & 1n) === 0n;
-	const exact = decimalDigits(mantissa, exponent);
-	const lower = decimalDigits(mantissa - 1n, exponent);
-	const upper = decimalDigits(mantissa + 1n, exponent);
+	const digitsOf = Math.abs(exponent) > hugeBinaryExponent ? wideDigits : decimalDigits;
+	const exact = digitsOf(mantissa, exponent);
+	const lower = digitsOf(mantissa - 1n, exponent);
+	const upper = digitsOf(mantissa + 1n, exponent);
 	const digits = shortestDigits(exact, lower, upper, inclusive);
 	const text = placeDigits(digits.digits, digits.point);
 	return binary.negative ? `-${text}` : text;
@@ -425,6 +580,14 @@ function decimalDigits(mantissa: bigint, exponent: number): Digits {
 	const trimmedStart = text.replace(/^0+/, '');
 	const leading = text.length - trimmedStart.length;
 	return {digits: trimmedStart.replace(/0+$/, ''), point: point - leading};
+}
+
+/**
+decimalDigits for a huge exponent, from `Wide`: the first 1,200 digits, never a short exact value (m·2^e with e far from 0 has millions of digits), which is what the search needs to know.
+*/
+function wideDigits(mantissa: bigint, exponent: number): Digits {
+	const [coefficient, power] = wideOfBinary(mantissa, exponent).toExponential().split('e') as [string, string];
+	return {digits: coefficient.replace('.', '').replace(/0+$/, ''), point: Number(power) + 1};
 }
 
 function digitAt(value: Digits, index: number, point: number): number {
@@ -489,7 +652,17 @@ function roundDigits(value: Digits, length: number, mode: 'nearest' | 'down' | '
 	return {digits: incremented.replace(/0+$/, ''), point: value.point};
 }
 
+/**
+The longest number text printed in full (Go's 'f' format): 64 Mi characters, the limit on strings functions build. Past it (`1e2000000000` has two billion digits, more than a JavaScript string holds) the number prints in Go's 'e' format, `1e+2000000000`, where Terraform would spend minutes and gigabytes on the digits.
+*/
+const maximumNumberTextLength = 64 * 1024 * 1024;
+
 function placeDigits(digits: string, point: number): string {
+	if (Math.max(point, -point + digits.length) > maximumNumberTextLength) {
+		const exponent = point - 1;
+		return `${digits[0]!}${digits.length > 1 ? `.${digits.slice(1)}` : ''}e${exponent < 0 ? '-' : '+'}${Math.abs(exponent)}`;
+	}
+
 	if (point <= 0) {
 		return `0.${'0'.repeat(-point)}${digits}`;
 	}
@@ -510,7 +683,26 @@ export function numbersEqual(a: NumericValue, b: NumericValue, precisionA?: numb
 		return a.eq(b);
 	}
 
+	// Huge exponents compare by binary value (their text has millions of digits).
+	if (isHuge(a) || isHuge(b)) {
+		return sameBinary(a, b, precisionA, precisionB);
+	}
+
 	const left = formatNumber(a, precisionA);
 	const right = formatNumber(b, precisionB);
 	return left.replace(/^-0$/, '0') === right.replace(/^-0$/, '0');
+}
+
+function sameBinary(a: NumericValue, b: NumericValue, precisionA = defaultPrecision, precisionB = defaultPrecision): boolean {
+	if (!a.isFinite() || !b.isFinite() || a.isZero() || b.isZero()) {
+		return a.eq(b);
+	}
+
+	const [x, y] = [[a, precisionA], [b, precisionB]].map(([value, precision]) => {
+		const held = precision === defaultPrecision ? binaryOf(value as NumericValue) : toBinary(value as NumericValue, precision as number)!;
+		const rounded = roundBits(held.negative, held.mantissa, held.exponent, precision as number);
+		const zeros = bitLength(rounded.mantissa & -rounded.mantissa) - 1;
+		return {...rounded, mantissa: rounded.mantissa >> BigInt(zeros), exponent: rounded.exponent + zeros};
+	}) as [BinaryFloat, BinaryFloat];
+	return x.negative === y.negative && x.mantissa === y.mantissa && x.exponent === y.exponent;
 }

@@ -87,14 +87,36 @@ export function unify(types: readonly Type[]): Type | undefined {
 		return undefined;
 	}
 
-	for (const index of preferenceOrder(types)) {
-		const want = types[index]!;
-		if (types.every(type => typeEquals(type, want) || canConvert(type, want))) {
+	// Equal types are interchangeable here, so only the distinct ones are ordered (pairwise) and tried: `toset` of 64k strings unifies one type, not 64k.
+	const candidates = distinctTypes(types);
+	for (const index of preferenceOrder(candidates)) {
+		const want = candidates[index]!;
+		if (candidates.every(type => typeEquals(type, want) || canConvert(type, want))) {
 			return want;
 		}
 	}
 
 	return undefined;
+}
+
+/**
+The types without repeats, in first-seen order. Primitive types are compared by kind (one pass); others by structure against the distinct ones kept so far.
+*/
+function distinctTypes(types: readonly Type[]): readonly Type[] {
+	const distinct: Type[] = [];
+	const primitives = new Set<string>();
+	for (const type of types) {
+		if (isPrimitiveType(type) || type.kind === 'dynamic') {
+			if (!primitives.has(type.kind)) {
+				primitives.add(type.kind);
+				distinct.push(type);
+			}
+		} else if (!distinct.some(kept => kept === type || typeEquals(kept, type))) {
+			distinct.push(type);
+		}
+	}
+
+	return distinct.length === types.length ? types : distinct;
 }
 
 function unifyCollections(kind: 'list' | 'set' | 'map', types: readonly Type[], hasDynamic: boolean): Type | undefined {

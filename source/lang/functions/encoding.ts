@@ -10,7 +10,7 @@ import {
 import {
 	type Value, Numeric, boolValue, compareStrings, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf,
 } from '../values.js';
-import {checkStringLength, maximumStringLength} from './limits.js';
+import {checkEncodedLength, checkStringLength, maximumStringLength} from './limits.js';
 import {numberText, quoteWith, stringOf} from './support.js';
 import {yamldecode, yamlencode} from './yaml.js';
 
@@ -556,7 +556,10 @@ export const jsonencode = defineFunction({
 	description: 'Returns a JSON-encoded representation of the given value.',
 	parameters: [{name: 'val', type: dynamicType, allowNull: true, allowDynamicType: true}],
 	returnType: staticReturnType(stringType),
-	impl: ([value]) => stringValue(encodeJson(value!)),
+	impl([value]) {
+		checkEncodedLength(value!);
+		return stringValue(encodeJson(value!));
+	},
 });
 
 // The encodings Go's ianaindex knows that we can encode and decode without a codec library.

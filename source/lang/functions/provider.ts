@@ -10,6 +10,7 @@ import {dynamicType, stringType} from '../types.js';
 import {
 	type Value, compareStrings, objectValue, stringValue, unknownValue,
 } from '../values.js';
+import {checkEncodedLength} from './limits.js';
 import {quoteWith, stringOf} from './support.js';
 
 /*
@@ -113,7 +114,10 @@ export const encodeExpr = defineFunction({
 	description: 'Produces a string representation of an arbitrary value using Terraform expression syntax.',
 	parameters: [{name: 'value', type: dynamicType, allowDynamicType: true}],
 	returnType: staticReturnType(stringType),
-	impl: ([value]) => stringValue(encodeExpression(value!)),
+	impl([value]) {
+		checkEncodedLength(value!);
+		return stringValue(encodeExpression(value!));
+	},
 });
 
 export const encodeTfvars = defineFunction({
@@ -133,6 +137,7 @@ export const encodeTfvars = defineFunction({
 			}
 		}
 
+		checkEncodedLength(value!);
 		const lines = attributeLines(entries.map(([name, element]) => [name, encodeExpression(element, 0)] as const), 0);
 		return stringValue(lines.length === 0 ? '' : `${lines.join('\n')}\n`);
 	},

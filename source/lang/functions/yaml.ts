@@ -8,7 +8,7 @@ import {dynamicType, stringType} from '../types.js';
 import {
 	type Value, Numeric, boolValue, compareStrings, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf,
 } from '../values.js';
-import {maximumCollectionElements} from './limits.js';
+import {checkEncodedLength, maximumCollectionElements} from './limits.js';
 import {numberText, stringOf} from './support.js';
 
 /*
@@ -599,5 +599,8 @@ export const yamlencode = defineFunction({
 	description: 'Encodes a given value to a string using YAML 1.2 block syntax.',
 	parameters: [{name: 'value', type: dynamicType, allowNull: true, allowDynamicType: true}],
 	returnType: staticReturnType(stringType),
-	impl: ([value]) => stringValue(encodeYaml(value!)),
+	impl([value]) {
+		checkEncodedLength(value!);
+		return stringValue(encodeYaml(value!));
+	},
 });

@@ -1,0 +1,139 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import {emptyConsoleScope} from '../../source/commands/console.js';
+import {consoleOutput} from '../../source/lang/console.js';
+import {maximumCollectionElements, maximumStringLength} from '../../source/lang/functions/limits.js';
+import {maximumDynamicBlocks} from '../../source/expand/dynamic-blocks.js';
+import {loadWorkspace} from '../../source/workspace.js';
+
+/*
+Issue 20, round two: each hostile input answers with Terraform's value or a diagnostic naming the limit, without hanging. The expected values of the huge number literals are terraform console 1.11's (see test/fixtures/console for the byte-exact goldens of ordinary numbers). No assertion here measures time: a hang shows as AVA's timeout.
+*/
+
+const scope = emptyConsoleScope(os.tmpdir());
+const run = (text: string) => {
+	const output = consoleOutput(text, scope);
+	return output.ok ? output.stdout.trimEnd() : output.stderr;
+};
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'tfscope-round-two-'));
+
+test.after.always(() => {
+	rmSync(root, {recursive: true, force: true});
+});
+
+function configuration(name: string, text: string): string {
+	const directory = path.join(root, name);
+	mkdirSync(directory, {recursive: true});
+	writeFileSync(path.join(directory, 'main.tf'), text);
+	return directory;
+}
+
+// Terraform 1.11's answers (terraform console).
+const hugeNumbers: ReadonlyArray<readonly [string, string]> = [
+	['1e10000000 > 5', 'true'],
+	['-1e10000000 < 0', 'true'],
+	['1e-10000000 > 0', 'true'],
+	['1e10000000 * 0', '0'],
+	['length(tostring(1e100000))', '100001'],
+	['length(tostring(1e10000000))', '10000001'],
+	['1e10000000 % 7', '0'],
+	['1e100000 % 7', '0'],
+	['(1e10000000 + 1) - 1e10000000', '0'],
+	['1e2000000000 > 1', 'true'],
+	['1e2000000000', '+Inf'],
+	['1e600000000 * 1e600000000', '+Inf'],
+	['1e-600000000 * 1e-600000000', '0'],
+	['1e700000000', '+Inf'],
+	['-1e700000000', '-Inf'],
+	['1e-2000000000', '0'],
+	['1e-700000000 == 0', 'true'],
+	['1e10000000 == 1e10000000', 'true'],
+	['1e10000000 == 1e10000001', 'false'],
+];
+
+for (const [expression, expected] of hugeNumbers) {
+	test(`huge exponent: ${expression}`, t => {
+		t.is(run(expression), expected);
+	});
+}
+
+for (const literal of ['1e99999999999', '1e3000000000', '1e9999999999999999999999']) {
+	test(`huge exponent: ${literal} is Terraform's "Invalid number literal"`, t => {
+		t.regex(run(literal), /Error: Invalid number literal[\s\S]*Failed to recognize the value of this number literal\./);
+	});
+}
+
+test('a number whose digits would pass the string limit prints in e notation', t => {
+	// Terraform would print 600 million digits; the value is the same.
+	t.is(run('1e600000000'), '1e+600000000');
+	t.is(run('-1.5e-600000000'), '-1.5e-600000000');
+	// Terraform's digits: both operands are rounded to 512 bits.
+	t.is(run('1.5e-600000000 * 1e600000000'), `1.4${'9'.repeat(153)}`);
+	t.is(run('1e100000 / 3e99990'), `${'3'.repeat(10)}.${'3'.repeat(144)}5`);
+	t.is(run('3e5000 / 7e4990'), '4285714285.7142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142857142858');
+});
+
+test('toset and distinct of 65,536 strings', t => {
+	const elements = 'flatten([for i in range(64) : [for j in range(1024) : "${i}-${j}"]])';
+	t.is(run(`length(toset(${elements}))`), '65536');
+	t.is(run(`length(distinct(${elements}))`), '65536');
+	t.is(run(`length(toset(concat(${elements}, ${elements})))`), '65536');
+	// Mixed element types still unify as cty does.
+	t.is(run('toset([1, "a", true])'), 'toset([\n  "1",\n  "a",\n  "true",\n])');
+});
+
+test('regexall and split of a 10 MB string stop at the element limit before matching', t => {
+	const message = `the result would have ${maximumCollectionElements + 1} elements, more than tfscope's limit of ${maximumCollectionElements}`;
+	t.true(run('regexall("", format("%10000000s", "a"))').replaceAll(/\s+/g, ' ').includes(message));
+	t.true(run('split("", format("%10000000s", "a"))').replaceAll(/\s+/g, ' ').includes('more than tfscope\'s limit'));
+	t.is(run('length(regexall(" ", format("%100000s", "a")))'), '99999');
+	t.is(run('regexall("", "a😀b")'), 'tolist([\n  "",\n  "",\n  "",\n  "",\n])');
+	t.is(run('regexall("aa", "aaaaa")'), 'tolist([\n  "aa",\n  "aa",\n])');
+	t.is(run('regex("an", "banana")'), '"an"');
+});
+
+test('jsonencode, yamlencode and encode_expr count the text before encoding', t => {
+	const copies = 'jsonencode([for i in range(1024) : local.s])';
+	const directory = configuration('encode', `locals {\n  s = format("%10000000s", "a")\n  j = ${copies}\n  y = yamlencode([for i in range(1024) : local.s])\n}\n`);
+	return loadWorkspace({directory, environment: {}, cwd: directory}).then(workspace => {
+		const messages = workspace.diagnostics.map(diagnostic => diagnostic.detail ?? '').join('\n').replaceAll(/\s+/g, ' ');
+		t.regex(messages, new RegExp(`Call to function "jsonencode" failed: the result would be at least \\d+ characters long, more than tfscope's limit of ${maximumStringLength}`));
+		t.regex(messages, /Call to function "yamlencode" failed: the result would be at least/);
+	});
+});
+
+test('nested dynamic blocks stop at the block limit, reported once', async t => {
+	const directory = configuration('dynamic', `resource "terraform_data" "x" {
+  input = 1
+  dynamic "a" {
+    for_each = range(200)
+    content {
+      dynamic "b" {
+        for_each = range(200)
+        content {
+          dynamic "c" {
+            for_each = range(200)
+            content {
+              v = "\${a.key}-\${b.key}-\${c.key}"
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+resource "terraform_data" "survivor" {
+  input = "ok"
+}
+`);
+	const workspace = await loadWorkspace({directory, environment: {}, cwd: directory});
+	const tooMany = workspace.diagnostics.filter(diagnostic => diagnostic.summary === 'Too many dynamic blocks');
+	t.is(tooMany.length, 1);
+	t.true(tooMany[0]!.detail!.includes(String(maximumDynamicBlocks)));
+	t.is(tooMany[0]!.subject?.start.line, 10);
+	t.deepEqual(workspace.evaluateAt('terraform_data.survivor.input').value, {kind: 'string', value: 'ok'});
+});
