@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import process from 'node:process';
 import {main} from './source/commands/main.js';
+import {describeInternalError, internalErrorExitCode} from './source/commands/internal-error.js';
 
 // Output to a closed pipe (`tfscope instances | head`) ends the program quietly, as other command-line tools do.
 for (const stream of [process.stdout, process.stderr]) {
@@ -12,6 +13,18 @@ for (const stream of [process.stdout, process.stderr]) {
 		throw error;
 	});
 }
+
+// The last boundary: an exception or rejection that escaped everything else (a stream's error event, a timer) is reported as an internal error, without a stack; the explorer's 'exit' handler restores the terminal first.
+const internalError = (error: unknown) => {
+	try {
+		process.stderr.write(describeInternalError(error));
+	} finally {
+		process.exit(internalErrorExitCode);
+	}
+};
+
+process.on('uncaughtException', internalError);
+process.on('unhandledRejection', internalError);
 
 process.exitCode = await main(process.argv.slice(2), {
 	stdin: process.stdin,

@@ -1,5 +1,6 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatDiagnosticLine} from '../hcl/index.js';
+import {capPerFile, omittedLine} from '../hcl/format-diagnostic.js';
 import {assumedInstances, countInstances, describeCounts} from '../expand/counts.js';
 import type {InstanceTree} from '../expand/instance-tree.js';
 import {describeCause} from '../expand/unknown-causes.js';
@@ -13,11 +14,12 @@ import {terminalSafeWriter} from './terminal-text.js';
 */
 
 export function renderCheck(diagnostics: readonly Diagnostic[], directory: string): string {
-	return diagnostics.map(diagnostic => {
+	const {shown, omitted} = capPerFile(diagnostics);
+	return shown.map(diagnostic => {
 		const line = diagnostic.subject ? formatDiagnosticLine(diagnostic) : `${directory}: ${diagnostic.severity}: ${diagnostic.summary}`;
 		const detail = diagnostic.detail ? diagnostic.detail.split('\n').map(text => (text === '' ? '' : `  ${text}`)).join('\n') + '\n' : '';
 		return `${line}\n${detail}`;
-	}).join('');
+	}).join('') + [...omitted].map(([file, count]) => `${omittedLine(file, count)}\n`).join('');
 }
 
 /**

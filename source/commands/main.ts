@@ -2,6 +2,7 @@ import {nameSuggestion} from '../hcl/did-you-mean.js';
 import {parseCommandLine} from './arguments.js';
 import {CommandFailure, type CommandInput, type Writer} from './command.js';
 import {commandTable} from './command-table.js';
+import {describeInternalError, internalErrorExitCode} from './internal-error.js';
 import {commandHelp, mainHelp} from './help.js';
 import {tfscopeVersion} from './version.js';
 import {checkWorkspaceArguments} from './workspace-options.js';
@@ -87,6 +88,8 @@ export async function main(argv: readonly string[], input: MainInput): Promise<n
 			return fail(input.stderr, error.message, error.exitCode);
 		}
 
-		throw error;
+		// Anything else is a bug: one clear message, never a stack.
+		input.stderr.write(describeInternalError(error));
+		return internalErrorExitCode;
 	}
 }

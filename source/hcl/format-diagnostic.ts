@@ -41,6 +41,82 @@ function sourceLines(options: FormatOptions, filename: string): LineIndex | unde
 }
 
 /**
+Source lines longer than this many UTF-16 units are shown as a window around the subject: printing the whole line of a 2 MB one-line file for each of its errors took minutes and gigabytes.
+*/
+export const maximumSnippetLength = 240;
+
+/**
+How much of the subject a window shows, and of the text on each side of it.
+*/
+const windowSubject = 120;
+const windowContext = 60;
+
+/**
+The part of a long line around the subject, with `…` where it was cut, and by how many code points the columns shift (the `…` counts as one).
+*/
+function snippetWindow(line: string, subject: NonNullable<Diagnostic['subject']>, index: LineIndex): {text: string; shift: number} {
+	const lineStart = index.lineStarts[subject.start.line - 1] ?? 0;
+	const start = Math.max(0, Math.min(line.length, subject.start.offset - lineStart));
+	const subjectEnd = subject.end.line === subject.start.line ? Math.max(start, subject.end.offset - lineStart) : line.length;
+	let from = Math.max(0, start - windowContext);
+	let to = Math.min(line.length, Math.min(subjectEnd, start + windowSubject) + windowContext);
+	// Never split a surrogate pair.
+	if (from > 0 && isLowSurrogate(line.charCodeAt(from))) {
+		from--;
+	}
+
+	if (to < line.length && isLowSurrogate(line.charCodeAt(to))) {
+		to++;
+	}
+
+	const before = line.slice(0, from);
+	const skipped = from === 0 ? 0 : [...before].length - 1;
+	return {text: `${from > 0 ? '…' : ''}${line.slice(from, to)}${to < line.length ? '…' : ''}`, shift: skipped};
+}
+
+function isLowSurrogate(code: number): boolean {
+	return code >= 0xDC_00 && code <= 0xDF_FF;
+}
+
+/**
+The most diagnostics printed for one file; the rest are counted in one line. A file with thousands of errors would otherwise bury every other file's.
+*/
+export const maximumDiagnosticsPerFile = 100;
+
+/**
+The diagnostics to print, at most `maximumDiagnosticsPerFile` of each file (in order), and how many of each file were left out.
+*/
+export function capPerFile<T extends Diagnostic>(diagnostics: readonly T[]): {shown: T[]; omitted: Map<string, number>} {
+	const counts = new Map<string, number>();
+	const omitted = new Map<string, number>();
+	const shown: T[] = [];
+	for (const diagnostic of diagnostics) {
+		const file = diagnostic.subject?.filename;
+		if (file === undefined) {
+			shown.push(diagnostic);
+			continue;
+		}
+
+		const count = (counts.get(file) ?? 0) + 1;
+		counts.set(file, count);
+		if (count > maximumDiagnosticsPerFile) {
+			omitted.set(file, (omitted.get(file) ?? 0) + 1);
+		} else {
+			shown.push(diagnostic);
+		}
+	}
+
+	return {shown, omitted};
+}
+
+/**
+The line that says how many diagnostics of a file were not printed.
+*/
+export function omittedLine(file: string, count: number): string {
+	return `${file}: ${count} more diagnostic${count === 1 ? '' : 's'} not shown (at most ${maximumDiagnosticsPerFile} a file, maximumDiagnosticsPerFile)`;
+}
+
+/**
 A diagnostic as Terraform prints it: a box with `Error: Summary`, where (`on FILE line N:`), the source line with the subject underlined, and the detail.
 */
 export function formatDiagnostic(diagnostic: Diagnostic, options: FormatOptions = {}): string {
@@ -55,10 +131,11 @@ export function formatDiagnostic(diagnostic: Diagnostic, options: FormatOptions 
 		const index = sourceLines(options, subject.filename);
 		if (index) {
 			const number = String(subject.start.line);
-			const text = index.lineText(subject.start.line);
+			const line = index.lineText(subject.start.line);
+			const {text, shift} = line.length > maximumSnippetLength ? snippetWindow(line, subject, index) : {text: line, shift: 0};
 			const characters = [...text];
-			const startColumn = Math.max(1, subject.start.column);
-			const endColumn = subject.end.line === subject.start.line ? Math.max(subject.end.column, startColumn + 1) : characters.length + 1;
+			const startColumn = Math.max(1, subject.start.column - shift);
+			const endColumn = subject.end.line === subject.start.line ? Math.max(Math.min(subject.end.column - shift, characters.length + 1), startColumn + 1) : characters.length + 1;
 			const before = characters.slice(0, startColumn - 1).join('');
 			const marked = characters.slice(startColumn - 1, endColumn - 1).join('');
 			const after = characters.slice(endColumn - 1).join('');
@@ -88,7 +165,8 @@ export function formatDiagnostic(diagnostic: Diagnostic, options: FormatOptions 
 }
 
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], options: FormatOptions = {}): string {
-	return diagnostics.map(diagnostic => formatDiagnostic(diagnostic, options)).join('');
+	const {shown, omitted} = capPerFile(diagnostics);
+	return shown.map(diagnostic => formatDiagnostic(diagnostic, options)).join('') + [...omitted].map(([file, count]) => `${omittedLine(file, count)}\n`).join('');
 }
 
 /**

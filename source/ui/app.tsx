@@ -26,6 +26,7 @@ import {WhyPane} from './panes/why.js';
 import {GoToOverlay, PromptLine} from './components/prompt.js';
 import {appendHistory, clipboardSequence, readHistory} from './effects.js';
 import {sanitizeLine} from './sanitize.js';
+import {describeInternalError} from '../commands/internal-error.js';
 
 const noEdges: readonly Edge[] = [];
 
@@ -119,7 +120,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 			try {
 				result = data.evaluate(request.expression, request.context);
 			} catch (error) {
-				result = {ok: false, text: `Error: ${error instanceof Error ? error.message : String(error)}`};
+				result = {ok: false, text: describeInternalError(error).trimEnd()};
 			}
 
 			dispatch({type: 'console-result', serial: request.serial, ok: result.ok, text: result.text});

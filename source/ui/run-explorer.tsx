@@ -1,5 +1,6 @@
 import process from 'node:process';
 import type {CommandFlags, Writer} from '../commands/command.js';
+import {describeInternalError, internalErrorExitCode} from '../commands/internal-error.js';
 import {preferProductionReact} from './react-mode.js';
 import type {ExplorerInstance} from './start-explorer.js';
 
@@ -69,9 +70,10 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 		await instance.waitUntilExit();
 		return 0;
 	} catch (error) {
+		// The explorer ends only by the user's choice: any exception is a bug, reported once the terminal is back to normal.
 		restore();
-		stderr.write(`tfscope: ${error instanceof Error ? error.message : String(error)}\n`);
-		return 1;
+		stderr.write(describeInternalError(error));
+		return internalErrorExitCode;
 	} finally {
 		instance?.cleanup();
 		restore();

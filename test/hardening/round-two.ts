@@ -2,7 +2,9 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import {renderCheck} from '../../source/commands/check.js';
 import {emptyConsoleScope} from '../../source/commands/console.js';
+import {formatDiagnostic, formatDiagnostics, maximumDiagnosticsPerFile} from '../../source/hcl/format-diagnostic.js';
 import {consoleOutput} from '../../source/lang/console.js';
 import {maximumCollectionElements, maximumStringLength} from '../../source/lang/functions/limits.js';
 import {maximumDynamicBlocks} from '../../source/expand/dynamic-blocks.js';
@@ -136,4 +138,35 @@ resource "terraform_data" "survivor" {
 	t.true(tooMany[0]!.detail!.includes(String(maximumDynamicBlocks)));
 	t.is(tooMany[0]!.subject?.start.line, 10);
 	t.deepEqual(workspace.evaluateAt('terraform_data.survivor.input').value, {kind: 'string', value: 'ok'});
+});
+
+test('a diagnostic on a 2 MB line shows a window around the subject, and a file prints at most 100 diagnostics', t => {
+	const long = 'x'.repeat(1_000_000);
+	const source = `a = "${long}" ] "${long}"\n`;
+	const offset = source.indexOf(']');
+	const subject = {filename: 'long.tf', start: {line: 1, column: offset + 1, offset}, end: {line: 1, column: offset + 2, offset: offset + 1}};
+	const diagnostic = {severity: 'error' as const, summary: 'Invalid expression', detail: 'Expected the start of an expression.', subject};
+	const text = formatDiagnostic(diagnostic, {source});
+	const lines = text.split('\n');
+	const snippet = lines.find(line => line.includes('   1: '))!;
+	t.true(snippet.length < 400, String(snippet.length));
+	t.regex(snippet, /1: …x+" \] "x+…$/);
+	// The caret stands under the bracket in the window.
+	const caret = lines[lines.indexOf(snippet) + 1]!;
+	t.is(caret.indexOf('^'), snippet.indexOf(']'));
+	const many = Array.from({length: maximumDiagnosticsPerFile + 30}, () => diagnostic);
+	const all = formatDiagnostics(many, {source});
+	t.is(all.split('Error: Invalid expression').length - 1, maximumDiagnosticsPerFile);
+	t.true(all.endsWith(`long.tf: 30 more diagnostics not shown (at most ${maximumDiagnosticsPerFile} a file, maximumDiagnosticsPerFile)\n`));
+	t.true(renderCheck(many, '.').endsWith('long.tf: 30 more diagnostics not shown (at most 100 a file, maximumDiagnosticsPerFile)\n'));
+});
+
+test('`value = local` is one located "Invalid reference" in a configuration; the console keeps terraform console\'s two errors', async t => {
+	const directory = configuration('bare-local', 'output "x" {\n  value = local\n}\n');
+	const workspace = await loadWorkspace({directory, environment: {}, cwd: directory});
+	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
+	t.deepEqual(errors.map(error => [error.summary, error.subject?.start.line, error.subject?.start.column]), [['Invalid reference', 2, 11]]);
+	t.is(errors[0]!.detail, 'The "local" object cannot be accessed directly. Instead, access one of its attributes.');
+	// terraform console 1.11 prints both, the first "on  line 0".
+	t.is(run('local'), '\nError: Reference to undeclared local value\n\n  on  line 0:\n  (source code not available)\n\nA local value with the name "" has not been declared.\n\n\nError: Invalid reference\n\n  on <console-input> line 1:\n  (source code not available)\n\nThe "local" object cannot be accessed directly. Instead, access one of its\nattributes.\n\n');
 });

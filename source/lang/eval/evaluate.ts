@@ -142,8 +142,8 @@ function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 	if (!parsed.value) {
 		const found = [...parsed.diagnostics];
 		const bareKind = Object.hasOwn(bareObjects, traversal.root) ? bareObjects[traversal.root] : undefined;
-		if (bareKind && traversal.steps.length === 0) {
-			// Terraform also looks the empty name up, and reports that first.
+		if (bareKind && traversal.steps.length === 0 && scope.console) {
+			// terraform console also looks the empty name up, and reports that first ("on  line 0"); in a configuration that report has no place to point at, and "Invalid reference" says it all.
 			const empty = scope.resolveReference({
 				subject: {kind: bareKind, name: ''}, range: nowhere, remaining: [], traversalRange: nowhere,
 			});
