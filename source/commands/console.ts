@@ -1,3 +1,4 @@
+import {EvaluationBudget} from '../lang/budget.js';
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import {escapeControls} from './terminal-text.js';
 import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
@@ -24,7 +25,7 @@ export function emptyConsoleScope(cwd: string): Scope {
 		resolveReference: moduleResolver({path: {module: '.', root: '.', cwd}}),
 		functions: lookupFunction,
 		functionNames: () => consoleFunctionNames,
-		functionContext: {baseDirectory: cwd, impure: true, filesystem: createNodeFilesystem({cwd})},
+		functionContext: {baseDirectory: cwd, impure: true, filesystem: createNodeFilesystem({cwd}), budget: new EvaluationBudget()},
 		console: true,
 	});
 }

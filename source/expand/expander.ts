@@ -1,3 +1,4 @@
+import {EvaluationBudget} from '../lang/budget.js';
 import path from 'node:path';
 import {
 	type Attribute, type Block, type Body, type Expression, findAttribute,
@@ -127,7 +128,8 @@ function pureFunctionContext(context: Context): FunctionContext {
 	let functionContext = pureFunctionContexts.get(context);
 	if (!functionContext) {
 		const {options} = context;
-		functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false, ...(options.filesystem && {filesystem: options.filesystem})});
+		// One budget for the whole expansion: what every value of the configuration builds counts against it.
+		functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false, budget: new EvaluationBudget(), ...(options.filesystem && {filesystem: options.filesystem})});
 		pureFunctionContexts.set(context, functionContext);
 	}
 
@@ -343,7 +345,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 				: resolver,
 			functions: options.functions,
 			functionNames: options.functionNames,
-			functionContext: impure ? withTemplates({baseDirectory: options.rootDirectory, impure, ...(options.filesystem && {filesystem: options.filesystem})}) : pureFunctionContext(this.#context),
+			// A console scope (one line of the console) has a budget of its own.
+			functionContext: impure ? withTemplates({baseDirectory: options.rootDirectory, impure, budget: new EvaluationBudget(), ...(options.filesystem && {filesystem: options.filesystem})}) : pureFunctionContext(this.#context),
 			// The console (the only impure caller) also gets type().
 			console: impure,
 		});

@@ -105,6 +105,11 @@ export function consoleOutput(text: string, scope: Scope, options: ConsoleFormat
 	}
 
 	const expression = parsed.value;
+	// Each console line is one evaluation, with a budget of its own.
+	if (scope.console) {
+		scope.functionContext.budget?.reset();
+	}
+
 	if (expression.kind === 'FunctionCall' && expression.name === 'type') {
 		const result = typeOfArgument(expression, scope);
 		return result.value === undefined ? failed(result.diagnostics) : {ok: true, stdout: `${safe(formatType(result.value))}\n`, stderr: ''};

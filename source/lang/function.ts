@@ -1,3 +1,4 @@
+import type {EvaluationBudget} from './budget.js';
 import {refinedUnknown} from './refinements.js';
 import {convert, unmarkDeep} from './convert.js';
 import {type Type, dynamicType, friendlyTypeName} from './types.js';
@@ -55,6 +56,10 @@ export type FunctionContext = {
 	How deep template rendering is nested, so `templatefile` cannot recurse.
 	*/
 	readonly templateDepth?: number;
+	/**
+	What the whole evaluation may still build (see budget.ts); absent, nothing is counted.
+	*/
+	readonly budget?: EvaluationBudget;
 };
 
 export type FunctionFilesystem = {

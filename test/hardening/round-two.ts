@@ -8,6 +8,7 @@ import {formatDiagnostic, formatDiagnostics, maximumDiagnosticsPerFile} from '..
 import {consoleOutput} from '../../source/lang/console.js';
 import {maximumCollectionElements, maximumStringLength} from '../../source/lang/functions/limits.js';
 import {maximumDynamicBlocks} from '../../source/expand/dynamic-blocks.js';
+import {maximumEvaluationElements} from '../../source/lang/budget.js';
 import {loadWorkspace} from '../../source/workspace.js';
 
 /*
@@ -169,4 +170,24 @@ test('`value = local` is one located "Invalid reference" in a configuration; the
 	t.is(errors[0]!.detail, 'The "local" object cannot be accessed directly. Instead, access one of its attributes.');
 	// terraform console 1.11 prints both, the first "on  line 0".
 	t.is(run('local'), '\nError: Reference to undeclared local value\n\n  on  line 0:\n  (source code not available)\n\nA local value with the name "" has not been declared.\n\n\nError: Invalid reference\n\n  on <console-input> line 1:\n  (source code not available)\n\nThe "local" object cannot be accessed directly. Instead, access one of its\nattributes.\n\n');
+});
+
+test('one budget for the whole evaluation: eight full setproducts stop at the second, reported once with the value that spent it', async t => {
+	const locals = Array.from({length: 8}, (_, index) => `  p${index} = setproduct(range(1024), range(1024))`).join('\n');
+	const directory = configuration('budget', `locals {\n${locals}\n}\n\nresource "terraform_data" "survivor" {\n  input = "ok"\n}\n`);
+	const workspace = await loadWorkspace({directory, environment: {}, cwd: directory});
+	const exhausted = workspace.diagnostics.filter(diagnostic => diagnostic.summary === 'Evaluation budget exhausted');
+	t.is(exhausted.length, 1);
+	t.is(exhausted[0]!.subject?.start.line, 3);
+	t.true(exhausted[0]!.detail!.includes(`${maximumEvaluationElements} elements in collections (maximumEvaluationElements)`));
+	t.is(workspace.evaluateAt('length(local.p0)').value.kind, 'number');
+	t.is(workspace.evaluateAt('local.p5').value.kind, 'unknown');
+	t.deepEqual(workspace.evaluateAt('terraform_data.survivor.input').value, {kind: 'string', value: 'ok'});
+});
+
+test('each console line has a budget of its own', t => {
+	for (let line = 0; line < 3; line++) {
+		// 3 Mi elements each: two in one evaluation would pass the budget.
+		t.is(run('length(setproduct(range(1024), range(1024)))'), '1048576');
+	}
 });

@@ -203,6 +203,18 @@ const bareObjects: Readonly<Record<string, 'variable' | 'local' | 'count' | 'eac
 	var: 'variable', local: 'local', count: 'count', each: 'each', path: 'path', terraform: 'terraform',
 };
 
+/**
+The evaluation unless it spends the evaluation's budget (budget.ts): then an unknown value of its type, with the diagnostic the first time.
+*/
+function charged(evaluation: Evaluation, range: Range, context: Context): Evaluation {
+	const {budget} = context.scope.functionContext;
+	if (budget === undefined || budget.charge(evaluation.value)) {
+		return evaluation;
+	}
+
+	return {value: unknown(typeOf(evaluation.value)), diagnostics: [...evaluation.diagnostics, ...budget.exhausted(range)]};
+}
+
 function unknown(type: Type = dynamicType): Value {
 	return unknownValue(type);
 }
@@ -259,7 +271,7 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 		}
 
 		case 'Template': {
-			return evaluateTemplate(expression, context);
+			return charged(evaluateTemplate(expression, context), expression.range, context);
 		}
 
 		case 'Variable':
@@ -269,7 +281,7 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 		}
 
 		case 'Splat': {
-			return evaluateSplat(expression, context);
+			return charged(evaluateSplat(expression, context), expression.range, context);
 		}
 
 		case 'SplatItem': {
@@ -313,7 +325,8 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 		}
 
 		case 'For': {
-			return evaluateFor(expression, context);
+			// Once the budget is spent, nothing more is built.
+			return context.scope.functionContext.budget?.spent ? {value: unknown(), diagnostics: none} : charged(evaluateFor(expression, context), expression.range, context);
 		}
 
 		case 'Invalid': {
@@ -1907,9 +1920,13 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 		return {value: openResult, diagnostics};
 	}
 
+	if (context.scope.functionContext.budget?.spent) {
+		return {value: unknown(), diagnostics};
+	}
+
 	try {
 		const value = callFunction(spec, argumentValues, context.scope.functionContext);
-		return {value, diagnostics};
+		return charged({value, diagnostics}, expression.range, context);
 	} catch (error: unknown) {
 		if (error instanceof FunctionError) {
 			const position = error.argumentIndex;
