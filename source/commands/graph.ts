@@ -1,6 +1,7 @@
 import type {Command} from './command.js';
 import {loadCommandWorkspace} from './workspace-options.js';
 import {buildGraph, buildInstanceGraph} from '../graph/build.js';
+import {maximumEdges} from '../graph/adjacency.js';
 import {exportDot} from '../graph/export-dot.js';
 import {exportJson} from '../graph/export-json.js';
 import {exportMermaid} from '../graph/export-mermaid.js';
@@ -33,6 +34,10 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 
 	const workspace = await loadCommandWorkspace(flags, positional[0] ?? '.', environment, cwd);
 	let graph = flags.instances ? buildInstanceGraph(workspace) : buildGraph(workspace);
+	if (graph.index.truncated) {
+		stderr.write(`Warning: Graph too large\n\nThe ${flags.instances ? 'instance ' : ''}graph has more than ${maximumEdges} edges (maximumEdges), more than tfscope builds; the edges past the limit are left out.${flags.instances ? ' References to every instance of a block multiply: the block graph (without --instances) shows them once.' : ''}\n`);
+	}
+
 	// Terraform refuses to plan a configuration with a cycle; the graph still prints, with the cycles named.
 	for (const members of cycles(graph)) {
 		stderr.write(`Warning: ${formatCycle(members)}\n`);

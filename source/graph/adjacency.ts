@@ -11,7 +11,16 @@ Our own adjacency lists over the graph model. Whole-graph traversals (transitive
 
 The instance graph of a large configuration has hundreds of thousands of edges, so edges are numbers in chunked columns (source and target node positions, kind, origin), repeated edges are merged in one pass when the edges are next read, and the edge objects of the model are made only when asked for (and then kept, so an edge is always the same object). An edge's origin is a code: 0 for none, `n > 0` for the origin `origins[n - 1]` (origins are shared by many edges, so each is stored once per run of edges that share it), `-n` for the list `originLists[n - 1]` (several origins, or an edge whose object is made, whose origins array is that list). The per-node lists are built in one pass when first asked for after a change.
 */
+/**
+The most edges a graph holds: 2 Mi (32 MB of columns; the largest benchmark configuration, 4x, has 630,000). Past it edges are left out and `truncated` says so: two blocks of 20,000 instances, each instance of one referring to every instance of the other (`[*]`), would make 400 million (6 GB), which no output could show anyway.
+*/
+export const maximumEdges = 2 * 1024 * 1024;
+
 export class AdjacencyIndex {
+	/**
+	True once an edge was left out because the graph reached `maximumEdges`.
+	*/
+	truncated = false;
 	readonly #nodes: GraphNode[] = [];
 	readonly #positions = new Map<string, number>();
 	readonly #edges = new EdgeColumns();
@@ -70,6 +79,11 @@ export class AdjacencyIndex {
 			return false;
 		}
 
+		if (this.#edgeCount >= maximumEdges) {
+			this.truncated = true;
+			return true;
+		}
+
 		this.#lastSource = source;
 		this.#lastFrom = from;
 		this.#lastTarget = target;
@@ -88,6 +102,11 @@ export class AdjacencyIndex {
 		const code = kindCodes.get(kind)!;
 		const originCode = origin === undefined ? 0 : this.#originCode(origin);
 		for (let source = 0; source < froms.length; source++) {
+			if (this.#edgeCount + tos.length > maximumEdges) {
+				this.truncated = true;
+				return;
+			}
+
 			const from = froms[source]!;
 			for (let target = 0; target < tos.length && from !== -1; target++) {
 				const to = tos[target]!;

@@ -1,5 +1,5 @@
 import test from 'ava';
-import {AdjacencyIndex} from '../../source/graph/adjacency.js';
+import {AdjacencyIndex, maximumEdges} from '../../source/graph/adjacency.js';
 
 function node(id: string) {
 	return {id, kind: 'resource' as const, module: '', name: id};
@@ -86,4 +86,21 @@ test('addEdges adds an edge from each source to each target that are nodes, also
 	t.deepEqual(describe(index, 'x'), ['x -> b depends-on []', 'x -> c depends-on []']);
 	t.deepEqual(describe(index, 'c'), ['c -> b reference [second]', 'c -> missing reference [second]', 'c -> c reference [second]']);
 	t.is(index.edgeCount, 9);
+});
+
+test('edges stop at maximumEdges and the index says it was truncated (issue 20: two blocks of 20,000 instances referring to each other with [*])', t => {
+	const index = new AdjacencyIndex();
+	const sources = Array.from({length: 1500}, (_, at) => `terraform_data.b[${at}]`);
+	const targets = Array.from({length: 1500}, (_, at) => `terraform_data.a[${at}]`);
+	for (const id of [...sources, ...targets]) {
+		index.addNode(node(id));
+	}
+
+	// 2.25 million pairs, more than the limit.
+	index.addEdges(sources, targets, 'reference');
+	t.true(index.truncated);
+	t.true(index.edgeCount <= maximumEdges);
+	t.true(index.edgeCount > maximumEdges - targets.length);
+	t.true(index.addEdge(sources[0]!, targets[0]!, 'depends-on'));
+	t.true(index.edgeCount <= maximumEdges);
 });
