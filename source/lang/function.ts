@@ -95,6 +95,10 @@ export type FunctionSpec = {
 	Set on functions only OpenTofu has (base64gunzip, cidrcontains, urldecode): Terraform's table leaves them out.
 	*/
 	readonly openTofuOnly?: boolean;
+	/**
+	What is known of an unknown result: absent, it is not null (cty's `RefineResult: refineNonNull`, which nearly every function of cty's stdlib and Terraform declares); `'may-be-null'` keeps only what the implementation refined (lookup, element, one, try, can, jsondecode, sensitive, provider functions: the provider protocol carries no refinements); `'unrefined'` gives an unknown argument back with no refinement at all (the conversion functions: `tostring(x) != null` is unknown for an `x` known not to be null, in terraform console -plan).
+	*/
+	readonly resultRefinement?: 'may-be-null' | 'unrefined';
 };
 
 /**
@@ -228,24 +232,14 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 }
 
 /**
-Functions whose result may be null, or passes its argument's refinements on as they are: every other function's unknown result is known not to be null (cty's `RefineResult: refineNonNull`, which nearly every function of cty's stdlib and Terraform declares).
+The result's refinements as the spec's `resultRefinement` says.
 */
-const resultsMayBeNull: ReadonlySet<string> = new Set([
-	'tostring', 'tonumber', 'tobool', 'tolist', 'toset', 'tomap', 'sensitive', 'nonsensitive', 'ephemeralasnull', 'lookup', 'element', 'one', 'jsondecode', 'yamldecode', 'try', 'can', 'type',
-]);
-
-/**
-Conversion functions give an unknown argument back unrefined (checked against terraform console -plan: `tostring(x) != null` is unknown for an `x` known not to be null).
-*/
-const conversions: ReadonlySet<string> = new Set(['tostring', 'tonumber', 'tobool', 'tolist', 'toset', 'tomap']);
-
 function refineResult(spec: FunctionSpec, result: Value): Value {
-	if (result.kind === 'unknown' && result.refinement && conversions.has(spec.name)) {
+	if (result.kind === 'unknown' && result.refinement && spec.resultRefinement === 'unrefined') {
 		return unknownValue(result.type);
 	}
 
-	// Provider-defined functions are called through the provider protocol, which carries no refinements.
-	if (result.kind !== 'unknown' || result.refinement?.notNull || result.type.kind === 'dynamic' || resultsMayBeNull.has(spec.name) || spec.name.startsWith('provider::')) {
+	if (result.kind !== 'unknown' || result.refinement?.notNull || result.type.kind === 'dynamic' || spec.resultRefinement !== undefined) {
 		return result;
 	}
 

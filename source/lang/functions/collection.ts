@@ -317,6 +317,7 @@ export const distinct = defineFunction({
 
 export const element = defineFunction({
 	name: 'element',
+	resultRefinement: 'may-be-null',
 	description: 'Retrieves a single element from a list.',
 	parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}, {name: 'index', type: numberType}],
 	returnType([listTypeArgument], [list, index]) {
@@ -591,6 +592,7 @@ function lengthOf(value: Value): Value {
 
 export const lookup = defineFunction({
 	name: 'lookup',
+	resultRefinement: 'may-be-null',
 	description: 'Retrieves the value of a single element from a map, given its key. If the given key does not exist, the given default value is returned instead.',
 	// The default's marks matter only when it is the result (cty's lookup), so the implementation sees them.
 	parameters: [{name: 'inputMap', type: dynamicType, allowUnknown: true, allowNestedMarks: true}, {name: 'key', type: stringType, allowUnknown: true}],
@@ -914,6 +916,7 @@ const oneMessage = 'must be a list, set, or tuple value with either zero or one 
 
 export const one = defineFunction({
 	name: 'one',
+	resultRefinement: 'may-be-null',
 	description: 'Returns either the first element of a one-element list, or null if the list is empty.',
 	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}],
 	returnType([type]) {

@@ -16,6 +16,7 @@ Type conversion functions (`tostring`, `tolist`, ...) with Terraform's own messa
 function conversionFunction(name: string, want: Type): FunctionSpec {
 	return defineFunction({
 		name,
+		resultRefinement: 'unrefined',
 		description: `Converts its argument to a ${friendlyNameForConstraint(want).replace(' of any single type', '')} value.`,
 		parameters: [{name: 'v', type: dynamicType, allowNull: true, allowDynamicType: true, allowUnknown: true, allowMarked: true}],
 		returnType([type]) {
@@ -68,6 +69,7 @@ export const tostring = conversionFunction('tostring', stringType);
 
 export const sensitive = defineFunction({
 	name: 'sensitive',
+	resultRefinement: 'may-be-null',
 	description: 'Treats the given value as sensitive: Terraform then redacts it in its output.',
 	parameters: [{name: 'value', type: dynamicType, allowNull: true, allowUnknown: true, allowMarked: true, allowDynamicType: true}],
 	returnType: ([type]) => type!,
@@ -76,6 +78,7 @@ export const sensitive = defineFunction({
 
 export const nonsensitive = defineFunction({
 	name: 'nonsensitive',
+	resultRefinement: 'may-be-null',
 	description: 'Removes the sensitive marking from the given value.',
 	parameters: [{name: 'value', type: dynamicType, allowNull: true, allowUnknown: true, allowMarked: true, allowDynamicType: true}],
 	returnType: ([type]) => type!,
@@ -108,6 +111,7 @@ export const openTofuIssensitive = defineFunction({
 
 export const ephemeralasnull = defineFunction({
 	name: 'ephemeralasnull',
+	resultRefinement: 'may-be-null',
 	description: 'Takes a value of any type and returns a similar value of the same type with any ephemeral values replaced with non-ephemeral null values.',
 	parameters: [{name: 'value', type: dynamicType, allowNull: true, allowUnknown: true, allowMarked: true, allowDynamicType: true}],
 	returnType: ([type]) => type!,
@@ -143,6 +147,7 @@ function replaceEphemeral(value: Value): Value {
 
 export const can = defineFunction({
 	name: 'can',
+	resultRefinement: 'may-be-null',
 	description: 'Evaluates the given expression and returns a boolean value indicating whether the expression produced a result without any errors.',
 	parameters: [{name: 'expression', type: dynamicType, allowNull: true, allowUnknown: true, allowMarked: true, allowDynamicType: true}],
 	returnType: staticReturnType(boolType),
@@ -151,6 +156,7 @@ export const can = defineFunction({
 
 export const tryFunction = defineFunction({
 	name: 'try',
+	resultRefinement: 'may-be-null',
 	description: 'Evaluates all of its argument expressions in turn and returns the result of the first one that does not produce any errors.',
 	parameters: [],
 	variadic: {name: 'expressions', type: dynamicType, allowNull: true, allowUnknown: true, allowMarked: true, allowDynamicType: true},

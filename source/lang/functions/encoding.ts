@@ -493,6 +493,7 @@ export function decodeJson(text: string): Value {
 
 export const jsondecode = defineFunction({
 	name: 'jsondecode',
+	resultRefinement: 'may-be-null',
 	description: 'Interprets a given string as JSON, returning a representation of the result of decoding that string.',
 	parameters: [{name: 'str', type: stringType}],
 	returnType: (_, [text]) => text?.kind === 'string' ? typeOf(decodeJson(text.value)) : dynamicType,

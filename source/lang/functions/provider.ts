@@ -111,6 +111,7 @@ export function encodeExpression(value: Value, indent = 0): string {
 
 export const encodeExpr = defineFunction({
 	name: 'provider::terraform::encode_expr',
+	resultRefinement: 'may-be-null',
 	description: 'Produces a string representation of an arbitrary value using Terraform expression syntax.',
 	parameters: [{name: 'value', type: dynamicType, allowDynamicType: true}],
 	returnType: staticReturnType(stringType),
@@ -122,6 +123,7 @@ export const encodeExpr = defineFunction({
 
 export const encodeTfvars = defineFunction({
 	name: 'provider::terraform::encode_tfvars',
+	resultRefinement: 'may-be-null',
 	description: 'Produces a string representation of an object using the same syntax as for .tfvars files.',
 	parameters: [{name: 'value', type: dynamicType}],
 	returnType: staticReturnType(stringType),
@@ -145,6 +147,7 @@ export const encodeTfvars = defineFunction({
 
 export const decodeTfvars = defineFunction({
 	name: 'provider::terraform::decode_tfvars',
+	resultRefinement: 'may-be-null',
 	description: 'Parses a string containing .tfvars syntax and returns an object of the values it defines.',
 	parameters: [{name: 'src', type: stringType}],
 	returnType: staticReturnType(dynamicType),
@@ -201,6 +204,8 @@ The stand-in for a function of any other provider (`provider::aws::arn_parse`): 
 export function unrunnableProviderFunction(name: string): FunctionSpec {
 	return defineFunction({
 		name,
+		// The provider protocol carries no refinements.
+		resultRefinement: 'may-be-null',
 		description: 'A provider-defined function; providers are not run by tfscope, so its result is unknown.',
 		parameters: [],
 		variadic: {

@@ -315,6 +315,7 @@ export function decodeYaml(source: string): Value {
 
 export const yamldecode = defineFunction({
 	name: 'yamldecode',
+	resultRefinement: 'may-be-null',
 	description: 'Parses a string as a subset of YAML, and produces a representation of its value.',
 	parameters: [{name: 'src', type: stringType}],
 	returnType: (_, [source]) => source?.kind === 'string' ? typeOf(decodeYaml(source.value)) : dynamicType,

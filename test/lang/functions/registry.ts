@@ -73,3 +73,19 @@ test('resolveFunction offers provider functions only for declared providers', t 
 	const result = callFunction(standIn!, [stringValue('arn:aws:s3:::bucket'), numberValue(1)], {baseDirectory: '.', impure: false});
 	t.deepEqual(result, unknownValue(dynamicType));
 });
+
+test('the not-null exceptions are a field of each spec: conversions unrefined, these may be null, every other result is not null', t => {
+	const byRefinement = (refinement: string | undefined) => [...builtinFunctions.values()].filter(spec => spec.resultRefinement === refinement).map(spec => spec.name).sort();
+	t.deepEqual(byRefinement('unrefined'), ['tobool', 'tolist', 'tomap', 'tonumber', 'toset', 'tostring']);
+	t.deepEqual(byRefinement('may-be-null'), ['can', 'element', 'ephemeralasnull', 'jsondecode', 'lookup', 'nonsensitive', 'one', 'sensitive', 'try', 'yamldecode']);
+	const context = {baseDirectory: '.', impure: false};
+	// The field decides: an unknown argument gives a not-null unknown for upper, a plain unknown for tostring and lookup.
+	t.true(callFunction(lookupFunction('upper')!, [unknownValue(dynamicType)], context).kind === 'unknown');
+	t.deepEqual((callFunction(lookupFunction('upper')!, [unknownValue(dynamicType)], context) as {refinement?: unknown}).refinement, {notNull: true});
+	t.is((callFunction(lookupFunction('tostring')!, [unknownValue(dynamicType)], context) as {refinement?: unknown}).refinement, undefined);
+	for (const name of ['encode_expr', 'decode_tfvars', 'encode_tfvars']) {
+		t.is(resolveFunction(`provider::terraform::${name}`)?.resultRefinement, 'may-be-null');
+	}
+
+	t.is(resolveFunction('provider::aws::arn_parse')?.resultRefinement, 'may-be-null');
+});
