@@ -10,7 +10,27 @@ export const connectReferences: GraphStep = context => {
 	const {graph, input} = context;
 	for (const node of walkModuleTree(input.moduleTree)) {
 		const prefix = modulePrefix(node);
-		for (const block of moduleReferences(node, context).blocks) {
+		const references = moduleReferences(node, context);
+		// An import into a child module's resource: that resource waits for what the import block reads here.
+		for (const {path, key, references: read} of references.childImports) {
+			let child: typeof node | undefined = node;
+			for (const name of path) {
+				child = child?.children.get(name);
+			}
+
+			if (!child?.module.resources.has(key)) {
+				continue;
+			}
+
+			const source = join(modulePrefix(child), key);
+			for (const {target, origin} of read) {
+				for (const id of target ? resolveBlockTargets(node, target) : []) {
+					graph.addEdge(source, id, 'reference', origin);
+				}
+			}
+		}
+
+		for (const block of references.blocks) {
 			const source = join(prefix, block.name);
 			const isVariable = block.source.kind === 'member' && block.source.member === 'var';
 			for (const {target, origin} of block.references) {

@@ -51,7 +51,11 @@ export type ModuleReferences = {
 	readonly lists: ReadonlyMap<Expression, PlannedReference | undefined>;
 	/** The origin of the module-expansion edges of the module's members (undefined for the root). */
 	readonly expansion: EdgeOrigin | undefined;
+	/** The references of `import` blocks whose `to` is a resource of a child module (`module.m.aws_x.y`): the module calls on the way down, the resource key there, and what the block reads in this module. */
+	readonly childImports: readonly ChildImport[];
 };
+
+export type ChildImport = {readonly path: readonly string[]; readonly key: string; readonly references: readonly PlannedReference[]};
 
 /**
 The references of a module node's blocks, made on first use and kept for the node (and the file texts their origins quote).
@@ -84,7 +88,7 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 
 	const {module} = node;
 	const blocks: BlockReferences[] = [];
-	const imported = importReferences(node, reference);
+	const {imported, childImports} = importReferences(node, reference);
 	for (const block of blockExpressions(node)) {
 		const source = blockSource(block.name);
 		const forEach = source.kind === 'module' ? module.moduleCalls.get(source.call)?.forEach : (source.kind === 'resource' ? module.resources.get(block.name)?.forEach : undefined);
@@ -155,23 +159,25 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 
 	const expansion = node.call && {expression: `module.${node.call.name}`, range: node.call.block.labelRanges[0] ?? node.call.range};
 	return {
-		blocks, inputs, lists, expansion,
+		blocks, inputs, lists, expansion, childImports,
 	};
 }
 
 /**
-The references of the `import` blocks of a module (Terraform allows them in the root only) to the resources they import in the same module, by resource key: those of `id`, `for_each` and the index keys of `to` (`each.key` refers to nothing). An import into a child module's resource is not an edge here.
+The references of the `import` blocks of a module (Terraform allows them in the root only) to the resources they import, by resource key: those of `id`, `for_each` and the index keys of `to` (`each.key` refers to nothing). An import into a child module's resource (`to = module.m["a"].aws_x.y`) is waited for by that resource, in the child module: those are `childImports`.
 */
-function importReferences(node: ModuleNode, reference: (traversal: ReferenceChain) => PlannedReference): Map<string, PlannedReference[]> {
+function importReferences(node: ModuleNode, reference: (traversal: ReferenceChain) => PlannedReference): {imported: Map<string, PlannedReference[]>; childImports: ChildImport[]} {
 	const imported = new Map<string, PlannedReference[]>();
+	const childImports: ChildImport[] = [];
 	for (const block of node.module.imports) {
 		const to = block.to && referenceChainOf(block.to);
 		const target = to && interpretTraversal(to);
-		if (!to || target?.kind !== 'resource' || !node.module.resources.has(target.key)) {
+		const child = to && target?.kind === 'module' ? childResourceOf(to) : undefined;
+		if (!to || (!child && (target?.kind !== 'resource' || !node.module.resources.has(target.key)))) {
 			continue;
 		}
 
-		const references = imported.get(target.key) ?? [];
+		const references = child ? [] : imported.get((target as {key: string}).key) ?? [];
 		const keep = (traversal: ReferenceChain): void => {
 			const planned = reference(traversal);
 			// The walk of `to` gives `to` itself first.
@@ -186,10 +192,35 @@ function importReferences(node: ModuleNode, reference: (traversal: ReferenceChai
 			}
 		}
 
-		imported.set(target.key, references);
+		if (child) {
+			childImports.push({...child, references});
+		} else {
+			imported.set((target as {key: string}).key, references);
+		}
 	}
 
-	return imported;
+	return {imported, childImports};
+}
+
+/**
+The module calls and resource key of an import target in a child module: `module.a[0].module.b.aws_x.y["k"]` is calls `a`, `b` and key `aws_x.y` (`data.T.N` for a data source); undefined when it names no resource.
+*/
+function childResourceOf(to: ReferenceChain): {path: string[]; key: string} | undefined {
+	const names = [to.root, ...to.steps.flatMap(step => step.kind === 'attribute' ? [step.name] : [])];
+	const path: string[] = [];
+	let at = 0;
+	while (names[at] === 'module' && names[at + 1] !== undefined) {
+		path.push(names[at + 1]!);
+		at += 2;
+	}
+
+	const rest = names.slice(at);
+	const key = rest[0] === 'data' ? rest.slice(0, 3) : rest.slice(0, 2);
+	if (path.length === 0 || key.length < (rest[0] === 'data' ? 3 : 2)) {
+		return undefined;
+	}
+
+	return {path, key: key.join('.')};
 }
 
 function blockSource(name: string): BlockSource {
