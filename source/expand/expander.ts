@@ -41,6 +41,7 @@ import {providerInstanceKey, providerInstanceText} from './provider-instances.js
 import {staticIdentifier, staticReferenceErrors} from './static-evaluation.js';
 import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
 import {type ResourceSchema, providerBlockSchema, resourceSchema} from '../schema/resource-schema.js';
+import {isInexactDigest} from '../schema/types.js';
 import {type SchemaSet, builtinSchemaSet} from '../schema/schema-set.js';
 import {type ShapeProblem, shapeBody} from '../schema/shape.js';
 import {validateBlockBody} from '../schema/validate-body.js';
@@ -761,7 +762,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 			const schema = validatedBlocks.has(provider.block) ? undefined : providerBlockSchema(this.#context.options.schemas ?? builtinSchemaSet, provider, module.terraform);
 			if (schema?.strict) {
 				validatedBlocks.add(provider.block);
-				report(this.#context, validateBlockBody(provider.block, schema.block, providerMetaArguments, {blocksAsAttributes: schema.origin.kind === 'bundled'}));
+				report(this.#context, validateBlockBody(provider.block, schema.block, providerMetaArguments, {blocksAsAttributes: isInexactDigest(schema.origin)}));
 			}
 		}
 
@@ -875,7 +876,7 @@ class ResourceExpansionImpl implements ResourceExpansion {
 		if (this.schema?.strict && !validatedBlocks.has(block)) {
 			// Once per block, however many module instances hold it, as terraform validate checks the configuration.
 			validatedBlocks.add(block);
-			report(context, validateBlockBody(block.block, this.schema.block, metaArguments, {blocksAsAttributes: this.schema.origin.kind === 'bundled'}));
+			report(context, validateBlockBody(block.block, this.schema.block, metaArguments, {blocksAsAttributes: isInexactDigest(this.schema.origin)}));
 		}
 
 		this.bodyOptions = {

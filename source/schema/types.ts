@@ -47,6 +47,13 @@ export type SchemaOrigin =
 	| {readonly kind: 'bundled'; readonly version: string; readonly generatedFrom: string};
 
 /**
+Whether a schema is a digest of a CDK for Terraform package, which cannot tell a nested block from a nested attribute and leaves some nested blocks typed as any (the built-in provider's digest comes from terraform itself and is exact).
+*/
+export function isInexactDigest(origin: SchemaOrigin): boolean {
+	return origin.kind === 'bundled' && origin.generatedFrom.startsWith('@cdktf/');
+}
+
+/**
 One provider's schemas, each block decoded when first asked for (the AWS provider has about 1,600 types; a configuration uses a few).
 */
 export type ProviderSchema = {
