@@ -339,7 +339,7 @@ if (terraformResults.size === 0 || [...terraformResults.values()].every(result =
 	lines.push(terraformResults.size === 0 ? 'Not measured (no sizes).' : `${failed([...terraformResults.values()][0]!)!}.`);
 } else {
 	lines.push(`Whole processes (tfscope from the bundle), tfscope then Terraform (the other way round every other round), after one warm-up of each; ratios are Terraform's time over tfscope's, per round (median, min–max): above 1, tfscope is faster. ${terraformNote}`, '');
-	lines.push('| size | commands | tfscope ms (CPU) | Terraform ms (CPU) | Terraform / tfscope (wall) | (CPU) |', '| --- | --- | ---: | ---: | ---: | ---: |', ...terraformRows);
+	lines.push('| size | commands | Terraform ms (CPU) | tfscope ms (CPU) | Terraform / tfscope (wall) | (CPU) |', '| --- | --- | ---: | ---: | ---: | ---: |', ...terraformRows);
 }
 
 // Targets (issue 23 and the speed items of issues 16 and 19).
