@@ -27,7 +27,7 @@ Edges point from the dependent to the dependency, with a kind (reference, depend
 
 cytoscape (headless, behind cytoscape.ts) holds the model for its algorithms (shortest paths by A*); transitive queries, cycles and apply order run on our adjacency index, which scales.
 
-Not in the graph: `import`/`moved`/`removed` blocks themselves (an import into a child module's resource makes no edge). In the instance graph, provider configurations stay block-level, and a resource whose count/for_each is unknown is one node with its block address.
+Not in the graph: `import`/`moved`/`removed` blocks themselves (an import into a child module's resource makes that resource, or in the instance graph the one instance `to` names, depend on what the block reads). In the instance graph, provider configurations stay block-level, and a resource whose count/for_each is unknown is one node with its block address.
 */
 
 import type {Graph} from './cytoscape.js';

@@ -137,6 +137,13 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 		if (place.home.parent && place.home === place.base && blockId.slice(modulePrefix(place.home.node).length).startsWith('.var.')) {
 			emitModuleInstanceEdges(plans, place.home.parent, blockGraph, collect, onlyOwn);
 		}
+
+		// A resource imported by an `import` block of an ancestor module (the root) has that block's edges, made there.
+		for (let ancestor = place.home.parent; ancestor; ancestor = ancestor.parent) {
+			if (plans.plan(ancestor.node).childImports.length > 0) {
+				emitModuleInstanceEdges(plans, ancestor, blockGraph, collect, onlyOwn);
+			}
+		}
 	} else {
 		// A provider configuration does not expand, but its arguments are read in every instance of its module.
 		for (const instance of tree.moduleInstances.values()) {

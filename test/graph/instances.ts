@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
 import {buildInstanceGraph} from '../../source/graph/build.js';
 import {dependencies} from '../../source/graph/queries.js';
 import {toText} from '../../source/graph/to-text.js';
 import {golden, loadGraphWorkspace} from '../helpers/graph-fixtures.js';
+import {loadWorkspace} from '../../source/workspace.js';
+import {instanceEdgesOf} from '../../source/graph/index.js';
 
 const dumpsLikeGolden = test.macro({
 	async exec(t, name: string) {
@@ -52,3 +57,53 @@ test('instance edges of terraform_data.peering', async t => {
 	t.is(dependsOn.length, 15);
 });
 test(pointsAt, 'modules', 'module.network["us"].var.cidr', ['local.cidrs <- local.cidrs[each.key]', 'module.network["us"] <- module.network']);
+
+// An import into a child module's resource: only the instance `to` names waits for what the import block reads (terraform graph -type=plan, plan-fidelity).
+test(pointsAt, 'plan-fidelity', 'module.counted[1].terraform_data.second', ['local.child_import_id <- local.child_import_id', 'module.counted[1] <- module.counted']);
+test(pointsAt, 'plan-fidelity', 'module.counted[0].terraform_data.second', ['module.counted[0] <- module.counted']);
+
+test('an import into a child module picks the instance by every index of to, and every instance where an index is not static', async t => {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-child-import-'));
+	t.teardown(() => {
+		fs.rmSync(directory, {recursive: true, force: true});
+	});
+	fs.mkdirSync(path.join(directory, 'inner'));
+	fs.mkdirSync(path.join(directory, 'outer'));
+	fs.writeFileSync(path.join(directory, 'inner', 'main.tf'), 'resource "terraform_data" "r" {\n  for_each = toset(["x", "y"])\n}\n');
+	fs.writeFileSync(path.join(directory, 'outer', 'main.tf'), 'module "inner" {\n  source = "../inner"\n  count  = 2\n}\nresource "terraform_data" "s" {\n  count = 2\n}\n');
+	fs.writeFileSync(path.join(directory, 'main.tf'), [
+		'locals {',
+		'  id   = "the-id"',
+		'  keys = {a = "1", b = "2"}',
+		'  pick = "b"',
+		'}',
+		'module "outer" {',
+		'  source   = "./outer"',
+		'  for_each = toset(["a", "b"])',
+		'}',
+		'import {',
+		'  to = module.outer[local.pick].module.inner[1].terraform_data.r["y"]',
+		'  id = local.id',
+		'}',
+		'import {',
+		'  for_each = local.keys',
+		'  to       = module.outer[each.key].terraform_data.s[0]',
+		'  id       = each.value',
+		'}',
+		'',
+	].join('\n'));
+	const workspace = await loadWorkspace({directory});
+	const graph = buildInstanceGraph(workspace);
+	// The explorer's per-node edges say the same, both ways.
+	t.deepEqual(instanceEdgesOf(workspace, 'module.outer["b"].module.inner[1].terraform_data.r["y"]')?.filter(edge => edge.kind === 'reference').map(edge => `${edge.direction} ${edge.address}`), ['out local.id', 'out local.pick']);
+	t.deepEqual(instanceEdgesOf(workspace, 'local.keys')?.map(edge => `${edge.direction} ${edge.address}`), ['in module.outer["a"].terraform_data.s[0]', 'in module.outer["b"].terraform_data.s[0]']);
+	const reads = (id: string): string[] => dependencies(graph, id).filter(({edge}) => edge.kind === 'reference').map(({node}) => node.id);
+	t.deepEqual(reads('module.outer["b"].module.inner[1].terraform_data.r["y"]'), ['local.id', 'local.pick']);
+	t.deepEqual(reads('module.outer["b"].module.inner[1].terraform_data.r["x"]'), []);
+	t.deepEqual(reads('module.outer["a"].module.inner[1].terraform_data.r["y"]'), []);
+	t.deepEqual(reads('module.outer["b"].module.inner[0].terraform_data.r["y"]'), []);
+	// `each.key` of the import's own for_each is not static: every instance of module.outer, but only s[0].
+	t.deepEqual(reads('module.outer["a"].terraform_data.s[0]'), ['local.keys']);
+	t.deepEqual(reads('module.outer["b"].terraform_data.s[0]'), ['local.keys']);
+	t.deepEqual(reads('module.outer["a"].terraform_data.s[1]'), []);
+});

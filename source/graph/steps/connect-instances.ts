@@ -12,7 +12,7 @@ import type {ReferenceTarget} from '../references.js';
 import {modulesByPath, providerInstanceName, wholeModuleInstance} from './blocks.js';
 import {providerFor, type ProviderNodes} from './connect-providers.js';
 import {memberId, type MemberKind} from '../member-ids.js';
-import {moduleReferences, type BlockReferences, type ModuleReferences, type PlannedReference} from './module-references.js';
+import {moduleReferences, type BlockReferences, type ChildImport, type ModuleReferences, type PlannedReference} from './module-references.js';
 
 /**
 The edges of the instance graph, made the same way as the block graph's, in the scope of each instance: when the index after a reference resolves statically there (`aws_eip.ip[count.index]`, `module.net[each.key]`, chained `each.value`), the edge goes to that one instance, otherwise to every instance of the block.
@@ -224,6 +224,48 @@ function providerInstanceTarget(configuration: string, instance: ModuleInstance,
 }
 
 /**
+The resource instances an `import` block of `instance` imports into a child module (`to = module.counted[1].terraform_data.second` is that one instance), when `only` wants their block. Each index of `to` is resolved in the importing module instance; one that is not static (`each.key` of the import's own `for_each`) stands for every instance at that step, and one that names no instance for none.
+*/
+function childImportSources(instance: ModuleInstance, imported: ChildImport, only: BlockFilter): readonly Source[] {
+	const scope = {moduleInstance: instance, repetition: noRepetition};
+	const pick = <T extends Keyed>(instances: readonly T[], index: Expression | undefined): readonly T[] => {
+		const key = index && resolveInstanceKey(index, scope);
+		if (!key) {
+			return instances;
+		}
+
+		const chosen = instanceWithKey(instances, key);
+		return chosen ? [chosen] : [];
+	};
+
+	let modules: readonly ModuleInstance[] = [instance];
+	for (const [step, name] of imported.path.entries()) {
+		modules = modules.flatMap(module => {
+			const call = module.calls.find(candidate => candidate.call.name === name);
+			return call ? pick(call.instances, imported.keys[step]) : [];
+		});
+	}
+
+	const sources: Source[] = [];
+	for (const module of modules) {
+		const resource = module.resources.find(candidate => candidate.block.key === imported.key);
+		if (!resource || !only(join(modulePrefix(module.node), imported.key))) {
+			continue;
+		}
+
+		if (resource.instances.length === 0) {
+			if (hasBlockNode(resource)) {
+				sources.push({text: resource.text, repetition: noRepetition});
+			}
+		} else {
+			sources.push(...pick(resource.instances, imported.index));
+		}
+	}
+
+	return sources;
+}
+
+/**
 Makes the edges whose dependent is in one module instance (and the module-input edges of its child instances' variables), for the blocks `only` accepts; with `providerEdgesOnly`, only the edges to provider configurations. `providers` is where provider configurations are found (and the root's implied ones added).
 */
 export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: ModuleInstance, providers: ProviderNodes, sink: EdgeSink, only: BlockFilter = everything, providerEdgesOnly = false): void {
@@ -407,6 +449,15 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 			}
 
 			connect(sources, reference, 'reference', reference.forEach ? chained : undefined);
+		}
+	}
+
+	for (const imported of providerEdgesOnly ? [] : plan.childImports) {
+		const sources = childImportSources(instance, imported, only);
+		for (const reference of sources.length > 0 ? imported.references : []) {
+			// What the import block reads is read here, in the importing module instance, whatever the imported instance's own count or each.
+			const read = reference.target ? targets(reference.target, noRepetition) : [];
+			emitAll(sources, read, 'reference', reference.origin);
 		}
 	}
 

@@ -55,7 +55,17 @@ export type ModuleReferences = {
 	readonly childImports: readonly ChildImport[];
 };
 
-export type ChildImport = {readonly path: readonly string[]; readonly key: string; readonly references: readonly PlannedReference[]};
+export type ChildImport = {
+	/** The module calls on the way down (`a`, `b` for `module.a[0].module.b`). */
+	readonly path: readonly string[];
+	/** The index written after each call of `path` (`0` for `module.a[0]`), undefined where there is none. */
+	readonly keys: ReadonlyArray<Expression | undefined>;
+	/** The resource's key in the child module (`aws_x.y`, `data.T.N`). */
+	readonly key: string;
+	/** The resource's index (`"k"` for `aws_x.y["k"]`). */
+	readonly index: Expression | undefined;
+	readonly references: readonly PlannedReference[];
+};
 
 /**
 The references of a module node's blocks, made on first use and kept for the node (and the file texts their origins quote).
@@ -203,24 +213,41 @@ function importReferences(node: ModuleNode, reference: (traversal: ReferenceChai
 }
 
 /**
-The module calls and resource key of an import target in a child module: `module.a[0].module.b.aws_x.y["k"]` is calls `a`, `b` and key `aws_x.y` (`data.T.N` for a data source); undefined when it names no resource.
+The module calls (with their indexes) and resource key (with its index) of an import target in a child module: `module.a[0].module.b.aws_x.y["k"]` is calls `a` (index `0`), `b` and key `aws_x.y` (index `"k"`; `data.T.N` for a data source); undefined when it names no resource.
 */
-function childResourceOf(to: ReferenceChain): {path: string[]; key: string} | undefined {
-	const names = [to.root, ...to.steps.flatMap(step => step.kind === 'attribute' ? [step.name] : [])];
+function childResourceOf(to: ReferenceChain): Omit<ChildImport, 'references'> | undefined {
+	// Each name with the index written after it.
+	const parts: Array<{name: string; index?: Expression}> = [{name: to.root}];
+	for (const step of to.steps) {
+		const last = parts.at(-1)!;
+		if (step.kind === 'attribute') {
+			parts.push({name: step.name});
+		} else if (step.kind === 'index' && last.index === undefined) {
+			last.index = step.key;
+		} else {
+			return undefined;
+		}
+	}
+
 	const path: string[] = [];
+	const keys: Array<Expression | undefined> = [];
 	let at = 0;
-	while (names[at] === 'module' && names[at + 1] !== undefined) {
-		path.push(names[at + 1]!);
+	while (parts[at]?.name === 'module' && parts[at]!.index === undefined && parts[at + 1] !== undefined) {
+		path.push(parts[at + 1]!.name);
+		keys.push(parts[at + 1]!.index);
 		at += 2;
 	}
 
-	const rest = names.slice(at);
-	const key = rest[0] === 'data' ? rest.slice(0, 3) : rest.slice(0, 2);
-	if (path.length === 0 || key.length < (rest[0] === 'data' ? 3 : 2)) {
+	const rest = parts.slice(at);
+	const length = rest[0]?.name === 'data' ? 3 : 2;
+	const names = rest.slice(0, length);
+	if (path.length === 0 || names.length < length || names.slice(0, -1).some(part => part.index !== undefined)) {
 		return undefined;
 	}
 
-	return {path, key: key.join('.')};
+	return {
+		path, keys, key: names.map(part => part.name).join('.'), index: names.at(-1)!.index,
+	};
 }
 
 function blockSource(name: string): BlockSource {
