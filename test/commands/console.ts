@@ -39,7 +39,19 @@ Known differences, kept visible as failing tests (none at the moment).
 */
 const knownDifferences = new Set<string>();
 
+type ShortCircuitCase = ConsoleCase & {scope: 'empty' | 'config'; why: string};
+const shortCircuit = (JSON.parse(fs.readFileSync(path.join(fixtures, 'short-circuit-cases.json'), 'utf8')) as {cases: ShortCircuitCase[]}).cases;
+
+/**
+The Terraform 1.11 goldens tfscope departs from on purpose: `||` and `&&` short-circuit as in Terraform 1.12+ (hashicorp/hcl hclsyntax/expression_ops.go, ShortCircuit, hcl v2.24) and OpenTofu 1.10+, since configurations are written for current versions. Each is checked instead against its hand-written golden in short-circuit-cases.json.
+*/
+const shortCircuitExceptions = new Set(['true || null', 'true && null', 'terraform_data.web.id != "a" || true']);
+
 for (const golden of loadCases('cases.json')) {
+	if (shortCircuitExceptions.has(golden.expression)) {
+		continue;
+	}
+
 	if (knownDifferences.has(golden.expression)) {
 		test.failing(matchesTerraform, golden, emptyScope);
 	} else {
@@ -48,8 +60,25 @@ for (const golden of loadCases('cases.json')) {
 }
 
 for (const golden of loadCases('config-cases.json')) {
-	test(`config: ${golden.expression}`, matchesTerraform.exec, golden, consoleConfigScope);
+	if (!shortCircuitExceptions.has(golden.expression)) {
+		test(`config: ${golden.expression}`, matchesTerraform.exec, golden, consoleConfigScope);
+	}
 }
+
+for (const golden of shortCircuit) {
+	test(`short-circuit: ${golden.expression}`, matchesTerraform.exec, golden, golden.scope === 'config' ? consoleConfigScope : emptyScope);
+}
+
+test('every short-circuit exception is a Terraform 1.11 golden that differs, and has its hand-written golden', t => {
+	const terraform111 = [...loadCases('cases.json'), ...loadCases('config-cases.json')];
+	for (const expression of shortCircuitExceptions) {
+		const old = terraform111.find(each => each.expression === expression);
+		const current = shortCircuit.find(each => each.expression === expression);
+		t.truthy(old, expression);
+		t.truthy(current, expression);
+		t.notDeepEqual([old!.stdout, old!.stderr], [current!.stdout, current!.stderr], expression);
+	}
+});
 
 test('the console goes on after an error and fails at the end', t => {
 	const result = run('1 + "a"\n2', emptyScope());

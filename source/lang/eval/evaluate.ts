@@ -663,12 +663,22 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 		diagnostics = joined(diagnostics, [errorDiagnostic('Invalid operand', `Unsuitable value for right operand: ${convertedRight.message}.`, expression.right.range, expression.range)]);
 	}
 
-	if (!convertedLeft.ok || !convertedRight.ok || hasErrors(diagnostics)) {
+	if (!convertedLeft.ok || !convertedRight.ok) {
 		return {value: unknown(spec.result), diagnostics};
 	}
 
 	const a = convertedLeft.value;
 	const b = convertedRight.value;
+	if (expression.operator === '&&' || expression.operator === '||') {
+		const decided = shortCircuit(expression.operator, a, b, left.diagnostics, right.diagnostics);
+		if (decided) {
+			return {value: withMarks(decided.value, marksOf(a, b)), diagnostics: decided.diagnostics};
+		}
+	}
+
+	if (hasErrors(diagnostics)) {
+		return {value: unknown(spec.result), diagnostics};
+	}
 	if (expression.operator === '==' || expression.operator === '!=') {
 		const equal = equals(a, b);
 		if (expression.operator === '!=' && equal.kind === 'bool') {
@@ -686,7 +696,7 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 	const [bareA] = unmark(a);
 	const [bareB] = unmark(b);
 	if (expression.operator === '&&' || expression.operator === '||') {
-		// No short-circuit: an unknown operand makes the result unknown even beside `true ||` (checked against terraform console); never null.
+		// Reached only with both operands known and neither deciding (shortCircuit above): never unknown here.
 		if (bareA.kind !== 'bool' || bareB.kind !== 'bool') {
 			return {value: withMarks(unknownBool, marks), diagnostics};
 		}
@@ -744,6 +754,41 @@ function evaluateBinary(expression: BinaryOp, context: Context): Evaluation {
 	}
 
 	return {value: withMarks(result, marks), diagnostics};
+}
+
+/**
+Terraform 1.12+ and OpenTofu 1.10+ short-circuit `||` and `&&` (hashicorp/hcl hclsyntax/expression_ops.go, OpLogicalOr/OpLogicalAnd's ShortCircuit and BinaryOpExpr.Value, hcl v2.24; OpenTofu's hcl fork since 1.10, website/docs/language/expressions/operators.mdx): both operands are still evaluated (and converted to bool: a conversion error always stands, as does a bad reference, resolved before evaluation), but a known operand that decides the result (`true` for `||`; `false` or null for `&&`) gives that result with only its own side's diagnostics, and an unknown operand beside one that cannot decide gives an unknown with the unknown side's diagnostics; two unknowns give an unknown with the left side's diagnostics unless those hold an error. Marks of both sides are kept. Undefined: evaluate the operation as usual. Terraform 1.11 evaluates both sides fully; tfscope follows current Terraform here (readme, Unknowns).
+*/
+function shortCircuit(operator: '&&' | '||', a: Value, b: Value, leftDiagnostics: Diagnostic[], rightDiagnostics: Diagnostic[]): {value: Value; diagnostics: Diagnostic[]} | undefined {
+	const [left] = unmark(a);
+	const [right] = unmark(b);
+	const leftKnown = left.kind !== 'unknown';
+	const rightKnown = right.kind !== 'unknown';
+	if (!leftKnown && !rightKnown) {
+		// Left to right: a good unknown decides; a failed left one lets both sides' diagnostics through.
+		return hasErrors(leftDiagnostics) ? undefined : {value: unknownBool, diagnostics: leftDiagnostics};
+	}
+
+	// cty's Value.True is Equals(True): false for null, so False (its negation) is true for null.
+	const isTrue = (value: Value): boolean => value.kind === 'bool' && value.value;
+	const deciding = operator === '||' ? isTrue : (value: Value) => !isTrue(value);
+	if (leftKnown && deciding(left)) {
+		return {value: boolValue(operator === '||'), diagnostics: leftDiagnostics};
+	}
+
+	if (rightKnown && deciding(right)) {
+		return {value: boolValue(operator === '||'), diagnostics: rightDiagnostics};
+	}
+
+	if (!leftKnown) {
+		return {value: unknownBool, diagnostics: leftDiagnostics};
+	}
+
+	if (!rightKnown) {
+		return {value: unknownBool, diagnostics: rightDiagnostics};
+	}
+
+	return undefined;
 }
 
 /**

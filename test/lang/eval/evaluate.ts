@@ -88,8 +88,9 @@ test(evaluatesTo, 'false ? var.u : "b"', '"b"');
 test(evaluatesTo, '[var.u, 1]', '[\n  (known after apply),\n  1,\n]');
 test(evaluatesTo, '{a = var.u}', '{\n  "a" = (known after apply)\n}');
 test(evaluatesTo, 'var.u && true', '(known after apply)');
-test(evaluatesTo, 'var.d && false', '(known after apply)');
-test(evaluatesTo, 'true || var.d', '(known after apply)');
+// Short-circuit (Terraform 1.12+, OpenTofu 1.10+; hcl hclsyntax/expression_ops.go): a known deciding operand decides beside an unknown one.
+test(evaluatesTo, 'var.d && false', 'false');
+test(evaluatesTo, 'true || var.d', 'true');
 test(evaluatesTo, 'var.d || false', '(known after apply)');
 test(evaluatesTo, 'try(var.u, "x")', '(known after apply)');
 test(evaluatesTo, 'can(var.u)', '(known after apply)');
