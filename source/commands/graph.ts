@@ -8,6 +8,8 @@ import {exportMermaid} from '../graph/export-mermaid.js';
 import {cycles, findNode, formatCycle, neighbourhood, subgraph} from '../graph/queries.js';
 import {toText} from '../graph/to-text.js';
 import type {Graph} from '../graph/cytoscape.js';
+import {formatRangeShort} from '../hcl/position.js';
+import {terminalSafeWriter} from './terminal-text.js';
 
 const formats: Record<string, (graph: Graph) => string> = {
 	dot: exportDot,
@@ -19,7 +21,7 @@ const formats: Record<string, (graph: Graph) => string> = {
 /**
 `tfscope graph [dir] [--format dot|mermaid|json|text] [--instances] [--focus ADDRESS --depth N]`: the dependency graph, or the neighbourhood of one node.
 */
-export const graphCommand: Command = async ({arguments: positional, flags, stdout, stderr, environment, cwd}) => {
+export const graphCommand: Command = async ({arguments: positional, flags, stdout, stderr, environment, cwd, isTerminal}) => {
 	const format = flags.format ?? 'dot';
 	const exporter = formats[format];
 	if (!exporter) {
@@ -35,7 +37,9 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 	const workspace = await loadCommandWorkspace(flags, positional[0] ?? '.', environment, cwd);
 	let graph = flags.instances ? buildInstanceGraph(workspace) : buildGraph(workspace);
 	if (graph.index.truncated) {
-		stderr.write(`Warning: Graph too large\n\nThe ${flags.instances ? 'instance ' : ''}graph has more than ${maximumEdges} edges (maximumEdges), more than tfscope builds; the edges past the limit are left out.${flags.instances ? ' References to every instance of a block multiply: the block graph (without --instances) shows them once.' : ''}\n`);
+		// A graph with edges left out would mislead whoever reads it (and printing millions of edges takes minutes): no graph, one error.
+		terminalSafeWriter(stderr, isTerminal, false).write(graphTooLarge(graph, flags.instances === true));
+		return 1;
 	}
 
 	// Terraform refuses to plan a configuration with a cycle; the graph still prints, with the cycles named.
@@ -57,3 +61,15 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 	stdout.write(exporter(graph));
 	return 0;
 };
+
+/**
+The error for a graph that reached `maximumEdges`, naming the first edge left out and the expression that made it.
+*/
+function graphTooLarge(graph: Graph, instances: boolean): string {
+	const left = graph.index.firstLeftOut;
+	const origin = left?.origin;
+	const where = origin ? `\n\n  on ${origin.range ? `${formatRangeShort(origin.range)}: ` : ''}${origin.expression}` : '';
+	const at = left ? ` It reached the limit at the edge ${left.source} -> ${left.target}.` : '';
+	const multiply = instances ? ' References to every instance of a block multiply (each of 20,000 instances referring to all 20,000 of another with [*] is 400 million edges). The block graph (without --instances) shows each reference once, and the explorer shows one instance\'s edges at a time.' : '';
+	return `Error: Graph too large${where}\n\nThe ${instances ? 'instance ' : ''}graph has more than ${maximumEdges} edges (maximumEdges), more than tfscope builds; it is not printed, since a graph with edges left out would be wrong.${at}${multiply}\n`;
+}

@@ -21,6 +21,10 @@ export class AdjacencyIndex {
 	True once an edge was left out because the graph reached `maximumEdges`.
 	*/
 	truncated = false;
+	/**
+	The first edge left out (its dependent, dependency and origin), once `truncated`: where the graph outgrew the limit.
+	*/
+	firstLeftOut: {readonly source: string; readonly target: string; readonly origin?: EdgeOrigin} | undefined;
 	readonly #nodes: GraphNode[] = [];
 	readonly #positions = new Map<string, number>();
 	readonly #edges = new EdgeColumns();
@@ -80,7 +84,7 @@ export class AdjacencyIndex {
 		}
 
 		if (this.#edgeCount >= maximumEdges) {
-			this.truncated = true;
+			this.#leaveOut(source, target, origin);
 			return true;
 		}
 
@@ -103,7 +107,7 @@ export class AdjacencyIndex {
 		const originCode = origin === undefined ? 0 : this.#originCode(origin);
 		for (let source = 0; source < froms.length; source++) {
 			if (this.#edgeCount + tos.length > maximumEdges) {
-				this.truncated = true;
+				this.#leaveOut(sources[source]!, targets[0]!, origin);
 				return;
 			}
 
@@ -115,6 +119,13 @@ export class AdjacencyIndex {
 					this.#edgeCount++;
 				}
 			}
+		}
+	}
+
+	#leaveOut(source: string, target: string, origin: EdgeOrigin | undefined): void {
+		if (!this.truncated) {
+			this.truncated = true;
+			this.firstLeftOut = {source, target, origin};
 		}
 	}
 

@@ -25,19 +25,34 @@ export const connectInstances: GraphStep = context => {
 
 	const plans = createInstanceEdgePlans(context);
 	const {graph} = context;
+	// Once the graph holds its most edges, nothing more is made: references to every instance of a large block multiply (20,000 × 20,000), and going on would only be told no, hundreds of millions of times.
 	const sink: EdgeSink = {
 		edge(source, target, kind, origin) {
 			graph.addEdge(source, target, kind, origin);
+			if (graph.index.truncated) {
+				throw graphFull;
+			}
 		},
 		edges(sources, targets, kind, origin) {
 			graph.index.addEdges(sources, targets, kind, origin);
+			if (graph.index.truncated) {
+				throw graphFull;
+			}
 		},
 	};
 
-	for (const instance of tree.moduleInstances.values()) {
-		emitModuleInstanceEdges(plans, instance, graph, sink);
+	try {
+		for (const instance of tree.moduleInstances.values()) {
+			emitModuleInstanceEdges(plans, instance, graph, sink);
+		}
+	} catch (error) {
+		if (error !== graphFull) {
+			throw error;
+		}
 	}
 };
+
+const graphFull = new Error('The graph holds its most edges');
 
 /**
 Receives each instance edge as it is made (the same edge may come several times, with different origins).
@@ -355,7 +370,14 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		}
 
 		for (const source of sources) {
-			for (const id of shared ?? targets(target, source.repetition, chainedKey(chained, target, source))) {
+			const ids = shared ?? targets(target, source.repetition, chainedKey(chained, target, source));
+			// Every instance of a block (an index not known statically): one call, whose list the sink looks up once.
+			if (ids.length > 1 && sink.edges) {
+				sink.edges([source.text], ids, kind, origin);
+				continue;
+			}
+
+			for (const id of ids) {
 				// A variable's validation naturally refers to the variable itself.
 				if (id === source.text && target.kind === 'variable') {
 					continue;

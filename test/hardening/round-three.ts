@@ -1,0 +1,88 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import {Readable} from 'node:stream';
+import test from 'ava';
+import {defaultFlags, type CommandFlags} from '../../source/commands/command.js';
+import {graphCommand} from '../../source/commands/graph.js';
+import {buildInstanceGraph} from '../../source/graph/build.js';
+import {maximumEdges} from '../../source/graph/adjacency.js';
+import {loadWorkspace} from '../../source/workspace.js';
+
+/*
+Issue 20, what round two left over a few seconds or 1 GB: each case gets its diagnostic (or Terraform's answer) from a limit checked before the work is done, not after. No assertion here measures time: a hang shows as AVA's timeout.
+*/
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'tfscope-round-three-'));
+
+test.after.always(() => {
+	rmSync(root, {recursive: true, force: true});
+});
+
+function configuration(name: string, files: Record<string, string>): string {
+	const directory = path.join(root, name);
+	for (const [file, text] of Object.entries(files)) {
+		mkdirSync(path.dirname(path.join(directory, file)), {recursive: true});
+		writeFileSync(path.join(directory, file), text);
+	}
+
+	return directory;
+}
+
+async function graph(directory: string, flags: Partial<CommandFlags>): Promise<{code: number; stdout: string; stderr: string}> {
+	let stdout = '';
+	let stderr = '';
+	const code = await graphCommand({
+		arguments: [directory],
+		flags: {...defaultFlags, ...flags},
+		stdin: Readable.from([]),
+		stdout: {write: (text: string) => (stdout += text)},
+		stderr: {write: (text: string) => (stderr += text)},
+		isTerminal: false,
+		environment: {},
+		cwd: process.cwd(),
+	});
+	return {code, stdout, stderr};
+}
+
+// Every instance of b refers to every instance of a: 400 million instance edges.
+const product = (reference: string) => `resource "terraform_data" "a" {
+  count = 20000
+}
+
+resource "terraform_data" "b" {
+  count = 20000
+  input = ${reference}
+}
+`;
+
+for (const [name, reference, column] of [
+	['a splat', 'terraform_data.a[*].id', '7,11-33'],
+	['an index not known statically', 'terraform_data.a[count.index + 0].id', '7,11-47'],
+] as const) {
+	test(`graph --instances of two 20,000-instance blocks joined through ${name} stops building at the edge limit and prints one error, no partial graph`, async t => {
+		const directory = configuration(name.replaceAll(' ', '-'), {'main.tf': product(reference)});
+		const result = await graph(directory, {instances: true, format: 'text'});
+		t.is(result.code, 1);
+		t.is(result.stdout, '');
+		const lines = result.stderr.split('\n');
+		t.is(lines[0], 'Error: Graph too large');
+		t.is(lines[2], `  on ${path.join(directory, 'main.tf')}:${column}: ${reference}`);
+		t.regex(result.stderr, new RegExp(`more than ${maximumEdges} edges \\(maximumEdges\\)`));
+		t.regex(result.stderr, /It reached the limit at the edge terraform_data\.b\[\d+] -> terraform_data\.a\[0]\./);
+		t.is(result.stderr.match(/Graph too large/g)?.length, 1);
+	});
+}
+
+test('the instance graph stops at the edge limit: no edge past it is made, the first left out is named', async t => {
+	const directory = configuration('product-index', {'main.tf': product('terraform_data.a[count.index + 0].id')});
+	const instances = buildInstanceGraph(await loadWorkspace({directory}));
+	t.true(instances.index.truncated);
+	t.true(instances.edgeCount <= maximumEdges);
+	t.like(instances.index.firstLeftOut, {target: 'terraform_data.a[0]', origin: {expression: 'terraform_data.a[count.index + 0].id'}});
+	// The block graph has the one edge.
+	const blocks = await graph(directory, {format: 'text'});
+	t.is(blocks.code, 0);
+	t.true(blocks.stdout.includes('terraform_data.b\n  provider["terraform.io/builtin/terraform"]\n  terraform_data.a\n'));
+});
