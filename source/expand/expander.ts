@@ -5,7 +5,7 @@ import {
 } from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
-import type {Condition, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
+import type {Condition, ModuleCall, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import {type State, stateKey} from '../config/state.js';
 import type {RawVariableValue} from '../config/tfvars.js';
@@ -118,7 +118,47 @@ const causeSource: CauseSource = {
 	callExpansion: (instance, name) => (instance as ModuleInstanceImpl).existingCallExpansion(name),
 };
 
-const maximumModuleInstances = 100_000;
+/**
+The most module instances a configuration expands to: 50,000 (the largest benchmark configuration, 8x, has 800; each costs a few kilobytes, so the limit is reached in a few seconds and a few hundred megabytes). Counts nested twenty deep multiply past it: see `certainModuleInstances`.
+*/
+export const maximumModuleInstances = 50_000;
+
+const certainCounts = new WeakMap<ModuleNode, number>();
+
+/**
+The fewest module instances the calls of a module node make in each of its instances, from what is written literally: a call without `count`/`for_each` is one, `count = 2` two (each with its own calls' instances); any other count or for_each may be zero. Nested literal counts multiply (`count = 2` twenty levels down is 2^21 - 2), so the module-instance limit can refuse such a tree at its top call before making any of it.
+*/
+function certainModuleInstances(node: ModuleNode): number {
+	let total = certainCounts.get(node);
+	if (total === undefined) {
+		total = 0;
+		for (const [name, child] of node.children) {
+			const call = node.module.moduleCalls.get(name);
+			const count = call ? literalCount(call) : 0;
+			if (count > 0) {
+				total += count * (1 + certainModuleInstances(child));
+			}
+		}
+
+		certainCounts.set(node, total);
+	}
+
+	return total;
+}
+
+function literalCount(call: ModuleCall): number {
+	if (call.forEach || call.enabled) {
+		return 0;
+	}
+
+	if (!call.count) {
+		return 1;
+	}
+
+	const {count} = call;
+	const value = count.kind === 'Literal' && count.value.type === 'number' ? Number(count.value.text) : Number.NaN;
+	return Number.isInteger(value) && value >= 0 ? value : 0;
+}
 
 const pureFunctionContexts = new WeakMap<Context, FunctionContext>();
 
@@ -178,7 +218,8 @@ function withLabel<V>(context: Context, label: string, compute: () => V): V {
 Memoised computation with cycle detection over a shared stack of labels.
 */
 class Memo<V> {
-	readonly #values = new Map<string, V | typeof pending>();
+	// Made on first use: every module instance has two memos, many never used.
+	#values: Map<string, V | typeof pending> | undefined;
 	readonly #context: Context;
 
 	constructor(context: Context) {
@@ -186,19 +227,20 @@ class Memo<V> {
 	}
 
 	get(key: string, label: string, range: Range | undefined, compute: () => V, onCycle: () => V): V {
-		const existing = this.#values.get(key);
+		const values = this.#values ??= new Map();
+		const existing = values.get(key);
 		if (existing === pending) {
 			reportCycle(this.#context, label, range);
 			return onCycle();
 		}
 
-		if (existing !== undefined || this.#values.has(key)) {
+		if (existing !== undefined || values.has(key)) {
 			return existing as V;
 		}
 
-		this.#values.set(key, pending);
+		values.set(key, pending);
 		const value = withLabel(this.#context, label, compute);
-		this.#values.set(key, value);
+		values.set(key, value);
 		return value;
 	}
 }
@@ -591,12 +633,16 @@ class ModuleInstanceImpl implements ModuleInstance {
 	/**
 	The expansion, unless it would take the whole configuration past the instance limits (nested counts multiply): then none, with an error.
 	*/
-	#withinLimits(expansion: Expansion, kind: 'resource' | 'module', range: Range): Expansion {
+	#withinLimits(expansion: Expansion, kind: 'resource' | 'module', range: Range, child?: ModuleNode): Expansion {
 		const count = expansion.mode === 'count' ? expansion.count : (expansion.mode === 'for_each' ? expansion.entries.size : (expansion.mode === 'single' || expansion.mode === 'unknown' || (expansion.mode === 'enabled' && expansion.enabled) ? 1 : 0));
 		const context = this.#context;
 		const [total, limit] = kind === 'module' ? [context.moduleInstanceCount, maximumModuleInstances] : [context.resourceInstanceCount, maximumResourceInstances];
-		if (total + count > limit) {
-			const reason = `Expanding this block would make more than ${limit} ${kind} instances in the whole configuration, more than tfscope expands; it is shown without instances.`;
+		// The module instances each instance's own calls are sure to make come too: counted now, the limit stops nested counts that multiply at the top, before any is made.
+		const nested = child ? count * certainModuleInstances(child) : 0;
+		if (total + count + nested > limit) {
+			const reason = nested > 0 && total + count <= limit
+				? `Expanding this block would make more than ${limit} module instances in the whole configuration (at least ${count + nested} with those of the module calls it contains, whose counts multiply), more than tfscope expands; it is shown without instances.`
+				: `Expanding this block would make more than ${limit} ${kind} instances in the whole configuration, more than tfscope expands; it is shown without instances.`;
 			report(context, [errorDiagnostic('Too many instances', reason, range)]);
 			return {
 				mode: 'invalid', meta: expansion.mode === 'for_each' ? 'for_each' : 'count', reason, summary: 'Too many instances',
@@ -634,7 +680,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 		if (!expansion) {
 			const call = this.node.module.moduleCalls.get(name)!;
 			const node = this.node.children.get(name)!;
-			const mode = this.#withinLimits(this.expansionOf('module', name, call), 'module', call.range);
+			const mode = this.#withinLimits(this.expansionOf('module', name, call), 'module', call.range, node);
 			const instances = instanceKeys(mode).map(key => new ModuleInstanceImpl(this.#context, node, [...this.address, {name, key}], this, repetitionData(mode, key)));
 			expansion = {
 				call, node, expansion: mode, instances,

@@ -4,15 +4,25 @@ A read-only Map whose values are computed on first `get` and memoised, so a scop
 
 export class LazyMap<V> extends Map<string, V> {
 	readonly #names: readonly string[];
-	readonly #known: ReadonlySet<string>;
+	// Made on first use: every module instance has five of these, and many are never read.
+	#knownSet: ReadonlySet<string> | undefined;
+	#valueMap: Map<string, V> | undefined;
 	readonly #compute: (name: string) => V;
-	readonly #values = new Map<string, V>();
 
 	constructor(names: Iterable<string>, compute: (name: string) => V) {
 		super();
 		this.#names = [...names];
-		this.#known = new Set(this.#names);
 		this.#compute = compute;
+	}
+
+	get #known(): ReadonlySet<string> {
+		this.#knownSet ??= new Set(this.#names);
+		return this.#knownSet;
+	}
+
+	get #values(): Map<string, V> {
+		this.#valueMap ??= new Map();
+		return this.#valueMap;
 	}
 
 	override get size(): number {
@@ -20,17 +30,17 @@ export class LazyMap<V> extends Map<string, V> {
 	}
 
 	override has(name: string): boolean {
-		return this.#known.has(name);
+		return this.#names.length > 0 && this.#known.has(name);
 	}
 
 	override get(name: string): V | undefined {
 		// One lookup when the value is there (values are never undefined): the common case, every reference reads one.
-		const found = this.#values.get(name);
-		if (found !== undefined || this.#values.has(name)) {
+		const found = this.#valueMap?.get(name);
+		if (found !== undefined || this.#valueMap?.has(name)) {
 			return found;
 		}
 
-		if (!this.#known.has(name)) {
+		if (!this.has(name)) {
 			return undefined;
 		}
 

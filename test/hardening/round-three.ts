@@ -8,6 +8,7 @@ import {defaultFlags, type CommandFlags} from '../../source/commands/command.js'
 import {graphCommand} from '../../source/commands/graph.js';
 import {buildInstanceGraph} from '../../source/graph/build.js';
 import {maximumEdges} from '../../source/graph/adjacency.js';
+import {maximumModuleInstances} from '../../source/expand/expander.js';
 import {loadWorkspace} from '../../source/workspace.js';
 
 /*
@@ -85,4 +86,38 @@ test('the instance graph stops at the edge limit: no edge past it is made, the f
 	const blocks = await graph(directory, {format: 'text'});
 	t.is(blocks.code, 0);
 	t.true(blocks.stdout.includes('terraform_data.b\n  provider["terraform.io/builtin/terraform"]\n  terraform_data.a\n'));
+});
+
+// Twenty levels of modules, each calling the next twice: 2^21 - 2 module instances.
+function nestedModules(name: string, count: (level: number) => string): string {
+	const files: Record<string, string> = {'main.tf': `module "m" {\n  source = "./m1"\n  count  = ${count(0)}\n  n      = 2\n}\n`};
+	for (let level = 1; level <= 20; level++) {
+		files[`m${level}/main.tf`] = level < 20
+			? `variable "n" {}\n\nmodule "m" {\n  source = "../m${level + 1}"\n  count  = ${count(level)}\n  n      = var.n\n}\n`
+			: 'variable "n" {}\n';
+	}
+
+	files['main.tf'] += 'resource "terraform_data" "kept" {}\n';
+	return configuration(name, files);
+}
+
+test('nested literal counts that multiply past the module-instance limit are refused at the top call, before any instance is made', async t => {
+	const workspace = await loadWorkspace({directory: nestedModules('nested-literal', () => '2')});
+	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
+	t.deepEqual(errors.map(diagnostic => `${path.basename(diagnostic.subject!.filename)}:${diagnostic.subject!.start.line}: ${diagnostic.summary}: ${diagnostic.detail}`), [
+		`main.tf:1: Too many instances: Expanding this block would make more than ${maximumModuleInstances} module instances in the whole configuration (at least 2097150 with those of the module calls it contains, whose counts multiply), more than tfscope expands; it is shown without instances.`,
+	]);
+	// Only the root was made, and the rest of the configuration is there.
+	t.deepEqual([...workspace.instances!.moduleInstances.keys()], ['']);
+	t.deepEqual([...workspace.instances!.resourceInstances.keys()], ['terraform_data.kept']);
+});
+
+test('nested counts that are not literal stop at the module-instance limit', async t => {
+	const workspace = await loadWorkspace({directory: nestedModules('nested-variable', level => (level === 0 ? '2' : 'var.n'))});
+	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
+	t.true(errors.length > 0);
+	t.true(errors.every(diagnostic => diagnostic.summary === 'Too many instances' && diagnostic.detail === `Expanding this block would make more than ${maximumModuleInstances} module instances in the whole configuration, more than tfscope expands; it is shown without instances.`));
+	t.true(workspace.instances!.moduleInstances.size <= maximumModuleInstances);
+	t.true(workspace.instances!.moduleInstances.size > maximumModuleInstances / 2);
+	t.true(workspace.instances!.resourceInstances.has('terraform_data.kept'));
 });
