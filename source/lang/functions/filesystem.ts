@@ -247,6 +247,308 @@ The most entries (files and directories) `fileset` visits in one call.
 export const maximumListedFiles = 100_000;
 
 /**
+Splits a glob at `/` that no backslash escapes (doublestar's splitPathOnSeparator).
+*/
+function globComponents(pattern: string): string[] {
+	const components: string[] = [];
+	let current = '';
+	for (let index = 0; index < pattern.length; index++) {
+		const character = pattern[index]!;
+		if (character === '\\' && index + 1 < pattern.length) {
+			current += character + pattern[index + 1]!;
+			index++;
+		} else if (character === '/') {
+			components.push(current);
+			current = '';
+		} else {
+			current += character;
+		}
+	}
+
+	components.push(current);
+	return components;
+}
+
+const globMeta = /[*?[{\\]/;
+
+/**
+A malformed part of a glob, met while matching (doublestar's ErrBadPattern): only a name that gets that far reports it, so `fileset("nope[", "*")` is an empty set where no entry starts with `nope`.
+*/
+const badPattern = Symbol('bad pattern');
+
+/**
+The first `character` in `text` from `start` that no backslash precedes (doublestar's indexRuneWithEscaping); -1 when there is none.
+*/
+function indexUnescaped(text: readonly string[], start: number, character: string): number {
+	for (let index = start; index < text.length; index++) {
+		if (text[index] === character && (index === start || text[index - 1] !== '\\')) {
+			return index;
+		}
+	}
+
+	return -1;
+}
+
+function splitUnescaped(text: readonly string[], separator: string): string[][] {
+	const parts: string[][] = [];
+	let start = 0;
+	for (;;) {
+		const end = indexUnescaped(text, start, separator);
+		if (end === -1) {
+			parts.push(text.slice(start));
+			return parts;
+		}
+
+		parts.push(text.slice(start, end));
+		start = end + 1;
+	}
+}
+
+function codePoint(character: string): number {
+	return character.codePointAt(0)!;
+}
+
+/**
+Whether one path component `name` matches one glob component, character by character as doublestar's matchComponent does (v1.1.5: `*`, `?`, `[...]` with `^` negation and ranges, `{a,b}`, `\` escapes). Throws `badPattern` when matching reaches a malformed part.
+*/
+function matchComponent(pattern: readonly string[], patternIndex: number, name: readonly string[], nameIndex: number): boolean {
+	let p = patternIndex;
+	let n = nameIndex;
+	if (p >= pattern.length) {
+		return n >= name.length;
+	}
+
+	if (n >= name.length && !(pattern.length - p === 1 && pattern[p] === '*')) {
+		return false;
+	}
+
+	while (p < pattern.length && n < name.length) {
+		const character = pattern[p]!;
+		if (character === '\\') {
+			p++;
+			if (p >= pattern.length) {
+				throw badPattern;
+			}
+
+			if (pattern[p] !== name[n]) {
+				return false;
+			}
+
+			p++;
+			n++;
+		} else if (character === '*') {
+			p++;
+			if (p >= pattern.length) {
+				return true;
+			}
+
+			for (; n < name.length; n++) {
+				// doublestar ignores a malformed rest here and tries the next position.
+				try {
+					if (matchComponent(pattern, p, name, n)) {
+						return true;
+					}
+				} catch (error) {
+					if (error !== badPattern) {
+						throw error;
+					}
+				}
+			}
+
+			return false;
+		} else if (character === '[') {
+			p++;
+			const end = indexUnescaped(pattern, p, ']');
+			if (end === -1 || end === p) {
+				throw badPattern;
+			}
+
+			const members = pattern.slice(p, end);
+			const negated = members[0] === '^';
+			const subject = codePoint(name[n]!);
+			let matched = false;
+			let index = negated ? 1 : 0;
+			while (index < members.length) {
+				let low = members[index++]!;
+				if (low === '-') {
+					throw badPattern;
+				}
+
+				if (low === '\\') {
+					if (index >= members.length) {
+						throw badPattern;
+					}
+
+					low = members[index++]!;
+				}
+
+				let high = low;
+				if (index < members.length && members[index] === '-') {
+					index++;
+					if (index >= members.length || members[index] === '-') {
+						throw badPattern;
+					}
+
+					high = members[index++]!;
+					if (high === '\\') {
+						if (index >= members.length) {
+							throw badPattern;
+						}
+
+						high = members[index++]!;
+					}
+				}
+
+				if (codePoint(low) <= subject && subject <= codePoint(high)) {
+					matched = true;
+				}
+			}
+
+			if (matched === negated) {
+				return false;
+			}
+
+			p = end + 1;
+			n++;
+		} else if (character === '{') {
+			p++;
+			const end = indexUnescaped(pattern, p, '}');
+			if (end === -1) {
+				throw badPattern;
+			}
+
+			const rest = pattern.slice(end + 1);
+			for (const option of splitUnescaped(pattern.slice(p, end), ',')) {
+				if (matchComponent([...option, ...rest], 0, name, n)) {
+					return true;
+				}
+			}
+
+			return false;
+		} else if (character === '?' || character === name[n]) {
+			p++;
+			n++;
+		} else {
+			return false;
+		}
+	}
+
+	if (p >= pattern.length && n >= name.length) {
+		return true;
+	}
+
+	const rest = pattern.slice(p).join('');
+	return (n >= name.length && rest === '*') || rest === '**';
+}
+
+/**
+The paths an absolute glob matches, walked as doublestar's Glob walks them (bmatcuk/doublestar v1.1.5 doublestar.go, doGlob, which Terraform's fileset calls): the leading components without metacharacters are one path that must exist; each component with them is matched against a directory's entries; `**` matches zero or more directories. A malformed component is an error only as doGlob reports one (the last step of a directory's walk decides). Symlinks are followed, but a directory already open on the way down (same device and inode) is not entered again, so a symlink loop ends; every entry visited counts towards `maximumListedFiles`.
+*/
+function globPaths(filesystem: FunctionFilesystem, pattern: string, shown: string): string[] {
+	const matches: string[] = [];
+	let visited = 0;
+	const open = new Set<string>();
+	const entries = (directory: string): readonly string[] => {
+		const names = filesystem.listFiles?.(directory) ?? [];
+		visited += names.length;
+		if (visited > maximumListedFiles) {
+			throw new FunctionError(`failed to glob: more than ${maximumListedFiles} files and directories under ${JSON.stringify(shown)}, tfscope's limit (maximumListedFiles)`);
+		}
+
+		return names;
+	};
+
+	// Returns whether the walk ends in doublestar's ErrBadPattern.
+	const walk = (base: string, components: readonly string[], depth: number): boolean => {
+		let literal = 0;
+		while (literal < components.length && !globMeta.test(components[literal]!)) {
+			literal++;
+		}
+
+		const directory = literal > 0 ? path.posix.join(base, ...components.slice(0, literal)) : base;
+		const stat = filesystem.stat(directory);
+		if (!stat) {
+			return false;
+		}
+
+		if (literal >= components.length) {
+			matches.push(directory);
+			return false;
+		}
+
+		if (stat.kind !== 'directory' || depth > 64 || (stat.identity !== undefined && open.has(stat.identity))) {
+			return false;
+		}
+
+		if (stat.identity !== undefined) {
+			open.add(stat.identity);
+		}
+
+		const rest = components.slice(literal);
+		const names = entries(directory);
+		let bad = false;
+		let index = 0;
+		if (rest[0] === '**') {
+			const last = rest.length === 1;
+			for (const name of names) {
+				const child = path.posix.join(directory, name);
+				if (filesystem.stat(child)?.kind === 'directory') {
+					if (last) {
+						matches.push(child);
+					}
+
+					bad = walk(child, rest, depth + 1);
+				} else if (last) {
+					matches.push(child);
+				}
+			}
+
+			index = 1;
+		}
+
+		if (index < rest.length) {
+			const component = [...rest[index]!];
+			const last = index + 1 >= rest.length;
+			for (const name of names) {
+				let matched: boolean;
+				try {
+					matched = matchComponent(component, 0, [...name], 0);
+				} catch (error) {
+					if (error !== badPattern) {
+						throw error;
+					}
+
+					bad = true;
+					break;
+				}
+
+				bad = false;
+				if (matched) {
+					const child = path.posix.join(directory, name);
+					if (last) {
+						matches.push(child);
+					} else {
+						bad = walk(child, rest.slice(index + 1), depth + 1);
+					}
+				}
+			}
+		}
+
+		if (stat.identity !== undefined) {
+			open.delete(stat.identity);
+		}
+
+		return bad;
+	};
+
+	if (walk('/', globComponents(pattern).slice(1), 0)) {
+		throw new FunctionError(`failed to glob pattern ${JSON.stringify(shown)}: syntax error in pattern`);
+	}
+
+	return matches;
+}
+
+/**
 Every regular file under `root`, relative to it. Symlinks are followed (as Terraform's glob does) but a directory already open on the way down (same device and inode) is not entered again, so a symlink loop ends; every entry visited counts towards `maximumListedFiles`, so a wide tree of links to the same directories ends too.
 */
 function listFilesRecursively(filesystem: FunctionFilesystem, root: string): string[] {
@@ -288,26 +590,78 @@ function listFilesRecursively(filesystem: FunctionFilesystem, root: string): str
 	return found;
 }
 
-export const fileset = defineFunction({
-	name: 'fileset',
-	description: 'Enumerates a set of regular file names given a path and pattern.',
-	parameters: [{name: 'path', type: stringType}, {name: 'pattern', type: stringType}],
-	returnType: staticReturnType(setType(stringType)),
-	impl([basePath, patternValue], _, context) {
-		const given = stringOf(patternValue!);
-		// Terraform joins the path and pattern (which cleans `./` and `..`), then makes matches relative to the path again.
-		const pattern = given.startsWith('/') ? given : cleanPath(given);
-		const expression = globToRegExp(pattern);
-		if (!expression) {
-			throw new FunctionError(`failed to glob pattern ${JSON.stringify(given)}: syntax error in pattern`);
-		}
 
-		const filesystem = filesystemOf(context);
-		const root = resolvePath(context, stringOf(basePath!));
-		const matches = listFilesRecursively(filesystem, root).filter(relative => expression.test(relative));
-		return makeSet(stringType, matches.map(match => stringValue(match)));
-	},
-});
+/**
+Go's filepath.Join for slash-separated paths: the non-empty elements joined and cleaned; empty when all are empty.
+*/
+function joinPath(...elements: string[]): string {
+	const given = elements.filter(element => element !== '');
+	return given.length === 0 ? '' : cleanPath(given.join('/'));
+}
+
+/**
+Where doublestar v4's SplitPattern cuts a glob: the directory before the first metacharacter (unescaped) and the pattern below it.
+*/
+function splitPattern(pattern: string): {base: string; rest: string} {
+	let split = -1;
+	for (let index = 0; index < pattern.length; index++) {
+		const character = pattern[index]!;
+		if (character === '\\') {
+			index++;
+		} else if (character === '/') {
+			split = index;
+		} else if ('*?[{'.includes(character)) {
+			break;
+		}
+	}
+
+	if (split === 0) {
+		return {base: '/', rest: pattern.slice(1)};
+	}
+
+	return split > 0 ? {base: pattern.slice(0, split).replaceAll(/\\(.)/g, '$1'), rest: pattern.slice(split + 1)} : {base: '.', rest: pattern};
+}
+
+/**
+`fileset`: Terraform's walks the joined glob as doublestar v1.1.5 does (globPaths); OpenTofu's calls doublestar v4's FilepathGlob (opentofu internal/lang/funcs/filesystem.go), which checks the whole pattern first (a malformed one is an error whatever the files), cuts it at the last directory before a metacharacter (SplitPattern) and matches the rest against the paths below that directory, where `{a,b/c}` may span directories and `[!a]` is a negation.
+*/
+function makeFileset(dialect: 'terraform' | 'opentofu'): FunctionSpec {
+	return defineFunction({
+		name: 'fileset',
+		description: 'Enumerates a set of regular file names given a path and pattern.',
+		parameters: [{name: 'path', type: stringType}, {name: 'pattern', type: stringType}],
+		returnType: staticReturnType(setType(stringType)),
+		impl([basePath, patternValue], _, context) {
+			const filesystem = filesystemOf(context);
+			const givenPath = stringOf(basePath!);
+			// Terraform (internal/lang/funcs/filesystem.go, MakeFileSetFunc) and OpenTofu alike join the path to the pattern (filepath.Join, which cleans `./` and `..`) and glob the whole: the path's own metacharacters are glob syntax too (`fileset("d[1]", "*")` lists d1/), then each match is made relative to the path again (`../d1/x`). Relative paths are relative to the directory Terraform runs in (no `~` expansion); messages show the pattern as Terraform joined it.
+			const shown = joinPath(givenPath, stringOf(patternValue!));
+			const root = path.resolve(context.baseDirectory, givenPath);
+			const absolute = (relative: string): string => (path.posix.isAbsolute(relative) ? relative : joinPath(path.resolve(context.baseDirectory), relative));
+			let matches: string[];
+			if (dialect === 'terraform') {
+				matches = globPaths(filesystem, absolute(shown), shown);
+			} else {
+				const {base, rest} = splitPattern(shown);
+				const expression = globToRegExp(rest);
+				if (!expression) {
+					throw new FunctionError(`failed to glob pattern ${JSON.stringify(shown)}: syntax error in pattern`);
+				}
+
+				const directory = absolute(base);
+				matches = filesystem.stat(directory)?.kind === 'directory'
+					? listFilesRecursively(filesystem, directory).filter(relative => expression.test(relative)).map(relative => joinPath(directory, relative))
+					: [];
+			}
+
+			const files = matches.filter(match => filesystem.stat(match)?.kind === 'file');
+			return makeSet(stringType, files.map(match => stringValue(path.posix.relative(root, match))));
+		},
+	});
+}
+
+export const fileset = makeFileset('terraform');
+export const openTofuFileset = makeFileset('opentofu');
 
 // Go's filepath.Clean for slash-separated paths.
 export function cleanPath(filePath: string): string {

@@ -4,7 +4,7 @@ import {conversionFunctions, openTofuIssensitive} from './conversion.js';
 import {cryptoFunctions} from './crypto.js';
 import {datetimeFunctions} from './datetime.js';
 import {encodingFunctions} from './encoding.js';
-import {filesystemFunctions, setDefaultTemplateRenderer} from './filesystem.js';
+import {filesystemFunctions, openTofuFileset, setDefaultTemplateRenderer} from './filesystem.js';
 import {ipNetworkFunctions} from './ip-network.js';
 import {numberFunctions} from './number.js';
 import {terraformProviderFunctions, unrunnableProviderFunction} from './provider.js';
@@ -56,9 +56,9 @@ export type FunctionTable = {
 const terraformNames: readonly string[] = [...builtinFunctions.values()].filter(spec => !spec.openTofuOnly).map(spec => spec.name);
 
 /**
-Functions OpenTofu 1.11 defines differently from Terraform 1.11, under the same names: `issensitive` of an unknown value is unknown; `regex`, `regexall` and `replace` take Go 1.25's `\p{...}` class names.
+Functions OpenTofu 1.11 defines differently from Terraform 1.11, under the same names: `issensitive` of an unknown value is unknown; `regex`, `regexall` and `replace` take Go 1.25's `\p{...}` class names; `fileset` globs with doublestar v4, where `[!a]` is a negation.
 */
-const openTofuVariants: ReadonlyMap<string, FunctionSpec> = new Map([openTofuIssensitive, ...openTofuRegexFunctions, openTofuReplace].map(spec => [spec.name, spec] as const));
+const openTofuVariants: ReadonlyMap<string, FunctionSpec> = new Map([openTofuIssensitive, ...openTofuRegexFunctions, openTofuReplace, openTofuFileset].map(spec => [spec.name, spec] as const));
 
 const functionTables: Readonly<Record<FunctionDialect, FunctionTable>> = {
 	opentofu: {

@@ -59,10 +59,18 @@ const cases: readonly DialectCase[] = [
 	['issensitive(sensitive(plantimestamp()))', 'true', '(known after apply)'],
 	['issensitive(sensitive(1))', 'true', 'true'],
 	['issensitive([plantimestamp()])', 'false', 'false'],
-	// fileset: both escape metacharacters with a backslash (Terraform's doublestar v1.1.5; OpenTofu 1.11's doublestar v4.9.1, opentofu go.mod at v1.11.0, #3332, which fixed escapes in the base directory that 1.10's v4.6.0 broke); a backslash at the end is a syntax error in both.
+	// fileset: both escape metacharacters with a backslash (Terraform's doublestar v1.1.5; OpenTofu 1.11's doublestar v4.9.1, opentofu go.mod at v1.11.0, #3332, which fixed escapes in the base directory that 1.10's v4.6.0 broke).
 	['fileset(".", "h\\\\ello.\\\\txt")', 'toset([\n  "hello.txt",\n])', 'toset([\n  "hello.txt",\n])'],
 	['fileset(".", "sub/\\\\[ab].*")', 'toset([])', 'toset([])'],
-	['fileset(".", "hello.txt\\\\")', 'error: Call to function "fileset" failed: failed to glob pattern "hello.txt\\\\": syntax error in pattern.', 'error: Call to function "fileset" failed: failed to glob pattern "hello.txt\\\\": syntax error in pattern.'],
+	// v1.1.5 reports a malformed glob only when a name gets that far (terraform console: a backslash at the end, `[` in the path); v4 checks the whole pattern first (doublestar v4 glob.go, Glob's ValidatePattern).
+	['fileset(".", "hello.txt\\\\")', 'toset([])', 'error: Call to function "fileset" failed: failed to glob pattern "hello.txt\\\\": syntax error in pattern.'],
+	['fileset("nope[", "*")', 'toset([])', 'error: Call to function "fileset" failed: failed to glob pattern "nope[/*": syntax error in pattern.'],
+	// v1.1.5 splits at / before braces (terraform console: an unclosed `{a,deeper`) and negates with ^ only; v4 matches braces across directories and negates with ! too (doublestar v4 match.go).
+	['fileset("sub", "{a,deeper/c}.txt")', 'error: Call to function "fileset" failed: failed to glob pattern "sub/{a,deeper/c}.txt": syntax error in pattern.', 'toset([\n  "a.txt",\n  "deeper/c.txt",\n])'],
+	['fileset(".", "sub/[!a].*")', 'toset([\n  "sub/a.txt",\n])', 'toset([\n  "sub/b.md",\n])'],
+	// Both glob the path too (filepath.Join(path, pattern)): `d[1]` is the class [1], and matches are relative to the path as given.
+	['fileset("glob/d[1]", "*")', 'toset([\n  "../d1/x.txt",\n])', 'toset([\n  "../d1/x.txt",\n])'],
+	['fileset("glob/d\\\\[1]", "*")', 'toset([\n  "../d[1]/y.txt",\n])', 'toset([\n  "../d[1]/y.txt",\n])'],
 	// yamldecode: both are go-cty-yaml v1.1.0 (opentofu go.mod at v1.11.0; terraform console for Terraform): YAML 1.2 integers, `+` a string (opentofu CHANGELOG v1.9.0, #2044).
 	['yamldecode("+")', '"+"', '"+"'],
 	['yamldecode("1_000")', '"1_000"', '"1_000"'],
