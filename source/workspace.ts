@@ -12,7 +12,7 @@ import {deprecationWarnings} from './config/deprecations.js';
 import {dataDirectory} from './config/module-sources.js';
 import {type ConfigSource, readTextFrom} from './config/source.js';
 import {describeReadFailure, readTextWithLimit} from './files/read-file.js';
-import {readState} from './config/state.js';
+import {maximumStateFileBytes, readState} from './config/state.js';
 import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
@@ -218,6 +218,10 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		workspaceName,
 		rootVariables: collected.values,
 		state: state.state,
+		readRemoteState: file => {
+			const read = readTextFrom(options.source, file, maximumStateFileBytes);
+			return read.ok ? read : {ok: false};
+		},
 		functions: functions.lookup,
 		functionNames: functions.names,
 		filesystem: options.source ?? createNodeFilesystem({cwd}),

@@ -46,6 +46,7 @@ import {type SchemaSet, builtinSchemaSet} from '../schema/schema-set.js';
 import {type ShapeProblem, shapeBody} from '../schema/shape.js';
 import {validateBlockBody} from '../schema/validate-body.js';
 import {planBuiltin} from '../schema/builtin-plan.js';
+import {type RemoteStateReader, readRemoteState} from '../schema/remote-state.js';
 
 /*
 Expands the static module tree into module and resource instances. Everything is evaluated on demand and memoised: expanding a block evaluates its count/for_each, which may read locals, variables, other resources or module outputs, which evaluate in turn. A value that depends on itself is a cycle: a diagnostic names every member, and the value is unknown.
@@ -61,6 +62,10 @@ export type ExpandOptions = {
 	readonly workspaceName: string;
 	readonly rootVariables: ReadonlyMap<string, RawVariableValue>;
 	readonly state: State;
+	/**
+	Reads a state file for `terraform_remote_state` with the local backend (schema/remote-state.ts); absent: remote state is never read.
+	*/
+	readonly readRemoteState?: RemoteStateReader;
 	readonly functions: (name: string) => FunctionSpec | undefined;
 	readonly functionNames: () => readonly string[];
 	readonly filesystem?: FunctionFilesystem;
@@ -1100,6 +1105,14 @@ class ResourceInstanceImpl implements ResourceInstance {
 					resource.reportShapeProblem(problem);
 				},
 			});
+			if (resource.schema.provider === builtinProvider && block.mode === 'data' && block.type === 'terraform_remote_state' && this.#context.options.readRemoteState) {
+				// Read during plan, as Terraform reads it: the local backend's state file, when there is one.
+				const read = readRemoteState(shaped, this.#context.options.rootDirectory, this.#context.options.readRemoteState);
+				if (read.kind === 'read') {
+					return read.value;
+				}
+			}
+
 			return finish(resource.schema.provider === builtinProvider && !storedAttributes ? planBuiltin(block.type, shaped) : shaped);
 		}
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import test from 'ava';
+import test, {type ExecutionContext} from 'ava';
 import type {ResourceInstance} from '../../source/expand/instance-tree.js';
 import {encodeJson} from '../../source/lang/functions/encoding.js';
 import {isWhollyKnown} from '../../source/lang/values.js';
@@ -9,7 +10,7 @@ import {loadWorkspace} from '../../source/workspace.js';
 /*
 Placeholders and their causes against `terraform plan` (test/fixtures/placeholders/regenerate.sh, terraform 1.11):
 
-- data-source-at-plan: the zones come from `terraform_remote_state` of a local state file, which Terraform reads during plan and tfscope does not. Without assumptions, tfscope knows exactly the instances of the plan that do not depend on the zones (with the same planned `input`), shows one placeholder for each block that does (matching the plan's instances with `[*]` for the unknown keys, with the same `input` wherever the placeholder's is known), and names one cause, the data source, as a note. With the assumption of what the state file holds, tfscope's instances and inputs are the plan's, each marked as existing through an assumption where its expansion used it.
+- data-source-at-plan: the zones come from `terraform_remote_state` of a local state file, which Terraform reads during plan, and tfscope too: as committed, tfscope's instances and inputs are the plan's exactly. The placeholder checks load a copy without the state file (a state kept on another machine, where tfscope cannot read it). There, without assumptions, tfscope knows exactly the instances of the plan that do not depend on the zones (with the same planned `input`), shows one placeholder for each block that does (matching the plan's instances with `[*]` for the unknown keys, with the same `input` wherever the placeholder's is known), and names one cause, the data source, as a note. With the assumption of what the state file holds, tfscope's instances and inputs are the plan's, each marked as existing through an assumption where its expansion used it.
 - attribute-at-apply: count and for_each from `terraform_data.seed.id`, known only after apply: Terraform's plan stops with one error per block; tfscope shows a placeholder for exactly those blocks and one warning-level cause naming the attribute.
 */
 
@@ -19,6 +20,18 @@ type Planned = {instances?: Array<{address: string; input: unknown}>; errors?: A
 
 function expected(name: string): Planned {
 	return JSON.parse(fs.readFileSync(path.join(fixtures, name, 'expected-plan.json'), 'utf8')) as Planned;
+}
+
+/**
+A copy of a case without its state file, as a user without access to the remote state has it; removed when the test ends.
+*/
+function withoutStateFile(t: ExecutionContext, name: string): string {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-placeholders-'));
+	t.teardown(() => {
+		fs.rmSync(directory, {recursive: true, force: true});
+	});
+	fs.cpSync(path.join(fixtures, name), directory, {recursive: true, filter: source => !source.endsWith('.tfstate')});
+	return directory;
 }
 
 function managed(instances: Iterable<ResourceInstance>): ResourceInstance[] {
@@ -40,7 +53,7 @@ function standsFor(placeholder: string, planned: string): boolean {
 
 test('data source read at plan: the known instances are the plan\'s, placeholders stand for the rest, one cause', async t => {
 	const plan = expected('data-source-at-plan').instances!;
-	const workspace = await loadWorkspace({directory: path.join(fixtures, 'data-source-at-plan'), environment: {}});
+	const workspace = await loadWorkspace({directory: withoutStateFile(t, 'data-source-at-plan'), environment: {}});
 	t.deepEqual(workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error'), []);
 	const instances = managed(workspace.instances.resourceInstances.values());
 	const known = instances.filter(instance => !instance.text.includes('[*]'));
@@ -70,14 +83,23 @@ test('data source read at plan: the known instances are the plan\'s, placeholder
 	const [report] = workspace.instances.unknownCauses;
 	t.is(report!.cause.owner, 'data.terraform_remote_state.network');
 	t.is(report!.cause.when, 'plan');
-	t.is(`${path.basename(report!.cause.range!.filename)}:${report!.cause.range!.start.line}`, 'main.tf:3');
+	t.is(`${path.basename(report!.cause.range!.filename)}:${report!.cause.range!.start.line}`, 'main.tf:4');
 	t.deepEqual([...report!.blocks].sort(), ['module.zone', 'terraform_data.route', 'terraform_data.subnet']);
 });
 
 test('data source read at plan, assumed as the state holds it: the plan\'s instances and inputs exactly', async t => {
 	const plan = expected('data-source-at-plan').instances!;
-	const directory = path.join(fixtures, 'data-source-at-plan');
+	const directory = withoutStateFile(t, 'data-source-at-plan');
 	const workspace = await loadWorkspace({directory, environment: {}, cwd: directory, assumptions: [{kind: 'file', path: 'assumptions.hcl'}]});
+	t.deepEqual(workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error'), []);
+	t.deepEqual(workspace.instances.unknownCauses, []);
+	const instances = managed(workspace.instances.resourceInstances.values()).sort((a, b) => (a.text < b.text ? -1 : (a.text > b.text ? 1 : 0)));
+	t.deepEqual(instances.map(instance => ({address: instance.text, input: inputOf(instance)})), plan);
+});
+
+test('data source read at plan, with the state file there: tfscope reads it as Terraform does, the plan\'s instances and inputs exactly, nothing open-ended', async t => {
+	const plan = expected('data-source-at-plan').instances!;
+	const workspace = await loadWorkspace({directory: path.join(fixtures, 'data-source-at-plan'), environment: {}});
 	t.deepEqual(workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error'), []);
 	t.deepEqual(workspace.instances.unknownCauses, []);
 	const instances = managed(workspace.instances.resourceInstances.values()).sort((a, b) => (a.text < b.text ? -1 : (a.text > b.text ? 1 : 0)));
