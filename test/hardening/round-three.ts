@@ -8,7 +8,11 @@ import {defaultFlags, type CommandFlags} from '../../source/commands/command.js'
 import {graphCommand} from '../../source/commands/graph.js';
 import {buildInstanceGraph} from '../../source/graph/build.js';
 import {maximumEdges} from '../../source/graph/adjacency.js';
+import {emptyConsoleScope} from '../../source/commands/console.js';
 import {maximumModuleInstances} from '../../source/expand/expander.js';
+import {consoleOutput} from '../../source/lang/console.js';
+import {compilePattern, countMatches} from '../../source/lang/functions/regex.js';
+import {maximumCollectionElements} from '../../source/lang/functions/limits.js';
 import {loadWorkspace} from '../../source/workspace.js';
 
 /*
@@ -120,4 +124,35 @@ test('nested counts that are not literal stop at the module-instance limit', asy
 	t.true(workspace.instances!.moduleInstances.size <= maximumModuleInstances);
 	t.true(workspace.instances!.moduleInstances.size > maximumModuleInstances / 2);
 	t.true(workspace.instances!.resourceInstances.has('terraform_data.kept'));
+});
+
+const scope = emptyConsoleScope(os.tmpdir());
+const run = (text: string) => {
+	const output = consoleOutput(text, scope);
+	return output.ok ? output.stdout.trimEnd() : output.stderr.replaceAll(/\s+/g, ' ');
+};
+
+test('regexall counts the matches of any pattern, computed ones too, before building one: past the limit it is one error', t => {
+	const message = `Call to function "regexall" failed: the result would have ${maximumCollectionElements + 1} elements, more than tfscope's limit of ${maximumCollectionElements} (maximumCollectionElements).`;
+	for (const pattern of ['join("", [".", ""])', 'local_pattern', '"\\\\s"', '"(a)|( )"', '"(?P<space> )"', '"x*"']) {
+		const expression = pattern === 'local_pattern' ? 'length(regexall(lower("[ ]"), format("%10000000s", "a")))' : `length(regexall(${pattern}, format("%10000000s", "a")))`;
+		t.true(run(expression).includes(message), expression);
+	}
+
+	// Under the limit, the matches are built as before, groups or none.
+	t.is(run('length(regexall(lower("[ ]"), format("%100000s", "a")))'), '99999');
+	t.is(run('regexall(lower("[AB]"), "xaybz")'), 'tolist([\n  "a",\n  "b",\n])');
+	t.is(run('regexall("(a)(b)?", "aab")'), 'tolist([\n  [\n    "a",\n    tostring(null),\n  ],\n  [\n    "a",\n    "b",\n  ],\n])');
+	t.is(run('regexall("(?P<x>a)", "aa")'), 'tolist([\n  {\n    "x" = "a"\n  },\n  {\n    "x" = "a"\n  },\n])');
+	t.is(run('regexall("x*", "ab")'), 'tolist([\n  "",\n  "",\n  "",\n])');
+});
+
+test('countMatches stops at its limit and follows Go\'s rule for empty matches', t => {
+	const compile = (source: string) => compilePattern(source, code => {
+		throw new Error(code);
+	});
+	t.is(countMatches(compile('.'), 'x'.repeat(1000), 10), 10);
+	t.is(countMatches(compile('a*'), 'baaab', 100), 3);
+	t.is(countMatches(compile(','), 'a,b,c', 100), 2);
+	t.is(countMatches(compile(''), 'a😀b', 100), 4);
 });

@@ -136,11 +136,40 @@ export function findAll(compiled: CompiledPattern, text: string, limit = Number.
 		return findLiteral(literal, text, limit);
 	}
 
-	const matcher = compiled.pattern.matcher(text);
 	const matches: Match[] = [];
+	scanMatches(compiled, text, limit, (matcher, start, end) => {
+		const groups: Array<string | undefined> = [];
+		const groupStarts: number[] = [];
+		for (let group = 0; group <= compiled.groupCount; group++) {
+			const value = matcher.group(group) as string | null;
+			groups.push(value ?? undefined);
+			groupStarts.push(value === null ? -1 : matcher.start(group) as number);
+		}
+
+		matches.push({start, end, groups, groupStarts});
+	});
+	return matches;
+}
+
+/**
+How many matches there are, counting no further than `limit`, without building any: the matcher alone costs a fraction of a second a million matches, building them seconds and hundreds of megabytes.
+*/
+export function countMatches(compiled: CompiledPattern, text: string, limit: number): number {
+	const literal = literalOf(compiled);
+	return literal === undefined ? scanMatches(compiled, text, limit, () => undefined) : countLiteral(literal, text, limit);
+}
+
+type Matcher = ReturnType<RE2JS['matcher']>;
+
+/**
+Calls `visit` with the matcher on each match, in Go's order (an empty match right after a match is skipped), at most `limit` times; returns how many.
+*/
+function scanMatches(compiled: CompiledPattern, text: string, limit: number, visit: (matcher: Matcher, start: number, end: number) => void): number {
+	const matcher = compiled.pattern.matcher(text);
+	let count = 0;
 	let position = 0;
 	let previousEnd = -1;
-	while (position <= text.length && matches.length < limit) {
+	while (position <= text.length && count < limit) {
 		if (!matcher.find(position)) {
 			break;
 		}
@@ -161,19 +190,12 @@ export function findAll(compiled: CompiledPattern, text: string, limit = Number.
 
 		previousEnd = end;
 		if (accept) {
-			const groups: Array<string | undefined> = [];
-			const groupStarts: number[] = [];
-			for (let group = 0; group <= compiled.groupCount; group++) {
-				const value = matcher.group(group) as string | null;
-				groups.push(value ?? undefined);
-				groupStarts.push(value === null ? -1 : matcher.start(group) as number);
-			}
-
-			matches.push({start, end, groups, groupStarts});
+			visit(matcher, start, end);
+			count++;
 		}
 	}
 
-	return matches;
+	return count;
 }
 
 /**
@@ -363,14 +385,25 @@ function regexFunctionsFor(classNames: UnicodeClassNames): readonly FunctionSpec
 		returnType: (_, values) => listType(patternTypeOf(values, classNames)),
 		impl([pattern, text], returnType) {
 			const compiled = compileForRegexFunction(stringOf(pattern!), classNames);
-			// A literal pattern's matches are counted before any is built; others stop one match past the limit: an empty pattern matches at every character of a 10 MB string.
-			const literal = literalOf(compiled);
-			if (literal !== undefined) {
-				checkElementCount(countLiteral(literal, stringOf(text!), maximumCollectionElements + 1));
+			// The matches are counted before any is built (an empty pattern matches at every character of a 10 MB string, `.` too): past the limit, nothing is built.
+			const count = countMatches(compiled, stringOf(text!), maximumCollectionElements + 1);
+			checkElementCount(count);
+			const element = (returnType as {element: Type}).element;
+			if (compiled.groupCount === 0) {
+				// Without groups, each match is its text, made straight from the matcher (a literal pattern's matches are one value).
+				const literal = literalOf(compiled);
+				const values: Value[] = [];
+				if (literal === undefined) {
+					scanMatches(compiled, stringOf(text!), count, matcher => values.push(stringValue(matcher.group(0) as string)));
+				} else {
+					values.length = count;
+					values.fill(stringValue(literal));
+				}
+
+				return listValue(element, values);
 			}
 
-			const matches = findAll(compiled, stringOf(text!), maximumCollectionElements + 1);
-			checkElementCount(matches.length);
+			const matches = findAll(compiled, stringOf(text!), count);
 			return listValue((returnType as {element: Type}).element, matches.map(match => matchValue(compiled, match)));
 		},
 	});
