@@ -12,6 +12,8 @@ fail() { echo "smoke ($("$node_binary" --version)): $*" >&2; exit 1; }
 "${cli[@]}" tree "$example" | head -1 | grep -q '^root (6 resources, 9 instances)$' || fail 'tree'
 [ "$(echo 'cidrsubnets("10.0.0.0/16", 4, 4)' | "${cli[@]}" console)" = $'tolist([\n  "10.0.0.0/20",\n  "10.0.16.0/20",\n])' ] || fail 'console'
 [ "$(echo 'base64gzip("x")' | "${cli[@]}" console)" = '"H4sIAAAAAAAA/6oAAAAA//8BAAD//4MW3IwBAAAA"' ] || fail 'base64gzip'
+# The libraries the bundle loads on first use from distribution/vendor/ (source/libraries.ts).
+[ "$(printf '%s\n' 'regex("ab+", "xabbb")' 'yamldecode("a: 1")' 'textencodebase64("\u3053", "Shift_JIS")' 'length(bcrypt("x", 4))' | "${cli[@]}" console)" = $'"abbb"\n{\n  "a" = 1\n}\n"grE="\n60' ] || fail 'vendored libraries (regex, yamldecode, textencodebase64, bcrypt)'
 [ "$(echo 'var.environment' | "${cli[@]}" console "$example" -var environment=staging)" = '"staging"' ] || fail 'console with -var'
 "${cli[@]}" check "$example" 2>&1 | grep -q 'No problems found' || fail 'check'
 "${cli[@]}" instances "$example" | grep -q '^module.network\["eu"\]' || fail 'instances'

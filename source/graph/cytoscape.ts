@@ -1,9 +1,10 @@
-import cytoscape, {type Core, type ElementDefinition} from 'cytoscape';
+import type {Core, ElementDefinition} from 'cytoscape';
+import {cytoscape} from '../libraries.js';
 import {AdjacencyIndex} from './adjacency.js';
 import type {EdgeKind, EdgeOrigin, GraphEdge, GraphNode} from './model.js';
 
 /**
-The graph: our model kept in a headless cytoscape instance, with our adjacency index in step. This is the only file that imports cytoscape.
+The graph: our model kept in a headless cytoscape instance, with our adjacency index in step. This is the only file that uses cytoscape (loaded when first needed: it is most of the graph code's size).
 */
 export type Graph = {
 	readonly nodeCount: number;
@@ -40,7 +41,7 @@ export function createGraph(): Graph {
 	let syncedEdges = 0;
 
 	function cy(): Core {
-		core ??= cytoscape({headless: true, styleEnabled: false});
+		core ??= cytoscape()({headless: true, styleEnabled: false});
 		const elements: ElementDefinition[] = [];
 		if (syncedNodes.size < index.nodeCount) {
 			for (const node of index.nodes()) {

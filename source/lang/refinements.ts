@@ -247,7 +247,8 @@ export function lengthOfRange(range: ValueRange): Value {
 }
 
 const clusterEnds = new Set(['-', '_', ':', ';', '/', '\\', ',', '.', '(', ')', '{', '}', '[', ']', '|', '?', '!', '~', ' ', '\t', '@', '#', '$', '%', '^', '&', '*', '+', '"', '\'']);
-const graphemes = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
+// Made on first use: the first Intl.Segmenter of a process costs tens of milliseconds (ICU's data), too much for every start.
+let graphemes: Intl.Segmenter | undefined;
 
 /**
 A string's known prefix as cty keeps it (ctystrings.SafeKnownPrefix): normalised to NFC, without its last grapheme cluster, which the text that follows could still extend (a combining mark, a joiner), unless that is one punctuation or space character that always ends a cluster (`-`, `/`, `.`, ...).
@@ -255,6 +256,7 @@ A string's known prefix as cty keeps it (ctystrings.SafeKnownPrefix): normalised
 export function safeKnownPrefix(prefix: string): string {
 	const normalised = prefix.normalize('NFC');
 	let last: {index: number; segment: string} | undefined;
+	graphemes ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'});
 	for (const segment of graphemes.segment(normalised)) {
 		last = segment;
 	}

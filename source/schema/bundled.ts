@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import zlib from 'node:zlib';
+import {nodeZlib} from '../libraries.js';
 import {type Digest, providerSchemaOf} from './digest.js';
 import type {ProviderSchema} from './types.js';
 
@@ -58,7 +58,7 @@ export function bundledProviderSchema(source: string): ProviderSchema | undefine
 
 	let schema: ProviderSchema | undefined;
 	try {
-		const digest = JSON.parse(zlib.gunzipSync(fs.readFileSync(root + file)).toString('utf8')) as Digest;
+		const digest = JSON.parse(nodeZlib().gunzipSync(fs.readFileSync(root + file)).toString('utf8')) as Digest;
 		schema = providerSchemaOf(digest, {kind: 'bundled', version: digest.version, generatedFrom: digest.generatedFrom});
 	} catch {
 		// Not bundled (or a broken install): the provider has no schema, as for any provider we do not ship.

@@ -35,6 +35,8 @@ test('npm pack, npm install -g of the tarball, then the installed tfscope runs',
 		t.is(run(['--version']), `${packageVersion}\n`);
 		t.regex(run(['tree', example]), /^root \(6 resources, 9 instances\)\n├── module\.app\["eu"\]/);
 		t.is(run(['console', example, '-var', 'environment=staging'], 'var.environment\ncidrsubnet("10.0.0.0/16", 8, 2)\n'), '"staging"\n"10.0.2.0/24"\n');
+		// Functions whose libraries the package loads on first use from distribution/vendor/.
+		t.is(run(['console'], 'regex("[0-9]+", "ab12")\nyamldecode("a: 1").a\n'), '"12"\n1\n');
 		t.regex(run(['--help']), /tfscope console \[dir\]/);
 	} finally {
 		rmSync(scratch, {recursive: true, force: true});

@@ -1,6 +1,5 @@
-import {createHash, createPrivateKey, randomBytes} from 'node:crypto';
 import {Buffer} from 'node:buffer';
-import bcryptjs from 'bcryptjs';
+import {bcryptjs, nodeCrypto} from '../../libraries.js';
 import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
@@ -16,7 +15,7 @@ Hash and crypto functions through node:crypto and bcryptjs. `uuid` is random hex
 export type HashAlgorithm = 'md5' | 'sha1' | 'sha256' | 'sha512';
 
 export function digest(algorithm: HashAlgorithm, data: Uint8Array | string): Buffer {
-	return createHash(algorithm).update(data).digest();
+	return nodeCrypto().createHash(algorithm).update(data).digest();
 }
 
 function hashFunction(name: string, algorithm: HashAlgorithm, encoding: 'hex' | 'base64', description: string): FunctionSpec {
@@ -58,7 +57,7 @@ export const bcrypt = defineFunction({
 			cost = 10;
 		}
 
-		return stringValue(bcryptjs.hashSync(stringOf(text!), cost).replace(/^\$2b\$/, '$2a$'));
+		return stringValue(bcryptjs().hashSync(stringOf(text!), cost).replace(/^\$2b\$/, '$2a$'));
 	},
 	impure: true,
 });
@@ -69,7 +68,7 @@ export const uuid = defineFunction({
 	parameters: [],
 	returnType: staticReturnType(stringType),
 	impl() {
-		const hex = randomBytes(16).toString('hex');
+		const hex = nodeCrypto().randomBytes(16).toString('hex');
 		return stringValue(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
 	},
 	impure: true,
@@ -163,7 +162,7 @@ export const rsadecrypt = defineFunction({
 
 		let jwk: {n?: string; d?: string};
 		try {
-			jwk = createPrivateKey({key: stringOf(keyValue!), format: 'pem'}).export({format: 'jwk'}) as {n?: string; d?: string};
+			jwk = nodeCrypto().createPrivateKey({key: stringOf(keyValue!), format: 'pem'}).export({format: 'jwk'}) as {n?: string; d?: string};
 		} catch {
 			throw new FunctionError('invalid private key: ssh: no key found', 1);
 		}

@@ -1,6 +1,5 @@
 import {Buffer} from 'node:buffer';
-import {constants, deflateRawSync, gunzipSync} from 'node:zlib';
-import iconv from 'iconv-lite';
+import {iconvLite, nodeZlib} from '../../libraries.js';
 import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
@@ -100,6 +99,7 @@ Go's gzip writer after Write, Flush and Close: a header with no time and OS 255,
 */
 export function goGzip(data: Uint8Array): Buffer {
 	const header = Buffer.from([0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 0, 0xFF]);
+	const {constants, deflateRawSync} = nodeZlib();
 	const body = deflateRawSync(data, {finishFlush: constants.Z_SYNC_FLUSH});
 	const final = Buffer.from([0x01, 0x00, 0x00, 0xFF, 0xFF]);
 	const trailer = Buffer.alloc(8);
@@ -132,7 +132,7 @@ export const base64gunzip = defineFunction({
 		let raw: Buffer;
 		try {
 			// maxOutputLength stops a gzip bomb while inflating (a few KiB can expand to gigabytes): three UTF-8 bytes at most per UTF-16 unit of the longest string allowed.
-			raw = gunzipSync(bytes, {maxOutputLength: maximumStringLength * 3});
+			raw = nodeZlib().gunzipSync(bytes, {maxOutputLength: maximumStringLength * 3});
 		} catch (error) {
 			if ((error as {code?: string}).code === 'ERR_BUFFER_TOO_LARGE') {
 				throw new FunctionError(`the decompressed data is longer than tfscope's limit of ${maximumStringLength * 3} bytes (3 × maximumStringLength)`);
@@ -656,6 +656,7 @@ function encodeText(text: string, encoding: string, encodingName: string): Uint8
 
 		default: {
 			// The multi-byte legacy encodings (Shift_JIS, EUC-JP, EUC-KR, GBK, GB18030, Big5) through iconv-lite, whose tables agree with golang.org/x/text's for ordinary text. iconv-lite writes `?` for a character the encoding lacks, so a text that does not decode back to itself has one: Terraform's error.
+			const iconv = iconvLite();
 			const bytes = iconv.encode(text, encoding);
 			if (iconv.decode(bytes, encoding) !== text) {
 				throw new FunctionError(`the given string contains characters that cannot be represented in ${canonicalEncodingNames[encoding] ?? encodingName}`, 0);

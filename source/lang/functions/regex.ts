@@ -1,5 +1,6 @@
 import {checkElementCount, maximumCollectionElements} from './limits.js';
-import {RE2JS} from 're2js';
+import type {RE2JS} from 're2js';
+import {re2js} from '../../libraries.js';
 import {
 	type FunctionSpec, FunctionError, defineFunction,
 } from '../function.js';
@@ -29,7 +30,7 @@ export function compilePattern(source: string, onError: (code: string, expressio
 	const {text, renamed} = renameDuplicateGroups(renameUnicodeClasses(source, classNames, escape => onError('invalid character class range', escape, `error parsing regexp: invalid character class range: \`${escape}\``)));
 	let pattern: RE2JS;
 	try {
-		pattern = RE2JS.compile(text);
+		pattern = re2js().RE2JS.compile(text);
 	} catch (error) {
 		const {error: code, input} = error as {error?: string; input?: string};
 		onError(code ?? String(error), input ?? '', (error as Error).message);

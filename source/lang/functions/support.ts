@@ -108,7 +108,9 @@ export function knownLength(value: Value): number | undefined {
 /**
 Terraform measures strings in grapheme clusters for length, substr and strrev: the text split into user-perceived characters.
 */
-const segmenter = new Intl.Segmenter('en', {granularity: 'grapheme'});
+// Made on first use: the first Intl.Segmenter of a process costs tens of milliseconds (ICU's data), too much for every start.
+let segmenterMade: Intl.Segmenter | undefined;
+const segmenter = {segment: (text: string) => (segmenterMade ??= new Intl.Segmenter('en', {granularity: 'grapheme'})).segment(text)};
 
 // ASCII without a carriage return: every character is a cluster of its own (only CR LF joins, among ASCII characters).
 const singleClusterCharacters = /^[\u0000-\u000C\u000E-\u007F]*$/;

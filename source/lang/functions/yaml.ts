@@ -1,6 +1,6 @@
-import {
-	type Document, type Node, isAlias, isMap, isScalar, isSeq, parseAllDocuments,
-} from 'yaml';
+import type * as Yaml from 'yaml';
+import type {Document, Node} from 'yaml';
+import {yaml} from '../../libraries.js';
 import {
 	FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
@@ -49,6 +49,7 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 		return nullValue(dynamicType);
 	}
 
+	const {isAlias, isMap, isScalar, isSeq} = yaml();
 	if (isAlias(node)) {
 		const target = node.resolve(document) as Node | undefined;
 		if (!target) {
@@ -276,9 +277,9 @@ function countNewlines(text: string): number {
 }
 
 export function decodeYaml(source: string): Value {
-	let documents: ReturnType<typeof parseAllDocuments>;
+	let documents: ReturnType<typeof Yaml.parseAllDocuments>;
 	try {
-		documents = parseAllDocuments(source, {schema: 'failsafe', uniqueKeys: false});
+		documents = yaml().parseAllDocuments(source, {schema: 'failsafe', uniqueKeys: false});
 	} catch (error) {
 		if (error instanceof RangeError) {
 			throw new FunctionError(tooDeepToParse);
