@@ -40,7 +40,7 @@ import {
 import {providerInstanceKey, providerInstanceText} from './provider-instances.js';
 import {staticIdentifier, staticReferenceErrors} from './static-evaluation.js';
 import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
-import {type ResourceSchema, providerBlockSchema, resourceSchema} from '../schema/resource-schema.js';
+import {type ResourceSchema, providerBlockSchema, resourceSchema, uncertainNames} from '../schema/resource-schema.js';
 import {isInexactDigest} from '../schema/types.js';
 import {type SchemaSet, builtinSchemaSet} from '../schema/schema-set.js';
 import {type ShapeProblem, shapeBody} from '../schema/shape.js';
@@ -813,7 +813,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 			const schema = validatedBlocks.has(provider.block) ? undefined : providerBlockSchema(this.#context.options.schemas ?? builtinSchemaSet, provider, module.terraform);
 			if (schema?.strict) {
 				validatedBlocks.add(provider.block);
-				report(this.#context, validateBlockBody(provider.block, schema.block, providerMetaArguments, {blocksAsAttributes: isInexactDigest(schema.origin)}));
+				report(this.#context, uncertainNames(validateBlockBody(provider.block, schema.block, providerMetaArguments, {blocksAsAttributes: isInexactDigest(schema.origin)}), schema));
 			}
 		}
 
@@ -927,7 +927,7 @@ class ResourceExpansionImpl implements ResourceExpansion {
 		if (this.schema?.strict && !validatedBlocks.has(block)) {
 			// Once per block, however many module instances hold it, as terraform validate checks the configuration.
 			validatedBlocks.add(block);
-			report(context, validateBlockBody(block.block, this.schema.block, metaArguments, {blocksAsAttributes: isInexactDigest(this.schema.origin)}));
+			report(context, uncertainNames(validateBlockBody(block.block, this.schema.block, metaArguments, {blocksAsAttributes: isInexactDigest(this.schema.origin)}), this.schema));
 		}
 
 		this.bodyOptions = {
@@ -952,7 +952,7 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	The attribute and block type names a reference may read, when the schema is trusted.
 	*/
 	get schemaNames(): ReadonlySet<string> | undefined {
-		if (!this.schema?.strict) {
+		if (!this.schema?.strict || this.schema.newerAllowed) {
 			return undefined;
 		}
 
@@ -1097,7 +1097,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 		// An ephemeral resource's result exists only during a run: every value read from it is ephemeral.
 		const finish = (value: ObjectValue): Value => (block.mode === 'ephemeral' ? withMarks(value, ephemeralMarks) : value);
 		if (resource.schema) {
-			const shaped = shapeBody(resource.schema.block, attributes, {
+			const shapedBody = shapeBody(resource.schema.block, attributes, {
 				...(storedAttributes && {stored: storedAttributes}),
 				// Issue 14: a list or set block the configuration does not write may be filled in by the provider (optional and computed blocks look like any other in a schema).
 				unsetBlocksUnknown: resource.schema.provider !== builtinProvider,
@@ -1105,6 +1105,8 @@ class ResourceInstanceImpl implements ResourceInstance {
 					resource.reportShapeProblem(problem);
 				},
 			});
+			// A newer provider release than the digest's may have attributes the digest lacks: reading one is unknown, not an error.
+			const shaped = resource.schema.newerAllowed ? {...shapedBody, open: true} : shapedBody;
 			if (resource.schema.provider === builtinProvider && block.mode === 'data' && block.type === 'terraform_remote_state' && this.#context.options.readRemoteState) {
 				// Read during plan, as Terraform reads it: the local backend's state file, when there is one.
 				const read = readRemoteState(shaped, this.#context.options.rootDirectory, this.#context.options.readRemoteState);

@@ -35,10 +35,8 @@ const examples: readonly Expected[] = [
 		example: 'terraform-azurerm-aks/examples/multiple_node_pools',
 		known: 30,
 		openEnded: 0,
-		errors: [
-			// The bundled azurerm schema is older than the provider version this module requires: a newer schema (--schema) knows the block.
-			'main.tf:563:',
-		],
+		// main.tf:563's node_provisioning_profile block came in azurerm 4.57.0, after the bundled digest's 4.55.0; the module allows ">= 4.48.0, < 5.0", so terraform init installs a release that has it: a warning, not an error.
+		errors: [],
 	},
 ];
 

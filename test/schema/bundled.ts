@@ -44,6 +44,16 @@ resource "aws_instance" "web" {
 }
 `;
 
+/**
+The digest's own version, so the schema is exact: without a pin, a newer release may be installed, where names the digest lacks may exist (see below).
+*/
+const pinnedAws = `terraform {
+  required_providers {
+    aws = { source = "hashicorp/aws", version = "6.25.0" }
+  }
+}
+`;
+
 test('a set block is a set of objects, every attribute present: unset optional ones null, computed ones unknown', async t => {
 	const workspace = await load({'main.tf': instance});
 	t.deepEqual(errors(workspace), []);
@@ -58,7 +68,7 @@ test('a set block is a set of objects, every attribute present: unset optional o
 });
 
 test('a string attribute given a number is converted to a string; an unset computed attribute is known after apply', async t => {
-	const workspace = await load({'main.tf': instance});
+	const workspace = await load({'versions.tf': pinnedAws, 'main.tf': instance});
 	t.is(printed(workspace, 'aws_instance.web.ami'), '"5"\n');
 	t.is(printed(workspace, 'aws_instance.web.arn'), '(known after apply)\n');
 	t.is(printed(workspace, 'aws_instance.web.tags'), 'tomap(null) /* of string */\n');
@@ -91,7 +101,8 @@ resource "aws_instance" "web" {
 });
 
 test('too many blocks of a type of at most one, unsupported names and missing required arguments: terraform validate\'s errors', async t => {
-	const workspace = await load({'main.tf': `
+	// Pinned to the digest's version, so a name the digest lacks is certainly unsupported (see the next test).
+	const workspace = await load({'versions.tf': pinnedAws, 'main.tf': `
 resource "aws_instance" "web" {
   instance_typ = "t3.micro"
   root_block_device {}
@@ -109,6 +120,26 @@ resource "aws_subnet" "a" {
 		'6:3 Unsupported block type: Blocks of type "ebs_blok_device" are not expected here. Did you mean "ebs_block_device"?',
 		'9:27 Missing required argument: The argument "vpc_id" is required, but no definition was found.',
 	]);
+});
+
+test('where newer provider releases than the digest\'s are allowed, a name the digest lacks is a warning that says why; other schema errors stay', async t => {
+	for (const versions of ['', 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = ">= 6.0" }\n  }\n}\n']) {
+		const workspace = await load({'versions.tf': versions, 'main.tf': `
+resource "aws_instance" "web" {
+  instance_typ = "t3.micro"
+  root_block_device {}
+  root_block_device {}
+  brand_new_block {}
+}
+`});
+		t.deepEqual(errors(workspace), ['5:3 Too many root_block_device blocks: No more than 1 "root_block_device" blocks are allowed']);
+		const warnings = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'warning');
+		t.deepEqual(warnings.map(warning => warning.summary).sort(), ['Unsupported argument', 'Unsupported block type']);
+		const allowed = versions === '' ? 'no version constraint' : 'the version constraint ">= 6.0"';
+		t.true(warnings.every(warning => warning.detail!.endsWith(`The bundled schema of registry.terraform.io/hashicorp/aws 6.25.0 lacks it, but ${allowed} allows newer releases of the provider, which may have it: terraform init installs the newest. To check against the version you use, give its schema with --schema.`)), warnings.map(warning => warning.detail).join('\n'));
+		// Nor is a reference to such a name an error.
+		t.is(printed(workspace, 'aws_instance.web.brand_new_attribute'), '(known after apply)\n');
+	}
 });
 
 test('an attribute of type set of objects written as blocks (aws_security_group ingress): objects with the attributes left out null', async t => {
@@ -292,6 +323,12 @@ ephemeral "vault_token" "t" {
 
 test('provider blocks are checked against the bundled digest, where a nested block may also be written as an attribute (helm 3\'s kubernetes = {...})', async t => {
 	const workspace = await load({'main.tf': `
+terraform {
+  required_providers {
+    helm = { source = "hashicorp/helm", version = "<= 3.1.1" }
+  }
+}
+
 provider "helm" {
   kubernetes = {
     host = "https://k8s"
@@ -306,7 +343,7 @@ provider "helm" {
   }
 }
 `});
-	t.deepEqual(errors(workspace), ['6:3 Unsupported argument: An argument named "burst_limt" is not expected here. Did you mean "burst_limit"?']);
+	t.deepEqual(errors(workspace), ['12:3 Unsupported argument: An argument named "burst_limt" is not expected here. Did you mean "burst_limit"?']);
 });
 
 test('the kubernetes digest has kubernetes_pod\'s nested blocks (kept by the CDK package in index-structs/): the GKE deploy_service example has no false errors', async t => {
@@ -336,7 +373,7 @@ terraform {
   required_providers {
     azurerm = {
       source  = "hashicorp/azurerm"
-      version = "~> 4.0"
+      version = ">= 4.0, <= 4.55.0"
     }
   }
 }
