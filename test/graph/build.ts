@@ -107,3 +107,12 @@ test('an ephemeral block is a node of kind ephemeral, with its provider and the 
 		'provider["registry.terraform.io/hashicorp/aws"] provider aws_db_instance',
 	]);
 });
+
+test('references to the outputs of a module that is not installed are edges to its call, and its arguments are the call\'s inputs', t => {
+	const graph = buildGraph(loadGraphFixture('not-installed'));
+	const describe = (id: string): string[] => dependencies(graph, id).filter(({edge}) => edge.kind !== 'provider').map(({node, edge}) => `${node.id} ${edge.kind} ${edge.origins.map(origin => origin.expression).join(', ')}`);
+	t.deepEqual(describe('terraform_data.uses'), ['module.sg reference module.sg[1].id, module.sg[*].id', 'module.vpc reference module.vpc.vpc_id']);
+	t.deepEqual(describe('output.subnets'), ['module.vpc reference module.vpc.private_subnets']);
+	t.deepEqual(describe('module.vpc'), ['local.azs module-input local.azs']);
+	t.deepEqual(describe('module.sg'), ['local.azs module-input local.azs[count.index]']);
+});

@@ -32,7 +32,7 @@ const sameAsInstanceGraph = test.macro({
 	title: (_title, fixture: string) => `instanceEdgesOf gives every node of ${fixture} the instance graph's edges`,
 });
 
-for (const fixture of ['basic', 'modules', 'providers', 'ephemeral', 'provider-aliases', 'cycle', 'plan-fidelity']) {
+for (const fixture of ['basic', 'modules', 'providers', 'ephemeral', 'provider-aliases', 'cycle', 'plan-fidelity', 'not-installed']) {
 	test(sameAsInstanceGraph, fixture);
 }
 
@@ -77,3 +77,22 @@ const drawsLikeInstanceGraph = test.macro({
 for (const fixture of ['basic', 'modules', 'providers']) {
 	test(drawsLikeInstanceGraph, fixture);
 }
+
+test('a module that is not installed keeps its edges: references to its outputs end at the module (call or instance), its arguments are its inputs', async t => {
+	const workspace = await loadGraphWorkspace('not-installed');
+	const edges = (address: string): string[] | undefined => instanceEdgesOf(workspace, address)?.filter(edge => edge.kind !== 'provider').map(({direction, address, kind, expression}) => `${direction} ${address} ${kind} ${expression}`);
+	t.deepEqual(edges('terraform_data.uses'), [
+		'out module.sg[0] reference module.sg[*].id',
+		'out module.sg[1] reference module.sg[1].id, module.sg[*].id',
+		'out module.vpc reference module.vpc.vpc_id',
+	]);
+	t.deepEqual(edges('module.vpc'), [
+		'in output.subnets reference module.vpc.private_subnets',
+		'in terraform_data.uses reference module.vpc.vpc_id',
+		'out local.azs module-input local.azs',
+	]);
+	t.deepEqual(edges('module.sg[1]'), [
+		'in terraform_data.uses reference module.sg[1].id, module.sg[*].id',
+		'out local.azs module-input local.azs[count.index]',
+	]);
+});

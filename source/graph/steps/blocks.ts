@@ -84,7 +84,12 @@ export function resolveBlockTargets(node: ModuleNode, target: ReferenceTarget): 
 			const call = join(prefix, `module.${target.name}`);
 			const child = node.children.get(target.name);
 			if (target.output !== undefined) {
-				return child?.module.outputs.has(target.output) ? [join(call, `output.${target.output}`)] : [];
+				// A module that is not installed has no outputs to point at: the reference stays an edge to its call, the module as unknown.
+				if (!child || child.source.kind === 'unresolved') {
+					return [call];
+				}
+
+				return child.module.outputs.has(target.output) ? [join(call, `output.${target.output}`)] : [];
 			}
 
 			return child ? wholeModule(child) : [call];

@@ -344,6 +344,11 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 				const chosen = key && instanceWithKey(call.instances, key);
 				const {module} = call.node;
 				if (target.output !== undefined) {
+					if (call.node.source.kind === 'unresolved') {
+						// Not installed: its outputs are unknown, the edge goes to the module instance.
+						return chosen ? [chosen.text] : textsOf(call.instances);
+					}
+
 					if (!module.outputs.has(target.output)) {
 						return [];
 					}
@@ -514,8 +519,15 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 			const sources = callSources(call.call.name);
 			if (!providerEdgesOnly) {
 				connectList(sources, call.call.dependsOn, 'depends-on');
+				// A module that is not installed has no variables: its instances keep the edges of the call's arguments.
+				if (call.node.source.kind === 'unresolved') {
+					for (const argument of plan.inputs.get(call.call.name) ?? []) {
+						for (const reference of argument.references) {
+							connect(sources, reference, 'module-input');
+						}
+					}
+				}
 			}
-
 		}
 
 		// Module boundaries: each child instance's variables from the call's arguments (in the scope of that child's count/each).

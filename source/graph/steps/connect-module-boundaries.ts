@@ -18,8 +18,10 @@ export const connectModuleBoundaries: GraphStep = context => {
 
 		const childPrefix = modulePrefix(child);
 		const callId = join(modulePrefix(parent), `module.${call.name}`);
+		const unresolved = child.source.kind === 'unresolved';
 		for (const argument of moduleReferences(parent, context).inputs.get(call.name) ?? []) {
-			const variable = join(childPrefix, `var.${argument.name}`);
+			// A module that is not installed has no variables: the call keeps the edges of its arguments.
+			const variable = unresolved ? callId : join(childPrefix, `var.${argument.name}`);
 			if (!graph.has(variable)) {
 				continue;
 			}
