@@ -67,10 +67,10 @@ export function graphOf(input: GraphInput, options: {readonly instances?: boolea
 }
 
 /**
-The incoming then outgoing edges of one node of the instance graph (`{direction: 'in' | 'out', address, expression, kind, origins}`, as the explorer's Edges pane lists them), made from the block graph and the node's own module instances: the cost follows the node's neighbourhood, and the instance graph is not built. Undefined when the instance graph has no such node (a block address whose instances are known, for one).
+The incoming then outgoing edges of one node of the instance graph (`{direction: 'in' | 'out', address, expression, kind, origins}`, as the explorer's Edges pane lists them), made from the block graph and the node's own module instances: the cost follows the node's neighbourhood, and the instance graph is not built. Undefined when the instance graph has no such node (a block address whose instances are known, for one). With a direction, only those edges (half the work).
 */
-export function instanceEdgesOf(input: GraphInput, address: string): InstanceEdge[] | undefined {
-	return edgesOfInstance(input, graphOf(input), address);
+export function instanceEdgesOf(input: GraphInput, address: string, direction?: 'in' | 'out'): InstanceEdge[] | undefined {
+	return edgesOfInstance(input, graphOf(input), address, direction);
 }
 
 /**

@@ -1,6 +1,6 @@
 import {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useApp, useInput, useStdin, useStdout} from 'ink';
-import type {Edge, ExplorerData} from './explorer-data.js';
+import type {ExplorerData} from './explorer-data.js';
 import {statusBindings} from './keymap.js';
 import {useKeymap} from './hooks/use-keymap.js';
 import {usePrefetch} from './hooks/use-prefetch.js';
@@ -8,7 +8,7 @@ import {reduce} from './state/reducer.js';
 import type {Action} from './state/actions.js';
 import {createInitialState, type State} from './state/state.js';
 import {
-	blockCursor, blockList, consoleContext, skippedInstances, detailsView, diagnosticGroups, edgeList, goToCandidates, moduleCursor, moduleList,
+	blockCursor, blockList, consoleContext, skippedInstances, detailsView, diagnosticGroups, goToCandidates, moduleCursor, moduleList,
 } from './state/selectors.js';
 import {computeLayout, fitsMinimum, minimumSize, viewRowsOf} from './layout.js';
 import {ThemeContext} from './theme.js';
@@ -16,6 +16,7 @@ import {ModuleTreePane} from './panes/module-tree.js';
 import {BlocksPane} from './panes/blocks.js';
 import {DetailsPane} from './panes/details.js';
 import {EdgesPane} from './panes/edges.js';
+import {edgeRows, type EdgeRow} from './state/edge-groups.js';
 import {ConsolePane, lastEntryLines} from './panes/console.js';
 import {GraphPane} from './panes/graph.js';
 import {DiagnosticsPane} from './panes/diagnostics.js';
@@ -28,7 +29,7 @@ import {appendHistory, clipboardSequence, readHistory} from './effects.js';
 import {sanitizeLine} from './sanitize.js';
 import {describeInternalError} from '../commands/internal-error.js';
 
-const noEdges: readonly Edge[] = [];
+const noEdges: readonly EdgeRow[] = [];
 
 export type ExplorerProps = {
 	readonly data: ExplorerData;
@@ -210,7 +211,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 			clearTimeout(timer);
 		};
 	}, [graphWanted, state]);
-	const edges = graphWanted ? edgeList(data, state) : undefined;
+	const edges = graphWanted ? edgeRows(data, state) : undefined;
 	usePrefetch(data, state, graphWanted);
 
 	// After the first pause, every diagnostic is found in the background, a slice of about 8 ms between frames (a key waits at most one slice), for the module badges and the status bar's totals.
@@ -260,7 +261,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 	const unavailable = modules.rows[moduleCursor(data, state)]?.unavailable;
 	const blocksPane = (width: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={layout.top} filter={state.filters.blocks} skipped={skippedInstances(data, state)} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})}/>;
 	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height}/>;
-	const edgesPane = (width: number, height: number) => <EdgesPane edges={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={width} height={height} filter={state.filters.edges}/>;
+	const edgesPane = (width: number, height: number) => <EdgesPane rows={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={width} height={height} filter={state.filters.edges}/>;
 	let panes;
 	switch (layout.zoomed) {
 		case 'modules': {

@@ -52,11 +52,4 @@ export function isIncomplete(text: string): boolean {
 	return depth > 0 || heredoc !== undefined;
 }
 
-/**
-The word before the end of the input that Tab completes, and the text before it.
-*/
-export function splitCompletionWord(input: string): {readonly before: string; readonly word: string} {
-	const match = /[\w.-]*$/.exec(input);
-	const word = match?.[0] ?? '';
-	return {before: input.slice(0, input.length - word.length), word};
-}
+export {splitCompletionWord} from './completion.js';

@@ -99,7 +99,18 @@ export type Edge = {
 	readonly address: string;
 	/** The expression that makes the edge (`aws_vpc.main.id`, `depends_on`). */
 	readonly expression: string;
+	/** The edges of a module call come in groups, listed folded (see `EdgeGroup`). */
+	readonly group?: EdgeGroup;
+	/** The module call's argument the expression is written for (`azs` of `azs = local.azs`). */
+	readonly argument?: string;
+	/** The module instance the expression is written in, when it is not the selection's (a module call's arguments are in its parent). */
+	readonly context?: string;
 };
+
+/** A module call's edges: what its arguments read, what uses its outputs (or the whole module) from outside, what inside waits for its expansion. */
+export type EdgeGroup = 'inputs' | 'dependents' | 'contents';
+
+export const edgeGroups: readonly EdgeGroup[] = ['inputs', 'dependents', 'contents'];
 
 export type DiagnosticRow = {
 	readonly severity: 'error' | 'warning';

@@ -25,6 +25,9 @@ import {createWhyData} from './why-data.js';
 import {consoleOutput, formatConsoleDiagnostics} from '../lang/console.js';
 import {builtinFunctionNames} from '../lang/functions/index.js';
 import type {ResourceMode} from '../config/module.js';
+import type {ModuleNode} from '../config/module-tree.js';
+import {moduleCallEdges, type ModuleMembers} from './module-edges.js';
+import {completionTarget, keyCompletions} from './completion.js';
 import type {
 	AssumptionRow, AttributeRow, BlockEntry, BlockKind, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow, ModuleUnavailable, Reassumed, UnknownCauseRow,
 } from './explorer-data.js';
@@ -619,6 +622,42 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 
 	const edges = memoizeByKey((address: string): readonly Edge[] => {
+		const own = nodeEdges(address);
+		const call = moduleCallAt(address);
+		return call ? moduleCallEdges(address, own, moduleMembers(call.node), memberEdges, call.context) : own;
+	});
+
+	const moduleMembers = (node: ModuleNode): ModuleMembers => {
+		const prefix = modulePrefix(node);
+		const graph = blockGraph();
+		// Only outputs something outside the module reads can have dependents.
+		const readOutside = (name: string): boolean => graph.has(`${prefix}.output.${name}`) && graph.incoming(`${prefix}.output.${name}`).some(edge => !edge.source.startsWith(`${prefix}.`));
+		return {
+			variables: node.call ? node.call.inputs.map(input => input.name) : [],
+			outputs: [...node.module.outputs.keys()].filter(name => readOutside(name)),
+		};
+	};
+
+	// One direction of a child variable's or output's edges: instance-level when it is an instance-graph node, else block-level.
+	const memberEdges = (address: string, direction: 'in' | 'out'): readonly Edge[] => {
+		const instanceEdges = instanceEdgesOf(workspace, address, direction);
+		return instanceEdges ? instanceEdges.map(edge => ({direction: edge.direction, address: edge.address, expression: edge.expression})) : nodeEdges(address).filter(edge => edge.direction === direction);
+	};
+
+	// A module instance (not the root), or a module call block: the call, its child module node and where its arguments are written.
+	const moduleCallAt = (address: string): {node: ModuleNode; context: string} | undefined => {
+		const instance = tree.moduleInstances.get(address);
+		if (instance) {
+			return instance.parent ? {node: instance.node, context: instance.parent.text} : undefined;
+		}
+
+		const place = blockPlace(address);
+		const parent = place && tree.moduleInstances.get(place.module);
+		const call = parent?.calls.find(each => join(parent.text, `module.${each.call.name}`) === address);
+		return call && parent ? {node: call.node, context: parent.text} : undefined;
+	};
+
+	const nodeEdges = memoizeByKey((address: string): readonly Edge[] => {
 		// An instance (or a block without count/for_each) has instance-level edges, found from its neighbourhood without building the instance graph, so stepping through instances stays instant.
 		const instanceEdges = instanceEdgesOf(workspace, address);
 		if (instanceEdges) {
@@ -816,31 +855,43 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			words.add(`${name}(`);
 		}
 
-		for (const nested of nestedCompletions(word, context)) {
-			words.add(nested);
-		}
-
-		return [...words].filter(each => each.startsWith(word)).sort();
+		// Keys completed as an index (`var.m["a/b"]`) do not start with a word typed as `var.m.a`: they are matched by their own rule.
+		return [...[...words].filter(each => each.startsWith(word)), ...nestedCompletions(word, context)].sort();
 	};
 
 	/**
-	After `var.settings.vm.` (any reference followed by a dot): the attributes of the value there, or the keys of a map, when it is known and not sensitive.
+	After `var.settings.vm.` or `var.settings[` (any reference, index steps included): the attributes of the value there, the keys of a map (as `["key"]` when not an identifier), a list's indexes, when it is known and not sensitive.
 	*/
 	const nestedCompletions = (word: string, context: string): string[] => {
-		const dot = word.lastIndexOf('.');
-		const prefix = word.slice(0, dot);
-		if (dot === -1 || !/^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$/.test(prefix)) {
+		const target = completionTarget(word);
+		if (!target) {
 			return [];
 		}
 
-		const result = workspace.evaluateAt(prefix, context === '' ? undefined : context);
+		const result = workspace.evaluateAt(target.prefix, context === '' ? undefined : context);
 		const {value} = result;
 		if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error') || isSensitive(value)) {
 			return [];
 		}
 
-		const names = value.kind === 'object' ? [...value.attributes.keys()] : (value.kind === 'map' ? [...value.entries.keys()] : []);
-		return names.filter(name => /^[A-Za-z_][\w-]*$/.test(name)).map(name => `${prefix}.${name}`);
+		switch (value.kind) {
+			case 'object': {
+				return keyCompletions(target, {names: [...value.attributes.keys()]});
+			}
+
+			case 'map': {
+				return keyCompletions(target, {names: [...value.entries.keys()]});
+			}
+
+			case 'list':
+			case 'tuple': {
+				return keyCompletions(target, {length: value.elements.length});
+			}
+
+			default: {
+				return [];
+			}
+		}
 	};
 
 	const signature = (name: string): string | undefined => {

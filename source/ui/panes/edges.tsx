@@ -1,11 +1,13 @@
 import {memo} from 'react';
-import type {Edge} from '../explorer-data.js';
+import type {EdgeGroup} from '../explorer-data.js';
+import type {EdgeRow} from '../state/edge-groups.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
+import type {Span} from '../lines.js';
 
 export type EdgesProps = {
-	readonly edges: readonly Edge[];
+	readonly rows: readonly EdgeRow[];
 	readonly cursor: number;
 	readonly focused: boolean;
 	readonly width: number;
@@ -15,29 +17,56 @@ export type EdgesProps = {
 	readonly loading?: boolean;
 };
 
-export const EdgesPane = memo(function EdgesPane({edges, cursor, focused, width, height, filter, loading = false}: EdgesProps) {
-	const incoming = edges.filter(edge => edge.direction === 'in').length;
+/** What each group of a module call's edges holds, after its name and count. */
+const groupNotes: Readonly<Record<EdgeGroup, string>> = {
+	inputs: 'what its arguments read',
+	dependents: 'what uses its outputs',
+	contents: 'what waits for its expansion',
+};
+
+function note(rows: readonly EdgeRow[]): string {
+	const groups = rows.filter(row => row.type === 'group');
+	if (groups.length > 0) {
+		return groups.map(row => `${row.count} ${row.group}`).join(' · ');
+	}
+
+	const incoming = rows.filter(row => row.type === 'edge' && row.edge.direction === 'in').length;
+	return `← ${incoming} used by · → ${rows.length - incoming} uses`;
+}
+
+export const EdgesPane = memo(function EdgesPane({rows, cursor, focused, width, height, filter, loading = false}: EdgesProps) {
 	return (
-		<Pane title='Edges' note={`← ${incoming} used by · → ${edges.length - incoming} uses${filter === '' ? '' : ` /${sanitizeLine(filter)}`}`} focused={focused} width={width} height={height}>
+		<Pane title='Edges' note={`${note(rows)}${filter === '' ? '' : ` /${sanitizeLine(filter)}`}`} focused={focused} width={width} height={height}>
 			<ScrollList
-				length={edges.length}
+				length={rows.length}
 				cursor={cursor}
 				height={paneBodyHeight(height)}
 				width={width - 2}
 				empty={loading ? 'Building the dependency graph…' : 'No edges'}
 				renderRow={(index, selected) => {
-					const edge = edges[index];
-					if (!edge) {
+					const row = rows[index];
+					if (!row) {
 						return undefined;
 					}
 
+					const style = selected ? (focused ? {inverse: true} : {underline: true}) : undefined;
+					if (row.type === 'group') {
+						const spans: Span[] = [
+							{text: `${row.open ? '▾' : '▸'} ${row.group} ${row.count}`, style: {bold: true}},
+							{text: `  ${groupNotes[row.group]}`, style: {dim: true}},
+						];
+						return {spans, ...(style && {style})};
+					}
+
+					const {edge} = row;
+					const expression = edge.argument === undefined ? edge.expression : `${edge.argument} = ${edge.expression}`;
 					return {
 						spans: [
-							{text: edge.direction === 'in' ? '← ' : '→ ', style: {color: edge.direction === 'in' ? 'green' : 'cyan'}},
+							{text: `${row.group === undefined ? '' : '  '}${edge.direction === 'in' ? '← ' : '→ '}`, style: {color: edge.direction === 'in' ? 'green' : 'cyan'}},
 							{text: sanitizeLine(edge.address)},
-							{text: `  ${sanitizeLine(edge.expression)}`, style: {dim: true}},
+							{text: `  ${sanitizeLine(expression)}`, style: {dim: true}},
 						],
-						...(selected && {style: focused ? {inverse: true} : {underline: true}}),
+						...(style && {style}),
 					};
 				}}
 			/>

@@ -1,13 +1,14 @@
 import type {AssumptionRow, ExplorerData} from '../explorer-data.js';
 import {splitAssignment} from '../../expand/assumptions.js';
 import {consoleWhy, openWhy, reduceWhy, whySubject} from './why.js';
+import {edgeRows, reduceEdgeGroup, selectedEdge} from './edge-groups.js';
 import {paneOrder, resolveKey, type PaneId} from '../keymap.js';
 import {isIncomplete, splitCompletionWord} from '../console-input.js';
 import {helpLines} from '../help-sections.js';
 import {resizeShares} from '../layout.js';
 import type {Action} from './actions.js';
 import {
-	blockCursor, blockList, commonPrefix, consoleContext, detailsScrollLimit, detailsWidestLine, diagnosticGroups, edgeList, goToCandidates, isSteppable, moduleCursor, moduleList, selectedAddress, selectedRow,
+	blockCursor, blockList, commonPrefix, consoleContext, detailsScrollLimit, detailsWidestLine, diagnosticGroups, goToCandidates, isSteppable, moduleCursor, moduleList, selectedAddress, selectedRow,
 } from './selectors.js';
 import type {ConsoleEntry, ConsoleState, Location, State} from './state.js';
 
@@ -119,7 +120,7 @@ function move(state: State, data: ExplorerData, target: (cursor: number, length:
 		}
 
 		case 'edges': {
-			const {length} = edgeList(data, state);
+			const {length} = edgeRows(data, state);
 			return length === 0 ? state : {...state, edgeCursor: clamp(target(state.edgeCursor, length), 0, length - 1)};
 		}
 
@@ -224,7 +225,7 @@ function open(state: State, data: ExplorerData): State {
 		}
 
 		case 'edges': {
-			const edge = edgeList(data, state)[state.edgeCursor];
+			const edge = selectedEdge(data, state);
 			return edge ? navigate(state, data, edge.address) : withMessage(state, 'No edge to follow');
 		}
 
@@ -680,6 +681,18 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 
 		case 'open': {
 			return open(state, data);
+		}
+
+		case 'edges-open': {
+			return reduceEdgeGroup(state, data, 'toggle') ?? open(state, data);
+		}
+
+		case 'edges-unfold': {
+			return reduceEdgeGroup(state, data, 'unfold') ?? state;
+		}
+
+		case 'edges-fold': {
+			return reduceEdgeGroup(state, data, 'fold') ?? reduceAction(state, {type: 'pane-left'}, data);
 		}
 
 		case 'details-scroll-left':

@@ -1,4 +1,4 @@
-import type {AssumptionRow, WhySubject} from '../explorer-data.js';
+import type {AssumptionRow, EdgeGroup, WhySubject} from '../explorer-data.js';
 import type {PaneId} from '../keymap.js';
 import {defaultShares, type PaneShares} from '../layout.js';
 
@@ -64,6 +64,8 @@ export type State = {
 	/** Blocks (count/for_each) whose instances are shown. */
 	readonly expanded: ReadonlySet<string>;
 	readonly edgeCursor: number;
+	/** The groups of a module call's edges opened in the Edges pane, for the address they were opened on. */
+	readonly openEdgeGroups: {readonly address: string; readonly groups: readonly EdgeGroup[]} | undefined;
 	readonly detailsScroll: number;
 	/** The address whose Details show every value in full (Enter in Details); other selections fold long values. */
 	readonly unfolded: string | undefined;
@@ -124,6 +126,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		selected: undefined,
 		expanded: new Set(),
 		edgeCursor: 0,
+		openEdgeGroups: undefined,
 		detailsScroll: 0,
 		unfolded: undefined,
 		showUnset: false,

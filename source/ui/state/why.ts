@@ -1,6 +1,7 @@
 import type {ExplorerData, WhyNode, WhySubject, WhyView} from '../explorer-data.js';
 import type {Action} from './actions.js';
-import {consoleContext, edgeList, selectedAddress, selectedRow} from './selectors.js';
+import {consoleContext, selectedAddress, selectedRow} from './selectors.js';
+import {selectedEdge} from './edge-groups.js';
 import type {State} from './state.js';
 
 /*
@@ -50,7 +51,7 @@ What `w` explains from where the user is: the selected edge's expression in the 
 */
 export function whySubject(state: State, data: ExplorerData): WhySubject | string {
 	if (state.focus === 'edges') {
-		const edge = edgeList(data, state)[state.edgeCursor];
+		const edge = selectedEdge(data, state);
 		if (!edge) {
 			return 'No edge selected';
 		}
@@ -60,7 +61,7 @@ export function whySubject(state: State, data: ExplorerData): WhySubject | strin
 		}
 
 		// An outgoing edge's expression is in the selection; an incoming one's in the other block.
-		const owner = edge.direction === 'out' ? consoleContext(data, state) : edge.address;
+		const owner = edge.context ?? (edge.direction === 'out' ? consoleContext(data, state) : edge.address);
 		const place = data.locate(owner);
 		const context = place?.instance ?? (place?.block !== undefined && place.block === owner ? owner : place?.module ?? owner);
 		// An edge made by several references lists them: `a.x, a.y` is explained as the tuple of them.
