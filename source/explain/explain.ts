@@ -76,6 +76,10 @@ export class Explainer {
 	readonly #seen = new Map<string, string>();
 	readonly #extraSources = new Map<string, string>();
 	#depth = 0;
+	/**
+	While the `for_each` of one instance is traced: its `each.key` and address. A `for` that builds the collection then shows the element(s) that gave this instance first, and only them.
+	*/
+	#instanceKey: {readonly key: Value; readonly owner: string} | undefined;
 
 	constructor(workspace: Workspace, limits: Partial<ExplainLimits> = {}) {
 		this.#workspace = workspace;
@@ -246,7 +250,8 @@ export class Explainer {
 
 						if (!used && expression.name === 'try') {
 							used = true;
-							return {...step, note: joinNotes('used', step.note)};
+							// An alternative not wholly known may still fail: try's result is not known either (HCL's rule), so it is not "used".
+							return {...step, note: joinNotes(isWhollyKnown(child.value) ? 'used' : 'not known, so neither is the try', step.note)};
 						}
 
 						return step;
@@ -314,18 +319,28 @@ export class Explainer {
 			}
 		}
 
-		for (const group of groups.slice(0, this.#limits.elements)) {
+		// In one instance's for_each: the element(s) that gave this instance, and a count of the rest.
+		const own = this.#instanceKey === undefined ? [] : groups.filter(group => {
+			const key = group.find(child => child.expression === (expression.keyExpression ?? expression.valueExpression))?.value;
+			return key !== undefined && sameKey(key, this.#instanceKey!.key);
+		});
+		const focused = own.length > 0 && own.length < groups.length;
+		const shown = focused ? own : groups;
+		for (const group of shown.slice(0, this.#limits.elements)) {
 			const bound = group[0]!.bound;
 			const names = [expression.keyVariable, expression.valueVariable].filter((name): name is string => name !== undefined);
 			const label = names.map(name => `${name} = ${summarizeValue(bound?.get(name) ?? unknownValue(), 40)}`).join(', ');
 			const result = group.find(child => child.expression === expression.valueExpression);
 			const filtered = group.find(child => child.expression === expression.condition);
-			const note = filtered?.value.kind === 'bool' && !filtered.value.value ? 'left out by the condition' : undefined;
+			const note = filtered?.value.kind === 'bool' && !filtered.value.value ? 'left out by the condition' : (focused ? `gives ${this.#instanceKey!.owner}` : undefined);
 			const inner = this.#deeper(() => group.map(child => this.#stepOf(child, where, false)).filter(step => !isBareBoundName(step)));
 			steps.push(this.#step('element', label, where, result?.value ?? unknownValue(), {note, children: inner}));
 		}
 
-		if (groups.length > this.#limits.elements) {
+		if (focused) {
+			const others = groups.length - Math.min(own.length, this.#limits.elements);
+			steps.push(this.#step('limit', `${others} other element${others === 1 ? '' : 's'} (other instances)`, where, unknownValue()));
+		} else if (groups.length > this.#limits.elements) {
 			steps.push(this.#step('limit', `${groups.length - this.#limits.elements} more elements`, where, unknownValue()));
 		}
 
@@ -651,8 +666,21 @@ export class Explainer {
 		const own = label === 'count.index' ? source.data.countIndex : (label === 'each.key' ? source.data.eachKey : source.data.eachValue);
 		return this.#step('repetition', label, where, own ?? value, {
 			note: `of ${source.owner}`,
-			children: [this.#once(`repetition|${source.module.text}|${source.expression.range.filename}:${source.expression.range.start.offset}`, kind, moduleWhere, evaluate(source.expression, moduleWhere.scope).value, () => this.traceExpression(source.expression, moduleWhere, 'expression', kind))],
+			children: [this.#once(`repetition|${source.module.text}|${source.expression.range.filename}:${source.expression.range.start.offset}`, kind, moduleWhere, evaluate(source.expression, moduleWhere.scope).value, () => this.#forInstance(source.data.eachKey, source.owner, () => this.traceExpression(source.expression, moduleWhere, 'expression', kind)))],
 		});
+	}
+
+	/**
+	Traces with the `for` expressions focused on one instance's element (see `#instanceKey`).
+	*/
+	#forInstance<T>(key: Value | undefined, owner: string, make: () => T): T {
+		const outer = this.#instanceKey;
+		this.#instanceKey = key === undefined || key.kind !== 'string' ? undefined : {key, owner};
+		try {
+			return make();
+		} finally {
+			this.#instanceKey = outer;
+		}
 	}
 
 	openEnded(owner: string, meta: Expression, module: ModuleInstance, kind: 'count' | 'for_each'): TraceStep {
@@ -826,4 +854,13 @@ function keyText(value: Value): string | undefined {
 	}
 
 	return undefined;
+}
+
+/**
+Whether a `for` element's key (or, building a set, its value) is an instance's `each.key`.
+*/
+function sameKey(value: Value, key: Value): boolean {
+	const [plain] = unmark(value);
+	const [wanted] = unmark(key);
+	return plain.kind === 'string' && wanted.kind === 'string' && plain.value === wanted.value;
 }

@@ -57,6 +57,12 @@ export function explainAddress(workspace: Workspace, text: string): Result<Trace
 			return failure('No such module instance', `There is no module instance ${prefix(module)}module.${name}${wanted} in this configuration.`);
 		}
 
+		// The placeholder of a call whose count/for_each is not known (`module.net[*]`): why it is one.
+		const callMeta = call.call.count ?? call.call.forEach;
+		if (child.key.kind === 'unknown' && callMeta && position === parts.length) {
+			return done(text, expansionStep(explainer, `${prefix(module)}module.${name}`, call.call.count ? 'count' : 'for_each', callMeta, module, call.expansion));
+		}
+
 		module = child;
 	}
 
@@ -105,6 +111,11 @@ export function explainAddress(workspace: Workspace, text: string): Result<Trace
 	}
 
 	const attribute = nameAt(position);
+	// The placeholder of a block whose count/for_each is not known (`aws_subnet.this[*]`): why it is one (its arguments are traced one by one).
+	if (attribute === undefined && instance.key.kind === 'unknown' && meta) {
+		return done(text, expansionStep(explainer, resource.text, resource.block.count ? 'count' : 'for_each', meta, module, resource.expansion));
+	}
+
 	if (attribute === undefined) {
 		// Every argument, whole: an instance's object is never wholly known (the provider computes attributes), which says nothing about its arguments.
 		return {value: {subject: text, root: instanceStep(explainer, instance)}, diagnostics: []};

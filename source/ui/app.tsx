@@ -8,9 +8,12 @@ import {reduce} from './state/reducer.js';
 import type {Action} from './state/actions.js';
 import {createInitialState, type State} from './state/state.js';
 import {
-	blockCursor, blockList, consoleContext, skippedInstances, detailsView, diagnosticGroups, goToCandidates, moduleCursor, moduleList,
+	blockCursor, blockList, consoleContext, skippedInstances, detailsCursor, detailsTargets, detailsView, diagnosticGroups, goToCandidates, moduleCursor, moduleList,
 } from './state/selectors.js';
-import {computeLayout, fitsMinimum, minimumSize, viewRowsOf} from './layout.js';
+import {entryLineRange} from './state/console-results.js';
+import {computeLayout, fitsMinimum, minimumSize, viewRowsOf, type Layout} from './layout.js';
+import {mouseTarget} from './mouse-target.js';
+import type {MouseEvent} from './mouse.js';
 import {ThemeContext} from './theme.js';
 import {ModuleTreePane} from './panes/module-tree.js';
 import {BlocksPane} from './panes/blocks.js';
@@ -192,7 +195,15 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 		}
 	}, [state.quitting, exit, onQuit]);
 
-	useKeymap({dispatch, isActive: true});
+	// A click or wheel step is read against the frame on screen.
+	const screen = useRef<{layout: Layout; fits: boolean}>({layout, fits: true});
+	screen.current = {layout, fits: fitsMinimum(size.columns, size.rows)};
+	const onMouse = useCallback((event: MouseEvent) => {
+		if (!event.release && screen.current.fits) {
+			dispatch({type: 'mouse', button: event.button, target: mouseTarget(screen.current.layout, event.column, event.row)});
+		}
+	}, []);
+	useKeymap({dispatch, isActive: true, onMouse});
 
 	const modules = moduleList(data, state);
 	const blocks = blockList(data, state);
@@ -260,7 +271,8 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 	const modulesPane = (width: number) => <ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={width} height={layout.top} filter={state.filters.modules}/>;
 	const unavailable = modules.rows[moduleCursor(data, state)]?.unavailable;
 	const blocksPane = (width: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={layout.top} filter={state.filters.blocks} skipped={skippedInstances(data, state)} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})}/>;
-	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height}/>;
+	const detailsTarget = state.focus === 'details' ? detailsTargets(data, state)[detailsCursor(data, state)] : undefined;
+	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height} highlight={detailsTarget}/>;
 	const edgesPane = (width: number, height: number) => <EdgesPane rows={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={width} height={height} filter={state.filters.edges}/>;
 	let panes;
 	switch (layout.zoomed) {
@@ -366,6 +378,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 					busy={state.console.requests.length > 0 || state.reassume !== undefined}
 					cursorFromEnd={state.textCursorFromEnd}
 					focused={state.focus === 'console' && overlay.kind === 'none'}
+					selected={state.focus === 'console' && state.console.browse !== undefined && state.console.output[state.console.browse]?.kind === 'input' ? entryLineRange(state.console.output, state.console.browse) : undefined}
 					width={layout.width}
 					height={layout.console}
 				/>

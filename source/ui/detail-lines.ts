@@ -74,9 +74,34 @@ export function mergeSegments(segments: readonly StyledSegment[]): StyledSegment
 }
 
 /**
+A line range of Details the cursor can rest on (↑/↓ when Details is focused): an argument, an instance's `each.*`/`count.index`, the block's `count`/`for_each`, one of the unknowns behind it. `w` traces it, `A` writes an assumption for it.
+*/
+export type DetailTarget = {
+	/** Stays the same from one instance to the next (`argument:tags`), so stepping keeps the cursor on the same argument. */
+	readonly key: string;
+	readonly kind: 'argument' | 'binding' | 'expansion' | 'cause';
+	/** The argument or binding name (`tags`, `each.value`, `var.region`), the meta-argument (`for_each`), or the cause's address. */
+	readonly name: string;
+	readonly unknown: boolean;
+	/** First and last line (inclusive). */
+	readonly first: number;
+	readonly last: number;
+};
+
+export type DetailView = {readonly lines: readonly StyledLine[]; readonly targets: readonly DetailTarget[]};
+
+/**
 The Details pane: what is selected (for an instance: its key and `each.*`/`count.index` first, then its arguments), then the block's `count`/`for_each` (for an instance, folded to one line: stepping through instances changes the top of the pane, not line 20,000), then the source.
 */
 export function detailLines(details: Details, options: DetailOptions = {}): StyledLine[] {
+	return [...detailView(details, options).lines];
+}
+
+/**
+The Details lines and the targets of the cursor in them.
+*/
+export function detailView(details: Details, options: DetailOptions = {}): DetailView {
+	const targets: DetailTarget[] = [];
 	const lines: StyledLine[] = [[{text: sanitizeLine(details.address === '' ? 'root module' : details.address), style: 'title', cut: 'middle'}]];
 	const kind = details.kind === 'module-instance' ? 'module instance' : details.kind;
 	lines.push(plain(details.location ? `${kind} · ${details.location.filename}:${details.location.line}` : kind, 'dim'));
@@ -101,6 +126,7 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 		lines.push([{text: `instance ${instance.index + 1} of ${instance.total}`, style: 'title'}, {text: '  ←/→ step', style: 'dim'}]);
 		for (const binding of instance.bindings) {
 			const bindingLines = valueLines(binding.name, binding.value, undefined, options);
+			targets.push({key: `binding:${binding.name}`, kind: 'binding', name: binding.name, unknown: binding.value === '(known after apply)', first: lines.length, last: lines.length + bindingLines.length - 1});
 			// A one-line key (`each.key`) keeps its distinguishing end in view.
 			lines.push(...(bindingLines.length === 1 ? bindingLines.map(line => line.map((segment, index) => (index === 2 ? {...segment, cut: 'middle' as const} : segment))) : bindingLines));
 		}
@@ -108,7 +134,18 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 
 	if (expansion) {
 		// An instance's for_each is the block's, folded to one line; a block's is what the block is about.
-		lines.push(...(instance ? [] : [[]]), ...expansionLines(expansion, instance?.total, options));
+		lines.push(...(instance ? [] : [[]]));
+		const first = lines.length;
+		const shown = expansionLines(expansion, instance?.total, options);
+		// The meta-argument's lines up to the first unknown behind it; each unknown is a target of its own.
+		const causeAt = shown.findIndex(line => line[0]?.text === '  because of ');
+		targets.push({key: 'expansion', kind: 'expansion', name: expansion.meta ?? (expansion.mode === 'count' || expansion.mode === 'enabled' ? expansion.mode : 'for_each'), unknown: expansion.unknownReason !== undefined, first, last: first + (causeAt === -1 ? shown.length : causeAt) - 1});
+		for (const [index, cause] of (expansion.causes ?? []).entries()) {
+			const at = first + causeAt + (index * 2);
+			targets.push({key: `cause:${cause.address}`, kind: 'cause', name: cause.address, unknown: true, first: at, last: at + 1});
+		}
+
+		lines.push(...shown);
 	}
 
 	if (details.attributes.length > 0) {
@@ -119,13 +156,16 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 				continue;
 			}
 
+			const first = lines.length;
 			if (attribute.error !== undefined) {
+				targets.push({key: `argument:${attribute.name}`, kind: 'argument', name: attribute.name, unknown: false, first, last: first});
 				lines.push([{text: sanitizeLine(attribute.name), style: 'label'}, {text: ' ✖ ', style: 'error'}, {text: sanitizeLine(attribute.error), style: 'error'}]);
 				continue;
 			}
 
 			const style: LineStyle | undefined = attribute.unset ? 'dim' : (attribute.sensitive ? 'sensitive' : (attribute.unknown ? 'unknown' : undefined));
 			lines.push(...valueLines(attribute.name, attribute.value, style, options));
+			targets.push({key: `argument:${attribute.name}`, kind: 'argument', name: attribute.name, unknown: attribute.unknown, first, last: lines.length - 1});
 		}
 
 		if (unset > 0 && !options.showUnset) {
@@ -149,7 +189,7 @@ export function detailLines(details: Details, options: DetailOptions = {}): Styl
 		}
 	}
 
-	return lines;
+	return {lines, targets};
 }
 
 const causeWhen: Readonly<Record<NonNullable<NonNullable<Details['expansion']>['causes']>[number]['when'], string>> = {

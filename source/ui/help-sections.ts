@@ -11,6 +11,7 @@ const scopeTitles: Readonly<Record<Scope, string>> = {
 	details: 'Details pane',
 	edges: 'Edges pane',
 	console: 'Console',
+	results: 'Console results (Esc from the input line)',
 	prompt: 'Filter and go-to prompts',
 	graph: 'Graph view',
 	diagnostics: 'Diagnostics view',

@@ -8,7 +8,8 @@ export type PaneId = 'modules' | 'blocks' | 'details' | 'edges' | 'console';
 
 export const paneOrder: readonly PaneId[] = ['modules', 'blocks', 'details', 'edges', 'console'];
 
-export type Scope = 'global' | PaneId | 'prompt' | 'graph' | 'diagnostics' | 'assumptions' | 'why' | 'help';
+/** `results`: the console's output browsed (Esc from its input line) rather than typed into. */
+export type Scope = 'global' | PaneId | 'results' | 'prompt' | 'graph' | 'diagnostics' | 'assumptions' | 'why' | 'help';
 
 export type Group = 'navigation' | 'selection' | 'views' | 'console' | 'application';
 
@@ -64,6 +65,9 @@ export const keymap = [
 	{
 		id: 'details-next-instance', keys: ['right', 'l'], help: '→/l', description: 'Next instance', scope: 'details', group: 'selection', status: true, disabledReason: undefinedIfStepping,
 	},
+	{id: 'details-previous-target', keys: ['up', 'k'], help: '↑/k', description: 'Previous argument (w traces the one under the cursor)', scope: 'details', group: 'selection'},
+	{id: 'details-next-target', keys: ['down', 'j'], help: '↓/j', description: 'Next argument (past the last: scroll on into the source)', scope: 'details', group: 'selection', status: true},
+	{id: 'details-assume', keys: ['A'], help: 'A', description: 'Assume a value for the unknown under the cursor: writes :assume ADDRESS = in the console', scope: 'details', group: 'selection', status: true},
 	{id: 'details-unfold', keys: ['enter'], help: 'Enter', description: 'Show long values in full (again: fold them)', scope: 'details', group: 'selection', status: true},
 	{id: 'details-toggle-unset', keys: ['u'], help: 'u', description: 'List the schema attributes left unset (again: hide them)', scope: 'details', group: 'selection'},
 	{id: 'details-scroll-left', keys: ['<'], help: '<', description: 'Scroll Details left', scope: 'details', group: 'navigation'},
@@ -93,10 +97,15 @@ export const keymap = [
 	{id: 'history-previous', keys: ['up'], help: '↑', description: 'Previous expression in history', scope: 'console', group: 'console', status: true},
 	{id: 'history-next', keys: ['down'], help: '↓', description: 'Next expression in history', scope: 'console', group: 'console'},
 	{id: 'console-complete', keys: ['tab'], help: 'Tab', description: 'Complete names, attributes and map keys of known values, functions (with their parameters)', scope: 'console', group: 'console', status: true},
-	{id: 'console-why', keys: ['ctrl+w'], help: 'Ctrl-W', description: 'Why: trace the last result (:why EXPRESSION traces any)', scope: 'console', group: 'console', status: true},
 	{id: 'console-scroll-up', keys: ['pageup'], help: 'PgUp', description: 'Scroll results up', scope: 'console', group: 'console'},
 	{id: 'console-scroll-down', keys: ['pagedown'], help: 'PgDn', description: 'Scroll results down', scope: 'console', group: 'console'},
-	{id: 'leave-console', keys: ['escape'], help: 'Esc', description: 'Leave the console', scope: 'console', group: 'console', status: true},
+	{id: 'leave-console', keys: ['escape'], help: 'Esc', description: 'Browse the results (w traces one); with none yet, leave the console', scope: 'console', group: 'console', status: true},
+	{id: 'results-previous', keys: ['up', 'k'], help: '↑/k', description: 'Previous result', scope: 'results', group: 'console', status: true},
+	{id: 'results-next', keys: ['down', 'j'], help: '↓/j', description: 'Next result', scope: 'results', group: 'console'},
+	{id: 'results-why', keys: ['w'], help: 'w', description: 'Why: trace the selected result (:why EXPRESSION in the input line traces any)', scope: 'results', group: 'console', status: true},
+	{id: 'results-edit', keys: ['enter'], help: 'Enter', description: 'Edit the selected expression in the input line', scope: 'results', group: 'console', status: true},
+	{id: 'results-type', keys: ['i', 'c'], help: 'i/c', description: 'Back to the input line', scope: 'results', group: 'console', status: true},
+	{id: 'results-leave', keys: ['escape'], help: 'Esc', description: 'Leave the console', scope: 'results', group: 'console', status: true},
 	{id: 'prompt-accept', keys: ['enter'], help: 'Enter', description: 'Accept', scope: 'prompt', group: 'views', status: true},
 	{id: 'prompt-complete', keys: ['tab'], help: 'Tab', description: 'Complete (again: the next candidate)', scope: 'prompt', group: 'views', status: true},
 	{id: 'prompt-next', keys: ['down'], help: '↓', description: 'Next candidate (go-to)', scope: 'prompt', group: 'views'},
@@ -172,8 +181,12 @@ export function activeScopes(state: State): readonly Scope[] {
 		}
 
 		case 'none': {
-			// The console's text input takes printable keys and the cursor keys: only its own bindings (and Ctrl-C, Shift-Tab) apply.
-			return state.focus === 'console' ? ['console'] : [state.focus, 'global'];
+			// The console's text input takes printable keys and the cursor keys: only its own bindings (and Ctrl-C, Shift-Tab) apply; browsing its results, the panes' keys do too.
+			if (state.focus === 'console') {
+				return state.console.browse === undefined ? ['console'] : ['results', 'global'];
+			}
+
+			return [state.focus, 'global'];
 		}
 	}
 }

@@ -2,6 +2,7 @@ import process from 'node:process';
 import type {CommandFlags, Writer} from '../commands/command.js';
 import {describeInternalError, internalErrorExitCode} from '../commands/internal-error.js';
 import {preferProductionReact} from './react-mode.js';
+import {disableMouseSequence, enableMouseSequence} from './mouse.js';
 import type {ExplorerInstance} from './start-explorer.js';
 
 export type RunExplorerOptions = {
@@ -40,7 +41,9 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 	const color = options.flags.color && environment['NO_COLOR'] === undefined && environment['FORCE_COLOR'] !== '0' && environment['FORCE_COLOR'] !== 'false' && environment['TERM'] !== 'dumb';
 
 	// The alternate screen keeps the user's scrollback as it was. Every way out restores the terminal: a normal exit, an error, and SIGINT, SIGTERM or SIGHUP at any time, also while loading (Ink's own handler shows the cursor but leaves the alternate screen and raw mode).
-	stdout.write('\u001B[?1049h\u001B[H');
+	// Mouse reporting (clicks and the wheel, unless --no-mouse) only while the explorer owns the screen: restore turns it off first.
+	const mouse = options.flags.mouse;
+	stdout.write('\u001B[?1049h\u001B[H' + (mouse ? enableMouseSequence : ''));
 	let restored = false;
 	const restore = () => {
 		if (!restored) {
@@ -49,7 +52,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 				stdin.setRawMode(false);
 			}
 
-			stdout.write('\u001B[?25h\u001B[?1049l');
+			stdout.write((mouse ? disableMouseSequence : '') + '\u001B[?25h\u001B[?1049l');
 		}
 	};
 

@@ -108,7 +108,10 @@ test('a session on the example: for_each stepping, edges and back, filter, go-to
 		app.paste('length(each.key)\nupper(\n  "x")\n');
 		screen = await app.waitFor('"X"');
 		t.regex(screen, /║5 *║\n║> upper\( *║\n║… {3}"x"\) *║\n║"X" *║/);
+		// Esc: the results are browsed (w would trace the last), Esc again leaves the console.
 		app.press('leave-console');
+		await app.waitFor('↑/k Previous result');
+		app.press('results-leave');
 		// Wait until the console has let go of the keyboard (its frame turns single): an Esc followed at once by `?` reaches a terminal program as one Alt-? key.
 		await app.waitFor(/│Console — aws_s3_bucket/);
 

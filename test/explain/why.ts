@@ -200,3 +200,21 @@ test('--json: every step with its value, location, scope and console check', asy
 	t.deepEqual(unknown.way_out?.target, ['-target=\'terraform_data.vpc\'']);
 	t.false(unknown.trace.known);
 });
+
+test('in one instance\'s for_each, a for expression shows the element that gave the instance, and counts the others', async t => {
+	const workspace = await exampleWorkspace;
+	for (const [zone, cidr] of [['eu-west-1a', '10.10.48.0/20'], ['eu-west-1c', '10.10.80.0/20']] as const) {
+		const all = steps(explained(workspace, `module.network["eu"].aws_subnet.private["${zone}"].cidr_block`).root);
+		const elements = all.filter(step => step.kind === 'element' && step.label.includes('zone = '));
+		const own = elements.filter(step => step.note === `gives module.network["eu"].aws_subnet.private["${zone}"]`);
+		t.is(own.length, 1, zone);
+		t.true(own[0]!.label.endsWith(`zone = "${zone}"`));
+		t.is(formatValue(own[0]!.value), `"${cidr}"`);
+		t.true(all.some(step => step.kind === 'limit' && step.label === '2 other elements (other instances)'));
+	}
+
+	// Outside an instance's for_each (the local itself), every element as before.
+	const local = steps(explained(workspace, 'module.network["eu"].local.private_subnets').root);
+	t.is(local.filter(step => step.kind === 'element' && step.label.startsWith('index = ')).length, 3);
+	t.false(local.some(step => step.label.includes('other instances')));
+});

@@ -69,6 +69,10 @@ export type Terminal = {
 	signal(name: NodeJS.Signals): void;
 	/** The terminal's modes as tmux sees them: the alternate screen, a visible cursor. */
 	modes(): {alternateScreen: boolean; cursorVisible: boolean};
+	/** Mouse reporting as the app asked tmux for it: button presses (1000) and the SGR encoding (1006). */
+	mouseModes(): {buttons: boolean; sgr: boolean};
+	/** Bytes as the terminal would send them (a mouse report), sent as hex so tmux passes them through as they are. */
+	sendBytes(bytes: string): void;
 	/** Everything the app wrote so far, with `record`. */
 	output(): string;
 	close(): void;
@@ -169,6 +173,13 @@ export function startTerminal(options: TerminalOptions): Terminal {
 		modes() {
 			const [alternate, cursor] = tmux('display-message', '-p', '-t', 'main', '#{alternate_on} #{cursor_flag}').trim().split(' ');
 			return {alternateScreen: alternate === '1', cursorVisible: cursor === '1'};
+		},
+		mouseModes() {
+			const [buttons, sgr] = tmux('display-message', '-p', '-t', 'main', '#{mouse_standard_flag} #{mouse_sgr_flag}').trim().split(' ');
+			return {buttons: buttons === '1', sgr: sgr === '1'};
+		},
+		sendBytes(bytes) {
+			tmux('send-keys', '-t', 'main', '-H', ...[...Buffer.from(bytes, 'utf8')].map(byte => byte.toString(16).padStart(2, '0')));
 		},
 		output() {
 			return recording ? readFileSync(recording, 'utf8') : '';

@@ -1,6 +1,7 @@
 import {markSelected, type Line} from '../lines.js';
 import {useTheme} from '../theme.js';
 import {LinesView} from './lines-view.js';
+import {windowStart} from '../list-window.js';
 
 export type ScrollListProps = {
 	readonly length: number;
@@ -13,16 +14,7 @@ export type ScrollListProps = {
 	readonly empty?: string;
 };
 
-/**
-The first visible row: the cursor stays in view, near the middle once the list is longer than the window. Only the visible rows are rendered, so a list of 50,000 costs as much as one of 20.
-*/
-export function windowStart(length: number, cursor: number, height: number): number {
-	if (length <= height || height <= 0) {
-		return 0;
-	}
-
-	return Math.max(0, Math.min(cursor - Math.floor(height / 2), length - height));
-}
+export {windowStart} from '../list-window.js';
 
 export function ScrollList({length, cursor, height, width, renderRow, empty}: ScrollListProps) {
 	const {marker} = useTheme();

@@ -1,6 +1,7 @@
 import {useEffect, useRef} from 'react';
 import {useInput, useStdin, type Key} from 'ink';
 import type {Action} from '../state/actions.js';
+import {parseLegacyMouse, parseMouseInput, type MouseEvent} from '../mouse.js';
 
 /**
 The name the keymap table uses for a key press, or undefined for keys it never binds (pastes, meta chords).
@@ -104,8 +105,12 @@ The explorer's single input handler: every key press becomes a `key` action, and
 export function useKeymap(options: {
 	readonly dispatch: (action: Action) => void;
 	readonly isActive: boolean;
+	/** A mouse report (a press or a wheel step; releases too): never read as keys, whether or not this is given. */
+	readonly onMouse?: (event: MouseEvent) => void;
 }): void {
-	const {dispatch, isActive} = options;
+	const {dispatch, isActive, onMouse} = options;
+	// After a legacy `ESC [ M`, the next input starts with the report's three bytes.
+	const legacyPending = useRef(false);
 	// The bytes of the key being handled: Ink's key object does not tell Delete from Backspace. This listener is registered before useInput's, so it sees each input first.
 	const raw = useRef<string | undefined>(undefined);
 	const {internal_eventEmitter: events} = useStdin();
@@ -120,6 +125,31 @@ export function useKeymap(options: {
 		};
 	}, [events]);
 	useInput((input, key) => {
+		const bytes = raw.current ?? '';
+		if (legacyPending.current) {
+			legacyPending.current = false;
+			const event = parseLegacyMouse(bytes);
+			if (event) {
+				onMouse?.(event);
+			}
+
+			return;
+		}
+
+		const mouse = parseMouseInput(bytes);
+		if (mouse.kind === 'legacy-start') {
+			legacyPending.current = true;
+			return;
+		}
+
+		if (mouse.kind === 'event') {
+			if (mouse.event) {
+				onMouse?.(mouse.event);
+			}
+
+			return;
+		}
+
 		for (const name of keyNames(input, key, raw.current)) {
 			dispatch({type: 'key', name});
 		}

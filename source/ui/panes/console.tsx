@@ -20,6 +20,8 @@ export type ConsoleProps = {
 	readonly focused: boolean;
 	readonly width: number;
 	readonly height: number;
+	/** Browsing the results: the output lines of the selected expression and its result (first and last, inclusive), in inverse video. */
+	readonly selected?: {readonly first: number; readonly last: number} | undefined;
 };
 
 type OutputLine = {readonly text: string; readonly kind: 'input' | 'ok' | 'error' | 'hint'};
@@ -69,15 +71,19 @@ export function lastEntryLines(output: readonly ConsoleEntry[]): number {
 	return consoleLines(output.slice(Math.max(0, start))).length;
 }
 
-export const ConsolePane = memo(function ConsolePane({output, input, pending, context, scroll, busy, cursorFromEnd, focused, width, height}: ConsoleProps) {
+export const ConsolePane = memo(function ConsolePane({output, input, pending, context, scroll, busy, cursorFromEnd, focused, width, height, selected}: ConsoleProps) {
 	const color = useColor();
 	const lines = useMemo(() => consoleLines(output), [output]);
 	// Rows for output: the body less the prompt line and the lines of an unfinished multi-line entry.
 	const room = Math.max(0, paneBodyHeight(height) - 1 - pending.length);
 	const maxScroll = Math.max(0, lines.length - room);
 	const offset = Math.min(scroll, maxScroll);
-	const visible = lines.slice(Math.max(0, lines.length - room - offset), lines.length - offset);
-	const shown: Line[] = visible.map(line => ({spans: [{text: line.text, ...(line.kind !== 'ok' && {style: outputStyles[line.kind]})}]}));
+	const from = Math.max(0, lines.length - room - offset);
+	const visible = lines.slice(from, lines.length - offset);
+	const shown: Line[] = visible.map((line, index) => ({
+		spans: [{text: line.text, ...(line.kind !== 'ok' && {style: outputStyles[line.kind]})}],
+		...(selected && from + index >= selected.first && from + index <= selected.last && {style: {inverse: true}}),
+	}));
 	for (const [index, line] of pending.entries()) {
 		shown.push({spans: [{text: (index === 0 ? '> ' : '… ') + sanitizeLine(line), style: {color: 'cyan'}}]});
 	}
@@ -86,14 +92,14 @@ export const ConsolePane = memo(function ConsolePane({output, input, pending, co
 	return (
 		<Pane title={title} note={offset > 0 ? `↑${offset}` : (busy ? 'evaluating…' : undefined)} focused={focused} width={width} height={height}>
 			<LinesView lines={shown} width={width - 2}/>
-			{focused
+			{focused && !selected
 				? (
 					<Box height={1} overflow='hidden'>
 						<Text color={color('cyan')}>{pending.length > 0 ? '… ' : '> '}</Text>
 						<TextField text={input} cursorFromEnd={cursorFromEnd} focused/>
 					</Box>
 				)
-				: <LinesView lines={[{spans: [{text: pending.length > 0 ? '… ' : '> ', style: {color: 'cyan'}}, {text: input === '' ? 'press c to type an expression' : sanitizeLine(input), style: {dim: true}}]}]} width={width - 2}/>}
+				: <LinesView lines={[{spans: [{text: pending.length > 0 ? '… ' : '> ', style: {color: 'cyan'}}, {text: input === '' ? (selected ? 'i or c to type, w traces the selected result, Esc leaves' : 'press c to type an expression') : sanitizeLine(input), style: {dim: true}}]}]} width={width - 2}/>}
 		</Pane>
 	);
 });

@@ -1,7 +1,8 @@
 import {memo, useMemo} from 'react';
 import type {LineStyle, StyledLine} from '../detail-lines.js';
 import {segmentColors} from '../highlight.js';
-import {cutName, dropColumns, textWidth, type Line, type SpanStyle} from '../lines.js';
+import {cutName, dropColumns, markSelected, textWidth, type Line, type SpanStyle} from '../lines.js';
+import {useTheme} from '../theme.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {LinesView} from '../components/lines-view.js';
 
@@ -13,6 +14,8 @@ export type DetailsProps = {
 	readonly focused: boolean;
 	readonly width: number;
 	readonly height: number;
+	/** The lines of the cursor's target (first and last, inclusive), shown in inverse video. */
+	readonly highlight?: {readonly first: number; readonly last: number} | undefined;
 };
 
 const colors: Partial<Record<NonNullable<LineStyle>, string>> = {
@@ -57,11 +60,23 @@ function toLine(line: StyledLine, width: number): Line {
 	})};
 }
 
-export const DetailsPane = memo(function DetailsPane({lines, scroll, column = 0, focused, width, height}: DetailsProps) {
+export const DetailsPane = memo(function DetailsPane({lines, scroll, column = 0, focused, width, height, highlight}: DetailsProps) {
+	const {marker} = useTheme();
 	const body = paneBodyHeight(height);
 	const start = Math.max(0, Math.min(scroll, lines.length - body));
+	const first = highlight?.first ?? -1;
+	const last = highlight?.last ?? -1;
 	// Scrolled sideways, the lines are shown as they are (so every column can be reached); else names are cut in the middle.
-	const visible = useMemo(() => lines.slice(start, start + body).map(line => (column > 0 ? dropColumns(toLine(line, Number.POSITIVE_INFINITY), column) : toLine(line, width - 2))), [lines, start, body, column, width]);
+	const visible = useMemo(() => lines.slice(start, start + body).map((line, offset) => {
+		const shown = column > 0 ? dropColumns(toLine(line, Number.POSITIVE_INFINITY), column) : toLine(line, width - 2);
+		const index = start + offset;
+		if (index < first || index > last) {
+			return shown;
+		}
+
+		const inverse: Line = {...shown, style: {inverse: true}};
+		return marker && index === first ? markSelected(inverse) : inverse;
+	}), [lines, start, body, column, width, first, last, marker]);
 	const notes = [lines.length > body ? `${start + 1}-${start + visible.length}/${lines.length}` : undefined, column > 0 ? `→${column}` : undefined].filter(note => note !== undefined);
 	return (
 		<Pane title='Details' note={notes.length > 0 ? notes.join(' ') : undefined} focused={focused} width={width} height={height}>

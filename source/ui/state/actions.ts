@@ -1,6 +1,7 @@
 import type {BindingId, PaneId} from '../keymap.js';
 import type {ExplorerData} from '../explorer-data.js';
 import type {ViewRows} from './state.js';
+import type {MouseAction} from './mouse.js';
 
 /**
 Everything that changes the explorer's state. Key bindings dispatch `{type: <binding id>}`; the rest come from components and effects.
@@ -20,4 +21,6 @@ export type Action =
 	/** The Workspace was rebuilt with other assumptions (`data` is the new one, which the explorer shows from now on), or could not be (`message` says why). */
 	| {readonly type: 'assumptions-applied'; readonly serial: number; readonly data: ExplorerData; readonly summary: string}
 	| {readonly type: 'assumptions-refused'; readonly serial: number; readonly message: string}
-	| {readonly type: 'resize'; readonly viewRows: ViewRows; readonly consoleRows: number};
+	| {readonly type: 'resize'; readonly viewRows: ViewRows; readonly consoleRows: number}
+	/** A click or wheel step, with what is under the pointer (see `mouse-target.ts`). */
+	| MouseAction;

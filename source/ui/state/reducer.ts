@@ -2,6 +2,9 @@ import type {AssumptionRow, ExplorerData} from '../explorer-data.js';
 import {splitAssignment} from '../../expand/assumptions.js';
 import {consoleWhy, openWhy, reduceWhy, whySubject} from './why.js';
 import {edgeRows, reduceEdgeGroup, selectedEdge} from './edge-groups.js';
+import {reduceMouse} from './mouse.js';
+import {reduceResults, startBrowsing} from './console-results.js';
+import {assumptionAddress, focusedDetailTarget, moveDetailsCursor, revealDetailsCursor} from './details-cursor.js';
 import {paneOrder, resolveKey, type PaneId} from '../keymap.js';
 import {isIncomplete, splitCompletionWord} from '../console-input.js';
 import {helpLines} from '../help-sections.js';
@@ -33,7 +36,8 @@ function withMessage(state: State, message: string): State {
 }
 
 function focusPane(state: State, pane: PaneId): State {
-	return {...state, focus: pane};
+	// Browsing the console's results ends when the focus leaves it.
+	return state.console.browse !== undefined && pane !== state.focus ? {...state, focus: pane, console: {...state.console, browse: undefined}} : {...state, focus: pane};
 }
 
 function cyclePane(state: State, step: number): State {
@@ -472,7 +476,7 @@ export function reduce(state: State, action: Action, data: ExplorerData): State 
 Whether keys go to a text input (the console's or a prompt's) rather than to the panes.
 */
 export function isTextEntry(state: State): boolean {
-	return state.overlay.kind === 'prompt' || (state.focus === 'console' && state.overlay.kind === 'none');
+	return state.overlay.kind === 'prompt' || (state.focus === 'console' && state.overlay.kind === 'none' && state.console.browse === undefined);
 }
 
 function activeText(state: State): string {
@@ -650,7 +654,9 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'move-first': {
-			return move(state, data, () => 0);
+			// Home in Details: the top, and the cursor back on the first argument.
+			const moved = move(state, data, () => 0);
+			return state.focus === 'details' && state.overlay.kind === 'none' ? {...moved, detailsTarget: undefined} : moved;
 		}
 
 		case 'move-last': {
@@ -735,12 +741,47 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 
 		case 'previous-instance':
 		case 'details-previous-instance': {
-			return stepInstance(state, data, -1);
+			return revealDetailsCursor(stepInstance(state, data, -1), data);
 		}
 
 		case 'next-instance':
 		case 'details-next-instance': {
-			return stepInstance(state, data, 1);
+			return revealDetailsCursor(stepInstance(state, data, 1), data);
+		}
+
+		case 'details-previous-target':
+		case 'details-next-target': {
+			return moveDetailsCursor(state, data, action.type === 'details-next-target' ? 1 : -1);
+		}
+
+		case 'details-assume': {
+			const target = focusedDetailTarget(state, data);
+			if (!target) {
+				return withMessage(state, 'Nothing under the cursor to assume');
+			}
+
+			const assumable = assumptionAddress(state, data, target);
+			if ('message' in assumable) {
+				return withMessage(state, assumable.message);
+			}
+
+			return {...state, focus: 'console', textCursorFromEnd: 0, console: {...state.console, browse: undefined, pending: [], input: `:assume ${assumable.address} = `, historyIndex: undefined}};
+		}
+
+		case 'results-previous':
+		case 'results-next':
+		case 'results-why':
+		case 'results-edit':
+		case 'results-type':
+		case 'results-leave': {
+			return reduceResults(state, action, data);
+		}
+
+		case 'mouse': {
+			return reduceMouse(state, action, data, {
+				move: (from, target) => move(from, data, target),
+				reduce: (from, next) => reduceAction(from, next, data),
+			});
 		}
 
 		case 'filter': {
@@ -831,10 +872,6 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 
 		case 'why': {
 			return openWhy(state, data, whySubject(state, data));
-		}
-
-		case 'console-why': {
-			return consoleWhy(state, data, ':why');
 		}
 
 		case 'why-previous':
@@ -963,7 +1000,7 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'leave-console': {
-			return focusPane(state, 'blocks');
+			return startBrowsing(state);
 		}
 
 		case 'copy-address': {

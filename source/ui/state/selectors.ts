@@ -1,5 +1,5 @@
 import {blockKinds, type BlockEntry, type BlockKind, type DiagnosticRow, type Edge, type ExplorerData, type ModuleRow} from '../explorer-data.js';
-import {detailLines, type StyledLine} from '../detail-lines.js';
+import {detailView, type DetailTarget, type DetailView, type StyledLine} from '../detail-lines.js';
 import {textWidth} from '../lines.js';
 import type {SeverityFilter, State} from './state.js';
 
@@ -228,19 +228,44 @@ export function commonPrefix(words: readonly string[]): string {
 	return first.slice(0, length);
 }
 
-const noLines: readonly StyledLine[] = [];
+const noDetails: DetailView = {lines: [], targets: []};
 
-const memoDetails = memoize((data: ExplorerData, address: string, unfolded: boolean, showUnset: boolean): readonly StyledLine[] => {
+const memoDetails = memoize((data: ExplorerData, address: string, unfolded: boolean, showUnset: boolean): DetailView => {
 	const details = data.details(address);
-	return details ? detailLines(details, {unfolded, showUnset}) : noLines;
+	return details ? detailView(details, {unfolded, showUnset}) : noDetails;
 });
+
+function detailsOf(data: ExplorerData, state: State): DetailView {
+	const address = selectedAddress(data, state);
+	return memoDetails(data, address, state.unfolded === address, state.showUnset);
+}
 
 /**
 The Details pane's lines for the selection (long values folded unless the selection was unfolded with Enter).
 */
 export function detailsView(data: ExplorerData, state: State): readonly StyledLine[] {
-	const address = selectedAddress(data, state);
-	return memoDetails(data, address, state.unfolded === address, state.showUnset);
+	return detailsOf(data, state).lines;
+}
+
+/**
+What the Details cursor can rest on, in the order shown.
+*/
+export function detailsTargets(data: ExplorerData, state: State): readonly DetailTarget[] {
+	return detailsOf(data, state).targets;
+}
+
+/**
+Index of the Details cursor's target: the one last chosen (by its key: the same argument from one instance to the next), else the first argument, else the first target; -1 when there is none.
+*/
+export function detailsCursor(data: ExplorerData, state: State): number {
+	const targets = detailsTargets(data, state);
+	const chosen = state.detailsTarget === undefined ? -1 : targets.findIndex(target => target.key === state.detailsTarget);
+	if (chosen !== -1) {
+		return chosen;
+	}
+
+	const argument = targets.findIndex(target => target.kind === 'argument');
+	return argument === -1 ? (targets.length > 0 ? 0 : -1) : argument;
 }
 
 /**

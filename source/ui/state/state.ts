@@ -46,6 +46,8 @@ export type ConsoleState = {
 	readonly history: readonly string[];
 	/** Position while browsing history with ↑/↓; undefined when editing a new line. */
 	readonly historyIndex: number | undefined;
+	/** Browsing the output (Esc from the input line): the index in `output` of the selected expression's input entry; undefined while typing. */
+	readonly browse?: number | undefined;
 	/** Lines scrolled up from the bottom of the output. */
 	readonly scroll: number;
 	/** Expressions waiting for the evaluation effect, oldest first: a paste of several lines submits several at once, and each is evaluated in turn, as `terraform console` does with pasted lines. */
@@ -71,6 +73,8 @@ export type State = {
 	readonly unfolded: string | undefined;
 	/** Details lists the schema attributes left unset (`u`). */
 	readonly showUnset: boolean;
+	/** The Details cursor's target (`argument:tags`): kept by key, so stepping to the next instance keeps it on the same argument. */
+	readonly detailsTarget: string | undefined;
 	/** Columns the Details pane is scrolled sideways. */
 	readonly detailsColumn: number;
 	/** The focused pane is shown alone (z). */
@@ -130,6 +134,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		detailsScroll: 0,
 		unfolded: undefined,
 		showUnset: false,
+		detailsTarget: undefined,
 		detailsColumn: 0,
 		zoomed: false,
 		shares: defaultShares,

@@ -3,6 +3,7 @@ import type {Action} from './actions.js';
 import {consoleContext, selectedAddress, selectedRow} from './selectors.js';
 import {selectedEdge} from './edge-groups.js';
 import type {State} from './state.js';
+import {detailWhySubject, focusedDetailTarget} from './details-cursor.js';
 
 /*
 The why view's state changes (`w`, the console's `:why`): what to explain from the selection, the visible rows of the foldable tree, moving, folding and jumping. The trace itself comes from the data adapter.
@@ -74,6 +75,13 @@ export function whySubject(state: State, data: ExplorerData): WhySubject | strin
 		return 'Select a block, an instance or an edge to explain';
 	}
 
+	// In Details: the argument under the cursor.
+	const target = focusedDetailTarget(state, data);
+	const subject = target && detailWhySubject(state, data, target);
+	if (subject) {
+		return subject;
+	}
+
 	return {kind: 'address', address: selectedAddress(data, state)};
 }
 
@@ -98,8 +106,7 @@ export function openWhy(state: State, data: ExplorerData, subject: WhySubject | 
 */
 export function consoleWhy(state: State, data: ExplorerData, text: string): State {
 	const expression = text.trim().slice(':why'.length).trim();
-	// Ctrl-W keeps what is being typed; `:why` typed is consumed.
-	const cleared = text === ':why' && state.console.input !== ':why' ? state : {...state, console: {...state.console, input: '', historyIndex: undefined}};
+	const cleared = {...state, console: {...state.console, input: '', historyIndex: undefined}};
 	if (expression === '') {
 		const last = state.console.output.findLast(entry => entry.kind === 'input');
 		return last?.kind === 'input' ? openWhy(cleared, data, {kind: 'expression', expression: last.text, context: last.context}) : {...cleared, message: 'Nothing evaluated yet: :why EXPRESSION'};

@@ -52,7 +52,7 @@ const subnet = 'module.network["eu"].aws_subnet.private["eu-west-1b"]';
 
 test('w on a resource instance: its arguments, folded; unfold one, and Enter jumps to the block a step is about', async t => {
 	const data = await example();
-	let state = run(data, createInitialState(), [{type: 'navigate', address: subnet}, {type: 'focus-pane', pane: 'details'}, {type: 'why'}]);
+	let state = run(data, createInitialState(), [{type: 'navigate', address: subnet}, {type: 'focus-pane', pane: 'blocks'}, {type: 'why'}]);
 	const rows = visible(data, state);
 	t.regex(rows[0]!, /^module\.network\["eu"\]\.aws_subnet\.private\["eu-west-1b"\] = /);
 	const cidr = rows.findIndex(row => row.startsWith(`${subnet}.cidr_block = "10.10.64.0/20"`));
@@ -113,10 +113,15 @@ test('the console\'s :why EXPRESSION, and :why alone for the last result', async
 	state = run(data, state, [{type: 'close-why'}, {type: 'console-change', text: 'var.name'}, {type: 'console-submit'}, {type: 'console-change', text: ':why'}, {type: 'console-submit'}]);
 	rows = visible(data, state);
 	t.regex(rows[0]!, /^module\.app\["eu"\]\.var\.name = "atlas-prod-eu" {2}\(variable/);
-	// Ctrl-W in the console: the last result, keeping what is being typed.
-	state = run(data, {...state, overlay: {kind: 'none'}}, [{type: 'console-change', text: 'local.'}, {type: 'console-why'}]);
-	t.regex(visible(data, state)[0]!, /^module\.app\["eu"\]\.var\.name = /);
+	// Browsing the results (Esc from the input line): w traces the selected one, Enter edits it again; Ctrl-W is readline's delete-word again.
+	state = run(data, {...state, overlay: {kind: 'none'}}, [{type: 'console-change', text: 'local.name'}, {type: 'key', name: 'ctrl+w'}]);
 	t.is(state.console.input, 'local.');
+	t.is(state.overlay.kind, 'none');
+	state = run(data, state, [{type: 'key', name: 'escape'}, {type: 'key', name: 'w'}]);
+	t.regex(visible(data, state)[0]!, /^module\.app\["eu"\]\.var\.name = /);
+	state = run(data, state, [{type: 'key', name: 'escape'}, {type: 'key', name: 'enter'}]);
+	t.is(state.console.input, 'var.name');
+	t.is(state.console.browse, undefined);
 	// An expression that fails is shown with its error; one that does not parse is a message.
 	state = run(data, {...state, overlay: {kind: 'none'}}, [{type: 'console-change', text: ':why nothing.here'}, {type: 'console-submit'}]);
 	t.regex(visible(data, state)[0]!, /^nothing\.here {2}\(error: Reference to undeclared resource/);

@@ -1,0 +1,132 @@
+import test from 'ava';
+import type {Action} from '../../../source/ui/state/actions.js';
+import {reduce} from '../../../source/ui/state/reducer.js';
+import {createInitialState, type State} from '../../../source/ui/state/state.js';
+import {blockList, detailsTargets, detailsView, edgeList, selectedAddress} from '../../../source/ui/state/selectors.js';
+import {computeLayout, viewRowsOf} from '../../../source/ui/layout.js';
+import {mouseTarget} from '../../../source/ui/mouse-target.js';
+import type {MouseButton} from '../../../source/ui/mouse.js';
+import {createFixtureData} from '../../fixtures/ui/fixture-data.js';
+
+/*
+Clicks and the wheel at the reducer level, with the targets computed from a 100x29 layout as the explorer computes them from the frame on screen.
+*/
+
+const data = createFixtureData();
+const layout = computeLayout(100, 29);
+const sized = reduce(createInitialState(), {type: 'resize', viewRows: viewRowsOf(layout, 10), consoleRows: layout.console - 4}, data);
+
+function run(actions: readonly Action[], start: State = sized): State {
+	let state = start;
+	for (const action of actions) {
+		state = reduce(state, action, data);
+	}
+
+	return state;
+}
+
+/** A press of `button` at a screen position (zero-based). */
+function mouse(column: number, row: number, button: MouseButton = 'left'): Action {
+	return {type: 'mouse', button, target: mouseTarget(layout, column, row)};
+}
+
+/** Screen row of a pane body's row (below the border and title). */
+const bodyRow = (row: number, top = 0) => top + 2 + row;
+const blocksColumn = layout.modules + 3;
+const detailsColumn = layout.modules + layout.blocks + 3;
+
+test('a click focuses the pane under the pointer and selects the row clicked', t => {
+	const rows = blockList(data, sized).rows;
+	const subnet = rows.findIndex(row => row.key === 'aws_subnet.this');
+	const state = run([mouse(blocksColumn, bodyRow(subnet))]);
+	t.is(state.focus, 'blocks');
+	t.is(selectedAddress(data, state), 'aws_subnet.this');
+	t.false(state.expanded.has('aws_subnet.this'));
+	// Again on the selected row: Enter (the block's instances unfold).
+	const again = run([mouse(blocksColumn, bodyRow(subnet))], state);
+	t.true(again.expanded.has('aws_subnet.this'));
+	// A group header selects the first block under it.
+	const header = rows.findIndex(row => row.type === 'header' && row.kind === 'data');
+	t.is(selectedAddress(data, run([mouse(blocksColumn, bodyRow(header))])), rows[header + 1]!.key);
+	// Below the last row, or on the title: only the focus.
+	const below = run([mouse(blocksColumn, bodyRow(rows.length + 1))], state);
+	t.is(selectedAddress(data, below), 'aws_subnet.this');
+	const title = run([{type: 'focus-pane', pane: 'modules'}, mouse(blocksColumn, 1)], state);
+	t.is(title.focus, 'blocks');
+	t.is(selectedAddress(data, title), 'aws_subnet.this');
+});
+
+test('a click in Modules selects the module instance; in Edges the edge', t => {
+	const state = run([mouse(3, bodyRow(2))]);
+	t.is(state.focus, 'modules');
+	t.is(state.module, 'module.net["us"]');
+	const edges = run([mouse(detailsColumn, bodyRow(1, layout.details))]);
+	t.is(edges.focus, 'edges');
+	t.is(edges.edgeCursor, 1);
+	t.is(edgeList(data, edges)[1]?.address, edgeList(data, sized)[1]?.address);
+});
+
+test('the wheel moves the selection of the list under the pointer and leaves the focus where it is', t => {
+	let state = run([{type: 'focus-pane', pane: 'blocks'}, mouse(3, bodyRow(0), 'wheel-down')]);
+	t.is(state.module, 'module.net["eu"]');
+	t.is(state.focus, 'blocks');
+	state = run([mouse(3, bodyRow(0), 'wheel-up'), mouse(3, bodyRow(0), 'wheel-up')], state);
+	t.is(state.module, '');
+	state = run([mouse(detailsColumn, bodyRow(0, layout.details), 'wheel-down')], state);
+	t.is(state.edgeCursor, 1);
+	t.is(state.focus, 'blocks');
+});
+
+test('the wheel scrolls Details three lines a step, no further than its last line; a click there picks the argument on that line', t => {
+	const selected = run([{type: 'navigate', address: 'aws_subnet.this["a"]'}]);
+	const lines = detailsView(data, selected).length;
+	const limit = Math.max(0, lines - selected.viewRows.details);
+	let state = run([mouse(detailsColumn, bodyRow(0), 'wheel-down')], selected);
+	t.is(state.detailsScroll, Math.min(3, limit));
+	for (let step = 0; step < 20; step++) {
+		state = run([mouse(detailsColumn, bodyRow(0), 'wheel-down')], state);
+	}
+
+	t.is(state.detailsScroll, limit);
+	state = run([mouse(detailsColumn, bodyRow(0), 'wheel-up')], state);
+	t.is(state.detailsScroll, Math.max(0, limit - 3));
+	const target = detailsTargets(data, selected).findLast(each => each.first < selected.viewRows.details && each.first > 0)!;
+	const clicked = run([mouse(detailsColumn, bodyRow(target.first))], selected);
+	t.is(clicked.focus, 'details');
+	t.is(clicked.detailsTarget, target.key);
+});
+
+test('in the console, the wheel scrolls the output and a click on a result browses it; one on the input line types', t => {
+	let state = run([{type: 'focus-console'}]);
+	for (const [serial, expression] of ['1', '2', '3', '4', '5', '6', '7', '8'].entries()) {
+		state = run([{type: 'console-change', text: `${expression} + 0`}, {type: 'console-submit'}, {type: 'console-result', serial: serial + 1, ok: true, text: expression}], state);
+	}
+
+	const consoleTop = layout.top;
+	state = run([mouse(10, bodyRow(0, consoleTop), 'wheel-up')], state);
+	t.is(state.console.scroll, 3);
+	state = run([mouse(10, bodyRow(0, consoleTop), 'wheel-down'), mouse(10, bodyRow(0, consoleTop), 'wheel-down')], state);
+	t.is(state.console.scroll, 0);
+	// 16 lines of output; the pane shows the last ones: its first row is an input line or a result.
+	state = run([mouse(10, bodyRow(1, consoleTop))], state);
+	t.not(state.console.browse, undefined);
+	const entry = state.console.output[state.console.browse!];
+	t.is(entry?.kind, 'input');
+	state = run([{type: 'key', name: 'w'}], state);
+	t.is(state.message, 'No traces here');
+	// The input line (below the output): back to typing.
+	const inputRow = layout.top + layout.console - 2;
+	state = run([mouse(10, inputRow)], state);
+	t.is(state.console.browse, undefined);
+	t.is(state.focus, 'console');
+});
+
+test('over a view, the wheel moves in the view; with a prompt open, the mouse does nothing', t => {
+	const help = run([{type: 'toggle-help'}, mouse(10, 5, 'wheel-down'), mouse(10, 5, 'wheel-down')]);
+	t.deepEqual(help.overlay, {kind: 'help', scroll: 2});
+	t.is(run([mouse(10, 5)], help).overlay.kind, 'help');
+	const prompt = run([{type: 'filter'}]);
+	t.is(run([mouse(3, bodyRow(1)), mouse(3, bodyRow(1), 'wheel-down')], prompt), prompt);
+	// Right and middle buttons, the status bar: nothing.
+	t.is(run([mouse(3, bodyRow(1), 'right'), mouse(3, layout.height - 1)]), sized);
+});
