@@ -59,15 +59,15 @@ export const keymap = [
 	{
 		id: 'next-instance', keys: [']'], help: ']', description: 'Next instance of count/for_each', scope: 'global', group: 'selection', status: true, disabledReason: undefinedIfStepping,
 	},
+	{id: 'details-previous-target', keys: ['up', 'k'], help: '↑/k', description: 'Previous argument (w traces the one under the cursor)', scope: 'details', group: 'selection'},
+	{id: 'details-next-target', keys: ['down', 'j'], help: '↓/j', description: 'Next argument (past the last: scroll on into the source)', scope: 'details', group: 'selection', status: true},
+	{id: 'details-assume', keys: ['A'], help: 'A', description: 'Assume a value for the unknown under the cursor: writes :assume ADDRESS = in the console', scope: 'details', group: 'selection', status: true},
 	{
 		id: 'details-previous-instance', keys: ['left', 'h'], help: '←/h', description: 'Previous instance', scope: 'details', group: 'selection', status: true, disabledReason: undefinedIfStepping,
 	},
 	{
 		id: 'details-next-instance', keys: ['right', 'l'], help: '→/l', description: 'Next instance', scope: 'details', group: 'selection', status: true, disabledReason: undefinedIfStepping,
 	},
-	{id: 'details-previous-target', keys: ['up', 'k'], help: '↑/k', description: 'Previous argument (w traces the one under the cursor)', scope: 'details', group: 'selection'},
-	{id: 'details-next-target', keys: ['down', 'j'], help: '↓/j', description: 'Next argument (past the last: scroll on into the source)', scope: 'details', group: 'selection', status: true},
-	{id: 'details-assume', keys: ['A'], help: 'A', description: 'Assume a value for the unknown under the cursor: writes :assume ADDRESS = in the console', scope: 'details', group: 'selection', status: true},
 	{id: 'details-unfold', keys: ['enter'], help: 'Enter', description: 'Show long values in full (again: fold them)', scope: 'details', group: 'selection', status: true},
 	{id: 'details-toggle-unset', keys: ['u'], help: 'u', description: 'List the schema attributes left unset (again: hide them)', scope: 'details', group: 'selection'},
 	{id: 'details-scroll-left', keys: ['<'], help: '<', description: 'Scroll Details left', scope: 'details', group: 'navigation'},

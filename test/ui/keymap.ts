@@ -40,7 +40,7 @@ test(resolves, 'j', createInitialState({overlay: {kind: 'help', scroll: 0}}), 'h
 
 test('the status bar shows the focused scope\'s keys first, and global ones it does not shadow', t => {
 	const details = statusBindings(createInitialState({focus: 'details'})).map(binding => binding.id);
-	t.deepEqual(details.slice(0, 2), ['details-previous-instance', 'details-next-instance']);
+	t.deepEqual(details.slice(0, 2), ['details-next-target', 'details-assume']);
 	t.true(details.includes('toggle-help'));
 	const console = statusBindings(createInitialState({focus: 'console'})).map(binding => binding.id);
 	t.true(console.every(id => bindings.find(binding => binding.id === id)?.scope === 'console'));
