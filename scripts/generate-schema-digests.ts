@@ -1,7 +1,8 @@
 /*
-Regenerates the bundled provider schema digests in schemas/ (see source/schema/digest.ts for the format).
+Regenerates the bundled provider schema digests in schemas/ (see source/schema/digest.ts for the digest, source/schema/digest-file.ts for its file form).
 
 	npx tsx scripts/generate-schema-digests.ts [--packages DIR] [--only NAME,...]
+	npx tsx scripts/generate-schema-digests.ts --rewrite     (rewrites the committed digests in the current file form, fetching nothing)
 
 Providers come from the generated CDK for Terraform provider packages on the npm registry (`@cdktf/provider-NAME`, fetched with `npm pack`; `--packages DIR` reuses tarballs already there). Those packages are generated from `terraform providers schema -json`: each resource, data source and provider class carries, for every attribute, a `// NAME - computed: B, optional: B, required: B` line, a typed getter or a nested class, and its HCL synthesis entry (`isBlock`, `type`: simple/list/set/map/struct), which together give the attribute's type and the nesting mode of each block type. What they do not carry: sensitive and write-only flags and item limits other than "at most one" (an `...OutputReference` block) and "at least one" (a required block). The built-in `terraform` provider comes from `terraform providers schema -json` itself when `terraform` is installed (it needs no download).
 
@@ -14,6 +15,7 @@ import path from 'node:path';
 import process from 'node:process';
 import zlib from 'node:zlib';
 import {encodeBlock, type Digest, type DigestBlock} from '../source/schema/digest.js';
+import {digestOfFile, encodeDigestFile} from '../source/schema/digest-file.js';
 import {readSchemaJson} from '../source/schema/read-schema-json.js';
 import {
 	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType,
@@ -354,9 +356,9 @@ type IndexEntry = {provider: string; version: string; generatedFrom: string; fil
 
 function write(digest: Digest, licenceText: string | undefined, licence: string): IndexEntry {
 	const [, namespace, type] = digest.provider.split('/');
-	const file = `${namespace}/${type}.json.gz`;
+	const file = `${namespace}/${type}.digest.gz`;
 	fs.mkdirSync(path.join(output, namespace!), {recursive: true});
-	const bytes = zlib.gzipSync(JSON.stringify(digest), {level: 9});
+	const bytes = zlib.gzipSync(encodeDigestFile(digest), {level: 9});
 	fs.writeFileSync(path.join(output, file), bytes);
 	if (licenceText) {
 		// One copy per namespace when the providers share their licence text (HashiCorp's are all MPL-2.0).
@@ -371,8 +373,44 @@ function write(digest: Digest, licenceText: string | undefined, licence: string)
 	};
 }
 
+/**
+A committed digest read back whole: the file form (format 2) or the JSON document of format 1 (`NAME.json.gz`).
+*/
+function readCommitted(entry: IndexEntry): Digest {
+	const text = zlib.gunzipSync(fs.readFileSync(path.join(output, entry.file)));
+	if (entry.file.endsWith('.json.gz')) {
+		return JSON.parse(text.toString('utf8')) as Digest;
+	}
+
+	const digest = digestOfFile(text);
+	if (!digest) {
+		throw new Error(`${entry.file} is not a digest file`);
+	}
+
+	return digest;
+}
+
+function rewriteCommitted(indexFile: string): void {
+	const entries = (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as {providers: IndexEntry[]}).providers;
+	const rewritten = entries.map(entry => {
+		const digest = readCommitted(entry);
+		const written = write(digest, undefined, entry.licence);
+		if (written.file !== entry.file) {
+			fs.rmSync(path.join(output, entry.file));
+		}
+
+		return written;
+	});
+	fs.writeFileSync(indexFile, `${JSON.stringify({providers: rewritten}, undefined, '\t')}\n`);
+}
+
 function main(): void {
 	const arguments_ = process.argv.slice(2);
+	if (arguments_.includes('--rewrite')) {
+		rewriteCommitted(path.join(output, 'index.json'));
+		return;
+	}
+
 	const packagesIndex = arguments_.indexOf('--packages');
 	const onlyIndex = arguments_.indexOf('--only');
 	const only = onlyIndex === -1 ? undefined : new Set(arguments_[onlyIndex + 1]!.split(','));

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {nodeZlib} from '../libraries.js';
-import {type Digest, providerSchemaOf} from './digest.js';
+import {digestFileSchema} from './digest-file.js';
 import type {ProviderSchema} from './types.js';
 
 /*
-The schema digests shipped with tfscope (`schemas/NAMESPACE/NAME.json.gz` at the package root, made by `scripts/generate-schema-digests.ts`), each read and unzipped only when a configuration uses the provider.
+The schema digests shipped with tfscope (`schemas/NAMESPACE/NAME.digest.gz` at the package root, made by `scripts/generate-schema-digests.ts`; the file form is in digest-file.ts), each read and unzipped only when a configuration uses the provider, each type's block parsed only when a configuration uses the type.
 */
 
 // From the sources (source/schema/) the package root is two levels up; from the bundle (distribution/) one.
@@ -39,7 +39,7 @@ function digestPath(source: string): string | undefined {
 		return undefined;
 	}
 
-	return `${parts[1]}/${parts[2]}.json.gz`;
+	return `${parts[1]}/${parts[2]}.digest.gz`;
 }
 
 /**
@@ -58,8 +58,7 @@ export function bundledProviderSchema(source: string): ProviderSchema | undefine
 
 	let schema: ProviderSchema | undefined;
 	try {
-		const digest = JSON.parse(nodeZlib().gunzipSync(fs.readFileSync(root + file)).toString('utf8')) as Digest;
-		schema = providerSchemaOf(digest, {kind: 'bundled', version: digest.version, generatedFrom: digest.generatedFrom});
+		schema = digestFileSchema(nodeZlib().gunzipSync(fs.readFileSync(root + file)), header => ({kind: 'bundled', version: header.version, generatedFrom: header.generatedFrom}));
 	} catch {
 		// Not bundled (or a broken install): the provider has no schema, as for any provider we do not ship.
 		schema = undefined;
