@@ -1,0 +1,83 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import type {Plugin} from 'esbuild';
+import {widthTable} from './fast-string-width.js';
+
+/*
+The esbuild plugins of the bundle (scripts/build.ts): where the built tool departs from its sources or its dependencies' own code, for start-up time. Each is checked by test/build/.
+*/
+
+/**
+Replaces one exact piece of a file's text as esbuild loads it, failing the build when the piece is not there (a dependency changed under us).
+*/
+function rewrite(name: string, file: RegExp, loader: 'ts' | 'js', from: string, to: string): Plugin {
+	return {
+		name,
+		setup(builder) {
+			builder.onLoad({filter: file}, arguments_ => {
+				const text = readFileSync(arguments_.path, 'utf8');
+				if (!text.includes(from)) {
+					throw new Error(`${name}: ${arguments_.path} no longer contains ${JSON.stringify(from.slice(0, 80))}`);
+				}
+
+				return {contents: text.replaceAll(from, to), loader};
+			});
+		},
+	};
+}
+
+/**
+Every import of string-width (Ink, wrap-ansi, cli-truncate, widest-line: two versions) gets that string-width through scripts/bundle/fast-string-width.ts, which answers lines of single-cluster characters from a table of string-width's own widths, made here. string-width itself is then bundled as a lazily evaluated module: its segmenter and emoji expressions are made only if a line needs them.
+*/
+function stringWidthFastPath(root: string): Plugin {
+	return {
+		name: 'string-width-fast-path',
+		setup(builder) {
+			builder.onResolve({filter: /^string-width$/}, async arguments_ => {
+				if (arguments_.pluginData === 'string-width-itself') {
+					return undefined;
+				}
+
+				const itself = await builder.resolve('string-width', {resolveDir: arguments_.resolveDir, kind: arguments_.kind, pluginData: 'string-width-itself'});
+				return itself.errors.length > 0 ? {errors: itself.errors} : {path: itself.path, namespace: 'string-width-fast-path'};
+			});
+			builder.onLoad({filter: /.*/, namespace: 'string-width-fast-path'}, async arguments_ => {
+				const {default: stringWidth} = await import(pathToFileURL(arguments_.path).href) as {default: (text: string) => number};
+				return {
+					contents: [
+						'import stripAnsi from \'strip-ansi\';',
+						`import {fastStringWidth} from ${JSON.stringify(path.join(root, 'scripts', 'bundle', 'fast-string-width.ts'))};`,
+						'let stringWidth;',
+						`export default fastStringWidth((text, options) => (stringWidth ??= require(${JSON.stringify(arguments_.path)}).default)(text, options), stripAnsi, ${JSON.stringify(widthTable(stringWidth))});`,
+					].join('\n'),
+					resolveDir: path.dirname(arguments_.path),
+					loader: 'js',
+				};
+			});
+		},
+	};
+}
+
+/**
+The replacement of styledCharsToString's per-character diff (see `bundlePlugins`), exported for its test.
+*/
+export const sameStylesFastPath = {
+	from: 'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
+	to: 'const previous = chars[i - 1].styles; if (previous.length !== char.styles.length || previous.some((code, index) => code.code !== char.styles[index].code || code.endCode !== char.styles[index].endCode)) ret += ansiCodesToString(diffAnsiCodes(previous, char.styles));',
+} as const;
+
+/**
+The plugins; `root` is the repository.
+*/
+export function bundlePlugins(root: string): Plugin[] {
+	return [
+		stringWidthFastPath(root),
+		// source/libraries.ts requires the vendored packages from distribution/vendor/ (its code lands in distribution/chunks/ or, if esbuild ever moves it, in distribution/).
+		rewrite('vendor-require', /[/\\]source[/\\]libraries\.ts$/, 'ts', 'const require = createRequire(import.meta.url);', 'const vendorRequire = createRequire(new URL(import.meta.url.includes(\'/chunks/\') ? \'../vendor/\' : \'./vendor/\', import.meta.url));\nconst require = (name: string): unknown => vendorRequire(name.startsWith(\'node:\') ? name : `./${name}.cjs`);'),
+		// Ink's Output writes every cell of every frame through styledCharsToString, which diffs the styles of each character against the previous one (two Sets and four arrays per character): a character styled as the previous one (element by element: the diff is then empty) needs no diff.
+		rewrite('ansi-tokenize-same-styles', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/, 'js', sameStylesFastPath.from, sameStylesFastPath.to),
+		// Emscripten's loader of Yoga (Ink's layout engine) fetches its own base64 data: URL with fetch() when fetch exists, which loads Node's whole HTTP client (undici) for nothing; its other path decodes the same bytes directly.
+		rewrite('yoga-without-fetch', /[/\\]yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/, 'js', '"function"!=typeof fetch', '!0'),
+	];
+}
