@@ -58,7 +58,11 @@ export function bundledProviderSchema(source: string): ProviderSchema | undefine
 
 	let schema: ProviderSchema | undefined;
 	try {
-		schema = digestFileSchema(nodeZlib().gunzipSync(fs.readFileSync(root + file)), header => ({kind: 'bundled', version: header.version, generatedFrom: header.generatedFrom}));
+		const compressed = fs.readFileSync(root + file);
+		// Inflated into one buffer of the size the gzip trailer gives (else zlib gathers 16 KB pieces and copies them into one at the end).
+		const size = compressed.length >= 18 ? compressed.readUInt32LE(compressed.length - 4) : 0;
+		const inflated = nodeZlib().gunzipSync(compressed, {chunkSize: Math.min(Math.max(size, 64 * 1024), 64 * 1024 * 1024)});
+		schema = digestFileSchema(inflated, header => ({kind: 'bundled', version: header.version, generatedFrom: header.generatedFrom}));
 	} catch {
 		// Not bundled (or a broken install): the provider has no schema, as for any provider we do not ship.
 		schema = undefined;

@@ -1,4 +1,4 @@
-import {Buffer} from 'node:buffer';
+import type {Buffer} from 'node:buffer';
 import {type Digest, type DigestBlock, decodeBlock} from './digest.js';
 import type {
 	BlockSchema, ProviderSchema, SchemaKind, SchemaOrigin,
@@ -10,7 +10,7 @@ The file form of a bundled digest (`schemas/NAMESPACE/NAME.digest.gz`, gzipped):
 	line 1        {"format":2,"provider":...,"version":...,"generatedFrom":...,"providerBlock"?:DigestBlock}
 	other lines   KIND <tab> TYPE <tab> DigestBlock as JSON      KIND: resource, data or ephemeral
 
-JSON text has no raw tab or line break, and type names are identifiers, so a line is found with one byte search.
+JSON text has no raw tab or line break, and type names are identifiers, so the lines are found with byte searches.
 */
 
 type Header = Pick<Digest, 'provider' | 'version' | 'generatedFrom' | 'providerBlock'> & {readonly format: 2};
@@ -78,16 +78,31 @@ export function digestFileSchema(bytes: Buffer, origin: (header: Header) => Sche
 	}
 
 	const decoded = new Map<string, BlockSchema | undefined>();
+	// Where each type's line is, found in one pass over the lines when the first type is asked for (searching the 1.5 MB of the AWS digest once per type cost more).
+	let lines: Map<string, readonly [start: number, end: number]> | undefined;
 	const lineOf = (kind: Exclude<SchemaKind, 'provider'>, type: string): DigestBlock | undefined => {
-		const key = Buffer.from(`\n${kind}\t${type}\t`);
-		const start = bytes.indexOf(key);
-		if (start === -1) {
+		if (!lines) {
+			lines = new Map();
+			for (let start = firstLine + 1; start > 0 && start < bytes.length;) {
+				const end = bytes.indexOf(10, start);
+				const lineEnd = end === -1 ? bytes.length : end;
+				const kindEnd = bytes.indexOf(9, start);
+				const typeEnd = kindEnd === -1 ? -1 : bytes.indexOf(9, kindEnd + 1);
+				if (typeEnd !== -1 && typeEnd < lineEnd) {
+					lines.set(bytes.toString('latin1', start, typeEnd), [typeEnd + 1, lineEnd]);
+				}
+
+				start = lineEnd + 1;
+			}
+		}
+
+		const line = lines.get(`${kind}\t${type}`);
+		if (!line) {
 			return undefined;
 		}
 
-		const end = bytes.indexOf(10, start + key.length);
 		try {
-			return JSON.parse(bytes.toString('utf8', start + key.length, end === -1 ? bytes.length : end)) as DigestBlock;
+			return JSON.parse(bytes.toString('utf8', line[0], line[1])) as DigestBlock;
 		} catch {
 			return undefined;
 		}
@@ -108,15 +123,9 @@ export function digestFileSchema(bytes: Buffer, origin: (header: Header) => Sche
 			return block;
 		},
 		types(kind) {
+			lineOf(kind, '');
 			const prefix = `${kind}\t`;
-			const types: string[] = [];
-			for (const line of bytes.toString('utf8').split('\n')) {
-				if (line.startsWith(prefix)) {
-					types.push(line.slice(prefix.length, line.indexOf('\t', prefix.length)));
-				}
-			}
-
-			return types.sort();
+			return [...lines!.keys()].filter(key => key.startsWith(prefix)).map(key => key.slice(prefix.length)).sort();
 		},
 	};
 }
