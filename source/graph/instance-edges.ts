@@ -93,6 +93,20 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 				outgoing.add(target, kind, origin);
 			}
 		},
+		// A reference to every instance of a block, from each instance of another (20,000 × 20,000 with `[*]`): only the lists holding the node matter, found by a set made once per list.
+		edges(sources, targets, kind, origin) {
+			if (contains(targets, address)) {
+				for (const source of sources) {
+					collect.edge(source, address, kind, origin);
+				}
+			}
+
+			if (contains(sources, address)) {
+				for (const target of targets) {
+					collect.edge(address, target, kind, origin);
+				}
+			}
+		},
 	};
 
 	const blockId = place?.block ?? configuration ?? address;
@@ -154,6 +168,25 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 	}
 
 	return [...incoming.edges(), ...outgoing.edges()];
+}
+
+const listSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+/**
+Whether a list of ids the edge plans give (the same lists again and again, never changed) holds `id`: a short list is scanned, a long one looked up in a set made once.
+*/
+function contains(ids: readonly string[], id: string): boolean {
+	if (ids.length <= 8) {
+		return ids.includes(id);
+	}
+
+	let set = listSets.get(ids);
+	if (!set) {
+		set = new Set(ids);
+		listSets.set(ids, set);
+	}
+
+	return set.has(id);
 }
 
 /**

@@ -7,6 +7,7 @@ import test from 'ava';
 import {defaultFlags, type CommandFlags} from '../../source/commands/command.js';
 import {graphCommand} from '../../source/commands/graph.js';
 import {buildInstanceGraph} from '../../source/graph/build.js';
+import {instanceEdgesOf} from '../../source/graph/index.js';
 import {maximumEdges} from '../../source/graph/adjacency.js';
 import {emptyConsoleScope} from '../../source/commands/console.js';
 import {maximumModuleInstances} from '../../source/expand/expander.js';
@@ -82,10 +83,17 @@ for (const [name, reference, column] of [
 
 test('the instance graph stops at the edge limit: no edge past it is made, the first left out is named', async t => {
 	const directory = configuration('product-index', {'main.tf': product('terraform_data.a[count.index + 0].id')});
-	const instances = buildInstanceGraph(await loadWorkspace({directory}));
+	const workspace = await loadWorkspace({directory});
+	const instances = buildInstanceGraph(workspace);
 	t.true(instances.index.truncated);
 	t.true(instances.edgeCount <= maximumEdges);
 	t.like(instances.index.firstLeftOut, {target: 'terraform_data.a[0]', origin: {expression: 'terraform_data.a[count.index + 0].id'}});
+	// The explorer asks for one node's edges, which are all there: a list of every instance is looked at once, not once per pair.
+	const ofA = instanceEdgesOf(workspace, 'terraform_data.a[7]')!;
+	t.is(ofA.filter(edge => edge.direction === 'in').length, 20_000);
+	t.true(ofA.some(edge => edge.direction === 'in' && edge.address === 'terraform_data.b[19999]' && edge.expression === 'terraform_data.a[count.index + 0].id'));
+	const ofB = instanceEdgesOf(workspace, 'terraform_data.b[5]')!;
+	t.is(ofB.filter(edge => edge.direction === 'out' && edge.kind === 'reference').length, 20_000);
 	// The block graph has the one edge.
 	const blocks = await graph(directory, {format: 'text'});
 	t.is(blocks.code, 0);
