@@ -47,7 +47,14 @@ export function exportMermaid(graph: Graph): string {
 			}
 		}
 
-		members.get(node.module)!.push(node);
+		// A module path the prefixes do not end at (a name with a dot, itself an error) is a cluster of its own.
+		let own = members.get(node.module);
+		if (!own) {
+			own = [];
+			members.set(node.module, own);
+		}
+
+		own.push(node);
 	}
 
 	const modules = [...members.keys()].sort(compareIds);

@@ -2,7 +2,8 @@
 The module calls of a module path, outermost first: `module.a["x"].module.b` → `['module.a["x"]', 'module.b']`. Keys may hold dots and brackets inside their quotes.
 */
 export function moduleSegments(path: string): string[] {
-	return path.match(/module\.[\w-]+(?:\[(?:"(?:[^"\\]|\\.)*"|\d+|\*)\])?/g) ?? [];
+	// A name is anything up to the next dot or bracket: an invalid name (`module "{m"`, an error of its own) still has its segment.
+	return path.match(/module\.[^.[\]]+(?:\[(?:"(?:[^"\\]|\\.)*"|\d+|\*)\])?/g) ?? [];
 }
 
 /**

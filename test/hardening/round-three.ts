@@ -164,3 +164,26 @@ test('countMatches stops at its limit and follows Go\'s rule for empty matches',
 	t.is(countMatches(compile(','), 'a,b,c', 100), 2);
 	t.is(countMatches(compile(''), 'a😀b', 100), 4);
 });
+
+// Found by npm run fuzz (seed 20261124): a module call named "{loop" crashed every graph export.
+test('names that are not identifiers are Terraform\'s errors, and every graph export still prints', async t => {
+	const directory = configuration('bad-names', {
+		'main.tf': 'variable "a b" {\n  default = 1\n}\n\noutput "o.o" {\n  value = 1\n}\n\nmodule "{m" {\n  source = "./c"\n}\n\nmodule "a.b" {\n  source = "./c"\n}\n',
+		'c/main.tf': 'output "x" {\n  value = 1\n}\n',
+	});
+	const workspace = await loadWorkspace({directory});
+	t.deepEqual(workspace.diagnostics.map(diagnostic => `${diagnostic.subject!.start.line}:${diagnostic.subject!.start.column} ${diagnostic.summary}`), [
+		'1:10 Invalid variable name',
+		'5:8 Invalid output name',
+		'9:8 Invalid module instance name',
+		'13:8 Invalid module instance name',
+	]);
+	for (const format of ['dot', 'mermaid', 'json', 'text']) {
+		for (const instances of [false, true]) {
+			const result = await graph(directory, {format, instances});
+			t.is(result.code, 0, `${format} ${instances}`);
+			t.true(result.stdout.includes('module.{m'), `${format} ${instances}`);
+			t.true(result.stdout.includes('module.a.b'), `${format} ${instances}`);
+		}
+	}
+});

@@ -5,7 +5,7 @@ import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../../hcl/dia
 import {type LanguageRules, terraformRules} from '../language.js';
 import type {ModuleCall, ProviderReference} from '../module.js';
 import {literalString} from '../static.js';
-import {checkLabels, checkRepetition, readDependsOn} from './common.js';
+import {checkLabels, checkName, checkRepetition, readDependsOn} from './common.js';
 import {readProviderReference} from './provider.js';
 
 const metaArguments = new Set(['source', 'version', 'count', 'for_each', 'providers', 'depends_on']);
@@ -14,6 +14,8 @@ export function readModuleCall(block: Block, diagnostics: Diagnostic[], rules: L
 	if (!checkLabels(block, ['name'], diagnostics)) {
 		return undefined;
 	}
+
+	checkName(block, 'Invalid module instance name', diagnostics);
 
 	const sourceAttribute = findAttribute(block.body, 'source');
 	const source = literalString(sourceAttribute?.expression);

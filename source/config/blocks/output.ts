@@ -4,13 +4,15 @@ import {type LanguageRules, terraformRules} from '../language.js';
 import type {OutputBlock} from '../module.js';
 import {literalString} from '../static.js';
 import {
-	attributeExpression, checkLabels, checkSchema, readConditions, readDependsOn, readDeprecated, readFlag,
+	attributeExpression, checkLabels, checkName, checkSchema, readConditions, readDependsOn, readDeprecated, readFlag,
 } from './common.js';
 
 export function readOutput(block: Block, diagnostics: Diagnostic[], rules: LanguageRules = terraformRules): OutputBlock | undefined {
 	if (!checkLabels(block, ['name'], diagnostics)) {
 		return undefined;
 	}
+
+	checkName(block, 'Invalid output name', diagnostics);
 
 	checkSchema(block, {attributes: ['value', 'description', 'sensitive', 'ephemeral', 'depends_on', ...(rules.deprecations ? ['deprecated'] : [])], blocks: ['precondition']}, diagnostics);
 	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` attribute', 'output value', diagnostics) : undefined;

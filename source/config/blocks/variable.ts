@@ -4,7 +4,7 @@ import {type LanguageRules, terraformRules} from '../language.js';
 import type {VariableBlock} from '../module.js';
 import {literalString} from '../static.js';
 import {
-	attributeExpression, checkLabels, checkSchema, readConditions, readDeprecated, readFlag,
+	attributeExpression, checkLabels, checkName, checkSchema, readConditions, readDeprecated, readFlag,
 } from './common.js';
 
 const reservedNames = new Set(['source', 'version', 'providers', 'count', 'for_each', 'lifecycle', 'depends_on', 'locals']);
@@ -13,6 +13,8 @@ export function readVariable(block: Block, diagnostics: Diagnostic[], rules: Lan
 	if (!checkLabels(block, ['name'], diagnostics)) {
 		return undefined;
 	}
+
+	checkName(block, 'Invalid variable name', diagnostics);
 
 	const name = block.labels[0]!;
 	if (reservedNames.has(name)) {
