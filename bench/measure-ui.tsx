@@ -1,9 +1,9 @@
-import {EventEmitter} from 'node:events';
 import process from 'node:process';
 import type {ReactElement} from 'react';
 import {defaultFlags} from '../source/commands/command.js';
 import {functionFrom, importOptional} from './stages.js';
 import {median, milliseconds, now, percentile, report} from './statistics.js';
+import {delay, FakeStdin, FakeStdout} from './fake-terminal.js';
 
 /*
 Child process: the explorer's time to first frame and key-press-to-frame latency. The app is rendered in-process by Ink exactly as `runExplorer` renders it (same component, same render options: throttled at Ink's default 30 fps, whole frames rewritten: Ink's incremental rendering left stale rows on the screen in tmux, so the explorer does not use it), into a fake 160x48 terminal whose writes are timestamped.
@@ -17,70 +17,6 @@ Usage: node --import tsx bench/measure-ui.tsx DIRECTORY KEY_PRESSES
 
 const [directory = '.', keyPressesText = '40'] = process.argv.slice(2);
 const keyPresses = Math.max(1, Number(keyPressesText));
-
-class FakeStdout extends EventEmitter {
-	readonly isTTY = true;
-	readonly columns = 160;
-	readonly rows = 48;
-	output = '';
-	lastWriteAt = 0n;
-	writes = 0;
-	private readonly waiters: Array<() => void> = [];
-
-	write = (text: string): boolean => {
-		this.output += text;
-		this.lastWriteAt = process.hrtime.bigint();
-		this.writes++;
-		for (const waiter of this.waiters.splice(0)) {
-			waiter();
-		}
-
-		return true;
-	};
-
-	async nextWrite(timeoutMs: number): Promise<boolean> {
-		return new Promise(resolve => {
-			const timer = setTimeout(() => {
-				resolve(false);
-			}, timeoutMs);
-			this.waiters.push(() => {
-				clearTimeout(timer);
-				resolve(true);
-			});
-		});
-	}
-}
-
-class FakeStdin extends EventEmitter {
-	readonly isTTY = true;
-	// eslint-disable-next-line @typescript-eslint/ban-types
-	private data: string | null = null;
-	setEncoding(): void {}
-	setRawMode(): void {}
-	resume(): void {}
-	pause(): void {}
-	ref(): void {}
-	unref(): void {}
-	// Ink reads until null (not undefined) on 'readable'.
-	// eslint-disable-next-line @typescript-eslint/ban-types
-	read = (): string | null => {
-		const {data} = this;
-		this.data = null;
-		return data;
-	};
-
-	press(data: string): void {
-		this.data = data;
-		this.emit('readable');
-		this.emit('data', data);
-	}
-}
-
-async function delay(ms: number): Promise<void> {
-	return new Promise(resolve => {
-		setTimeout(resolve, ms);
-	});
-}
 
 type LoadExplorerData = (options: Record<string, unknown>) => Promise<unknown>;
 type AppComponent = (props: Record<string, unknown>) => ReactElement;

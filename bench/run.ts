@@ -6,6 +6,7 @@ import process from 'node:process';
 import {generateConfiguration, sizePreset, writeConfiguration, type GeneratedConfiguration} from './generate.js';
 import {repositoryRoot} from './stages.js';
 import {resultMarker} from './statistics.js';
+import {enterpriseScale} from './real-configurations.js';
 
 /*
 `npm run bench`: generates the configurations, measures every stage in child processes (a fresh heap per measurement, so peak memory is that of one load), prints one report and writes it to bench/results.md and the readme's Benchmarks section.
@@ -179,6 +180,19 @@ const uiResult = await section('ui', async () => {
 	log('ui');
 	return runChild('measure-ui.tsx', [target.directory, String(uiKeyPresses)]);
 });
+// Stepping through a large block of a real configuration, when a copy is on this machine.
+const steppingBlock = 'azurerm_policy_definition.enterprise_scale';
+const realStepping = await section('ui', async () => {
+	const real = enterpriseScale(generatedRoot);
+	if (!real) {
+		log('ui: no copy of Azure enterprise-scale (TFSCOPE_ENTERPRISE_SCALE): stepping on it is n/a');
+		return {available: true, absent: true};
+	}
+
+	log(`ui: stepping on ${real.name}`);
+	const result = await runChild('measure-ui-stepping.tsx', [real.directory, steppingBlock, String(uiKeyPresses * 2), ...real.variables], 900_000);
+	return {...result, name: real.name, commit: real.commit};
+});
 const diffResult = await section('diff', async () => {
 	log(`diff: ${targetScale}x`);
 	return runChild('measure-diff.ts', [target.directory, String(diffRuns)], 900_000);
@@ -275,6 +289,12 @@ lines.push('| first frame ms | key to frame median ms | key to frame p95 ms | ke
 lines.push(uiProblem
 	? `| ${uiProblem} | | | | | | |`
 	: `| ${fixed(uiResult['firstFrameMs'])} | ${fixed(uiResult['keyMedianMs'], 1)} | ${fixed(uiResult['keyP95Ms'], 1)} | ${integer(uiResult['keyPresses'])} | ${fixed(uiResult['stepMedianMs'], 1)} | ${fixed(uiResult['stepP95Ms'], 1)} | ${integer(uiResult['stepPresses'])} |`);
+const realSteppingProblem = realStepping['absent'] ? 'n/a (no copy of Azure/terraform-azurerm-caf-enterprise-scale: set TFSCOPE_ENTERPRISE_SCALE to a checkout)' : failed(realStepping);
+lines.push('', `Stepping on a real configuration: \`]\` through the ${realStepping['instances'] === undefined || realSteppingProblem ? '' : `${integer(realStepping['instances'])} `}instances of \`${steppingBlock}\` in Azure/terraform-azurerm-caf-enterprise-scale's root module${typeof realStepping['commit'] === 'string' ? ` (${realStepping['commit'].slice(0, 12)})` : ''}, opened on the block once the diagnostics are found (\`bench/measure-ui-stepping.tsx\`; CPU is this process's time over the same span).`, '');
+lines.push('| step (]) median ms | step p95 ms | step CPU median ms | steps |', '| ---: | ---: | ---: | ---: |');
+lines.push(realSteppingProblem
+	? `| ${realSteppingProblem} | | | |`
+	: `| ${fixed(realStepping['stepMedianMs'], 1)} | ${fixed(realStepping['stepP95Ms'], 1)} | ${fixed(realStepping['stepCpuMedianMs'], 1)} | ${integer(realStepping['steps'])} |`);
 
 // Diff.
 lines.push('', '### Diff', '');
@@ -392,6 +412,7 @@ const targets: Array<[string, string, boolean | undefined, string?]> = [
 	[`Explorer first frame under 1 s (${targetScale}x, in-process)`, uiProblem ? 'n/a' : `${fixed(uiResult['firstFrameMs'])} ms`, uiProblem ? undefined : Number(uiResult['firstFrameMs']) < 1000],
 	[`Explorer key to frame under 8 ms median (${targetScale}x)`, uiProblem ? 'n/a' : `${fixed(uiResult['keyMedianMs'], 1)} ms`, uiProblem ? undefined : Number(uiResult['keyMedianMs']) < 8],
 	['UI stepping (]) key to frame at most 16 ms median', uiProblem || typeof uiResult['stepMedianMs'] !== 'number' ? 'n/a' : `${fixed(uiResult['stepMedianMs'], 1)} ms`, uiProblem || typeof uiResult['stepMedianMs'] !== 'number' ? undefined : Number(uiResult['stepMedianMs']) <= 16],
+	['UI stepping (]) on enterprise-scale\'s 160 policy definitions at most 16 ms median', realSteppingProblem || typeof realStepping['stepMedianMs'] !== 'number' ? 'n/a' : `${fixed(realStepping['stepMedianMs'], 1)} ms`, realSteppingProblem || typeof realStepping['stepMedianMs'] !== 'number' ? undefined : Number(realStepping['stepMedianMs']) <= 16],
 	scaling(4),
 	scaling(8),
 	scaling(16),

@@ -91,18 +91,51 @@ function escapeXml(text: string): string {
 	return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-export function ansiToSvg(screen: string, options: {readonly columns: number; readonly title?: string}): string {
-	const cellWidth = 8.4;
-	const lineHeight = 18;
-	const padding = 12;
-	const lines = screen.replace(/\n+$/, '').split('\n');
+const cellWidth = 8.4;
+const lineHeight = 18;
+const padding = 12;
+
+function header(rows: number, options: {readonly columns: number; readonly title?: string}): string[] {
 	const width = Math.ceil((options.columns * cellWidth) + (padding * 2));
-	const height = Math.ceil((lines.length * lineHeight) + (padding * 2));
-	const out: string[] = [
+	const height = Math.ceil((rows * lineHeight) + (padding * 2));
+	return [
 		`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="'DejaVu Sans Mono', Menlo, Consolas, monospace" font-size="14">`,
 		options.title ? `<title>${escapeXml(options.title)}</title>` : '',
 		`<rect width="100%" height="100%" rx="6" fill="${background}"/>`,
 	];
+}
+
+function screenLines(screen: string): string[] {
+	return screen.replace(/\n+$/, '').split('\n');
+}
+
+export function ansiToSvg(screen: string, options: {readonly columns: number; readonly title?: string}): string {
+	const lines = screenLines(screen);
+	const out = [...header(lines.length, options), ...screenElements(lines)];
+	out.push('</svg>');
+	return out.filter(Boolean).join('\n') + '\n';
+}
+
+/**
+Screens of one session as an animated SVG: each shown for `seconds` in turn, then again from the first (SMIL, which browsers play in an `<img>`, as GitHub shows a readme's images).
+*/
+export function ansiFramesToSvg(screens: readonly string[], options: {readonly columns: number; readonly title?: string; readonly seconds: number}): string {
+	const frames = screens.map(screen => screenLines(screen));
+	const rows = Math.max(...frames.map(lines => lines.length));
+	const total = frames.length * options.seconds;
+	const out = header(rows, options);
+	for (const [index, lines] of frames.entries()) {
+		const values = frames.map((_, other) => (other === index ? '1' : '0')).join(';');
+		const keyTimes = frames.map((_, other) => (other / frames.length).toFixed(4)).join(';');
+		out.push(`<g opacity="${index === 0 ? 1 : 0}"><animate attributeName="opacity" calcMode="discrete" values="${values}" keyTimes="${keyTimes}" dur="${total}s" repeatCount="indefinite"/>`, ...screenElements(lines), '</g>');
+	}
+
+	out.push('</svg>');
+	return out.filter(Boolean).join('\n') + '\n';
+}
+
+function screenElements(lines: readonly string[]): string[] {
+	const out: string[] = [];
 	let style: Style = {};
 	for (const [row, line] of lines.entries()) {
 		const y = padding + (row * lineHeight);
@@ -145,6 +178,5 @@ export function ansiToSvg(screen: string, options: {readonly columns: number; re
 		}
 	}
 
-	out.push('</svg>');
-	return out.filter(Boolean).join('\n') + '\n';
+	return out;
 }

@@ -2,26 +2,40 @@
 Regenerates the readme's screenshots from real sessions: the CLI runs in tmux, keys are pressed by keymap id, and the coloured screen (`capture-pane -e`) is drawn as SVG. Run `npx tsx media/capture.ts` after changing the UI.
 
 - media/explorer.svg: the bundled example, stepping through a for_each and evaluating in the console;
-- media/assume.svg: a configuration whose subnets depend on a data source (test/fixtures/configs/placeholders, shaped as terraform-aws-modules/vpc's examples/complete), its placeholders expanded live by `:assume` in the console.
+- media/assume.svg: a configuration whose subnets depend on a data source (test/fixtures/configs/placeholders, shaped as terraform-aws-modules/vpc's examples/complete), its placeholders expanded live by `:assume` in the console;
+- media/eks-module-edges.svg: a real public configuration, terraform-aws-eks's examples/karpenter (the copy in test/fixtures/real-world), its `module.vpc` call with its edges grouped, the inputs open;
+- media/eks-session.svg: an animated session on the same configuration, one real frame for each step: the call's edges, its dependents, following one into module.eks, going into module.vpc and to its private subnets, a placeholder until the availability zones are known.
+
+`npx tsx media/capture.ts eks-session.svg` captures only the files named.
 */
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import process from 'node:process';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startTerminal, type Terminal} from '../test/helpers/tmux.js';
-import {ansiToSvg} from './ansi-to-svg.js';
+import {ansiFramesToSvg, ansiToSvg} from './ansi-to-svg.js';
 
 const columns = 120;
 const rows = 36;
 
-async function capture(directory: string, file: string, title: string, session: (app: Terminal) => Promise<void>): Promise<void> {
+const only = process.argv.slice(2);
+
+/**
+Runs a session in tmux and writes what it returns: one screen (a screenshot) or several (an animation, `seconds` a frame).
+*/
+async function capture(directory: string, file: string, title: string, session: (app: Terminal) => Promise<void | readonly string[]>, seconds = 2.5): Promise<void> {
+	if (only.length > 0 && !only.includes(file)) {
+		return;
+	}
+
 	const stateDirectory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-capture-'));
 	const app = startTerminal({arguments: [directory], columns, rows, environment: {XDG_STATE_HOME: stateDirectory, COLORTERM: 'truecolor', FORCE_COLOR: '3'}});
 	try {
 		await app.waitFor(/Blocks — root/, 90_000);
-		await session(app);
+		const frames = await session(app);
 		const output = path.join(path.dirname(fileURLToPath(import.meta.url)), file);
-		writeFileSync(output, ansiToSvg(app.screen(true), {columns, title}));
+		writeFileSync(output, frames ? ansiFramesToSvg(frames, {columns, title, seconds}) : ansiToSvg(app.screen(true), {columns, title}));
 		console.log(`wrote ${output}`);
 	} finally {
 		app.close();
@@ -59,4 +73,48 @@ await capture('test/fixtures/configs/placeholders', 'assume.svg', 'tfscope: :ass
 	app.press('move-down', 'next-instance', 'next-instance');
 	await app.waitFor('instance 2 of 3');
 	await app.waitFor(/1 assumed · ✖\d+ ⚠\d+/, 60_000);
+});
+
+const karpenter = 'test/fixtures/real-world/terraform-aws-eks/examples/karpenter';
+
+/** From the first frame to the root's `module.vpc` row in the Blocks pane, by the filter a user would type. */
+async function selectModuleVpc(app: Terminal): Promise<void> {
+	await app.waitFor(/✖\d+ ⚠\d+|\d+ errors?, \d+ warnings?/, 90_000);
+	app.press('focus-next-pane', 'filter');
+	app.type('module.vpc');
+	app.press('prompt-accept');
+	await app.waitFor(/▸ contents \d+/);
+}
+
+await capture(karpenter, 'eks-module-edges.svg', 'tfscope on terraform-aws-eks examples/karpenter: module.vpc, its edges grouped (inputs open)', async app => {
+	await selectModuleVpc(app);
+	app.press('focus-next-pane', 'focus-next-pane', 'edges-open');
+	await app.waitFor('→ local.azs  azs = local.azs');
+});
+
+await capture(karpenter, 'eks-session.svg', 'tfscope on terraform-aws-eks examples/karpenter: a module call\'s edges, following one, a placeholder', async app => {
+	const frames: string[] = [];
+	const frame = async (pattern: RegExp | string): Promise<void> => {
+		await app.waitFor(pattern);
+		frames.push(app.screen(true));
+	};
+
+	await selectModuleVpc(app);
+	frames.push(app.screen(true));
+	app.press('focus-next-pane', 'focus-next-pane', 'edges-open');
+	await frame('→ local.azs  azs = local.azs');
+	app.press('edges-fold', 'move-down', 'edges-open');
+	await frame('← module.eks.var.vpc_id  module.vpc.vpc_id');
+	app.press('move-down', 'move-down', 'move-down', 'edges-open');
+	await frame(/Blocks — module\.eks/);
+	app.press('back');
+	await frame(/▾ dependents 3/);
+	app.press('focus-previous-pane', 'focus-previous-pane', 'open');
+	await frame(/Blocks — module\.vpc/);
+	app.press('filter');
+	app.type('aws_subnet.private');
+	app.press('prompt-accept', 'next-instance');
+	// Its availability zones come from a data source: one placeholder instance, and why.
+	await frame('placeholder [*]');
+	return frames;
 });

@@ -432,7 +432,9 @@ function acceptPrompt(state: State, data: ExplorerData): State {
 	}
 
 	if (overlay.purpose === 'filter') {
-		return {...state, overlay: {kind: 'none'}};
+		// The row the filter shows first becomes the selection, so going back to it (after following an edge) finds it without the filter.
+		const row = overlay.target === 'blocks' ? selectedRow(data, state) : undefined;
+		return {...state, overlay: {kind: 'none'}, ...(row && row.type !== 'header' && {selected: row.key})};
 	}
 
 	const candidates = goToCandidates(data, overlay.text);
