@@ -16,6 +16,8 @@ type Expected = {
 	readonly openEnded: number;
 	/** Errors that remain, each with why it is not a false alarm of tfscope's own (empty for most). */
 	readonly errors: readonly string[];
+	/** Warnings (file:line: summary), each judged against what Terraform would say. */
+	readonly warnings?: readonly string[];
 	readonly assume?: {readonly text: string; readonly known: number; readonly openEnded: number};
 };
 
@@ -37,6 +39,16 @@ const examples: readonly Expected[] = [
 		openEnded: 0,
 		// main.tf:563's node_provisioning_profile block came in azurerm 4.57.0, after the bundled digest's 4.55.0; the module allows ">= 4.48.0, < 5.0", so terraform init installs a release that has it: a warning, not an error.
 		errors: [],
+		warnings: ['main.tf:563: Unsupported block type'],
+	},
+	{
+		// Azure/terraform-azurerm-caf-enterprise-scale, with its archetype library (JSON read through fileset and templatefile).
+		example: 'terraform-azurerm-caf-enterprise-scale/examples/400-multi-with-orchestration',
+		known: 367,
+		openEnded: 27,
+		errors: [],
+		// A false alarm, not yet fixed: the policy assignments' templates are unknown because templatefile's variables hold data.azurerm_client_config values, which Terraform reads at plan; Terraform plans the role assignments' for_each fine. tfscope's cause walk stops at the archetype module's outputs (read whole through values(module.management_group_archetypes)) and blames the resource's identity block, known after apply.
+		warnings: ['resources.policy_assignments.tf:1: Instances known after apply'],
 	},
 ];
 
@@ -46,6 +58,8 @@ for (const expected of examples) {
 		const workspace = await loadWorkspace({directory, environment: {}});
 		const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error').map(diagnostic => formatDiagnosticLine(diagnostic));
 		t.deepEqual(errors.map(line => /([\w.-]+\.tf:\d+:)/.exec(line)?.[1] ?? line).sort(), [...expected.errors].sort(), errors.join('\n'));
+		const warnings = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'warning').map(diagnostic => `${/([\w.-]+\.tf:\d+):/.exec(formatDiagnosticLine(diagnostic))?.[1] ?? ''}: ${diagnostic.summary}`);
+		t.deepEqual(warnings.sort(), [...expected.warnings ?? []].sort());
 		const counts = countInstances(workspace.instances);
 		t.deepEqual({known: counts.known, openEnded: counts.openEnded}, {known: expected.known, openEnded: expected.openEnded});
 		const failed = [...workspace.instances.resources.values()].filter(resource => resource.expansion.mode === 'invalid').map(resource => resource.text);
