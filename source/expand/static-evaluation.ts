@@ -1,5 +1,5 @@
 import path from 'node:path';
-import {type Block, type Body, type Expression, blocksOf} from '../hcl/ast.js';
+import {type Block, type Body, type Expression, blocksOf, findAttribute} from '../hcl/ast.js';
 import {type Diagnostic, type Result, errorDiagnostic} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
 import type {StaticScope} from '../config/load-module-tree.js';
@@ -8,7 +8,7 @@ import type {RawVariableValue} from '../config/tfvars.js';
 import {convert} from '../lang/convert.js';
 import {createScope, moduleResolver} from '../lang/eval/scope.js';
 import type {FunctionSpec} from '../lang/function.js';
-import {type Reference, referencesOf, subjectTextOf, traversalsOf} from '../lang/references.js';
+import {type Reference, referencesOf, subjectTextOf, traversalOf, traversalsOf} from '../lang/references.js';
 import {dynamicType, stringType} from '../lang/types.js';
 import {
 	type Value, deepMarks, markSensitive, stringValue, unknownValue, unmark,
@@ -350,7 +350,7 @@ function checkBackend(block: Block, scope: FrameScope, diagnostics: Diagnostic[]
 }
 
 /**
-An `encryption` block (opentofu internal/encryption/keyprovider.go and methods.go): each `key_provider "TYPE" "NAME"` and `method "TYPE" "NAME"` body is evaluated statically as `encryption.key_provider.TYPE.NAME` / `encryption.method.TYPE.NAME`, where `key_provider.TYPE.NAME` may also be read and must name a declared key provider. Sensitive values are allowed here. An expression that reads a key provider is checked but not evaluated (a key provider's output is only known when OpenTofu runs it).
+An `encryption` block (opentofu internal/encryption/keyprovider.go and methods.go): each `key_provider "TYPE" "NAME"` and `method "TYPE" "NAME"` body is evaluated statically as `encryption.key_provider.TYPE.NAME` / `encryption.method.TYPE.NAME`, where `key_provider.TYPE.NAME` may also be read and must name a declared key provider. Sensitive values are allowed here. An expression that reads a key provider is checked but not evaluated (a key provider's output is only known when OpenTofu runs it). Then the targets that use the methods (checkEncryptionTargets).
 */
 function checkEncryption(block: Block, scope: FrameScope, diagnostics: Diagnostic[]): void {
 	const declared = new Set(blocksOf(block.body, 'key_provider').map(provider => provider.labels.join('.')));
@@ -371,6 +371,71 @@ function checkEncryption(block: Block, scope: FrameScope, diagnostics: Diagnosti
 				const result = keyProviders.length > 0 ? {diagnostics: staticReferenceErrors(expression, requiredBy, true)} : scope.evaluate(expression, requiredBy);
 				diagnostics.push(...result.diagnostics);
 			}
+		}
+	}
+
+	checkEncryptionTargets(block, scope, diagnostics);
+}
+
+const staticReferenceDetail = 'A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.';
+
+/**
+The targets of an `encryption` block (opentofu internal/encryption/config/config.go; targets.go, methodConfigsFromTarget): `state`, `plan`, and `remote_state_data_sources`' `default` and named `remote_state_data_source` blocks. Each `method` there, and in each `fallback` below, must be a static reference (hcl's AbsTraversalForExpr: "Invalid expression") of the form `method.TYPE.NAME` ("Invalid encryption method identifier", which ends the chain) to a declared `method` block ("Reference to undeclared encryption method"); an `enforced = true` state or plan may not use the `unencrypted` method ("Unencrypted method is forbidden", at the encryption block).
+*/
+function checkEncryptionTargets(block: Block, scope: FrameScope, diagnostics: Diagnostic[]): void {
+	const declared = new Set(blocksOf(block.body, 'method').map(method => method.labels.join('.')));
+	const checkTarget = (target: Block, requiredBy: string, enforceable: boolean): void => {
+		const used: string[] = [];
+		for (let current: Block | undefined = target; current; current = blocksOf(current.body, 'fallback')[0]) {
+			const method = findAttribute(current.body, 'method');
+			if (!method) {
+				continue;
+			}
+
+			const found = traversalOf(method.expression);
+			if (!found || found.staticDepth < found.traversal.steps.length) {
+				diagnostics.push(errorDiagnostic('Invalid expression', staticReferenceDetail, method.expression.range));
+				continue;
+			}
+
+			const {traversal} = found;
+			const [type, name] = traversal.steps;
+			if (traversal.root !== 'method' || traversal.steps.length !== 2 || type?.kind !== 'attribute' || name?.kind !== 'attribute') {
+				diagnostics.push(errorDiagnostic('Invalid encryption method identifier', 'Expected method of form method.<type>.<name>', method.expression.range));
+				break;
+			}
+
+			if (declared.has(`${type.name}.${name.name}`)) {
+				used.push(type.name);
+			} else {
+				diagnostics.push(errorDiagnostic('Reference to undeclared encryption method', `There is no method ${JSON.stringify(type.name)} ${JSON.stringify(name.name)} block declared in the encryption block.`, method.expression.range));
+			}
+		}
+
+		const enforced = enforceable ? findAttribute(target.body, 'enforced') : undefined;
+		if (enforced && used.includes('unencrypted')) {
+			const result = scope.evaluate(enforced.expression, requiredBy);
+			diagnostics.push(...result.diagnostics);
+			const [value] = unmark(result.value);
+			if (value.kind === 'bool' && value.value) {
+				diagnostics.push(errorDiagnostic('Unencrypted method is forbidden', 'Unable to use unencrypted method since the enforced flag is set.', block.typeRange));
+			}
+		}
+	};
+
+	for (const kind of ['state', 'plan'] as const) {
+		for (const target of blocksOf(block.body, kind)) {
+			checkTarget(target, `encryption.${kind}`, true);
+		}
+	}
+
+	for (const remote of blocksOf(block.body, 'remote_state_data_sources')) {
+		for (const target of blocksOf(remote.body, 'default')) {
+			checkTarget(target, 'encryption.remote_state_data_sources.default', false);
+		}
+
+		for (const target of blocksOf(remote.body, 'remote_state_data_source')) {
+			checkTarget(target, `encryption.remote_state_data_sources.remote_state_data_source.${target.labels[0] ?? ''}`, false);
 		}
 	}
 }
