@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import {describeReadFailure, inspectFile, readTextWithLimit} from '../files/read-file.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {bundledProviderSchema} from './bundled.js';
 import {providerSchemaOf} from './digest.js';
@@ -74,7 +74,7 @@ export function schemaFilesFor(directory: string, given: readonly string[] | und
 
 	for (const name of defaultSchemaFiles) {
 		const file = path.join(directory, name);
-		if (statOf(file)?.isFile()) {
+		if (inspectFile(file).kind === 'file') {
 			return [file];
 		}
 	}
@@ -105,33 +105,13 @@ function providerKey(source: string): string {
 	return parts.length === 3 && parts[0] !== 'terraform.io' ? parts.slice(1).join('/') : parts.join('/');
 }
 
-/**
-A file's status, `undefined` when it cannot be had (missing, a path through a file, no permission).
-*/
-function statOf(file: string): fs.Stats | undefined {
-	try {
-		return fs.statSync(file);
-	} catch {
-		return undefined;
-	}
-}
-
 function readSchemaFile(file: string, diagnostics: Diagnostic[]): string | undefined {
-	const stat = statOf(file);
-	if (!stat?.isFile()) {
-		diagnostics.push(errorDiagnostic('Invalid provider schema file', stat ? `${file} is not a regular file.` : `${file} does not exist. Write one with "terraform providers schema -json > ${path.basename(file)}" in an initialised directory.`));
-		return undefined;
+	const read = readTextWithLimit(file, maximumSchemaFileBytes);
+	if (read.ok) {
+		return read.text;
 	}
 
-	if (stat.size > maximumSchemaFileBytes) {
-		diagnostics.push(errorDiagnostic('Invalid provider schema file', `${file} is ${stat.size} bytes, more than the ${maximumSchemaFileBytes} bytes tfscope reads.`));
-		return undefined;
-	}
-
-	try {
-		return fs.readFileSync(file, 'utf8');
-	} catch (error) {
-		diagnostics.push(errorDiagnostic('Invalid provider schema file', `${file} could not be read: ${(error as Error).message}`));
-		return undefined;
-	}
+	const hint = read.failure.kind === 'missing' ? ` Write one with "terraform providers schema -json > ${path.basename(file)}" in an initialised directory.` : '';
+	diagnostics.push(errorDiagnostic('Invalid provider schema file', `${describeReadFailure(read.failure)}.${hint}`));
+	return undefined;
 }
