@@ -5,7 +5,7 @@ import {
 } from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
-import type {Condition, ModuleCall, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
+import type {Condition, ModuleCall, ProviderBlock, ProviderReference, ResourceBlock, TerraformSettings} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import {type State, stateKey} from '../config/state.js';
 import type {RawVariableValue} from '../config/tfvars.js';
@@ -40,7 +40,7 @@ import {
 import {providerInstanceKey, providerInstanceText} from './provider-instances.js';
 import {staticIdentifier, staticReferenceErrors} from './static-evaluation.js';
 import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
-import {type ResourceSchema, providerBlockSchema, resourceSchema, uncertainNames} from '../schema/resource-schema.js';
+import {type ProviderConstraints, type ResourceSchema, providerBlockSchema, providerConstraints, resourceSchema, uncertainNames} from '../schema/resource-schema.js';
 import {isInexactDigest} from '../schema/types.js';
 import {type SchemaSet, builtinSchemaSet} from '../schema/schema-set.js';
 import {type ShapeProblem, shapeBody} from '../schema/shape.js';
@@ -113,6 +113,8 @@ type Context = {
 	resourceInstanceCount: number;
 	/** One entry per root cause of an unknown count/for_each, with the blocks it leaves open-ended. */
 	readonly causes: Map<string, {readonly cause: UnknownCause; readonly blocks: string[]}>;
+	/** The version constraints of every module in the tree, which bound the provider versions together. */
+	readonly providerConstraints: ProviderConstraints;
 };
 
 /**
@@ -810,7 +812,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 		for (const provider of module.providers) {
 			this.providerKeys(provider);
 			// A provider block's arguments against the provider's schema, once per block, as terraform validate checks them.
-			const schema = validatedBlocks.has(provider.block) ? undefined : providerBlockSchema(this.#context.options.schemas ?? builtinSchemaSet, provider, module.terraform);
+			const schema = validatedBlocks.has(provider.block) ? undefined : providerBlockSchema(this.#context.options.schemas ?? builtinSchemaSet, provider, module.terraform, this.#context.providerConstraints);
 			if (schema?.strict) {
 				validatedBlocks.add(provider.block);
 				report(this.#context, uncertainNames(validateBlockBody(provider.block, schema.block, providerMetaArguments, {blocksAsAttributes: isInexactDigest(schema.origin)}), schema));
@@ -923,7 +925,7 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	constructor(context: Context, moduleInstance: ModuleInstanceImpl, block: ResourceBlock, expansion: Expansion) {
 		this.block = block;
 		this.#context = context;
-		this.schema = resourceSchema(context.options.schemas ?? builtinSchemaSet, block, moduleInstance.node.module.terraform);
+		this.schema = resourceSchema(context.options.schemas ?? builtinSchemaSet, block, moduleInstance.node.module.terraform, context.providerConstraints);
 		if (this.schema?.strict && !validatedBlocks.has(block)) {
 			// Once per block, however many module instances hold it, as terraform validate checks the configuration.
 			validatedBlocks.add(block);
@@ -1161,6 +1163,17 @@ function sortedNames(body: object, attributes: ReadonlyMap<string, Value>): read
 
 const noAssumptions: readonly Assumption[] = Object.freeze([]);
 
+function moduleSettings(root: ModuleNode): TerraformSettings[] {
+	const settings: TerraformSettings[] = [];
+	const pending = [root];
+	for (let node = pending.pop(); node; node = pending.pop()) {
+		settings.push(node.module.terraform);
+		pending.push(...node.children.values());
+	}
+
+	return settings;
+}
+
 const ephemeralMarks: Marks = new Set(['ephemeral'] as const);
 
 /**
@@ -1186,6 +1199,7 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 		moduleInstanceCount: 0,
 		resourceInstanceCount: 0,
 		causes: new Map(),
+		providerConstraints: providerConstraints(moduleSettings(root)),
 	};
 	const rootInstance = new ModuleInstanceImpl(context, root, [], undefined, noRepetition);
 	const moduleInstances = new Map<string, ModuleInstance>();

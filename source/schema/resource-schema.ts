@@ -14,16 +14,38 @@ export type ResourceSchema = {
 	readonly provider: string;
 	readonly origin: SchemaOrigin;
 	/**
-	Whether the configuration is checked against the schema at all: true for a schema the user gave, and for a bundled digest whose provider version the module's `required_providers` constraint accepts (or that has none). A digest of another version shapes values all the same, but a name it lacks may exist in the version the configuration uses.
+	Whether the configuration is checked against the schema at all: true for a schema the user gave, and for a bundled digest whose provider version every `required_providers` constraint of the configuration accepts (or that has none). A digest of another version shapes values all the same, but a name it lacks may exist in the version the configuration uses.
 	*/
 	readonly strict: boolean;
 	/**
-	Set when the schema is checked (`strict`) but the version Terraform would use may be newer than the digest's: `terraform init` installs the newest release the constraints allow, so a name the digest lacks may exist there. Such names are warnings, not errors (see uncertainNames), and references to them are not reported. Absent for a schema file, the built-in provider, and a constraint that allows no release after the digest's (`= 4.55.0`, `<= 4.55.0`).
+	Set when the schema is checked (`strict`) but the version Terraform would use may be newer than the digest's: `terraform init` installs the newest release the configuration's constraints allow together, so a name the digest lacks may exist there. Such names are warnings, not errors (see uncertainNames), and references to them are not reported. Absent for a schema file, the built-in provider, and a constraint that allows no release after the digest's (`= 4.55.0`, `<= 4.55.0`).
 	*/
-	readonly newerAllowed?: {readonly constraint: string | undefined};
+	readonly newerAllowed?: {readonly constraints: readonly string[]};
 };
 
-export function resourceSchema(schemas: SchemaSet, block: ResourceBlock, settings: TerraformSettings): ResourceSchema | undefined {
+/**
+Every `required_providers` version constraint of a configuration, by provider source address: `terraform init` installs the newest release that satisfies all of them together, whichever module states them (a root's `~> 3.114.0` bounds the azurerm its child modules use, though they state none).
+*/
+export type ProviderConstraints = ReadonlyMap<string, readonly string[]>;
+
+export function providerConstraints(modules: Iterable<Pick<TerraformSettings, 'requiredProviders' | 'providerRegistry'>>): ProviderConstraints {
+	const constraints = new Map<string, string[]>();
+	for (const settings of modules) {
+		for (const required of settings.requiredProviders) {
+			if (required.version !== undefined) {
+				const source = providerSourceAddress(required.name, settings);
+				constraints.set(source, [...constraints.get(source) ?? [], required.version]);
+			}
+		}
+	}
+
+	return constraints;
+}
+
+/**
+The constraints are the whole configuration's (providerConstraints); without them, only the module's own.
+*/
+export function resourceSchema(schemas: SchemaSet, block: ResourceBlock, settings: TerraformSettings, constraints?: ProviderConstraints): ResourceSchema | undefined {
 	const localName = block.provider?.name ?? impliedProviderName(block.type);
 	const provider = providerSourceAddress(localName, settings);
 	const providerSchema = schemas.provider(provider);
@@ -32,13 +54,13 @@ export function resourceSchema(schemas: SchemaSet, block: ResourceBlock, setting
 		return undefined;
 	}
 
-	return withTrust({block: schema, provider, origin: providerSchema.origin}, localName, settings);
+	return withTrust({block: schema, provider, origin: providerSchema.origin}, constraintsOf(provider, localName, settings, constraints));
 }
 
 /**
 The schema of a `provider` block's own arguments (`region`, `assume_role { ... }`), found and trusted as a resource's is.
 */
-export function providerBlockSchema(schemas: SchemaSet, block: ProviderBlock, settings: TerraformSettings): ResourceSchema | undefined {
+export function providerBlockSchema(schemas: SchemaSet, block: ProviderBlock, settings: TerraformSettings, constraints?: ProviderConstraints): ResourceSchema | undefined {
 	const provider = providerSourceAddress(block.name, settings);
 	const providerSchema = schemas.provider(provider);
 	const schema = providerSchema?.block('provider', block.name);
@@ -46,35 +68,43 @@ export function providerBlockSchema(schemas: SchemaSet, block: ProviderBlock, se
 		return undefined;
 	}
 
-	return withTrust({block: schema, provider, origin: providerSchema.origin}, block.name, settings);
+	return withTrust({block: schema, provider, origin: providerSchema.origin}, constraintsOf(provider, block.name, settings, constraints));
 }
 
-function withTrust(schema: Omit<ResourceSchema, 'strict' | 'newerAllowed'>, localName: string, settings: TerraformSettings): ResourceSchema {
+function constraintsOf(provider: string, localName: string, settings: TerraformSettings, constraints: ProviderConstraints | undefined): readonly string[] {
+	if (constraints) {
+		return constraints.get(provider) ?? [];
+	}
+
+	const own = settings.requiredProviders.find(required => required.name === localName)?.version;
+	return own === undefined ? [] : [own];
+}
+
+function withTrust(schema: Omit<ResourceSchema, 'strict' | 'newerAllowed'>, constraints: readonly string[]): ResourceSchema {
 	const {origin} = schema;
-	const constraint = settings.requiredProviders.find(required => required.name === localName)?.version;
 	// The built-in provider's schema is the one of the Terraform that runs it, not a release of its own.
 	if (origin.kind === 'file' || origin.version === '' || schema.provider === builtinProvider) {
 		return {...schema, strict: true};
 	}
 
-	if (constraint !== undefined && !satisfiesConstraint(origin.version, constraint)) {
+	if (!constraints.every(constraint => satisfiesConstraint(origin.version, constraint))) {
 		return {...schema, strict: false};
 	}
 
-	return constraint === undefined || admitsNewer(origin.version, constraint) ? {...schema, strict: true, newerAllowed: {constraint}} : {...schema, strict: true};
+	return admitsNewer(origin.version, constraints) ? {...schema, strict: true, newerAllowed: {constraints}} : {...schema, strict: true};
 }
 
 /**
-Whether a release after `version` satisfies the constraint: the next patch, minor or major release is enough to tell, since constraints bound versions by ranges.
+Whether a release after `version` satisfies every constraint: the next patch, minor or major release is enough to tell, since constraints bound versions by ranges.
 */
-function admitsNewer(version: string, constraint: string): boolean {
+function admitsNewer(version: string, constraints: readonly string[]): boolean {
 	const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
 	if (!match) {
 		return true;
 	}
 
 	const [major, minor, patch] = [Number(match[1]), Number(match[2]), Number(match[3])];
-	return [`${major}.${minor}.${patch + 1}`, `${major}.${minor + 1}.0`, `${major + 1}.0.0`].some(candidate => satisfiesConstraint(candidate, constraint));
+	return [`${major}.${minor}.${patch + 1}`, `${major}.${minor + 1}.0`, `${major + 1}.0.0`].some(candidate => constraints.every(constraint => satisfiesConstraint(candidate, constraint)));
 }
 
 const builtinProvider = 'terraform.io/builtin/terraform';
@@ -90,8 +120,11 @@ export function uncertainNames(diagnostics: readonly Diagnostic[], schema: Resou
 		return [...diagnostics];
 	}
 
-	const allowed = newerAllowed.constraint === undefined ? 'no version constraint' : `the version constraint ${JSON.stringify(newerAllowed.constraint)}`;
+	const {constraints} = newerAllowed;
+	const allowed = constraints.length === 0
+		? 'no version constraint bounds the provider, so newer releases may be used'
+		: `the version ${constraints.length === 1 ? 'constraint' : 'constraints'} ${constraints.map(constraint => JSON.stringify(constraint)).join(', ')} ${constraints.length === 1 ? 'allows' : 'allow'} newer releases of the provider`;
 	return diagnostics.map(diagnostic => (absentNames.has(diagnostic.summary) && diagnostic.severity === 'error'
-		? {...diagnostic, severity: 'warning', detail: `${diagnostic.detail ?? ''} The bundled schema of ${schema.provider} ${origin.version} lacks it, but ${allowed} allows newer releases of the provider, which may have it: terraform init installs the newest. To check against the version you use, give its schema with --schema.`.trim()}
+		? {...diagnostic, severity: 'warning', detail: `${diagnostic.detail ?? ''} The bundled schema of ${schema.provider} ${origin.version} lacks it, but ${allowed}, which may have it: terraform init installs the newest. To check against the version you use, give its schema with --schema.`.trim()}
 		: diagnostic));
 }

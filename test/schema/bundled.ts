@@ -12,6 +12,7 @@ Resource values and validate-level errors from the bundled digests (schemas/, ge
 async function load(files: Record<string, string>): Promise<Workspace> {
 	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-schema-'));
 	for (const [name, text] of Object.entries(files)) {
+		fs.mkdirSync(path.dirname(path.join(directory, name)), {recursive: true});
 		fs.writeFileSync(path.join(directory, name), text);
 	}
 
@@ -122,6 +123,24 @@ resource "aws_subnet" "a" {
 	]);
 });
 
+test('the constraints of every module bound the provider together: a root\'s pin or range decides for a child module that states none', async t => {
+	const child = {'modules/web/main.tf': 'resource "aws_instance" "web" {\n  instance_typ = "t3.micro"\n}\n'};
+	const call = 'module "web" {\n  source = "./modules/web"\n}\n';
+	const withRoot = (constraint: string) => `${call}terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = "${constraint}" }\n  }\n}\n`;
+	const typo = 'Unsupported argument';
+	// Pinned at the digest's version by the root: exact, so an error as terraform validate gives.
+	const pinned = await load({...child, 'main.tf': withRoot('6.25.0')});
+	t.deepEqual(pinned.diagnostics.filter(diagnostic => diagnostic.summary === typo).map(diagnostic => diagnostic.severity), ['error']);
+	// A root range that excludes the digest (caf pins azurerm ~> 3.114.0 against the 4.x digest): the name may exist in the version used, nothing reported.
+	const excluded = await load({...child, 'main.tf': withRoot('~> 5.0')});
+	t.deepEqual(excluded.diagnostics.filter(diagnostic => diagnostic.summary === typo), []);
+	// Two constraints together, both naming newer releases: a warning that names both.
+	const both = await load({'modules/web/main.tf': `terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = "< 7.0" }\n  }\n}\n${child['modules/web/main.tf']}`, 'main.tf': withRoot('>= 6.0')});
+	const warnings = both.diagnostics.filter(diagnostic => diagnostic.summary === typo);
+	t.deepEqual(warnings.map(warning => warning.severity), ['warning']);
+	t.regex(warnings[0]!.detail!, /but the version constraints "(>= 6\.0|< 7\.0)", "(>= 6\.0|< 7\.0)" allow newer releases of the provider, which may have it/);
+});
+
 test('where newer provider releases than the digest\'s are allowed, a name the digest lacks is a warning that says why; other schema errors stay', async t => {
 	for (const versions of ['', 'terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = ">= 6.0" }\n  }\n}\n']) {
 		const workspace = await load({'versions.tf': versions, 'main.tf': `
@@ -135,8 +154,8 @@ resource "aws_instance" "web" {
 		t.deepEqual(errors(workspace), ['5:3 Too many root_block_device blocks: No more than 1 "root_block_device" blocks are allowed']);
 		const warnings = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'warning');
 		t.deepEqual(warnings.map(warning => warning.summary).sort(), ['Unsupported argument', 'Unsupported block type']);
-		const allowed = versions === '' ? 'no version constraint' : 'the version constraint ">= 6.0"';
-		t.true(warnings.every(warning => warning.detail!.endsWith(`The bundled schema of registry.terraform.io/hashicorp/aws 6.25.0 lacks it, but ${allowed} allows newer releases of the provider, which may have it: terraform init installs the newest. To check against the version you use, give its schema with --schema.`)), warnings.map(warning => warning.detail).join('\n'));
+		const allowed = versions === '' ? 'no version constraint bounds the provider, so newer releases may be used' : 'the version constraint ">= 6.0" allows newer releases of the provider';
+		t.true(warnings.every(warning => warning.detail!.endsWith(`The bundled schema of registry.terraform.io/hashicorp/aws 6.25.0 lacks it, but ${allowed}, which may have it: terraform init installs the newest. To check against the version you use, give its schema with --schema.`)), warnings.map(warning => warning.detail).join('\n'));
 		// Nor is a reference to such a name an error.
 		t.is(printed(workspace, 'aws_instance.web.brand_new_attribute'), '(known after apply)\n');
 	}
