@@ -1107,8 +1107,8 @@ class ResourceInstanceImpl implements ResourceInstance {
 					resource.reportShapeProblem(problem);
 				},
 			});
-			// A newer provider release than the digest's may have attributes the digest lacks: reading one is unknown, not an error.
-			const shaped = resource.schema.newerAllowed ? {...shapedBody, open: true} : shapedBody;
+			// A newer provider release than the digest's, or a version the constraints allow instead of the digest's, may have attributes the digest lacks: reading one is unknown, not an error.
+			const shaped = resource.schema.newerAllowed || !resource.schema.strict ? {...shapedBody, open: true} : shapedBody;
 			if (resource.schema.provider === builtinProvider && block.mode === 'data' && block.type === 'terraform_remote_state' && this.#context.options.readRemoteState) {
 				// Read during plan, as Terraform reads it: the local backend's state file, when there is one.
 				const read = readRemoteState(shaped, this.#context.options.rootDirectory, this.#context.options.readRemoteState);
