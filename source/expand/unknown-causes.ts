@@ -1,9 +1,12 @@
-import {type Expression, findAttribute} from '../hcl/ast.js';
+import {
+	type Block, type Body, type Expression, findAttribute,
+} from '../hcl/ast.js';
 import type {Range} from '../hcl/position.js';
 import {
-	type Reference, type ReferenceChain, parseReferenceReadOnly, staticPart, walkReferenceChains,
+	type Reference, type ReferenceChain, parseReferenceReadOnly, staticPart, walkBodyReferenceChains, walkReferenceChains,
 } from '../lang/references.js';
 import {isWhollyKnown, unmark} from '../lang/values.js';
+import type {InstanceKey} from './addresses.js';
 import type {Expansion} from './expansion.js';
 import type {ModuleCallExpansion, ModuleInstance, ResourceExpansion} from './instance-tree.js';
 
@@ -60,15 +63,16 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 		}
 	};
 
-	const walk = (current: Expression, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder): void => {
-		const key = `${where.text}|${current.range.filename}:${current.range.start.offset}:${current.range.end.offset}`;
+	// Every reference chain of `visitChains` (an expression, or nested blocks of a resource), followed in `where`; `range` identifies what is walked, so each is walked once per module instance.
+	const walkChains = (range: Range, visitChains: (visit: (chain: ReferenceChain) => void) => void, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder): void => {
+		const key = `${where.text}|${range.filename}:${range.start.offset}:${range.end.offset}`;
 		if (depth > maximumDepth || visited.has(key)) {
 			return;
 		}
 
 		visited.add(key);
 		const before = found.size;
-		walkReferenceChains(current, chain => {
+		visitChains(chain => {
 			const static_ = staticPart(chain);
 			const reference = parseReferenceReadOnly(static_).value;
 			if (reference) {
@@ -77,8 +81,14 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 		});
 
 		if (found.size === before && depth === 0) {
-			add({owner: `the expression at ${current.range.filename}:${current.range.start.line}`, when: 'expression', range: current.range});
+			add({owner: `the expression at ${range.filename}:${range.start.line}`, when: 'expression', range});
 		}
+	};
+
+	const walk = (current: Expression, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder): void => {
+		walkChains(current.range, visit => {
+			walkReferenceChains(current, visit);
+		}, where, depth, repetitionOf);
 	};
 
 	const walkExpansion = (expansion: Expansion, block: {readonly count?: Expression; readonly forEach?: Expression}, where: ModuleInstance, depth: number): void => {
@@ -139,12 +149,20 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 					return;
 				}
 
-				const output = attribute;
-				const declaration = output === undefined ? undefined : call.node.module.outputs.get(output);
+				// Per instance (`module.net["a"].ids` follows that instance only), through the child's output expression; the whole object (`values(module.net)`) follows every output that is not known.
+				const key = reference.remaining[0]?.kind === 'index' ? reference.remaining[0].key : undefined;
+				const outputs = attribute === undefined ? [...call.node.module.outputs.keys()] : [attribute];
 				for (const child of call.instances) {
-					const value = output === undefined ? undefined : child.output(output);
-					if (declaration?.value && value !== undefined && !isWhollyKnown(value)) {
-						walk(declaration.value, child, depth + 1, undefined);
+					if (key !== undefined && !sameKey(child.key, key)) {
+						continue;
+					}
+
+					for (const output of outputs) {
+						const declaration = call.node.module.outputs.get(output);
+						const value = child.output(output);
+						if (declaration?.value && value !== undefined && !isWhollyKnown(value)) {
+							walk(declaration.value, child, depth + 1, undefined);
+						}
 					}
 				}
 
@@ -164,6 +182,11 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 				}
 
 				const argument = attribute === undefined ? undefined : findAttribute(resource.block.body, attribute);
+				// A nested block (`identity { ... }`, `dynamic "identity"`) is unknown through what it is made of: its for_each and its arguments.
+				const blocks = attribute === undefined || argument ? [] : nestedBlocks(resource.block.body, attribute);
+				// `each.value` / `count.index` in an argument of a known instance are unknown through the block's own for_each.
+				const meta = resource.block.count ?? resource.block.forEach;
+				const repetition = meta ? {expression: meta, instance: where} : undefined;
 				for (const instance of resource.instances) {
 					const [value] = unmark(instance.value);
 					const attributeValue = attribute === undefined || value.kind !== 'object' ? value : value.attributes.get(attribute);
@@ -172,7 +195,17 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 					}
 
 					if (argument) {
-						walk(argument.expression, where, depth + 1, undefined);
+						walk(argument.expression, where, depth + 1, repetition);
+						continue;
+					}
+
+					if (blocks.length > 0) {
+						const {range} = blocks[0]!;
+						walkChains(range, visit => {
+							walkBodyReferenceChains({
+								kind: 'Body', items: blocks, syntax: resource.block.body.syntax, range,
+							}, visit);
+						}, where, depth + 1, repetition);
 						continue;
 					}
 
@@ -218,6 +251,20 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 
 	walk(expression, instance, 0, placeholder);
 	return [...found.values()];
+}
+
+/**
+The nested blocks of a body that make the attribute `name` of its object: `name { ... }` and `dynamic "name" { ... }`.
+*/
+function nestedBlocks(body: Body, name: string): Block[] {
+	return body.items.filter((item): item is Block => item.kind === 'Block' && (item.type === name || (item.type === 'dynamic' && item.labels[0] === name)));
+}
+
+/**
+Whether an instance key is the literal key of a reference (`module.net["a"]`, `module.net[0]`).
+*/
+function sameKey(key: InstanceKey, literal: string | number): boolean {
+	return (key.kind === 'int' || key.kind === 'string') && key.value === literal;
 }
 
 /**
