@@ -8,6 +8,7 @@ import {loadModuleTreeSteps} from './config/load-module-tree.js';
 import {checkRefactoringBlocks} from './expand/refactoring.js';
 import type {ModuleNode} from './config/module-tree.js';
 import {type LanguageChoice, type LanguageMode, chooseLanguage} from './config/language.js';
+import {readLockFile} from './config/lock-file.js';
 import {deprecationWarnings} from './config/deprecations.js';
 import {dataDirectory} from './config/module-sources.js';
 import {type ConfigSource, readTextFrom} from './config/source.js';
@@ -207,7 +208,8 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, source: options.source, ...(staticEvaluation && {staticScope: staticEvaluation.root})}), slice, count => progress?.({phase: 'modules', done: count}));
 	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
 	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined, options.source);
-	const schemas = loadSchemaSet({files: schemaFilesFor(directory, options.schemaFiles, cwd), bundled: options.bundledSchemas ?? true});
+	// The provider versions the lock file selected tell how far a bundled digest is trusted.
+	const schemas = loadSchemaSet({files: schemaFilesFor(directory, options.schemaFiles, cwd), bundled: options.bundledSchemas ?? true, locked: readLockFile(directory, options.source)});
 	// Everything after the parse: run again, from the same parsed modules, when the assumptions change.
 	const expand = async (assumptionInputs: WorkspaceOptions['assumptions']): Promise<Workspace> => {
 	const assumed = assumptionsOf(assumptionInputs, cwd, functions.lookup);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import {readConfigFile} from './parse-file.js';
+import {readLockFile} from './lock-file.js';
 
 /*
 The language a configuration is written in: Terraform 1.11 or OpenTofu 1.11. Each difference is one field of the mode's rule set, read by the code that applies that rule (the block readers, the module loader, the expander, the function table), so the modes never meet as scattered checks.
@@ -123,27 +122,8 @@ export function chooseLanguage(directory: string, forced?: LanguageMode): Langua
 }
 
 /**
-The first provider address (`registry.opentofu.org/hashicorp/aws`) among the lock file's `provider` blocks that is from OpenTofu's registry. Read with the configuration file reader (its size limit, its HCL parser); a lock file that cannot be read decides nothing.
+The first provider address (`registry.opentofu.org/hashicorp/aws`) among the lock file's `provider` blocks that is from OpenTofu's registry; a lock file that cannot be read decides nothing.
 */
 function openTofuLockedProvider(directory: string): string | undefined {
-	const file = path.join(directory, '.terraform.lock.hcl');
-	let body;
-	try {
-		if (!fs.statSync(file).isFile()) {
-			return undefined;
-		}
-
-		body = readConfigFile(file).value;
-	} catch {
-		return undefined;
-	}
-
-	for (const item of body.items) {
-		const address = item.kind === 'Block' && item.type === 'provider' ? item.labels[0] : undefined;
-		if (address?.toLowerCase().startsWith(openTofuRegistry)) {
-			return address;
-		}
-	}
-
-	return undefined;
+	return readLockFile(directory).find(provider => provider.address.toLowerCase().startsWith(openTofuRegistry))?.address;
 }

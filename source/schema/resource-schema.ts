@@ -3,7 +3,7 @@ import {impliedProviderName, providerSourceAddress} from './provider-address.js'
 import type {SchemaSet} from './schema-set.js';
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import type {BlockSchema, SchemaOrigin} from './types.js';
-import {satisfiesConstraint} from './version-constraint.js';
+import {compareVersions, sameMajorVersion, satisfiesConstraint} from './version-constraint.js';
 
 /*
 The schema a resource, data source or ephemeral resource block is decoded with, found through its provider, and how far it is trusted.
@@ -14,14 +14,21 @@ export type ResourceSchema = {
 	readonly provider: string;
 	readonly origin: SchemaOrigin;
 	/**
-	Whether the configuration is checked against the schema at all: true for a schema the user gave, and for a bundled digest whose provider version every `required_providers` constraint of the configuration accepts (or that has none). A digest of another version shapes values all the same, but a name it lacks may exist in the version the configuration uses.
+	Whether the configuration is checked against the schema at all: true for a schema the user gave, and for a bundled digest of a provider version the configuration may use. With a lock file entry for the provider (the version Terraform uses), that is a digest of the same major version; without one, a digest whose version every `required_providers` constraint of the configuration accepts (or that has none). A digest of another version shapes values all the same, but a name it lacks may exist in the version the configuration uses.
 	*/
 	readonly strict: boolean;
 	/**
-	Set when the schema is checked (`strict`) but the version Terraform would use may be newer than the digest's: `terraform init` installs the newest release the configuration's constraints allow together, so a name the digest lacks may exist there. Such names are warnings, not errors (see uncertainNames), and references to them are not reported. Absent for a schema file, the built-in provider, and a constraint that allows no release after the digest's (`= 4.55.0`, `<= 4.55.0`).
+	Set when the schema is checked (`strict`) but the version Terraform uses is or may be newer than the digest's: the lock file selected a newer one, or, without a lock file entry, `terraform init` installs the newest release the configuration's constraints allow together. A name the digest lacks may exist there: such names are warnings, not errors (see uncertainNames), and references to them are not reported. Absent for a schema file, the built-in provider, a locked version at or before the digest's, and constraints that allow no release after the digest's (`= 4.55.0`, `<= 4.55.0`).
 	*/
-	readonly newerAllowed?: {readonly constraints: readonly string[]};
+	readonly newerAllowed?: NewerVersion;
 };
+
+/**
+Why the provider version used may be newer than the digest's: the lock file selected one (`version`), or the constraints (none, or some such as `>= 4.48.0`) allow newer releases.
+*/
+export type NewerVersion =
+	| {readonly kind: 'locked'; readonly version: string}
+	| {readonly kind: 'constraints'; readonly constraints: readonly string[]};
 
 /**
 Every `required_providers` version constraint of a configuration, by provider source address: `terraform init` installs the newest release that satisfies all of them together, whichever module states them (a root's `~> 3.114.0` bounds the azurerm its child modules use, though they state none).
@@ -54,7 +61,7 @@ export function resourceSchema(schemas: SchemaSet, block: ResourceBlock, setting
 		return undefined;
 	}
 
-	return withTrust({block: schema, provider, origin: providerSchema.origin}, constraintsOf(provider, localName, settings, constraints));
+	return withTrust({block: schema, provider, origin: providerSchema.origin}, constraintsOf(provider, localName, settings, constraints), schemas.lockedVersion(provider));
 }
 
 /**
@@ -68,7 +75,7 @@ export function providerBlockSchema(schemas: SchemaSet, block: ProviderBlock, se
 		return undefined;
 	}
 
-	return withTrust({block: schema, provider, origin: providerSchema.origin}, constraintsOf(provider, block.name, settings, constraints));
+	return withTrust({block: schema, provider, origin: providerSchema.origin}, constraintsOf(provider, block.name, settings, constraints), schemas.lockedVersion(provider));
 }
 
 function constraintsOf(provider: string, localName: string, settings: TerraformSettings, constraints: ProviderConstraints | undefined): readonly string[] {
@@ -80,18 +87,28 @@ function constraintsOf(provider: string, localName: string, settings: TerraformS
 	return own === undefined ? [] : [own];
 }
 
-function withTrust(schema: Omit<ResourceSchema, 'strict' | 'newerAllowed'>, constraints: readonly string[]): ResourceSchema {
+function withTrust(schema: Omit<ResourceSchema, 'strict' | 'newerAllowed'>, constraints: readonly string[], locked: string | undefined): ResourceSchema {
 	const {origin} = schema;
 	// The built-in provider's schema is the one of the Terraform that runs it, not a release of its own.
 	if (origin.kind === 'file' || origin.version === '' || schema.provider === builtinProvider) {
 		return {...schema, strict: true};
 	}
 
+	// The lock file says which version is used (every module's constraints accepted it at init): a digest at or after it has every name it has within a major version, one before it may lack some; another major version may differ in anything.
+	const order = locked === undefined ? undefined : compareVersions(origin.version, locked);
+	if (locked !== undefined && order !== undefined) {
+		if (!sameMajorVersion(origin.version, locked)) {
+			return {...schema, strict: false};
+		}
+
+		return order >= 0 ? {...schema, strict: true} : {...schema, strict: true, newerAllowed: {kind: 'locked', version: locked}};
+	}
+
 	if (!constraints.every(constraint => satisfiesConstraint(origin.version, constraint))) {
 		return {...schema, strict: false};
 	}
 
-	return admitsNewer(origin.version, constraints) ? {...schema, strict: true, newerAllowed: {constraints}} : {...schema, strict: true};
+	return admitsNewer(origin.version, constraints) ? {...schema, strict: true, newerAllowed: {kind: 'constraints', constraints}} : {...schema, strict: true};
 }
 
 /**
@@ -120,11 +137,14 @@ export function uncertainNames(diagnostics: readonly Diagnostic[], schema: Resou
 		return [...diagnostics];
 	}
 
-	const {constraints} = newerAllowed;
-	const allowed = constraints.length === 0
+	const why = newerAllowed.kind === 'locked' ? `.terraform.lock.hcl selects ${newerAllowed.version}, a newer release, which may have it` : `${allowedNewer(newerAllowed.constraints)}, which may have it: terraform init installs the newest`;
+	return diagnostics.map(diagnostic => (absentNames.has(diagnostic.summary) && diagnostic.severity === 'error'
+		? {...diagnostic, severity: 'warning', detail: `${diagnostic.detail ?? ''} The bundled schema of ${schema.provider} ${origin.version} lacks it, but ${why}. To check against the version you use, give its schema with --schema.`.trim()}
+		: diagnostic));
+}
+
+function allowedNewer(constraints: readonly string[]): string {
+	return constraints.length === 0
 		? 'no version constraint bounds the provider, so newer releases may be used'
 		: `the version ${constraints.length === 1 ? 'constraint' : 'constraints'} ${constraints.map(constraint => JSON.stringify(constraint)).join(', ')} ${constraints.length === 1 ? 'allows' : 'allow'} newer releases of the provider`;
-	return diagnostics.map(diagnostic => (absentNames.has(diagnostic.summary) && diagnostic.severity === 'error'
-		? {...diagnostic, severity: 'warning', detail: `${diagnostic.detail ?? ''} The bundled schema of ${schema.provider} ${origin.version} lacks it, but ${allowed}, which may have it: terraform init installs the newest. To check against the version you use, give its schema with --schema.`.trim()}
-		: diagnostic));
 }

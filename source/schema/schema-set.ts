@@ -4,6 +4,7 @@ import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {bundledProviderSchema} from './bundled.js';
 import {providerSchemaOf} from './digest.js';
 import {readSchemaJson} from './read-schema-json.js';
+import type {LockedProvider} from '../config/lock-file.js';
 import type {BlockSchema, ProviderSchema, SchemaKind} from './types.js';
 
 /*
@@ -19,6 +20,10 @@ export type SchemaSet = {
 	The block schema of a resource, data source, ephemeral resource or provider type, `undefined` when none is known.
 	*/
 	block(kind: SchemaKind, type: string, source: string): BlockSchema | undefined;
+	/**
+	The provider version the root module's `.terraform.lock.hcl` selected (the one Terraform uses), `undefined` without a lock file entry.
+	*/
+	lockedVersion(source: string): string | undefined;
 };
 
 export type SchemaSetOptions = {
@@ -30,6 +35,10 @@ export type SchemaSetOptions = {
 	Whether the bundled digests are consulted (default true); the built-in `terraform` provider's always is, as Terraform always has it.
 	*/
 	readonly bundled?: boolean;
+	/**
+	The providers of the root module's lock file (config/lock-file.ts).
+	*/
+	readonly locked?: readonly LockedProvider[];
 };
 
 /**
@@ -61,7 +70,7 @@ export function loadSchemaSet(options: SchemaSetOptions): {schemas: SchemaSet; d
 		}
 	}
 
-	return {schemas: schemaSetOf(fromFiles, options.bundled ?? true), diagnostics};
+	return {schemas: schemaSetOf(fromFiles, options.bundled ?? true, options.locked ?? []), diagnostics};
 }
 
 /**
@@ -87,13 +96,21 @@ const builtinProvider = 'terraform.io/builtin/terraform';
 /**
 The schemas of Terraform's built-in provider only (`terraform_data`, `terraform_remote_state`).
 */
-export const builtinSchemaSet: SchemaSet = schemaSetOf(new Map(), false);
+export const builtinSchemaSet: SchemaSet = schemaSetOf(new Map(), false, []);
 
-function schemaSetOf(fromFiles: ReadonlyMap<string, ProviderSchema>, bundled: boolean): SchemaSet {
+function schemaSetOf(fromFiles: ReadonlyMap<string, ProviderSchema>, bundled: boolean, locked: readonly LockedProvider[]): SchemaSet {
+	const versions = new Map<string, string>();
+	for (const entry of locked) {
+		if (entry.version !== undefined) {
+			versions.set(providerKey(entry.address), entry.version);
+		}
+	}
+
 	const provider = (source: string): ProviderSchema | undefined => fromFiles.get(providerKey(source)) ?? (bundled || providerKey(source) === builtinProvider ? bundledProviderSchema(source) : undefined);
 	return {
 		provider,
 		block: (kind, type, source) => provider(source)?.block(kind, type),
+		lockedVersion: source => versions.get(providerKey(source)),
 	};
 }
 

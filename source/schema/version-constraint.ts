@@ -1,5 +1,5 @@
 /*
-Whether a version satisfies a Terraform version constraint (`>= 5.0, < 6.0`, `~> 4.2`, `= 3.1.0`, `!= 2.0`): used to tell whether a bundled schema digest is of a provider version the configuration accepts.
+Whether a version satisfies a Terraform version constraint (`>= 5.0, < 6.0`, `~> 4.2`, `= 3.1.0`, `!= 2.0`): used to tell whether a bundled schema digest is of a provider version the configuration accepts; and the order of two versions, to compare a digest with the version a lock file selected.
 */
 
 function parse(version: string): number[] | undefined {
@@ -15,6 +15,24 @@ function compare(a: readonly number[], b: readonly number[]): number {
 	}
 
 	return 0;
+}
+
+/**
+The order of two versions (`-1`, `0`, `1`, by major, minor and patch), undefined when either cannot be read.
+*/
+export function compareVersions(a: string, b: string): number | undefined {
+	const left = parse(a);
+	const right = parse(b);
+	return left && right ? compare(left, right) : undefined;
+}
+
+/**
+Whether two versions have the same major version (`4.55.0`, `4.57.0`); false when either cannot be read.
+*/
+export function sameMajorVersion(a: string, b: string): boolean {
+	const left = parse(a);
+	const right = parse(b);
+	return left !== undefined && right !== undefined && left[0] === right[0];
 }
 
 /**
