@@ -554,7 +554,9 @@ export class Explainer {
 		const {selected, rest} = selectInstances(call.instances, call.expansion.mode === 'single' || call.expansion.mode === 'enabled', after);
 		const output = rest[0]?.kind === 'attribute' ? rest[0].name : undefined;
 		if (output === undefined) {
-			return [];
+			// The whole object (`values(module.net)`, `module.net["a"]`): each instance's outputs, as the object is made of them.
+			const names = [...call.node.module.outputs.keys()];
+			return this.#limited(selected.flatMap(child => names.map(name => ({child, name}))), where, ({child, name}) => this.outputStep(child, name));
 		}
 
 		return this.#limited(selected, where, child => this.outputStep(child, output));

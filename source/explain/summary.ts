@@ -44,7 +44,8 @@ export function summarizeValue(value: Value, width = 60): string {
 				length += name.length + 2;
 			}
 
-			const more = shown.length < names.length ? `, … ${names.length - shown.length} more` : '';
+			// When not even the first name fits (`/providers/Microsoft.Management/...` keys), the count alone.
+			const more = shown.length === 0 && names.length > 0 ? `… ${names.length} keys` : (shown.length < names.length ? `, … ${names.length - shown.length} more` : '');
 			const list = `{${shown.join(', ')}${more}}`;
 			return bare.kind === 'map' ? `tomap(${list})` : list;
 		}
