@@ -1,37 +1,6 @@
 #!/usr/bin/env node
-import process from 'node:process';
-import {main} from './source/commands/main.js';
-import {describeInternalError, internalErrorExitCode} from './source/commands/internal-error.js';
+import module from 'node:module';
 
-// Output to a closed pipe (`tfscope instances | head`) ends the program quietly, as other command-line tools do.
-for (const stream of [process.stdout, process.stderr]) {
-	stream.on('error', (error: NodeJS.ErrnoException) => {
-		if (error.code === 'EPIPE') {
-			process.exit(0);
-		}
-
-		throw error;
-	});
-}
-
-// The last boundary: an exception or rejection that escaped everything else (a stream's error event, a timer) is reported as an internal error, without a stack; the explorer's 'exit' handler restores the terminal first.
-const internalError = (error: unknown) => {
-	try {
-		process.stderr.write(describeInternalError(error));
-	} finally {
-		process.exit(internalErrorExitCode);
-	}
-};
-
-process.on('uncaughtException', internalError);
-process.on('unhandledRejection', internalError);
-
-process.exitCode = await main(process.argv.slice(2), {
-	stdin: process.stdin,
-	stdout: process.stdout,
-	stderr: process.stderr,
-	isTerminal: process.stdout.isTTY === true,
-	stdinIsTerminal: process.stdin.isTTY === true,
-	environment: process.env,
-	cwd: process.cwd(),
-});
+// Node 22.1 and later keep V8's compiled code of the tool between runs (in the operating system's temporary directory, as Node chooses; NODE_DISABLE_COMPILE_CACHE=1 turns it off): the explorer's bundle is then not compiled again at each start. Older Node has no such call and compiles as before. The rest is imported after it, so the cache covers all of it.
+(module as {enableCompileCache?: () => unknown}).enableCompileCache?.();
+await import('./source/cli-process.js');

@@ -9,10 +9,17 @@ const file = process.env.TFSCOPE_FIRST_FRAME_FILE;
 if (file) {
 	const write = process.stdout.write.bind(process.stdout);
 	let seen = '';
+	let done = false;
 	process.stdout.write = (chunk, ...rest) => {
+		// Exiting writes again (the terminal restored, Ink unmounted): the time was taken at the first frame, and only then.
+		if (done) {
+			return write(chunk, ...rest);
+		}
+
 		seen = (seen + String(chunk)).slice(-20_000);
 		// eslint-disable-next-line no-control-regex -- terminal escapes are what is stripped
 		if (/Modules \d+/.test(seen.replaceAll(/\u001B\[[\d;?]*[a-zA-Z]/g, ''))) {
+			done = true;
 			const {user, system} = process.cpuUsage();
 			writeFileSync(file, JSON.stringify({cpuMs: (user + system) / 1000, wallMs: process.uptime() * 1000}));
 			process.exit(0);

@@ -312,14 +312,14 @@ const pairedCells = (result: Paired | undefined): string => result
 	: 'n/a | n/a | n/a | n/a';
 const startHelp = startResult['help'] as Paired | undefined;
 const startConsole = startResult['console'] as Paired | undefined;
-const firstFrame = startResult['firstFrame'] as {cpuMs: number; wallMs: number; samples: number} | undefined;
+const firstFrame = startResult['firstFrame'] as {cpuMs: number; wallMs: number; samples: number; nodeStartCpuMs?: number} | undefined;
 if (startProblem) {
 	lines.push(startProblem);
 } else {
 	lines.push(`Each pair runs Terraform, then tfscope (the other way round every other round), ${integer(startResult['rounds'])} rounds after a warm-up; ratios are tfscope's time over Terraform's, per round (median, min–max). Terraform: ${startResult['terraform'] ? 'installed' : 'n/a (not installed)'}.`, '');
 	lines.push('| command | tfscope ms (CPU) | Terraform ms (CPU) | ratio (wall) | ratio (CPU) |', '| --- | ---: | ---: | ---: | ---: |');
 	lines.push(`| \`tfscope --help\` / \`terraform version\` | ${pairedCells(startHelp)} |`, `| \`echo 1+1 \\| tfscope console\` / \`echo 1+1 \\| terraform console\` | ${pairedCells(startConsole)} |`, '');
-	lines.push(`Explorer first frame on examples/multi-region in a pseudo-terminal (\`script\`), up to the frame showing the module tree: ${firstFrame ? `${fixed(firstFrame.cpuMs)} ms of CPU, ${fixed(firstFrame.wallMs)} ms from process start (median of ${firstFrame.samples})` : 'n/a'}.`);
+	lines.push(`Explorer first frame on examples/multi-region in a pseudo-terminal (\`script\`), up to the frame showing the module tree: ${firstFrame ? `${fixed(firstFrame.cpuMs)} ms of CPU, ${fixed(firstFrame.wallMs)} ms from process start (median of ${firstFrame.samples}; Node's own start, an empty program, ${firstFrame.nodeStartCpuMs === undefined ? 'n/a' : fixed(firstFrame.nodeStartCpuMs)} ms of CPU of it)` : 'n/a'}.`);
 }
 
 // Side by side with Terraform.

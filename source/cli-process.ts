@@ -1,0 +1,36 @@
+import process from 'node:process';
+import {main} from './commands/main.js';
+import {describeInternalError, internalErrorExitCode} from './commands/internal-error.js';
+
+// Output to a closed pipe (`tfscope instances | head`) ends the program quietly, as other command-line tools do.
+for (const stream of [process.stdout, process.stderr]) {
+	stream.on('error', (error: NodeJS.ErrnoException) => {
+		if (error.code === 'EPIPE') {
+			process.exit(0);
+		}
+
+		throw error;
+	});
+}
+
+// The last boundary: an exception or rejection that escaped everything else (a stream's error event, a timer) is reported as an internal error, without a stack; the explorer's 'exit' handler restores the terminal first.
+const internalError = (error: unknown) => {
+	try {
+		process.stderr.write(describeInternalError(error));
+	} finally {
+		process.exit(internalErrorExitCode);
+	}
+};
+
+process.on('uncaughtException', internalError);
+process.on('unhandledRejection', internalError);
+
+process.exitCode = await main(process.argv.slice(2), {
+	stdin: process.stdin,
+	stdout: process.stdout,
+	stderr: process.stderr,
+	isTerminal: process.stdout.isTTY === true,
+	stdinIsTerminal: process.stdin.isTTY === true,
+	environment: process.env,
+	cwd: process.cwd(),
+});
