@@ -13,6 +13,7 @@ import {
 import {entryLineRange} from './state/console-results.js';
 import {computeLayout, fitsMinimum, minimumSize, viewRowsOf, type Layout} from './layout.js';
 import {mouseTarget} from './mouse-target.js';
+import {graphDrawingRows} from './view-geometry.js';
 import type {MouseEvent} from './mouse.js';
 import {ThemeContext} from './theme.js';
 import {ModuleTreePane} from './panes/module-tree.js';
@@ -325,7 +326,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 		}
 
 		case 'graph': {
-			top = <GraphPane center={overlay.center} drawing={data.drawGraph(overlay.center, layout.width - 2, layout.top - 5)} cursor={overlay.cursor} width={layout.width} height={layout.top}/>;
+			top = <GraphPane center={overlay.center} drawing={data.drawGraph(overlay.center, viewRows.viewWidth, graphDrawingRows(viewRows.diagnostics))} cursor={overlay.cursor} width={layout.width} height={layout.top}/>;
 			break;
 		}
 

@@ -103,6 +103,7 @@ export function viewRowsOf(layout: Layout, helpPerScreen: number): ViewRows {
 		details: zoomed('details', layout.details),
 		edges: zoomed('edges', layout.edges),
 		diagnostics: body(layout.top),
+		viewWidth: Math.max(1, layout.width - 2),
 		help: helpPerScreen,
 		detailsWidth: Math.max(1, (layout.zoomed === 'details' ? layout.width : layout.right) - 2),
 	};

@@ -2,11 +2,14 @@ import type {PaneId} from './keymap.js';
 import type {Layout} from './layout.js';
 
 /*
-What is under the mouse pointer, from the layout the frame was drawn with: the pane and the row of its body (a pane's top border and title take two rows, so the first row of content is row 0; the border and title are row -1). An overlay covers the top area: the reducer, which knows whether one is open, decides what a report there means.
+What is under the mouse pointer, from the layout the frame was drawn with: the pane and the row of its body (a pane's top border and title take two rows, so the first row of content is row 0; the border and title are row -1). A view over the panes (help, why, diagnostics, graph, assumptions) covers the whole top area: a report there also carries its place in that view (`view`), and the reducer, which knows whether one is open, decides which of the two it means.
 */
 
+/** A place in the body of a view over the panes: row 0 is under its title, column 0 inside its left border; -1 on a border or the title. */
+export type ViewPosition = {readonly row: number; readonly column: number};
+
 export type MouseTarget =
-	| {readonly area: 'pane'; readonly pane: PaneId; readonly row: number}
+	| {readonly area: 'pane'; readonly pane: PaneId; readonly row: number; readonly view?: ViewPosition}
 	/** Below the panes: the status bar (or the filter prompt). */
 	| {readonly area: 'status'}
 	| {readonly area: 'outside'};
@@ -46,7 +49,8 @@ export function mouseTarget(layout: Layout, column: number, row: number): MouseT
 		if (column >= box.left && column < box.left + box.width && row >= box.top && row < box.top + box.height) {
 			// The borders and the title are row -1.
 			const body = row - box.top - 2;
-			return {area: 'pane', pane: box.pane, row: body < 0 || body >= box.height - 3 ? -1 : body};
+			const view = row < layout.top ? {view: {row: row - 2 < 0 || row - 2 >= layout.top - 3 ? -1 : row - 2, column: column < 1 || column >= layout.width - 1 ? -1 : column - 1}} : undefined;
+			return {area: 'pane', pane: box.pane, row: body < 0 || body >= box.height - 3 ? -1 : body, ...view};
 		}
 	}
 

@@ -87,6 +87,23 @@ test.serial('a click selects a block and focuses Blocks, a second click unfolds 
 	});
 });
 
+test.serial('in the graph view a click selects the node under the pointer and a second click jumps to it', async t => {
+	await withExplorer(t, [example], async app => {
+		app.press('show-graph');
+		const screen = await app.waitFor(/Graph — aws_route53_zone\.main[\s\S]*\(1\/\d+\) Enter jumps/);
+		// At 120 columns the drawing cuts the name to its tail (`…_record.app["eu"]`).
+		const record = positionOf(screen, '_record.app["eu"]');
+		app.sendBytes(click({row: record.row, column: record.column + 4}));
+		await app.waitFor('▶ aws_route53_record.app["eu"]');
+		app.sendBytes(click(record));
+		const jumped = await app.waitFor(/Details[^\n]*\n[^\n]*aws_route53_record\.app\["eu"\]/);
+		t.false(jumped.includes('Graph — '));
+		t.false(jumped.includes('[<'));
+		app.press('quit');
+		t.is(await app.waitForExit(60_000), 0);
+	});
+});
+
 test.serial('--no-mouse leaves the mouse to the terminal', async t => {
 	await withExplorer(t, [example, '--no-mouse'], async app => {
 		t.deepEqual(app.mouseModes(), {buttons: false, sgr: false});

@@ -48,24 +48,31 @@ test('reporting is turned on in SGR encoding and off in the reverse order', t =>
 	t.is(disableMouseSequence, '\u001B[?1006l\u001B[?1000l');
 });
 
-test('what is under the pointer: each pane and the row of its body, borders and titles as -1', t => {
+test('what is under the pointer: each pane and the row of its body, borders and titles as -1; in the top area also the place in a view over the panes', t => {
 	// 100 columns, 29 rows: Modules 24, Blocks 30, Details and Edges 46 wide.
 	const layout = computeLayout(100, 29);
-	t.deepEqual(mouseTarget(layout, 0, 0), {area: 'pane', pane: 'modules', row: -1});
-	t.deepEqual(mouseTarget(layout, 5, 1), {area: 'pane', pane: 'modules', row: -1});
-	t.deepEqual(mouseTarget(layout, 5, 2), {area: 'pane', pane: 'modules', row: 0});
-	t.deepEqual(mouseTarget(layout, 23, 7), {area: 'pane', pane: 'modules', row: 5});
-	t.deepEqual(mouseTarget(layout, 24, 7), {area: 'pane', pane: 'blocks', row: 5});
-	t.deepEqual(mouseTarget(layout, 54, 3), {area: 'pane', pane: 'details', row: 1});
-	t.deepEqual(mouseTarget(layout, 99, layout.details + 2), {area: 'pane', pane: 'edges', row: 0});
-	t.deepEqual(mouseTarget(layout, 60, layout.top - 1), {area: 'pane', pane: 'edges', row: -1});
+	const pane = (target: ReturnType<typeof mouseTarget>) => (target.area === 'pane' ? {area: target.area, pane: target.pane, row: target.row} : target);
+	const view = (target: ReturnType<typeof mouseTarget>) => (target.area === 'pane' ? target.view : undefined);
+	t.deepEqual(pane(mouseTarget(layout, 0, 0)), {area: 'pane', pane: 'modules', row: -1});
+	t.deepEqual(pane(mouseTarget(layout, 5, 1)), {area: 'pane', pane: 'modules', row: -1});
+	t.deepEqual(pane(mouseTarget(layout, 5, 2)), {area: 'pane', pane: 'modules', row: 0});
+	t.deepEqual(pane(mouseTarget(layout, 23, 7)), {area: 'pane', pane: 'modules', row: 5});
+	t.deepEqual(pane(mouseTarget(layout, 24, 7)), {area: 'pane', pane: 'blocks', row: 5});
+	t.deepEqual(pane(mouseTarget(layout, 54, 3)), {area: 'pane', pane: 'details', row: 1});
+	t.deepEqual(pane(mouseTarget(layout, 99, layout.details + 2)), {area: 'pane', pane: 'edges', row: 0});
+	t.deepEqual(pane(mouseTarget(layout, 60, layout.top - 1)), {area: 'pane', pane: 'edges', row: -1});
 	t.deepEqual(mouseTarget(layout, 10, layout.top + 2), {area: 'pane', pane: 'console', row: 0});
 	t.deepEqual(mouseTarget(layout, 10, layout.height - 1), {area: 'status'});
 	t.deepEqual(mouseTarget(layout, 100, 3), {area: 'outside'});
 	t.deepEqual(mouseTarget(layout, 10, layout.height), {area: 'outside'});
+	// The same places in a view over the panes: rows from under its title, columns from inside its left border, whichever pane is below.
+	t.deepEqual(view(mouseTarget(layout, 0, 0)), {row: -1, column: -1});
+	t.deepEqual(view(mouseTarget(layout, 5, 2)), {row: 0, column: 4});
+	t.deepEqual(view(mouseTarget(layout, 99, layout.details + 2)), {row: layout.details, column: -1});
+	t.deepEqual(view(mouseTarget(layout, 60, layout.top - 1)), {row: -1, column: 59});
 	// A zoomed pane takes the whole top area.
 	const zoomed = computeLayout(100, 29, {zoomed: 'edges'});
-	t.deepEqual(mouseTarget(zoomed, 0, 4), {area: 'pane', pane: 'edges', row: 2});
+	t.deepEqual(pane(mouseTarget(zoomed, 0, 4)), {area: 'pane', pane: 'edges', row: 2});
 	const console = computeLayout(100, 29, {zoomed: 'console'});
 	t.deepEqual(mouseTarget(console, 50, 2), {area: 'pane', pane: 'console', row: 0});
 });

@@ -6,6 +6,7 @@ import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {LinesView} from '../components/lines-view.js';
 import {sanitizeLine} from '../sanitize.js';
+import {diagnosticsListHeight} from '../view-geometry.js';
 
 export type DiagnosticsProps = {
 	readonly groups: readonly DiagnosticGroup[];
@@ -49,7 +50,7 @@ export function diagnosticDetail(group: DiagnosticGroup, width: number): Line[] 
 export function DiagnosticsPane({groups, cursor, severity, errors, warnings, width, height}: DiagnosticsProps) {
 	const body = paneBodyHeight(height);
 	const selected = groups[cursor];
-	const listHeight = Math.max(3, Math.min(groups.length, Math.floor(body * 0.4)));
+	const listHeight = diagnosticsListHeight(groups.length, body);
 	const detail = selected ? diagnosticDetail(selected, width - 2).slice(0, Math.max(0, body - listHeight - 1)) : [];
 	return (
 		<Pane title='Diagnostics' note={`${errors} errors, ${warnings} warnings${severityNotes[severity]} · Enter opens the block · e: severity`} focused width={width} height={height}>

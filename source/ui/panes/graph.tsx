@@ -3,6 +3,7 @@ import type {GraphDrawing} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {sanitizeLine} from '../sanitize.js';
 import {useColor} from '../theme.js';
+import {graphDrawingRows} from '../view-geometry.js';
 
 export type GraphProps = {
 	readonly center: string;
@@ -19,7 +20,7 @@ export function GraphPane({center, drawing, cursor, width, height}: GraphProps) 
 	const color = useColor();
 	const body = paneBodyHeight(height);
 	const target = drawing.nodes[cursor];
-	const lines = drawing.lines.slice(0, Math.max(0, body - 2));
+	const lines = drawing.lines.slice(0, graphDrawingRows(body));
 	return (
 		<Pane title={`Graph — ${center === '' ? 'root' : sanitizeLine(center)}`} note={`${drawing.nodes.length} nodes`} focused width={width} height={height}>
 			{lines.map((raw, index) => {

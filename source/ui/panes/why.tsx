@@ -5,6 +5,7 @@ import {ScrollList} from '../components/scroll-list.js';
 import {LinesView} from '../components/lines-view.js';
 import {sanitizeLine} from '../sanitize.js';
 import {whyRows} from '../state/why.js';
+import {whyListHeight} from '../view-geometry.js';
 
 export type WhyPaneProps = {
 	readonly view: WhyView;
@@ -29,7 +30,7 @@ export function WhyPane({view, cursor, folded, width, height}: WhyPaneProps) {
 
 	const rows = whyRows(view.root, folded);
 	const footer: Line[] = view.footer.length === 0 ? [] : [{spans: [{text: '─'.repeat(Math.max(0, width - 2)), style: {dim: true}}]}, ...view.footer.map(text => ({spans: [{text: sanitizeLine(text), style: {color: 'yellow'}}]}))];
-	const listHeight = Math.max(1, body - footer.length);
+	const listHeight = whyListHeight(body, view.footer.length);
 	return (
 		<Pane title={`Why ${sanitizeLine(view.title)}`} note='· Enter jumps to the block · ←/→ fold' focused width={width} height={height}>
 			<ScrollList

@@ -110,8 +110,10 @@ export type ViewRows = {
 	readonly blocks: number;
 	readonly details: number;
 	readonly edges: number;
-	/** The list of the diagnostics view. */
+	/** The body of a view over the panes (diagnostics, why, graph, assumptions): rows inside its border and title. */
 	readonly diagnostics: number;
+	/** Columns inside a view over the panes. */
+	readonly viewWidth: number;
 	/** Lines the help overlay shows at once (all its columns). */
 	readonly help: number;
 	/** Columns inside the Details pane. */
@@ -147,7 +149,7 @@ export function createInitialState(overrides: Partial<State> = {}): State {
 		quitting: false,
 		promptSerial: 0,
 		textCursorFromEnd: 0,
-		viewRows: {modules: 10, blocks: 10, details: 10, edges: 10, diagnostics: 10, help: 10, detailsWidth: 40},
+		viewRows: {modules: 10, blocks: 10, details: 10, edges: 10, diagnostics: 10, viewWidth: 40, help: 10, detailsWidth: 40},
 		consolePageSize: 3,
 		reassume: undefined,
 		reassumeSerial: 0,
