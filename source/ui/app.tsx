@@ -423,7 +423,8 @@ The terminal in raw mode while loading: keys typed meanwhile are not echoed onto
 function useLoadingKeys(onInterrupt: () => void): void {
 	const {isRawModeSupported} = useStdin();
 	useInput((input, key) => {
-		if (key.ctrl && input === 'c') {
+		// Keys typed during a slice of loading are read together (`abc\u0003` is one input): Ctrl-C anywhere among them interrupts.
+		if ((key.ctrl && input === 'c') || input.includes('\u0003')) {
 			onInterrupt();
 		}
 	}, {isActive: isRawModeSupported === true});

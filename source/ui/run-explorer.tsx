@@ -44,6 +44,11 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 	// Mouse reporting (clicks and the wheel, unless --no-mouse) only while the explorer owns the screen: restore turns it off first.
 	const mouse = options.flags.mouse;
 	stdout.write('\u001B[?1049h\u001B[H' + (mouse ? enableMouseSequence : ''));
+	// Raw mode from the first moment, not from the loading screen's first frame: keys typed while Ink and the app are still being loaded would otherwise be echoed onto the screen by the terminal. They wait unread until the loading screen reads (and ignores) them; Ctrl-C among them interrupts then.
+	if (typeof stdin.setRawMode === 'function') {
+		stdin.setRawMode(true);
+	}
+
 	let restored = false;
 	const restore = () => {
 		if (!restored) {
