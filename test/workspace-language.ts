@@ -105,6 +105,12 @@ test('OpenTofu\'s functions: available in OpenTofu mode, unknown to Terraform', 
 	t.true(terraform.diagnostics.some(diagnostic => diagnostic.summary === 'Call to unknown function' && diagnostic.detail === 'There is no function named "cidrcontains".'));
 });
 
+test('OpenTofu sets up the key providers and methods the encryption targets use, statically: key provider outputs, chains, cycles, unknown types (golden cited in main.tofu)', async t => {
+	const directory = path.join('test', 'fixtures', 'configs', 'opentofu-key-providers');
+	const workspace = await loadWorkspace({directory, language: 'opentofu'});
+	t.is(renderCheck(workspace.diagnostics, directory), fs.readFileSync(path.join(fixtures, 'opentofu-key-providers', 'check-opentofu.golden'), 'utf8'));
+});
+
 test('OpenTofu evaluates backend and encryption blocks early; Terraform allows no references in a backend', async t => {
 	const directory = path.join('test', 'fixtures', 'configs', 'opentofu-settings');
 	for (const language of ['opentofu', 'terraform'] as const) {

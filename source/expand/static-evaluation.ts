@@ -1,6 +1,8 @@
 import path from 'node:path';
 import {type Block, type Body, type Expression, blocksOf, findAttribute} from '../hcl/ast.js';
-import {type Diagnostic, type Result, errorDiagnostic} from '../hcl/diagnostics.js';
+import {
+	type Diagnostic, type Result, errorDiagnostic, warningDiagnostic,
+} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
 import type {StaticScope} from '../config/load-module-tree.js';
 import type {Module, ModuleCall} from '../config/module.js';
@@ -9,9 +11,11 @@ import {convert} from '../lang/convert.js';
 import {createScope, moduleResolver} from '../lang/eval/scope.js';
 import type {FunctionSpec} from '../lang/function.js';
 import {type Reference, referencesOf, subjectTextOf, traversalOf, traversalsOf} from '../lang/references.js';
-import {dynamicType, stringType} from '../lang/types.js';
 import {
-	type Value, deepMarks, markSensitive, stringValue, unknownValue, unmark,
+	dynamicType, friendlyTypeName, listType, numberType, stringType,
+} from '../lang/types.js';
+import {
+	type Value, deepMarks, markSensitive, objectValue, stringValue, typeOf, unknownValue, unmark,
 } from '../lang/values.js';
 import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
@@ -88,8 +92,8 @@ export function staticReferenceErrors(expression: Expression, requiredBy: string
 	const errors: Diagnostic[] = [];
 	for (const reference of referencesOf(expression)) {
 		const {subject} = reference;
-		// Inside an encryption block `key_provider.TYPE.NAME` is a key provider's output (checked by the caller), which Terraform's reference parser reads as a resource.
-		if (keyProviders && subject.kind === 'resource' && subject.mode === 'managed' && subject.type === 'key_provider') {
+		// Inside an encryption block `key_provider.TYPE.NAME` (exactly) is a key provider's output (checked by the caller), which Terraform's reference parser reads as a resource; any other `key_provider...` traversal is that resource, not available statically (keyprovider.go filterKeyProviderReferences).
+		if (keyProviders && subject.kind === 'resource' && subject.mode === 'managed' && subject.type === 'key_provider' && reference.remaining.length === 1) {
 			continue;
 		}
 
@@ -166,8 +170,8 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 		/**
 		Evaluates `expression` for what `requiredBy` names (`module.x.source`, `module.a:local.y`): references checked first, then evaluated; a value it read that failed adds "Unable to compute static value".
 		*/
-		function evaluate(expression: Expression, requiredBy: string): Result<Value> {
-			const errors = staticReferenceErrors(expression, requiredBy);
+		function evaluate(expression: Expression, requiredBy: string, bound?: ReadonlyMap<string, Value>): Result<Value> {
+			const errors = staticReferenceErrors(expression, requiredBy, bound?.has('key_provider'));
 			if (errors.length > 0) {
 				return failed(errors);
 			}
@@ -175,7 +179,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 			const outer = failures;
 			failures = [];
 			try {
-				const result = evaluateExpression(expression, scope);
+				const result = evaluateExpression(expression, bound ? scope.child(bound) : scope);
 				const diagnostics = [...result.diagnostics];
 				for (const failure of failures) {
 					diagnostics.push(...failure.diagnostics, errorDiagnostic('Unable to compute static value', `${requiredBy} depends on ${failure.id} which is not available`, expression.range));
@@ -312,9 +316,9 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 
 type FrameScope = StaticScope & {
 	/**
-	Evaluates `expression` statically in this frame for what `requiredBy` names (`backend.s3`): OpenTofu's static reference rules first, then the value.
+	Evaluates `expression` statically in this frame for what `requiredBy` names (`backend.s3`): OpenTofu's static reference rules first, then the value. `bound` adds names (`key_provider` inside an encryption block).
 	*/
-	evaluate(expression: Expression, requiredBy: string): Result<Value>;
+	evaluate(expression: Expression, requiredBy: string, bound?: ReadonlyMap<string, Value>): Result<Value>;
 };
 
 function* attributesIn(body: Body): Generator<Expression> {
@@ -350,40 +354,164 @@ function checkBackend(block: Block, scope: FrameScope, diagnostics: Diagnostic[]
 }
 
 /**
-An `encryption` block (opentofu internal/encryption/keyprovider.go and methods.go): each `key_provider "TYPE" "NAME"` and `method "TYPE" "NAME"` body is evaluated statically as `encryption.key_provider.TYPE.NAME` / `encryption.method.TYPE.NAME`, where `key_provider.TYPE.NAME` may also be read and must name a declared key provider. Sensitive values are allowed here. An expression that reads a key provider is checked but not evaluated (a key provider's output is only known when OpenTofu runs it). Then the targets that use the methods (checkEncryptionTargets).
+An `encryption` block (opentofu internal/encryption/keyprovider.go setupKeyProvider, methods.go setupMethod, keyprovider/output.go): each `key_provider "TYPE" "NAME"` and `method "TYPE" "NAME"` body is evaluated statically as `encryption.key_provider.TYPE.NAME` / `encryption.method.TYPE.NAME`, with `key_provider.TYPE.NAME` (a whole output, exactly those three parts) readable too: only what the targets use is set up (the methods they name, then the key providers those read, and the ones those read, each once), as OpenTofu sets them up lazily; a block nothing uses is not evaluated. Every `unencrypted` method is a warning. Sensitive values are allowed here. What a key provider gives is only known when OpenTofu runs it: its output is an object of unknown `encryption_key` and `decryption_key` (lists of numbers), and a method's `keys` or a chained `chain` must be such an object. Then the targets that use the methods (checkEncryptionTargets).
 */
 function checkEncryption(block: Block, scope: FrameScope, diagnostics: Diagnostic[]): void {
-	const declared = new Set(blocksOf(block.body, 'key_provider').map(provider => provider.labels.join('.')));
-	for (const kind of ['key_provider', 'method'] as const) {
-		for (const item of blocksOf(block.body, kind)) {
-			const requiredBy = `encryption.${kind}.${item.labels.join('.')}`;
-			for (const expression of attributesIn(item.body)) {
-				const keyProviders = traversalsOf(expression).filter(traversal => traversal.root === 'key_provider');
-				for (const traversal of keyProviders) {
-					const [type, name] = traversal.steps;
-					if (traversal.steps.length !== 2 || type?.kind !== 'attribute' || name?.kind !== 'attribute') {
-						diagnostics.push(errorDiagnostic('Invalid Key Provider expression format', 'The key_provider symbol must be followed by two more attribute names specifying the type and name of the selected key provider.', traversal.range));
-					} else if (!declared.has(`${type.name}.${name.name}`)) {
-						diagnostics.push(errorDiagnostic('Reference to undeclared key provider', `There is no key_provider ${JSON.stringify(type.name)} ${JSON.stringify(name.name)} block declared in the encryption block.`, traversal.range));
-					}
-				}
+	const providers = new Map(blocksOf(block.body, 'key_provider').map(provider => [provider.labels.join('.'), provider] as const));
+	// The outputs of the key providers set up so far, by type and name; one that failed, or is being set up, is unknown.
+	const outputs = new Map<string, Map<string, Value>>();
+	const setUp = new Set<string>();
 
-				const result = keyProviders.length > 0 ? {diagnostics: staticReferenceErrors(expression, requiredBy, true)} : scope.evaluate(expression, requiredBy);
-				diagnostics.push(...result.diagnostics);
+	// The key providers an expression reads (`key_provider.TYPE.NAME`), after reporting malformed and undeclared ones (filterKeyProviderReferences); undefined when one is wrong, as OpenTofu then stops.
+	const keyProvidersOf = (expression: Expression): Block[] | undefined => {
+		const found: Block[] = [];
+		let wrong = false;
+		// Only `key_provider.TYPE.NAME`, three parts, names a key provider; a longer or shorter traversal is an ordinary reference (a resource to the static evaluator, so not available).
+		for (const traversal of traversalsOf(expression).filter(traversal => traversal.root === 'key_provider' && traversal.steps.length === 2)) {
+			const [type, name] = traversal.steps;
+			if (type?.kind !== 'attribute' || name?.kind !== 'attribute') {
+				diagnostics.push(errorDiagnostic('Invalid Key Provider expression format', 'The key_provider symbol must be followed by two more attribute names specifying the type and name of the selected key provider.', traversal.range));
+				wrong = true;
+				continue;
 			}
+
+			const provider = providers.get(`${type.name}.${name.name}`);
+			if (provider) {
+				found.push(provider);
+			} else {
+				diagnostics.push(errorDiagnostic('Reference to undeclared key provider', `There is no key_provider ${JSON.stringify(type.name)} ${JSON.stringify(name.name)} block declared in the encryption block.`, traversal.range));
+				wrong = true;
+			}
+		}
+
+		return wrong ? undefined : found;
+	};
+
+	const bound = (): ReadonlyMap<string, Value> => new Map([['key_provider', objectValue([...outputs].map(([type, names]) => [type, objectValue(names)] as const))]]);
+
+	// One argument of a key provider or method: the key providers it reads set up first, then its value, checked as a key provider output where one is expected (keyprovider.DecodeOutput).
+	// `decodesOutput`: where a problem with the output is reported (the expression, or the whole attribute), when the argument must be a key provider output.
+	const argument = (expression: Expression, requiredBy: string, stack: readonly string[], decodesOutput: Range | undefined): void => {
+		const dependencies = keyProvidersOf(expression);
+		if (!dependencies) {
+			return;
+		}
+
+		for (const dependency of dependencies) {
+			setUpProvider(dependency, stack);
+		}
+
+		const result = scope.evaluate(expression, requiredBy, bound());
+		diagnostics.push(...result.diagnostics);
+		if (decodesOutput !== undefined && !result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+			diagnostics.push(...outputProblems(result.value, decodesOutput));
+		}
+	};
+
+	const setUpProvider = (provider: Block, stack: readonly string[]): void => {
+		const key = provider.labels.join('.');
+		const address = `key_provider.${key}`;
+		if (stack.includes(key)) {
+			const trace = [...stack.slice(stack.indexOf(key)), key].map(each => `key_provider.${each}`).join(' -> ');
+			diagnostics.push(errorDiagnostic('Circular reference detected', `Cannot load ${address} due to circular reference between key providers. Stack trace ${trace}`, provider.labelRanges[1] ?? provider.typeRange));
+			return;
+		}
+
+		if (setUp.has(key)) {
+			return;
+		}
+
+		setUp.add(key);
+		const [type = '', name = ''] = provider.labels;
+		let names = outputs.get(type);
+		if (!names) {
+			names = new Map();
+			outputs.set(type, names);
+		}
+
+		// Unknown while it is set up (OpenTofu's partial mark): a cycle back to it is reported once, where it closes.
+		names.set(name, unknownValue());
+		const failedBefore = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
+		if (!keyProviderTypes.has(type)) {
+			diagnostics.push(errorDiagnostic('Unknown key_provider type', `Can not find ${JSON.stringify(type)}`, provider.labelRanges[0] ?? provider.typeRange));
+		} else {
+			for (const item of provider.body.items) {
+				if (item.kind === 'Attribute') {
+					// pbkdf2's chain (pbkdf2/config.go DecodeConfig): a plain reference is decoded at its expression, anything else at the attribute.
+					const reference = traversalOf(item.expression);
+					const plain = reference !== undefined && reference.staticDepth === reference.traversal.steps.length;
+					const chain = type === 'pbkdf2' && item.name === 'chain' ? (plain ? item.expression.range : item.range) : undefined;
+					argument(item.expression, `encryption.key_provider.${key}`, [...stack, key], chain);
+				}
+			}
+		}
+
+		const failedNow = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length > failedBefore;
+		names.set(name, failedNow ? unknownValue() : keyProviderOutput);
+	};
+
+	// Every unencrypted method is a warning (encryption.go New), used or not.
+	for (const method of blocksOf(block.body, 'method')) {
+		if (method.labels[0] === 'unencrypted') {
+			diagnostics.push(warningDiagnostic('Unencrypted method configured', 'Method unencrypted is present in configuration. This is a security risk and should only be enabled during migrations.', block.typeRange));
 		}
 	}
 
-	checkEncryptionTargets(block, scope, diagnostics);
+	// Only the methods the targets use are set up, and only the key providers they read (OpenTofu sets them up lazily, from each target's methods): a block nothing uses is not evaluated.
+	for (const method of checkEncryptionTargets(block, scope, diagnostics)) {
+		const [type = ''] = method.labels;
+		if (!methodTypes.has(type)) {
+			diagnostics.push(errorDiagnostic('Unknown encryption method type', `Can not find ${JSON.stringify(type)}`, method.labelRanges[0] ?? method.typeRange));
+			continue;
+		}
+
+		for (const item of method.body.items) {
+			if (item.kind === 'Attribute') {
+				argument(item.expression, `encryption.method.${method.labels.join('.')}`, [], type === 'aes_gcm' && item.name === 'keys' ? item.expression.range : undefined);
+			}
+		}
+	}
+}
+
+/**
+The key provider and method types OpenTofu 1.11 registers (internal/encryption/default_registry.go); `static` and `xor` exist only in its tests.
+*/
+const keyProviderTypes: ReadonlySet<string> = new Set(['pbkdf2', 'aws_kms', 'gcp_kms', 'azure_vault', 'openbao', 'external']);
+const methodTypes: ReadonlySet<string> = new Set(['aes_gcm', 'external', 'unencrypted']);
+
+/**
+What a key provider gives (keyprovider/output.go, Output.Cty): its keys, known only when OpenTofu runs it.
+*/
+const keyProviderOutput: Value = objectValue({
+	encryption_key: unknownValue(listType(numberType)),
+	decryption_key: unknownValue(listType(numberType)),
+});
+
+/**
+keyprovider.DecodeOutput: a key provider output must be an object (or map) with an `encryption_key`.
+*/
+function outputProblems(value: Value, range: Range): Diagnostic[] {
+	const [bare] = unmark(value);
+	if (bare.kind === 'unknown' || bare.kind === 'null') {
+		return [];
+	}
+
+	if (bare.kind !== 'object' && bare.kind !== 'map') {
+		return [errorDiagnostic('Expected key_provider value', `Expected a key_provider compatible value, found ${friendlyTypeName(typeOf(bare))} instead`, range)];
+	}
+
+	const names = bare.kind === 'object' ? bare.attributes : bare.entries;
+	return names.has('encryption_key') ? [] : [errorDiagnostic('Missing encryption_key value', 'An encryption_key value is required in the key_provider compatible object at this location', range)];
 }
 
 const staticReferenceDetail = 'A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.';
 
 /**
-The targets of an `encryption` block (opentofu internal/encryption/config/config.go; targets.go, methodConfigsFromTarget): `state`, `plan`, and `remote_state_data_sources`' `default` and named `remote_state_data_source` blocks. Each `method` there, and in each `fallback` below, must be a static reference (hcl's AbsTraversalForExpr: "Invalid expression") of the form `method.TYPE.NAME` ("Invalid encryption method identifier", which ends the chain) to a declared `method` block ("Reference to undeclared encryption method"); an `enforced = true` state or plan may not use the `unencrypted` method ("Unencrypted method is forbidden", at the encryption block).
+The targets of an `encryption` block (opentofu internal/encryption/config/config.go; targets.go, methodConfigsFromTarget), giving the methods they use, in order: `state`, `plan`, and `remote_state_data_sources`' `default` and named `remote_state_data_source` blocks. Each `method` there, and in each `fallback` below, must be a static reference (hcl's AbsTraversalForExpr: "Invalid expression") of the form `method.TYPE.NAME` ("Invalid encryption method identifier", which ends the chain) to a declared `method` block ("Reference to undeclared encryption method"); an `enforced = true` state or plan may not use the `unencrypted` method ("Unencrypted method is forbidden", at the encryption block).
 */
-function checkEncryptionTargets(block: Block, scope: FrameScope, diagnostics: Diagnostic[]): void {
-	const declared = new Set(blocksOf(block.body, 'method').map(method => method.labels.join('.')));
+function checkEncryptionTargets(block: Block, scope: FrameScope, diagnostics: Diagnostic[]): Block[] {
+	const methods = new Map(blocksOf(block.body, 'method').map(method => [method.labels.join('.'), method] as const));
+	const usedMethods = new Set<Block>();
 	const checkTarget = (target: Block, requiredBy: string, enforceable: boolean): void => {
 		const used: string[] = [];
 		for (let current: Block | undefined = target; current; current = blocksOf(current.body, 'fallback')[0]) {
@@ -405,8 +533,10 @@ function checkEncryptionTargets(block: Block, scope: FrameScope, diagnostics: Di
 				break;
 			}
 
-			if (declared.has(`${type.name}.${name.name}`)) {
+			const declared = methods.get(`${type.name}.${name.name}`);
+			if (declared) {
 				used.push(type.name);
+				usedMethods.add(declared);
 			} else {
 				diagnostics.push(errorDiagnostic('Reference to undeclared encryption method', `There is no method ${JSON.stringify(type.name)} ${JSON.stringify(name.name)} block declared in the encryption block.`, method.expression.range));
 			}
@@ -438,6 +568,8 @@ function checkEncryptionTargets(block: Block, scope: FrameScope, diagnostics: Di
 			checkTarget(target, `encryption.remote_state_data_sources.remote_state_data_source.${target.labels[0] ?? ''}`, false);
 		}
 	}
+
+	return [...usedMethods];
 }
 
 /**
