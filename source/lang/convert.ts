@@ -50,6 +50,13 @@ function convertAt(value: Value, want: Type, path: readonly PathStep[]): Convers
 	}
 
 	const [bare, marks] = unmark(value);
+	if (want.kind === 'map' && bare.kind === 'object') {
+		const map = objectAsMap(bare.attributes, want.element);
+		if (map) {
+			return {ok: true, value: withMarks(map, marks)};
+		}
+	}
+
 	const have = typeOf(bare);
 	if (typeEquals(have, want) && !(want.kind === 'object' && want.optional)) {
 		return {ok: true, value};
@@ -130,6 +137,23 @@ Whether converting the value returns it as it is (convertAt's first test).
 */
 function isAlready(value: Value, want: Type): boolean {
 	return hasType(value, want) && !(want.kind === 'object' && want.optional);
+}
+
+/**
+An object whose attributes all have the map's element type already, as that map (what the general path below gives, without building the object's type first): `tags = merge(...)` converted to map(string) for every resource instance.
+*/
+function objectAsMap(attributes: ReadonlyMap<string, Value>, element: Type): Value | undefined {
+	if (element.kind === 'dynamic' || (element.kind === 'object' && element.optional)) {
+		return undefined;
+	}
+
+	for (const attribute of attributes.values()) {
+		if (!hasType(attribute, element)) {
+			return undefined;
+		}
+	}
+
+	return mapValue(element, attributes);
 }
 
 /**

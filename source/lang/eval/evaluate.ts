@@ -59,21 +59,66 @@ type Resolution = {value: Value | undefined; consumed: number; diagnostics: Diag
 /**
 Resolutions by traversal, as two parallel arrays: an expression has a handful of references, for which a scan beats a Map. `traversals` is the expression's own (cached) list; `resolutions` has its length, undefined for names bound by the scope.
 */
-type Resolved = {readonly traversals: readonly Traversal[]; readonly resolutions: Array<Resolution | undefined>; byTraversal?: Map<Traversal, Resolution | undefined>};
+type Resolved = {readonly traversals: readonly Traversal[]; readonly resolutions: Array<Resolution | undefined>; byKey?: Map<string, Resolution | undefined>};
 
+/**
+The resolution `evaluate` found for a traversal before evaluating. The evaluator reads a chain's traversal from its node (`traversalOf`), a different object from the one the expression's list holds (`traversalsOf`) for the same reference, so they are matched by what they name: root and static steps, which is all a resolution depends on besides the scope, except the ranges in its diagnostics: a resolution with diagnostics is not reused for another traversal (the same name written twice reports each place).
+*/
 function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Resolution | undefined {
 	if (!resolved) {
 		return undefined;
 	}
 
-	if (resolved.traversals.length > 32) {
+	const {traversals, resolutions} = resolved;
+	if (traversals.length > 32) {
 		// A big expression (a generated local with hundreds of references): a Map after all.
-		resolved.byTraversal ??= new Map(resolved.traversals.map((each, position) => [each, resolved.resolutions[position]]));
-		return resolved.byTraversal.get(traversal);
+		if (!resolved.byKey) {
+			resolved.byKey = new Map();
+			for (let position = traversals.length - 1; position >= 0; position--) {
+				const resolution = resolutions[position];
+				if (resolution?.diagnostics.length === 0) {
+					resolved.byKey.set(traversalKey(traversals[position]!), resolution);
+				}
+			}
+		}
+
+		return resolved.byKey.get(traversalKey(traversal));
 	}
 
-	const position = resolved.traversals.indexOf(traversal);
-	return position === -1 ? undefined : resolved.resolutions[position];
+	for (let position = 0; position < traversals.length; position++) {
+		const each = traversals[position]!;
+		if (each === traversal || sameTraversal(each, traversal)) {
+			const resolution = resolutions[position];
+			return resolution?.diagnostics.length === 0 ? resolution : undefined;
+		}
+	}
+
+	return undefined;
+}
+
+function sameTraversal(a: Traversal, b: Traversal): boolean {
+	if (a.root !== b.root || a.steps.length !== b.steps.length) {
+		return false;
+	}
+
+	for (let position = 0; position < a.steps.length; position++) {
+		const stepA = a.steps[position]!;
+		const stepB = b.steps[position]!;
+		if (stepA.kind === 'attribute' ? stepB.kind !== 'attribute' || stepA.name !== stepB.name : stepB.kind !== 'index' || stepA.key !== stepB.key) {
+			return false;
+		}
+	}
+
+	return true;
+}
+
+function traversalKey(traversal: Traversal): string {
+	let key = traversal.root;
+	for (const step of traversal.steps) {
+		key += step.kind === 'attribute' ? `.${step.name}` : (typeof step.key === 'number' ? `[${step.key}]` : `[${JSON.stringify(step.key)}]`);
+	}
+
+	return key;
 }
 
 type Evaluation = {value: Value; diagnostics: Diagnostic[]};
@@ -204,15 +249,15 @@ const bareObjects: Readonly<Record<string, 'variable' | 'local' | 'count' | 'eac
 };
 
 /**
-The evaluation unless it spends the evaluation's budget (budget.ts): then an unknown value of its type, with the diagnostic the first time.
+The evaluation unless it spends the evaluation's budget (budget.ts): then an unknown value of its type, with the diagnostic the first time. The node's range (line and column, computed when read) only then.
 */
-function charged(evaluation: Evaluation, range: Range, context: Context): Evaluation {
+function charged(evaluation: Evaluation, node: {readonly range: Range}, context: Context): Evaluation {
 	const {budget} = context.scope.functionContext;
 	if (budget === undefined || budget.charge(evaluation.value)) {
 		return evaluation;
 	}
 
-	return {value: unknown(typeOf(evaluation.value)), diagnostics: [...evaluation.diagnostics, ...budget.exhausted(range)]};
+	return {value: unknown(typeOf(evaluation.value)), diagnostics: [...evaluation.diagnostics, ...budget.exhausted(node.range)]};
 }
 
 function unknown(type: Type = dynamicType): Value {
@@ -271,7 +316,7 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 		}
 
 		case 'Template': {
-			return charged(evaluateTemplate(expression, context), expression.range, context);
+			return charged(evaluateTemplate(expression, context), expression, context);
 		}
 
 		case 'Variable':
@@ -281,7 +326,7 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 		}
 
 		case 'Splat': {
-			return charged(evaluateSplat(expression, context), expression.range, context);
+			return charged(evaluateSplat(expression, context), expression, context);
 		}
 
 		case 'SplatItem': {
@@ -326,7 +371,7 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 
 		case 'For': {
 			// Once the budget is spent, nothing more is built.
-			return context.scope.functionContext.budget?.spent ? {value: unknown(), diagnostics: none} : charged(evaluateFor(expression, context), expression.range, context);
+			return context.scope.functionContext.budget?.spent ? {value: unknown(), diagnostics: none} : charged(evaluateFor(expression, context), expression, context);
 		}
 
 		case 'Invalid': {
@@ -1971,7 +2016,7 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 
 	try {
 		const value = callFunction(spec, argumentValues, context.scope.functionContext);
-		return charged({value, diagnostics}, expression.range, context);
+		return charged({value, diagnostics}, expression, context);
 	} catch (error: unknown) {
 		if (error instanceof FunctionError) {
 			const position = error.argumentIndex;
