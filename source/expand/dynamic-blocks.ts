@@ -24,6 +24,10 @@ export type BodyOptions = {
 	*/
 	readonly shared?: Map<object, Value>;
 	/**
+	The values put in `shared` (top-level arguments only), so shaping by a schema can be done once for them too.
+	*/
+	readonly sharedValues?: Set<Value>;
+	/**
 	Read a null argument of a nested block (not of the body itself) as unknown of its type: without the provider's schema it may be optional and computed, which the provider fills at plan (see `nullAsUnknown`).
 	*/
 	readonly nestedNullAsUnknown?: boolean;
@@ -269,6 +273,7 @@ export function evaluateBody(body: Body, scope: Scope, givenOptions: BodyOptions
 					value = evaluate(expression, scope, options);
 					if (shared && !item.perInstance) {
 						shared.set(expression, value);
+						options.sharedValues?.add(value);
 					}
 				}
 

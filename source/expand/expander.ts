@@ -43,7 +43,7 @@ import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
 import {type ProviderConstraints, type ResourceSchema, providerBlockSchema, providerConstraints, resourceSchema, uncertainNames} from '../schema/resource-schema.js';
 import {isInexactDigest} from '../schema/types.js';
 import {type SchemaSet, builtinSchemaSet} from '../schema/schema-set.js';
-import {type ShapeProblem, shapeBody} from '../schema/shape.js';
+import {type ShapeProblem, type ShapeReuse, shapeBody} from '../schema/shape.js';
 import {validateBlockBody} from '../schema/validate-body.js';
 import {planBuiltin} from '../schema/builtin-plan.js';
 import {type RemoteStateReader, readRemoteState} from '../schema/remote-state.js';
@@ -912,6 +912,10 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	*/
 	readonly shared = new Map<object, Value>();
 	/**
+	The shared values of arguments, and what the schema shaped them into (see shapeBody).
+	*/
+	readonly reuse: ShapeReuse = {shared: new Set(), shaped: new Map()};
+	/**
 	How every instance's body is evaluated: the same options object for all of them.
 	*/
 	readonly bodyOptions: BodyOptions;
@@ -938,6 +942,7 @@ class ResourceExpansionImpl implements ResourceExpansion {
 				report(context, diagnostics);
 			},
 			shared: this.shared,
+			sharedValues: this.reuse.shared as Set<Value>,
 			// Without the provider's schema, a null argument may be optional and computed: see nullAsUnknown.
 			nestedNullAsUnknown: !this.schema,
 		};
@@ -1103,6 +1108,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 				...(storedAttributes && {stored: storedAttributes}),
 				// Issue 14: a list or set block the configuration does not write may be filled in by the provider (optional and computed blocks look like any other in a schema).
 				unsetBlocksUnknown: resource.schema.provider !== builtinProvider,
+				reuse: resource.reuse,
 				problem: problem => {
 					resource.reportShapeProblem(problem);
 				},

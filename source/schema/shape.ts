@@ -30,7 +30,21 @@ export type ShapeOptions = {
 	List and set blocks that are not written are unknown (the provider may fill them in), rather than empty, and so are dynamically typed attributes (a digest's nested blocks) left unset or written as no blocks: for values of resources of providers other than the built-in one, not for validating a body.
 	*/
 	readonly unsetBlocksUnknown?: boolean;
+	/**
+	Top-level argument values that every instance of a block shares (evaluated once per block, see `evaluateBody`), and what they were shaped into: shaped once, not once per instance.
+	*/
+	readonly reuse?: ShapeReuse;
 };
+
+export type ShapeReuse = {
+	readonly shared: ReadonlySet<Value>;
+	readonly shaped: Map<Value, {readonly attribute: AttributeSchema; readonly value: Value}>;
+};
+
+/**
+How many problems shaping has reported: a shaped value is reused only when shaping it reported none (each instance reports its own).
+*/
+let problemsReported = 0;
 
 /**
 The value of a body (as `evaluateBody` gives it: arguments by name, unlabelled blocks as a list or tuple of objects, labelled ones as an object by label, a `dynamic` block over an unknown collection as unknown) under its block schema.
@@ -44,13 +58,33 @@ export function shapeBody(schema: BlockSchema, given: ReadonlyMap<string, Value>
 		if (value === undefined && (slot.nested !== undefined || !fromState)) {
 			values.push(slot.unset);
 		} else if (slot.nested === undefined) {
-			values.push(shapeAttribute(slot.name, slot.attribute!, value, options, path));
+			values.push(options.reuse && path.length === 0 && value !== undefined && value.kind !== 'null' && options.reuse.shared.has(value)
+				? shapeShared(slot.name, slot.attribute!, value, options, options.reuse)
+				: shapeAttribute(slot.name, slot.attribute!, value, options, path));
 		} else {
 			values.push(shapeBlocks(slot.nested, value, options, [...path, slot.name]));
 		}
 	}
 
 	return {kind: 'object', attributes: new SlotAttributes(plan, values)};
+}
+
+/**
+A shared top-level argument shaped once per attribute. Not null, so no value from state is involved (see shapeAttribute).
+*/
+function shapeShared(name: string, attribute: AttributeSchema, value: Value, options: ShapeOptions, reuse: ShapeReuse): Value {
+	const known = reuse.shaped.get(value);
+	if (known?.attribute === attribute) {
+		return known.value;
+	}
+
+	const before = problemsReported;
+	const shaped = shapeAttribute(name, attribute, value, options, []);
+	if (problemsReported === before && known === undefined) {
+		reuse.shaped.set(value, {attribute, value: shaped});
+	}
+
+	return shaped;
 }
 
 /**
@@ -196,6 +230,7 @@ function shapeAttribute(name: string, attribute: AttributeSchema, given: Value |
 			value = converted.value;
 		} else {
 			// hcldec prints cty's message without the path inside the value.
+			problemsReported++;
 			options.problem({path: [...path, name], message: converted.message});
 			value = unknownValue(attribute.type);
 		}
