@@ -391,10 +391,18 @@ function checkEncryption(block: Block, scope: FrameScope, diagnostics: Diagnosti
 
 	// One argument of a key provider or method: the key providers it reads set up first, then its value, checked as a key provider output where one is expected (keyprovider.DecodeOutput).
 	// `decodesOutput`: where a problem with the output is reported (the expression, or the whole attribute), when the argument must be a key provider output.
-	const argument = (expression: Expression, requiredBy: string, stack: readonly string[], decodesOutput: Range | undefined): void => {
+	// `inMethod`: a method's argument, where a string `"key_provider.TYPE.NAME"` is read as that reference (methods.go ValueForExpression, for JSON syntax), its problems reported at the string.
+	const argument = (expression: Expression, requiredBy: string, stack: readonly string[], decodesOutput: Range | undefined, inMethod = false): void => {
+		const value = argumentValue(expression, requiredBy, stack, inMethod);
+		if (value !== undefined && decodesOutput !== undefined) {
+			diagnostics.push(...outputProblems(value, decodesOutput));
+		}
+	};
+
+	const argumentValue = (expression: Expression, requiredBy: string, stack: readonly string[], inMethod: boolean): Value | undefined => {
 		const dependencies = keyProvidersOf(expression);
 		if (!dependencies) {
-			return;
+			return undefined;
 		}
 
 		for (const dependency of dependencies) {
@@ -403,9 +411,27 @@ function checkEncryption(block: Block, scope: FrameScope, diagnostics: Diagnosti
 
 		const result = scope.evaluate(expression, requiredBy, bound());
 		diagnostics.push(...result.diagnostics);
-		if (decodesOutput !== undefined && !result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
-			diagnostics.push(...outputProblems(result.value, decodesOutput));
+		if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+			return undefined;
 		}
+
+		const [bare] = unmark(result.value);
+		if (inMethod && bare.kind === 'string' && bare.value.startsWith('key_provider.')) {
+			const parsed = parseExpressionText(bare.value, expression.range.filename);
+			const reference = parsed.value && parsed.diagnostics.length === 0 ? traversalOf(parsed.value) : undefined;
+			if (parsed.value && reference && reference.staticDepth === reference.traversal.steps.length) {
+				const before = diagnostics.length;
+				const value = argumentValue(parsed.value, requiredBy, stack, false);
+				// The reference was written inside a string: its problems are the string's.
+				for (let index = before; index < diagnostics.length; index++) {
+					diagnostics[index] = {...diagnostics[index]!, subject: expression.range};
+				}
+
+				return value;
+			}
+		}
+
+		return result.value;
 	};
 
 	const setUpProvider = (provider: Block, stack: readonly string[]): void => {
@@ -467,7 +493,7 @@ function checkEncryption(block: Block, scope: FrameScope, diagnostics: Diagnosti
 
 		for (const item of method.body.items) {
 			if (item.kind === 'Attribute') {
-				argument(item.expression, `encryption.method.${method.labels.join('.')}`, [], type === 'aes_gcm' && item.name === 'keys' ? item.expression.range : undefined);
+				argument(item.expression, `encryption.method.${method.labels.join('.')}`, [], type === 'aes_gcm' && item.name === 'keys' ? item.expression.range : undefined, true);
 			}
 		}
 	}

@@ -45,18 +45,25 @@ test('the way out works: with the assumption the trace names, the node group\'s 
 	t.false(workspace.instances.resourceInstances.has(`${partitionBlock}[*]`));
 });
 
-test('w on the placeholder row in the explorer opens the same trace', async t => {
+/**
+The explorer, opened on `directory`, after navigating to `address` and pressing `w`: the why view's first line and footer.
+*/
+async function whyInExplorer(directory: string, address: string): Promise<{readonly overlay: string; readonly root?: string; readonly footer?: readonly string[]}> {
 	const {data} = await loadExplorerData({directory, flags: defaultFlags, environment: {}, cwd: process.cwd()});
-	const state = reduce(reduce(createInitialState(), {type: 'navigate', address: `${partitionBlock}[*]`}, data), {type: 'why'}, data);
-	t.is(state.overlay.kind, 'why');
-	if (state.overlay.kind === 'why') {
-		const view = data.explain!(state.overlay.subject);
-		t.true(view.ok);
-		if (view.ok) {
-			t.regex(view.root.text, /data\.aws_partition\.current = \(known after apply\) {2}\(unknown, its count is not known/);
-			t.true(view.footer.includes(`pin it: --assume '${root}=VALUE'`));
-		}
+	const state = reduce(reduce(createInitialState(), {type: 'navigate', address}, data), {type: 'why'}, data);
+	if (state.overlay.kind !== 'why') {
+		return {overlay: state.overlay.kind};
 	}
+
+	const view = data.explain!(state.overlay.subject);
+	return view.ok ? {overlay: 'why', root: view.root.text, footer: view.footer} : {overlay: 'why'};
+}
+
+test('w on the placeholder row in the explorer opens the same trace', async t => {
+	const view = await whyInExplorer(directory, `${partitionBlock}[*]`);
+	t.is(view.overlay, 'why');
+	t.regex(view.root ?? '', /data\.aws_partition\.current = \(known after apply\) {2}\(unknown, its count is not known/);
+	t.true(view.footer?.includes(`pin it: --assume '${root}=VALUE'`));
 });
 
 /*
@@ -99,15 +106,8 @@ test('the way out of the enterprise-scale trace works: with the tenant id assume
 });
 
 test('w on the enterprise-scale placeholder row in the explorer opens the same trace, with the assumption that pins it', async t => {
-	const {data} = await loadExplorerData({directory: enterpriseScale, flags: defaultFlags, environment: {}, cwd: process.cwd()});
-	const state = reduce(reduce(createInitialState(), {type: 'navigate', address: `${levelOne}[*]`}, data), {type: 'why'}, data);
-	t.is(state.overlay.kind, 'why');
-	if (state.overlay.kind === 'why') {
-		const view = data.explain!(state.overlay.subject);
-		t.true(view.ok);
-		if (view.ok) {
-			t.regex(view.root.text, /azurerm_management_group\.level_1 = \(known after apply\) {2}\(unknown, its for_each is not known/);
-			t.true(view.footer.includes(`pin it: --assume '${tenant}=VALUE'`), view.footer.join('\n'));
-		}
-	}
+	const view = await whyInExplorer(enterpriseScale, `${levelOne}[*]`);
+	t.is(view.overlay, 'why');
+	t.regex(view.root ?? '', /azurerm_management_group\.level_1 = \(known after apply\) {2}\(unknown, its for_each is not known/);
+	t.true(view.footer?.includes(`pin it: --assume '${tenant}=VALUE'`), view.footer?.join('\n'));
 });
