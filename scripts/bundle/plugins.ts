@@ -11,17 +11,21 @@ The esbuild plugins of the bundle (scripts/build.ts): where the built tool depar
 /**
 Replaces one exact piece of a file's text as esbuild loads it, failing the build when the piece is not there (a dependency changed under us).
 */
-function rewrite(name: string, file: RegExp, loader: 'ts' | 'js', from: string, to: string): Plugin {
+function rewrite(name: string, file: RegExp, loader: 'ts' | 'js', from: string, to: string, ...more: ReadonlyArray<{readonly from: string; readonly to: string}>): Plugin {
 	return {
 		name,
 		setup(builder) {
 			builder.onLoad({filter: file}, arguments_ => {
-				const text = readFileSync(arguments_.path, 'utf8');
-				if (!text.includes(from)) {
-					throw new Error(`${name}: ${arguments_.path} no longer contains ${JSON.stringify(from.slice(0, 80))}`);
+				let text = readFileSync(arguments_.path, 'utf8');
+				for (const piece of [{from, to}, ...more]) {
+					if (!text.includes(piece.from)) {
+						throw new Error(`${name}: ${arguments_.path} no longer contains ${JSON.stringify(piece.from.slice(0, 80))}`);
+					}
+
+					text = text.replaceAll(piece.from, piece.to);
 				}
 
-				return {contents: text.replaceAll(from, to), loader};
+				return {contents: text, loader};
 			});
 		},
 	};
@@ -68,6 +72,18 @@ export const sameStylesFastPath = {
 } as const;
 
 /**
+The replacements that make Ink's output caches (the styled characters and widths of each line drawn) last from one frame to the next instead of one frame (see `bundlePlugins`), exported for their test.
+*/
+export const sharedOutputCaches = [
+	{
+		from: 'class OutputCaches {',
+		// Bounded: a long session draws many distinct lines (stepping through thousands of instances); past the bound the caches start again.
+		to: 'class OutputCaches {\n    static shared;\n    static get() {\n        const caches = (OutputCaches.shared ??= new OutputCaches());\n        if (caches.styledChars.size > 20000 || caches.widths.size > 50000 || caches.blockWidths.size > 20000) {\n            caches.styledChars.clear();\n            caches.widths.clear();\n            caches.blockWidths.clear();\n        }\n        return caches;\n    }',
+	},
+	{from: 'caches = new OutputCaches();', to: 'caches = OutputCaches.get();'},
+] as const;
+
+/**
 The plugins; `root` is the repository.
 */
 export function bundlePlugins(root: string): Plugin[] {
@@ -77,6 +93,8 @@ export function bundlePlugins(root: string): Plugin[] {
 		rewrite('vendor-require', /[/\\]source[/\\]libraries\.ts$/, 'ts', 'const require = createRequire(import.meta.url);', 'const vendorRequire = createRequire(new URL(import.meta.url.includes(\'/chunks/\') ? \'../vendor/\' : \'./vendor/\', import.meta.url));\nconst require = (name: string): unknown => vendorRequire(name.startsWith(\'node:\') ? name : `./${name}.cjs`);'),
 		// Ink's Output writes every cell of every frame through styledCharsToString, which diffs the styles of each character against the previous one (two Sets and four arrays per character): a character styled as the previous one (element by element: the diff is then empty) needs no diff.
 		rewrite('ansi-tokenize-same-styles', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/, 'js', sameStylesFastPath.from, sameStylesFastPath.to),
+		// Ink makes a new Output each frame, and with it new caches of each line's styled characters (ansi-tokenize's segmentation of the line, an object per character) and widths: the most of a key press's frame, for lines most of which did not change. They are pure functions of the line's text and are only read afterwards, so one set of caches serves every frame.
+		rewrite('ink-output-caches', /[/\\]ink[/\\]build[/\\]output\.js$/, 'js', sharedOutputCaches[0].from, sharedOutputCaches[0].to, sharedOutputCaches[1]),
 		// Emscripten's loader of Yoga (Ink's layout engine) fetches its own base64 data: URL with fetch() when fetch exists, which loads Node's whole HTTP client (undici) for nothing; its other path decodes the same bytes directly.
 		rewrite('yoga-without-fetch', /[/\\]yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/, 'js', '"function"!=typeof fetch', '!0'),
 	];
