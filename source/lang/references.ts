@@ -388,7 +388,10 @@ export function traversalOf(expression: Expression): {traversal: Traversal; stat
 
 const traversalsByNode = new WeakMap<Expression, {traversal: Traversal; staticDepth: number} | null>();
 
-function traversalOfUncached(expression: Expression): {traversal: Traversal; staticDepth: number} | undefined {
+/**
+`traversalOf` without its cache, for a caller that keeps the result itself (the evaluator's chain per node): one cache entry per node, not two.
+*/
+export function traversalOfUncached(expression: Expression): {traversal: Traversal; staticDepth: number} | undefined {
 	const chain: Expression[] = [];
 	let current: Expression = expression;
 	while (current.kind === 'GetAttribute' || current.kind === 'Index') {

@@ -14,7 +14,7 @@ import {maximumCollectionElements, maximumStringLength} from '../functions/limit
 import {arithmetic, parseNumber} from '../numbers.js';
 import {rawEquals} from '../operations.js';
 import {
-	type Traversal, type TraversalStep, parseReferenceReadOnly, traversalOf, traversalsOf,
+	type Traversal, type TraversalStep, parseReferenceReadOnly, traversalOfUncached, traversalsOf,
 } from '../references.js';
 import {
 	type Type, boolType, dynamicType, friendlyTypeName, hasDynamicType, isCollectionType, numberType, stringType, typeEquals,
@@ -482,7 +482,8 @@ const chains = new WeakMap<Expression, Chain | null>();
 function chainOf(expression: Expression): Chain | undefined {
 	let chain = chains.get(expression);
 	if (chain === undefined) {
-		const found = traversalOf(expression);
+		// Not through traversalOf's cache: this cache is the one kept per node.
+		const found = expression.kind === 'GetAttribute' || expression.kind === 'Index' || expression.kind === 'Variable' ? traversalOfUncached(expression) : undefined;
 		chain = found ? {traversal: found.traversal, staticDepth: found.staticDepth, nodes: chainNodesUncached(expression)} : null;
 		chains.set(expression, chain);
 	}
