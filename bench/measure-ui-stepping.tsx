@@ -1,7 +1,6 @@
 import process from 'node:process';
-import type {ReactElement} from 'react';
 import {defaultFlags, type CommandFlags} from '../source/commands/command.js';
-import {functionFrom, importOptional} from './stages.js';
+import {explorerToMeasure} from './built-explorer.js';
 import {cpuMilliseconds, median, milliseconds, now, percentile, report} from './statistics.js';
 import {delay, FakeStdin, FakeStdout} from './fake-terminal.js';
 
@@ -16,24 +15,15 @@ Usage: node --import tsx bench/measure-ui-stepping.tsx DIRECTORY BLOCK STEPS [NA
 const [directory = '.', block = '', stepsText = '40', ...variables] = process.argv.slice(2);
 const steps = Math.max(1, Number(stepsText));
 
-type LoadExplorerData = (options: Record<string, unknown>) => Promise<unknown>;
-type AppComponent = (props: Record<string, unknown>) => ReactElement;
-type CreateInitialState = (overrides: Record<string, unknown>) => unknown;
-
-const reactMode = await importOptional('source/ui/react-mode.ts');
-functionFrom<(environment: Record<string, string | undefined>) => void>(reactMode, 'preferProductionReact')?.(process.env);
-const App = functionFrom<AppComponent>(await importOptional('source/ui/app.tsx'), 'App');
-const loadExplorerData = functionFrom<LoadExplorerData>(await importOptional('source/ui/workspace-data.ts'), 'loadExplorerData');
-const createInitialState = functionFrom<CreateInitialState>(await importOptional('source/ui/state/state.ts'), 'createInitialState');
+// The explorer as built (bench/built-explorer.ts); failing that, the sources.
+const {App, loadExplorerData, createInitialState, render, createElement} = await explorerToMeasure();
 if (App && loadExplorerData && createInitialState) {
-	const {render} = await import('ink');
-	const React = await import('react');
 	const stdout = new FakeStdout();
 	const stdin = new FakeStdin();
 	const flags: CommandFlags = {...defaultFlags, variableArguments: variables.map(text => ({kind: 'var' as const, text}))};
 	const start = now();
 	const load = async (onProgress: (text: string) => void) => loadExplorerData({directory, flags, environment: {}, cwd: process.cwd(), onProgress});
-	const instance = render(React.createElement(App, {directory, load, color: true, initialState: createInitialState({focus: 'blocks', selected: block})}), {
+	const instance = render(createElement(App, {directory, load, color: true, initialState: createInitialState({focus: 'blocks', selected: block})}), {
 		stdin: stdin as unknown as NodeJS.ReadStream,
 		stdout: stdout as unknown as NodeJS.WriteStream,
 		exitOnCtrlC: false,

@@ -1,7 +1,6 @@
 import process from 'node:process';
-import type {ReactElement} from 'react';
 import {defaultFlags} from '../source/commands/command.js';
-import {functionFrom, importOptional} from './stages.js';
+import {explorerToMeasure} from './built-explorer.js';
 import {median, milliseconds, now, percentile, report} from './statistics.js';
 import {delay, FakeStdin, FakeStdout} from './fake-terminal.js';
 
@@ -18,18 +17,9 @@ Usage: node --import tsx bench/measure-ui.tsx DIRECTORY KEY_PRESSES
 const [directory = '.', keyPressesText = '40'] = process.argv.slice(2);
 const keyPresses = Math.max(1, Number(keyPressesText));
 
-type LoadExplorerData = (options: Record<string, unknown>) => Promise<unknown>;
-type AppComponent = (props: Record<string, unknown>) => ReactElement;
-
-// As runExplorer does before it imports React (its production build, unless NODE_ENV says otherwise).
-const reactMode = await importOptional('source/ui/react-mode.ts');
-functionFrom<(environment: Record<string, string | undefined>) => void>(reactMode, 'preferProductionReact')?.(process.env);
-const appModule = await importOptional('source/ui/app.tsx');
-const App = functionFrom<AppComponent>(appModule, 'App');
-const loadExplorerData = functionFrom<LoadExplorerData>(await importOptional('source/ui/workspace-data.ts'), 'loadExplorerData');
+// The explorer as built (bench/built-explorer.ts); failing that, the sources.
+const {App, loadExplorerData, render, createElement} = await explorerToMeasure();
 if (App && loadExplorerData) {
-	const {render} = await import('ink');
-	const React = await import('react');
 	const stdout = new FakeStdout();
 	const stdin = new FakeStdin();
 	const start = now();
@@ -37,7 +27,7 @@ if (App && loadExplorerData) {
 	const load = async (onProgress: (text: string) => void) => loadExplorerData({
 		directory, flags: defaultFlags, environment: {}, cwd: process.cwd(), onProgress,
 	});
-	const instance = render(React.createElement(App, {directory, load, color: true}), {
+	const instance = render(createElement(App, {directory, load, color: true}), {
 		stdin: stdin as unknown as NodeJS.ReadStream,
 		stdout: stdout as unknown as NodeJS.WriteStream,
 		exitOnCtrlC: false,

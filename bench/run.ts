@@ -284,7 +284,7 @@ lines.push(consoleProblem
 
 lines.push('', '### Explorer (UI)', '');
 const uiProblem = failed(uiResult);
-lines.push(`In-process Ink render on the ${targetScale}x configuration: time from the start of loading to the first frame showing the module tree, from a key press (down arrow in the module tree) to the next frame, and from \`]\` (the next instance of a \`count\` block, in module instances not shown before) to the next frame.`, '');
+lines.push(`In-process Ink render of the explorer as built (esbuild with the bundle's plugins and React's production build, bench/built-explorer.ts) on the ${targetScale}x configuration: time from the start of loading to the first frame showing the module tree, from a key press (down arrow in the module tree) to the next frame, and from \`]\` (the next instance of a \`count\` block, in module instances not shown before) to the next frame.`, '');
 lines.push('| first frame ms | key to frame median ms | key to frame p95 ms | key presses | step (]) median ms | step p95 ms | steps |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 lines.push(uiProblem
 	? `| ${uiProblem} | | | | | | |`
