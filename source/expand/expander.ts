@@ -40,6 +40,7 @@ import {
 import {providerInstanceKey, providerInstanceText} from './provider-instances.js';
 import {staticIdentifier, staticReferenceErrors} from './static-evaluation.js';
 import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
+import {InstanceInvariance} from './instance-invariance.js';
 import {type ProviderConstraints, type ResourceSchema, providerBlockSchema, providerConstraints, resourceSchema, uncertainNames} from '../schema/resource-schema.js';
 import {isInexactDigest} from '../schema/types.js';
 import {type SchemaSet, builtinSchemaSet} from '../schema/schema-set.js';
@@ -115,6 +116,8 @@ type Context = {
 	readonly causes: Map<string, {readonly cause: UnknownCause; readonly blocks: string[]}>;
 	/** The version constraints of every module in the tree, which bound the provider versions together. */
 	readonly providerConstraints: ProviderConstraints;
+	/** What the module-instance limit knows ahead of expanding: see certainModuleInstances. */
+	readonly nested: {readonly invariance: InstanceInvariance; readonly perInstance: Map<ModuleNode, number>; probes?: Context};
 };
 
 /**
@@ -130,41 +133,73 @@ The most module instances a configuration expands to: 50,000 (the largest benchm
 */
 export const maximumModuleInstances = 50_000;
 
-const certainCounts = new WeakMap<ModuleNode, number>();
-
 /**
-The fewest module instances the calls of a module node make in each of its instances, from what is written literally: a call without `count`/`for_each` is one, `count = 2` two (each with its own calls' instances); any other count or for_each may be zero. Nested literal counts multiply (`count = 2` twenty levels down is 2^21 - 2), so the module-instance limit can refuse such a tree at its top call before making any of it.
+The fewest module instances the calls of a module node make in each of its instances: a call without `count`/`for_each` is one; a count, for_each or enabled that has the same value in every instance of the node (instance-invariance.ts), written literally or not (`count = var.n` passed down), is evaluated once, in a representative instance, and counts what it makes with its own calls' instances; any other may be zero. Nested counts multiply (`count = 2` twenty levels down is 2^21 - 2), so the module-instance limit refuses such a tree at its top call before making any of it.
+
+The representative, and the ones below it that evaluate deeper calls, are probes: instances in a context of their own (see probeContext), whose diagnostics, conditions and instances are dropped. Each node is probed once per expansion.
 */
-function certainModuleInstances(node: ModuleNode): number {
-	let total = certainCounts.get(node);
+function certainModuleInstances(context: Context, node: ModuleNode, representative: () => ModuleInstanceImpl | undefined): number {
+	const {perInstance} = context.nested;
+	let total = perInstance.get(node);
 	if (total === undefined) {
 		total = 0;
-		for (const [name, child] of node.children) {
+		const instance = node.children.size > 0 ? representative() : undefined;
+		for (const [name, child] of instance ? node.children : []) {
 			const call = node.module.moduleCalls.get(name);
-			const count = call ? literalCount(call) : 0;
+			const expansion = call && instance!.sameEverywhereExpansion(call, context.nested.invariance);
+			const count = expansion?.mode === 'unknown' ? 0 : (expansion ? instanceCount(expansion) : 0);
 			if (count > 0) {
-				total += count * (1 + certainModuleInstances(child));
+				total += count * (1 + certainModuleInstances(context, child, () => probe(context, instance!, child, expansion!)));
 			}
 		}
 
-		certainCounts.set(node, total);
+		perInstance.set(node, total);
 	}
 
 	return total;
 }
 
-function literalCount(call: ModuleCall): number {
-	if (call.forEach || call.enabled) {
-		return 0;
-	}
+/**
+An instance of `child` under `parent` (the first of `expansion`'s), made only to evaluate what is the same in all of them.
+*/
+function probe(context: Context, parent: ModuleInstanceImpl, child: ModuleNode, expansion: Expansion): ModuleInstanceImpl | undefined {
+	const key = instanceKeys(expansion)[0];
+	return key && new ModuleInstanceImpl(probeContext(context), child, [...parent.address, {name: child.path.at(-1)!, key}], parent, repetitionData(expansion, key));
+}
 
-	if (!call.count) {
-		return 1;
-	}
+function probeContext(context: Context): Context {
+	context.nested.probes ??= {
+		...context, diagnostics: [], seen: new Set(), stack: [], conditions: [], conditionsSeen: new Map(), moduleInstances: new Map(), moduleInstanceCount: 0, resourceInstanceCount: 0, causes: new Map(),
+	};
+	return context.nested.probes;
+}
 
-	const {count} = call;
-	const value = count.kind === 'Literal' && count.value.type === 'number' ? Number(count.value.text) : Number.NaN;
-	return Number.isInteger(value) && value >= 0 ? value : 0;
+/**
+How many instances an expansion makes (a placeholder for an unknown one).
+*/
+function instanceCount(expansion: Expansion): number {
+	switch (expansion.mode) {
+		case 'count': {
+			return expansion.count;
+		}
+
+		case 'for_each': {
+			return expansion.entries.size;
+		}
+
+		case 'single':
+		case 'unknown': {
+			return 1;
+		}
+
+		case 'enabled': {
+			return expansion.enabled ? 1 : 0;
+		}
+
+		default: {
+			return 0;
+		}
+	}
 }
 
 const pureFunctionContexts = new WeakMap<Context, FunctionContext>();
@@ -579,6 +614,29 @@ class ModuleInstanceImpl implements ModuleInstance {
 		return {value: result.value, failed: result.diagnostics.some(diagnostic => diagnostic.severity === 'error')};
 	}
 
+	/**
+	How a module call of this instance expands when that is the same in every instance of this module node (see certainModuleInstances); undefined when it may differ or fails. Not memoised, and nothing is recorded for it (no unknown causes): the instances that ask are probes.
+	*/
+	sameEverywhereExpansion(call: ModuleCall, invariance: InstanceInvariance): Expansion | undefined {
+		const meta = call.count ?? call.forEach ?? call.enabled;
+		if (!meta) {
+			return singleExpansion;
+		}
+
+		if ((call.count && call.forEach) || !invariance.sameInEveryInstance(this.node, meta)) {
+			return undefined;
+		}
+
+		const before = this.#context.diagnostics.length;
+		const value = this.evaluate(meta);
+		if (this.#context.diagnostics.slice(before).some(diagnostic => diagnostic.severity === 'error')) {
+			return undefined;
+		}
+
+		const result = call.count ? countExpansion(value) : (call.forEach ? forEachExpansion(value, 'module') : enabledExpansion(value));
+		return result.error ? undefined : result.expansion;
+	}
+
 	// Expansion of one block in this module instance, memoised; count/for_each are evaluated in the module's scope.
 	expansionOf(kind: 'resource' | 'module', key: string, block: {count?: Expression; forEach?: Expression; enabled?: Expression; range: Range}): Expansion {
 		return this.#expansionMemo.get(`${kind}.${key}`, this.#label(`${kind === 'module' ? 'module.' : ''}${key} (expand)`), block.range, () => {
@@ -641,11 +699,11 @@ class ModuleInstanceImpl implements ModuleInstance {
 	The expansion, unless it would take the whole configuration past the instance limits (nested counts multiply): then none, with an error.
 	*/
 	#withinLimits(expansion: Expansion, kind: 'resource' | 'module', range: Range, child?: ModuleNode): Expansion {
-		const count = expansion.mode === 'count' ? expansion.count : (expansion.mode === 'for_each' ? expansion.entries.size : (expansion.mode === 'single' || expansion.mode === 'unknown' || (expansion.mode === 'enabled' && expansion.enabled) ? 1 : 0));
+		const count = instanceCount(expansion);
 		const context = this.#context;
 		const [total, limit] = kind === 'module' ? [context.moduleInstanceCount, maximumModuleInstances] : [context.resourceInstanceCount, maximumResourceInstances];
 		// The module instances each instance's own calls are sure to make come too: counted now, the limit stops nested counts that multiply at the top, before any is made.
-		const nested = child ? count * certainModuleInstances(child) : 0;
+		const nested = child && count > 0 ? count * certainModuleInstances(context, child, () => probe(context, this, child, expansion)) : 0;
 		if (total + count + nested > limit) {
 			const reason = nested > 0 && total + count <= limit
 				? `Expanding this block would make more than ${limit} module instances in the whole configuration (at least ${count + nested} with those of the module calls it contains, whose counts multiply), more than tfscope expands; it is shown without instances.`
@@ -1206,6 +1264,7 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 		resourceInstanceCount: 0,
 		causes: new Map(),
 		providerConstraints: providerConstraints(moduleSettings(root)),
+		nested: {invariance: new InstanceInvariance(root, options.assumptions?.some(assumption => assumption.target.kind === 'variable' && assumption.target.module.length > 0) ?? false), perInstance: new Map()},
 	};
 	const rootInstance = new ModuleInstanceImpl(context, root, [], undefined, noRepetition);
 	const moduleInstances = new Map<string, ModuleInstance>();

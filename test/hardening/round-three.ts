@@ -101,11 +101,11 @@ test('the instance graph stops at the edge limit: no edge past it is made, the f
 });
 
 // Twenty levels of modules, each calling the next twice: 2^21 - 2 module instances.
-function nestedModules(name: string, count: (level: number) => string): string {
-	const files: Record<string, string> = {'main.tf': `module "m" {\n  source = "./m1"\n  count  = ${count(0)}\n  n      = 2\n}\n`};
-	for (let level = 1; level <= 20; level++) {
-		files[`m${level}/main.tf`] = level < 20
-			? `variable "n" {}\n\nmodule "m" {\n  source = "../m${level + 1}"\n  count  = ${count(level)}\n  n      = var.n\n}\n`
+function nestedModules(name: string, meta: (level: number) => string, levels = 20, extra = ''): string {
+	const files: Record<string, string> = {'main.tf': `module "m" {\n  source = "./m1"\n  ${meta(0)}\n  n      = 2\n}\n`};
+	for (let level = 1; level <= levels; level++) {
+		files[`m${level}/main.tf`] = level < levels
+			? `variable "n" {}\n\nmodule "m" {\n  source = "../m${level + 1}"\n  ${meta(level)}\n  n      = var.n\n}\n${extra}`
 			: 'variable "n" {}\n';
 	}
 
@@ -113,24 +113,53 @@ function nestedModules(name: string, count: (level: number) => string): string {
 	return configuration(name, files);
 }
 
-test('nested literal counts that multiply past the module-instance limit are refused at the top call, before any instance is made', async t => {
-	const workspace = await loadWorkspace({directory: nestedModules('nested-literal', () => '2')});
-	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
-	t.deepEqual(errors.map(diagnostic => `${path.basename(diagnostic.subject!.filename)}:${diagnostic.subject!.start.line}: ${diagnostic.summary}: ${diagnostic.detail}`), [
-		`main.tf:1: Too many instances: Expanding this block would make more than ${maximumModuleInstances} module instances in the whole configuration (at least 2097150 with those of the module calls it contains, whose counts multiply), more than tfscope expands; it is shown without instances.`,
-	]);
-	// Only the root was made, and the rest of the configuration is there.
-	t.deepEqual([...workspace.instances!.moduleInstances.keys()], ['']);
-	t.deepEqual([...workspace.instances!.resourceInstances.keys()], ['terraform_data.kept']);
+const refusedAtTop = `main.tf:1: Too many instances: Expanding this block would make more than ${maximumModuleInstances} module instances in the whole configuration (at least 2097150 with those of the module calls it contains, whose counts multiply), more than tfscope expands; it is shown without instances.`;
+
+const located = (diagnostics: ReadonlyArray<{severity: string; summary: string; detail?: string; subject?: {filename: string; start: {line: number}}}>) => diagnostics
+	.filter(diagnostic => diagnostic.severity === 'error')
+	.map(diagnostic => `${path.relative(root, diagnostic.subject!.filename).split(path.sep).slice(1).join('/')}:${diagnostic.subject!.start.line}: ${diagnostic.summary}: ${diagnostic.detail}`);
+
+for (const [name, meta] of [
+	['literal counts', () => 'count = 2'],
+	// Issue 20: these ran up to the limit, 50,000 instances made (5.9 s, 374 MB), before stopping deep inside.
+	['counts passed down as a variable', (level: number) => (level === 0 ? 'count = 2' : 'count = var.n')],
+	['counts from a local of the variable', (level: number) => (level === 0 ? 'count = 2' : 'count = local.n')],
+	['for_each over a set built from the variable', (level: number) => (level === 0 ? 'for_each = toset(["a", "b"])' : 'for_each = toset([for i in range(var.n) : tostring(i)])')],
+	['for_each over a map of objects', (level: number) => (level === 0 ? 'for_each = {a = 1, b = 2}' : 'for_each = {for i in range(var.n) : "k${i}" => {size = i}}')],
+] as const) {
+	const extra = name.includes('local') ? '\nlocals {\n  n = max(var.n, 1)\n}\n' : '';
+	test(`nested ${name} that multiply past the module-instance limit are refused at the top call, before any instance is made`, async t => {
+		const workspace = await loadWorkspace({directory: nestedModules(`nested-${name.replaceAll(' ', '-')}`, meta, 20, extra)});
+		t.deepEqual(located(workspace.diagnostics), [refusedAtTop]);
+		// Only the root was made, and the rest of the configuration is there.
+		t.deepEqual([...workspace.instances!.moduleInstances.keys()], ['']);
+		t.deepEqual([...workspace.instances!.resourceInstances.keys()], ['terraform_data.kept']);
+	});
+}
+
+test('nested counts under the limit expand in full, the same as literal ones, and an error below is reported once, where it is', async t => {
+	const variable = await loadWorkspace({directory: nestedModules('under-variable', level => (level === 0 ? 'count = 2' : 'count = var.n'), 12)});
+	const literal = await loadWorkspace({directory: nestedModules('under-literal', () => 'count = 2', 12)});
+	t.is(variable.instances!.moduleInstances.size, 2 ** 13 - 1);
+	t.deepEqual([...variable.instances!.moduleInstances.keys()], [...literal.instances!.moduleInstances.keys()]);
+	t.deepEqual(located(variable.diagnostics), []);
+	// Level 3 is given a count that is not a number: each of its four instances fails, the error is reported once (the probe that looked ahead reports nothing).
+	const broken = await loadWorkspace({directory: nestedModules('under-broken', level => (level === 0 ? 'count = 2' : (level === 3 ? 'count = "x${var.n}"' : 'count = var.n')), 12)});
+	t.deepEqual(located(broken.diagnostics), ['m3/main.tf:5: Incorrect value type: Invalid expression value: a number is required.']);
+	t.is(broken.instances!.moduleInstances.size, 1 + 2 + 4 + 8);
 });
 
-test('nested counts that are not literal stop at the module-instance limit', async t => {
-	const workspace = await loadWorkspace({directory: nestedModules('nested-variable', level => (level === 0 ? '2' : 'var.n'))});
+test('nested counts that differ between instances are not predicted: they stop at the module-instance limit as it is reached', async t => {
+	// `count.index * 0` makes each instance's count its own: nothing is known before the instances are made.
+	const directory = configuration('nested-per-instance', {
+		'main.tf': 'module "m" {\n  source = "./m1"\n  count  = 2\n  n      = 2 + count.index * 0\n}\n\nresource "terraform_data" "kept" {}\n',
+		...Object.fromEntries(Array.from({length: 17}, (_, index) => [`m${index + 1}/main.tf`, index + 1 < 17 ? `variable "n" {}\n\nmodule "m" {\n  source = "../m${index + 2}"\n  count  = var.n\n  n      = var.n + count.index * 0\n}\n` : 'variable "n" {}\n'])),
+	});
+	const workspace = await loadWorkspace({directory});
 	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
 	t.true(errors.length > 0);
 	t.true(errors.every(diagnostic => diagnostic.summary === 'Too many instances' && diagnostic.detail === `Expanding this block would make more than ${maximumModuleInstances} module instances in the whole configuration, more than tfscope expands; it is shown without instances.`));
 	t.true(workspace.instances!.moduleInstances.size <= maximumModuleInstances);
-	t.true(workspace.instances!.moduleInstances.size > maximumModuleInstances / 2);
 	t.true(workspace.instances!.resourceInstances.has('terraform_data.kept'));
 });
 
