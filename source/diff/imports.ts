@@ -2,13 +2,11 @@ import type {Expression} from '../hcl/ast.js';
 import type {Range} from '../hcl/position.js';
 import {traversalText} from '../config/static.js';
 import {formatResourceInstance} from '../expand/addresses.js';
-import {forEachExpansion} from '../expand/expansion.js';
+import {importEachElements} from '../expand/expansion.js';
 import {parseAddress} from '../expand/parse-address.js';
 import {evaluate} from '../lang/eval/evaluate.js';
 import {type Scope, createScope} from '../lang/eval/scope.js';
-import {
-	type Value, numberValue, stringValue, unmark,
-} from '../lang/values.js';
+import {type Value, unmark} from '../lang/values.js';
 import type {Workspace} from '../workspace.js';
 
 /*
@@ -49,24 +47,7 @@ export function importTargets(workspace: Workspace): Map<string, ImportTarget> {
 One scope per element of an import's `for_each`, binding `each.key` and `each.value`; none when the value is not known (Terraform's plan would stop on it).
 */
 function forEachScopes(value: Value, root: Scope): Scope[] {
-	const [bare] = unmark(value);
-	const pairs: Array<[Value, Value]> = [];
-	if (bare.kind === 'list' || bare.kind === 'tuple') {
-		for (const [index, element] of bare.elements.entries()) {
-			pairs.push([numberValue(index), element]);
-		}
-	} else {
-		const expansion = forEachExpansion(bare).expansion;
-		if (expansion.mode !== 'for_each') {
-			return [];
-		}
-
-		for (const [key, element] of expansion.entries) {
-			pairs.push([stringValue(key), element]);
-		}
-	}
-
-	return pairs.map(([key, element]) => createScope({
+	return (importEachElements(value) ?? []).map(([key, element]) => createScope({
 		resolveReference: reference => reference.subject.kind === 'each' && (reference.subject.name === 'key' || reference.subject.name === 'value')
 			? {value: reference.subject.name === 'key' ? key : element, diagnostics: []}
 			: root.resolveReference(reference),

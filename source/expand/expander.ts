@@ -467,6 +467,10 @@ class ModuleInstanceImpl implements ModuleInstance {
 		return this.#variables.get(name);
 	}
 
+	valueOf(expression: Expression): Value {
+		return evaluateExpression(expression, this.scope()).value;
+	}
+
 	local(name: string): Value | undefined {
 		return this.#locals.get(name);
 	}

@@ -216,6 +216,19 @@ export function enabledExpansion(value: Value): ExpansionResult {
 }
 
 /**
+The `each.key` and `each.value` of every import an `import` block with `for_each` (Terraform 1.7+) makes, as Terraform's plan expands it: one per element of a map, object or set of strings (forEachExpansion), or of a list or tuple (its index is the key); undefined when that is not known (or not valid: the plan stops on it).
+*/
+export function importEachElements(value: Value): Array<readonly [Value, Value]> | undefined {
+	const [bare] = unmark(value);
+	if (bare.kind === 'list' || bare.kind === 'tuple') {
+		return bare.elements.map((element, index) => [numberValue(index), element] as const);
+	}
+
+	const {expansion} = forEachExpansion(bare);
+	return expansion.mode === 'for_each' ? [...expansion.entries].map(([key, element]) => [stringValue(key), element] as const) : undefined;
+}
+
+/**
 The expansion for an evaluated `for_each` value: a map or object (keys known), or a set of known strings.
 */
 export function forEachExpansion(value: Value, what: 'resource' | 'module' = 'resource'): ExpansionResult {

@@ -1,4 +1,5 @@
 import type {Range} from '../hcl/position.js';
+import type {Expression} from '../hcl/ast.js';
 import type {ModuleCall, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import type {Value} from '../lang/values.js';
@@ -38,6 +39,10 @@ export type ModuleInstance = {
 	variable(name: string): Value | undefined;
 	local(name: string): Value | undefined;
 	output(name: string): Value | undefined;
+	/**
+	An expression of this module that no block stores the value of (an `import` block's `for_each`), evaluated in this instance's scope; the errors of the expression itself are not recorded (they are checked where the block is).
+	*/
+	valueOf(expression: Expression): Value;
 	/**
 	OpenTofu: the instance keys of a provider configuration with `for_each` in this module, sorted (none without it).
 	*/

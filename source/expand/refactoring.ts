@@ -3,6 +3,7 @@ import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
 import {type ModuleNode, formatModulePath, walkModuleTree} from '../config/module-tree.js';
 import {traversalText} from '../config/static.js';
+import {referenceChainOf, walkReferenceChains} from '../lang/references.js';
 import {formatModuleInstance, formatResourceInstance} from './addresses.js';
 import {type ParsedAddress, parseAddress} from './parse-address.js';
 
@@ -38,6 +39,24 @@ function unkeyedText(expression: Expression): string | undefined {
 			return traversalText(expression);
 		}
 	}
+}
+
+/**
+Terraform's errors for what an import's `to` index keys read besides `each.key` and `each.value` (internal/terraform's parseImportToKeyExpression adds the last sentence, without a space).
+*/
+function eachOnlyErrors(to: Expression): Diagnostic[] {
+	const errors: Diagnostic[] = [];
+	for (const step of referenceChainOf(to)?.steps ?? []) {
+		if (step.kind === 'index') {
+			walkReferenceChains(step.key, chain => {
+				if (chain.root !== 'each') {
+					errors.push(errorDiagnostic('Unknown variable', `There is no variable named ${JSON.stringify(chain.root)}.Only "each.key" and "each.value" can be used in import address index expressions.`, chain.rootRange));
+				}
+			});
+		}
+	}
+
+	return errors;
 }
 
 function readEndpoint(written: Expression | undefined, syntax: 'native' | 'json', diagnostics: Diagnostic[], context: Range, constantKeys = true): Endpoint | undefined {
@@ -112,9 +131,14 @@ function checkModule(node: ModuleNode, diagnostics: Diagnostic[]): void {
 			continue;
 		}
 
-		const to = readEndpoint(imported.to, imported.block.body.syntax, diagnostics, imported.range, false);
+		// Without for_each, `to` is a static reference; with it, its index keys may read `each.key` and `each.value` only (Terraform evaluates them with nothing else in scope).
+		const to = readEndpoint(imported.to, imported.block.body.syntax, diagnostics, imported.range, imported.forEach === undefined);
 		if (to === undefined) {
 			continue;
+		}
+
+		if (imported.forEach && imported.block.body.syntax === 'native') {
+			diagnostics.push(...eachOnlyErrors(imported.to!));
 		}
 
 		if (to.address.kind !== 'resource' || declarationOf(node, to) === undefined) {

@@ -154,7 +154,7 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 
 		// A resource imported by an `import` block of an ancestor module (the root) has that block's edges, made there.
 		for (let ancestor = place.home.parent; ancestor; ancestor = ancestor.parent) {
-			if (plans.plan(ancestor.node).childImports.length > 0) {
+			if (plans.plan(ancestor.node).imports.length > 0) {
 				emitModuleInstanceEdges(plans, ancestor, blockGraph, collect, onlyOwn);
 			}
 		}

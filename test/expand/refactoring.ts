@@ -15,6 +15,9 @@ test('moved, removed and import blocks get the diagnostics Terraform gives', t =
 		'main.tf:6: Removed resource still exists',
 		'main.tf:8: Removed module still exists',
 		'main.tf:54: Configuration for import target does not exist',
+		// Checked with terraform validate on configurations of their own: the moved errors above stop it before imports.
+		'main.tf:75: Invalid expression',
+		'main.tf:82: Unknown variable',
 		'child/main.tf:3: Invalid import configuration',
 	]);
 });
@@ -26,6 +29,7 @@ test('the details name the addresses', t => {
 	t.true(details.includes('This statement declares that terraform_data.b was removed, but it is still declared in configuration.'));
 	t.true(details.includes('An import block was detected in "module.m". Import blocks are only allowed in the root module.'));
 	t.true(details.some(detail => detail.startsWith('The configuration for the given import target terraform_data.nothere does not exist.')));
+	t.true(details.includes('There is no variable named "local".Only "each.key" and "each.value" can be used in import address index expressions.'));
 });
 
 test('a configuration without these blocks has nothing to report', t => {

@@ -62,7 +62,7 @@ test(pointsAt, 'modules', 'module.network["us"].var.cidr', ['local.cidrs <- loca
 test(pointsAt, 'plan-fidelity', 'module.counted[1].terraform_data.second', ['local.child_import_id <- local.child_import_id', 'module.counted[1] <- module.counted']);
 test(pointsAt, 'plan-fidelity', 'module.counted[0].terraform_data.second', ['module.counted[0] <- module.counted']);
 
-test('an import into a child module picks the instance by every index of to, and every instance where an index is not static', async t => {
+test('an import into a child module picks the instance by every index of to, one per element of its for_each, and every instance where the for_each is not known', async t => {
 	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-child-import-'));
 	t.teardown(() => {
 		fs.rmSync(directory, {recursive: true, force: true});
@@ -75,14 +75,14 @@ test('an import into a child module picks the instance by every index of to, and
 		'locals {',
 		'  id   = "the-id"',
 		'  keys = {a = "1", b = "2"}',
-		'  pick = "b"',
 		'}',
+		'resource "terraform_data" "later" {}',
 		'module "outer" {',
 		'  source   = "./outer"',
 		'  for_each = toset(["a", "b"])',
 		'}',
 		'import {',
-		'  to = module.outer[local.pick].module.inner[1].terraform_data.r["y"]',
+		'  to = module.outer["b"].module.inner[1].terraform_data.r["y"]',
 		'  id = local.id',
 		'}',
 		'import {',
@@ -90,20 +90,45 @@ test('an import into a child module picks the instance by every index of to, and
 		'  to       = module.outer[each.key].terraform_data.s[0]',
 		'  id       = each.value',
 		'}',
+		'import {',
+		'  for_each = toset([terraform_data.later.id])',
+		'  to       = module.outer[each.key].terraform_data.s[1]',
+		'  id       = "later"',
+		'}',
 		'',
 	].join('\n'));
 	const workspace = await loadWorkspace({directory});
 	const graph = buildInstanceGraph(workspace);
 	// The explorer's per-node edges say the same, both ways.
-	t.deepEqual(instanceEdgesOf(workspace, 'module.outer["b"].module.inner[1].terraform_data.r["y"]')?.filter(edge => edge.kind === 'reference').map(edge => `${edge.direction} ${edge.address}`), ['out local.id', 'out local.pick']);
+	t.deepEqual(instanceEdgesOf(workspace, 'module.outer["b"].module.inner[1].terraform_data.r["y"]')?.filter(edge => edge.kind === 'reference').map(edge => `${edge.direction} ${edge.address}`), ['out local.id']);
 	t.deepEqual(instanceEdgesOf(workspace, 'local.keys')?.map(edge => `${edge.direction} ${edge.address}`), ['in module.outer["a"].terraform_data.s[0]', 'in module.outer["b"].terraform_data.s[0]']);
 	const reads = (id: string): string[] => dependencies(graph, id).filter(({edge}) => edge.kind === 'reference').map(({node}) => node.id);
-	t.deepEqual(reads('module.outer["b"].module.inner[1].terraform_data.r["y"]'), ['local.id', 'local.pick']);
+	t.deepEqual(reads('module.outer["b"].module.inner[1].terraform_data.r["y"]'), ['local.id']);
 	t.deepEqual(reads('module.outer["b"].module.inner[1].terraform_data.r["x"]'), []);
 	t.deepEqual(reads('module.outer["a"].module.inner[1].terraform_data.r["y"]'), []);
 	t.deepEqual(reads('module.outer["b"].module.inner[0].terraform_data.r["y"]'), []);
-	// `each.key` of the import's own for_each is not static: every instance of module.outer, but only s[0].
+	// One import per element of the for_each: both keys of local.keys, but only s[0].
 	t.deepEqual(reads('module.outer["a"].terraform_data.s[0]'), ['local.keys']);
 	t.deepEqual(reads('module.outer["b"].terraform_data.s[0]'), ['local.keys']);
-	t.deepEqual(reads('module.outer["a"].terraform_data.s[1]'), []);
+	// A for_each not known before apply: every instance at the step each.key indexes, but only s[1].
+	t.deepEqual(reads('module.outer["a"].terraform_data.s[1]'), ['terraform_data.later']);
+	t.deepEqual(reads('module.outer["b"].terraform_data.s[1]'), ['terraform_data.later']);
+});
+
+// test/fixtures/diff/import-into-modules: expected-plan.json is terraform plan's answer (regenerate.sh) to which instances three import blocks adopt (a literal module key, a map for_each with each.key in the module index, a list for_each with each.key and each.value). What each block reads (local.id, local.adopted, local.inner, nothing else reads them) is waited for by those instances only, in the instance graph and in the explorer's per-node edges.
+test('the instances an import block makes wait for what it reads are the ones terraform plan imports', async t => {
+	const fixture = path.join(import.meta.dirname, '..', 'fixtures', 'diff', 'import-into-modules');
+	const plan = JSON.parse(fs.readFileSync(path.join(fixture, 'expected-plan.json'), 'utf8')) as Array<{address: string; importing?: unknown}>;
+	const imported = plan.filter(change => change.importing).map(change => change.address).sort();
+	t.is(imported.length, 4);
+	const workspace = await loadWorkspace({directory: path.join(fixture, 'new')});
+	const read = new Set(['local.id', 'local.adopted', 'local.inner']);
+	const graph = buildInstanceGraph(workspace);
+	const waiting = [...workspace.instances!.resourceInstances.keys()].filter(address => dependencies(graph, address).some(({node, edge}) => edge.kind === 'reference' && read.has(node.id))).sort();
+	t.deepEqual(waiting, imported);
+	const dependents = [...read].flatMap(local => instanceEdgesOf(workspace, local)!.filter(edge => edge.direction === 'in').map(edge => edge.address)).sort();
+	t.deepEqual(dependents, imported);
+	for (const address of imported) {
+		t.true(instanceEdgesOf(workspace, address)!.some(edge => edge.direction === 'out' && read.has(edge.address)), address);
+	}
 });

@@ -4,15 +4,15 @@ import type {ResourceBlock} from '../../config/module.js';
 import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
 import {keyValue, stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
-import {noRepetition} from '../../expand/expansion.js';
+import {importEachElements, noRepetition} from '../../expand/expansion.js';
 import {join, modulePrefix, type BuildContext, type GraphStep} from '../step.js';
-import {resolveInstanceKey} from '../instance-keys.js';
+import {resolveInstanceKey, type KeyScope} from '../instance-keys.js';
 import type {EdgeKind, EdgeOrigin} from '../model.js';
 import type {ReferenceTarget} from '../references.js';
 import {modulesByPath, providerInstanceName, wholeModuleInstance} from './blocks.js';
 import {providerFor, type ProviderNodes} from './connect-providers.js';
 import {memberId, type MemberKind} from '../member-ids.js';
-import {moduleReferences, type BlockReferences, type ChildImport, type ModuleReferences, type PlannedReference} from './module-references.js';
+import {moduleReferences, type BlockReferences, type PlannedImport, type ModuleReferences, type PlannedReference} from './module-references.js';
 
 /**
 The edges of the instance graph, made the same way as the block graph's, in the scope of each instance: when the index after a reference resolves statically there (`aws_eip.ip[count.index]`, `module.net[each.key]`, chained `each.value`), the edge goes to that one instance, otherwise to every instance of the block.
@@ -239,10 +239,22 @@ function providerInstanceTarget(configuration: string, instance: ModuleInstance,
 }
 
 /**
-The resource instances an `import` block of `instance` imports into a child module (`to = module.counted[1].terraform_data.second` is that one instance), when `only` wants their block. Each index of `to` is resolved in the importing module instance; one that is not static (`each.key` of the import's own `for_each`) stands for every instance at that step, and one that names no instance for none.
+The resource instances an `import` block of `instance` imports (`to = module.counted[1].terraform_data.second` is that one instance), when `only` wants their block. Each index of `to` is resolved in the importing module instance, once per element of the block's `for_each` (binding `each.key` and `each.value`, as Terraform's plan expands it); an index that is not static there (an unknown `for_each`) stands for every instance at that step, and one that names no instance for none.
 */
-function childImportSources(instance: ModuleInstance, imported: ChildImport, only: BlockFilter): readonly Source[] {
-	const scope = {moduleInstance: instance, repetition: noRepetition};
+function importSources(instance: ModuleInstance, imported: PlannedImport, only: BlockFilter): readonly Source[] {
+	const elements = imported.forEach && importEachElements(instance.valueOf(imported.forEach));
+	const repetitions: readonly RepetitionData[] = elements ? elements.map(([eachKey, eachValue]) => ({eachKey, eachValue})) : [noRepetition];
+	const sources = new Map<string, Source>();
+	for (const repetition of repetitions) {
+		for (const source of importSourcesWith(instance, imported, only, {moduleInstance: instance, repetition})) {
+			sources.set(source.text, source);
+		}
+	}
+
+	return [...sources.values()];
+}
+
+function importSourcesWith(instance: ModuleInstance, imported: PlannedImport, only: BlockFilter, scope: KeyScope): readonly Source[] {
 	const pick = <T extends Keyed>(instances: readonly T[], index: Expression | undefined): readonly T[] => {
 		const key = index && resolveInstanceKey(index, scope);
 		if (!key) {
@@ -479,8 +491,8 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		}
 	}
 
-	for (const imported of providerEdgesOnly ? [] : plan.childImports) {
-		const sources = childImportSources(instance, imported, only);
+	for (const imported of providerEdgesOnly ? [] : plan.imports) {
+		const sources = importSources(instance, imported, only);
 		for (const reference of sources.length > 0 ? imported.references : []) {
 			// What the import block reads is read here, in the importing module instance, whatever the imported instance's own count or each.
 			const read = reference.target ? targets(reference.target, noRepetition) : [];

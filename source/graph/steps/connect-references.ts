@@ -11,8 +11,8 @@ export const connectReferences: GraphStep = context => {
 	for (const node of walkModuleTree(input.moduleTree)) {
 		const prefix = modulePrefix(node);
 		const references = moduleReferences(node, context);
-		// An import into a child module's resource: that resource waits for what the import block reads here.
-		for (const {path, key, references: read} of references.childImports) {
+		// An import into a resource of this module or a child module's: that resource waits for what the import block reads here.
+		for (const {path, key, references: read} of references.imports) {
 			let child: typeof node | undefined = node;
 			for (const name of path) {
 				child = child?.children.get(name);

@@ -51,12 +51,12 @@ export type ModuleReferences = {
 	readonly lists: ReadonlyMap<Expression, PlannedReference | undefined>;
 	/** The origin of the module-expansion edges of the module's members (undefined for the root). */
 	readonly expansion: EdgeOrigin | undefined;
-	/** The references of `import` blocks whose `to` is a resource of a child module (`module.m.aws_x.y`): the module calls on the way down, the resource key there, and what the block reads in this module. */
-	readonly childImports: readonly ChildImport[];
+	/** The references of `import` blocks (`to = aws_x.y["k"]`, or a resource of a child module, `module.m.aws_x.y`): the module calls on the way down, the resource key there, and what the block reads in this module. */
+	readonly imports: readonly PlannedImport[];
 };
 
-export type ChildImport = {
-	/** The module calls on the way down (`a`, `b` for `module.a[0].module.b`). */
+export type PlannedImport = {
+	/** The module calls on the way down (`a`, `b` for `module.a[0].module.b`; none for a resource of this module). */
 	readonly path: readonly string[];
 	/** The index written after each call of `path` (`0` for `module.a[0]`), undefined where there is none. */
 	readonly keys: ReadonlyArray<Expression | undefined>;
@@ -64,6 +64,8 @@ export type ChildImport = {
 	readonly key: string;
 	/** The resource's index (`"k"` for `aws_x.y["k"]`). */
 	readonly index: Expression | undefined;
+	/** The block's `for_each`: its elements bind `each.key` and `each.value` in the indexes. */
+	readonly forEach: Expression | undefined;
 	readonly references: readonly PlannedReference[];
 };
 
@@ -98,7 +100,7 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 
 	const {module} = node;
 	const blocks: BlockReferences[] = [];
-	const {imported, childImports} = importReferences(node, reference);
+	const imports = importReferences(node, reference);
 	for (const block of blockExpressions(node)) {
 		const source = blockSource(block.name);
 		const forEach = source.kind === 'module' ? module.moduleCalls.get(source.call)?.forEach : (source.kind === 'resource' ? module.resources.get(block.name)?.forEach : undefined);
@@ -128,9 +130,6 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 		if (scoped) {
 			references.push({target: {kind: 'resource', key: scoped.key}, origin: {expression: scoped.key, range: scoped.block.labelRanges[1] ?? scoped.range}, eachValue: false, forEach: false});
 		}
-
-		// What an `import` block's `id`, `for_each` and `to` keys read is waited for by the resource it imports.
-		references.push(...imported.get(block.name) ?? []);
 
 		blocks.push({
 			name: block.name, source, references, chained: chainedTarget(forEach),
@@ -169,25 +168,23 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 
 	const expansion = node.call && {expression: `module.${node.call.name}`, range: node.call.block.labelRanges[0] ?? node.call.range};
 	return {
-		blocks, inputs, lists, expansion, childImports,
+		blocks, inputs, lists, expansion, imports,
 	};
 }
 
 /**
-The references of the `import` blocks of a module (Terraform allows them in the root only) to the resources they import, by resource key: those of `id`, `for_each` and the index keys of `to` (`each.key` refers to nothing). An import into a child module's resource (`to = module.m["a"].aws_x.y`) is waited for by that resource, in the child module: those are `childImports`.
+The references of the `import` blocks of a module (Terraform allows them in the root only): those of `id`, `for_each` and the index keys of `to` (`each.key` refers to nothing), waited for by the resource instances the block imports (`to = aws_x.y["k"]`, or `module.m["a"].aws_x.y` in a child module), which the instance graph picks per instance.
 */
-function importReferences(node: ModuleNode, reference: (traversal: ReferenceChain) => PlannedReference): {imported: Map<string, PlannedReference[]>; childImports: ChildImport[]} {
-	const imported = new Map<string, PlannedReference[]>();
-	const childImports: ChildImport[] = [];
+function importReferences(node: ModuleNode, reference: (traversal: ReferenceChain) => PlannedReference): PlannedImport[] {
+	const imports: PlannedImport[] = [];
 	for (const block of node.module.imports) {
 		const to = block.to && referenceChainOf(block.to);
-		const target = to && interpretTraversal(to);
-		const child = to && target?.kind === 'module' ? childResourceOf(to) : undefined;
-		if (!to || (!child && (target?.kind !== 'resource' || !node.module.resources.has(target.key)))) {
+		const target = to && resourceOf(to);
+		if (!to || !target) {
 			continue;
 		}
 
-		const references = child ? [] : imported.get((target as {key: string}).key) ?? [];
+		const references: PlannedReference[] = [];
 		const keep = (traversal: ReferenceChain): void => {
 			const planned = reference(traversal);
 			// The walk of `to` gives `to` itself first.
@@ -202,20 +199,16 @@ function importReferences(node: ModuleNode, reference: (traversal: ReferenceChai
 			}
 		}
 
-		if (child) {
-			childImports.push({...child, references});
-		} else {
-			imported.set((target as {key: string}).key, references);
-		}
+		imports.push({...target, forEach: block.forEach, references});
 	}
 
-	return {imported, childImports};
+	return imports;
 }
 
 /**
-The module calls (with their indexes) and resource key (with its index) of an import target in a child module: `module.a[0].module.b.aws_x.y["k"]` is calls `a` (index `0`), `b` and key `aws_x.y` (index `"k"`; `data.T.N` for a data source); undefined when it names no resource.
+The module calls (with their indexes) and resource key (with its index) of an import target: `module.a[0].module.b.aws_x.y["k"]` is calls `a` (index `0`), `b` and key `aws_x.y` (index `"k"`; `data.T.N` for a data source); `aws_x.y` has no calls; undefined when it names no resource.
 */
-function childResourceOf(to: ReferenceChain): Omit<ChildImport, 'references'> | undefined {
+function resourceOf(to: ReferenceChain): Omit<PlannedImport, 'references' | 'forEach'> | undefined {
 	// Each name with the index written after it.
 	const parts: Array<{name: string; index?: Expression}> = [{name: to.root}];
 	for (const step of to.steps) {
@@ -241,7 +234,7 @@ function childResourceOf(to: ReferenceChain): Omit<ChildImport, 'references'> | 
 	const rest = parts.slice(at);
 	const length = rest[0]?.name === 'data' ? 3 : 2;
 	const names = rest.slice(0, length);
-	if (path.length === 0 || names.length < length || names.slice(0, -1).some(part => part.index !== undefined)) {
+	if (rest[0]?.name === 'module' || names.length < length || rest.length > length || names.slice(0, -1).some(part => part.index !== undefined)) {
 		return undefined;
 	}
 
