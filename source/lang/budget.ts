@@ -77,11 +77,23 @@ export class EvaluationBudget {
 			}
 
 			default: {
-				return true;
+				// An unknown from a function that found the budget spent before building (see affords).
+				return !this.spent;
 			}
 		}
 
 		this.spent ||= this.elements > maximumEvaluationElements || this.characters > maximumEvaluationCharacters;
+		return !this.spent;
+	}
+
+	/**
+	Whether a collection of `elements` elements (its own and those of the collections directly inside it) fits in what is left, asked by a function that knows its result's size before building it (`setproduct`): when it does not, the budget is spent now and the value is never built (the caller returns an unknown, which `charge` refuses with the one diagnostic).
+	*/
+	affords(elements: number): boolean {
+		if (elements >= countedElements && this.elements + elements > maximumEvaluationElements) {
+			this.spent = true;
+		}
+
 		return !this.spent;
 	}
 

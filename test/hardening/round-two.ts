@@ -8,7 +8,11 @@ import {formatDiagnostic, formatDiagnostics, maximumDiagnosticsPerFile} from '..
 import {consoleOutput} from '../../source/lang/console.js';
 import {maximumCollectionElements, maximumStringLength} from '../../source/lang/functions/limits.js';
 import {maximumDynamicBlocks} from '../../source/expand/dynamic-blocks.js';
-import {maximumEvaluationElements} from '../../source/lang/budget.js';
+import {EvaluationBudget, maximumEvaluationElements} from '../../source/lang/budget.js';
+import {callFunction} from '../../source/lang/function.js';
+import {numberValue} from '../../source/lang/values.js';
+import {range} from '../../source/lang/functions/collection.js';
+import {setproduct} from '../../source/lang/functions/set.js';
 import {loadWorkspace} from '../../source/workspace.js';
 
 /*
@@ -183,6 +187,20 @@ test('one budget for the whole evaluation: eight full setproducts stop at the se
 	t.is(workspace.evaluateAt('length(local.p0)').value.kind, 'number');
 	t.is(workspace.evaluateAt('local.p5').value.kind, 'unknown');
 	t.deepEqual(workspace.evaluateAt('terraform_data.survivor.input').value, {kind: 'string', value: 'ok'});
+});
+
+test('a setproduct that would spend the budget is refused before it is built: the budget is spent, the elements counted stay those built', t => {
+	const budget = new EvaluationBudget();
+	const context = {baseDirectory: '.', impure: false, budget};
+	const numbers = callFunction(range, [numberValue(1024)], context);
+	const first = callFunction(setproduct, [numbers, numbers], context);
+	t.is(first.kind, 'list');
+	t.true(budget.charge(first));
+	const built = budget.elements;
+	t.is(built, 3 * 1024 * 1024);
+	t.is(callFunction(setproduct, [numbers, numbers], context).kind, 'unknown');
+	t.true(budget.spent);
+	t.is(budget.elements, built);
 });
 
 test('each console line has a budget of its own', t => {

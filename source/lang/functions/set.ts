@@ -96,12 +96,18 @@ export const setproduct = defineFunction({
 		const combination = tupleType(elementTypes);
 		return anySet ? setType(combination) : listType(combination);
 	},
-	impl(values, returnType) {
+	impl(values, returnType, context) {
 		if (values.some(value => value.kind === 'unknown' || knownLength(value) === undefined)) {
 			return unknownValue(returnType);
 		}
 
-		checkElementCount(values.reduce((product, value) => product * knownLength(value)!, 1));
+		const size = values.reduce((product, value) => product * knownLength(value)!, 1);
+		checkElementCount(size);
+		// The pairs (or tuples) with their elements, counted against the whole evaluation's budget before they are built.
+		if (context.budget && !context.budget.affords(size * (1 + values.length))) {
+			return unknownValue(returnType);
+		}
+
 		const combination = (returnType as {element: Type}).element as {elements: readonly Type[]};
 		const columns = values.map((value, index) => convertedElements(value, listType(combination.elements[index]!)));
 		let products: Value[][] = [[]];
