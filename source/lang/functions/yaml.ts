@@ -34,7 +34,7 @@ export const maximumYamlDepth = 1000;
 
 const tooDeep = `YAML document is nested too deeply: more than ${maximumYamlDepth} levels, tfscope's limit (maximumYamlDepth)`;
 // What eemeli/yaml can parse depends on the stack left when it is called (about 700 levels of flow brackets).
-const tooDeepToParse = 'YAML document is nested too deeply for tfscope\'s YAML parser (flow collections nest up to about 700 levels)';
+const tooDeepToParse = 'YAML document is nested too deeply for tfscope\'s YAML parser: more than 512 levels of brackets, indentation and compact entries (maximumYamlParseDepth)';
 
 function fromNode(node: Node | null | undefined, document: Document, depth: number, budget: Budget): Value {
 	if (depth > maximumYamlDepth) {
@@ -276,7 +276,124 @@ function countNewlines(text: string): number {
 	return count;
 }
 
+/**
+The deepest a document may nest for eemeli/yaml to parse it: 512 levels of flow brackets, block indentation and compact `- ` entries together. The parser recurses once per level; past about 700 it overflows the stack, and an overflow there can end the whole process (V8 aborts when the overflow hits inside its regular-expression compiler: `yamldecode` of 50,000 `[` and then of 50,000 `[]` pairs did, with a deeper caller). So the depth is bounded before the parser is called.
+*/
+export const maximumYamlParseDepth = 512;
+
+/**
+An upper bound of how deep `source` nests, in one pass: open flow collections (outside quotes), plus the indentation levels open in block context, plus compact entries on a line (`- - - x`). It may count more than the parser would (a bracket inside a plain scalar opens nothing); it counts less only for a document crafted to hide brackets inside what looks like a quoted scalar, whose overflow is then caught as before.
+*/
+export function yamlNestingBound(source: string): number {
+	const indents: number[] = [];
+	let flow = 0;
+	let deepest = 0;
+	let quote: '"' | '\'' | undefined;
+	let lineStart = true;
+	for (let at = 0; at < source.length; at++) {
+		const code = source[at]!;
+		if (quote) {
+			if (code === '\\' && quote === '"') {
+				at++;
+			} else if (code === quote) {
+				quote = undefined;
+			}
+
+			continue;
+		}
+
+		if (lineStart) {
+			lineStart = false;
+			let column = at;
+			while (source[column] === ' ') {
+				column++;
+			}
+
+			const first = source[column];
+			if (flow === 0 && first !== undefined && first !== '\n' && first !== '\r' && first !== '#') {
+				while (indents.length > 0 && indents.at(-1)! >= column - at) {
+					indents.pop();
+				}
+
+				indents.push(column - at);
+				// Compact nested entries on one line: `- - - x`, `? - x`.
+				let compact = 0;
+				while ((source[column] === '-' || source[column] === '?') && source[column + 1] === ' ') {
+					compact++;
+					column += 2;
+					while (source[column] === ' ') {
+						column++;
+					}
+				}
+
+				deepest = Math.max(deepest, indents.length + compact);
+			}
+
+			at = column - 1;
+			continue;
+		}
+
+		switch (code) {
+			case '\n': {
+				lineStart = true;
+				break;
+			}
+
+			case '"':
+			case '\'': {
+				// A quote opens a quoted scalar only where a scalar starts (`it's` is plain text): after an indicator or at the start of a line.
+				if (scalarStart(source, at)) {
+					quote = code;
+				}
+
+				break;
+			}
+
+			case '[':
+			case '{': {
+				flow++;
+				deepest = Math.max(deepest, indents.length + flow);
+				break;
+			}
+
+			case ']':
+			case '}': {
+				flow = Math.max(0, flow - 1);
+				break;
+			}
+
+			case '#': {
+				// A comment (after a space or at the start of a line) runs to the end of the line.
+				if (at === 0 || source[at - 1] === ' ' || source[at - 1] === '\t') {
+					const end = source.indexOf('\n', at);
+					at = end === -1 ? source.length : end - 1;
+				}
+
+				break;
+			}
+
+			default:
+		}
+	}
+
+	return deepest;
+}
+
+function scalarStart(source: string, at: number): boolean {
+	let before = at - 1;
+	while (source[before] === ' ' || source[before] === '\t') {
+		before--;
+	}
+
+	const previous = source[before];
+	return previous === undefined || '\n\r[{,:-?'.includes(previous);
+}
+
 export function decodeYaml(source: string): Value {
+	if (yamlNestingBound(source) > maximumYamlParseDepth) {
+		throw new FunctionError(tooDeepToParse);
+	}
+
 	let documents: ReturnType<typeof Yaml.parseAllDocuments>;
 	try {
 		documents = yaml().parseAllDocuments(source, {schema: 'failsafe', uniqueKeys: false});
