@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Workspace, WorkspaceOptions} from '../workspace.js';
+import {describeReadFailure, inspectFile} from '../files/read-file.js';
 import {CommandFailure, type CommandFlags} from './command.js';
 
 /**
@@ -50,7 +51,7 @@ function kindOf(file: string): 'missing' | 'directory' | 'other' {
 }
 
 /**
-Checks what the command line names before anything loads (the directory, `--var-file` and `--state` files), so a typo is a one-line error with exit 1 instead of an empty result. A FIFO or device counts as a file here; reading it later is bounded by the file reader's limits.
+Checks what the command line names before anything loads (the directory, `--var-file` and `--state` files), so a typo is a one-line error with exit 1 instead of an empty result. A FIFO, device or socket is refused here too, in the file reader's words: the reader would refuse it later, and `instances` or `tree` would then list instances without the file, saying nothing.
 */
 export function checkWorkspaceArguments(flags: CommandFlags, directory: string, cwd: string, options: {readonly directoryInRevision?: boolean} = {}): void {
 	if (flags.opentofu && flags.terraform) {
@@ -75,9 +76,17 @@ export function checkWorkspaceArguments(flags: CommandFlags, directory: string, 
 
 	for (const [option, files] of [['--var-file', flags.varFile], ['--assume-file', flags.assumeFile], ['--state', flags.state === undefined ? [] : [flags.state]], ['--schema', flags.schema]] as const) {
 		for (const file of files) {
-			const fileKind = kindOf(path.resolve(base, file));
-			if (fileKind !== 'other') {
-				throw new CommandFailure(`${option} ${file}: ${fileKind === 'missing' ? 'no such file' : 'is a directory, not a file'}`);
+			const inspected = inspectFile(path.resolve(base, file));
+			if (inspected.kind === 'failure' && inspected.failure.kind === 'missing') {
+				throw new CommandFailure(`${option} ${file}: no such file`);
+			}
+
+			if (inspected.kind === 'not-regular' && inspected.what === 'directory') {
+				throw new CommandFailure(`${option} ${file}: is a directory, not a file`);
+			}
+
+			if (inspected.kind !== 'file') {
+				throw new CommandFailure(`${option} ${describeReadFailure(inspected.kind === 'failure' ? inspected.failure : {kind: 'not-regular', path: file, what: inspected.what}, file)}`);
 			}
 		}
 	}

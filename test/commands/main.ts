@@ -50,6 +50,9 @@ const badUsage: Array<[string, string[], 1 | 2, RegExp]> = [
 	['a missing --var-file', ['tree', '--var-file', 'nope.tfvars', example], 1, /--var-file nope\.tfvars: no such file/],
 	['a directory as --var-file', ['check', '--var-file', 'examples', example], 1, /--var-file examples: is a directory/],
 	['a missing --state', ['instances', '--state', 'nope.tfstate', example], 1, /--state nope\.tfstate: no such file/],
+	// Read later, it would be refused and instances would list the configuration without it, saying nothing.
+	['a device as --state', ['instances', '--state', '/dev/null', example], 1, /--state \/dev\/null is a character device, not a regular file; tfscope reads only regular files/],
+	['a device as --var-file', ['tree', '--var-file', '/dev/zero', example], 1, /--var-file \/dev\/zero is a character device, not a regular file/],
 	['a malformed --var', ['tree', '--var', 'region', example], 2, /invalid --var "region"/],
 	['a --var without a name', ['tree', '--var', '=1', example], 2, /invalid --var "=1"/],
 	['an undeclared --var (as Terraform)', ['tree', '--var', 'nope=1', example], 1, /--var nope: the root module declares no variable "nope"/],
