@@ -191,25 +191,19 @@ test('without a terminal it says so and points to the commands', t => {
 	t.regex(output, /tfscope instances examples\/multi-region/);
 });
 
-test('a generated configuration of 12,500 resource instances: the loading screen moves through both phases, then the explorer opens', async t => {
+test('a generated configuration of 12,500 resource instances: the loading screen is drawn first, then the explorer opens with every instance', async t => {
 	t.timeout(180_000);
 	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-large-'));
 	writeConfiguration(generateConfiguration(sizePreset(1)), directory);
-	// Every byte the app writes is recorded, so every loading frame it drew is seen however busy the machine is (polling the screen misses frames).
+	// Every byte the app writes is recorded. How many loading frames it draws depends on the machine's speed, so only their order is asserted here; the phases' counts and their repaints are tested with controlled progress and event-loop turns in test/ui/app.tsx.
 	const app = startTerminal({arguments: [directory], environment: {XDG_STATE_HOME: directory}, record: true});
 	try {
 		const screen = await app.waitFor(/Blocks — root/, 150_000);
 		t.regex(screen, /101 module instances · 12500 resource instances/);
 		const written = stripAnsi(app.output());
-		const loadingLines = written.split(/[\r\n]+/).map(line => line.trim()).filter(line => line.includes(' Loading '));
-		const seen = loadingLines.join('\n');
-		const reading = loadingLines.findIndex(line => / \d+ module director(y|ies) read$/.test(line));
-		const expanding = loadingLines.map((line, index) => ({line, index})).filter(({line}) => / \d+ module instances?, \d+ resource instances? expanded$/.test(line));
-		// The directories are read first, then the expansion reports progress more than once, and the spinner turns.
-		t.true(reading !== -1, seen);
-		t.true(expanding.length >= 2 && expanding[0]!.index > reading, seen);
-		t.true(new Set(expanding.map(({line}) => line)).size >= 2, seen);
-		t.true(new Set(loadingLines.map(line => line[0])).size >= 2, seen);
+		const loading = written.indexOf(' Loading ');
+		t.true(loading !== -1, 'no loading screen was drawn');
+		t.true(loading < written.indexOf('Blocks — root'), 'the loading screen came after the panes');
 		app.press('quit');
 		t.is(await app.waitForExit(), 0);
 	} finally {
