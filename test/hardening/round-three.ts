@@ -197,7 +197,7 @@ test('countMatches stops at its limit and follows Go\'s rule for empty matches',
 // Found by npm run fuzz (seed 20261124): a module call named "{loop" crashed every graph export.
 test('names that are not identifiers are Terraform\'s errors, and every graph export still prints', async t => {
 	const directory = configuration('bad-names', {
-		'main.tf': 'variable "a b" {\n  default = 1\n}\n\noutput "o.o" {\n  value = 1\n}\n\nmodule "{m" {\n  source = "./c"\n}\n\nmodule "a.b" {\n  source = "./c"\n}\n',
+		'main.tf': 'variable "a b" {\n  default = 1\n}\n\noutput "o.o" {\n  value = 1\n}\n\nmodule "{m" {\n  source = "./c"\n}\n\nmodule "a.b" {\n  source = "./c"\n}\n\nresource "bad type" "x y" {}\n\ndata "acme_thing" "1n" {}\n',
 		'c/main.tf': 'output "x" {\n  value = 1\n}\n',
 	});
 	const workspace = await loadWorkspace({directory});
@@ -206,6 +206,9 @@ test('names that are not identifiers are Terraform\'s errors, and every graph ex
 		'5:8 Invalid output name',
 		'9:8 Invalid module instance name',
 		'13:8 Invalid module instance name',
+		'17:10 Invalid resource type',
+		'17:21 Invalid resource name',
+		'19:19 Invalid data source name',
 	]);
 	for (const format of ['dot', 'mermaid', 'json', 'text']) {
 		for (const instances of [false, true]) {

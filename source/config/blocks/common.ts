@@ -55,11 +55,11 @@ export function checkLabels(block: Block, names: readonly string[], diagnostics:
 }
 
 /**
-Terraform's check of a name label (`hclsyntax.ValidIdentifier`): "Invalid module instance name", "Invalid variable name"... at the label. The block still loads, as a resource with a bad name does.
+Terraform's check of a name label (`hclsyntax.ValidIdentifier`): "Invalid module instance name", "Invalid variable name", "Invalid resource type"... at the label (`index`, default the first). The block still loads.
 */
-export function checkName(block: Block, summary: string, diagnostics: Diagnostic[]): void {
-	if (!/^[A-Za-z_][\w-]*$/.test(block.labels[0] ?? '')) {
-		diagnostics.push(errorDiagnostic(summary, 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.', block.labelRanges[0], block.range));
+export function checkName(block: Block, summary: string, diagnostics: Diagnostic[], index = 0): void {
+	if (!/^[A-Za-z_][\w-]*$/.test(block.labels[index] ?? '')) {
+		diagnostics.push(errorDiagnostic(summary, 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.', block.labelRanges[index], block.range));
 	}
 }
 

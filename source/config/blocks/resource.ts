@@ -6,7 +6,7 @@ import type {LanguageRules} from '../language.js';
 import {terraformRules} from '../language.js';
 import type {Lifecycle, ResourceBlock, ResourceMode} from '../module.js';
 import {literalBool, traversalText, tupleItems} from '../static.js';
-import {checkLabels, checkRepetition, readConditions, readDependsOn} from './common.js';
+import {checkLabels, checkName, checkRepetition, readConditions, readDependsOn} from './common.js';
 import {readProviderReference} from './provider.js';
 import {replaceTriggeredByReferences} from './quoted-reference.js';
 
@@ -99,11 +99,9 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 	}
 
 	const [type, name] = block.labels as [string, string];
-	for (const [index, label] of [type, name].entries()) {
-		if (!/^[A-Za-z_][\w-]*$/.test(label)) {
-			diagnostics.push(errorDiagnostic(`Invalid ${mode === 'data' ? 'data source' : (mode === 'ephemeral' ? 'ephemeral resource' : 'resource')} ${index === 0 ? 'type' : 'name'}`, 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.', block.labelRanges[index], block.range));
-		}
-	}
+	const kind = mode === 'data' ? 'data source' : (mode === 'ephemeral' ? 'ephemeral resource' : 'resource');
+	checkName(block, `Invalid ${kind} type`, diagnostics, 0);
+	checkName(block, `Invalid ${kind} name`, diagnostics, 1);
 
 	const count = findAttribute(block.body, 'count');
 	const forEach = findAttribute(block.body, 'for_each');
