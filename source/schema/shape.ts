@@ -42,11 +42,6 @@ export type ShapeReuse = {
 };
 
 /**
-How many problems shaping has reported: a shaped value is reused only when shaping it reported none (each instance reports its own).
-*/
-let problemsReported = 0;
-
-/**
 The value of a body (as `evaluateBody` gives it: arguments by name, unlabelled blocks as a list or tuple of objects, labelled ones as an object by label, a `dynamic` block over an unknown collection as unknown) under its block schema.
 */
 export function shapeBody(schema: BlockSchema, given: ReadonlyMap<string, Value>, options: ShapeOptions, path: readonly string[] = []): ObjectValue {
@@ -78,9 +73,16 @@ function shapeShared(name: string, attribute: AttributeSchema, value: Value, opt
 		return known.value;
 	}
 
-	const before = problemsReported;
-	const shaped = shapeAttribute(name, attribute, value, options, []);
-	if (problemsReported === before && known === undefined) {
+	// Reused only when shaping it reported no problem: each instance reports its own.
+	let reported = false;
+	const shaped = shapeAttribute(name, attribute, value, {
+		...options,
+		problem(problem) {
+			reported = true;
+			options.problem(problem);
+		},
+	}, []);
+	if (!reported && known === undefined) {
 		reuse.shaped.set(value, {attribute, value: shaped});
 	}
 
@@ -230,7 +232,6 @@ function shapeAttribute(name: string, attribute: AttributeSchema, given: Value |
 			value = converted.value;
 		} else {
 			// hcldec prints cty's message without the path inside the value.
-			problemsReported++;
 			options.problem({path: [...path, name], message: converted.message});
 			value = unknownValue(attribute.type);
 		}
