@@ -5,8 +5,8 @@ import {
 } from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
-import type {Condition, ModuleCall, ProviderBlock, ProviderReference, ResourceBlock, TerraformSettings} from '../config/module.js';
-import type {ModuleNode} from '../config/module-tree.js';
+import type {Condition, ModuleCall, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
+import {type ModuleNode, walkModuleTree} from '../config/module-tree.js';
 import {type State, stateKey} from '../config/state.js';
 import type {RawVariableValue} from '../config/tfvars.js';
 import {convert} from '../lang/convert.js';
@@ -24,7 +24,7 @@ import {
 } from './addresses.js';
 import {type BodyOptions, evaluateBody, nullAsUnknown} from './dynamic-blocks.js';
 import {
-	type Expansion, type RepetitionData, countExpansion, enabledExpansion, forEachExpansion, instanceKeys, noRepetition, repetitionData, singleExpansion,
+	type Expansion, type ExpansionResult, type RepetitionData, countExpansion, enabledExpansion, forEachExpansion, instanceKeys, noRepetition, repetitionData, singleExpansion,
 } from './expansion.js';
 import type {
 	ConditionResult, InstanceTree, ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance,
@@ -631,14 +631,25 @@ class ModuleInstanceImpl implements ModuleInstance {
 			return undefined;
 		}
 
+		const evaluated = this.#evaluateMeta(call, 'module');
+		return evaluated.failure || evaluated.result.error ? undefined : evaluated.result.expansion;
+	}
+
+	/**
+	A block's `count`, `for_each` or `enabled` (whichever it has; at least one) evaluated in this instance's scope: the first error the evaluation reported, or what the value expands to.
+	*/
+	#evaluateMeta(block: {count?: Expression; forEach?: Expression; enabled?: Expression}, kind: 'resource' | 'module'): {readonly meta: Expression; readonly metaName: 'count' | 'for_each' | 'enabled'; readonly value: Value} & ({readonly failure: Diagnostic} | {readonly failure?: undefined; readonly result: ExpansionResult}) {
+		const meta = (block.count ?? block.forEach ?? block.enabled)!;
+		const metaName = block.count ? 'count' : (block.forEach ? 'for_each' : 'enabled');
 		const before = this.#context.diagnostics.length;
 		const value = this.evaluate(meta);
-		if (this.#context.diagnostics.slice(before).some(diagnostic => diagnostic.severity === 'error')) {
-			return undefined;
+		// An unknown value that comes from an error (a cycle, an undeclared name) has its diagnostic already.
+		const failure = this.#context.diagnostics.slice(before).find(diagnostic => diagnostic.severity === 'error');
+		if (failure) {
+			return {meta, metaName, value, failure};
 		}
 
-		const result = call.count ? countExpansion(value) : (call.forEach ? forEachExpansion(value, 'module') : enabledExpansion(value));
-		return result.error ? undefined : result.expansion;
+		return {meta, metaName, value, result: metaName === 'count' ? countExpansion(value) : (metaName === 'for_each' ? forEachExpansion(value, kind) : enabledExpansion(value))};
 	}
 
 	// Expansion of one block in this module instance, memoised; count/for_each are evaluated in the module's scope.
@@ -651,21 +662,18 @@ class ModuleInstanceImpl implements ModuleInstance {
 			}
 
 			// `enabled` is only read (config/) in OpenTofu mode, and not beside count/for_each.
-			const meta = block.count ?? block.forEach ?? block.enabled;
-			const metaName = block.count ? 'count' : (block.forEach ? 'for_each' : 'enabled');
-			if (meta) {
-				const before = this.#context.diagnostics.length;
-				const value = this.evaluate(meta);
-				// An unknown value that comes from an error (a cycle, an undeclared name) has its diagnostic already.
-				const failure = this.#context.diagnostics.slice(before).find(diagnostic => diagnostic.severity === 'error');
-				if (failure) {
+			if (block.count ?? block.forEach ?? block.enabled) {
+				const evaluated = this.#evaluateMeta(block, kind);
+				const {meta, metaName, value} = evaluated;
+				if (evaluated.failure) {
+					const {failure} = evaluated;
 					// Not "known after apply": the expression is wrong, and Terraform stops on it. The error is reported already; the expansion carries it so `instances` prints it and fails.
 					return {
 						mode: 'invalid', meta: metaName, reason: failure.detail ?? failure.summary, summary: failure.summary, diagnostic: failure,
 					};
 				}
 
-				const result = metaName === 'count' ? countExpansion(value) : (metaName === 'for_each' ? forEachExpansion(value, kind) : enabledExpansion(value));
+				const {result} = evaluated;
 				const {expansion} = result;
 				if (expansion.mode === 'unknown') {
 					// Not a diagnostic per block: one per root cause, listing the blocks it leaves open-ended (see unknown-causes.ts).
@@ -1231,17 +1239,6 @@ function sortedNames(body: object, attributes: ReadonlyMap<string, Value>): read
 
 const noAssumptions: readonly Assumption[] = Object.freeze([]);
 
-function moduleSettings(root: ModuleNode): TerraformSettings[] {
-	const settings: TerraformSettings[] = [];
-	const pending = [root];
-	for (let node = pending.pop(); node; node = pending.pop()) {
-		settings.push(node.module.terraform);
-		pending.push(...node.children.values());
-	}
-
-	return settings;
-}
-
 const ephemeralMarks: Marks = new Set(['ephemeral'] as const);
 
 /**
@@ -1267,7 +1264,7 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 		moduleInstanceCount: 0,
 		resourceInstanceCount: 0,
 		causes: new Map(),
-		providerConstraints: providerConstraints(moduleSettings(root)),
+		providerConstraints: providerConstraints([...walkModuleTree(root)].map(node => node.module.terraform)),
 		nested: {invariance: new InstanceInvariance(root, options.assumptions?.some(assumption => assumption.target.kind === 'variable' && assumption.target.module.length > 0) ?? false), perInstance: new Map()},
 	};
 	const rootInstance = new ModuleInstanceImpl(context, root, [], undefined, noRepetition);

@@ -1,5 +1,5 @@
 import type {Expression} from '../hcl/ast.js';
-import type {ModuleNode} from '../config/module-tree.js';
+import {type ModuleNode, walkModuleTree} from '../config/module-tree.js';
 import {referencesOf, traversalsOf} from '../lang/references.js';
 
 /*
@@ -16,11 +16,9 @@ export class InstanceInvariance {
 
 	constructor(root: ModuleNode, childVariablesAssumed: boolean) {
 		this.#childVariablesAssumed = childVariablesAssumed;
-		const pending = [root];
-		for (let node = pending.pop(); node; node = pending.pop()) {
+		for (const node of walkModuleTree(root)) {
 			for (const child of node.children.values()) {
 				this.#parents.set(child, node);
-				pending.push(child);
 			}
 		}
 	}
