@@ -1,6 +1,6 @@
 import type {Graph} from './cytoscape.js';
-import type {EdgeKind, GraphNode, NodeKind} from './model.js';
-import {modulePrefixes, parentModule} from './module-paths.js';
+import type {EdgeKind, NodeKind} from './model.js';
+import {membersByModule, parentModule} from './module-paths.js';
 import {compareIds} from './queries.js';
 
 const shapes: Record<NodeKind, [string, string]> = {
@@ -39,23 +39,8 @@ The graph as a Mermaid flowchart (as GitHub renders it): modules are subgraphs, 
 export function exportMermaid(graph: Graph): string {
 	const nodes = graph.nodes().sort((first, second) => compareIds(first.id, second.id));
 	const ids = new Map(nodes.map((node, position) => [node.id, `n${position}`]));
-	const members = new Map<string, GraphNode[]>([['', []]]);
-	for (const node of nodes) {
-		for (const prefix of modulePrefixes(node.module)) {
-			if (!members.has(prefix)) {
-				members.set(prefix, []);
-			}
-		}
-
-		// A module path the prefixes do not end at (a name with a dot, itself an error) is a cluster of its own.
-		let own = members.get(node.module);
-		if (!own) {
-			own = [];
-			members.set(node.module, own);
-		}
-
-		own.push(node);
-	}
+	// Nodes by module, every ancestor module with a cluster.
+	const members = membersByModule(nodes);
 
 	const modules = [...members.keys()].sort(compareIds);
 	const moduleIds = new Map(modules.map((module, position) => [module, `m${position}`]));

@@ -27,3 +27,27 @@ export function parentModule(path: string): string {
 	const prefixes = modulePrefixes(path);
 	return prefixes.at(-2) ?? '';
 }
+
+/**
+Nodes grouped by module path, in the order given, with an entry (maybe empty) for the root and for every ancestor of a module that has nodes, so each exporter can nest clusters; a module path the prefixes do not end at (a name with a dot, itself an error) is a group of its own.
+*/
+export function membersByModule<Node extends {readonly module: string}>(nodes: readonly Node[]): Map<string, Node[]> {
+	const members = new Map<string, Node[]>([['', []]]);
+	for (const node of nodes) {
+		for (const prefix of modulePrefixes(node.module)) {
+			if (!members.has(prefix)) {
+				members.set(prefix, []);
+			}
+		}
+
+		let own = members.get(node.module);
+		if (!own) {
+			own = [];
+			members.set(node.module, own);
+		}
+
+		own.push(node);
+	}
+
+	return members;
+}
