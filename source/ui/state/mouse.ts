@@ -113,8 +113,8 @@ function click(state: State, data: ExplorerData, pane: PaneId, row: number, help
 		case 'blocks':
 		case 'edges': {
 			const {cursor, length, rows} = listOf(focused, data, pane);
-			let index = windowStart(length, cursor, rows) + row;
-			if (index >= length) {
+			let index = clickedIndex(row, cursor, length, rows);
+			if (index === undefined) {
 				return focused;
 			}
 
