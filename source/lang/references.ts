@@ -139,12 +139,17 @@ class SplatStep {
 class Chain implements ReferenceChain {
 	readonly root: string;
 	readonly steps: readonly ChainStep[];
+	/**
+	The outermost node of the chain's static prefix: below the innermost splat, the node whose `traversalOf` is the chain's static part.
+	*/
+	readonly top: Expression;
 	readonly #rootNode: Variable;
 	readonly #outer: Expression;
 
-	constructor(rootNode: Variable, steps: readonly ChainStep[], outer: Expression) {
+	constructor(rootNode: Variable, steps: readonly ChainStep[], outer: Expression, top: Expression) {
 		this.root = rootNode.name;
 		this.steps = steps;
+		this.top = top;
 		this.#rootNode = rootNode;
 		this.#outer = outer;
 	}
@@ -369,9 +374,18 @@ function parseReferenceUncached(traversal: Traversal): ParsedReference {
 }
 
 /**
-The static traversal an expression starts with, if it is a chain of attribute and literal-index steps on a root name; `dynamicTail` is true when the chain continues with steps that are not static.
+The static traversal of a chain node (a name followed by attribute and index steps), with the chain's nodes: `staticDepth` of its steps are static (attribute names and literal keys), `nodes` are the attribute and index nodes of the chain, innermost first (`nodes[i]` is the node of step i). One record per node, kept for the life of the syntax tree: the evaluator reads it at every evaluation of the node, and `traversalsOf` gives the same traversal objects, so a resolution found for an expression's reference is found again by identity.
 */
-export function traversalOf(expression: Expression): {traversal: Traversal; staticDepth: number} | undefined {
+export type NodeTraversal = {
+	readonly traversal: Traversal;
+	readonly staticDepth: number;
+	readonly nodes: readonly Expression[];
+};
+
+/**
+The static traversal an expression starts with, if it is a chain of attribute and literal-index steps on a root name (`staticDepth` of the chain's steps; the rest is not static).
+*/
+export function traversalOf(expression: Expression): NodeTraversal | undefined {
 	// AST nodes are never changed after parsing, so the traversal of a node is computed once (evaluation asks for it once per instance).
 	if (expression.kind !== 'GetAttribute' && expression.kind !== 'Index' && expression.kind !== 'Variable') {
 		return undefined;
@@ -386,16 +400,14 @@ export function traversalOf(expression: Expression): {traversal: Traversal; stat
 	return found ?? undefined;
 }
 
-const traversalsByNode = new WeakMap<Expression, {traversal: Traversal; staticDepth: number} | null>();
+const traversalsByNode = new WeakMap<Expression, NodeTraversal | null>();
 
-/**
-`traversalOf` without its cache, for a caller that keeps the result itself (the evaluator's chain per node): one cache entry per node, not two.
-*/
-export function traversalOfUncached(expression: Expression): {traversal: Traversal; staticDepth: number} | undefined {
-	const chain: Expression[] = [];
+function traversalOfUncached(expression: Expression): NodeTraversal | undefined {
+	// Arrays of their final length (a pushed-to array keeps room for 17 elements, and these live as long as the syntax tree).
+	let depth = 0;
 	let current: Expression = expression;
 	while (current.kind === 'GetAttribute' || current.kind === 'Index') {
-		chain.push(current);
+		depth++;
 		current = current.kind === 'GetAttribute' ? current.object : current.collection;
 	}
 
@@ -403,27 +415,30 @@ export function traversalOfUncached(expression: Expression): {traversal: Travers
 		return undefined;
 	}
 
-	chain.reverse();
-	const steps: TraversalStep[] = [];
-	for (const node of chain) {
-		if (node.kind === 'GetAttribute') {
-			steps.push(new AttributeStep(node));
-			continue;
-		}
-
-		if (node.kind !== 'Index') {
-			break;
-		}
-
-		const key = literalKey(node.key);
-		if (key === undefined) {
-			break;
-		}
-
-		steps.push(new IndexNodeStep(key, node));
+	const nodes = new Array<Expression>(depth);
+	current = expression;
+	for (let position = depth - 1; position >= 0; position--) {
+		nodes[position] = current;
+		current = current.kind === 'GetAttribute' ? current.object : (current as Index).collection;
 	}
 
-	return {traversal: new LazyTraversal(current.name, current, steps), staticDepth: steps.length};
+	let staticDepth = 0;
+	while (staticDepth < depth) {
+		const node = nodes[staticDepth]!;
+		if (node.kind !== 'GetAttribute' && literalKey((node as Index).key) === undefined) {
+			break;
+		}
+
+		staticDepth++;
+	}
+
+	const steps = new Array<TraversalStep>(staticDepth);
+	for (let position = 0; position < staticDepth; position++) {
+		const node = nodes[position]!;
+		steps[position] = node.kind === 'GetAttribute' ? new AttributeStep(node) : new IndexNodeStep(literalKey((node as Index).key)!, node as Index);
+	}
+
+	return {traversal: new LazyTraversal((current as Variable).name, current, steps), staticDepth, nodes};
 }
 
 function literalKey(expression: Expression): string | number | undefined {
@@ -480,16 +495,24 @@ const traversalListsByNode = new WeakMap<Expression, Traversal[]>();
 
 function traversalsOfUncached(expression: Expression): Traversal[] {
 	const found: Traversal[] = [];
-	walkReferenceChains(expression, chain => {
+	walk(expression, noNames, chain => {
 		found.push(staticPart(chain));
 	});
-	return found;
+	// Kept as long as the syntax tree: no spare room.
+	return found.length === 0 ? noTraversals : found.slice();
 }
+
+const noTraversals: Traversal[] = Object.freeze([]) as unknown as Traversal[];
 
 /**
 The static traversal at the start of a chain: its attribute steps and literal index keys, up to the first step that is neither.
 */
 export function staticPart(chain: ReferenceChain): Traversal {
+	if (chain instanceof Chain) {
+		// The node's own traversal (see NodeTraversal), not a copy.
+		return traversalOf(chain.top)!.traversal;
+	}
+
 	const steps: TraversalStep[] = [];
 	for (const step of chain.steps) {
 		if (step.kind === 'attribute') {
@@ -673,6 +696,7 @@ function walkChain(outer: Expression, names: ReadonlySet<string>, visit: Visit):
 	const parts: Expression[] = [];
 	const splatBodies: Expression[] = [];
 	let node = outer;
+	let top = outer;
 	for (;;) {
 		if (node.kind === 'GetAttribute') {
 			steps.unshift(new AttributeStep(node));
@@ -685,6 +709,7 @@ function walkChain(outer: Expression, names: ReadonlySet<string>, visit: Visit):
 			splatBodies.unshift(node.each);
 			steps = [new SplatStep(node), ...splatAttributes(node.each)];
 			node = node.source;
+			top = node;
 		} else {
 			break;
 		}
@@ -692,7 +717,7 @@ function walkChain(outer: Expression, names: ReadonlySet<string>, visit: Visit):
 
 	if (node.kind === 'Variable') {
 		if (!names.has(node.name)) {
-			visit(new Chain(node, steps, outer));
+			visit(new Chain(node, steps, outer, top));
 		}
 	} else {
 		parts.push(node);

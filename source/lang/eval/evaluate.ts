@@ -14,7 +14,7 @@ import {maximumCollectionElements, maximumStringLength} from '../functions/limit
 import {arithmetic, parseNumber} from '../numbers.js';
 import {rawEquals} from '../operations.js';
 import {
-	type Traversal, type TraversalStep, parseReferenceReadOnly, traversalOfUncached, traversalsOf,
+	type Traversal, type TraversalStep, parseReferenceReadOnly, traversalOf, traversalsOf,
 } from '../references.js';
 import {
 	type Type, boolType, dynamicType, friendlyTypeName, hasDynamicType, isCollectionType, numberType, stringType, typeEquals,
@@ -59,10 +59,10 @@ type Resolution = {value: Value | undefined; consumed: number; diagnostics: Diag
 /**
 Resolutions by traversal, as two parallel arrays: an expression has a handful of references, for which a scan beats a Map. `traversals` is the expression's own (cached) list; `resolutions` has its length, undefined for names bound by the scope.
 */
-type Resolved = {readonly traversals: readonly Traversal[]; readonly resolutions: Array<Resolution | undefined>; byKey?: Map<string, Resolution | undefined>};
+type Resolved = {readonly traversals: readonly Traversal[]; readonly resolutions: Array<Resolution | undefined>; byTraversal?: Map<Traversal, Resolution | undefined>};
 
 /**
-The resolution `evaluate` found for a traversal before evaluating. The evaluator reads a chain's traversal from its node (`traversalOf`), a different object from the one the expression's list holds (`traversalsOf`) for the same reference, so they are matched by what they name: root and static steps, which is all a resolution depends on besides the scope, except the ranges in its diagnostics: a resolution with diagnostics is not reused for another traversal (the same name written twice reports each place).
+The resolution `evaluate` found for a traversal before evaluating. `traversalsOf` gives the traversal objects of the expression's own nodes (the ones `traversalOf` gives the evaluator), so they are matched by identity. A resolution with diagnostics is not reused: it is resolved again where it is read, as evaluation reports it.
 */
 function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Resolution | undefined {
 	if (!resolved) {
@@ -72,53 +72,22 @@ function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Res
 	const {traversals, resolutions} = resolved;
 	if (traversals.length > 32) {
 		// A big expression (a generated local with hundreds of references): a Map after all.
-		if (!resolved.byKey) {
-			resolved.byKey = new Map();
-			for (let position = traversals.length - 1; position >= 0; position--) {
+		if (!resolved.byTraversal) {
+			resolved.byTraversal = new Map();
+			for (let position = 0; position < traversals.length; position++) {
 				const resolution = resolutions[position];
 				if (resolution?.diagnostics.length === 0) {
-					resolved.byKey.set(traversalKey(traversals[position]!), resolution);
+					resolved.byTraversal.set(traversals[position]!, resolution);
 				}
 			}
 		}
 
-		return resolved.byKey.get(traversalKey(traversal));
+		return resolved.byTraversal.get(traversal);
 	}
 
-	for (let position = 0; position < traversals.length; position++) {
-		const each = traversals[position]!;
-		if (each === traversal || sameTraversal(each, traversal)) {
-			const resolution = resolutions[position];
-			return resolution?.diagnostics.length === 0 ? resolution : undefined;
-		}
-	}
-
-	return undefined;
-}
-
-function sameTraversal(a: Traversal, b: Traversal): boolean {
-	if (a.root !== b.root || a.steps.length !== b.steps.length) {
-		return false;
-	}
-
-	for (let position = 0; position < a.steps.length; position++) {
-		const stepA = a.steps[position]!;
-		const stepB = b.steps[position]!;
-		if (stepA.kind === 'attribute' ? stepB.kind !== 'attribute' || stepA.name !== stepB.name : stepB.kind !== 'index' || stepA.key !== stepB.key) {
-			return false;
-		}
-	}
-
-	return true;
-}
-
-function traversalKey(traversal: Traversal): string {
-	let key = traversal.root;
-	for (const step of traversal.steps) {
-		key += step.kind === 'attribute' ? `.${step.name}` : (typeof step.key === 'number' ? `[${step.key}]` : `[${JSON.stringify(step.key)}]`);
-	}
-
-	return key;
+	const position = traversals.indexOf(traversal);
+	const resolution = position === -1 ? undefined : resolutions[position];
+	return resolution?.diagnostics.length === 0 ? resolution : undefined;
 }
 
 type Evaluation = {value: Value; diagnostics: Diagnostic[]};
@@ -384,7 +353,7 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 A chain of attribute and index steps on a root name: the static part is read as a reference and resolved through the scope; what remains is applied step by step.
 */
 function evaluateTraversal(expression: Expression, context: Context): Evaluation {
-	const chain = chainOf(expression);
+	const chain = traversalOf(expression);
 	if (!chain) {
 		// A chain on something other than a name: `[1, 2][0]`, `f(x).a`.
 		return applyStep(expression, context);
@@ -470,36 +439,6 @@ function staticStep(value: Value, step: TraversalStep): Value | undefined {
 	}
 
 	return value.kind === 'map' ? value.entries.get(key) : undefined;
-}
-
-/**
-A node's static traversal (references.ts) and the attribute and index nodes of its chain, outermost last; kept per node (the AST is immutable), one lookup for both, since a resource body's references are evaluated once per instance.
-*/
-type Chain = {readonly traversal: Traversal; readonly staticDepth: number; readonly nodes: readonly Expression[]};
-
-const chains = new WeakMap<Expression, Chain | null>();
-
-function chainOf(expression: Expression): Chain | undefined {
-	let chain = chains.get(expression);
-	if (chain === undefined) {
-		// Not through traversalOf's cache: this cache is the one kept per node.
-		const found = expression.kind === 'GetAttribute' || expression.kind === 'Index' || expression.kind === 'Variable' ? traversalOfUncached(expression) : undefined;
-		chain = found ? {traversal: found.traversal, staticDepth: found.staticDepth, nodes: chainNodesUncached(expression)} : null;
-		chains.set(expression, chain);
-	}
-
-	return chain ?? undefined;
-}
-
-function chainNodesUncached(expression: Expression): Expression[] {
-	const nodes: Expression[] = [];
-	let current = expression;
-	while (current.kind === 'GetAttribute' || current.kind === 'Index') {
-		nodes.push(current);
-		current = current.kind === 'GetAttribute' ? current.object : current.collection;
-	}
-
-	return nodes.reverse();
 }
 
 function applyStep(expression: Expression, context: Context): Evaluation {
