@@ -46,22 +46,78 @@ The value of a body (as `evaluateBody` gives it: arguments by name, unlabelled b
 */
 export function shapeBody(schema: BlockSchema, given: ReadonlyMap<string, Value>, options: ShapeOptions, path: readonly string[] = []): ObjectValue {
 	const plan = planOf(schema, options.unsetBlocksUnknown === true);
+	// Only the slots whose value is not the slot's unset one are kept per object (a body sets a handful of some 60).
+	const positions: number[] = [];
 	const values: Value[] = [];
 	const fromState = path.length === 0 && options.stored !== undefined;
-	for (const slot of plan.slots) {
+	const {slots} = plan;
+	for (let position = 0; position < slots.length; position++) {
+		const slot = slots[position]!;
 		const value = given.get(slot.name);
+		let shaped: Value;
 		if (value === undefined && (slot.nested !== undefined || !fromState)) {
-			values.push(slot.unset);
+			continue;
 		} else if (slot.nested === undefined) {
-			values.push(options.reuse && path.length === 0 && value !== undefined && value.kind !== 'null' && options.reuse.shared.has(value)
+			shaped = options.reuse && path.length === 0 && value !== undefined && value.kind !== 'null' && options.reuse.shared.has(value)
 				? shapeShared(slot.name, slot.attribute!, value, options, options.reuse)
-				: shapeAttribute(slot.name, slot.attribute!, value, options, path));
+				: shapeAttribute(slot.name, slot.attribute!, value, options, path);
 		} else {
-			values.push(shapeBlocks(slot.nested, value, options, [...path, slot.name]));
+			shaped = shapeBlocks(slot.nested, value, options, [...path, slot.name]);
+		}
+
+		if (shaped !== slot.unset) {
+			positions.push(position);
+			values.push(shaped);
 		}
 	}
 
-	return {kind: 'object', attributes: new SlotAttributes(plan, values)};
+	// A copy of the final length: the object lives as long as the workspace.
+	return {kind: 'object', attributes: new SlotAttributes(layoutOf(plan, positions), values.slice())};
+}
+
+/**
+Which of a plan's slots an object keeps a value for, and where: `index[position]` is the value's place, -1 for a slot holding its unset value. Shared by every object with the same slots set (the instances of one block, mostly).
+*/
+type Layout = {
+	readonly plan: Plan;
+	readonly positions: readonly number[];
+	readonly index: Int32Array;
+};
+
+function layoutOf(plan: Plan, positions: readonly number[]): Layout {
+	const last = plan.lastLayout;
+	if (last && sameNumbers(last.positions, positions)) {
+		return last;
+	}
+
+	const key = positions.join(',');
+	let layout = plan.layouts.get(key);
+	if (!layout) {
+		const index = new Int32Array(plan.slots.length).fill(-1);
+		for (const [place, position] of positions.entries()) {
+			index[position] = place;
+		}
+
+		layout = {plan, positions: positions.slice(), index};
+		plan.layouts.set(key, layout);
+	}
+
+	plan.lastLayout = layout;
+	return layout;
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+	if (a.length !== b.length) {
+		return false;
+	}
+
+	for (let position = 0; position < a.length; position++) {
+		if (a[position] !== b[position]) {
+			return false;
+		}
+	}
+
+	return true;
 }
 
 /**
@@ -106,6 +162,8 @@ type Plan = {
 	readonly slots: readonly Slot[];
 	readonly names: readonly string[];
 	readonly positions: ReadonlyMap<string, number>;
+	readonly layouts: Map<string, Layout>;
+	lastLayout: Layout | undefined;
 };
 
 // Two plans per schema: what an unset slot holds depends on `unsetBlocksUnknown`.
@@ -136,7 +194,7 @@ function planOf(schema: BlockSchema, unsetBlocksUnknown: boolean): Plan {
 
 		const slots = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
 		const names = slots.map(slot => slot.name);
-		plan = {slots, names, positions: new Map(names.map((name, position) => [name, position]))};
+		plan = {slots, names, positions: new Map(names.map((name, position) => [name, position])), layouts: new Map(), lastLayout: undefined};
 		if (unsetBlocksUnknown) {
 			both.unknown = plan;
 		} else {
@@ -148,69 +206,78 @@ function planOf(schema: BlockSchema, unsetBlocksUnknown: boolean): Plan {
 }
 
 /**
-The attributes of a shaped object: one array of values beside the plan's names, instead of a Map of its own per instance (tens of thousands of instances with some 60 attributes each). Read-only, like every value; it extends Map so `instanceof Map` holds, the Map's own storage unused.
+The attributes of a shaped object: the values of the slots it sets beside its layout, instead of a Map of its own per instance (tens of thousands of instances with some 60 attributes each, most of them the slot's unset value). Read-only, like every value. `instanceof Map` holds (its prototype is linked to Map.prototype below) without a Map's own storage, which every method here replaces: a subclass of Map allocated an empty hash table per object (150 bytes, 10 MB at 4x).
 */
-class SlotAttributes extends Map<string, Value> {
-	readonly #plan: Plan;
+class SlotAttributes implements ReadonlyMap<string, Value> {
+	readonly #layout: Layout;
 	readonly #values: readonly Value[];
 
-	constructor(plan: Plan, values: readonly Value[]) {
-		super();
-		this.#plan = plan;
+	constructor(layout: Layout, values: readonly Value[]) {
+		this.#layout = layout;
 		this.#values = values;
 	}
 
-	override get size(): number {
-		return this.#values.length;
+	get size(): number {
+		return this.#layout.plan.slots.length;
 	}
 
-	override has(name: string): boolean {
-		return this.#plan.positions.has(name);
+	has(name: string): boolean {
+		return this.#layout.plan.positions.has(name);
 	}
 
-	override get(name: string): Value | undefined {
-		const position = this.#plan.positions.get(name);
-		return position === undefined ? undefined : this.#values[position];
+	get(name: string): Value | undefined {
+		const position = this.#layout.plan.positions.get(name);
+		return position === undefined ? undefined : this.#at(position);
 	}
 
-	override keys(): MapIterator<string> {
-		return this.#plan.names[Symbol.iterator]() as MapIterator<string>;
+	#at(position: number): Value {
+		const place = this.#layout.index[position]!;
+		return place === -1 ? this.#layout.plan.slots[position]!.unset : this.#values[place]!;
 	}
 
-	override values(): MapIterator<Value> {
-		return this.#values[Symbol.iterator]() as MapIterator<Value>;
+	keys(): MapIterator<string> {
+		return this.#layout.plan.names[Symbol.iterator]() as MapIterator<string>;
 	}
 
-	override * entries(): MapIterator<[string, Value]> {
-		const names = this.#plan.names;
-		for (const [position, value] of this.#values.entries()) {
-			yield [names[position]!, value];
+	* values(): MapIterator<Value> {
+		const {length} = this.#layout.plan.slots;
+		for (let position = 0; position < length; position++) {
+			yield this.#at(position);
 		}
 	}
 
-	override [Symbol.iterator](): MapIterator<[string, Value]> {
+	* entries(): MapIterator<[string, Value]> {
+		const {names} = this.#layout.plan;
+		for (let position = 0; position < names.length; position++) {
+			yield [names[position]!, this.#at(position)];
+		}
+	}
+
+	[Symbol.iterator](): MapIterator<[string, Value]> {
 		return this.entries();
 	}
 
-	override forEach(callback: (value: Value, key: string, map: Map<string, Value>) => void, thisArgument?: unknown): void {
-		const names = this.#plan.names;
-		for (const [position, value] of this.#values.entries()) {
-			callback.call(thisArgument, value, names[position]!, this);
+	forEach(callback: (value: Value, key: string, map: ReadonlyMap<string, Value>) => void, thisArgument?: unknown): void {
+		const {names} = this.#layout.plan;
+		for (let position = 0; position < names.length; position++) {
+			callback.call(thisArgument, this.#at(position), names[position]!, this);
 		}
 	}
 
-	override set(): this {
+	set(): this {
 		throw new TypeError('An object value\'s attributes are read-only');
 	}
 
-	override delete(): boolean {
+	delete(): boolean {
 		throw new TypeError('An object value\'s attributes are read-only');
 	}
 
-	override clear(): void {
+	clear(): void {
 		throw new TypeError('An object value\'s attributes are read-only');
 	}
 }
+
+Object.setPrototypeOf(SlotAttributes.prototype, Map.prototype);
 
 function shapeAttribute(name: string, attribute: AttributeSchema, given: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
 	let value: Value;
