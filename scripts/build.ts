@@ -1,4 +1,5 @@
-import {rmSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {readFileSync, rmSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
@@ -7,7 +8,7 @@ import {build} from 'esbuild';
 import {bundlePlugins} from './bundle/plugins.js';
 
 /*
-Builds the installable tool: cli.tsx and everything it uses, dependencies included, into distribution/ as ES modules split at each dynamic import, so a command loads only its own code (Ink, React and the UI only for the explorer). The large libraries of source/libraries.ts (RE2, YAML, legacy encodings, bcrypt, cytoscape), which evaluation loads synchronously on first use, are each built into one CommonJS file in distribution/vendor/, so no start compiles them. The package then has no runtime dependencies to install. Run by `npm run build`, and by npm itself before packing (prepack) and on install from a clone or a git URL (prepare).
+Builds the installable tool: cli.tsx and everything it uses, dependencies included, into distribution/ as ES modules split at each dynamic import, so the explorer loads only its own code (Ink, React and the UI only for it); and the commands (source/cli-process.ts without the explorer) once more as one CommonJS file, distribution/tfscope.cjs, which distribution/cli.js compiles from a V8 code cache kept between runs (scripts/bundle/cli-loader.ts, swapped in for cli.tsx's import of source/cli-process.ts: Node 20 caches no ES modules). The large libraries of source/libraries.ts (RE2, YAML, legacy encodings, bcrypt, cytoscape), which evaluation loads synchronously on first use, are each built into one CommonJS file in distribution/vendor/, so no start compiles them. The package then has no runtime dependencies to install. Run by `npm run build`, and by npm itself before packing (prepack) and on install from a clone or a git URL (prepare).
 */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,8 +33,42 @@ await build({
 	logLevel: 'warning',
 });
 
+// The commands, with the explorer left out (cli-loader.ts opens it from the split build if ever asked), as one CommonJS file.
+const commandsFile = path.join(outdir, 'tfscope.cjs');
+await build({
+	plugins: [...bundlePlugins(root), {
+		name: 'explorer-apart',
+		setup(builder) {
+			builder.onResolve({filter: /[/\\]ui[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
+			// So is diff, whose git reader (isomorphic-git, pako) would double the file every command reads.
+			builder.onResolve({filter: /^\.\/diff\.js$/}, arguments_ => (arguments_.importer.endsWith('command-table.ts') ? {path: './diff-apart.js', external: true} : undefined));
+		},
+	}],
+	entryPoints: [path.join(root, 'source', 'cli-process.ts')],
+	outfile: commandsFile,
+	bundle: true,
+	format: 'cjs',
+	platform: 'node',
+	target: 'node20',
+	minifySyntax: true,
+	minifyWhitespace: !process.env.TFSCOPE_BUILD_READABLE,
+	legalComments: 'linked',
+	define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl'},
+	banner: {js: 'var tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
+	external: ['react-devtools-core'],
+	logLevel: 'warning',
+});
+const commandsHash = createHash('sha256').update(readFileSync(commandsFile)).digest('hex').slice(0, 16);
+// The commands distribution/cli.js runs from this file: those that load a configuration or parse files, where compiling the engine was the cost; help, version and diff start faster from the split build.
+const commandsOfTheFile = ['console', 'instances', 'tree', 'graph', 'parse', 'check', 'why'];
+
 const result = await build({
-	plugins: bundlePlugins(root),
+	plugins: [...bundlePlugins(root), {
+		name: 'cli-loader',
+		setup(builder) {
+			builder.onResolve({filter: /^\.\/source\/cli-process\.js$/}, arguments_ => (arguments_.importer === path.join(root, 'cli.tsx') ? {path: path.join(root, 'scripts', 'bundle', 'cli-loader.ts')} : undefined));
+		},
+	}],
 	entryPoints: {cli: path.join(root, 'cli.tsx')},
 	outdir,
 	bundle: true,
@@ -47,7 +82,7 @@ const result = await build({
 	legalComments: 'linked',
 	metafile: process.argv.includes('--metafile'),
 	// React and Ink choose their production code by NODE_ENV; the built tool is always production.
-	define: {'process.env.NODE_ENV': '"production"'},
+	define: {'process.env.NODE_ENV': '"production"', tfscopeCommandsHash: JSON.stringify(commandsHash), tfscopeCommandNames: JSON.stringify(commandsOfTheFile)},
 	// Ink imports React DevTools only when DEV=true; it is not a dependency, and the built tool never needs it.
 	external: ['react-devtools-core'],
 	// Bundled CommonJS (cytoscape, react, signal-exit's users) may call require() for Node's modules.

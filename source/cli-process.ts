@@ -1,36 +1,43 @@
 import process from 'node:process';
-import {main} from './commands/main.js';
+import {type MainInput, main} from './commands/main.js';
 import {describeInternalError, internalErrorExitCode} from './commands/internal-error.js';
 
-// Output to a closed pipe (`tfscope instances | head`) ends the program quietly, as other command-line tools do.
-for (const stream of [process.stdout, process.stderr]) {
-	stream.on('error', (error: NodeJS.ErrnoException) => {
-		if (error.code === 'EPIPE') {
-			process.exit(0);
-		}
+/*
+The process around the dispatcher (commands/main.ts): closed pipes, the last error boundary, the exit code. cli.tsx runs it; the bundle runs the same function from its commands build or its explorer build (scripts/build.ts), passing `explorer` when the explorer is built apart.
+*/
 
-		throw error;
+export async function runCli(options: {readonly explorer?: MainInput['explorer']} = {}): Promise<void> {
+	// Output to a closed pipe (`tfscope instances | head`) ends the program quietly, as other command-line tools do.
+	for (const stream of [process.stdout, process.stderr]) {
+		stream.on('error', (error: NodeJS.ErrnoException) => {
+			if (error.code === 'EPIPE') {
+				process.exit(0);
+			}
+
+			throw error;
+		});
+	}
+
+	// The last boundary: an exception or rejection that escaped everything else (a stream's error event, a timer) is reported as an internal error, without a stack; the explorer's 'exit' handler restores the terminal first.
+	const internalError = (error: unknown) => {
+		try {
+			process.stderr.write(describeInternalError(error));
+		} finally {
+			process.exit(internalErrorExitCode);
+		}
+	};
+
+	process.on('uncaughtException', internalError);
+	process.on('unhandledRejection', internalError);
+
+	process.exitCode = await main(process.argv.slice(2), {
+		stdin: process.stdin,
+		stdout: process.stdout,
+		stderr: process.stderr,
+		isTerminal: process.stdout.isTTY === true,
+		stdinIsTerminal: process.stdin.isTTY === true,
+		environment: process.env,
+		cwd: process.cwd(),
+		...(options.explorer && {explorer: options.explorer}),
 	});
 }
-
-// The last boundary: an exception or rejection that escaped everything else (a stream's error event, a timer) is reported as an internal error, without a stack; the explorer's 'exit' handler restores the terminal first.
-const internalError = (error: unknown) => {
-	try {
-		process.stderr.write(describeInternalError(error));
-	} finally {
-		process.exit(internalErrorExitCode);
-	}
-};
-
-process.on('uncaughtException', internalError);
-process.on('unhandledRejection', internalError);
-
-process.exitCode = await main(process.argv.slice(2), {
-	stdin: process.stdin,
-	stdout: process.stdout,
-	stderr: process.stderr,
-	isTerminal: process.stdout.isTTY === true,
-	stdinIsTerminal: process.stdin.isTTY === true,
-	environment: process.env,
-	cwd: process.cwd(),
-});

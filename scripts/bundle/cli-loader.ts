@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import module from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import {fileURLToPath} from 'node:url';
+import vm from 'node:vm';
+
+/*
+What distribution/cli.js runs in place of `source/cli-process.ts` (scripts/build.ts swaps it in for cli.tsx's import). The tool is built twice from the same sources: the commands as one CommonJS file (distribution/tfscope.cjs) and everything, the explorer included, as ES modules split at each dynamic import (distribution/chunks/). Both run the same runCli; the first argument picks the build.
+
+A command line that names a command that loads a configuration or parses files runs the CommonJS build, which V8 compiles from a code cache kept between runs: Node 20 has no cache for ES modules, and compiling the engine's 600 KB was most of the fixed cost of every command (40-50 ms of CPU of a command on a small configuration). The cache is V8's own (`vm.Script` cachedData), one file per command (each run compiles the functions its command uses, so each command's cache holds its own), named by the build's content hash, Node's version and the command, in a directory of the user's own under the temporary directory, as Node 22's compile cache keeps its files; NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's. On Node 22.1 and later, whose own compile cache cli.tsx has turned on for both module kinds, the file is simply required.
+
+Everything else (the explorer, help, the version, diff, a flag before the command) runs the ES module build as before: the whole CommonJS file would only add its load to their start.
+*/
+
+declare const tfscopeCommandsHash: string;
+declare const tfscopeCommandNames: readonly string[];
+
+type CommandsBuild = {readonly runCli: (options: {readonly explorer?: (directory: string, flags: never) => Promise<number>}) => Promise<void>};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// This module lands in distribution/chunks/ or, if esbuild ever moves it, in distribution/.
+const distribution = path.basename(here) === 'chunks' ? path.dirname(here) : here;
+
+/**
+The command the arguments name in first place when the commands build has it, else undefined (the explorer, help, the version, diff, or anything the dispatcher reads otherwise).
+*/
+function commandOf(argv: readonly string[]): string | undefined {
+	const first = argv[0];
+	return first !== undefined && tfscopeCommandNames.includes(first) ? first : undefined;
+}
+
+/**
+A directory for the cache that only this user can write to, or undefined (no user id, someone else's directory, a link, no permission).
+*/
+function cacheDirectory(): string | undefined {
+	const uid = process.getuid?.();
+	if (uid === undefined) {
+		return undefined;
+	}
+
+	const directory = path.join(os.tmpdir(), `tfscope-compile-cache-${uid}`);
+	try {
+		fs.mkdirSync(directory, {mode: 0o700});
+	} catch {}
+
+	try {
+		const stat = fs.lstatSync(directory);
+		return stat.isDirectory() && stat.uid === uid && (stat.mode & 0o022) === 0 ? directory : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+function requireWithCodeCache(file: string, command: string): CommandsBuild {
+	const source = fs.readFileSync(file, 'utf8');
+	const directory = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : cacheDirectory();
+	// V8 checks a cache against the source's length only: the name carries the content hash of the build, so a rebuilt file never meets an old cache.
+	const cacheFile = directory && path.join(directory, `${tfscopeCommandsHash}-${process.version}-${process.arch}-${command}.bin`);
+	let cachedData: Buffer | undefined;
+	if (cacheFile) {
+		try {
+			cachedData = fs.readFileSync(cacheFile);
+		} catch {}
+	}
+
+	const script = new vm.Script(module.wrap(source), {filename: file, ...(cachedData && {cachedData})});
+	if (cacheFile && (!cachedData || script.cachedDataRejected)) {
+		// Written when the command has run, so the cache holds every function it compiled; through a file of this process's own, renamed into place, so a reader never sees half a file.
+		process.once('exit', () => {
+			try {
+				const temporary = `${cacheFile}.${process.pid}`;
+				fs.writeFileSync(temporary, script.createCachedData(), {mode: 0o600});
+				fs.renameSync(temporary, cacheFile);
+			} catch {}
+		});
+	}
+
+	const exports = {};
+	const wrapper = script.runInThisContext() as (this: unknown, exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
+	const moduleObject = {exports};
+	wrapper.call(exports, exports, module.createRequire(file), moduleObject, file, path.dirname(file));
+	return moduleObject.exports as CommandsBuild;
+}
+
+export async function runCli(): Promise<void> {
+	const command = commandOf(process.argv.slice(2));
+	if (command === undefined) {
+		const {runCli: runSplit} = await import('../../source/cli-process.js');
+		await runSplit();
+		return;
+	}
+
+	const file = path.join(distribution, 'tfscope.cjs');
+	const build = (module as {enableCompileCache?: unknown}).enableCompileCache ? module.createRequire(import.meta.url)(file) as CommandsBuild : requireWithCodeCache(file, command);
+	// The commands build has no explorer: should the dispatcher ever open it from a command line that names a command, it comes from the split build.
+	await build.runCli({
+		async explorer(directory, flags) {
+			const {runExplorer} = await import('../../source/ui/run-explorer.js');
+			return runExplorer({directory, flags});
+		},
+	});
+}
