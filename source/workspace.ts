@@ -133,6 +133,10 @@ export type Workspace = {
 	*/
 	readonly diagnostics: readonly Diagnostic[];
 	/**
+	What `terraform console` reports before it reads an expression, each list sorted as `diagnostics`: `load`, the problems of loading the configuration (parsing, blocks, variable values, state), errors among which stop Terraform's console; and `evaluation`, those found expanding the configuration and evaluating the input variables, locals and outputs of every module instance (evaluated only when `load` has no error), which Terraform's console reports before going on. Evaluates less than `diagnostics` does: no resource bodies, no conditions.
+	*/
+	startDiagnostics(): {readonly load: readonly Diagnostic[]; readonly evaluation: readonly Diagnostic[]};
+	/**
 	File path (as diagnostics name it) to its text, for snippets and the Details pane.
 	*/
 	readonly sources: ReadonlyMap<string, string>;
@@ -246,6 +250,29 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 			}
 
 			return allDiagnostics;
+		},
+		startDiagnostics() {
+			const load = sortDiagnostics([...loadDiagnostics, ...undeclaredVariableWarnings(tree.root, collected.values), ...deprecationWarnings(tree.root, collected.values)]);
+			if (load.some(diagnostic => diagnostic.severity === 'error')) {
+				return {load, evaluation: []};
+			}
+
+			for (const instance of expanded.tree.moduleInstances.values()) {
+				const {module} = instance.node;
+				for (const name of module.variables.keys()) {
+					instance.variable(name);
+				}
+
+				for (const name of module.locals.keys()) {
+					instance.local(name);
+				}
+
+				for (const name of module.outputs.keys()) {
+					instance.output(name);
+				}
+			}
+
+			return {load, evaluation: sortDiagnostics(expanded.diagnostics)};
 		},
 		sources,
 		workspaceName,

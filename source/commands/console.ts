@@ -7,6 +7,7 @@ import {
 } from '../lang/console.js';
 import {builtinFunctionNames, createNodeFilesystem, lookupFunction} from '../lang/functions/index.js';
 import type {Command, CommandInput, Writer} from './command.js';
+import type {ConsoleStart, ConsoleStartOptions} from './console-start.js';
 
 /*
 `tfscope console [dir] [--at ADDRESS]`: reads expressions from stdin and prints each result as `terraform console` prints it. Unlike terraform's, it goes on after an error; the exit status is 1 if any expression failed. An expression continues on the next line while a bracket, string, template or heredoc is open.
@@ -128,14 +129,30 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 /**
 The scope the console evaluates in: the configuration's (through the Workspace) when the directory holds one, else Terraform's empty root module.
 */
-export type ConsoleScopeProvider = (input: CommandInput) => Promise<{scope: Scope; diagnostics: Diagnostic[]; lines?: ConsoleLineRules; explain?: ConsoleSession['explain']}>;
+export type ConsoleScopeProvider = (input: CommandInput) => Promise<{
+	scope: Scope;
+	diagnostics: Diagnostic[];
+	lines?: ConsoleLineRules;
+	explain?: ConsoleSession['explain'];
+	/** The configuration's problems, printed before the first expression as `terraform console` prints them (console-start.ts). */
+	start?: (options: ConsoleStartOptions) => ConsoleStart;
+}>;
 
 export const emptyScopeProvider: ConsoleScopeProvider = async input => ({scope: emptyConsoleScope(input.cwd), diagnostics: []});
 
 export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyScopeProvider): Command {
 	return async input => {
-		const {scope, diagnostics, lines: lineRules, explain} = await provideScope(input);
+		const {scope, diagnostics, lines: lineRules, explain, start} = await provideScope(input);
 		const color = input.isTerminal && input.flags.color;
+		const report = start?.({color, ...(input.isTerminal && {escape: escapeControls})});
+		if (report) {
+			input.stderr.write(report.stderr);
+			input.stdout.write(report.stdout);
+			if (report.stop) {
+				return 1;
+			}
+		}
+
 		input.stderr.write(formatConsoleDiagnostics(diagnostics, {color, ...(input.isTerminal && {escape: escapeControls})}));
 
 		if (diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
@@ -169,13 +186,13 @@ export const workspaceScopeProvider: ConsoleScopeProvider = async input => {
 	const {loadCommandWorkspace} = await import('./workspace-options.js');
 	const workspace = await loadCommandWorkspace(flags, input.arguments[0] ?? '.', input.environment, input.cwd);
 	const {value, diagnostics} = workspace.scopeAt(flags.at);
-	const [{explainExpression}, {formatTraceText}] = await Promise.all([import('../explain/index.js'), import('../explain/format-text.js')]);
+	const [{explainExpression}, {formatTraceText}, {consoleStart}] = await Promise.all([import('../explain/index.js'), import('../explain/format-text.js'), import('./console-start.js')]);
 	const explain = (expression: string) => {
 		const explained = explainExpression(workspace, expression, flags.at ?? '');
 		return explained.value ? {ok: true, text: formatTraceText(explained.value)} : {ok: false, text: formatConsoleDiagnostics(explained.diagnostics)};
 	};
 	return {
-		scope: value ?? emptyConsoleScope(input.cwd), diagnostics, lines: {backslashContinuation: workspace.language.rules.consoleBackslashContinuation}, explain,
+		scope: value ?? emptyConsoleScope(input.cwd), diagnostics, lines: {backslashContinuation: workspace.language.rules.consoleBackslashContinuation}, explain, start: options => consoleStart(workspace, options),
 	};
 };
 
