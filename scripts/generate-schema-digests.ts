@@ -356,9 +356,9 @@ type IndexEntry = {provider: string; version: string; generatedFrom: string; fil
 
 function write(digest: Digest, licenceText: string | undefined, licence: string): IndexEntry {
 	const [, namespace, type] = digest.provider.split('/');
-	const file = `${namespace}/${type}.digest.gz`;
+	const file = `${namespace}/${type}.digest`;
 	fs.mkdirSync(path.join(output, namespace!), {recursive: true});
-	const bytes = zlib.gzipSync(encodeDigestFile(digest), {level: 9});
+	const bytes = encodeDigestFile(digest);
 	fs.writeFileSync(path.join(output, file), bytes);
 	if (licenceText) {
 		// One copy per namespace when the providers share their licence text (HashiCorp's are all MPL-2.0).
@@ -374,10 +374,11 @@ function write(digest: Digest, licenceText: string | undefined, licence: string)
 }
 
 /**
-A committed digest read back whole: the file form (format 2) or the JSON document of format 1 (`NAME.json.gz`).
+A committed digest read back whole: the file form (format 3, `NAME.digest`; format 2, `NAME.digest.gz`) or the JSON document of format 1 (`NAME.json.gz`).
 */
 function readCommitted(entry: IndexEntry): Digest {
-	const text = zlib.gunzipSync(fs.readFileSync(path.join(output, entry.file)));
+	const bytes = fs.readFileSync(path.join(output, entry.file));
+	const text = entry.file.endsWith('.gz') ? zlib.gunzipSync(bytes) : bytes;
 	if (entry.file.endsWith('.json.gz')) {
 		return JSON.parse(text.toString('utf8')) as Digest;
 	}

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import {fileURLToPath} from 'node:url';
-import {nodeZlib} from '../libraries.js';
 import {digestFileSchema} from './digest-file.js';
 import type {ProviderSchema} from './types.js';
 
 /*
-The schema digests shipped with tfscope (`schemas/NAMESPACE/NAME.digest.gz` at the package root, made by `scripts/generate-schema-digests.ts`; the file form is in digest-file.ts), each read and unzipped only when a configuration uses the provider, each type's block parsed only when a configuration uses the type.
+The schema digests shipped with tfscope (`schemas/NAMESPACE/NAME.digest` at the package root, made by `scripts/generate-schema-digests.ts`; the file form is in digest-file.ts), each read only when a configuration uses the provider, each type's block inflated and parsed only when a configuration uses the type.
 */
 
 // From the sources (source/schema/) the package root is two levels up; from the bundle (distribution/) one.
@@ -39,7 +38,7 @@ function digestPath(source: string): string | undefined {
 		return undefined;
 	}
 
-	return `${parts[1]}/${parts[2]}.digest.gz`;
+	return `${parts[1]}/${parts[2]}.digest`;
 }
 
 /**
@@ -58,11 +57,7 @@ export function bundledProviderSchema(source: string): ProviderSchema | undefine
 
 	let schema: ProviderSchema | undefined;
 	try {
-		const compressed = fs.readFileSync(root + file);
-		// Inflated into one buffer of the size the gzip trailer gives (else zlib gathers 16 KB pieces and copies them into one at the end).
-		const size = compressed.length >= 18 ? compressed.readUInt32LE(compressed.length - 4) : 0;
-		const inflated = nodeZlib().gunzipSync(compressed, {chunkSize: Math.min(Math.max(size, 64 * 1024), 64 * 1024 * 1024)});
-		schema = digestFileSchema(inflated, header => ({kind: 'bundled', version: header.version, generatedFrom: header.generatedFrom}));
+		schema = digestFileSchema(fs.readFileSync(root + file), header => ({kind: 'bundled', version: header.version, generatedFrom: header.generatedFrom}));
 	} catch {
 		// Not bundled (or a broken install): the provider has no schema, as for any provider we do not ship.
 		schema = undefined;

@@ -4,7 +4,7 @@ import {type Digest, decodeBlock, providerSchemaOf} from '../../source/schema/di
 import {digestFileSchema, digestOfFile, encodeDigestFile} from '../../source/schema/digest-file.js';
 
 /*
-The file form of the bundled digests (one line per type, parsed only when asked for) gives the same provider schema as the whole digest does.
+The file form of the bundled digests (each type's block compressed on its own against the provider's dictionary, inflated and parsed only when asked for; small digests uncompressed) gives the same provider schema as the whole digest does.
 */
 
 const digest: Digest = {
@@ -52,4 +52,51 @@ test('bytes that are not a digest file give no schema', t => {
 
 test('a type name that is not an identifier is refused when writing', t => {
 	t.throws(() => encodeDigestFile({...digest, resources: {'bad\tname': {}}}), {message: /is not an identifier/});
+});
+
+/**
+A digest past the size below which files are not compressed: 400 resource types of a few shapes.
+*/
+const large: Digest = {
+	...digest,
+	resources: Object.fromEntries(Array.from({length: 400}, (_, index) => [`demo_thing_${index}`, {a: {name: ['string', 'r'], [`field_${index}`]: [['map', 'string'], 'o'], arn: ['string', 'c']}, b: {rule: ['list', {a: {days: ['number', 'o'], [`n${index % 7}`]: ['bool', 'o']}}, 0, index % 3]}}])),
+};
+
+test('a large digest is compressed type by type and reads back the same, a type at a time', t => {
+	const bytes = encodeDigestFile(large);
+	t.is(JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(10))).compression, 'deflate-raw');
+	t.true(bytes.length < JSON.stringify(large).length / 2);
+	t.deepEqual(digestOfFile(bytes), large);
+	const file = digestFileSchema(bytes, () => origin)!;
+	const whole = providerSchemaOf(large, origin);
+	t.deepEqual(file.types('resource'), whole.types('resource'));
+	for (const type of ['demo_thing_0', 'demo_thing_399', 'demo_thing_123', 'demo_thing_400']) {
+		t.deepEqual(file.block('resource', type), whole.block('resource', type), type);
+	}
+});
+
+test('a small digest is kept uncompressed', t => {
+	const bytes = encodeDigestFile(digest);
+	t.is(JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(10))).compression, 'none');
+	t.true(bytes.includes('"demo_bucket_policy"'));
+});
+
+test('a damaged block gives no schema for its type only', t => {
+	const bytes = Buffer.from(encodeDigestFile(large));
+	// The last bytes belong to the last type's block.
+	bytes.fill(0xFF, bytes.length - 8);
+	const file = digestFileSchema(bytes, () => origin)!;
+	t.is(file.block('resource', 'demo_thing_99'), undefined);
+	t.deepEqual(file.block('resource', 'demo_thing_0'), providerSchemaOf(large, origin).block('resource', 'demo_thing_0'));
+});
+
+test('format 2 (a line per type, before gzip) still reads back, for --rewrite', t => {
+	const lines = [JSON.stringify({format: 2, provider: digest.provider, version: digest.version, generatedFrom: digest.generatedFrom, providerBlock: digest.providerBlock})];
+	for (const [kind, field] of [['resource', 'resources'], ['data', 'data'], ['ephemeral', 'ephemeral']] as const) {
+		for (const type of Object.keys(digest[field]).sort()) {
+			lines.push(`${kind}\t${type}\t${JSON.stringify(digest[field][type])}`);
+		}
+	}
+
+	t.deepEqual(digestOfFile(Buffer.from(`${lines.join('\n')}\n`)), digest);
 });
