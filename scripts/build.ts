@@ -58,7 +58,11 @@ await build({
 	external: ['react-devtools-core'],
 	logLevel: 'warning',
 });
-const commandsHash = createHash('sha256').update(readFileSync(commandsFile)).digest('hex').slice(0, 16);
+const commandsBytes = readFileSync(commandsFile);
+// cli-loader.ts reads an ASCII file (esbuild's default charset escapes the rest; comments of a readable build may not be) as Latin-1, which is then the same text.
+const commandsAscii = !commandsBytes.some(byte => byte > 0x7F);
+
+const commandsHash = createHash('sha256').update(commandsBytes).digest('hex').slice(0, 16);
 // The commands distribution/cli.js runs from this file: those that load a configuration or parse files, where compiling the engine was the cost; help, version and diff start faster from the split build.
 const commandsOfTheFile = ['console', 'instances', 'tree', 'graph', 'parse', 'check', 'why'];
 
@@ -82,7 +86,7 @@ const result = await build({
 	legalComments: 'linked',
 	metafile: process.argv.includes('--metafile'),
 	// React and Ink choose their production code by NODE_ENV; the built tool is always production.
-	define: {'process.env.NODE_ENV': '"production"', tfscopeCommandsHash: JSON.stringify(commandsHash), tfscopeCommandNames: JSON.stringify(commandsOfTheFile)},
+	define: {'process.env.NODE_ENV': '"production"', tfscopeCommandsHash: JSON.stringify(commandsHash), tfscopeCommandsAscii: JSON.stringify(commandsAscii), tfscopeCommandNames: JSON.stringify(commandsOfTheFile)},
 	// Ink imports React DevTools only when DEV=true; it is not a dependency, and the built tool never needs it.
 	external: ['react-devtools-core'],
 	// Bundled CommonJS (cytoscape, react, signal-exit's users) may call require() for Node's modules.
