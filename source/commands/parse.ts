@@ -10,29 +10,37 @@ import {type ParsedConfigFile, readConfigFile} from '../config/parse-file.js';
 import type {Command} from './command.js';
 
 /**
+A copy of a JSON value with each object's keys added in sorted order, so JSON.stringify writes them sorted. Keys are set by assignment, which keeps the objects in V8's fast mode (a property definition per key made this the slowest step of `parse --json`), except `__proto__`, which assignment would take as the prototype.
+*/
+function sortedCopy(item: unknown): unknown {
+	if (typeof item !== 'object' || item === null) {
+		return item;
+	}
+
+	if (Array.isArray(item)) {
+		return item.map(element => sortedCopy(element));
+	}
+
+	const sorted: Record<string, unknown> = {};
+	for (const key of Object.keys(item).sort((a, b) => a < b ? -1 : (a > b ? 1 : 0))) {
+		const value = sortedCopy((item as Record<string, unknown>)[key]);
+		if (key === '__proto__') {
+			Object.defineProperty(sorted, key, {
+				value, enumerable: true, writable: true, configurable: true,
+			});
+		} else {
+			sorted[key] = value;
+		}
+	}
+
+	return sorted;
+}
+
+/**
 JSON with object keys sorted, as Go's encoding/json (and so hcl2json) writes maps.
 */
 export function sortedJson(value: unknown, indent?: number): string {
-	const sort = (item: unknown): unknown => {
-		if (Array.isArray(item)) {
-			return item.map(element => sort(element));
-		}
-
-		if (typeof item === 'object' && item !== null) {
-			const sorted: Record<string, unknown> = {};
-			for (const key of Object.keys(item).sort((a, b) => a < b ? -1 : (a > b ? 1 : 0))) {
-				Object.defineProperty(sorted, key, {
-					value: sort((item as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true,
-				});
-			}
-
-			return sorted;
-		}
-
-		return item;
-	};
-
-	return JSON.stringify(sort(value), undefined, indent);
+	return JSON.stringify(sortedCopy(value), undefined, indent);
 }
 
 /**
@@ -79,45 +87,62 @@ export const parseCommand: Command = async ({arguments: files, flags, stdout: ra
 		return 2;
 	}
 
-	const parsed: ParsedFile[] = [];
+	// Output is gathered and written about a megabyte at a time: one write a file cost more than the writing itself over thousands of small files.
+	let pending: string[] = [];
+	let pendingLength = 0;
+	const flush = () => {
+		if (pending.length > 0) {
+			stdout.write(pending.join(''));
+			pending = [];
+			pendingLength = 0;
+		}
+	};
+
+	const write = (text: string) => {
+		pending.push(text);
+		pendingLength += text.length;
+		if (pendingLength >= 1_048_576) {
+			flush();
+		}
+	};
+
 	let failed = false;
+	// One file at a time, each tree dropped once printed: keeping every file's text and tree until the end made a run over thousands of files spend most of its time collecting garbage.
 	for (const file of files) {
 		let read: ParsedConfigFile;
 		try {
 			// The loader's reading: a huge file is refused before it is read, invalid UTF-8 is reported where it is.
 			read = readConfigFile(path.resolve(cwd, file), file);
 		} catch (error) {
+			flush();
 			stderr.write(`Error: Cannot read ${file}\n\n${(error as Error).message}\n`);
 			failed = true;
 			continue;
 		}
 
-		const {text, value, diagnostics} = read;
-		parsed.push({file, text, result: {value, diagnostics}});
-	}
+		const item: ParsedFile = {file, text: read.text, result: {value: read.value, diagnostics: read.diagnostics}};
+		const report = (diagnostics: readonly Diagnostic[]) => {
+			if (diagnostics.length > 0) {
+				// Whatever was printed before goes out first, so a terminal shows both streams in order.
+				flush();
+				stderr.write(formatDiagnostics(diagnostics, {source: filename => filename === item.file ? item.text : undefined, color: false}));
+			}
+		};
 
-	const sources = new Map(parsed.map(item => [item.file, item.text]));
-	const report = (diagnostics: readonly Diagnostic[]) => {
-		if (diagnostics.length > 0) {
-			stderr.write(formatDiagnostics(diagnostics, {source: filename => sources.get(filename), color: false}));
-		}
-	};
-
-	for (const item of parsed) {
 		const errors = hasErrors(item.result.diagnostics);
 		report(item.result.diagnostics);
 		failed ||= errors;
 		if (flags.json) {
 			if (files.length > 1) {
 				if (errors) {
-					stdout.write(fileLine(item.file, 'diagnostics', item.result.diagnostics.map(diagnostic => diagnosticJson(diagnostic))));
+					write(fileLine(item.file, 'diagnostics', item.result.diagnostics.map(diagnostic => diagnosticJson(diagnostic))));
 					continue;
 				}
 
 				const json = jsonOf(item);
 				report(json.diagnostics);
 				failed ||= hasErrors(json.diagnostics);
-				stdout.write(hasErrors(json.diagnostics) ? fileLine(item.file, 'diagnostics', json.diagnostics.map(diagnostic => diagnosticJson(diagnostic))) : fileLine(item.file, 'json', json.value));
+				write(hasErrors(json.diagnostics) ? fileLine(item.file, 'diagnostics', json.diagnostics.map(diagnostic => diagnosticJson(diagnostic))) : fileLine(item.file, 'json', json.value));
 				continue;
 			}
 
@@ -126,7 +151,7 @@ export const parseCommand: Command = async ({arguments: files, flags, stdout: ra
 				report(json.diagnostics);
 				failed ||= hasErrors(json.diagnostics);
 				if (!hasErrors(json.diagnostics)) {
-					stdout.write(sortedJson(json.value, 2) + '\n');
+					write(sortedJson(json.value, 2) + '\n');
 				}
 			}
 
@@ -134,12 +159,13 @@ export const parseCommand: Command = async ({arguments: files, flags, stdout: ra
 		}
 
 		if (files.length > 1) {
-			stdout.write(`# ${item.file}\n`);
+			write(`# ${item.file}\n`);
 		}
 
 		const tree = printBody(item.result.value);
-		stdout.write(tree === '' ? '' : tree + '\n');
+		write(tree === '' ? '' : tree + '\n');
 	}
 
+	flush();
 	return failed ? 1 : 0;
 };

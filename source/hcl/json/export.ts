@@ -3,7 +3,7 @@ import type {
 } from '../ast.js';
 import type {Diagnostic, Result} from '../diagnostics.js';
 import {errorDiagnostic} from '../diagnostics.js';
-import type {Range} from '../position.js';
+import {endOf, startOf} from '../nodes.js';
 
 /*
 The JSON that `@cdktf/hcl2json` (HashiCorp's converter) produces for a body: attributes become values, blocks become arrays nested under their type and labels, and any expression that is not a plain literal, tuple, object or template becomes the string `"${<its source text>}"`. Templates are rewritten as template strings (directives re-rendered, conditionals inside interpolations turned into `%{if}`), with `${` and `%{` in literal text escaped.
@@ -123,7 +123,7 @@ class Converter {
 
 	key(key: Expression): string {
 		if (isScopeTraversal(key)) {
-			return this.source(key.range);
+			return this.source(key);
 		}
 
 		return this.stringPart(key);
@@ -154,12 +154,12 @@ class Converter {
 
 			case 'TemplateIf': {
 				const otherwise = part.else ? this.template(part.else) : '';
-				return `%{if ${this.source(part.condition.range)}}${this.template(part.then)}${otherwise === '' ? '' : `%{else}${otherwise}`}%{endif}`;
+				return `%{if ${this.source(part.condition)}}${this.template(part.then)}${otherwise === '' ? '' : `%{else}${otherwise}`}%{endif}`;
 			}
 
 			case 'TemplateFor': {
 				const names = part.keyVariable === undefined ? part.valueVariable : `${part.keyVariable}, ${part.valueVariable}`;
-				return `%{for ${names} in ${this.source(part.collection.range)}}${this.template(part.body)}%{endfor}`;
+				return `%{for ${names} in ${this.source(part.collection)}}${this.template(part.body)}%{endfor}`;
 			}
 		}
 	}
@@ -185,7 +185,7 @@ class Converter {
 
 			case 'Conditional': {
 				const falseResult = this.stringPart(expression.falseResult);
-				return `%{if ${this.source(expression.condition.range)}}${this.stringPart(expression.trueResult)}${falseResult === '' ? '' : `%{else}${falseResult}`}%{endif}`;
+				return `%{if ${this.source(expression.condition)}}${this.stringPart(expression.trueResult)}${falseResult === '' ? '' : `%{else}${falseResult}`}%{endif}`;
 			}
 
 			default: {
@@ -195,17 +195,20 @@ class Converter {
 	}
 
 	wrap(expression: Expression): string {
-		return '${' + this.source(expression.range) + '}';
+		return '${' + this.source(expression) + '}';
 	}
 
-	source(range: Range): string {
-		let end = range.end.offset;
+	/**
+	The source text of an expression, from its offsets (its `range` would compute lines and columns only to be dropped).
+	*/
+	source(expression: Expression): string {
+		let end = endOf(expression);
 		// The converter this mimics adds a closing parenthesis that directly follows an expression.
 		if (this.text.charCodeAt(end) === 41) {
 			end++;
 		}
 
-		return this.text.slice(range.start.offset, end);
+		return this.text.slice(startOf(expression), end);
 	}
 }
 
