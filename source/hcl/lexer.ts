@@ -52,12 +52,22 @@ export type LexOutput = {
 const identifierStartPattern = /\p{ID_Start}/u;
 const identifierContinuePattern = /\p{ID_Continue}/u;
 
+// ASCII characters by what they may be in an identifier: 1 its start (letters, `_`), 2 any later character (also digits and `-`). One table lookup a character, where the comparisons were a chain of ranges.
+const identifierStart = 1;
+const identifierContinue = 2;
+const asciiIdentifier = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+	const letter = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
+	const digitOrDash = (code >= 48 && code <= 57) || code === 45;
+	asciiIdentifier[code] = (letter ? identifierStart | identifierContinue : 0) | (digitOrDash ? identifierContinue : 0);
+}
+
 function isAsciiIdentifierStart(code: number): boolean {
-	return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
+	return code < 128 && (asciiIdentifier[code]! & identifierStart) !== 0;
 }
 
 function isAsciiIdentifierContinue(code: number): boolean {
-	return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 45;
+	return code < 128 && (asciiIdentifier[code]! & identifierContinue) !== 0;
 }
 
 function isDigit(code: number): boolean {
@@ -130,11 +140,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 	while (pos < length) {
 		const frame = stack[stack.length - 1]!;
 		if (frame.kind === 'normal') {
-			// Stay in this loop while the mode does not change: the common case.
-			const depth = stack.length;
-			do {
-				pos = scanNormal(frame);
-			} while (pos < length && stack.length === depth);
+			pos = scanNormal(frame, pos);
 		} else if (frame.kind === 'quoted') {
 			pos = scanQuoted();
 		} else {
@@ -153,242 +159,303 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		return end;
 	}
 
-	function scanNormal(frame: {kind: 'normal'; braces: number}): number {
-		const code = text.charCodeAt(pos);
-		const next = text.charCodeAt(pos + 1);
-		switch (code) {
-			case 32:
-			case 9: {
-				let index = pos + 1;
-				while (index < length) {
-					const c = text.charCodeAt(index);
-					if (c !== 32 && c !== 9) {
-						break;
+	/*
+	Tokens of the normal mode from `start` on, in one loop, until the end or until the mode changes (a quote, a heredoc or a template sequence opens, or the sequence this mode is in closes); returns where it stopped.
+	*/
+	function scanNormal(frame: {kind: 'normal'; braces: number}, start: number): number {
+		const depth = stack.length;
+		let at = start;
+		while (at < length && stack.length === depth) {
+			const code = text.charCodeAt(at);
+			switch (code) {
+				case 32:
+				case 9: {
+					let index = at + 1;
+					while (index < length) {
+						const c = text.charCodeAt(index);
+						if (c !== 32 && c !== 9) {
+							break;
+						}
+
+						index++;
 					}
 
-					index++;
+					at = index;
+					continue;
 				}
 
-				return index;
-			}
-
-			case 10: {
-				emit('Newline', pos, pos + 1);
-				return pos + 1;
-			}
-
-			case 13: {
-				if (next === 10) {
-					emit('Newline', pos, pos + 2);
-					return pos + 2;
+				case 10: {
+					emit('Newline', at, at + 1);
+					at = at + 1;
+					continue;
 				}
 
-				emitInvalid('Invalid', pos, pos + 1);
-				return pos + 1;
-			}
-
-			case 35: { // #
-				return lineComment(pos);
-			}
-
-			case 47: { // /
-				if (next === 47) {
-					return lineComment(pos);
-				}
-
-				if (next === 42) {
-					const close = text.indexOf('*/', pos + 2);
-					// Unclosed, it is no comment for hclsyntax either: a slash, then a star.
-					if (close !== -1 && close + 2 <= length) {
-						emit('Comment', pos, close + 2);
-						return close + 2;
+				case 13: {
+					const next = text.charCodeAt(at + 1);
+					if (next === 10) {
+						emit('Newline', at, at + 2);
+						at = at + 2;
+						continue;
 					}
+
+					emitInvalid('Invalid', at, at + 1);
+					at = at + 1;
+					continue;
 				}
 
-				emit('Slash', pos, pos + 1);
-				return pos + 1;
-			}
-
-			case 34: { // "
-				emit('OQuote', pos, pos + 1);
-				stack.push({kind: 'quoted'});
-				return pos + 1;
-			}
-
-			case 123: { // {
-				frame.braces++;
-				emit('OBrace', pos, pos + 1);
-				return pos + 1;
-			}
-
-			case 125: { // }
-				if (frame.braces === 0 && stack.length > 1) {
-					emit('TemplateSeqEnd', pos, pos + 1);
-					stack.pop();
-					return pos + 1;
+				case 35: { // #
+					at = lineComment(at);
+					continue;
 				}
 
-				if (frame.braces > 0) {
-					frame.braces--;
+				case 47: { // /
+					const next = text.charCodeAt(at + 1);
+					if (next === 47) {
+						at = lineComment(at);
+						continue;
+					}
+
+					if (next === 42) {
+						const close = text.indexOf('*/', at + 2);
+						// Unclosed, it is no comment for hclsyntax either: a slash, then a star.
+						if (close !== -1 && close + 2 <= length) {
+							emit('Comment', at, close + 2);
+							at = close + 2;
+							continue;
+						}
+					}
+
+					emit('Slash', at, at + 1);
+					at = at + 1;
+					continue;
 				}
 
-				emit('CBrace', pos, pos + 1);
-				return pos + 1;
-			}
+				case 34: { // "
+					emit('OQuote', at, at + 1);
+					stack.push({kind: 'quoted'});
+					at = at + 1;
+					continue;
+				}
 
-			case 126: { // ~
-				if (next === 125) {
-					// hclsyntax scans `~}` as the end of a template sequence even where none is open, and counts it as a closing brace there.
-					emit('TemplateSeqEnd', pos, pos + 2);
+				case 123: { // {
+					frame.braces++;
+					emit('OBrace', at, at + 1);
+					at = at + 1;
+					continue;
+				}
+
+				case 125: { // }
 					if (frame.braces === 0 && stack.length > 1) {
+						emit('TemplateSeqEnd', at, at + 1);
 						stack.pop();
-					} else if (frame.braces > 0) {
+						at = at + 1;
+						continue;
+					}
+
+					if (frame.braces > 0) {
 						frame.braces--;
 					}
 
-					return pos + 2;
+					emit('CBrace', at, at + 1);
+					at = at + 1;
+					continue;
 				}
 
-				emitInvalid('BitwiseNot', pos, pos + 1);
-				return pos + 1;
-			}
+				case 126: { // ~
+					const next = text.charCodeAt(at + 1);
+					if (next === 125) {
+						// hclsyntax scans `~}` as the end of a template sequence even where none is open, and counts it as a closing brace there.
+						emit('TemplateSeqEnd', at, at + 2);
+						if (frame.braces === 0 && stack.length > 1) {
+							stack.pop();
+						} else if (frame.braces > 0) {
+							frame.braces--;
+						}
 
-			case 91: {
-				return single('OBrack');
-			}
-
-			case 93: {
-				return single('CBrack');
-			}
-
-			case 40: {
-				return single('OParen');
-			}
-
-			case 41: {
-				return single('CParen');
-			}
-
-			case 44: {
-				return single('Comma');
-			}
-
-			case 63: {
-				return single('Question');
-			}
-
-			case 42: {
-				return single('Star');
-			}
-
-			case 43: {
-				return single('Plus');
-			}
-
-			case 45: {
-				return single('Minus');
-			}
-
-			case 37: {
-				return single('Percent');
-			}
-
-			case 94: {
-				return singleInvalid('BitwiseXor');
-			}
-
-			case 39: {
-				return singleInvalid('Apostrophe');
-			}
-
-			case 96: {
-				return singleInvalid('Backtick');
-			}
-
-			case 59: {
-				return singleInvalid('Semicolon');
-			}
-
-			case 58: { // :
-				return next === 58 ? double('DoubleColon') : single('Colon');
-			}
-
-			case 46: { // .
-				if (next === 46 && text.charCodeAt(pos + 2) === 46) {
-					emit('Ellipsis', pos, pos + 3);
-					return pos + 3;
-				}
-
-				return single('Dot');
-			}
-
-			case 61: { // =
-				if (next === 61) {
-					return double('EqualOp');
-				}
-
-				return next === 62 ? double('FatArrow') : single('Equal');
-			}
-
-			case 33: { // !
-				return next === 61 ? double('NotEqual') : single('Bang');
-			}
-
-			case 60: { // <
-				if (next === 60) {
-					const heredocEnd = heredocOpener();
-					if (heredocEnd !== -1) {
-						return heredocEnd;
+						at = at + 2;
+						continue;
 					}
+
+					emitInvalid('BitwiseNot', at, at + 1);
+					at = at + 1;
+					continue;
 				}
 
-				return next === 61 ? double('LessThanEq') : single('LessThan');
-			}
-
-			case 62: { // >
-				return next === 61 ? double('GreaterThanEq') : single('GreaterThan');
-			}
-
-			case 38: { // &
-				return next === 38 ? double('And') : singleInvalid('BitwiseAnd');
-			}
-
-			case 124: { // |
-				return next === 124 ? double('Or') : singleInvalid('BitwiseOr');
-			}
-
-			default: {
-				if (isDigit(code)) {
-					return number();
+				case 91: {
+					at = single('OBrack', at);
+					continue;
 				}
 
-				const identifier = identifierLength(text, pos);
-				if (identifier > 0) {
-					emit('Ident', pos, pos + identifier);
-					return pos + identifier;
+				case 93: {
+					at = single('CBrack', at);
+					continue;
 				}
 
-				const point = text.codePointAt(pos)!;
-				const size = point > 0xFF_FF ? 2 : 1;
-				emitInvalid(point === 0xFF_FD ? 'BadUtf8' : 'Invalid', pos, pos + size);
-				return pos + size;
+				case 40: {
+					at = single('OParen', at);
+					continue;
+				}
+
+				case 41: {
+					at = single('CParen', at);
+					continue;
+				}
+
+				case 44: {
+					at = single('Comma', at);
+					continue;
+				}
+
+				case 63: {
+					at = single('Question', at);
+					continue;
+				}
+
+				case 42: {
+					at = single('Star', at);
+					continue;
+				}
+
+				case 43: {
+					at = single('Plus', at);
+					continue;
+				}
+
+				case 45: {
+					at = single('Minus', at);
+					continue;
+				}
+
+				case 37: {
+					at = single('Percent', at);
+					continue;
+				}
+
+				case 94: {
+					at = singleInvalid('BitwiseXor', at);
+					continue;
+				}
+
+				case 39: {
+					at = singleInvalid('Apostrophe', at);
+					continue;
+				}
+
+				case 96: {
+					at = singleInvalid('Backtick', at);
+					continue;
+				}
+
+				case 59: {
+					at = singleInvalid('Semicolon', at);
+					continue;
+				}
+
+				case 58: { // :
+					const next = text.charCodeAt(at + 1);
+					at = next === 58 ? double('DoubleColon', at) : single('Colon', at);
+					continue;
+				}
+
+				case 46: { // .
+					const next = text.charCodeAt(at + 1);
+					if (next === 46 && text.charCodeAt(at + 2) === 46) {
+						emit('Ellipsis', at, at + 3);
+						at = at + 3;
+						continue;
+					}
+
+					at = single('Dot', at);
+					continue;
+				}
+
+				case 61: { // =
+					const next = text.charCodeAt(at + 1);
+					if (next === 61) {
+						at = double('EqualOp', at);
+						continue;
+					}
+
+					at = next === 62 ? double('FatArrow', at) : single('Equal', at);
+					continue;
+				}
+
+				case 33: { // !
+					const next = text.charCodeAt(at + 1);
+					at = next === 61 ? double('NotEqual', at) : single('Bang', at);
+					continue;
+				}
+
+				case 60: { // <
+					const next = text.charCodeAt(at + 1);
+					if (next === 60) {
+						const heredocEnd = heredocOpener(at);
+						if (heredocEnd !== -1) {
+							at = heredocEnd;
+							continue;
+						}
+					}
+
+					at = next === 61 ? double('LessThanEq', at) : single('LessThan', at);
+					continue;
+				}
+
+				case 62: { // >
+					const next = text.charCodeAt(at + 1);
+					at = next === 61 ? double('GreaterThanEq', at) : single('GreaterThan', at);
+					continue;
+				}
+
+				case 38: { // &
+					const next = text.charCodeAt(at + 1);
+					at = next === 38 ? double('And', at) : singleInvalid('BitwiseAnd', at);
+					continue;
+				}
+
+				case 124: { // |
+					const next = text.charCodeAt(at + 1);
+					at = next === 124 ? double('Or', at) : singleInvalid('BitwiseOr', at);
+					continue;
+				}
+
+				default: {
+					if (isDigit(code)) {
+						at = number(at);
+						continue;
+					}
+
+					const identifier = identifierLength(text, at);
+					if (identifier > 0) {
+						emit('Ident', at, at + identifier);
+						at = at + identifier;
+						continue;
+					}
+
+					const point = text.codePointAt(at)!;
+					const size = point > 0xFF_FF ? 2 : 1;
+					emitInvalid(point === 0xFF_FD ? 'BadUtf8' : 'Invalid', at, at + size);
+					at = at + size;
+					continue;
+				}
 			}
 		}
+
+		return at;
 	}
 
-	function singleInvalid(type: TokenType): number {
-		emitInvalid(type, pos, pos + 1);
-		return pos + 1;
+	function singleInvalid(type: TokenType, at: number): number {
+		emitInvalid(type, at, at + 1);
+		return at + 1;
 	}
 
-	function single(type: TokenType): number {
-		emit(type, pos, pos + 1);
-		return pos + 1;
+	function single(type: TokenType, at: number): number {
+		emit(type, at, at + 1);
+		return at + 1;
 	}
 
-	function double(type: TokenType): number {
-		emit(type, pos, pos + 2);
-		return pos + 2;
+	function double(type: TokenType, at: number): number {
+		emit(type, at, at + 2);
+		return at + 2;
 	}
 
 	function lineComment(from: number): number {
@@ -403,8 +470,8 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		return contentEnd;
 	}
 
-	function number(): number {
-		let index = pos + 1;
+	function number(at: number): number {
+		let index = at + 1;
 		while (isDigit(text.charCodeAt(index))) {
 			index++;
 		}
@@ -432,12 +499,12 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 			}
 		}
 
-		emit('NumberLit', pos, index);
+		emit('NumberLit', at, index);
 		return index;
 	}
 
-	function heredocOpener(): number {
-		let index = pos + 2;
+	function heredocOpener(at: number): number {
+		let index = at + 2;
 		const flush = text.charCodeAt(index) === 45;
 		if (flush) {
 			index++;
@@ -458,7 +525,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 			return -1;
 		}
 
-		emit('OHeredoc', pos, index);
+		emit('OHeredoc', at, index);
 		stack.push({kind: 'heredoc', marker, atLineStart: true});
 		return index;
 	}

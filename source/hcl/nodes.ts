@@ -85,6 +85,17 @@ function internSlot(text: string, start: number, end: number): number {
 	return hash & (internSlots - 1);
 }
 
+// For the few characters of a name, a loop costs less than a call to `startsWith`.
+function sameCharacters(cached: string, text: string, start: number): boolean {
+	for (let index = 0; index < cached.length; index++) {
+		if (cached.charCodeAt(index) !== text.charCodeAt(start + index)) {
+			return false;
+		}
+	}
+
+	return true;
+}
+
 /**
 `text.slice(start, end)`, the same string each time for short ones; a hit allocates nothing.
 */
@@ -96,7 +107,7 @@ export function internSlice(text: string, start: number, end: number): string {
 
 	const slot = internSlot(text, start, end);
 	const cached = interned[slot]!;
-	if (cached.length === length && text.startsWith(cached, start)) {
+	if (cached.length === length && sameCharacters(cached, text, start)) {
 		return cached;
 	}
 

@@ -747,6 +747,21 @@ A quoted string with no template sequences, as block labels are written.
 */
 export function parseQuotedStringLiteral(p: Parser): {value: string; start: number; end: number} {
 	const open = p.read();
+	// Nearly always one literal between the quotes, or none.
+	const {tokens, index} = p.peeker;
+	const first = tokens[index]!;
+	if (first.type === 'CQuote') {
+		p.read();
+		return {value: '', start: open.startOffset, end: first.endOffset};
+	}
+
+	const second = tokens[index + 1]!;
+	if (first.type === 'QuotedLit' && second.type === 'CQuote') {
+		p.read();
+		p.read();
+		return {value: decodeStringLiteral(p.tokenText(first), true, first.startOffset, p), start: open.startOffset, end: second.endOffset};
+	}
+
 	const parts: string[] = [];
 	for (;;) {
 		const token = p.read();

@@ -34,6 +34,10 @@ function rangeOf(p: Parser, part: {start: number; end: number}): Range {
 const spaceCharacters = new Set([9, 10, 11, 12, 13, 32, 0x85, 0xA0, 0x16_80, 0x20_28, 0x20_29, 0x20_2F, 0x20_5F, 0x30_00]);
 
 function isSpace(code: number): boolean {
+	if (code < 0x80) {
+		return code === 32 || (code >= 9 && code <= 13);
+	}
+
 	return spaceCharacters.has(code) || (code >= 0x20_00 && code <= 0x20_0A);
 }
 
@@ -294,7 +298,7 @@ function flushHeredoc(flat: FlatPart[]): void {
 				if (trimmed.length === 0 && part.value.endsWith('\n')) {
 					// A blank line does not count.
 				} else {
-					const spaces = [...part.value.slice(0, part.value.length - trimmed.length)].length;
+					const spaces = codePoints(part.value, part.value.length - trimmed.length);
 					minimum = Math.min(minimum, spaces);
 					adjust.push(part);
 				}
@@ -323,7 +327,36 @@ function flushHeredoc(flat: FlatPart[]): void {
 	}
 }
 
+/**
+How many code points the first `units` UTF-16 units of `value` hold.
+*/
+function codePoints(value: string, units: number): number {
+	let count = 0;
+	for (let index = 0; index < units; index++) {
+		const code = value.charCodeAt(index);
+		// The low half of a surrogate pair completes a code point already counted.
+		if (!(code >= 0xDC_00 && code <= 0xDF_FF && index > 0 && value.charCodeAt(index - 1) >= 0xD8_00 && value.charCodeAt(index - 1) <= 0xDB_FF)) {
+			count++;
+		}
+	}
+
+	return count;
+}
+
 function meldLiterals(flat: FlatPart[]): FlatPart[] {
+	let adjacent = false;
+	for (let index = 1; index < flat.length; index++) {
+		if (flat[index]!.kind === 'literal' && flat[index - 1]!.kind === 'literal') {
+			adjacent = true;
+			break;
+		}
+	}
+
+	// Nearly always: nothing to meld, and no copy.
+	if (!adjacent) {
+		return flat;
+	}
+
 	const result: FlatPart[] = [];
 	for (const part of flat) {
 		const previous = result.at(-1);

@@ -220,7 +220,8 @@ Parses body items up to `end` (EOF for a file, `}` for a block). `open` is the `
 */
 export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body {
 	const items: Array<Attribute | Block> = [];
-	const seen = new Map<string, Attribute>();
+	// Attributes by name, for the redefinition check: looked up along the items while there are few, in a map made only for a long body.
+	let seen: Map<string, Attribute> | undefined;
 	const startToken = open ?? p.peeker.tokens[0]!;
 	let endToken: Token | undefined;
 	const topLevel = end === 'EOF';
@@ -245,7 +246,16 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 		if (next.type === 'Ident') {
 			const item = parseBodyItem(p);
 			if (item?.kind === 'Attribute') {
-				const existing = seen.get(item.name);
+				if (seen === undefined && items.length >= 8) {
+					seen = new Map();
+					for (const earlier of items) {
+						if (earlier.kind === 'Attribute' && !seen.has(earlier.name)) {
+							seen.set(earlier.name, earlier);
+						}
+					}
+				}
+
+				const existing = seen === undefined ? firstAttributeNamed(items, item.name) : seen.get(item.name);
 				if (existing) {
 					p.error(
 						'Attribute redefined',
@@ -253,7 +263,7 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 						item.nameRange,
 					);
 				} else {
-					seen.set(item.name, item);
+					seen?.set(item.name, item);
 				}
 			}
 
@@ -294,6 +304,16 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 
 	const last = endToken ?? p.peeker.previous;
 	return new BodyNode(p.file, topLevel ? 0 : startToken.startOffset, last.endOffset, items);
+}
+
+function firstAttributeNamed(items: ReadonlyArray<Attribute | Block>, name: string): Attribute | undefined {
+	for (const item of items) {
+		if (item.kind === 'Attribute' && item.name === name) {
+			return item;
+		}
+	}
+
+	return undefined;
 }
 
 /**

@@ -21,6 +21,23 @@ export type EscapeReporter = {
 Decodes the literal text of a template: backslash escapes (quoted strings only) and the `$${` / `%%{` escapes. `offset` is where `raw` starts in the file, for diagnostic ranges.
 */
 export function decodeStringLiteral(raw: string, quoted: boolean, offset: number, reporter: EscapeReporter): string {
+	// Most literals have nothing to decode: one look at each character tells, where two regular expressions did.
+	let beyondCombining = false;
+	for (let index = 0; index < raw.length; index++) {
+		const code = raw.charCodeAt(index);
+		if (code === 36 || code === 37 || (code === 92 && quoted)) {
+			return decodeWithEscapes(raw, quoted, offset, reporter);
+		}
+
+		if (code >= 0x3_00) {
+			beyondCombining = true;
+		}
+	}
+
+	return beyondCombining ? raw.normalize('NFC') : raw;
+}
+
+function decodeWithEscapes(raw: string, quoted: boolean, offset: number, reporter: EscapeReporter): string {
 	const decoded = decodeEscapes(raw, quoted, offset, reporter);
 	// HCL gives literal text in Unicode normal form C (`"e\u0301"` is `"é"`); only text from U+0300 up (combining marks, Hangul jamo, compatibility singletons) can change.
 	return mayChangeUnderNfc.test(decoded) ? decoded.normalize('NFC') : decoded;
