@@ -31,6 +31,8 @@ const parseCorpusBytes = quick ? 4_000_000 : 20_000_000;
 const oracleCorpusBytes = quick ? 1_000_000 : 2_000_000;
 const parseRuns = quick ? 2 : 3;
 const oracleRuns = quick ? 1 : 3;
+// hcl2json takes 10-15 s a process over the 20 MB corpus: a few rounds.
+const parseProcessRounds = quick ? 1 : 3;
 const loadRuns = quick ? 1 : 3;
 // 8x and 16x take 10-40 s a load: one timed run after the warm-up.
 const loadRunsAt = (scale: number): number => (scale > 4 ? 1 : loadRuns);
@@ -115,6 +117,10 @@ function failed(result: ChildResult): string | undefined {
 	return typeof result['error'] === 'string' ? `failed: ${result['error']}` : undefined;
 }
 
+function bytesOf(result: ChildResult): number {
+	return Number(result['bytes']);
+}
+
 // Machine.
 const cpus = os.cpus();
 const machine = `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${os.platform()} ${os.arch()}, load average ${os.loadavg().map(load => load.toFixed(1)).join(' ')} at start`;
@@ -156,6 +162,10 @@ const parseSubset = await section('parse', async () => {
 const parseOracle = await section('parse', async () => {
 	log(`parse: @cdktf/hcl2json over the first ${oracleCorpusBytes / 1e6} MB`);
 	return runChild('measure-parse.ts', ['hcl2json', String(oracleCorpusBytes), String(oracleRuns)], 600_000);
+});
+const parseProcess = await section('parse', async () => {
+	log(`parse: whole processes, tfscope parse --json against hcl2json over ${parseCorpusBytes / 1e6} MB`);
+	return runChild('measure-parse-process.ts', [String(parseCorpusBytes), String(parseProcessRounds)], 1_800_000);
 });
 const astMemory = await section('parse', async () => {
 	log(`parse: syntax tree memory of ${targetScale}x`);
@@ -228,7 +238,27 @@ const parseRow = (name: string, result: ChildResult): string => {
 lines.push(parseRow('tfscope', parseFull), parseRow('tfscope', parseSubset), parseRow('@cdktf/hcl2json', parseOracle), '');
 const parseRatio = !failed(parseSubset) && !failed(parseOracle) ? Number(parseSubset['megabytesPerSecond']) / Number(parseOracle['megabytesPerSecond']) : undefined;
 const parseCpuRatio = !failed(parseSubset) && !failed(parseOracle) ? Number(parseSubset['cpuMegabytesPerSecond']) / Number(parseOracle['cpuMegabytesPerSecond']) : undefined;
-lines.push(`Ratio on the same files: ${parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x`} wall clock, ${parseCpuRatio === undefined ? 'n/a' : `${parseCpuRatio.toFixed(1)}x`} CPU time (target at least 10x).${parseFull['diagnostics'] ? ` tfscope reported ${String(parseFull['diagnostics'])} diagnostics on the corpus (expected none).` : ''}`, '');
+lines.push(`Ratio on the same files: ${parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x`} wall clock, ${parseCpuRatio === undefined ? 'n/a' : `${parseCpuRatio.toFixed(1)}x`} CPU time (target at least 30x).${parseFull['diagnostics'] ? ` tfscope reported ${String(parseFull['diagnostics'])} diagnostics on the corpus (expected none).` : ''}`, '');
+type ProcessFigures = {wallMs: number; cpuMs: number; megabytesPerSecond: number; cpuMegabytesPerSecond?: number};
+type Spread = {median: number; min: number; max: number};
+const processProblem = failed(parseProcess);
+const processSpeedup = processProblem ? undefined : parseProcess['speedup'] as Spread;
+const processCpuSpeedup = processProblem ? undefined : parseProcess['cpuSpeedup'] as Spread;
+lines.push('Whole processes over the same files on disk, Node\'s start included, in alternation (`bench/measure-parse-process.ts`): `tfscope parse --json FILE...` from the bundle, one process for all the files, against one Node process that reads each file, parses it with @cdktf/hcl2json and prints its JSON (`bench/hcl2json-process.mjs`); the floor is a Node process that only reads the same files and looks once at each byte (`bench/read-floor.mjs`).', '');
+if (processProblem) {
+	lines.push(`Whole processes: ${processProblem}.`, '');
+} else {
+	const hcl2jsonProcess = parseProcess['hcl2json'] as ProcessFigures;
+	const tfscopeProcess = parseProcess['tfscope'] as ProcessFigures;
+	const floor = parseProcess['floor'] as ProcessFigures & {readMs: number; readMegabytesPerSecond: number};
+	const corpus = `${fixed(Number(parseProcess['bytes']) / 1e6, 1)} MB`;
+	const files = integer(parseProcess['files']);
+	const row = (name: string, figures: ProcessFigures) => `| ${name} | ${corpus} | ${files} | ${fixed(figures.wallMs)} | ${fixed(figures.megabytesPerSecond, 2)} | ${fixed(figures.cpuMs)} | ${fixed(bytesOf(parseProcess) / 1e6 / (figures.cpuMs / 1000), 2)} |`;
+	lines.push('| process | corpus | files | median ms | MB/s | CPU ms | MB/s of CPU time |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+	lines.push(row('@cdktf/hcl2json (Node process)', hcl2jsonProcess), row('`tfscope parse --json`', tfscopeProcess), row('floor: read the files, one pass over their bytes', floor), `| floor, its own work after Node's start | ${corpus} | ${files} | ${fixed(floor.readMs)} | ${fixed(floor.readMegabytesPerSecond, 2)} | | |`, '');
+	lines.push(`tfscope is ${processSpeedup!.median.toFixed(1)}x faster than hcl2json as whole processes (min ${processSpeedup!.min.toFixed(1)}x, max ${processSpeedup!.max.toFixed(1)}x over ${String(parseProcess['rounds'])} rounds; CPU time ${processCpuSpeedup!.median.toFixed(1)}x; target at least 15x), and runs at ${fixed(tfscopeProcess.megabytesPerSecond, 1)} MB/s, ${fixed(100 * tfscopeProcess.megabytesPerSecond / floor.megabytesPerSecond)}% of the floor's ${fixed(floor.megabytesPerSecond, 1)} MB/s. Both print the same JSON for ${integer(parseProcess['agreeing'])} of ${integer(parseProcess['oracleFiles'])} files.`, '');
+}
+
 const astProblem = failed(astMemory);
 const bytesPerSourceByte = astProblem ? undefined : Number(astMemory['bytesPerSourceByte']);
 lines.push(`Syntax tree memory: ${astProblem ?? `${fixed(bytesPerSourceByte, 1)} bytes of heap per source byte (${fixed(Number(astMemory['heapBytes']) / 1e6, 1)} MB for the ${integer(astMemory['files'])} files, ${fixed(Number(astMemory['bytes']) / 1e6, 1)} MB, of ${targetScale}x; target under 10; \`bench/measure-ast-memory.ts\`)`}.`, '');
@@ -401,6 +431,7 @@ for (const [scale, result] of terraformResults) {
 
 const targets: Array<[string, string, boolean | undefined, string?]> = [
 	['Parse at least 30x @cdktf/hcl2json', parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x (CPU ${parseCpuRatio?.toFixed(1) ?? 'n/a'}x)`, parseRatio === undefined ? undefined : parseRatio >= 30, parseCpuRatio === undefined ? 'n/a' : status(parseCpuRatio >= 30)],
+	['Whole-process `parse --json` over the corpus at least 15x hcl2json (both whole processes)', processSpeedup ? `${processSpeedup.median.toFixed(1)}x (CPU ${processCpuSpeedup!.median.toFixed(1)}x)` : 'n/a', processSpeedup ? processSpeedup.median >= 15 : undefined, processCpuSpeedup ? status(processCpuSpeedup.median >= 15) : 'n/a'],
 	[`Syntax tree under 10 bytes of heap per source byte (${targetScale}x)`, bytesPerSourceByte === undefined ? 'n/a' : `${fixed(bytesPerSourceByte, 1)} bytes`, bytesPerSourceByte === undefined ? undefined : bytesPerSourceByte < 10],
 	[`Load + expand under 0.5 s (${targetScale}x; every instance expanded, values read on demand, as the explorer opens)`, typeof targetLoad['loadMs'] === 'number' ? `${fixed(targetLoad['loadMs'])} ms (CPU ${fixed(targetLoad['loadCpuMs'])} ms)` : 'n/a', typeof targetLoad['loadMs'] === 'number' ? targetLoad['loadMs'] < 500 : undefined, cpuStatus(targetLoad['loadCpuMs'], 500)],
 	[`Evaluate every value under 1 s (${targetScale}x, load included: what \`check\` does)`, targetTotal === undefined ? 'n/a' : `${fixed(targetTotal)} ms (CPU ${fixed(targetLoad['cpuMs'])} ms)`, targetTotal === undefined ? undefined : targetTotal < 1000, cpuStatus(targetLoad['cpuMs'], 1000)],
