@@ -138,8 +138,137 @@ export function mapValue(elementType: Type, entries: ReadonlyMap<string, Value> 
 		}
 	}
 
-	return {kind: 'map', elementType, entries: new Map(sorted ? list : [...list].sort(([a], [b]) => compareStrings(a, b)))};
+	const ordered = sorted ? list : [...list].sort(([a], [b]) => compareStrings(a, b));
+	return {kind: 'map', elementType, entries: ordered.length <= compactEntriesLimit ? compactEntries(ordered) : new Map(ordered)};
 }
+
+/**
+Maps of up to this many entries keep them in two arrays (`SortedEntries`) instead of a Map: a configuration has tens of thousands of small maps (every instance's `tags`), and a Map of six entries costs about 500 bytes.
+*/
+const compactEntriesLimit = 32;
+
+/**
+The keys of the last small map made, reused when the next one has the same keys (the instances of one block, one after another, make maps with the same keys).
+*/
+let lastKeys: readonly string[] = [];
+
+function compactEntries(ordered: ReadonlyArray<readonly [string, Value]>): ReadonlyMap<string, Value> {
+	const keys: string[] = [];
+	const values: Value[] = [];
+	for (const [key, value] of ordered) {
+		// A key given twice keeps its last value, as a Map would.
+		if (keys.length > 0 && keys.at(-1) === key) {
+			values[values.length - 1] = value;
+		} else {
+			keys.push(key);
+			values.push(value);
+		}
+	}
+
+	let same = keys.length === lastKeys.length;
+	for (let position = 0; same && position < keys.length; position++) {
+		same = keys[position] === lastKeys[position];
+	}
+
+	if (!same) {
+		lastKeys = keys.slice();
+	}
+
+	return new SortedEntries(lastKeys, values.slice());
+}
+
+/**
+A small map's entries: sorted keys (shared with other maps of the same keys) and their values. Read-only, like every value. `instanceof Map` holds (its prototype is linked to Map.prototype below) without a Map's own storage, which every method here replaces.
+*/
+class SortedEntries implements ReadonlyMap<string, Value> {
+	readonly #keys: readonly string[];
+	readonly #values: readonly Value[];
+
+	constructor(keys: readonly string[], values: readonly Value[]) {
+		this.#keys = keys;
+		this.#values = values;
+	}
+
+	get size(): number {
+		return this.#keys.length;
+	}
+
+	#find(key: string): number {
+		const keys = this.#keys;
+		let low = 0;
+		let high = keys.length - 1;
+		while (low <= high) {
+			const middle = (low + high) >>> 1;
+			const found = keys[middle]!;
+			if (found === key) {
+				return middle;
+			}
+
+			if (found < key) {
+				low = middle + 1;
+			} else {
+				high = middle - 1;
+			}
+		}
+
+		return -1;
+	}
+
+	has(key: string): boolean {
+		return this.#find(key) !== -1;
+	}
+
+	get(key: string): Value | undefined {
+		const position = this.#find(key);
+		return position === -1 ? undefined : this.#values[position];
+	}
+
+	keys(): MapIterator<string> {
+		return this.#keys[Symbol.iterator]() as MapIterator<string>;
+	}
+
+	values(): MapIterator<Value> {
+		return this.#values[Symbol.iterator]() as MapIterator<Value>;
+	}
+
+	entries(): MapIterator<[string, Value]> {
+		// An array's iterator rather than a generator: for-of over an array is what V8 optimises best, and a small map's pairs are few.
+		const keys = this.#keys;
+		const values = this.#values;
+		const pairs = new Array<[string, Value]>(keys.length);
+		for (let position = 0; position < keys.length; position++) {
+			pairs[position] = [keys[position]!, values[position]!];
+		}
+
+		return pairs[Symbol.iterator]() as MapIterator<[string, Value]>;
+	}
+
+	[Symbol.iterator](): MapIterator<[string, Value]> {
+		return this.entries();
+	}
+
+	forEach(callback: (value: Value, key: string, map: ReadonlyMap<string, Value>) => void, thisArgument?: unknown): void {
+		const keys = this.#keys;
+		const values = this.#values;
+		for (let position = 0; position < keys.length; position++) {
+			callback.call(thisArgument, values[position]!, keys[position]!, this);
+		}
+	}
+
+	set(): this {
+		throw new TypeError('A map value\'s entries are read-only');
+	}
+
+	delete(): boolean {
+		throw new TypeError('A map value\'s entries are read-only');
+	}
+
+	clear(): void {
+		throw new TypeError('A map value\'s entries are read-only');
+	}
+}
+
+Object.setPrototypeOf(SortedEntries.prototype, Map.prototype);
 
 export function objectValue(attributes: ReadonlyMap<string, Value> | Iterable<readonly [string, Value]> | Readonly<Record<string, Value>>): ObjectValue {
 	if (attributes instanceof Map) {

@@ -239,18 +239,25 @@ class SlotAttributes implements ReadonlyMap<string, Value> {
 		return this.#layout.plan.names[Symbol.iterator]() as MapIterator<string>;
 	}
 
-	* values(): MapIterator<Value> {
+	// Arrays' iterators rather than generators: for-of over an array is what V8 optimises best.
+	values(): MapIterator<Value> {
 		const {length} = this.#layout.plan.slots;
+		const values = new Array<Value>(length);
 		for (let position = 0; position < length; position++) {
-			yield this.#at(position);
+			values[position] = this.#at(position);
 		}
+
+		return values[Symbol.iterator]() as MapIterator<Value>;
 	}
 
-	* entries(): MapIterator<[string, Value]> {
+	entries(): MapIterator<[string, Value]> {
 		const {names} = this.#layout.plan;
+		const pairs = new Array<[string, Value]>(names.length);
 		for (let position = 0; position < names.length; position++) {
-			yield [names[position]!, this.#at(position)];
+			pairs[position] = [names[position]!, this.#at(position)];
 		}
+
+		return pairs[Symbol.iterator]() as MapIterator<[string, Value]>;
 	}
 
 	[Symbol.iterator](): MapIterator<[string, Value]> {
