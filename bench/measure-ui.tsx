@@ -8,7 +8,7 @@ import {delay, FakeStdin, FakeStdout} from './fake-terminal.js';
 Child process: the explorer's time to first frame and key-press-to-frame latency. The app is rendered in-process by Ink exactly as `runExplorer` renders it (same component, same render options: throttled at Ink's default 30 fps, whole frames rewritten: Ink's incremental rendering left stale rows on the screen in tmux, so the explorer does not use it), into a fake 160x48 terminal whose writes are timestamped.
 Usage: node --import tsx bench/measure-ui.tsx DIRECTORY KEY_PRESSES
 
-- first frame: from just before `render` (which starts loading the Workspace) to the first write that shows the module tree (text of the first generated module, `svc_000`);
+- first frame: from just before `render` (which starts loading the Workspace) to the first write that shows the module tree (text of the first generated module, `svc_000`); `loadedMs` says when the explorer's data was ready (the Workspace loaded and expanded, the adapter made), the rest being the UI's first render;
 - checked: from the same start to the frame whose status bar shows the diagnostics totals (graph built and every value evaluated in the background, between frames);
 - key to frame, measured after that: a down-arrow written to stdin, to the next write to stdout. Key presses are 60 ms apart (more than Ink's 33 ms throttle), as a person types.
 - stepping: `]` through the instances of a `count` block (the third block of each generated module), in one module instance after another, so every step shows Details, Edges and console context of an instance not shown before (nothing cached); the keys that get there are not measured.
@@ -24,9 +24,15 @@ if (App && loadExplorerData) {
 	const stdin = new FakeStdin();
 	const start = now();
 	let firstFrameMs: number | undefined;
-	const load = async (onProgress: (text: string) => void) => loadExplorerData({
-		directory, flags: defaultFlags, environment: {}, cwd: process.cwd(), onProgress,
-	});
+	// When the explorer's data is ready (the Workspace loaded and expanded, its adapter made): the rest of the first frame is the UI's.
+	let loadedMs: number | undefined;
+	const load = async (onProgress: (text: string) => void) => {
+		const loaded = await loadExplorerData({
+			directory, flags: defaultFlags, environment: {}, cwd: process.cwd(), onProgress,
+		});
+		loadedMs = Number(now() - start) / 1e6;
+		return loaded;
+	};
 	const instance = render(createElement(App, {directory, load, color: true}), {
 		stdin: stdin as unknown as NodeJS.ReadStream,
 		stdout: stdout as unknown as NodeJS.WriteStream,
@@ -118,6 +124,7 @@ if (App && loadExplorerData) {
 		stepP95Ms: percentile(stepLatencies, 95),
 		available: true,
 		firstFrameMs,
+		loadedMs,
 		checkedMs,
 		keyPresses: latencies.length,
 		missedKeyPresses: missed,
