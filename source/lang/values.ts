@@ -128,6 +128,31 @@ export function tupleValue(elements: readonly Value[]): TupleValue {
 }
 
 export function mapValue(elementType: Type, entries: ReadonlyMap<string, Value> | Iterable<readonly [string, Value]>): MapValue {
+	if (entries instanceof SortedEntries) {
+		// Read-only, so shared (an object's attributes converted to a map).
+		return {kind: 'map', elementType, entries};
+	}
+
+	if (entries instanceof Map && entries.size <= compactEntriesLimit) {
+		// From another map or an object's attributes (`tags = merge(...)` converted to map(string) for every instance): its keys are distinct and nearly always sorted already; read without making pairs.
+		const keys: string[] = [];
+		const values: Value[] = [];
+		let sorted = true;
+		for (const key of (entries as ReadonlyMap<string, Value>).keys()) {
+			if (keys.length > 0 && compareStrings(keys.at(-1)!, key) > 0) {
+				sorted = false;
+				break;
+			}
+
+			keys.push(key);
+			values.push((entries as ReadonlyMap<string, Value>).get(key)!);
+		}
+
+		if (sorted) {
+			return {kind: 'map', elementType, entries: sortedEntries(keys, values)};
+		}
+	}
+
 	const list = Array.isArray(entries) ? entries as ReadonlyArray<readonly [string, Value]> : [...entries];
 	// Most maps arrive sorted (from objects, from other maps): check before sorting a copy.
 	let sorted = true;
@@ -163,6 +188,22 @@ function compactEntries(ordered: ReadonlyArray<readonly [string, Value]>): Reado
 			keys.push(key);
 			values.push(value);
 		}
+	}
+
+	return sortedEntries(keys, values);
+}
+
+/**
+The entries of a map or an object's attributes from distinct keys in lexical order (compareStrings) and their values: a SortedEntries up to 32 entries, a Map past that. The arrays are copied.
+*/
+export function sortedEntries(keys: readonly string[], values: readonly Value[]): ReadonlyMap<string, Value> {
+	if (keys.length > compactEntriesLimit) {
+		const map = new Map<string, Value>();
+		for (let position = 0; position < keys.length; position++) {
+			map.set(keys[position]!, values[position]!);
+		}
+
+		return map;
 	}
 
 	let same = keys.length === lastKeys.length;

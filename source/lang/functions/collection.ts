@@ -10,7 +10,7 @@ import {
 	type Type, boolType, dynamicType, emptyObjectType, friendlyTypeName, listType, mapType, numberType, objectType, stringType, tupleType, typeEquals,
 } from '../types.js';
 import {
-	type Mark, type ObjectValue, type Value, Numeric, boolValue, compareStrings, isWhollyKnown, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue,
+	type Mark, type ObjectValue, type Value, Numeric, boolValue, compareStrings, isWhollyKnown, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, sortedEntries, stringValue, tupleValue, typeOf, unknownValue,
 } from '../values.js';
 import {
 	elementsOf, graphemes, integerOf, knownLength, numberOf, stringOf, unifyTypes,
@@ -853,7 +853,8 @@ export const merge = defineFunction({
 		}
 
 		// No intermediate map: the names in order, each once, each value from the last argument that has it.
-		const attributes = new Map<string, Value>();
+		const distinct: string[] = [];
+		const values: Value[] = [];
 		for (let position = 0; position < names.length; position++) {
 			const name = names[position]!;
 			if (position > 0 && names[position - 1] === name) {
@@ -863,13 +864,14 @@ export const merge = defineFunction({
 			for (let argument = markedValues.length - 1; argument >= 0; argument--) {
 				const value = (markedValues[argument] as ObjectValue).attributes.get(name);
 				if (value !== undefined) {
-					attributes.set(name, value);
+					distinct.push(name);
+					values.push(value);
 					break;
 				}
 			}
 		}
 
-		return withMarks({kind: 'object', attributes}, marks);
+		return withMarks({kind: 'object', attributes: sortedEntries(distinct, values)}, marks);
 	},
 });
 
@@ -895,7 +897,13 @@ function insertName(names: string[], name: string): void {
 	}
 
 	if (names[low] !== name) {
-		names.splice(low, 0, name);
+		// By hand: splice would allocate the (empty) array of removed names at every call.
+		names.push(name);
+		for (let position = names.length - 1; position > low; position--) {
+			names[position] = names[position - 1]!;
+		}
+
+		names[low] = name;
 	}
 }
 
