@@ -1,4 +1,5 @@
 import {Decimal} from 'decimal.js';
+import {PositionalMap} from './read-only-map.js';
 import type {Refinement} from './refinements.js';
 import {
 	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType, tupleType,
@@ -219,15 +220,21 @@ export function sortedEntries(keys: readonly string[], values: readonly Value[])
 }
 
 /**
-A small map's entries: sorted keys (shared with other maps of the same keys) and their values. Read-only, like every value. `instanceof Map` holds (its prototype is linked to Map.prototype below) without a Map's own storage, which every method here replaces.
+A small map's entries: sorted keys (shared with other maps of the same keys) and their values. Read-only, like every value; a Map without a Map's storage (see PositionalMap).
 */
-class SortedEntries implements ReadonlyMap<string, Value> {
+class SortedEntries extends PositionalMap {
 	readonly #keys: readonly string[];
 	readonly #values: readonly Value[];
 
 	constructor(keys: readonly string[], values: readonly Value[]) {
+		super();
 		this.#keys = keys;
 		this.#values = values;
+	}
+
+	// A getter, not a field: no slot in each of the many objects.
+	protected get readOnlyMessage(): string {
+		return 'A map value\'s entries are read-only';
 	}
 
 	get size(): number {
@@ -264,52 +271,23 @@ class SortedEntries implements ReadonlyMap<string, Value> {
 		return position === -1 ? undefined : this.#values[position];
 	}
 
-	keys(): MapIterator<string> {
+	// The arrays themselves: no copy.
+	override keys(): MapIterator<string> {
 		return this.#keys[Symbol.iterator]() as MapIterator<string>;
 	}
 
-	values(): MapIterator<Value> {
+	override values(): MapIterator<Value> {
 		return this.#values[Symbol.iterator]() as MapIterator<Value>;
 	}
 
-	entries(): MapIterator<[string, Value]> {
-		// An array's iterator rather than a generator: for-of over an array is what V8 optimises best, and a small map's pairs are few.
-		const keys = this.#keys;
-		const values = this.#values;
-		const pairs = new Array<[string, Value]>(keys.length);
-		for (let position = 0; position < keys.length; position++) {
-			pairs[position] = [keys[position]!, values[position]!];
-		}
-
-		return pairs[Symbol.iterator]() as MapIterator<[string, Value]>;
+	protected keyAt(position: number): string {
+		return this.#keys[position]!;
 	}
 
-	[Symbol.iterator](): MapIterator<[string, Value]> {
-		return this.entries();
-	}
-
-	forEach(callback: (value: Value, key: string, map: ReadonlyMap<string, Value>) => void, thisArgument?: unknown): void {
-		const keys = this.#keys;
-		const values = this.#values;
-		for (let position = 0; position < keys.length; position++) {
-			callback.call(thisArgument, values[position]!, keys[position]!, this);
-		}
-	}
-
-	set(): this {
-		throw new TypeError('A map value\'s entries are read-only');
-	}
-
-	delete(): boolean {
-		throw new TypeError('A map value\'s entries are read-only');
-	}
-
-	clear(): void {
-		throw new TypeError('A map value\'s entries are read-only');
+	protected valueAt(position: number): Value {
+		return this.#values[position]!;
 	}
 }
-
-Object.setPrototypeOf(SortedEntries.prototype, Map.prototype);
 
 export function objectValue(attributes: ReadonlyMap<string, Value> | Iterable<readonly [string, Value]> | Readonly<Record<string, Value>>): ObjectValue {
 	if (attributes instanceof Map) {

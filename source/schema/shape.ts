@@ -1,4 +1,5 @@
 import {convert, markedSet} from '../lang/convert.js';
+import {PositionalMap} from '../lang/read-only-map.js';
 import {
 	type Type, hasDynamicType, listType, objectType, setType,
 } from '../lang/types.js';
@@ -206,15 +207,21 @@ function planOf(schema: BlockSchema, unsetBlocksUnknown: boolean): Plan {
 }
 
 /**
-The attributes of a shaped object: the values of the slots it sets beside its layout, instead of a Map of its own per instance (tens of thousands of instances with some 60 attributes each, most of them the slot's unset value). Read-only, like every value. `instanceof Map` holds (its prototype is linked to Map.prototype below) without a Map's own storage, which every method here replaces: a subclass of Map allocated an empty hash table per object (150 bytes, 10 MB at 4x).
+The attributes of a shaped object: the values of the slots it sets beside its layout, instead of a Map of its own per instance (tens of thousands of instances with some 60 attributes each, most of them the slot's unset value). Read-only, like every value; a Map without a Map's storage (see PositionalMap): a subclass of Map allocated an empty hash table per object (150 bytes, 10 MB at 4x).
 */
-class SlotAttributes implements ReadonlyMap<string, Value> {
+class SlotAttributes extends PositionalMap {
 	readonly #layout: Layout;
 	readonly #values: readonly Value[];
 
 	constructor(layout: Layout, values: readonly Value[]) {
+		super();
 		this.#layout = layout;
 		this.#values = values;
+	}
+
+	// A getter, not a field: no slot in each of the many objects.
+	protected get readOnlyMessage(): string {
+		return 'An object value\'s attributes are read-only';
 	}
 
 	get size(): number {
@@ -227,64 +234,23 @@ class SlotAttributes implements ReadonlyMap<string, Value> {
 
 	get(name: string): Value | undefined {
 		const position = this.#layout.plan.positions.get(name);
-		return position === undefined ? undefined : this.#at(position);
+		return position === undefined ? undefined : this.valueAt(position);
 	}
 
-	#at(position: number): Value {
-		const place = this.#layout.index[position]!;
-		return place === -1 ? this.#layout.plan.slots[position]!.unset : this.#values[place]!;
-	}
-
-	keys(): MapIterator<string> {
+	// The plan's names themselves: no copy.
+	override keys(): MapIterator<string> {
 		return this.#layout.plan.names[Symbol.iterator]() as MapIterator<string>;
 	}
 
-	// Arrays' iterators rather than generators: for-of over an array is what V8 optimises best.
-	values(): MapIterator<Value> {
-		const {length} = this.#layout.plan.slots;
-		const values = new Array<Value>(length);
-		for (let position = 0; position < length; position++) {
-			values[position] = this.#at(position);
-		}
-
-		return values[Symbol.iterator]() as MapIterator<Value>;
+	protected keyAt(position: number): string {
+		return this.#layout.plan.names[position]!;
 	}
 
-	entries(): MapIterator<[string, Value]> {
-		const {names} = this.#layout.plan;
-		const pairs = new Array<[string, Value]>(names.length);
-		for (let position = 0; position < names.length; position++) {
-			pairs[position] = [names[position]!, this.#at(position)];
-		}
-
-		return pairs[Symbol.iterator]() as MapIterator<[string, Value]>;
-	}
-
-	[Symbol.iterator](): MapIterator<[string, Value]> {
-		return this.entries();
-	}
-
-	forEach(callback: (value: Value, key: string, map: ReadonlyMap<string, Value>) => void, thisArgument?: unknown): void {
-		const {names} = this.#layout.plan;
-		for (let position = 0; position < names.length; position++) {
-			callback.call(thisArgument, this.#at(position), names[position]!, this);
-		}
-	}
-
-	set(): this {
-		throw new TypeError('An object value\'s attributes are read-only');
-	}
-
-	delete(): boolean {
-		throw new TypeError('An object value\'s attributes are read-only');
-	}
-
-	clear(): void {
-		throw new TypeError('An object value\'s attributes are read-only');
+	protected valueAt(position: number): Value {
+		const place = this.#layout.index[position]!;
+		return place === -1 ? this.#layout.plan.slots[position]!.unset : this.#values[place]!;
 	}
 }
-
-Object.setPrototypeOf(SlotAttributes.prototype, Map.prototype);
 
 function shapeAttribute(name: string, attribute: AttributeSchema, given: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
 	let value: Value;
