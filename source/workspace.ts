@@ -238,6 +238,8 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const loadDiagnostics = [...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, expanded.tree), ...schemas.diagnostics];
 
 	let allDiagnostics: Diagnostic[] | undefined;
+	// What loading found, with the warnings on the variable values given: the part of `diagnostics` that needs no evaluation, also reported alone at the console's start.
+	const problemsOfLoading = (): Diagnostic[] => [...loadDiagnostics, ...undeclaredVariableWarnings(tree.root, collected.values), ...deprecationWarnings(tree.root, collected.values)];
 	const workspace: Workspace = {
 		directory,
 		options,
@@ -246,13 +248,13 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		get diagnostics() {
 			if (!allDiagnostics) {
 				expanded.evaluateAll();
-				allDiagnostics = sortDiagnostics([...loadDiagnostics, ...undeclaredVariableWarnings(tree.root, collected.values), ...deprecationWarnings(tree.root, collected.values), ...expanded.diagnostics]);
+				allDiagnostics = sortDiagnostics([...problemsOfLoading(), ...expanded.diagnostics]);
 			}
 
 			return allDiagnostics;
 		},
 		startDiagnostics() {
-			const load = sortDiagnostics([...loadDiagnostics, ...undeclaredVariableWarnings(tree.root, collected.values), ...deprecationWarnings(tree.root, collected.values)]);
+			const load = sortDiagnostics(problemsOfLoading());
 			if (load.some(diagnostic => diagnostic.severity === 'error')) {
 				return {load, evaluation: []};
 			}
