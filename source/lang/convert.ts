@@ -1,11 +1,11 @@
 import {formatNumber, parseNumber} from './numbers.js';
 import {setFromElements} from './operations.js';
 import {
-	type ObjectType, type Type, attributeCount, dynamicType, objectType, typeEquals,
+	type ObjectType, type Type, attributeCount, attributeNames, dynamicType, objectType, typeEquals,
 } from './types.js';
 import {unify} from './unify.js';
 import {
-	type Mark, type Value, boolValue, deepMarks, hasDeepMarks, listValue, mapValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type Value, boolValue, compareStrings, deepMarks, hasDeepMarks, listValue, mapValue, nullValue, numberValue, sortedEntries, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from './values.js';
 
 /*
@@ -57,21 +57,22 @@ function convertAt(value: Value, want: Type, path: readonly PathStep[]): Convers
 		}
 	}
 
-	const have = typeOf(bare);
-	if (typeEquals(have, want) && !(want.kind === 'object' && want.optional)) {
-		return {ok: true, value};
+	if (bare.kind === 'null' || bare.kind === 'unknown') {
+		const have = bare.type;
+		if (typeEquals(have, want) && !(want.kind === 'object' && want.optional)) {
+			return {ok: true, value};
+		}
+
+		if (!canConvert(have, want)) {
+			return fail(mismatchMessage(have, want), path);
+		}
+
+		return {ok: true, value: withMarks(bare.kind === 'null' ? nullValue(concreteType(have, want)) : unknownValue(concreteType(have, want)), marks)};
 	}
 
-	if (!canConvert(have, want)) {
-		return fail(mismatchMessage(have, want), path);
-	}
-
-	if (bare.kind === 'null') {
-		return {ok: true, value: withMarks(nullValue(concreteType(have, want)), marks)};
-	}
-
-	if (bare.kind === 'unknown') {
-		return {ok: true, value: withMarks(unknownValue(concreteType(have, want)), marks)};
+	// A known value of exactly the type wanted was returned above (isAlready), so only whether a conversion exists is left to ask; its type is built only for the message when none does.
+	if (!canConvertValue(bare, want)) {
+		return fail(mismatchMessage(typeOf(bare), want), path);
 	}
 
 	const result = convertKnown(bare, want, path);
@@ -128,6 +129,124 @@ function hasType(value: Value, want: Type): boolean {
 		case 'null':
 		case 'unknown': {
 			return typeEquals(value.type, want);
+		}
+	}
+}
+
+/**
+`canConvert(typeOf(value), want)` for a known value, read from the value without building its type: a tuple's or an object's type is a new object per element and attribute (a resource's arguments are converted to their schema types for every instance). Where the answer needs the element types unified (a dynamic element type wanted), the type is built after all.
+*/
+function canConvertValue(value: Value, want: Type): boolean {
+	if (want.kind === 'dynamic') {
+		return true;
+	}
+
+	switch (value.kind) {
+		case 'tuple': {
+			if (want.kind === 'list' || want.kind === 'set') {
+				if (want.element.kind === 'dynamic') {
+					return canConvert(typeOf(value), want);
+				}
+
+				for (const element of value.elements) {
+					if (!canConvertValue(element, want.element)) {
+						return false;
+					}
+				}
+
+				return true;
+			}
+
+			if (want.kind === 'tuple') {
+				if (value.elements.length !== want.elements.length) {
+					return false;
+				}
+
+				for (let index = 0; index < value.elements.length; index++) {
+					if (!canConvertValue(value.elements[index]!, want.elements[index]!)) {
+						return false;
+					}
+				}
+
+				return true;
+			}
+
+			// Not to a map, an object or a primitive.
+			return false;
+		}
+
+		case 'object': {
+			if (want.kind === 'map') {
+				if (want.element.kind === 'dynamic') {
+					return canConvert(typeOf(value), want);
+				}
+
+				for (const attribute of value.attributes.values()) {
+					if (!canConvertValue(attribute, want.element)) {
+						return false;
+					}
+				}
+
+				return true;
+			}
+
+			if (want.kind === 'object') {
+				// Attributes the type does not name are dropped; a missing one is allowed only when optional (canConvert's object case).
+				for (const name of attributeNames(want)) {
+					const attribute = value.attributes.get(name);
+					if (attribute === undefined ? !(want.optional?.has(name) ?? false) : !canConvertValue(attribute, want.attributes[name]!)) {
+						return false;
+					}
+				}
+
+				return true;
+			}
+
+			return false;
+		}
+
+		case 'null':
+		case 'unknown': {
+			return canConvert(value.type, want);
+		}
+
+		case 'list':
+		case 'set':
+		case 'map': {
+			return canConvertCollection(value.kind, value.elementType, want);
+		}
+
+		default: {
+			// A primitive's type is a shared constant.
+			return canConvert(typeOf(value), want);
+		}
+	}
+}
+
+/**
+`canConvert` from a collection type given by its kind and element type, without making the type: the cases of canConvert a list, set or map can meet.
+*/
+function canConvertCollection(kind: 'list' | 'set' | 'map', element: Type, want: Type): boolean {
+	switch (want.kind) {
+		case 'dynamic': {
+			return true;
+		}
+
+		case 'list':
+		case 'set': {
+			return kind !== 'map' && (want.kind === kind ? typeEquals(element, want.element) || canConvert(element, want.element) : canConvert(element, want.element));
+		}
+
+		case 'map': {
+			return kind === 'map' && (typeEquals(element, want.element) || canConvert(element, want.element));
+		}
+
+		case 'object': {
+			return kind === 'map' && Object.values(want.attributes).every(attributeType => canConvert(element, attributeType));
+		}
+
+		default: {
+			return false;
 		}
 	}
 }
@@ -375,9 +494,14 @@ export function unmarkDeep(value: Value): Value {
 }
 
 function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, path: readonly PathStep[], fromMap: boolean): ConversionResult {
-	const attributes: Array<[string, Value]> = [];
+	// Read in the type's own order (the first failure is the one reported), each value placed at its name's place in the object's order: no sort per conversion, and every instance of a resource converts its blocks to the same few types.
+	const {names, places} = objectLayoutOf(want);
+	const typeNames = attributeNames(want);
+	const values = new Array<Value>(names.length);
 	const missing: string[] = [];
-	for (const [name, attributeType] of Object.entries(want.attributes)) {
+	for (let index = 0; index < typeNames.length; index++) {
+		const name = typeNames[index]!;
+		const attributeType = want.attributes[name]!;
 		let attribute = source.get(name);
 		const optional = want.optional?.has(name) ?? false;
 		if (optional && (attribute === undefined || attribute.kind === 'null')) {
@@ -395,7 +519,7 @@ function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, p
 			return result;
 		}
 
-		attributes.push([name, result.value]);
+		values[places[index]!] = result.value;
 	}
 
 	if (missing.length > 0) {
@@ -406,8 +530,37 @@ function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, p
 		return fail(missingAttributesMessage(missing), path);
 	}
 
-	attributes.sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0)));
-	return {ok: true, value: objectValue(attributes)};
+	return {ok: true, value: {kind: 'object', attributes: sortedEntries(names, values)}};
+}
+
+/**
+An object type's attribute names in an object value's order (compareStrings), and where each name of the type's own order (attributeNames) goes in it.
+*/
+type ObjectLayout = {
+	readonly names: readonly string[];
+	readonly places: Int32Array;
+};
+
+const layoutsOfTypes = new WeakMap<ObjectType, ObjectLayout>();
+
+/**
+The layout of an object type, made once per type (types are immutable).
+*/
+function objectLayoutOf(type: ObjectType): ObjectLayout {
+	let layout = layoutsOfTypes.get(type);
+	if (!layout) {
+		const typeNames = attributeNames(type);
+		const names = [...typeNames].sort(compareStrings);
+		const places = new Int32Array(typeNames.length);
+		for (const [index, name] of typeNames.entries()) {
+			places[index] = names.indexOf(name);
+		}
+
+		layout = {names, places};
+		layoutsOfTypes.set(type, layout);
+	}
+
+	return layout;
 }
 
 function missingAttributesMessage(missing: string[]): string {

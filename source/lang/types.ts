@@ -159,7 +159,14 @@ export function hasDynamicType(type: Type): boolean {
 		}
 
 		case 'object': {
-			return Object.values(type.attributes).some(attribute => hasDynamicType(attribute));
+			// By the names listed once per type, not Object.values: asked for every block a schema shapes.
+			for (const name of attributeNames(type)) {
+				if (hasDynamicType(type.attributes[name]!)) {
+					return true;
+				}
+			}
+
+			return false;
 		}
 
 		default: {

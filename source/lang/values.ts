@@ -482,6 +482,13 @@ export function unmark<T extends Value>(value: T): [T, Marks | undefined] {
 }
 
 /**
+The value without its own marks (unmark's first half, without the pair: for the many places that only read the value).
+*/
+export function withoutMarks<T extends Value>(value: T): T {
+	return !value.marks || value.marks.size === 0 ? value : unmark(value)[0];
+}
+
+/**
 Marks anywhere inside the value, its own included (cty's UnmarkDeep, returning the union of marks).
 */
 export function deepMarks(value: Value): Set<Mark> {

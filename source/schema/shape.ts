@@ -4,7 +4,7 @@ import {
 	type Type, hasDynamicType, listType, objectType, setType,
 } from '../lang/types.js';
 import {
-	type ObjectValue, type Value, listValue, mapValue, markSensitive, nullValue, objectValue, tupleValue, unknownValue, unmark,
+	type ObjectValue, type Value, listValue, mapValue, markSensitive, nullValue, objectValue, tupleValue, unknownValue, withoutMarks,
 } from '../lang/values.js';
 import {impliedType} from './digest.js';
 import type {AttributeSchema, BlockSchema, NestedBlockSchema} from './types.js';
@@ -47,34 +47,46 @@ The value of a body (as `evaluateBody` gives it: arguments by name, unlabelled b
 */
 export function shapeBody(schema: BlockSchema, given: ReadonlyMap<string, Value>, options: ShapeOptions, path: readonly string[] = []): ObjectValue {
 	const plan = planOf(schema, options.unsetBlocksUnknown === true);
-	// Only the slots whose value is not the slot's unset one are kept per object (a body sets a handful of some 60).
-	const positions: number[] = [];
-	const values: Value[] = [];
-	const fromState = path.length === 0 && options.stored !== undefined;
-	const {slots} = plan;
-	for (let position = 0; position < slots.length; position++) {
-		const slot = slots[position]!;
-		const value = given.get(slot.name);
-		let shaped: Value;
-		if (value === undefined && (slot.nested !== undefined || !fromState)) {
-			continue;
-		} else if (slot.nested === undefined) {
-			shaped = options.reuse && path.length === 0 && value !== undefined && value.kind !== 'null' && options.reuse.shared.has(value)
-				? shapeShared(slot.name, slot.attribute!, value, options, options.reuse)
-				: shapeAttribute(slot.name, slot.attribute!, value, options, path);
-		} else {
-			shaped = shapeBlocks(slot.nested, value, options, [...path, slot.name]);
+	// Only the slots whose value is not the slot's unset one are kept per object (a body sets a handful of some 60), gathered in this depth's scratch arrays (nested blocks shape their bodies one depth further) and copied at their final length.
+	const frame = scratch[depth] ??= {positions: [], values: []};
+	depth++;
+	try {
+		const {positions, values} = frame;
+		let count = 0;
+		const fromState = path.length === 0 && options.stored !== undefined;
+		const {slots} = plan;
+		for (let position = 0; position < slots.length; position++) {
+			const slot = slots[position]!;
+			const value = given.get(slot.name);
+			let shaped: Value;
+			if (value === undefined && (slot.nested !== undefined || !fromState)) {
+				continue;
+			} else if (slot.nested === undefined) {
+				shaped = options.reuse && path.length === 0 && value !== undefined && value.kind !== 'null' && options.reuse.shared.has(value)
+					? shapeShared(slot.name, slot.attribute!, value, options, options.reuse)
+					: shapeAttribute(slot.name, slot.attribute!, value, options, path);
+			} else {
+				shaped = shapeBlocks(slot.nested, value, options, path.length === 0 ? slot.path : [...path, slot.name]);
+			}
+
+			if (shaped !== slot.unset) {
+				positions[count] = position;
+				values[count] = shaped;
+				count++;
+			}
 		}
 
-		if (shaped !== slot.unset) {
-			positions.push(position);
-			values.push(shaped);
-		}
+		return {kind: 'object', attributes: new SlotAttributes(layoutOf(plan, positions, count), values.slice(0, count))};
+	} finally {
+		depth--;
 	}
-
-	// A copy of the final length: the object lives as long as the workspace.
-	return {kind: 'object', attributes: new SlotAttributes(layoutOf(plan, positions), values.slice())};
 }
+
+/**
+Scratch arrays of shapeBody, one pair per depth of nested blocks being shaped, reused by every call at that depth (only their first `count` entries are read).
+*/
+const scratch: Array<{readonly positions: number[]; readonly values: Value[]}> = [];
+let depth = 0;
 
 /**
 Which of a plan's slots an object keeps a value for, and where: `index[position]` is the value's place, -1 for a slot holding its unset value. Shared by every object with the same slots set (the instances of one block, mostly).
@@ -85,21 +97,21 @@ type Layout = {
 	readonly index: Int32Array;
 };
 
-function layoutOf(plan: Plan, positions: readonly number[]): Layout {
+function layoutOf(plan: Plan, positions: readonly number[], count: number): Layout {
 	const last = plan.lastLayout;
-	if (last && sameNumbers(last.positions, positions)) {
+	if (last && sameNumbers(last.positions, positions, count)) {
 		return last;
 	}
 
-	const key = positions.join(',');
+	const key = positions.slice(0, count).join(',');
 	let layout = plan.layouts.get(key);
 	if (!layout) {
 		const index = new Int32Array(plan.slots.length).fill(-1);
-		for (const [place, position] of positions.entries()) {
-			index[position] = place;
+		for (let place = 0; place < count; place++) {
+			index[positions[place]!] = place;
 		}
 
-		layout = {plan, positions: positions.slice(), index};
+		layout = {plan, positions: positions.slice(0, count), index};
 		plan.layouts.set(key, layout);
 	}
 
@@ -107,12 +119,15 @@ function layoutOf(plan: Plan, positions: readonly number[]): Layout {
 	return layout;
 }
 
-function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
-	if (a.length !== b.length) {
+/**
+Whether `a` is the first `count` numbers of `b`.
+*/
+function sameNumbers(a: readonly number[], b: readonly number[], count: number): boolean {
+	if (a.length !== count) {
 		return false;
 	}
 
-	for (let position = 0; position < a.length; position++) {
+	for (let position = 0; position < count; position++) {
 		if (a[position] !== b[position]) {
 			return false;
 		}
@@ -151,6 +166,10 @@ One attribute or nested block type of a block schema, with its value when the bo
 */
 type Slot = {
 	readonly name: string;
+	/**
+	`[name]`, the path of a nested block type at the top level, made once.
+	*/
+	readonly path: readonly string[];
 	readonly attribute?: AttributeSchema;
 	readonly nested?: NestedBlockSchema;
 	readonly unset: Value;
@@ -186,11 +205,11 @@ function planOf(schema: BlockSchema, unsetBlocksUnknown: boolean): Plan {
 		const options: ShapeOptions = {problem() {}, unsetBlocksUnknown};
 		for (const [name, attribute] of schema.attributes) {
 			// Below the top level: never from state, which only top-level attributes read (see shapeBody).
-			byName.set(name, {name, attribute, unset: shapeAttribute(name, attribute, undefined, options, [name])});
+			byName.set(name, {name, path: [name], attribute, unset: shapeAttribute(name, attribute, undefined, options, [name])});
 		}
 
 		for (const [name, nested] of schema.blockTypes) {
-			byName.set(name, {name, nested, unset: shapeBlocks(nested, undefined, options, [name])});
+			byName.set(name, {name, path: [name], nested, unset: shapeBlocks(nested, undefined, options, [name])});
 		}
 
 		const slots = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
@@ -254,7 +273,7 @@ class SlotAttributes extends PositionalMap {
 
 function shapeAttribute(name: string, attribute: AttributeSchema, given: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
 	let value: Value;
-	const [bareGiven] = given ? unmark(given) : [undefined];
+	const bareGiven = given && withoutMarks(given);
 	if (options.unsetBlocksUnknown === true && attribute.type.kind === 'dynamic' && !attribute.writeOnly && (bareGiven === undefined || bareGiven.kind === 'null' || (bareGiven.kind === 'tuple' && bareGiven.elements.length === 0))) {
 		// A bundled digest gives nested blocks as dynamic attributes: none written is the provider's to fill in (an optional and computed block), so unknown, not null or empty.
 		return withMarksOf(unknownValue(attribute.type), given);
@@ -306,53 +325,59 @@ const lenientTypes = new WeakMap<Type, Type>();
 
 function shapeBlocks(nested: NestedBlockSchema, given: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
 	const elementType = impliedType(nested.block);
-	const [bare] = given ? unmark(given) : [undefined];
+	const bare = given && withoutMarks(given);
 	if (bare?.kind === 'unknown') {
 		return unknownValue(blockValueType(nested));
 	}
 
-	const items: Array<readonly [string, Value]> = [];
+	// The blocks' values (and labels, for a map), shaped: one per element of a list or tuple, one per attribute of an object in map mode, the object itself otherwise.
+	const shaped: Value[] = [];
+	const labels: string[] | undefined = nested.mode === 'map' ? [] : undefined;
+	const shapeItem = (item: Value): Value => {
+		const object = withoutMarks(item);
+		return object.kind === 'object' ? shapeBody(nested.block, object.attributes, options, path) : unknownValue(elementType);
+	};
+
 	if (bare?.kind === 'list' || bare?.kind === 'tuple') {
 		for (const element of bare.elements) {
-			items.push(['', element]);
+			labels?.push('');
+			shaped.push(shapeItem(element));
 		}
-	} else if (bare?.kind === 'object' && nested.mode === 'map') {
+	} else if (bare?.kind === 'object' && labels) {
 		for (const [label, element] of bare.attributes) {
-			items.push([label, element]);
+			labels.push(label);
+			shaped.push(shapeItem(element));
 		}
 	} else if (bare?.kind === 'object') {
-		items.push(['', bare]);
+		shaped.push(shapeItem(bare));
 	}
 
-	if (items.length === 0 && (nested.mode === 'list' || nested.mode === 'set') && options.unsetBlocksUnknown === true) {
+	if (shaped.length === 0 && (nested.mode === 'list' || nested.mode === 'set') && options.unsetBlocksUnknown === true) {
 		// No block written: a provider may fill it in at plan (an optional and computed block, which the schema cannot tell from another), so it is unknown, not certainly empty: `res.block[0].x` is known after apply, not an error.
 		return unknownValue(blockValueType(nested));
 	}
 
-	const shaped = items.map(([label, item]) => {
-		const [object] = unmark(item);
-		return [label, object.kind === 'object' ? shapeBody(nested.block, object.attributes, options, path) : unknownValue(elementType)] as const;
-	});
 	switch (nested.mode) {
 		case 'single': {
-			return shaped[0]?.[1] ?? nullValue(elementType);
+			return shaped[0] ?? nullValue(elementType);
 		}
 
 		case 'group': {
-			return shaped[0]?.[1] ?? shapeBody(nested.block, new Map(), {problem: options.problem}, path);
+			return shaped[0] ?? shapeBody(nested.block, new Map(), {problem: options.problem}, path);
 		}
 
 		case 'list': {
 			// With a dynamically typed attribute inside, the blocks' objects may differ in type: Terraform makes a tuple.
-			return hasDynamicType(elementType) ? tupleValue(shaped.map(([, value]) => value)) : listValue(elementType, shaped.map(([, value]) => value));
+			return hasDynamicType(elementType) ? tupleValue(shaped) : listValue(elementType, shaped);
 		}
 
 		case 'set': {
-			return markedSet(elementType, shaped.map(([, value]) => value));
+			return markedSet(elementType, shaped);
 		}
 
 		case 'map': {
-			return hasDynamicType(elementType) ? objectValue(shaped) : mapValue(elementType, shaped);
+			const entries = shaped.map((value, index) => [labels![index]!, value] as const);
+			return hasDynamicType(elementType) ? objectValue(entries) : mapValue(elementType, entries);
 		}
 	}
 }
