@@ -5,6 +5,8 @@ import type {Range} from '../hcl/position.js';
 
 /*
 The static model of one module: the blocks of the `.tf`/`.tf.json`/`.tofu` files of one directory, read (not evaluated) into typed declarations. Expressions stay as AST so expansion can evaluate them per instance. Every declaration keeps its block's range for diagnostics and the Details pane.
+
+The readers give `range` as a getter that computes it when first read and keeps it: a syntax node's range is line and column worked out from offsets (hcl/nodes.ts), and most declarations' ranges are never read (only a diagnostic or the Details pane asks), so computing them all took a measurable part of loading a large configuration.
 */
 
 /**

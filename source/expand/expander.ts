@@ -20,11 +20,11 @@ import {
 	type ObjectValue, type Value, compareStrings, deepMarks, hasDeepMarks, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
 } from '../lang/values.js';
 import {
-	type InstanceKey, type ModuleInstanceAddress, type ResourceInstanceAddress, formatKey, formatModuleInstance, formatResource, noKey,
+	type InstanceKey, type ModuleInstanceAddress, type ResourceInstanceAddress, formatModuleInstance, noKey,
 } from './addresses.js';
 import {type BodyOptions, evaluateBody, nullAsUnknown} from './dynamic-blocks.js';
 import {
-	type Expansion, type ExpansionResult, type RepetitionData, countExpansion, enabledExpansion, forEachExpansion, instanceKeys, noRepetition, repetitionData, singleExpansion,
+	type Expansion, type ExpansionResult, type RepetitionData, countExpansion, enabledExpansion, expansionInstances, forEachExpansion, noRepetition, singleExpansion,
 } from './expansion.js';
 import type {
 	ConditionResult, InstanceTree, ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance,
@@ -163,8 +163,8 @@ function certainModuleInstances(context: Context, node: ModuleNode, representati
 An instance of `child` under `parent` (the first of `expansion`'s), made only to evaluate what is the same in all of them.
 */
 function probe(context: Context, parent: ModuleInstanceImpl, child: ModuleNode, expansion: Expansion): ModuleInstanceImpl | undefined {
-	const key = instanceKeys(expansion)[0];
-	return key && new ModuleInstanceImpl(probeContext(context), child, [...parent.address, {name: child.path.at(-1)!, key}], parent, repetitionData(expansion, key));
+	const {keys: [key], repetitions: [repetition]} = expansionInstances(expansion);
+	return key && new ModuleInstanceImpl(probeContext(context), child, [...parent.address, {name: child.path.at(-1)!, key}], parent, repetition!);
 }
 
 function probeContext(context: Context): Context {
@@ -233,6 +233,11 @@ function report(context: Context, diagnostics: readonly Diagnostic[]): void {
 const pending = Symbol('pending');
 
 /**
+Something with a range (a declaration, a block), read only when a diagnostic needs it.
+*/
+type Located = {readonly range: Range};
+
+/**
 Reports the cycle that `label` closes: every member from its first appearance on the evaluation stack.
 */
 function reportCycle(context: Context, label: string, range: Range | undefined): void {
@@ -268,11 +273,14 @@ class Memo<V> {
 		this.#context = context;
 	}
 
-	get(key: string, label: string, range: Range | undefined, compute: () => V, onCycle: () => V): V {
+	/**
+	`where` is the declaration a cycle's diagnostic points at: its range is read only then, as working out a line and column costs more than the rest of a memoised read.
+	*/
+	get(key: string, label: string, where: Located | undefined, compute: () => V, onCycle: () => V): V {
 		const values = this.#values ??= new Map();
 		const existing = values.get(key);
 		if (existing === pending) {
-			reportCycle(this.#context, label, range);
+			reportCycle(this.#context, label, where?.range);
 			return onCycle();
 		}
 
@@ -373,10 +381,10 @@ class ModuleInstanceImpl implements ModuleInstance {
 		this.#expansionMemo = new Memo(context);
 		const {module} = node;
 		this.#variables = new LazyMap(module.variables.keys(), name => this.#variableValue(name));
-		this.#locals = new LazyMap(module.locals.keys(), name => this.#memo.get(`local.${name}`, this.#label(`local.${name}`), module.locals.get(name)!.range, () => this.#localValue(name), () => unknownValue()));
-		this.#outputs = new LazyMap(module.outputs.keys(), name => this.#memo.get(`output.${name}`, this.#label(`output.${name}`), module.outputs.get(name)!.range, () => this.#outputValue(name), () => unknownValue()));
-		this.#resourceValues = new LazyMap(module.resources.keys(), key => this.#memo.get(`resource.${key}`, `~${this.#label(key)}`, module.resources.get(key)!.range, () => this.#resourceValue(key), () => unknownValue()));
-		this.#moduleValues = new LazyMap(module.moduleCalls.keys(), name => this.#memo.get(`module.${name}`, `~${this.#label(`module.${name}`)}`, module.moduleCalls.get(name)!.range, () => this.#moduleCallValue(name), () => unknownValue()));
+		this.#locals = new LazyMap(module.locals.keys(), name => this.#memo.get(`local.${name}`, this.#label(`local.${name}`), module.locals.get(name), () => this.#localValue(name), () => unknownValue()));
+		this.#outputs = new LazyMap(module.outputs.keys(), name => this.#memo.get(`output.${name}`, this.#label(`output.${name}`), module.outputs.get(name), () => this.#outputValue(name), () => unknownValue()));
+		this.#resourceValues = new LazyMap(module.resources.keys(), key => this.#memo.get(`resource.${key}`, `~${this.#label(key)}`, module.resources.get(key), () => this.#resourceValue(key), () => unknownValue()));
+		this.#moduleValues = new LazyMap(module.moduleCalls.keys(), name => this.#memo.get(`module.${name}`, `~${this.#label(`module.${name}`)}`, module.moduleCalls.get(name), () => this.#moduleCallValue(name), () => unknownValue()));
 		context.moduleInstances.set(this.text, this);
 		context.moduleInstanceCount++;
 	}
@@ -486,7 +494,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 	#variableValue(name: string): Value {
 		const declaration = this.node.module.variables.get(name)!;
 		const label = this.#label(`var.${name}`);
-		return this.#memo.get(`var.${name}`, label, declaration.range, () => {
+		return this.#memo.get(`var.${name}`, label, declaration, () => {
 			const constraint = declaration.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => this.#constant(expression), declaration.block.body.syntax) : undefined;
 			if (constraint) {
 				report(this.#context, constraint.diagnostics);
@@ -494,7 +502,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 
 			const type = constraint?.type ?? dynamicType;
 			let value: Value | undefined;
-			let subject: Range | undefined;
+			// Where the value was given, for a diagnostic (its range is worked out only then).
+			let subject: Located | undefined;
 			let from = '';
 			const assumed = this.#context.options.assumptions ? variableAssumption(this.#context.options.assumptions, this.address, name) : undefined;
 			if (assumed) {
@@ -504,13 +513,13 @@ class ModuleInstanceImpl implements ModuleInstance {
 				const input = this.node.call?.inputs.find(attribute => attribute.name === name);
 				if (input) {
 					value = this.#parentImpl.evaluate(input.expression, this.#parentImpl.scope(this.repetition));
-					subject = input.expression.range;
+					subject = input.expression;
 				}
 			} else {
 				const raw = this.#context.options.rootVariables.get(name);
 				if (raw?.kind === 'expression') {
 					value = this.#constant(raw.expression);
-					subject = raw.expression.range;
+					subject = raw.expression;
 					from = ` (from ${raw.source})`;
 				} else if (raw?.kind === 'text') {
 					from = ` (from ${raw.source})`;
@@ -536,7 +545,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 
 					value = unknownValue(type);
 				} else {
-					report(this.#context, [errorDiagnostic('Required variable not set', `Unsuitable value for var.${name} set${from}: required variable may not be set to null.`, subject ?? declaration.range)]);
+					report(this.#context, [errorDiagnostic('Required variable not set', `Unsuitable value for var.${name} set${from}: required variable may not be set to null.`, (subject ?? declaration).range)]);
 				}
 			}
 
@@ -545,7 +554,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 				if (converted.ok) {
 					value = converted.value;
 				} else {
-					report(this.#context, [errorDiagnostic('Invalid value for input variable', `The given value is not suitable for var.${name} declared at ${declaration.range.filename}:${declaration.range.start.line},${declaration.range.start.column}-${declaration.range.start.column + 8}${from}: ${converted.message}.`, subject ?? declaration.range)]);
+					report(this.#context, [errorDiagnostic('Invalid value for input variable', `The given value is not suitable for var.${name} declared at ${declaration.range.filename}:${declaration.range.start.line},${declaration.range.start.column}-${declaration.range.start.column + 8}${from}: ${converted.message}.`, (subject ?? declaration).range)]);
 					value = unknownValue(type);
 				}
 			}
@@ -653,8 +662,8 @@ class ModuleInstanceImpl implements ModuleInstance {
 	}
 
 	// Expansion of one block in this module instance, memoised; count/for_each are evaluated in the module's scope.
-	expansionOf(kind: 'resource' | 'module', key: string, block: {count?: Expression; forEach?: Expression; enabled?: Expression; range: Range}): Expansion {
-		return this.#expansionMemo.get(`${kind}.${key}`, this.#label(`${kind === 'module' ? 'module.' : ''}${key} (expand)`), block.range, () => {
+	expansionOf(kind: 'resource' | 'module', key: string, block: {count?: Expression; forEach?: Expression; enabled?: Expression; readonly range: Range}): Expansion {
+		return this.#expansionMemo.get(`${kind}.${key}`, this.#label(`${kind === 'module' ? 'module.' : ''}${key} (expand)`), block, () => {
 			if (block.count && block.forEach) {
 				return {
 					mode: 'invalid', meta: 'for_each', reason: 'The "count" and "for_each" meta-arguments are mutually-exclusive.', summary: 'Invalid combination of "count" and "for_each"',
@@ -710,7 +719,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 	/**
 	The expansion, unless it would take the whole configuration past the instance limits (nested counts multiply): then none, with an error.
 	*/
-	#withinLimits(expansion: Expansion, kind: 'resource' | 'module', range: Range, child?: ModuleNode): Expansion {
+	#withinLimits(expansion: Expansion, kind: 'resource' | 'module', where: Located, child?: ModuleNode): Expansion {
 		const count = instanceCount(expansion);
 		const context = this.#context;
 		const [total, limit] = kind === 'module' ? [context.moduleInstanceCount, maximumModuleInstances] : [context.resourceInstanceCount, maximumResourceInstances];
@@ -720,7 +729,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 			const reason = nested > 0 && total + count <= limit
 				? `Expanding this block would make more than ${limit} module instances in the whole configuration (at least ${count + nested} with those of the module calls it contains, whose counts multiply), more than tfscope expands; it is shown without instances.`
 				: `Expanding this block would make more than ${limit} ${kind} instances in the whole configuration, more than tfscope expands; it is shown without instances.`;
-			report(context, [errorDiagnostic('Too many instances', reason, range)]);
+			report(context, [errorDiagnostic('Too many instances', reason, where.range)]);
 			return {
 				mode: 'invalid', meta: expansion.mode === 'for_each' ? 'for_each' : 'count', reason, summary: 'Too many instances',
 			};
@@ -745,7 +754,7 @@ class ModuleInstanceImpl implements ModuleInstance {
 		let expansion = this.#resourceExpansions.get(key);
 		if (!expansion) {
 			const block = this.node.module.resources.get(key)!;
-			expansion = new ResourceExpansionImpl(this.#context, this, block, this.#withinLimits(this.expansionOf('resource', key, block), 'resource', block.range));
+			expansion = new ResourceExpansionImpl(this.#context, this, block, this.#withinLimits(this.expansionOf('resource', key, block), 'resource', block));
 			this.#resourceExpansions.set(key, expansion);
 		}
 
@@ -757,8 +766,9 @@ class ModuleInstanceImpl implements ModuleInstance {
 		if (!expansion) {
 			const call = this.node.module.moduleCalls.get(name)!;
 			const node = this.node.children.get(name)!;
-			const mode = this.#withinLimits(this.expansionOf('module', name, call), 'module', call.range, node);
-			const instances = instanceKeys(mode).map(key => new ModuleInstanceImpl(this.#context, node, [...this.address, {name, key}], this, repetitionData(mode, key)));
+			const mode = this.#withinLimits(this.expansionOf('module', name, call), 'module', call, node);
+			const {keys, repetitions} = expansionInstances(mode);
+			const instances = keys.map((key, index) => new ModuleInstanceImpl(this.#context, node, [...this.address, {name, key}], this, repetitions[index]!));
 			expansion = {
 				call, node, expansion: mode, instances,
 			};
@@ -978,23 +988,12 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	readonly expansion: Expansion;
 	readonly instances: readonly ResourceInstance[];
 	/**
-	Values of arguments that are the same for every instance (see evaluateBody).
-	*/
-	readonly shared = new Map<object, Value>();
-	/**
-	The shared values of arguments, and what the schema shaped them into (see shapeBody).
-	*/
-	readonly reuse: ShapeReuse = {shared: new Set(), shaped: new Map()};
-	/**
-	How every instance's body is evaluated: the same options object for all of them.
-	*/
-	readonly bodyOptions: BodyOptions;
-	/**
 	The provider's schema of this block's type, when known.
 	*/
 	readonly schema: ResourceSchema | undefined;
 	readonly #context: Context;
 	#schemaNames: ReadonlySet<string> | undefined;
+	#evaluation: {readonly bodyOptions: BodyOptions; readonly reuse: ShapeReuse} | undefined;
 
 	constructor(context: Context, moduleInstance: ModuleInstanceImpl, block: ResourceBlock, expansion: Expansion) {
 		this.block = block;
@@ -1006,23 +1005,45 @@ class ResourceExpansionImpl implements ResourceExpansion {
 			report(context, uncertainNames(validateBlockBody(block.block, this.schema.block, metaArguments, {blocksAsAttributes: isInexactDigest(this.schema.origin)}), this.schema));
 		}
 
-		this.bodyOptions = {
-			skip: metaArguments,
-			report: diagnostics => {
-				report(context, diagnostics);
-			},
-			shared: this.shared,
-			sharedValues: this.reuse.shared as Set<Value>,
-			// Without the provider's schema, a null argument may be optional and computed: see nullAsUnknown.
-			nestedNullAsUnknown: !this.schema,
-		};
 		this.moduleInstance = moduleInstance;
 		this.address = {
 			module: moduleInstance.address, mode: block.mode, type: block.type, name: block.name,
 		};
-		this.text = formatResource(this.address);
+		// formatResource(this.address), from the texts at hand.
+		this.text = moduleInstance.text === '' ? block.key : `${moduleInstance.text}.${block.key}`;
 		this.expansion = expansion;
-		this.instances = instanceKeys(expansion).map(key => new ResourceInstanceImpl(context, this, moduleInstance, key));
+		const {keys, repetitions, suffixes} = expansionInstances(expansion);
+		const instances: ResourceInstance[] = [];
+		for (const [index, key] of keys.entries()) {
+			instances.push(new ResourceInstanceImpl(context, this, moduleInstance, key, repetitions[index]!, this.text + suffixes[index]!));
+		}
+
+		this.instances = instances;
+	}
+
+	/**
+	What evaluating the instances' bodies shares: the options of evaluateBody, the same object for every instance, with the values of arguments that are the same for every instance (`shared`); and those values with what the schema shaped them into (`reuse`, see shapeBody). Made when the first instance is evaluated: expanding makes every block's instances, and many are never evaluated.
+	*/
+	get evaluation(): {readonly bodyOptions: BodyOptions; readonly reuse: ShapeReuse} {
+		if (!this.#evaluation) {
+			const context = this.#context;
+			const reuse: ShapeReuse = {shared: new Set(), shaped: new Map()};
+			this.#evaluation = {
+				bodyOptions: {
+					skip: metaArguments,
+					report: diagnostics => {
+						report(context, diagnostics);
+					},
+					shared: new Map<object, Value>(),
+					sharedValues: reuse.shared as Set<Value>,
+					// Without the provider's schema, a null argument may be optional and computed: see nullAsUnknown.
+					nestedNullAsUnknown: !this.schema,
+				},
+				reuse,
+			};
+		}
+
+		return this.#evaluation;
 	}
 
 	/**
@@ -1104,13 +1125,16 @@ class ResourceInstanceImpl implements ResourceInstance {
 	#value: Value | typeof pending | undefined;
 	#assumed: readonly Assumption[] | undefined;
 
-	constructor(context: Context, resource: ResourceExpansionImpl, module: ModuleInstanceImpl, key: InstanceKey) {
+	/**
+	`repetition` and `text` are the key's, made once per expansion (expansionInstances).
+	*/
+	constructor(context: Context, resource: ResourceExpansionImpl, module: ModuleInstanceImpl, key: InstanceKey, repetition: RepetitionData, text: string) {
 		this.#context = context;
 		this.resource = resource;
 		this.#module = module;
 		this.key = key;
-		this.text = resource.text + formatKey(key);
-		this.repetition = repetitionData(resource.expansion, key);
+		this.text = text;
+		this.repetition = repetition;
 		// A placeholder stands for instances that are not known: none of them is in state under its key.
 		this.fromState = context.options.state.size > 0 && key.kind !== 'unknown' && context.options.state.has(this.#stateKey());
 	}
@@ -1166,7 +1190,8 @@ class ResourceInstanceImpl implements ResourceInstance {
 		const resource = this.resource as ResourceExpansionImpl;
 		const {block} = resource;
 		const scope = this.#module.scope(this.repetition);
-		const evaluated = evaluateBody(block.body, scope, resource.bodyOptions);
+		const {bodyOptions, reuse} = resource.evaluation;
+		const evaluated = evaluateBody(block.body, scope, bodyOptions);
 		const {attributes} = evaluated;
 		const {state} = this.#context.options;
 		const stored = state.size === 0 || !this.fromState ? undefined : state.get(this.#stateKey());
@@ -1178,7 +1203,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 				...(storedAttributes && {stored: storedAttributes}),
 				// Issue 14: a list or set block the configuration does not write may be filled in by the provider (optional and computed blocks look like any other in a schema).
 				unsetBlocksUnknown: resource.schema.provider !== builtinProvider,
-				reuse: resource.reuse,
+				reuse,
 				problem: problem => {
 					resource.reportShapeProblem(problem);
 				},

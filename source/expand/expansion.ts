@@ -9,7 +9,7 @@ import {
 	type NumberValue, type Value, deepMarks, numberValue, stringValue, typeOf, unknownValue, unmark,
 } from '../lang/values.js';
 import {
-	type InstanceKey, compareKeys, intKey, noKey, stringKey, unknownKey,
+	type InstanceKey, compareKeys, formatKey, intKey, noKey, stringKey, unknownKey,
 } from './addresses.js';
 
 /*
@@ -59,7 +59,72 @@ function elementTypeOf(type: Type): Type {
 	return type.kind === 'map' || type.kind === 'set' ? type.element : dynamicType;
 }
 
-export function instanceKeys(expansion: Expansion): InstanceKey[] {
+/**
+The instances one expansion makes, in instance key order: each one's key, its `count.index`/`each.key`/`each.value` (`repetitions`) and the text its address ends with (`suffixes`: `[0]`, `["a"]`, or nothing).
+
+Made once per expansion and shared: the blocks of a module instance that use the same `for_each` or `count` value get the same expansion (forEachExpansion and countExpansion keep one per value), so their instances share these objects, and `count` instances share them across expansions. At 50,000 instances, making them per instance was a large part of expanding and of the garbage it left.
+*/
+export type ExpansionInstances = {
+	readonly keys: readonly InstanceKey[];
+	readonly repetitions: readonly RepetitionData[];
+	readonly suffixes: readonly string[];
+};
+
+const instancesByExpansion = new WeakMap<Expansion, ExpansionInstances>();
+
+export function expansionInstances(expansion: Expansion): ExpansionInstances {
+	let instances = instancesByExpansion.get(expansion);
+	if (!instances) {
+		instances = makeInstances(expansion);
+		instancesByExpansion.set(expansion, instances);
+	}
+
+	return instances;
+}
+
+function makeInstances(expansion: Expansion): ExpansionInstances {
+	if (expansion.mode === 'count') {
+		const keys: InstanceKey[] = [];
+		const repetitions: RepetitionData[] = [];
+		const suffixes: string[] = [];
+		for (let index = 0; index < expansion.count; index++) {
+			const shared = countInstance(index);
+			keys.push(shared.key);
+			repetitions.push(shared.repetition);
+			suffixes.push(shared.suffix);
+		}
+
+		return {keys, repetitions, suffixes};
+	}
+
+	const keys = keysOf(expansion);
+	return {keys, repetitions: keys.map(key => repetitionData(expansion, key)), suffixes: keys.map(key => formatKey(key))};
+}
+
+/**
+The key, `count.index` and address suffix of the instance at `index` of any `count`: the same objects for every block (immutable values), up to a bound so a single large count does not stay in memory after its workspace.
+*/
+const sharedCountInstances: Array<{readonly key: InstanceKey; readonly repetition: RepetitionData; readonly suffix: string}> = [];
+const maximumSharedCountIndex = 1024;
+
+function countInstance(index: number): {readonly key: InstanceKey; readonly repetition: RepetitionData; readonly suffix: string} {
+	let shared = sharedCountInstances[index];
+	if (!shared) {
+		const key = intKey(index);
+		shared = {key, repetition: {countIndex: numberValue(index)}, suffix: formatKey(key)};
+		if (index < maximumSharedCountIndex) {
+			sharedCountInstances[index] = shared;
+		}
+	}
+
+	return shared;
+}
+
+export function instanceKeys(expansion: Expansion): readonly InstanceKey[] {
+	return expansionInstances(expansion).keys;
+}
+
+function keysOf(expansion: Expansion): InstanceKey[] {
 	switch (expansion.mode) {
 		case 'single': {
 			return [noKey];
@@ -150,6 +215,19 @@ function invalid(meta: 'count' | 'for_each' | 'enabled', summary: string, detail
 The expansion for an evaluated `count` value: a whole, non-negative, known number.
 */
 export function countExpansion(value: Value): ExpansionResult {
+	// One result per value (see ExpansionInstances): blocks that read the same `count` value share it.
+	let result = countExpansions.get(value);
+	if (!result) {
+		result = countExpansionOf(value);
+		countExpansions.set(value, result);
+	}
+
+	return result;
+}
+
+const countExpansions = new WeakMap<Value, ExpansionResult>();
+
+function countExpansionOf(value: Value): ExpansionResult {
 	const [bare] = unmark(value);
 	if (bare.kind === 'unknown') {
 		return {expansion: {mode: 'unknown', meta: 'count', reason: 'The "count" value depends on values that are not known yet.'}};
@@ -232,6 +310,22 @@ export function importEachElements(value: Value): Array<readonly [Value, Value]>
 The expansion for an evaluated `for_each` value: a map or object (keys known), or a set of known strings.
 */
 export function forEachExpansion(value: Value, what: 'resource' | 'module' = 'resource'): ExpansionResult {
+	// One result per value (see ExpansionInstances): the blocks of a module instance that iterate over the same local share it.
+	const cache = what === 'module' ? moduleForEachExpansions : resourceForEachExpansions;
+	let result = cache.get(value);
+	if (!result) {
+		result = forEachExpansionOf(value, what);
+		cache.set(value, result);
+	}
+
+	return result;
+}
+
+// Apart for resources and modules: an error names which.
+const resourceForEachExpansions = new WeakMap<Value, ExpansionResult>();
+const moduleForEachExpansions = new WeakMap<Value, ExpansionResult>();
+
+function forEachExpansionOf(value: Value, what: 'resource' | 'module'): ExpansionResult {
 	const result = forEachEntries(value, what);
 	if (result.expansion.mode === 'for_each' && result.expansion.entries.size > maximumInstances) {
 		return invalid('for_each', 'Too many instances', `The "for_each" value has ${result.expansion.entries.size} elements, more than tfscope expands for one block (${maximumInstances}); the block is shown without instances.`);

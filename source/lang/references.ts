@@ -312,7 +312,8 @@ function singleAttribute(traversal: Traversal): {name: string} | ParsedReference
 }
 
 function parseReferenceUncached(traversal: Traversal): ParsedReference {
-	const {root, rootRange, steps} = traversal;
+	// The root's range is read only for an error: working out its line and column costs more than parsing the reference.
+	const {root, steps} = traversal;
 	switch (root) {
 		case 'var':
 		case 'local':
@@ -359,7 +360,7 @@ function parseReferenceUncached(traversal: Traversal): ParsedReference {
 		default: {
 			const name = steps[0];
 			if (!name) {
-				return invalid('A reference to a resource type must be followed by at least one attribute access, specifying the resource name.', rootRange);
+				return invalid('A reference to a resource type must be followed by at least one attribute access, specifying the resource name.', traversal.rootRange);
 			}
 
 			if (name.kind !== 'attribute') {

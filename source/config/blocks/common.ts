@@ -1,7 +1,7 @@
 import {
 	type Attribute, type Block, type Body, type Expression, blocksOf, findAttribute,
 } from '../../hcl/ast.js';
-import {rangeBetween} from '../../hcl/position.js';
+import {type Range, rangeBetween} from '../../hcl/position.js';
 import type {LanguageRules} from '../language.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../../hcl/diagnostics.js';
 import type {Condition} from '../module.js';
@@ -98,8 +98,14 @@ export function readConditions(body: Body, type: 'validation' | 'precondition' |
 		}
 
 		checkSchema(block, {attributes: ['condition', 'error_message'], blocks: []}, diagnostics);
+		let range: Range | undefined;
 		return {
-			kind: type, ...(condition && {condition}), ...(errorMessage && {errorMessage}), range: block.range,
+			kind: type, ...(condition && {condition}), ...(errorMessage && {errorMessage}),
+			// Computed when first read, then kept: see config/module.ts.
+			get range() {
+				range ??= block.range;
+				return range;
+			},
 		};
 	});
 }

@@ -1,5 +1,6 @@
 import type {Block} from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
+import type {Range} from '../../hcl/position.js';
 import type {LocalValue} from '../module.js';
 import {checkLabels} from './common.js';
 
@@ -15,8 +16,14 @@ export function readLocals(block: Block, diagnostics: Diagnostic[]): LocalValue[
 			continue;
 		}
 
+		let range: Range | undefined;
 		locals.push({
-			kind: 'local', name: item.name, expression: item.expression, attribute: item, range: item.range,
+			kind: 'local', name: item.name, expression: item.expression, attribute: item,
+			// Computed when first read, then kept: see config/module.ts.
+			get range() {
+				range ??= item.range;
+				return range;
+			},
 		});
 	}
 

@@ -2,6 +2,7 @@ import {
 	type Attribute, type Block, blocksOf, findAttribute,
 } from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../../hcl/diagnostics.js';
+import type {Range} from '../../hcl/position.js';
 import {type LanguageRules, terraformRules} from '../language.js';
 import type {ModuleCall, ProviderReference} from '../module.js';
 import {literalString} from '../static.js';
@@ -73,11 +74,11 @@ export function readModuleCall(block: Block, diagnostics: Diagnostic[], rules: L
 	const version = literalString(versionAttribute?.expression);
 	const dynamicSource = rules.staticModuleSources && sourceAttribute && source === undefined ? sourceAttribute.expression : undefined;
 	const dynamicVersion = rules.staticModuleSources && versionAttribute && version === undefined ? versionAttribute.expression : undefined;
+	let range: Range | undefined;
 	return {
 		kind: 'module',
 		name: block.labels[0]!,
 		...(source !== undefined && {source}),
-		...(sourceAttribute && {sourceRange: sourceAttribute.expression.range}),
 		...(dynamicSource && {sourceExpression: dynamicSource}),
 		...(version !== undefined && {version}),
 		...(dynamicVersion && {versionExpression: dynamicVersion}),
@@ -88,6 +89,14 @@ export function readModuleCall(block: Block, diagnostics: Diagnostic[], rules: L
 		providers,
 		inputs,
 		block,
-		range: block.range,
+		// Computed when first read, then kept: see config/module.ts.
+		get range() {
+			range ??= block.range;
+			return range;
+		},
+		// Read only for a diagnostic about the source.
+		get sourceRange() {
+			return sourceAttribute?.expression.range;
+		},
 	};
 }

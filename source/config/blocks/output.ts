@@ -1,5 +1,6 @@
 import type {Block} from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
+import type {Range} from '../../hcl/position.js';
 import {type LanguageRules, terraformRules} from '../language.js';
 import type {OutputBlock} from '../module.js';
 import {literalString} from '../static.js';
@@ -22,6 +23,7 @@ export function readOutput(block: Block, diagnostics: Diagnostic[], rules: Langu
 	}
 
 	const description = literalString(attributeExpression(block.body, 'description'));
+	let range: Range | undefined;
 	return {
 		kind: 'output',
 		name: block.labels[0]!,
@@ -33,6 +35,10 @@ export function readOutput(block: Block, diagnostics: Diagnostic[], rules: Langu
 		dependsOn: readDependsOn(block.body, diagnostics),
 		preconditions: readConditions(block.body, 'precondition', diagnostics),
 		block,
-		range: block.range,
+		// Computed when first read, then kept: see config/module.ts.
+		get range() {
+			range ??= block.range;
+			return range;
+		},
 	};
 }

@@ -2,6 +2,7 @@ import {
 	type Block, type Body, blocksOf, findAttribute,
 } from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
+import type {Range} from '../../hcl/position.js';
 import type {LanguageRules} from '../language.js';
 import {terraformRules} from '../language.js';
 import type {Lifecycle, ResourceBlock, ResourceMode} from '../module.js';
@@ -80,6 +81,7 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRul
 		}
 	}
 
+	let range: Range | undefined;
 	const createBeforeDestroy = flag('create_before_destroy');
 	const preventDestroy = flag('prevent_destroy');
 	return {
@@ -89,7 +91,11 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRul
 		replaceTriggeredBy: replaceTriggeredByReferences(replaceItems ?? [], block.body.syntax, diagnostics),
 		preconditions: readConditions(block.body, 'precondition', diagnostics),
 		postconditions: readConditions(block.body, 'postcondition', diagnostics),
-		range: block.range,
+		// Computed when first read, then kept: see config/module.ts.
+		get range() {
+			range ??= block.range;
+			return range;
+		},
 	};
 }
 
@@ -112,6 +118,7 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 	const providerAttribute = findAttribute(block.body, 'provider');
 	const provider = providerAttribute ? readProviderReference(providerAttribute.expression, diagnostics, rules) : undefined;
 	const connections = blocksOf(block.body, 'connection');
+	let range: Range | undefined;
 	return {
 		kind: 'resource',
 		mode,
@@ -128,6 +135,10 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 		...(connections[0] && {connection: connections[0]}),
 		body: block.body,
 		block,
-		range: block.range,
+		// Computed when first read, then kept: see config/module.ts.
+		get range() {
+			range ??= block.range;
+			return range;
+		},
 	};
 }

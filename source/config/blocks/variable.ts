@@ -1,5 +1,6 @@
 import type {Block} from '../../hcl/ast.js';
 import {type Diagnostic} from '../../hcl/diagnostics.js';
+import type {Range} from '../../hcl/position.js';
 import {type LanguageRules, terraformRules} from '../language.js';
 import type {VariableBlock} from '../module.js';
 import {literalString} from '../static.js';
@@ -28,6 +29,7 @@ export function readVariable(block: Block, diagnostics: Diagnostic[], rules: Lan
 	const typeExpression = attributeExpression(block.body, 'type');
 	const defaultExpression = attributeExpression(block.body, 'default');
 	const description = literalString(attributeExpression(block.body, 'description'));
+	let range: Range | undefined;
 	return {
 		kind: 'variable',
 		name,
@@ -40,6 +42,10 @@ export function readVariable(block: Block, diagnostics: Diagnostic[], rules: Lan
 		ephemeral: readFlag(block.body, 'ephemeral', false, diagnostics),
 		validations: readConditions(block.body, 'validation', diagnostics),
 		block,
-		range: block.range,
+		// Computed when first read, then kept: see config/module.ts.
+		get range() {
+			range ??= block.range;
+			return range;
+		},
 	};
 }
