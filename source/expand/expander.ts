@@ -116,6 +116,8 @@ type Context = {
 	readonly causes: Map<string, {readonly cause: UnknownCause; readonly blocks: string[]}>;
 	/** The version constraints of every module in the tree, which bound the provider versions together. */
 	readonly providerConstraints: ProviderConstraints;
+	/** The provider schema of each resource block, found once for all the module instances that hold the block (schemas and constraints are the same for the whole expansion). */
+	readonly schemaOfBlock: Map<ResourceBlock, ResourceSchema | undefined>;
 	/** What the module-instance limit knows ahead of expanding: see certainModuleInstances. */
 	readonly nested: {readonly invariance: InstanceInvariance; readonly perInstance: Map<ModuleNode, number>; probes?: Context};
 };
@@ -998,7 +1000,12 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	constructor(context: Context, moduleInstance: ModuleInstanceImpl, block: ResourceBlock, expansion: Expansion) {
 		this.block = block;
 		this.#context = context;
-		this.schema = resourceSchema(context.options.schemas ?? builtinSchemaSet, block, moduleInstance.node.module.terraform, context.providerConstraints);
+		this.schema = context.schemaOfBlock.get(block);
+		if (this.schema === undefined && !context.schemaOfBlock.has(block)) {
+			this.schema = resourceSchema(context.options.schemas ?? builtinSchemaSet, block, moduleInstance.node.module.terraform, context.providerConstraints);
+			context.schemaOfBlock.set(block, this.schema);
+		}
+
 		if (this.schema?.strict && !validatedBlocks.has(block)) {
 			// Once per block, however many module instances hold it, as terraform validate checks the configuration.
 			validatedBlocks.add(block);
@@ -1291,6 +1298,7 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 		resourceInstanceCount: 0,
 		causes: new Map(),
 		providerConstraints: providerConstraints([...walkModuleTree(root)].map(node => node.module.terraform)),
+		schemaOfBlock: new Map(),
 		nested: {invariance: new InstanceInvariance(root, options.assumptions?.some(assumption => assumption.target.kind === 'variable' && assumption.target.module.length > 0) ?? false), perInstance: new Map()},
 	};
 	const rootInstance = new ModuleInstanceImpl(context, root, [], undefined, noRepetition);

@@ -1,8 +1,30 @@
-import type {Block} from '../../hcl/ast.js';
+import type {Attribute, Block, Expression} from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
 import type {Range} from '../../hcl/position.js';
 import type {LocalValue} from '../module.js';
 import {checkLabels} from './common.js';
+
+/**
+One local value. A class rather than an object literal: `range` is a getter (computed when first read, then kept: see config/module.ts), and a literal with a getter and no spread gets slow dictionary properties in V8.
+*/
+class LocalDeclaration implements LocalValue {
+	readonly kind = 'local';
+	readonly name: string;
+	readonly expression: Expression;
+	readonly attribute: Attribute;
+	#range: Range | undefined;
+
+	constructor(attribute: Attribute) {
+		this.name = attribute.name;
+		this.expression = attribute.expression;
+		this.attribute = attribute;
+	}
+
+	get range(): Range {
+		this.#range ??= this.attribute.range;
+		return this.#range;
+	}
+}
 
 /**
 The local values of one `locals` block.
@@ -16,15 +38,7 @@ export function readLocals(block: Block, diagnostics: Diagnostic[]): LocalValue[
 			continue;
 		}
 
-		let range: Range | undefined;
-		locals.push({
-			kind: 'local', name: item.name, expression: item.expression, attribute: item,
-			// Computed when first read, then kept: see config/module.ts.
-			get range() {
-				range ??= item.range;
-				return range;
-			},
-		});
+		locals.push(new LocalDeclaration(item));
 	}
 
 	return locals;
