@@ -31,6 +31,7 @@ import type {
 } from './instance-tree.js';
 import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
+import {AddressIndex} from './address-index.js';
 import {
 	type Assumption, applyAssumptions, assumptionsFor, variableAssumption,
 } from './assumptions.js';
@@ -1303,8 +1304,9 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 	};
 	const rootInstance = new ModuleInstanceImpl(context, root, [], undefined, noRepetition);
 	const moduleInstances = new Map<string, ModuleInstance>();
-	const resourceInstances = new Map<string, ResourceInstance>();
-	const resources = new Map<string, ResourceExpansion>();
+	// Indexed by address on the first lookup, not while expanding (see AddressIndex).
+	const resourceInstances = new AddressIndex<ResourceInstance>();
+	const resources = new AddressIndex<ResourceExpansion>();
 	const progress = (): ExpandProgress => ({moduleInstances: moduleInstances.size, resourceInstances: resourceInstances.size});
 	// Depth-first, in the same order as a recursive walk: resources of an instance (sorted), then its calls (sorted by name), each instance in turn.
 	function * visit(instance: ModuleInstanceImpl): Generator<ExpandProgress, void, void> {
@@ -1317,11 +1319,9 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 		}
 
 		const sorted = expanded.sort((a, b) => (a.text < b.text ? -1 : (a.text > b.text ? 1 : 0)));
+		resources.add(sorted);
 		for (const resource of sorted) {
-			resources.set(resource.text, resource);
-			for (const resourceInstance of resource.instances) {
-				resourceInstances.set(resourceInstance.text, resourceInstance);
-			}
+			resourceInstances.add(resource.instances);
 		}
 
 		yield progress();

@@ -8,7 +8,7 @@ import {
 } from '../../source/lang/values.js';
 import {formatKey} from '../../source/expand/addresses.js';
 import {
-	countExpansion, describeExpansion, forEachExpansion, instanceKeys, repetitionData,
+	countExpansion, describeExpansion, expansionInstances, forEachExpansion, instanceKeys, repetitionData,
 } from '../../source/expand/expansion.js';
 
 const expandsTo = test.macro({
@@ -56,4 +56,22 @@ test('repetition data binds each.key and each.value', t => {
 	const [key] = instanceKeys(expansion);
 	const data = repetitionData(expansion, key!);
 	t.deepEqual(data, {eachKey: stringValue('eu'), eachValue: stringValue('10.0.0.0/16')});
+});
+
+test('blocks that iterate over the same value share one expansion and its instances; count instances are shared across expansions', t => {
+	const value = mapValue(stringType, [['b', stringValue('2')], ['a', stringValue('1')]]);
+	const first = forEachExpansion(value).expansion;
+	t.is(forEachExpansion(value).expansion, first);
+	// A module call's error names modules, so it has a result of its own.
+	t.not(forEachExpansion(value, 'module').expansion, first);
+	const instances = expansionInstances(first);
+	t.is(expansionInstances(first), instances);
+	t.deepEqual(instances.suffixes, ['["a"]', '["b"]']);
+	t.deepEqual(instances.repetitions.map(({eachKey, eachValue}) => [eachKey, eachValue]), [[stringValue('a'), stringValue('1')], [stringValue('b'), stringValue('2')]]);
+	t.deepEqual(instances.repetitions, instances.keys.map(key => repetitionData(first, key)));
+	const three = expansionInstances(countExpansion(numberValue(3)).expansion);
+	const two = expansionInstances(countExpansion(numberValue(2)).expansion);
+	t.is(three.keys[1], two.keys[1]);
+	t.is(three.repetitions[1], two.repetitions[1]);
+	t.deepEqual(three.suffixes, ['[0]', '[1]', '[2]']);
 });
