@@ -8,9 +8,13 @@ import {
 } from '../hcl/index.js';
 import {type ParsedConfigFile, readConfigFile} from '../config/parse-file.js';
 import type {Command} from './command.js';
+import {compareKeys, isIndexKey, sortedJsonText} from '../hcl/json/json-text.js';
+
+// What sortedCopy returns for a value in which some object has an integer-like key.
+const hasIndexKey = Symbol('has an integer-like key');
 
 /**
-A copy of a JSON value with each object's keys added in sorted order, so JSON.stringify writes them sorted. Keys are set by assignment, which keeps the objects in V8's fast mode (a property definition per key made this the slowest step of `parse --json`), except `__proto__`, which assignment would take as the prototype.
+A copy of a JSON value with each object's keys added in sorted order (`compareKeys`), so JSON.stringify writes them sorted. Keys are set by assignment, which keeps the objects in V8's fast mode (a property definition per key made this the slowest step of `parse --json`), except `__proto__`, which assignment would take as the prototype. JavaScript orders integer-like keys first whatever the order of assignment: for a value with one, `hasIndexKey`.
 */
 function sortedCopy(item: unknown): unknown {
 	if (typeof item !== 'object' || item === null) {
@@ -18,12 +22,26 @@ function sortedCopy(item: unknown): unknown {
 	}
 
 	if (Array.isArray(item)) {
-		return item.map(element => sortedCopy(element));
+		const copy: unknown[] = [];
+		for (const element of item) {
+			const value = sortedCopy(element);
+			if (value === hasIndexKey) {
+				return hasIndexKey;
+			}
+
+			copy.push(value);
+		}
+
+		return copy;
 	}
 
 	const sorted: Record<string, unknown> = {};
-	for (const key of Object.keys(item).sort((a, b) => a < b ? -1 : (a > b ? 1 : 0))) {
+	for (const key of Object.keys(item).sort(compareKeys)) {
 		const value = sortedCopy((item as Record<string, unknown>)[key]);
+		if (value === hasIndexKey || isIndexKey(key)) {
+			return hasIndexKey;
+		}
+
 		if (key === '__proto__') {
 			Object.defineProperty(sorted, key, {
 				value, enumerable: true, writable: true, configurable: true,
@@ -37,10 +55,11 @@ function sortedCopy(item: unknown): unknown {
 }
 
 /**
-JSON with object keys sorted, as Go's encoding/json (and so hcl2json) writes maps.
+JSON with object keys sorted by their UTF-8 bytes, as Go's encoding/json (and so hcl2json) writes maps. The sorted copy JSON.stringify writes is the fast way; a value with an integer-like key, which no JavaScript object can hold in that order, is written by `sortedJsonText`.
 */
 export function sortedJson(value: unknown, indent?: number): string {
-	return JSON.stringify(sortedCopy(value), undefined, indent);
+	const copy = sortedCopy(value);
+	return copy === hasIndexKey ? sortedJsonText(value, {indent: ' '.repeat(indent ?? 0)}) : JSON.stringify(copy, undefined, indent);
 }
 
 /**

@@ -87,3 +87,13 @@ test('invalid UTF-8 is reported where it is, and a binary file is one diagnostic
 	t.is(binary.stderr.match(/Invalid character encoding/g)?.length, 1);
 	rmSync(temporary, {recursive: true});
 });
+
+test('--json sorts keys by their UTF-8 bytes as hcl2json does, integer-like keys among the others', async t => {
+	writeFileSync(path.join(directory, 'keys.tf'), 'locals {\n  a = {"10" = 1, "9" = 2, b = 3, "B" = 4, "01" = 5, "\uFFFD" = 6, "\u{1F600}" = 7}\n}\nresource "x" "10" {}\nresource "x" "9" {}\n');
+	const expected = '{"locals":[{"a":{"01":5,"10":1,"9":2,"B":4,"b":3,"\uFFFD":6,"\u{1F600}":7}}],"resource":{"x":{"10":[{}],"9":[{}]}}}';
+	const several = await run(['keys.tf', 'keys.tf'], {json: true});
+	t.is(several.code, 0);
+	t.is(several.stdout, `{"file":"keys.tf","json":${expected}}\n`.repeat(2));
+	const one = await run(['keys.tf'], {json: true});
+	t.is(one.stdout, '{\n  "locals": [\n    {\n      "a": {\n        "01": 5,\n        "10": 1,\n        "9": 2,\n        "B": 4,\n        "b": 3,\n        "\uFFFD": 6,\n        "\u{1F600}": 7\n      }\n    }\n  ],\n  "resource": {\n    "x": {\n      "10": [\n        {}\n      ],\n      "9": [\n        {}\n      ]\n    }\n  }\n}\n');
+});
