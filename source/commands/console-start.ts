@@ -1,7 +1,6 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import {parseConfig} from '../hcl/index.js';
-import {LineIndex} from '../hcl/line-index.js';
-import {wrapText} from '../lang/console.js';
+import {type DiagnosticSources, formatTerraformDiagnostic} from '../hcl/format-diagnostic.js';
 import type {Workspace} from '../workspace.js';
 
 /*
@@ -34,7 +33,11 @@ export function consoleStart(workspace: Workspace, options: ConsoleStartOptions 
 	}
 
 	const blocks = new Map<string, ReadonlyArray<{readonly start: number; readonly end: number; readonly header: string}>>();
-	const format = (diagnostic: Diagnostic) => formatConfigurationDiagnostic(diagnostic, workspace.sources, blocks, options);
+	const sources: DiagnosticSources = {
+		text: filename => workspace.sources.get(filename),
+		context: (filename, offset) => contextOf(filename, offset, workspace.sources, blocks),
+	};
+	const format = (diagnostic: Diagnostic) => formatTerraformDiagnostic(diagnostic, {...options, sources});
 	let stdout = shown.filter(diagnostic => diagnostic.severity !== 'error').map(format).join('');
 	const stderr = shown.filter(diagnostic => diagnostic.severity === 'error').map(format).join('');
 	if (!stop && stderr !== '') {
@@ -85,55 +88,4 @@ function contextOf(filename: string, offset: number, sources: ReadonlyMap<string
 	}
 
 	return blocks.find(block => block.start <= offset && offset < block.end)?.header;
-}
-
-function formatConfigurationDiagnostic(diagnostic: Diagnostic, sources: ReadonlyMap<string, string>, blocks: Map<string, ReadonlyArray<{readonly start: number; readonly end: number; readonly header: string}>>, options: ConsoleStartOptions): string {
-	const safe = options.escape ?? ((text: string) => text);
-	const color = options.color ?? false;
-	const label = diagnostic.severity === 'error' ? 'Error' : 'Warning';
-	const where: string[] = [];
-	const {subject} = diagnostic;
-	const text = subject && sources.get(subject.filename);
-	if (subject) {
-		const range = diagnostic.context && diagnostic.context.filename === subject.filename ? {
-			start: diagnostic.context.start.offset < subject.start.offset ? diagnostic.context.start : subject.start,
-			end: diagnostic.context.end.offset > subject.end.offset ? diagnostic.context.end : subject.end,
-		} : subject;
-		const context = contextOf(subject.filename, Math.max(0, subject.start.offset - 1), sources, blocks);
-		where.push(`  on ${safe(subject.filename)} line ${range.start.line}${context ? `, in ${safe(context)}` : ''}:`);
-		if (text !== undefined) {
-			const index = new LineIndex(text);
-			for (let line = range.start.line; line <= Math.max(range.start.line, range.end.line); line++) {
-				const lineText = index.lineText(line);
-				const lineStart = index.lineStarts[line - 1] ?? 0;
-				// On a terminal the subject is underlined, as Terraform does in colour.
-				const from = Math.max(0, Math.min(lineText.length, subject.start.offset - lineStart));
-				const to = Math.max(from, Math.min(lineText.length, subject.end.offset - lineStart));
-				const shown = color && from < to ? `${safe(lineText.slice(0, from))}\u001B[4m${safe(lineText.slice(from, to))}\u001B[0m${safe(lineText.slice(to))}` : safe(lineText);
-				where.push(`${String(line).padStart(4)}: ${shown}`);
-			}
-		}
-
-		const values = [...diagnostic.values ?? []].sort((a, b) => (a.traversal < b.traversal ? -1 : (a.traversal > b.traversal ? 1 : 0)));
-		if (values.length > 0) {
-			where.push('    ├────────────────', ...values.map(value => `    │ ${safe(value.traversal)} ${safe(value.statement)}`));
-		}
-
-		where.push('');
-	}
-
-	const summary = safe(diagnostic.summary);
-	const detail = diagnostic.detail ? safe(diagnostic.detail) : undefined;
-	if (!color) {
-		return `\n${label}: ${summary}\n\n${where.map(line => `${line}\n`).join('')}${detail === undefined ? '' : `${wrapText(detail, 77)}\n`}\n`;
-	}
-
-	const tint = diagnostic.severity === 'error' ? '\u001B[31m' : '\u001B[33m';
-	const reset = '\u001B[0m';
-	const lines = [`\u001B[1m${tint}${label}: ${reset}\u001B[1m${summary}${reset}`, '', ...where, ...(detail === undefined ? [] : wrapText(detail, 75).split('\n'))];
-	if (lines.at(-1) === '') {
-		lines.pop();
-	}
-
-	return `${tint}╷${reset}\n${lines.map(line => `${tint}│${reset} ${line}\n`).join('')}${tint}╵${reset}\n`;
 }

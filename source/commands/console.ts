@@ -31,8 +31,6 @@ export function emptyConsoleScope(cwd: string): Scope {
 	});
 }
 
-export {formatConsoleDiagnostic, wrapText} from '../lang/console.js';
-
 export type ConsoleSession = {
 	readonly scope: Scope;
 	readonly stdout: Writer;

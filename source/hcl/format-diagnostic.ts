@@ -176,3 +176,125 @@ export function formatDiagnosticLine(diagnostic: Diagnostic): string {
 	const where = diagnostic.subject ? `${diagnostic.subject.filename}:${diagnostic.subject.start.line}:${diagnostic.subject.start.column}: ` : '';
 	return `${where}${diagnostic.severity}: ${diagnostic.summary}`;
 }
+
+/**
+Wraps text as go-wordwrap does for Terraform's diagnostics: lines of at most `limit` characters, broken at spaces; a longer word stays whole. A line that starts with a space is kept as it is.
+*/
+export function wrapText(text: string, limit: number): string {
+	const lines: string[] = [];
+	for (const paragraph of text.split('\n')) {
+		if (paragraph.startsWith(' ')) {
+			lines.push(paragraph);
+			continue;
+		}
+
+		let line = '';
+		for (const word of paragraph.split(' ')) {
+			if (line === '') {
+				line = word;
+			} else if ([...line].length + 1 + [...word].length > limit && [...word].length < limit) {
+				lines.push(line);
+				line = word;
+			} else {
+				line += ` ${word}`;
+			}
+		}
+
+		lines.push(line);
+	}
+
+	return lines.join('\n');
+}
+
+/**
+Where `formatTerraformDiagnostic` finds the source of the configuration's files.
+*/
+export type DiagnosticSources = {
+	/**
+	The text of a file, or undefined when it is not known.
+	*/
+	readonly text: (filename: string) => string | undefined;
+	/**
+	The header of the top-level block around an offset of a file (`resource "terraform_data" "a"`), printed as `, in BLOCK` after the line number, as HCL's ContextString.
+	*/
+	readonly context?: (filename: string, offset: number) => string | undefined;
+};
+
+export type TerraformFormatOptions = {
+	/**
+	Terraform's box-drawn, coloured form (a colour terminal); plain text otherwise, the byte-for-byte case.
+	*/
+	readonly color?: boolean;
+	/**
+	Applied to text from the configuration (file names, source lines, summary, detail, values), not to the formatter's own colours: commands escape control characters on a terminal.
+	*/
+	readonly escape?: (text: string) => string;
+	/**
+	The configuration's files: each diagnostic shows its source lines (the context's too), the enclosing block and the values of its references. Without sources, as for the console's own input line, the place is followed by "(source code not available)" and nothing else.
+	*/
+	readonly sources?: DiagnosticSources;
+};
+
+/**
+The lines under `on FILE line N:` when sources are given: the source lines of the subject (widened to its context in the same file), the subject underlined in colour, then the values of the references, sorted, under one rule.
+*/
+function sourceSnippet(diagnostic: Diagnostic, subject: NonNullable<Diagnostic['subject']>, sources: DiagnosticSources, options: TerraformFormatOptions): {readonly firstLine: number; readonly lines: string[]} {
+	const safe = options.escape ?? ((text: string) => text);
+	const range = diagnostic.context && diagnostic.context.filename === subject.filename ? {
+		start: diagnostic.context.start.offset < subject.start.offset ? diagnostic.context.start : subject.start,
+		end: diagnostic.context.end.offset > subject.end.offset ? diagnostic.context.end : subject.end,
+	} : subject;
+	const lines: string[] = [];
+	const text = sources.text(subject.filename);
+	if (text !== undefined) {
+		const index = new LineIndex(text);
+		for (let line = range.start.line; line <= Math.max(range.start.line, range.end.line); line++) {
+			const lineText = index.lineText(line);
+			const lineStart = index.lineStarts[line - 1] ?? 0;
+			// On a terminal the subject is underlined, as Terraform does in colour.
+			const from = Math.max(0, Math.min(lineText.length, subject.start.offset - lineStart));
+			const to = Math.max(from, Math.min(lineText.length, subject.end.offset - lineStart));
+			const shown = options.color && from < to ? `${safe(lineText.slice(0, from))}\u001B[4m${safe(lineText.slice(from, to))}\u001B[0m${safe(lineText.slice(to))}` : safe(lineText);
+			lines.push(`${String(line).padStart(4)}: ${shown}`);
+		}
+	}
+
+	const values = [...diagnostic.values ?? []].sort((a, b) => (a.traversal < b.traversal ? -1 : (a.traversal > b.traversal ? 1 : 0)));
+	if (values.length > 0) {
+		lines.push('    ├────────────────', ...values.map(value => `    │ ${safe(value.traversal)} ${safe(value.statement)}`));
+	}
+
+	return {firstLine: range.start.line, lines};
+}
+
+/**
+A diagnostic as Terraform's commands print it (1.11: `terraform console`'s view and its start-up report): without colour `Error: Summary`, the place, and the detail wrapped at 77 columns, between blank lines; with colour a box ruled in red (yellow for a warning), the summary bold, the detail wrapped at 75 columns to fit beside the rule. The one formatter of the console, for its input line and for the configuration's problems.
+*/
+export function formatTerraformDiagnostic(diagnostic: Diagnostic, options: TerraformFormatOptions = {}): string {
+	const safe = options.escape ?? ((text: string) => text);
+	const label = diagnostic.severity === 'error' ? 'Error' : 'Warning';
+	const where: string[] = [];
+	const {subject} = diagnostic;
+	if (subject && options.sources) {
+		const snippet = sourceSnippet(diagnostic, subject, options.sources, options);
+		const context = options.sources.context?.(subject.filename, Math.max(0, subject.start.offset - 1));
+		where.push(`  on ${safe(subject.filename)} line ${snippet.firstLine}${context ? `, in ${safe(context)}` : ''}:`, ...snippet.lines, '');
+	} else if (subject) {
+		where.push(`  on ${safe(subject.filename)} line ${subject.start.line}:`, '  (source code not available)', '');
+	}
+
+	const summary = safe(diagnostic.summary);
+	const detail = diagnostic.detail ? safe(diagnostic.detail) : undefined;
+	if (!options.color) {
+		return `\n${label}: ${summary}\n\n${where.map(line => `${line}\n`).join('')}${detail === undefined ? '' : `${wrapText(detail, 77)}\n`}\n`;
+	}
+
+	const tint = diagnostic.severity === 'error' ? '\u001B[31m' : '\u001B[33m';
+	const reset = '\u001B[0m';
+	const lines = [`\u001B[1m${tint}${label}: ${reset}\u001B[1m${summary}${reset}`, '', ...where, ...(detail === undefined ? [] : wrapText(detail, 75).split('\n'))];
+	if (lines.at(-1) === '') {
+		lines.pop();
+	}
+
+	return `${tint}╷${reset}\n${lines.map(line => `${tint}│${reset} ${line}\n`).join('')}${tint}╵${reset}\n`;
+}

@@ -1,4 +1,5 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
+import {formatTerraformDiagnostic} from '../hcl/format-diagnostic.js';
 import {isIncompleteExpression, parseExpression} from '../hcl/index.js';
 import {evaluate, typeOfArgument} from './eval/evaluate.js';
 import type {Scope} from './eval/scope.js';
@@ -13,61 +14,8 @@ The file name diagnostics of console input carry, as in Terraform.
 */
 export const consoleFilename = '<console-input>';
 
-/**
-Wraps text as go-wordwrap does for Terraform's diagnostics: lines of at most `limit` characters, broken at spaces; a longer word stays whole.
-*/
-export function wrapText(text: string, limit: number): string {
-	const lines: string[] = [];
-	for (const paragraph of text.split('\n')) {
-		if (paragraph.startsWith(' ')) {
-			lines.push(paragraph);
-			continue;
-		}
-
-		let line = '';
-		for (const word of paragraph.split(' ')) {
-			if (line === '') {
-				line = word;
-			} else if ([...line].length + 1 + [...word].length > limit && [...word].length < limit) {
-				lines.push(line);
-				line = word;
-			} else {
-				line += ` ${word}`;
-			}
-		}
-
-		lines.push(line);
-	}
-
-	return lines.join('\n');
-}
-
-/**
-A diagnostic as `terraform console` prints it: plain text when not on a terminal (the byte-for-byte case), or on a terminal with colour its box-drawn form (a red `╷ │ ╵` rule, bold summary, detail wrapped to fit beside the rule).
-*/
-export function formatConsoleDiagnostic(diagnostic: Diagnostic, color = false): string {
-	const label = diagnostic.severity === 'error' ? 'Error' : 'Warning';
-	const where = diagnostic.subject ? [`  on ${diagnostic.subject.filename} line ${diagnostic.subject.start.line}:`, '  (source code not available)', ''] : [];
-	if (!color) {
-		const detail = diagnostic.detail ? `${wrapText(diagnostic.detail, 77)}\n` : '';
-		return `\n${label}: ${diagnostic.summary}\n\n${where.map(line => `${line}\n`).join('')}${detail}\n`;
-	}
-
-	const tint = diagnostic.severity === 'error' ? '\u001B[31m' : '\u001B[33m';
-	const reset = '\u001B[0m';
-	const rule = `${tint}│${reset} `;
-	const lines = [
-		`\u001B[1m${tint}${label}: ${reset}\u001B[1m${diagnostic.summary}${reset}`,
-		'',
-		...where,
-		...(diagnostic.detail ? wrapText(diagnostic.detail, 75).split('\n') : []),
-	];
-	if (lines.at(-1) === '') {
-		lines.pop();
-	}
-
-	return `${tint}╷${reset}\n${lines.map(line => `${rule}${line}\n`).join('')}${tint}╵${reset}\n`;
-}
+// The explorer's diagnostics pane wraps details as the console does.
+export {wrapText} from '../hcl/format-diagnostic.js';
 
 export type ConsoleFormatOptions = {
 	/** Terraform's box-drawn, coloured diagnostics (a colour terminal). */
@@ -89,8 +37,8 @@ export type ConsoleOutput = {
 Diagnostics as the console prints them, one after the other.
 */
 export function formatConsoleDiagnostics(diagnostics: readonly Diagnostic[], options: ConsoleFormatOptions = {}): string {
-	const {escape} = options;
-	return diagnostics.map(diagnostic => formatConsoleDiagnostic(escape ? escapeDiagnostic(diagnostic, escape) : diagnostic, options.color)).join('');
+	// No sources: the console's input is no file, and Terraform says "(source code not available)".
+	return diagnostics.map(diagnostic => formatTerraformDiagnostic(diagnostic, options)).join('');
 }
 
 /**
@@ -121,15 +69,6 @@ export function consoleOutput(text: string, scope: Scope, options: ConsoleFormat
 	}
 
 	return {ok: true, stdout: `${safe(formatValue(result.value))}\n`, stderr: ''};
-}
-
-function escapeDiagnostic(diagnostic: Diagnostic, escape: (text: string) => string): Diagnostic {
-	return {
-		...diagnostic,
-		summary: escape(diagnostic.summary),
-		...(diagnostic.detail !== undefined && {detail: escape(diagnostic.detail)}),
-		...(diagnostic.subject && {subject: {...diagnostic.subject, filename: escape(diagnostic.subject.filename)}}),
-	};
 }
 
 /**
