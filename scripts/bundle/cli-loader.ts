@@ -5,6 +5,7 @@ import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import vm from 'node:vm';
+import {staleCacheFiles} from './cache-files.js';
 
 /*
 What distribution/cli.js runs in place of `source/cli-process.ts` (scripts/build.ts swaps it in for cli.tsx's import). The tool is built twice from the same sources: the commands as one CommonJS file (distribution/tfscope.cjs) and everything, the explorer included, as ES modules split at each dynamic import (distribution/chunks/). Both run the same runCli; the first argument picks the build.
@@ -75,11 +76,10 @@ function requireWithCodeCache(file: string, command: string): CommandsBuild {
 				const temporary = `${cacheFile}.${process.pid}`;
 				fs.writeFileSync(temporary, script.createCachedData(), {mode: 0o600});
 				fs.renameSync(temporary, cacheFile);
-				// The caches of other builds (an upgrade, another Node) are of no more use: the directory holds one build's, about a megabyte a command.
-				for (const name of fs.readdirSync(directory)) {
-					if (!name.startsWith(`${tfscopeCommandsHash}-${process.version}-`) && name.endsWith('.bin')) {
-						fs.rmSync(path.join(directory, name), {force: true});
-					}
+				// The caches of other builds (an upgrade, another Node) are removed, but for those of the two builds used last (see cache-files.ts): about a megabyte a command each.
+				const files = fs.readdirSync(directory).filter(name => name.endsWith('.bin')).map(name => ({name, modifiedMs: fs.statSync(path.join(directory, name)).mtimeMs}));
+				for (const name of staleCacheFiles(files, `${tfscopeCommandsHash}-${process.version}-${process.arch}-`)) {
+					fs.rmSync(path.join(directory, name), {force: true});
 				}
 			} catch {}
 		});

@@ -1,0 +1,37 @@
+/*
+Which code-cache files of other builds to remove (scripts/bundle/cli-loader.ts). A file is named `HASH-NODEVERSION-ARCH-COMMAND.bin`: all but the command name the build and the Node it was made for. The caches of the builds used last are kept: two builds run in turn (an installed tfscope and one from npx, or an old and a new build compared run by run) would otherwise each remove the other's caches and compile without one at every run. The rest (upgrades) go, so files do not pile up.
+*/
+
+/**
+How many builds' caches are kept besides the running build's.
+*/
+export const otherBuildsKept = 2;
+
+export type CacheFile = {readonly name: string; readonly modifiedMs: number};
+
+/**
+The build a cache file belongs to (`HASH-NODEVERSION-ARCH-`: everything before the command, which has no dash, while a Node version may), or undefined for a name of another form.
+*/
+export function buildOfCacheFile(name: string): string | undefined {
+	const lastDash = name.lastIndexOf('-');
+	return name.endsWith('.bin') && lastDash > 0 ? name.slice(0, lastDash + 1) : undefined;
+}
+
+/**
+The cache files to remove: those of other builds than `currentBuild`, except the files of the `otherBuildsKept` builds whose newest file is the most recent.
+*/
+export function staleCacheFiles(files: readonly CacheFile[], currentBuild: string): string[] {
+	const newestByBuild = new Map<string, number>();
+	for (const file of files) {
+		const build = buildOfCacheFile(file.name);
+		if (build !== undefined && build !== currentBuild) {
+			newestByBuild.set(build, Math.max(newestByBuild.get(build) ?? 0, file.modifiedMs));
+		}
+	}
+
+	const kept = new Set([...newestByBuild].sort((a, b) => b[1] - a[1]).slice(0, otherBuildsKept).map(([build]) => build));
+	return files.filter(file => {
+		const build = buildOfCacheFile(file.name);
+		return build !== undefined && build !== currentBuild && !kept.has(build);
+	}).map(file => file.name);
+}

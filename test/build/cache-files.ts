@@ -1,0 +1,27 @@
+import test from 'ava';
+import {buildOfCacheFile, staleCacheFiles} from '../../scripts/bundle/cache-files.js';
+
+const current = 'aaaa-v20.20.0-x64-';
+
+test('a cache file names its build before the command; other names are no cache files', t => {
+	t.is(buildOfCacheFile('aaaa-v20.20.0-x64-console.bin'), current);
+	t.is(buildOfCacheFile('aaaa-v22.0.0-rc.1-arm64-graph.bin'), 'aaaa-v22.0.0-rc.1-arm64-');
+	t.is(buildOfCacheFile('aaaa-v20.20.0-x64-console.bin.1234'), undefined);
+	t.is(buildOfCacheFile('notes.txt'), undefined);
+});
+
+test('the caches of the two builds used last are kept beside the running build\'s; older builds\' go', t => {
+	const files = [
+		{name: `${current}console.bin`, modifiedMs: 1},
+		{name: `${current}graph.bin`, modifiedMs: 1},
+		{name: 'bbbb-v20.20.0-x64-console.bin', modifiedMs: 50},
+		{name: 'bbbb-v20.20.0-x64-check.bin', modifiedMs: 10},
+		{name: 'cccc-v20.20.0-x64-console.bin', modifiedMs: 40},
+		{name: 'dddd-v20.20.0-x64-console.bin', modifiedMs: 30},
+		{name: 'dddd-v20.20.0-x64-parse.bin', modifiedMs: 20},
+		{name: 'eeee-v18.0.0-x64-console.bin', modifiedMs: 5},
+		{name: 'bbbb-v20.20.0-x64-console.bin.99', modifiedMs: 100},
+	];
+	t.deepEqual(staleCacheFiles(files, current), ['dddd-v20.20.0-x64-console.bin', 'dddd-v20.20.0-x64-parse.bin', 'eeee-v18.0.0-x64-console.bin']);
+	t.deepEqual(staleCacheFiles(files.slice(0, 4), current), []);
+});
