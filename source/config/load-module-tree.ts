@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import {findAttribute} from '../hcl/ast.js';
 import process from 'node:process';
 import path from 'node:path';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
@@ -101,7 +102,8 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 	};
 
 	const unresolved = (pathNames: readonly string[], call: ModuleCall, reason: string, summary: string): ModuleNode => {
-		diagnostics.push(errorDiagnostic(summary, reason, call.sourceRange ?? call.block.typeRange, call.range));
+		// The source argument's range, worked out only for this diagnostic.
+		diagnostics.push(errorDiagnostic(summary, reason, findAttribute(call.block.body, 'source')?.expression.range ?? call.block.typeRange, call.range));
 		const source: ModuleSource = {kind: 'unresolved', source: call.source ?? '', reason};
 		return {
 			path: pathNames, module: emptyModule(''), source, call, children: new Map(),

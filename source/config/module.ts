@@ -128,7 +128,6 @@ export type ModuleCall = {
 	readonly kind: 'module';
 	readonly name: string;
 	readonly source?: string;
-	readonly sourceRange?: Range;
 	/**
 	The `source` expression when it is not a literal string: OpenTofu evaluates it statically (config/static-evaluation.ts); Terraform rejects it.
 	*/

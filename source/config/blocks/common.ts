@@ -12,6 +12,30 @@ import {dependsOnReferences} from './quoted-reference.js';
 Helpers shared by the block readers.
 */
 
+/**
+What the readers build declarations on: `range` is a getter of the prototype that computes the block's range when first read and keeps it (see config/module.ts). Not a getter in an object literal: V8 gives every object with an accessor of its own a hidden class and descriptors of its own (several megabytes at 4x) and defines it through a slow runtime call.
+*/
+class Declaration {
+	readonly #node: {readonly range: Range};
+	#range: Range | undefined;
+
+	constructor(node: {readonly range: Range}) {
+		this.#node = node;
+	}
+
+	get range(): Range {
+		this.#range ??= this.#node.range;
+		return this.#range;
+	}
+}
+
+/**
+`fields` as a declaration whose range is `node`'s.
+*/
+export function declared<T extends {readonly range?: Range}>(node: {readonly range: Range}, fields: Omit<T, 'range'>): T {
+	return Object.assign(new Declaration(node), fields) as unknown as T;
+}
+
 export type Schema = {
 	readonly attributes: readonly string[];
 	readonly blocks: readonly string[];
@@ -98,15 +122,7 @@ export function readConditions(body: Body, type: 'validation' | 'precondition' |
 		}
 
 		checkSchema(block, {attributes: ['condition', 'error_message'], blocks: []}, diagnostics);
-		let range: Range | undefined;
-		return {
-			kind: type, ...(condition && {condition}), ...(errorMessage && {errorMessage}),
-			// Computed when first read, then kept: see config/module.ts.
-			get range() {
-				range ??= block.range;
-				return range;
-			},
-		};
+		return declared<Condition>(block, {kind: type, ...(condition && {condition}), ...(errorMessage && {errorMessage})});
 	});
 }
 

@@ -2,11 +2,10 @@ import {
 	type Attribute, type Block, blocksOf, findAttribute,
 } from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../../hcl/diagnostics.js';
-import type {Range} from '../../hcl/position.js';
 import {type LanguageRules, terraformRules} from '../language.js';
 import type {ModuleCall, ProviderReference} from '../module.js';
 import {literalString} from '../static.js';
-import {checkLabels, checkName, checkRepetition, readDependsOn} from './common.js';
+import {checkLabels, checkName, checkRepetition, declared, readDependsOn} from './common.js';
 import {readProviderReference} from './provider.js';
 
 const metaArguments = new Set(['source', 'version', 'count', 'for_each', 'providers', 'depends_on']);
@@ -74,8 +73,7 @@ export function readModuleCall(block: Block, diagnostics: Diagnostic[], rules: L
 	const version = literalString(versionAttribute?.expression);
 	const dynamicSource = rules.staticModuleSources && sourceAttribute && source === undefined ? sourceAttribute.expression : undefined;
 	const dynamicVersion = rules.staticModuleSources && versionAttribute && version === undefined ? versionAttribute.expression : undefined;
-	let range: Range | undefined;
-	return {
+	return declared<ModuleCall>(block, {
 		kind: 'module',
 		name: block.labels[0]!,
 		...(source !== undefined && {source}),
@@ -89,14 +87,5 @@ export function readModuleCall(block: Block, diagnostics: Diagnostic[], rules: L
 		providers,
 		inputs,
 		block,
-		// Computed when first read, then kept: see config/module.ts.
-		get range() {
-			range ??= block.range;
-			return range;
-		},
-		// Read only for a diagnostic about the source.
-		get sourceRange() {
-			return sourceAttribute?.expression.range;
-		},
-	};
+	});
 }

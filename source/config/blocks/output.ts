@@ -1,11 +1,10 @@
 import type {Block} from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
-import type {Range} from '../../hcl/position.js';
 import {type LanguageRules, terraformRules} from '../language.js';
 import type {OutputBlock} from '../module.js';
 import {literalString} from '../static.js';
 import {
-	attributeExpression, checkLabels, checkName, checkSchema, readConditions, readDependsOn, readDeprecated, readFlag,
+	attributeExpression, checkLabels, checkName, checkSchema, declared, readConditions, readDependsOn, readDeprecated, readFlag,
 } from './common.js';
 
 export function readOutput(block: Block, diagnostics: Diagnostic[], rules: LanguageRules = terraformRules): OutputBlock | undefined {
@@ -23,8 +22,7 @@ export function readOutput(block: Block, diagnostics: Diagnostic[], rules: Langu
 	}
 
 	const description = literalString(attributeExpression(block.body, 'description'));
-	let range: Range | undefined;
-	return {
+	return declared<OutputBlock>(block, {
 		kind: 'output',
 		name: block.labels[0]!,
 		...(value && {value}),
@@ -35,10 +33,5 @@ export function readOutput(block: Block, diagnostics: Diagnostic[], rules: Langu
 		dependsOn: readDependsOn(block.body, diagnostics),
 		preconditions: readConditions(block.body, 'precondition', diagnostics),
 		block,
-		// Computed when first read, then kept: see config/module.ts.
-		get range() {
-			range ??= block.range;
-			return range;
-		},
-	};
+	});
 }

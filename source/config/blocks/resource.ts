@@ -2,12 +2,11 @@ import {
 	type Block, type Body, blocksOf, findAttribute,
 } from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
-import type {Range} from '../../hcl/position.js';
 import type {LanguageRules} from '../language.js';
 import {terraformRules} from '../language.js';
 import type {Lifecycle, ResourceBlock, ResourceMode} from '../module.js';
 import {literalBool, traversalText, tupleItems} from '../static.js';
-import {checkLabels, checkName, checkRepetition, readConditions, readDependsOn} from './common.js';
+import {checkLabels, checkName, checkRepetition, declared, readConditions, readDependsOn} from './common.js';
 import {readProviderReference} from './provider.js';
 import {replaceTriggeredByReferences} from './quoted-reference.js';
 
@@ -81,22 +80,16 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRul
 		}
 	}
 
-	let range: Range | undefined;
 	const createBeforeDestroy = flag('create_before_destroy');
 	const preventDestroy = flag('prevent_destroy');
-	return {
+	return declared<Lifecycle>(block, {
 		...(createBeforeDestroy !== undefined && {createBeforeDestroy}),
 		...(preventDestroy !== undefined && {preventDestroy}),
 		...(ignoreChanges !== undefined && {ignoreChanges}),
 		replaceTriggeredBy: replaceTriggeredByReferences(replaceItems ?? [], block.body.syntax, diagnostics),
 		preconditions: readConditions(block.body, 'precondition', diagnostics),
 		postconditions: readConditions(block.body, 'postcondition', diagnostics),
-		// Computed when first read, then kept: see config/module.ts.
-		get range() {
-			range ??= block.range;
-			return range;
-		},
-	};
+	});
 }
 
 export function readResource(block: Block, mode: ResourceMode, diagnostics: Diagnostic[], rules: LanguageRules = terraformRules): ResourceBlock | undefined {
@@ -118,8 +111,7 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 	const providerAttribute = findAttribute(block.body, 'provider');
 	const provider = providerAttribute ? readProviderReference(providerAttribute.expression, diagnostics, rules) : undefined;
 	const connections = blocksOf(block.body, 'connection');
-	let range: Range | undefined;
-	return {
+	return declared<ResourceBlock>(block, {
 		kind: 'resource',
 		mode,
 		type,
@@ -135,10 +127,5 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 		...(connections[0] && {connection: connections[0]}),
 		body: block.body,
 		block,
-		// Computed when first read, then kept: see config/module.ts.
-		get range() {
-			range ??= block.range;
-			return range;
-		},
-	};
+	});
 }

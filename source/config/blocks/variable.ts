@@ -1,11 +1,10 @@
 import type {Block} from '../../hcl/ast.js';
 import {type Diagnostic} from '../../hcl/diagnostics.js';
-import type {Range} from '../../hcl/position.js';
 import {type LanguageRules, terraformRules} from '../language.js';
 import type {VariableBlock} from '../module.js';
 import {literalString} from '../static.js';
 import {
-	attributeExpression, checkLabels, checkName, checkSchema, readConditions, readDeprecated, readFlag,
+	attributeExpression, checkLabels, checkName, checkSchema, declared, readConditions, readDeprecated, readFlag,
 } from './common.js';
 
 const reservedNames = new Set(['source', 'version', 'providers', 'count', 'for_each', 'lifecycle', 'depends_on', 'locals']);
@@ -29,8 +28,7 @@ export function readVariable(block: Block, diagnostics: Diagnostic[], rules: Lan
 	const typeExpression = attributeExpression(block.body, 'type');
 	const defaultExpression = attributeExpression(block.body, 'default');
 	const description = literalString(attributeExpression(block.body, 'description'));
-	let range: Range | undefined;
-	return {
+	return declared<VariableBlock>(block, {
 		kind: 'variable',
 		name,
 		...(typeExpression && {typeExpression}),
@@ -42,10 +40,5 @@ export function readVariable(block: Block, diagnostics: Diagnostic[], rules: Lan
 		ephemeral: readFlag(block.body, 'ephemeral', false, diagnostics),
 		validations: readConditions(block.body, 'validation', diagnostics),
 		block,
-		// Computed when first read, then kept: see config/module.ts.
-		get range() {
-			range ??= block.range;
-			return range;
-		},
-	};
+	});
 }
