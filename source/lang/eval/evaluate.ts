@@ -1128,8 +1128,24 @@ function evaluateTemplate(expression: Template, context: Context): Evaluation {
 		return evaluateIn(only.expression, context);
 	}
 
+	if (expression.parts.every(part => part.kind === 'TemplateLiteral')) {
+		// Text alone (`"gp3"`, a heredoc without interpolations): the same string every time, so one value per node rather than one per instance and `for` element.
+		let evaluation = literalTemplates.get(expression);
+		if (!evaluation) {
+			evaluation = renderParts(expression.parts, context, expression);
+			literalTemplates.set(expression, evaluation);
+		}
+
+		return evaluation;
+	}
+
 	return renderParts(expression.parts, context, expression);
 }
+
+/**
+The evaluations of templates made of text alone, kept per node (values are immutable), as number literals are.
+*/
+const literalTemplates = new WeakMap<Template, Evaluation>();
 
 /**
 The error for a template whose text would pass `maximumStringLength` (the same cap as strings functions build): doubling a string through a few dozen locals reaches V8's own limit, which would end evaluation with a RangeError.
