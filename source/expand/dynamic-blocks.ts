@@ -2,11 +2,12 @@ import type {Attribute, Block, Body, Expression} from '../hcl/ast.js';
 import {traversalsOf} from '../lang/references.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Scope} from '../lang/eval/scope.js';
-import {typeEquals} from '../lang/types.js';
+import {hasType} from '../lang/convert.js';
 import {
 	type Value, listValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from '../lang/values.js';
 import {evaluateExpression} from './lang-adapter.js';
+import {PositionalMap} from '../lang/read-only-map.js';
 import {literalString, traversalText} from '../config/static.js';
 
 /*
@@ -79,7 +80,26 @@ export function dependsOnInstance(node: Expression | Block): boolean {
 	return false;
 }
 
-type Group = {labelled: boolean; items: Array<{label?: string; value: Value}>; unknown: boolean};
+/**
+The blocks of one type in one evaluation of a body: their values, and their labels when the type is labelled (by its first block). Arrays made with their first element, not empty: an empty array grows to room for 17 on its first push, and most types have one or two blocks.
+*/
+type Group = {readonly labelled: boolean; values: Value[] | undefined; labels: string[] | undefined; unknown: boolean};
+
+function addToGroup(group: Group, label: string | undefined, value: Value): void {
+	if (group.values) {
+		group.values.push(value);
+	} else {
+		group.values = [value];
+	}
+
+	if (group.labelled) {
+		if (group.labels) {
+			group.labels.push(label ?? '');
+		} else {
+			group.labels = [label ?? ''];
+		}
+	}
+}
 
 function evaluate(expression: Parameters<typeof evaluateExpression>[0], scope: Scope, options: BodyOptions): Value {
 	const result = evaluateExpression(expression, scope);
@@ -92,9 +112,10 @@ function listOf(values: readonly Value[]): Value {
 		return tupleValue([]);
 	}
 
+	// The first value's type, and the others checked against it without building theirs.
 	const type = typeOf(values[0]!);
 	for (let position = 1; position < values.length; position++) {
-		if (!typeEquals(typeOf(values[position]!), type)) {
+		if (!hasType(values[position]!, type)) {
 			return tupleValue(values);
 		}
 	}
@@ -102,17 +123,20 @@ function listOf(values: readonly Value[]): Value {
 	return listValue(type, values);
 }
 
-function addBlock(groups: Map<string, Group>, type: string, labelled: boolean): Group {
-	let group = groups.get(type);
+/**
+The group of a block type in one evaluation of a body, made when the first block of the type is met (its `labelled` comes from that block).
+*/
+function groupAt(groups: Array<Group | undefined>, index: number, labelled: boolean): Group {
+	let group = groups[index];
 	if (!group) {
-		group = {labelled, items: [], unknown: false};
-		groups.set(type, group);
+		group = {labelled, values: undefined, labels: undefined, unknown: false};
+		groups[index] = group;
 	}
 
 	return group;
 }
 
-function expandDynamic(block: Block, scope: Scope, groups: Map<string, Group>, options: BodyOptions): void {
+function expandDynamic(block: Block, scope: Scope, groups: Array<Group | undefined>, groupIndex: number, options: BodyOptions, counter: {count: number}): void {
 	const type = block.labels[0];
 	if (type === undefined) {
 		options.report([errorDiagnostic('Missing dynamic block type', 'A dynamic block needs one label: the type of the blocks it generates.', block.typeRange, block.range)]);
@@ -155,7 +179,8 @@ function expandDynamic(block: Block, scope: Scope, groups: Map<string, Group>, o
 		return;
 	}
 
-	const group = addBlock(groups, type, labels !== undefined);
+	// The plan gave this block its group's place by the same test as above (a type, a for_each and a content block).
+	const group = groupAt(groups, groupIndex, labels !== undefined);
 	const [collection] = unmark(evaluate(forEach, scope, options));
 	let elements: Array<[Value, Value]>;
 	switch (collection.kind) {
@@ -196,7 +221,6 @@ function expandDynamic(block: Block, scope: Scope, groups: Map<string, Group>, o
 		}
 	}
 
-	const counter = options.dynamicBlocks!;
 	counter.count += elements.length;
 	if (counter.count > maximumDynamicBlocks) {
 		// Reported at the first dynamic block that passes the limit; the blocks of this type are unknown, as those of an unknown for_each are.
@@ -217,7 +241,7 @@ function expandDynamic(block: Block, scope: Scope, groups: Map<string, Group>, o
 			label = first?.kind === 'string' ? first.value : undefined;
 		}
 
-		group.items.push({...(label !== undefined && {label}), value: evaluateBody(content.body, inner, nestedOptions(options)).object});
+		addToGroup(group, label, evaluateCounted(content.body, inner, nestedOptions(options), counter).object);
 	}
 }
 
@@ -225,46 +249,131 @@ function expandDynamic(block: Block, scope: Scope, groups: Map<string, Group>, o
 The options for the body of a nested block: its arguments are read with `nestedNullAsUnknown` applied.
 */
 function nestedOptions(options: BodyOptions): BodyOptions {
-	return {report: options.report, dynamicBlocks: options.dynamicBlocks, ...(options.nestedNullAsUnknown && {nestedNullAsUnknown: true, nullAsUnknown: true})};
+	let nested = nestedOptionsOf.get(options);
+	if (!nested) {
+		nested = {report: options.report, ...(options.nestedNullAsUnknown && {nestedNullAsUnknown: true, nullAsUnknown: true})};
+		nestedOptionsOf.set(options, nested);
+	}
+
+	return nested;
 }
 
 /**
-What evaluating a body needs to know about each item, worked out once per body and set of skipped names (the AST is immutable, and a resource body is evaluated once per instance).
+The nested options of each options object, made once: a resource's instances share one options object (the dynamic block counter travels beside the options, see evaluateCounted).
+*/
+const nestedOptionsOf = new WeakMap<BodyOptions, BodyOptions>();
+
+/**
+What evaluating a body needs to know about each item, worked out once per body and set of skipped names (the AST is immutable, and a resource body is evaluated once per instance). `slot` is the place of an argument's value among the body's names; `group` the index of a block's type among the body's block types (-1 for a dynamic block that generates nothing: no type, for_each or content).
 */
 type PlannedItem =
-	| {readonly kind: 'attribute'; readonly attribute: Attribute; readonly perInstance: boolean}
-	| {readonly kind: 'dynamic'; readonly block: Block}
-	| {readonly kind: 'block'; readonly block: Block; readonly perInstance: boolean};
+	| {readonly kind: 'attribute'; readonly attribute: Attribute; readonly perInstance: boolean; readonly slot: number}
+	| {readonly kind: 'dynamic'; readonly block: Block; readonly group: number}
+	| {readonly kind: 'block'; readonly block: Block; readonly perInstance: boolean; readonly group: number};
 
-const plans = new WeakMap<Body, {readonly skip: ReadonlySet<string> | undefined; readonly items: readonly PlannedItem[]}>();
+/**
+A body's plan: its items, and the names of its values in the order a Map filled as the body is read would have them (arguments in order, then block types in the order their first block appears, a name given twice keeping its first place), with each block type's place.
+*/
+type BodyPlan = {
+	readonly skip: ReadonlySet<string> | undefined;
+	readonly items: readonly PlannedItem[];
+	readonly names: readonly string[];
+	/**
+	Each name's place, for a body of more than `scanLimit` names (a smaller one is scanned: one plan per body of the configuration lives as long as it).
+	*/
+	readonly positions: ReadonlyMap<string, number> | undefined;
+	/**
+	The place of each block type's value, by group index.
+	*/
+	readonly groupSlots: readonly number[];
+};
 
-function planOf(body: Body, skip: ReadonlySet<string> | undefined): readonly PlannedItem[] {
+const scanLimit = 8;
+const noGroups: readonly number[] = Object.freeze([]);
+
+function positionIn(plan: BodyPlan, name: string): number {
+	return plan.positions ? plan.positions.get(name) ?? -1 : plan.names.indexOf(name);
+}
+
+const plans = new WeakMap<Body, BodyPlan>();
+
+function planOf(body: Body, skip: ReadonlySet<string> | undefined): BodyPlan {
 	const cached = plans.get(body);
 	if (cached && cached.skip === skip) {
-		return cached.items;
+		return cached;
 	}
+
+	const positions = new Map<string, number>();
+	const names: string[] = [];
+	const slotOf = (name: string): number => {
+		let slot = positions.get(name);
+		if (slot === undefined) {
+			slot = names.length;
+			names.push(name);
+			positions.set(name, slot);
+		}
+
+		return slot;
+	};
+
+	const groupTypes: string[] = [];
+	const groupOf = (type: string): number => {
+		const index = groupTypes.indexOf(type);
+		return index === -1 ? groupTypes.push(type) - 1 : index;
+	};
 
 	const items: PlannedItem[] = [];
 	for (const item of body.items) {
 		if (item.kind === 'Attribute') {
 			if (!skip?.has(item.name)) {
-				items.push({kind: 'attribute', attribute: item, perInstance: dependsOnInstance(item.expression)});
+				items.push({kind: 'attribute', attribute: item, perInstance: dependsOnInstance(item.expression), slot: slotOf(item.name)});
 			}
 		} else if (!skip?.has(item.type)) {
-			items.push(item.type === 'dynamic' ? {kind: 'dynamic', block: item} : {kind: 'block', block: item, perInstance: dependsOnInstance(item)});
+			if (item.type === 'dynamic') {
+				const type = item.labels[0];
+				items.push({kind: 'dynamic', block: item, group: type !== undefined && generates(item) ? groupOf(type) : -1});
+			} else {
+				items.push({kind: 'block', block: item, perInstance: dependsOnInstance(item), group: groupOf(item.type)});
+			}
 		}
 	}
 
-	plans.set(body, {skip, items});
-	return items;
+	const groupSlots = groupTypes.length === 0 ? noGroups : groupTypes.map(type => slotOf(type));
+	const plan: BodyPlan = {skip, items, names, positions: names.length > scanLimit ? positions : undefined, groupSlots};
+	plans.set(body, plan);
+	return plan;
 }
 
-export function evaluateBody(body: Body, scope: Scope, givenOptions: BodyOptions): {attributes: Map<string, Value>; object: Value} {
-	const options = givenOptions.dynamicBlocks ? givenOptions : {...givenOptions, dynamicBlocks: {count: 0}};
-	const attributes = new Map<string, Value>();
-	let groups: Map<string, Group> | undefined;
+/**
+Whether a dynamic block has a `for_each` and a `content` block, as expandDynamic requires before it makes its type's group.
+*/
+function generates(block: Block): boolean {
+	let forEach = false;
+	let content = false;
+	for (const item of block.body.items) {
+		if (item.kind === 'Attribute') {
+			forEach ||= item.name === 'for_each';
+		} else if (item.type === 'content') {
+			content = true;
+		}
+	}
+
+	return forEach && content;
+}
+
+export function evaluateBody(body: Body, scope: Scope, options: BodyOptions): {attributes: ReadonlyMap<string, Value>; object: Value} {
+	return evaluateCounted(body, scope, options, options.dynamicBlocks ?? {count: 0});
+}
+
+/**
+evaluateBody with the counter of blocks generated by `dynamic` blocks in the resource instance's body so far (one per top-level body, shared by the bodies nested in it).
+*/
+function evaluateCounted(body: Body, scope: Scope, options: BodyOptions, counter: {count: number}): EvaluatedBody {
+	const plan = planOf(body, options.skip);
+	const values = new Array<Value>(plan.names.length);
+	let groups: Array<Group | undefined> | undefined;
 	const {shared} = options;
-	for (const item of planOf(body, options.skip)) {
+	for (const item of plan.items) {
 		switch (item.kind) {
 			case 'attribute': {
 				const {expression} = item.attribute;
@@ -277,54 +386,113 @@ export function evaluateBody(body: Body, scope: Scope, givenOptions: BodyOptions
 					}
 				}
 
-				attributes.set(item.attribute.name, options.nullAsUnknown ? nullAsUnknown(value) : value);
+				values[item.slot] = options.nullAsUnknown ? nullAsUnknown(value) : value;
 				break;
 			}
 
 			case 'dynamic': {
-				groups ??= new Map();
-				expandDynamic(item.block, scope, groups, options);
+				groups ??= new Array<Group | undefined>(plan.groupSlots.length);
+				expandDynamic(item.block, scope, groups, item.group, options, counter);
 				break;
 			}
 
 			case 'block': {
 				const {block} = item;
-				groups ??= new Map();
-				const group = addBlock(groups, block.type, block.labels.length > 0);
+				groups ??= new Array<Group | undefined>(plan.groupSlots.length);
+				const group = groupAt(groups, item.group, block.labels.length > 0);
 				let value = shared && !item.perInstance ? shared.get(block) : undefined;
 				if (value === undefined) {
-					value = evaluateBody(block.body, scope, nestedOptions(options)).object;
+					value = evaluateCounted(block.body, scope, nestedOptions(options), counter).object;
 					if (shared && !item.perInstance) {
 						shared.set(block, value);
 					}
 				}
 
-				group.items.push(block.labels[0] === undefined ? {value} : {label: block.labels[0], value});
+				addToGroup(group, block.labels[0], value);
 				break;
 			}
 		}
 	}
 
-	for (const [type, group] of groups ?? []) {
-		if (group.unknown) {
-			attributes.set(type, unknownValue());
-		} else if (group.labelled) {
-			attributes.set(type, objectValue(group.items.map(item => [item.label ?? '', item.value] as const)));
-		} else {
-			attributes.set(type, listOf(group.items.map(item => item.value)));
+	for (let index = 0; index < plan.groupSlots.length; index++) {
+		const group = groups?.[index];
+		if (!group) {
+			continue;
 		}
+
+		let value: Value;
+		const blocks = group.values ?? [];
+		if (group.unknown) {
+			value = unknownValue();
+		} else if (group.labelled) {
+			value = objectValue(blocks.map((item, position) => [group.labels![position]!, item] as const));
+		} else {
+			// Kept by the value: copied at its length once it has grown past its first element.
+			value = listOf(blocks.length > 1 ? blocks.slice() : blocks);
+		}
+
+		values[plan.groupSlots[index]!] = value;
 	}
 
-	return new EvaluatedBody(attributes);
+	return new EvaluatedBody(new BodyAttributes(plan, values));
+}
+
+/**
+The values of one evaluation of a body by name: its values beside the plan's names, instead of a Map per evaluation (one per resource instance and nested block: its hash table grown twice for a dozen arguments). Read-only, like every value (see PositionalMap); the order is the one a Map filled as the body is read would have.
+*/
+class BodyAttributes extends PositionalMap {
+	readonly #plan: BodyPlan;
+	readonly #values: readonly Value[];
+
+	constructor(plan: BodyPlan, values: readonly Value[]) {
+		super();
+		this.#plan = plan;
+		this.#values = values;
+	}
+
+	// A getter, not a field: no slot in each of the many objects.
+	protected get readOnlyMessage(): string {
+		return 'A body\'s evaluated values are read-only';
+	}
+
+	get size(): number {
+		return this.#plan.names.length;
+	}
+
+	has(name: string): boolean {
+		return positionIn(this.#plan, name) !== -1;
+	}
+
+	get(name: string): Value | undefined {
+		const position = positionIn(this.#plan, name);
+		return position === -1 ? undefined : this.#values[position];
+	}
+
+	// The plan's names and the values themselves: no copy.
+	override keys(): MapIterator<string> {
+		return this.#plan.names[Symbol.iterator]() as MapIterator<string>;
+	}
+
+	override values(): MapIterator<Value> {
+		return this.#values[Symbol.iterator]() as MapIterator<Value>;
+	}
+
+	protected keyAt(position: number): string {
+		return this.#plan.names[position]!;
+	}
+
+	protected valueAt(position: number): Value {
+		return this.#values[position]!;
+	}
 }
 
 /**
 A body's values: its attributes, and as an object on demand. Only nested blocks need the object (a resource body's attributes are read directly, and changed by the caller, so not shared with an object). A class, not a literal with a getter, which would make a function per call (one per resource instance).
 */
 class EvaluatedBody {
-	readonly attributes: Map<string, Value>;
+	readonly attributes: ReadonlyMap<string, Value>;
 
-	constructor(attributes: Map<string, Value>) {
+	constructor(attributes: ReadonlyMap<string, Value>) {
 		this.attributes = attributes;
 	}
 

@@ -1240,19 +1240,21 @@ class ResourceInstanceImpl implements ResourceInstance {
 			return finish({kind: 'object', attributes: sorted, open: true});
 		}
 
+		// The body's values are read-only (see evaluateBody): merged with state in a Map of their own.
+		const merged = new Map(attributes);
 		for (const [name, value] of attributes) {
 			// An argument set to null keeps its value in state, as a provider plans an optional and computed attribute left unset.
 			const fromState = storedAttributes.get(name);
-			attributes.set(name, fromState && unmark(value)[0].kind === 'null' ? fromState : nullAsUnknown(value));
+			merged.set(name, fromState && unmark(value)[0].kind === 'null' ? fromState : nullAsUnknown(value));
 		}
 
 		for (const [name, value] of storedAttributes) {
-			if (!attributes.has(name)) {
-				attributes.set(name, value);
+			if (!merged.has(name)) {
+				merged.set(name, value);
 			}
 		}
 
-		return finish(sortedObject(attributes));
+		return finish(sortedObject(merged));
 	}
 }
 

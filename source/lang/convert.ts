@@ -82,7 +82,7 @@ function convertAt(value: Value, want: Type, path: readonly PathStep[]): Convers
 /**
 Whether the value (its marks aside) has exactly the type wanted: `typeEquals(typeOf(value), want)`, without building the value's type (the common case: a resource's arguments checked against its schema, tens of thousands of times).
 */
-function hasType(value: Value, want: Type): boolean {
+export function hasType(value: Value, want: Type): boolean {
 	switch (value.kind) {
 		case 'string':
 		case 'number':
