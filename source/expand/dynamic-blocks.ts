@@ -468,15 +468,6 @@ class BodyAttributes extends PositionalMap {
 		return position === -1 ? undefined : this.#values[position];
 	}
 
-	// The plan's names and the values themselves: no copy.
-	override keys(): MapIterator<string> {
-		return this.#plan.names[Symbol.iterator]() as MapIterator<string>;
-	}
-
-	override values(): MapIterator<Value> {
-		return this.#values[Symbol.iterator]() as MapIterator<Value>;
-	}
-
 	protected keyAt(position: number): string {
 		return this.#plan.names[position]!;
 	}

@@ -11,39 +11,35 @@ export abstract class PositionalMap implements ReadonlyMap<string, Value> {
 	protected abstract valueAt(position: number): Value;
 	protected abstract get readOnlyMessage(): string;
 
+	// One iterator object per loop, which is also its result (see PositionalIterator), rather than an array of the keys, values or pairs and a result object per step.
 	keys(): MapIterator<string> {
-		const {size} = this;
-		const keys = new Array<string>(size);
-		for (let position = 0; position < size; position++) {
-			keys[position] = this.keyAt(position);
-		}
-
-		return keys[Symbol.iterator]() as MapIterator<string>;
+		return new PositionalIterator<string>(this, readKey) as unknown as MapIterator<string>;
 	}
 
-	// Arrays' iterators rather than generators: for-of over an array is what V8 optimises best, and these maps are small.
 	values(): MapIterator<Value> {
-		const {size} = this;
-		const values = new Array<Value>(size);
-		for (let position = 0; position < size; position++) {
-			values[position] = this.valueAt(position);
-		}
-
-		return values[Symbol.iterator]() as MapIterator<Value>;
+		return new PositionalIterator<Value>(this, readValue) as unknown as MapIterator<Value>;
 	}
 
 	entries(): MapIterator<[string, Value]> {
-		const {size} = this;
-		const pairs = new Array<[string, Value]>(size);
-		for (let position = 0; position < size; position++) {
-			pairs[position] = [this.keyAt(position), this.valueAt(position)];
-		}
-
-		return pairs[Symbol.iterator]() as MapIterator<[string, Value]>;
+		return new PositionalIterator<[string, Value]>(this, readEntry) as unknown as MapIterator<[string, Value]>;
 	}
 
 	[Symbol.iterator](): MapIterator<[string, Value]> {
 		return this.entries();
+	}
+
+	/**
+	The key at a position (0 to size - 1), in iteration order.
+	*/
+	keyAtPosition(position: number): string {
+		return this.keyAt(position);
+	}
+
+	/**
+	The value at a position (0 to size - 1), in iteration order.
+	*/
+	valueAtPosition(position: number): Value {
+		return this.valueAt(position);
 	}
 
 	forEach(callback: (value: Value, key: string, map: ReadonlyMap<string, Value>) => void, thisArgument?: unknown): void {
@@ -67,3 +63,43 @@ export abstract class PositionalMap implements ReadonlyMap<string, Value> {
 }
 
 Object.setPrototypeOf(PositionalMap.prototype, Map.prototype);
+
+const readKey = 0;
+const readValue = 1;
+const readEntry = 2;
+
+/**
+An iterator over a PositionalMap that is its own result object: for-of, spreads, Array.from and the Map and Set constructors read each result before asking for the next, so one object serves a whole loop. These maps are read in loops tens of thousands of times per evaluation (converting, typing and checking marks of every instance's values), and a result object per step was the largest garbage left. Entries are still a new pair each, as a caller may keep them.
+*/
+class PositionalIterator<T> {
+	value: T | undefined = undefined;
+	done = false;
+	readonly #map: PositionalMap;
+	readonly #size: number;
+	readonly #read: number;
+	#position = 0;
+
+	constructor(map: PositionalMap, read: number) {
+		this.#map = map;
+		this.#size = map.size;
+		this.#read = read;
+	}
+
+	next(): this {
+		const position = this.#position;
+		if (position >= this.#size) {
+			this.done = true;
+			this.value = undefined;
+			return this;
+		}
+
+		this.#position = position + 1;
+		const map = this.#map;
+		this.value = (this.#read === readKey ? map.keyAtPosition(position) : (this.#read === readValue ? map.valueAtPosition(position) : [map.keyAtPosition(position), map.valueAtPosition(position)])) as T;
+		return this;
+	}
+
+	[Symbol.iterator](): this {
+		return this;
+	}
+}

@@ -276,15 +276,6 @@ class SortedEntries extends PositionalMap {
 		return position === -1 ? undefined : this.#values[position];
 	}
 
-	// The arrays themselves: no copy.
-	override keys(): MapIterator<string> {
-		return this.#keys[Symbol.iterator]() as MapIterator<string>;
-	}
-
-	override values(): MapIterator<Value> {
-		return this.#values[Symbol.iterator]() as MapIterator<Value>;
-	}
-
 	protected keyAt(position: number): string {
 		return this.#keys[position]!;
 	}

@@ -256,11 +256,6 @@ class SlotAttributes extends PositionalMap {
 		return position === undefined ? undefined : this.valueAt(position);
 	}
 
-	// The plan's names themselves: no copy.
-	override keys(): MapIterator<string> {
-		return this.#layout.plan.names[Symbol.iterator]() as MapIterator<string>;
-	}
-
 	protected keyAt(position: number): string {
 		return this.#layout.plan.names[position]!;
 	}

@@ -21,7 +21,7 @@ import {
 } from '../types.js';
 import {unify} from '../unify.js';
 import {
-	type Mark, type Value, boolValue, compareStrings, deepMarks, emptyTupleValue, hasDeepMarks, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type Value, boolValue, compareStrings, deepMarks, emptyTupleValue, hasDeepMarks, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks, withoutMarks,
 } from '../values.js';
 import {getAttribute, index} from './traverse.js';
 import type {Scope} from './scope.js';
@@ -1232,10 +1232,12 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 			continue;
 		}
 
-		const [bare, partMarks] = unmark(converted.value);
-		for (const mark of partMarks ?? []) {
-			marks ??= new Set();
-			marks.add(mark);
+		const bare = withoutMarks(converted.value);
+		if (converted.value.marks) {
+			for (const mark of converted.value.marks) {
+				marks ??= new Set();
+				marks.add(mark);
+			}
 		}
 
 		if (bare.kind === 'string') {
@@ -1327,10 +1329,16 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 		}
 
 		const body = renderParts(part.body, inner, part);
-		diagnostics.push(...body.diagnostics);
-		const [bare, bodyMarks] = unmark(body.value);
-		for (const mark of bodyMarks ?? []) {
-			marks.add(mark);
+		if (body.diagnostics.length > 0) {
+			diagnostics.push(...body.diagnostics);
+		}
+
+		// Nearly every iteration's text is unmarked: no pair from unmark, no empty array to loop over.
+		const bare = withoutMarks(body.value);
+		if (body.value.marks) {
+			for (const mark of body.value.marks) {
+				marks.add(mark);
+			}
 		}
 
 		if (bare.kind === 'string') {
