@@ -104,21 +104,53 @@ function hashText(value: Value): string {
 			return value.value ? 'T' : 'F';
 		}
 
+		// Built by appending, without an array of parts per value: every element of every set a schema shapes (security group rules, for each instance) is hashed.
 		case 'list':
 		case 'tuple':
 		case 'set': {
-			return `[${value.elements.map(element => `${hashText(element)};`).join('')}]`;
+			let text = '[';
+			for (const element of value.elements) {
+				text += `${hashText(element)};`;
+			}
+
+			return `${text}]`;
 		}
 
 		case 'map': {
-			return `{${[...value.entries].map(([key, element]) => `${JSON.stringify(key)}:${hashText(element)};`).join('')}}`;
+			let text = '{';
+			value.entries.forEach((element, key) => {
+				text += `${JSON.stringify(key)}:${hashText(element)};`;
+			});
+			return `${text}}`;
 		}
 
 		case 'object': {
+			// Attributes by name: most objects keep them sorted already (shaped and converted ones), so the names are sorted only when they are not.
+			if (keysSorted(value.attributes)) {
+				let text = '<';
+				value.attributes.forEach(element => {
+					text += `${hashText(element)};`;
+				});
+				return `${text}>`;
+			}
+
 			const names = [...value.attributes.keys()].sort(compareStrings);
 			return `<${names.map(name => `${hashText(value.attributes.get(name)!)};`).join('')}>`;
 		}
 	}
+}
+
+function keysSorted(map: ReadonlyMap<string, unknown>): boolean {
+	let previous: string | undefined;
+	for (const key of map.keys()) {
+		if (previous !== undefined && compareStrings(previous, key) > 0) {
+			return false;
+		}
+
+		previous = key;
+	}
+
+	return true;
 }
 
 function setRank(value: Value): number {

@@ -421,12 +421,25 @@ export function isWhollyKnown(value: Value): boolean {
 			return value.elements.every(element => isWhollyKnown(element));
 		}
 
+		// Loops rather than a spread of the values: asked of every element of every set made.
 		case 'map': {
-			return [...value.entries.values()].every(element => isWhollyKnown(element));
+			for (const element of value.entries.values()) {
+				if (!isWhollyKnown(element)) {
+					return false;
+				}
+			}
+
+			return true;
 		}
 
 		case 'object': {
-			return [...value.attributes.values()].every(element => isWhollyKnown(element));
+			for (const element of value.attributes.values()) {
+				if (!isWhollyKnown(element)) {
+					return false;
+				}
+			}
+
+			return true;
 		}
 
 		default: {
