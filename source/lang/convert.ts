@@ -367,17 +367,35 @@ function convertKnown(value: Value, want: Type, path: readonly PathStep[]): Conv
 					element = value.kind === 'map' ? value.elementType : (unify([...entries.values()].map(entry => typeOf(entry))) ?? dynamicType);
 				}
 
-				const converted: Array<[string, Value]> = [];
-				for (const [key, entry] of entries) {
-					const result = isAlready(entry, element) ? {ok: true as const, value: entry} : convertAt(entry, element, [...path, {kind: 'index', key}]);
-					if (!result.ok) {
-						return result;
+				// Keys and values side by side, without a pair per entry (every instance's `tags` come here).
+				const keys: string[] = [];
+				const values: Value[] = [];
+				let failure: Failure | undefined;
+				const wanted = element;
+				entries.forEach((entry, key) => {
+					if (failure) {
+						return;
 					}
 
-					converted.push([key, result.value]);
+					if (isAlready(entry, wanted)) {
+						keys.push(key);
+						values.push(entry);
+						return;
+					}
+
+					const result = convertAt(entry, wanted, [...path, {kind: 'index', key}]);
+					if (result.ok) {
+						keys.push(key);
+						values.push(result.value);
+					} else {
+						failure = result;
+					}
+				});
+				if (failure) {
+					return failure;
 				}
 
-				return {ok: true, value: mapValue(element, converted)};
+				return {ok: true, value: keysInOrder(keys) ? {kind: 'map', elementType: element, entries: sortedEntries(keys, values)} : mapValue(element, keys.map((key, position) => [key, values[position]!] as const))};
 			}
 
 			break;
@@ -390,8 +408,14 @@ function convertKnown(value: Value, want: Type, path: readonly PathStep[]): Conv
 				}
 
 				const elements: Value[] = [];
-				for (const [index, element] of value.elements.entries()) {
-					const result = isAlready(element, want.elements[index]!) ? {ok: true as const, value: element} : convertAt(element, want.elements[index]!, [...path, {kind: 'index', key: index}]);
+				for (let index = 0; index < value.elements.length; index++) {
+					const element = value.elements[index]!;
+					if (isAlready(element, want.elements[index]!)) {
+						elements.push(element);
+						continue;
+					}
+
+					const result = convertAt(element, want.elements[index]!, [...path, {kind: 'index', key: index}]);
 					if (!result.ok) {
 						return result;
 					}
@@ -428,8 +452,14 @@ function convertSequence(elements: readonly Value[], kind: 'list' | 'set', wantE
 	}
 
 	const converted: Value[] = [];
-	for (const [index, item] of elements.entries()) {
-		const result = isAlready(item, element) ? {ok: true as const, value: item} : convertAt(item, element, [...path, {kind: 'index', key: index}]);
+	for (let index = 0; index < elements.length; index++) {
+		const item = elements[index]!;
+		if (isAlready(item, element)) {
+			converted.push(item);
+			continue;
+		}
+
+		const result = convertAt(item, element, [...path, {kind: 'index', key: index}]);
 		if (!result.ok) {
 			return result;
 		}
@@ -531,6 +561,19 @@ function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, p
 	}
 
 	return {ok: true, value: {kind: 'object', attributes: sortedEntries(names, values)}};
+}
+
+/**
+Whether keys are distinct and in a map's order (compareStrings), so they can be a map's entries as they are.
+*/
+function keysInOrder(keys: readonly string[]): boolean {
+	for (let position = 1; position < keys.length; position++) {
+		if (compareStrings(keys[position - 1]!, keys[position]!) >= 0) {
+			return false;
+		}
+	}
+
+	return true;
 }
 
 /**
