@@ -462,12 +462,15 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 	const latestProgress = useRef('');
 	const [frame, setFrame] = useState(0);
 	const {exit} = useApp();
+	// Set as loading ends, before the explorer's first frame: see `interrupt`.
+	const loadDone = useRef(false);
 	useEffect(() => {
 		let live = true;
 		load(text => {
 			latestProgress.current = text;
 		}).then(result => {
 			if (live) {
+				loadDone.current = true;
 				setLoaded(result);
 			}
 		}, (error: unknown) => {
@@ -498,9 +501,20 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 		}
 	}, [failure, exit]);
 
+	// The loading screen's keys stay subscribed until React runs the effects of the explorer's first frame, which may be on screen already: a Ctrl-C read in between is the explorer's (quit, exit 0), not an interruption of loading (exit 130).
+	const {onQuit} = rest;
+	const interrupt = useCallback(() => {
+		if (loadDone.current) {
+			onQuit?.();
+			exit();
+		} else {
+			(onInterrupt ?? exit)();
+		}
+	}, [onInterrupt, onQuit, exit]);
+
 	if (failure !== undefined) {
 		return <Text>{`Could not load ${sanitizeLine(directory)}: ${sanitizeLine(failure)}`}</Text>;
 	}
 
-	return loaded ? <Explorer data={loaded.data} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame} {...(onInterrupt && {onInterrupt})}/>;
+	return loaded ? <Explorer data={loaded.data} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame} onInterrupt={interrupt}/>;
 }

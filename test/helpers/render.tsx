@@ -49,6 +49,8 @@ export type Rendered = {
 	/** Type text (each character a key press). */
 	type(text: string): Promise<void>;
 	write(data: string): Promise<void>;
+	/** Write to stdin now, outside act(), so React has not yet rendered what is pending: for races between a key and a render. */
+	writeNow(data: string): void;
 	waitFor(pattern: RegExp | string, timeout?: number): Promise<string>;
 	unmount(): Promise<void>;
 };
@@ -90,6 +92,9 @@ export async function renderFrames(tree: ReactElement): Promise<Rendered> {
 			}
 		},
 		write,
+		writeNow(data) {
+			app.stdin.write(data);
+		},
 		async waitFor(pattern, timeout = 5000) {
 			const deadline = Date.now() + timeout;
 			const matches = (text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));

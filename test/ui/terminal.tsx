@@ -70,6 +70,24 @@ test.serial('keys typed while loading are ignored (none replayed once the panes 
 	await app.unmount();
 });
 
+test.serial('a Ctrl-C read after loading ended but before the explorer took the keys quits (exit 0), it does not interrupt loading', async t => {
+	let interrupted = 0;
+	let quits = 0;
+	let finish: ((value: {data: ReturnType<typeof createFixtureData>; summary: string}) => void) | undefined;
+	const pending = new Promise<{data: ReturnType<typeof createFixtureData>; summary: string}>(resolve => {
+		finish = resolve;
+	});
+	const app = await renderFrames(<App directory='big' load={() => pending} columns={100} rows={30} color={false} onInterrupt={() => interrupted++} onQuit={() => quits++}/>);
+	await app.waitFor('Loading big');
+	finish!({data: createFixtureData(), summary: 'x'});
+	// The App's own continuation was attached first, so it has run: loading has ended, React has not rendered the explorer yet.
+	await pending;
+	app.writeNow('\u0003');
+	t.is(interrupted, 0);
+	t.is(quits, 1);
+	await app.unmount();
+});
+
 test.serial('the terminal\'s Delete key deletes under the cursor (Backspace before it), Alt-B and Ctrl-A move by word and line', async t => {
 	const app = await renderFrames(<Explorer data={createFixtureData()} columns={100} rows={30} color={false} loadState='x'/>);
 	await app.press('focus-console');
