@@ -17,7 +17,7 @@ import {maximumStateFileBytes, readState} from './config/state.js';
 import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
-import {type ScopeTarget, expandModuleTreeSteps} from './expand/expander.js';
+import {type Expanded, type ScopeTarget, expandModuleTreeSteps} from './expand/expander.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
 import {createNodeFilesystem} from './expand/lang-adapter.js';
 import {createStaticEvaluation} from './expand/static-evaluation.js';
@@ -105,6 +105,10 @@ export type WorkspaceOptions = {
 	Milliseconds of loading work between two turns of the event loop (default 16, about a frame, so a UI repaints its progress); 0 gives the event loop a turn after every step (a directory read, a resource block expanded).
 	*/
 	readonly sliceMilliseconds?: number;
+	/**
+	When the module and resource instances are made: `'load'` (default) during `loadWorkspace`, in slices, reporting the expand phase; `'on-demand'` when something first asks for them (`instances`, values, scopes, `diagnostics`), straight through and without progress, so a caller that reads only the module tree (`graph` without `--instances`) never expands. Every result is the same either way.
+	*/
+	readonly expansion?: 'load' | 'on-demand';
 };
 
 /**
@@ -217,7 +221,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	// Everything after the parse: run again, from the same parsed modules, when the assumptions change.
 	const expand = async (assumptionInputs: WorkspaceOptions['assumptions']): Promise<Workspace> => {
 	const assumed = assumptionsOf(assumptionInputs, cwd, functions.lookup);
-	const expanded = await driveInSlices(expandModuleTreeSteps(tree.root, {
+	const expansionSteps = () => expandModuleTreeSteps(tree.root, {
 		rootDirectory: directory,
 		cwd,
 		...(options.startDirectory !== undefined && {startDirectory: options.startDirectory}),
@@ -233,22 +237,46 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		filesystem: options.source ?? createNodeFilesystem({cwd}),
 		assumptions: assumed.assumptions,
 		schemas: schemas.schemas,
-	}), slice, step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
+	});
+	let expansion: Expanded | undefined = options.expansion === 'on-demand'
+		? undefined
+		: await driveInSlices(expansionSteps(), slice, step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
+	// The instances, made on first use when loading did not make them.
+	const expanded = (): Expanded => {
+		expansion ??= runToEnd(expansionSteps());
+		return expansion;
+	};
+
 	const sources = new Map([...tree.sources, ...collected.sources]);
-	const loadDiagnostics = [...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, expanded.tree), ...schemas.diagnostics];
+	let loadDiagnostics: Diagnostic[] | undefined;
+	// After the expansion, as when loading makes the instances: the assumptions that name nothing are found in them.
+	const loadDiagnosticsOf = (): Diagnostic[] => {
+		if (!loadDiagnostics) {
+			const {tree: instances} = expanded();
+			loadDiagnostics = [...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, instances), ...schemas.diagnostics];
+		}
+
+		return loadDiagnostics;
+	};
+
+	if (expansion) {
+		loadDiagnosticsOf();
+	}
 
 	let allDiagnostics: Diagnostic[] | undefined;
 	// What loading found, with the warnings on the variable values given: the part of `diagnostics` that needs no evaluation, also reported alone at the console's start.
-	const problemsOfLoading = (): Diagnostic[] => [...loadDiagnostics, ...undeclaredVariableWarnings(tree.root, collected.values), ...deprecationWarnings(tree.root, collected.values)];
+	const problemsOfLoading = (): Diagnostic[] => [...loadDiagnosticsOf(), ...undeclaredVariableWarnings(tree.root, collected.values), ...deprecationWarnings(tree.root, collected.values)];
 	const workspace: Workspace = {
 		directory,
 		options,
 		moduleTree: tree.root,
-		instances: expanded.tree,
+		get instances() {
+			return expanded().tree;
+		},
 		get diagnostics() {
 			if (!allDiagnostics) {
-				expanded.evaluateAll();
-				allDiagnostics = sortDiagnostics([...problemsOfLoading(), ...expanded.diagnostics]);
+				expanded().evaluateAll();
+				allDiagnostics = sortDiagnostics([...problemsOfLoading(), ...expanded().diagnostics]);
 			}
 
 			return allDiagnostics;
@@ -259,7 +287,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 				return {load, evaluation: []};
 			}
 
-			for (const instance of expanded.tree.moduleInstances.values()) {
+			for (const instance of expanded().tree.moduleInstances.values()) {
 				const {module} = instance.node;
 				for (const name of module.variables.keys()) {
 					instance.variable(name);
@@ -274,16 +302,16 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 				}
 			}
 
-			return {load, evaluation: sortDiagnostics(expanded.diagnostics)};
+			return {load, evaluation: sortDiagnostics(expanded().diagnostics)};
 		},
 		sources,
 		workspaceName,
 		language,
 		resolveTarget(address) {
-			return resolveTarget(expanded.tree, address);
+			return resolveTarget(expanded().tree, address);
 		},
 		evaluateAt(expressionText, address) {
-			const target = resolveTarget(expanded.tree, address);
+			const target = resolveTarget(expanded().tree, address);
 			if (!target.value) {
 				return {value: unknownValue(), diagnostics: target.diagnostics};
 			}
@@ -293,14 +321,14 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 				return {value: unknownValue(), diagnostics: parsed.diagnostics};
 			}
 
-			return evaluate(parsed.value, expanded.scopeOf(target.value, true));
+			return evaluate(parsed.value, expanded().scopeOf(target.value, true));
 		},
 		scopeAt(address) {
-			const target = resolveTarget(expanded.tree, address);
-			return {value: target.value ? expanded.scopeOf(target.value, true) : undefined, diagnostics: target.diagnostics};
+			const target = resolveTarget(expanded().tree, address);
+			return {value: target.value ? expanded().scopeOf(target.value, true) : undefined, diagnostics: target.diagnostics};
 		},
 		evaluationScope(target) {
-			return expanded.scopeOf(target, false);
+			return expanded().scopeOf(target, false);
 		},
 		rootVariables: collected.values,
 		assumptions: assumed.assumptions,
@@ -345,6 +373,18 @@ export async function driveInSlices<Progress, Result>(steps: Generator<Progress,
 				setImmediate(resolve);
 			});
 			sliceStart = Date.now();
+		}
+	}
+}
+
+/**
+Runs a step generator to its end at once: the synchronous counterpart of `driveInSlices`.
+*/
+function runToEnd<Progress, Result>(steps: Generator<Progress, Result, void>): Result {
+	for (;;) {
+		const step = steps.next();
+		if (step.done) {
+			return step.value;
 		}
 	}
 }

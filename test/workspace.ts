@@ -4,6 +4,8 @@ import test from 'ava';
 import {formatValue} from '../source/lang/format-value.js';
 import {loadModuleTree, loadModuleTreeSteps} from '../source/config/load-module-tree.js';
 import {loadWorkspace, type ModuleNode} from '../source/workspace.js';
+import {buildGraph} from '../source/graph/build.js';
+import {exportJson} from '../source/graph/export-json.js';
 
 const root = path.join(import.meta.dirname, '..');
 const example = path.join(root, 'examples', 'multi-region');
@@ -309,4 +311,42 @@ test('the module tree steps yield once per directory read and return the whole t
 	t.deepEqual(shape(step.value.root), ['root root', 'network local', 'network.flow_logs local', 'app local']);
 	t.deepEqual(shape(loadModuleTree(example).root), shape(step.value.root));
 	t.deepEqual([...step.value.sources.keys()], [...loadModuleTree(example).sources.keys()]);
+});
+
+test('with on-demand expansion, loading makes no instances (no expand phase), and the first question makes the same ones, with the same diagnostics', async t => {
+	const phases = new Set<string>();
+	const options = {
+		directory: example,
+		environment: {},
+		// One assumption that names nothing: its warning is found in the instances.
+		assumptions: [{kind: 'text' as const, text: 'aws_nothing.here={}'}],
+	};
+	const lazy = await loadWorkspace({
+		...options,
+		expansion: 'on-demand',
+		onProgress(progress) {
+			phases.add(progress.phase);
+		},
+	});
+	t.deepEqual([...phases], ['parse', 'modules']);
+	const eager = await loadWorkspace(options);
+	// The block graph needs no instances (what `graph` prints without --instances).
+	t.is(exportJson(buildGraph(lazy)), exportJson(buildGraph(eager)));
+	t.deepEqual([...phases], ['parse', 'modules'], 'still not expanded');
+	t.deepEqual([...lazy.instances.resourceInstances.keys()], [...eager.instances.resourceInstances.keys()]);
+	t.deepEqual([...lazy.instances.moduleInstances.keys()], [...eager.instances.moduleInstances.keys()]);
+	t.is(lazy.instances, lazy.instances, 'made once');
+	t.deepEqual(lazy.startDiagnostics(), eager.startDiagnostics());
+	t.deepEqual(lazy.diagnostics, eager.diagnostics);
+	t.true(lazy.diagnostics.some(diagnostic => diagnostic.summary === 'Assumption names nothing'));
+	t.is(formatValue(lazy.evaluateAt('module.network["eu"].subnet_cidrs.public[2]').value), '"10.10.32.0/20"');
+	const relabelled = await lazy.withAssumptions([]);
+	t.deepEqual([...relabelled.instances.resourceInstances.keys()], [...eager.instances.resourceInstances.keys()]);
+});
+
+test('with on-demand expansion, a question about values comes first and still finds the instances', async t => {
+	const lazy = await loadWorkspace({directory: example, environment: {}, expansion: 'on-demand'});
+	const eager = await exampleWorkspace;
+	t.is(formatValue(lazy.evaluateAt('aws_s3_bucket.logs["audit"].bucket').value), '"atlas-prod-audit-logs"');
+	t.deepEqual(lazy.diagnostics.map(diagnostic => diagnostic.summary), eager.diagnostics.map(diagnostic => diagnostic.summary));
 });

@@ -34,7 +34,8 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 		return 2;
 	}
 
-	const workspace = await loadCommandWorkspace(flags, positional[0] ?? '.', environment, cwd);
+	// The block graph is made from the module tree alone: the instances are made only for --instances.
+	const workspace = await loadCommandWorkspace(flags, positional[0] ?? '.', environment, cwd, 'on-demand');
 	let graph = flags.instances ? buildInstanceGraph(workspace) : buildGraph(workspace);
 	if (graph.index.truncated) {
 		// A graph with edges left out would mislead whoever reads it (and printing millions of edges takes minutes): no graph, one error.

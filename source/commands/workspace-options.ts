@@ -107,11 +107,11 @@ export function undeclaredVariableMessage(workspace: Workspace, flags: CommandFl
 }
 
 /**
-The Workspace of a command's directory; a `--var` for an undeclared variable fails the command, as in Terraform.
+The Workspace of a command's directory; a `--var` for an undeclared variable fails the command, as in Terraform. `expansion: 'on-demand'` for a command that may not read the instances (see WorkspaceOptions).
 */
-export async function loadCommandWorkspace(flags: CommandFlags, directory: string, environment: Readonly<Record<string, string | undefined>>, cwd: string): Promise<Workspace> {
+export async function loadCommandWorkspace(flags: CommandFlags, directory: string, environment: Readonly<Record<string, string | undefined>>, cwd: string, expansion?: WorkspaceOptions['expansion']): Promise<Workspace> {
 	const {loadWorkspace} = await import('../workspace.js');
-	const workspace = await loadWorkspace(workspaceOptions(flags, directory, environment, cwd));
+	const workspace = await loadWorkspace({...workspaceOptions(flags, directory, environment, cwd), ...(expansion && {expansion})});
 	const undeclared = undeclaredVariableMessage(workspace, flags);
 	if (undeclared !== undefined) {
 		throw new CommandFailure(undeclared);
