@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 import {staleCacheFiles} from './cache-files.js';
 
@@ -18,6 +19,7 @@ Everything else (the explorer, help, the version, diff, a flag before the comman
 declare const tfscopeCommandsHash: string;
 declare const tfscopeCommandNames: readonly string[];
 declare const tfscopeCommandsAscii: boolean;
+declare const tfscopeCommandsV8Flags: string;
 
 type CommandsBuild = {readonly runCli: (options: {readonly explorer?: (directory: string, flags: never) => Promise<number>}) => Promise<void>};
 
@@ -100,6 +102,8 @@ export async function runCli(): Promise<void> {
 		return;
 	}
 
+	// V8's settings for a command's short process (scripts/build.ts says which and why), before the commands build is compiled: its code cache, which V8 accepts only under the flags it was made with, is then always made and read under them.
+	v8.setFlagsFromString(tfscopeCommandsV8Flags);
 	const file = path.join(distribution, 'tfscope.cjs');
 	const build = (module as {enableCompileCache?: unknown}).enableCompileCache ? module.createRequire(import.meta.url)(file) as CommandsBuild : requireWithCodeCache(file, command);
 	// The commands build has no explorer: should the dispatcher ever open it from a command line that names a command, it comes from the split build.
