@@ -7,6 +7,7 @@ import {
 	type Value, listValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from '../lang/values.js';
 import {evaluateExpression} from './lang-adapter.js';
+import type {InvariantCache} from '../lang/eval/invariant.js';
 import {PositionalMap} from '../lang/read-only-map.js';
 import {literalString, traversalText} from '../config/static.js';
 
@@ -28,6 +29,10 @@ export type BodyOptions = {
 	The values put in `shared` (top-level arguments only), so shaping by a schema can be done once for them too.
 	*/
 	readonly sharedValues?: Set<Value>;
+	/**
+	The parts of arguments that read `count`, `each` or `self` which do not themselves (see lang/eval/invariant.ts), kept per block as `shared` keeps whole arguments: `%{for}` in a `user_data` that also reads `count.index` is rendered once per block.
+	*/
+	readonly invariant?: InvariantCache;
 	/**
 	Read a null argument of a nested block (not of the body itself) as unknown of its type: without the provider's schema it may be optional and computed, which the provider fills at plan (see `nullAsUnknown`).
 	*/
@@ -55,7 +60,10 @@ export function nullAsUnknown(value: Value): Value {
 	return value.kind === 'null' ? withMarks(unknownValue(value.type), value.marks) : value;
 }
 
-const instanceNames = new Set(['count', 'each', 'self']);
+/**
+The root names whose values differ between the instances of a block.
+*/
+export const instanceNames: ReadonlySet<string> = new Set(['count', 'each', 'self']);
 
 /**
 Whether an expression reads `count`, `each` or `self` (directly or in a nested block), so its value differs between instances. Read from the roots of its traversals (kept per expression, and needed to evaluate it anyway), without a cache of its own: a body's plan asks once per item. A malformed `count` or `each` counts too, which only means its error is found per instance.
@@ -101,8 +109,8 @@ function addToGroup(group: Group, label: string | undefined, value: Value): void
 	}
 }
 
-function evaluate(expression: Parameters<typeof evaluateExpression>[0], scope: Scope, options: BodyOptions): Value {
-	const result = evaluateExpression(expression, scope);
+function evaluate(expression: Parameters<typeof evaluateExpression>[0], scope: Scope, options: BodyOptions, invariant?: InvariantCache): Value {
+	const result = evaluateExpression(expression, scope, invariant);
 	options.report(result.diagnostics);
 	return result.value;
 }
@@ -251,7 +259,7 @@ The options for the body of a nested block: its arguments are read with `nestedN
 function nestedOptions(options: BodyOptions): BodyOptions {
 	let nested = nestedOptionsOf.get(options);
 	if (!nested) {
-		nested = {report: options.report, ...(options.nestedNullAsUnknown && {nestedNullAsUnknown: true, nullAsUnknown: true})};
+		nested = {report: options.report, ...(options.nestedNullAsUnknown && {nestedNullAsUnknown: true, nullAsUnknown: true}), ...(options.invariant && {invariant: options.invariant})};
 		nestedOptionsOf.set(options, nested);
 	}
 
@@ -379,7 +387,8 @@ function evaluateCounted(body: Body, scope: Scope, options: BodyOptions, counter
 				const {expression} = item.attribute;
 				let value = shared && !item.perInstance ? shared.get(expression) : undefined;
 				if (value === undefined) {
-					value = evaluate(expression, scope, options);
+					// An argument that differs between instances (only those are ever evaluated in a scope of `dynamic` iterators too, where no part is kept).
+					value = evaluate(expression, scope, options, item.perInstance ? options.invariant : undefined);
 					if (shared && !item.perInstance) {
 						shared.set(expression, value);
 						options.sharedValues?.add(value);

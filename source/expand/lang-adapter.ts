@@ -2,6 +2,7 @@ import type {Expression} from '../hcl/ast.js';
 import {type Result, errorDiagnostic} from '../hcl/diagnostics.js';
 import {parseExpression} from '../hcl/index.js';
 import {evaluate} from '../lang/eval/evaluate.js';
+import type {InvariantCache} from '../lang/eval/invariant.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {type Value, unknownValue} from '../lang/values.js';
 import type {FunctionContext} from '../lang/function.js';
@@ -12,11 +13,11 @@ The one place expansion calls the parser and evaluator, so their APIs meet ours 
 */
 
 /**
-Evaluates an expression; an exception from the evaluator (a bug) becomes a diagnostic on the expression, so one bad expression cannot stop a whole configuration from loading.
+Evaluates an expression; an exception from the evaluator (a bug) becomes a diagnostic on the expression, so one bad expression cannot stop a whole configuration from loading. `invariant`: where the parts that are the same for every instance of a block are kept (see lang/eval/invariant.ts).
 */
-export function evaluateExpression(expression: Expression, scope: Scope): Result<Value> {
+export function evaluateExpression(expression: Expression, scope: Scope, invariant?: InvariantCache): Result<Value> {
 	try {
-		return evaluate(expression, scope);
+		return evaluate(expression, scope, undefined, invariant);
 	} catch (error) {
 		if (error instanceof RangeError && /call stack/i.test(error.message)) {
 			return {value: unknownValue(), diagnostics: [errorDiagnostic('Expression too deeply nested', 'Evaluating this expression nested deeper than tfscope can follow.', expression.range)]};

@@ -25,6 +25,7 @@ import {
 } from '../values.js';
 import {getAttribute, index} from './traverse.js';
 import type {Scope} from './scope.js';
+import {type InvariantCache, type InvariantPoints, cleanResolutions, invariantPoints, sameResolutions} from './invariant.js';
 
 /*
 Expression evaluation after hclsyntax's Value methods, with Terraform's semantics: each node kind has its rule, operators are cty functions (so operand errors read "Unsuitable value for left operand: ..."), unknowns propagate, marks travel with values. Never throws on bad input: problems become diagnostics and the value becomes unknown.
@@ -44,6 +45,10 @@ type Context = {
 	Records each node's evaluation, only when a provenance trace is asked for (`tfscope why`): absent on the normal path, where it costs one property check per node.
 	*/
 	readonly tracer?: EvaluationTracer;
+	/**
+	Evaluations of the parts of the expression that are the same for every instance of a repeated block, kept and reused (invariant.ts): only when the caller passes a cache, never with a tracer.
+	*/
+	readonly invariant?: {readonly cache: InvariantCache; readonly points: InvariantPoints};
 };
 
 /**
@@ -121,7 +126,7 @@ function joined(list: Diagnostic[], more: readonly Diagnostic[]): Diagnostic[] {
 	return list.length === 0 ? more as Diagnostic[] : [...list, ...more];
 }
 
-export function evaluate(expression: Expression, scope: Scope, tracer?: EvaluationTracer): Result<Value> {
+export function evaluate(expression: Expression, scope: Scope, tracer?: EvaluationTracer, invariant?: InvariantCache): Result<Value> {
 	// Terraform resolves every reference before evaluating, so a bad one is reported even where evaluation would not reach it.
 	let problems: Diagnostic[] | undefined;
 	let resolved: Resolved | undefined;
@@ -144,7 +149,8 @@ export function evaluate(expression: Expression, scope: Scope, tracer?: Evaluati
 		return {value: unknown(), diagnostics: distinct(problems)};
 	}
 
-	const result = evaluateIn(expression, tracer ? {scope, resolved, tracer} : (resolved ? {scope, resolved} : {scope}));
+	const points = invariant && !tracer ? invariantPoints(expression, invariant.instanceNames, traversals) : undefined;
+	const result = evaluateIn(expression, tracer ? {scope, resolved, tracer} : (points ? {scope, resolved, invariant: {cache: invariant!, points}} : (resolved ? {scope, resolved} : {scope})));
 	return {value: result.value, diagnostics: distinct(result.diagnostics)};
 }
 
@@ -256,8 +262,41 @@ const trueEvaluation: Evaluation = {value: boolValue(true), diagnostics: none};
 const falseEvaluation: Evaluation = {value: boolValue(false), diagnostics: none};
 
 function evaluateIn(expression: Expression, context: Context): Evaluation {
+	if (context.invariant !== undefined && context.invariant.points.points.has(expression)) {
+		return kept(expression, context, evaluateNode);
+	}
+
 	return context.tracer === undefined ? evaluateNode(expression, context) : evaluateTraced(expression, context, context.tracer);
 }
+
+/**
+A point's evaluation (see invariant.ts): the one kept for the block when it is certainly the same, else evaluated (and kept when it may be reused). Only in the expression's own scope: inside a `for` or a splat's element the point's names may be bound to something else.
+*/
+function kept<N extends object>(node: N, context: Context, evaluateIt: (node: N, context: Context) => Evaluation): Evaluation {
+	const {cache, points} = context.invariant!;
+	const {budget} = context.scope.functionContext;
+	if (context.scope.parent !== undefined || context.item !== undefined || budget?.spent) {
+		return evaluateIt(node, context);
+	}
+
+	const resolutions = context.resolved?.resolutions ?? noResolutions;
+	const entry = cache.entries.get(node);
+	if (entry !== undefined && sameResolutions(entry.resolved, resolutions, points.instancePositions)) {
+		return {value: entry.value, diagnostics: none};
+	}
+
+	const elements = budget?.elements;
+	const characters = budget?.characters;
+	const evaluation = evaluateIt(node, context);
+	// Kept only when evaluating again would give the same: no diagnostics, nothing charged to the budget, every other reference resolved cleanly.
+	if (evaluation.diagnostics.length === 0 && (budget === undefined || (!budget.spent && budget.elements === elements && budget.characters === characters)) && cleanResolutions(resolutions, points.instancePositions)) {
+		cache.entries.set(node, {value: evaluation.value, resolved: resolutions});
+	}
+
+	return evaluation;
+}
+
+const noResolutions: ReadonlyArray<Resolution | undefined> = Object.freeze([]);
 
 function evaluateTraced(expression: Expression, context: Context, tracer: EvaluationTracer): Evaluation {
 	tracer.enter(expression, context.scope, context.item);
@@ -1182,12 +1221,12 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 			}
 
 			case 'TemplateIf': {
-				result = renderIf(part, context);
+				result = context.invariant?.points.points.has(part) ? kept(part, context, renderIf) : renderIf(part, context);
 				break;
 			}
 
 			case 'TemplateFor': {
-				result = renderFor(part, context);
+				result = context.invariant?.points.points.has(part) ? kept(part, context, renderFor) : renderFor(part, context);
 				nullMessage = 'An iteration result is null. Cannot include a null value in a string template.';
 				convertMessage = 'Cannot include one of the interpolation results into the string template';
 				break;
