@@ -1,4 +1,5 @@
 import {EdgeColumns} from './columns.js';
+import {sameOrigin} from './origins.js';
 import {edgeKinds, type EdgeKind, type EdgeOrigin, type GraphEdge, type GraphNode} from './model.js';
 
 const kindCodes = new Map<EdgeKind, number>(edgeKinds.map((kind, code) => [kind, code]));
@@ -434,8 +435,3 @@ type Lists = {
 	readonly inEdges: Int32Array;
 };
 
-function sameOrigin(first: EdgeOrigin, second: EdgeOrigin): boolean {
-	return first.expression === second.expression
-		&& first.range?.filename === second.range?.filename
-		&& first.range?.start.offset === second.range?.start.offset;
-}

@@ -8,6 +8,7 @@ import {createInstanceEdgePlans, emitModuleInstanceEdges, type EdgeSink, type In
 import {forEachInstanceNode} from './steps/add-instances.js';
 import type {GraphView} from './draw.js';
 import {textOfTraversal} from './text-of.js';
+import {sameOrigin} from './origins.js';
 
 /*
 The edges of one node of the instance graph without building the instance graph: the block graph says which blocks can make an edge to or from the node's block, and only those blocks' instances, in the module instances that can reach the node, are connected. The cost follows the node's neighbourhood, not the configuration's size; the result is the same as the full instance graph's `incoming` and `outgoing` (the tests compare them on every node of the fixtures).
@@ -221,12 +222,6 @@ class Collector {
 			return {direction: this.#direction, address, kind, origins, expression: expressions.length === 0 ? kind : expressions.join(', ')};
 		});
 	}
-}
-
-function sameOrigin(first: EdgeOrigin, second: EdgeOrigin): boolean {
-	return first.expression === second.expression
-		&& first.range?.filename === second.range?.filename
-		&& first.range?.start.offset === second.range?.start.offset;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type {ModuleNode} from '../config/module-tree.js';
 import type {InstanceTree} from '../expand/instance-tree.js';
 import type {Range} from '../hcl/position.js';
+import type {Span} from '../hcl/nodes.js';
 import type {Graph} from './cytoscape.js';
 import type {ReferenceChain} from '../lang/references.js';
 
@@ -22,7 +23,7 @@ export type BuildContext = {
 	readonly graph: Graph;
 	readonly input: GraphInput;
 	/** The source text of a traversal (falls back to a rebuilt spelling when the file text is missing). */
-	readonly textOf: (traversal: ReferenceChain) => string;
+	readonly textOf: (traversal: ReferenceChain, span?: Span) => string;
 	readonly sourceOf: (range: Range) => string | undefined;
 };
 

@@ -169,6 +169,78 @@ export function endOf(node: Located): number {
 }
 
 /**
+A range without its lines and columns: the file name and offsets of `range` (`range.filename`, `range.start.offset`, `range.end.offset`), and the range itself, worked out when read.
+*/
+export type Span = {
+	readonly filename: string;
+	readonly start: number;
+	readonly end: number;
+	readonly range: Range;
+};
+
+/**
+A span of a parsed file, whose range is made from its offsets when read.
+*/
+class OffsetSpan implements Span {
+	readonly start: number;
+	readonly end: number;
+	readonly #file: SourceFile;
+
+	constructor(file: SourceFile, start: number, end: number) {
+		this.start = start;
+		this.end = end;
+		this.#file = file;
+	}
+
+	get filename(): string {
+		return this.#file.filename;
+	}
+
+	get range(): Range {
+		return this.#file.range(this.start, this.end);
+	}
+
+	sameFile(other: OffsetSpan): boolean {
+		return this.#file === other.#file;
+	}
+
+	to(last: OffsetSpan): OffsetSpan {
+		return new OffsetSpan(this.#file, this.start, last.end);
+	}
+}
+
+function spanOfRange(range: Range): Span {
+	return {filename: range.filename, start: range.start.offset, end: range.end.offset, range};
+}
+
+/**
+The span of a node's `range`, read from its offsets without working out line and column; from `range` itself for a node that is not the parser's or whose positions are fixed (a template decoded from a JSON string).
+*/
+export function spanOf(node: Located): Span {
+	const base = attributeChainRoot(node) as Partial<Spanned>;
+	const file = base[spanFile];
+	const end = (node as Partial<Spanned>)[spanEnd];
+	const start = base[spanStart];
+	if (file === undefined || file instanceof FixedRangeFile || end === undefined || start === undefined) {
+		return spanOfRange(node.range);
+	}
+
+	return new OffsetSpan(file, start, end);
+}
+
+/**
+From the start of `first` to the end of `last` (as `{filename: first.range.filename, start: first.range.start, end: last.range.end}`).
+*/
+export function spanBetween(first: Span, last: Span): Span {
+	if (first instanceof OffsetSpan && last instanceof OffsetSpan && first.sameFile(last)) {
+		return first.to(last);
+	}
+
+	const {range} = first;
+	return spanOfRange({filename: range.filename, start: range.start, end: last.range.end});
+}
+
+/**
 A copy of a node with some properties changed, of the same class (`{...node, body}` would drop the range getters of a parsed node).
 */
 export function withChanges<T extends object>(node: T, changes: Partial<T>): T {

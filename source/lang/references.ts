@@ -3,6 +3,7 @@ import type {
 } from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
+import {type Span, spanBetween, spanOf} from '../hcl/nodes.js';
 
 /*
 References after Terraform's addrs.ParseRef: the static traversal at the root of an expression (`aws_instance.web[0].id`: root name, attribute names and literal keys) read as a subject (`resource managed aws_instance.web`) and the steps that remain. The evaluator resolves subjects through the scope.
@@ -162,6 +163,25 @@ class Chain implements ReferenceChain {
 		const rootRange = this.#rootNode.range;
 		return {filename: rootRange.filename, start: rootRange.start, end: this.#outer.range.end};
 	}
+
+	/**
+	The file and offsets of `range`, without line and column (the range made when read).
+	*/
+	span(): Span {
+		return spanBetween(spanOf(this.#rootNode), spanOf(this.#outer));
+	}
+}
+
+/**
+The file name and offsets of a chain's `range` (`range.filename`, `range.start.offset`, `range.end.offset`) without working out its lines and columns: what the graph reads to quote a reference's text.
+*/
+export function chainSpan(chain: ReferenceChain): Span {
+	if (chain instanceof Chain) {
+		return chain.span();
+	}
+
+	const {range} = chain;
+	return {filename: range.filename, start: range.start.offset, end: range.end.offset, range};
 }
 
 /**

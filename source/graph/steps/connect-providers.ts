@@ -4,6 +4,7 @@ import type {ResourceBlock} from '../../config/module.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
 import type {Graph} from '../cytoscape.js';
 import type {EdgeOrigin} from '../model.js';
+import {PlacedOrigin} from '../origins.js';
 import {fullProviderName, modulesByPath, providerName} from './blocks.js';
 
 /**
@@ -38,11 +39,26 @@ export function providerFor(graph: ProviderNodes, nodes: ReadonlyMap<string, Mod
 		return undefined;
 	}
 
-	const origin: EdgeOrigin = explicit
-		? {expression: explicit.alias === undefined ? explicit.name : `${explicit.name}.${explicit.alias}`, range: explicit.range}
-		: {expression: resource.type, range: resource.block.labelRanges[0] ?? resource.range};
-	return {id, origin};
+	return {id, origin: providerOrigin(resource)};
 }
+
+/**
+The expression that says which provider configuration a resource uses (its `provider` argument, or its type), one per resource for every edge and graph, its range worked out when first read.
+*/
+function providerOrigin(resource: ResourceBlock): EdgeOrigin {
+	let origin = providerOrigins.get(resource);
+	if (!origin) {
+		const explicit = resource.provider;
+		origin = explicit
+			? new PlacedOrigin(explicit.alias === undefined ? explicit.name : `${explicit.name}.${explicit.alias}`, () => explicit.range)
+			: new PlacedOrigin(resource.type, () => resource.block.labelRanges[0] ?? resource.range);
+		providerOrigins.set(resource, origin);
+	}
+
+	return origin;
+}
+
+const providerOrigins = new WeakMap<ResourceBlock, EdgeOrigin>();
 
 /**
 The id of the provider configuration that `localName` (with `alias`) means in module `node`, adding the root's implied configuration when needed; undefined for an alias nobody configures.

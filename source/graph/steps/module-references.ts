@@ -2,7 +2,9 @@ import type {Expression} from '../../hcl/ast.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import type {EdgeOrigin} from '../model.js';
 import {interpretTraversal, type ReferenceTarget} from '../references.js';
-import {referenceChainOf, walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../lang/references.js';
+import {chainSpan, referenceChainOf, walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../lang/references.js';
+import {spanOf} from '../../hcl/nodes.js';
+import {PlacedOrigin, ReferenceOrigin} from '../origins.js';
 import type {BuildContext} from '../step.js';
 import type {MemberKind} from '../member-ids.js';
 import {blockExpressions} from './blocks.js';
@@ -86,15 +88,16 @@ export function moduleReferences(node: ModuleNode, context: Pick<BuildContext, '
 
 const kept = new WeakMap<ModuleNode, {readonly sources: unknown; readonly references: ModuleReferences}>();
 
-function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => string): ModuleReferences {
+function referencesOf(node: ModuleNode, textOf: BuildContext['textOf']): ModuleReferences {
 	const reference = (traversal: ReferenceChain, forEachStart?: number): PlannedReference => {
 		const first = traversal.steps[0];
-		const {range} = traversal;
+		const span = chainSpan(traversal);
 		return {
 			target: interpretTraversal(traversal),
-			origin: {expression: textOf(traversal), range},
+			// The range's line and column are worked out only if something reads them (see origins.ts).
+			origin: new ReferenceOrigin(textOf(traversal, span), span),
 			eachValue: traversal.root === 'each' && first?.kind === 'attribute' && first.name === 'value',
-			forEach: forEachStart !== undefined && range.start.offset === forEachStart,
+			forEach: forEachStart !== undefined && span.start === forEachStart,
 		};
 	};
 
@@ -104,7 +107,7 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 	for (const block of blockExpressions(node)) {
 		const source = blockSource(block.name);
 		const forEach = source.kind === 'module' ? module.moduleCalls.get(source.call)?.forEach : (source.kind === 'resource' ? module.resources.get(block.name)?.forEach : undefined);
-		const forEachStart = forEach?.range.start.offset;
+		const forEachStart = forEach && spanOf(forEach).start;
 		const references: PlannedReference[] = [];
 		const keep = (planned: PlannedReference): void => {
 			// A reference to nothing makes no edge, unless it is `each.value` of a chained for_each.
@@ -128,7 +131,7 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 		// A check waits for its scoped data source.
 		const scoped = source.kind === 'member' && source.member === 'check' ? module.checks.find(check => check.name === source.name)?.data : undefined;
 		if (scoped) {
-			references.push({target: {kind: 'resource', key: scoped.key}, origin: {expression: scoped.key, range: scoped.block.labelRanges[1] ?? scoped.range}, eachValue: false, forEach: false});
+			references.push({target: {kind: 'resource', key: scoped.key}, origin: new PlacedOrigin(scoped.key, () => scoped.block.labelRanges[1] ?? scoped.range), eachValue: false, forEach: false});
 		}
 
 		blocks.push({
@@ -166,7 +169,8 @@ function referencesOf(node: ModuleNode, textOf: (traversal: ReferenceChain) => s
 		list(call.dependsOn);
 	}
 
-	const expansion = node.call && {expression: `module.${node.call.name}`, range: node.call.block.labelRanges[0] ?? node.call.range};
+	const {call} = node;
+	const expansion = call && new PlacedOrigin(`module.${call.name}`, () => call.block.labelRanges[0] ?? call.range);
 	return {
 		blocks, inputs, lists, expansion, imports,
 	};
@@ -262,7 +266,7 @@ With `for_each = aws_x.y` (a whole resource or module), each instance comes from
 */
 function chainedTarget(forEach: Expression | undefined): ReferenceTarget | undefined {
 	const traversal = forEach && referenceChainOf(forEach);
-	const target = traversal && traversal.range.end.offset === forEach.range.end.offset ? interpretTraversal(traversal) : undefined;
+	const target = traversal && chainSpan(traversal).end === spanOf(forEach).end ? interpretTraversal(traversal) : undefined;
 	if (target?.kind === 'resource' && target.index === undefined && traversal!.steps.length === 1) {
 		return target;
 	}
