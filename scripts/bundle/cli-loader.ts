@@ -102,8 +102,11 @@ export async function runCli(): Promise<void> {
 		return;
 	}
 
-	// V8's settings for a command's short process (scripts/build.ts says which and why), before the commands build is compiled: its code cache, which V8 accepts only under the flags it was made with, is then always made and read under them.
-	v8.setFlagsFromString(tfscopeCommandsV8Flags);
+	// V8's settings for a command's short process (scripts/build.ts says which and why), on the V8 they were measured on (Node 20's; an unknown flag would print an error), before the commands build is compiled: its code cache, which V8 accepts only under the flags it was made with, is then always made and read under them. Both are read by V8 as it runs (when a function's budget is spent, when the young generation would grow), so setting them now is safe; flags that shape the heap's set-up are not (a GC-thread flag set here crashed V8).
+	if (process.versions.v8.startsWith('11.')) {
+		v8.setFlagsFromString(tfscopeCommandsV8Flags);
+	}
+
 	const file = path.join(distribution, 'tfscope.cjs');
 	const build = (module as {enableCompileCache?: unknown}).enableCompileCache ? module.createRequire(import.meta.url)(file) as CommandsBuild : requireWithCodeCache(file, command);
 	// The commands build has no explorer: should the dispatcher ever open it from a command line that names a command, it comes from the split build.
