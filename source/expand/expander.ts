@@ -45,7 +45,7 @@ import {InstanceInvariance} from './instance-invariance.js';
 import {type ProviderConstraints, type ResourceSchema, providerBlockSchema, providerConstraints, resourceSchema, uncertainNames} from '../schema/resource-schema.js';
 import {isInexactDigest} from '../schema/types.js';
 import {type SchemaSet, builtinSchemaSet} from '../schema/schema-set.js';
-import {type ShapeProblem, type ShapeReuse, shapeBody} from '../schema/shape.js';
+import {type ShapeOptions, type ShapeProblem, type ShapeReuse, shapeBody} from '../schema/shape.js';
 import {validateBlockBody} from '../schema/validate-body.js';
 import {planBuiltin} from '../schema/builtin-plan.js';
 import {type RemoteStateReader, readRemoteState} from '../schema/remote-state.js';
@@ -366,6 +366,12 @@ class ModuleInstanceImpl implements ModuleInstance {
 	readonly #callExpansions = new Map<string, ModuleCallExpansion>();
 	readonly #providerKeys = new Map<ProviderBlock, readonly string[]>();
 	#scope: Scope | undefined;
+	/**
+	The scopes resource instances of this module instance are evaluated in, by repetition: the blocks that expand over the same count or collection have the same repetitions (see expansionInstances), so their instances share one scope each. Let go once every resource block's instances are computed (see blockComputed).
+	*/
+	#instanceScopes: Map<RepetitionData, Scope> | undefined;
+	/** Resource blocks of this module instance whose every instance's value is computed. */
+	#blocksComputed = 0;
 	#sharedScopeParts: {readonly path: {readonly module: string; readonly root: string; readonly cwd: string}} | undefined;
 
 	constructor(context: Context, node: ModuleNode, address: ModuleInstanceAddress, parent: ModuleInstanceImpl | undefined, repetition: RepetitionData) {
@@ -451,6 +457,34 @@ class ModuleInstanceImpl implements ModuleInstance {
 		}
 
 		return scope;
+	}
+
+	/**
+	The scope a resource instance's body is evaluated in: `scope(repetition)`, one per repetition while this module instance's resources are being computed.
+	*/
+	instanceScope(repetition: RepetitionData): Scope {
+		if (repetition === noRepetition) {
+			return this.scope();
+		}
+
+		this.#instanceScopes ??= new Map();
+		let scope = this.#instanceScopes.get(repetition);
+		if (!scope) {
+			scope = this.scope(repetition);
+			this.#instanceScopes.set(repetition, scope);
+		}
+
+		return scope;
+	}
+
+	/**
+	Called when a resource block of this module instance has computed all its instances (or has none): after the last block, the instance scopes are no longer needed.
+	*/
+	blockComputed(): void {
+		this.#blocksComputed++;
+		if (this.#blocksComputed >= this.node.module.resources.size) {
+			this.#instanceScopes = undefined;
+		}
 	}
 
 	/**
@@ -759,6 +793,9 @@ class ModuleInstanceImpl implements ModuleInstance {
 			const block = this.node.module.resources.get(key)!;
 			expansion = new ResourceExpansionImpl(this.#context, this, block, this.#withinLimits(this.expansionOf('resource', key, block), 'resource', block));
 			this.#resourceExpansions.set(key, expansion);
+			if (expansion.instances.length === 0) {
+				this.blockComputed();
+			}
 		}
 
 		return expansion;
@@ -996,7 +1033,7 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	readonly schema: ResourceSchema | undefined;
 	readonly #context: Context;
 	#schemaNames: ReadonlySet<string> | undefined;
-	#evaluation: {readonly bodyOptions: BodyOptions; readonly reuse: ShapeReuse} | undefined;
+	#evaluation: {readonly bodyOptions: BodyOptions; readonly reuse: ShapeReuse; readonly shapeOptions: ShapeOptions} | undefined;
 	/** Instances whose value has been computed: once all have, the evaluation state is let go (see instanceComputed). */
 	#computed = 0;
 
@@ -1034,11 +1071,20 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	/**
 	What evaluating the instances' bodies shares: the options of evaluateBody, the same object for every instance, with the values of arguments that are the same for every instance (`shared`); and those values with what the schema shaped them into (`reuse`, see shapeBody). Made when the first instance is evaluated: expanding makes every block's instances, and many are never evaluated.
 	*/
-	get evaluation(): {readonly bodyOptions: BodyOptions; readonly reuse: ShapeReuse} {
+	get evaluation(): {readonly bodyOptions: BodyOptions; readonly reuse: ShapeReuse; readonly shapeOptions: ShapeOptions} {
 		if (!this.#evaluation) {
 			const context = this.#context;
 			const reuse: ShapeReuse = {shared: new Set(), shaped: new Map()};
 			this.#evaluation = {
+				// The options of shapeBody for instances without state (with state, one per instance adds what it stored).
+				shapeOptions: {
+					// Issue 14: a list or set block the configuration does not write may be filled in by the provider (optional and computed blocks look like any other in a schema).
+					unsetBlocksUnknown: this.schema?.provider !== builtinProvider,
+					reuse,
+					problem: problem => {
+						this.reportShapeProblem(problem);
+					},
+				},
 				bodyOptions: {
 					skip: metaArguments,
 					report: diagnostics => {
@@ -1063,8 +1109,9 @@ class ResourceExpansionImpl implements ResourceExpansion {
 	*/
 	instanceComputed(): void {
 		this.#computed++;
-		if (this.#computed >= this.instances.length) {
+		if (this.#computed === this.instances.length) {
 			this.#evaluation = undefined;
+			(this.moduleInstance as ModuleInstanceImpl).blockComputed();
 		}
 	}
 
@@ -1182,11 +1229,17 @@ class ResourceInstanceImpl implements ResourceInstance {
 
 		if (this.#value === undefined) {
 			this.#value = pending;
-			this.#value = withLabel(this.#context, this.text, () => {
+			// withLabel written out: a closure per instance costs more than the rest of this getter.
+			const {stack} = this.#context;
+			stack.push(this.text);
+			try {
 				const computed = this.#compute();
 				const {assumed} = this;
-				return assumed.length === 0 ? computed : applyAssumptions(computed, assumed);
-			});
+				this.#value = assumed.length === 0 ? computed : applyAssumptions(computed, assumed);
+			} finally {
+				stack.pop();
+			}
+
 			(this.resource as ResourceExpansionImpl).instanceComputed();
 		}
 
@@ -1212,25 +1265,15 @@ class ResourceInstanceImpl implements ResourceInstance {
 	#compute(): Value {
 		const resource = this.resource as ResourceExpansionImpl;
 		const {block} = resource;
-		const scope = this.#module.scope(this.repetition);
-		const {bodyOptions, reuse} = resource.evaluation;
+		const scope = this.#module.instanceScope(this.repetition);
+		const {bodyOptions, shapeOptions} = resource.evaluation;
 		const evaluated = evaluateBody(block.body, scope, bodyOptions);
 		const {attributes} = evaluated;
 		const {state} = this.#context.options;
 		const stored = state.size === 0 || !this.fromState ? undefined : state.get(this.#stateKey());
 		const storedAttributes = stored?.attributes.kind === 'object' ? stored.attributes.attributes : undefined;
-		// An ephemeral resource's result exists only during a run: every value read from it is ephemeral.
-		const finish = (value: ObjectValue): Value => (block.mode === 'ephemeral' ? withMarks(value, ephemeralMarks) : value);
 		if (resource.schema) {
-			const shapedBody = shapeBody(resource.schema.block, attributes, {
-				...(storedAttributes && {stored: storedAttributes}),
-				// Issue 14: a list or set block the configuration does not write may be filled in by the provider (optional and computed blocks look like any other in a schema).
-				unsetBlocksUnknown: resource.schema.provider !== builtinProvider,
-				reuse,
-				problem: problem => {
-					resource.reportShapeProblem(problem);
-				},
-			});
+			const shapedBody = shapeBody(resource.schema.block, attributes, storedAttributes ? {...shapeOptions, stored: storedAttributes} : shapeOptions);
 			// A newer provider release than the digest's, or a version the constraints allow instead of the digest's, may have attributes the digest lacks: reading one is unknown, not an error.
 			// Built as a literal, not spread: V8 gave each object spread from another with a property added a hidden class of its own (48,811 classes, 8 MB, at 4x, and every read of such a value megamorphic).
 			const shaped: ObjectValue = resource.schema.newerAllowed || !resource.schema.strict ? {kind: 'object', attributes: shapedBody.attributes, open: true} : shapedBody;
@@ -1242,7 +1285,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 				}
 			}
 
-			return finish(resource.schema.provider === builtinProvider && !storedAttributes ? planBuiltin(block.type, shaped) : shaped);
+			return finished(block, resource.schema.provider === builtinProvider && !storedAttributes ? planBuiltin(block.type, shaped) : shaped);
 		}
 
 		if (!storedAttributes) {
@@ -1252,7 +1295,7 @@ class ResourceInstanceImpl implements ResourceInstance {
 				sorted.set(name, nullAsUnknown(attributes.get(name)!));
 			}
 
-			return finish({kind: 'object', attributes: sorted, open: true});
+			return finished(block, {kind: 'object', attributes: sorted, open: true});
 		}
 
 		// The body's values are read-only (see evaluateBody): merged with state in a Map of their own.
@@ -1269,8 +1312,15 @@ class ResourceInstanceImpl implements ResourceInstance {
 			}
 		}
 
-		return finish(sortedObject(merged));
+		return finished(block, sortedObject(merged));
 	}
+}
+
+/**
+An instance's value as its block's mode makes it: an ephemeral resource's result exists only during a run, so every value read from it is ephemeral. A function, not a closure per instance.
+*/
+function finished(block: ResourceBlock, value: Value): Value {
+	return block.mode === 'ephemeral' ? withMarks(value, ephemeralMarks) : value;
 }
 
 const namesByBody = new WeakMap<object, readonly string[]>();
