@@ -1,4 +1,4 @@
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
@@ -187,4 +187,24 @@ test('check blocks are their own kind in the block list, with their assertions a
 	t.is(details?.kind, 'check');
 	t.deepEqual(details?.attributes.map(attribute => `${attribute.name} = ${attribute.value}`), ['assert[0] = data.terraform_remote_state.state.outputs != null && local.index > 0']);
 	t.deepEqual(data.edges('check.scoped').map(edge => `${edge.direction} ${edge.address}`), ['out data.terraform_remote_state.state', 'out local.index']);
+});
+
+test('Details of a module address show the module, and a resource of type "module" with that address the resource, as before', async t => {
+	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-module-named-'));
+	try {
+		mkdirSync(path.join(directory, 'child'));
+		writeFileSync(path.join(directory, 'child', 'main.tf'), 'variable "x" {\n  default = 1\n}\n');
+		writeFileSync(path.join(directory, 'main.tf'), [
+			'module "net" {\n  source = "./child"\n  for_each = toset(["a"])\n}',
+			'module "app" {\n  source = "./child"\n}',
+			'resource "module" "net" {\n  count = 1\n}',
+		].join('\n'));
+		const {data} = await loadExplorerData({directory, flags: defaultFlags, environment: {}, cwd: process.cwd()});
+		t.is(data.details('module.app')?.kind, 'module-instance');
+		t.is(data.details('module.net["a"]')?.kind, 'module-instance');
+		t.is(data.details('module.net')?.kind, 'resource', 'the resource block, found before the module call as it always was');
+		t.is(data.details('module.net[0]')?.kind, 'resource');
+	} finally {
+		rmSync(directory, {recursive: true, force: true});
+	}
 });
