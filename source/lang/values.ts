@@ -225,6 +225,13 @@ export function sortedEntries(keys: readonly string[], values: readonly Value[])
 }
 
 /**
+sortedEntries for at most 32 keys, with the arrays kept rather than copied: the caller never changes either (the keys are an object constructor's names, the same for every object it builds; the values a new array).
+*/
+export function sortedEntriesOf(keys: readonly string[], values: readonly Value[]): ReadonlyMap<string, Value> {
+	return keys.length > compactEntriesLimit ? sortedEntries(keys, values) : new SortedEntries(keys, values);
+}
+
+/**
 A small map's entries: sorted keys (shared with other maps of the same keys) and their values. Read-only, like every value; a Map without a Map's storage (see PositionalMap).
 */
 class SortedEntries extends PositionalMap {

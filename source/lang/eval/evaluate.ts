@@ -21,7 +21,7 @@ import {
 } from '../types.js';
 import {unify} from '../unify.js';
 import {
-	type Mark, type Value, boolValue, compareStrings, deepMarks, emptyTupleValue, hasDeepMarks, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks, withoutMarks,
+	type Mark, type Value, boolValue, compareStrings, sortedEntriesOf, deepMarks, emptyTupleValue, hasDeepMarks, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks, withoutMarks,
 } from '../values.js';
 import {getAttribute, index} from './traverse.js';
 import type {Scope} from './scope.js';
@@ -509,7 +509,7 @@ function applyStep(expression: Expression, context: Context): Evaluation {
 /**
 The names of an object constructor whose keys are all bare names (or `null`/`true`/`false`), each once: in source order, and the positions of the items in lexical order of their names. Undefined when a key is computed or repeated.
 */
-type StaticKeys = {readonly names: readonly string[]; readonly order: readonly number[]};
+type StaticKeys = {readonly names: readonly string[]; readonly order: readonly number[]; readonly sorted: readonly string[]};
 
 const staticKeysByNode = new WeakMap<ObjectConstructor, StaticKeys | null>();
 
@@ -528,14 +528,20 @@ function staticKeysOf(expression: ObjectConstructor): StaticKeys | undefined {
 			names.push(name);
 		}
 
+		const order = names.map((_, position) => position).sort((a, b) => compareStrings(names[a]!, names[b]!));
 		keys = names.length === expression.items.length
-			? {names, order: names.map((_, position) => position).sort((a, b) => compareStrings(names[a]!, names[b]!))}
+			? {names, order, sorted: order.map(position => names[position]!)}
 			: null;
 		staticKeysByNode.set(expression, keys);
 	}
 
 	return keys ?? undefined;
 }
+
+/**
+Objects of up to this many names keep them in arrays (as small maps do, see sortedEntries).
+*/
+const smallObjectNames = 32;
 
 function evaluateObject(expression: ObjectConstructor, context: Context): Evaluation {
 	const keys = staticKeysOf(expression);
@@ -547,6 +553,16 @@ function evaluateObject(expression: ObjectConstructor, context: Context): Evalua
 			const value = evaluateIn(item.value, context);
 			diagnostics = joined(diagnostics, value.diagnostics);
 			values.push(value.value);
+		}
+
+		if (keys.sorted.length <= smallObjectNames) {
+			// Names and values in two arrays (sortedEntriesOf), not a Map: `{Name = ..., Index = count.index}` is built for every instance, mostly to be merged into tags.
+			const sortedValues = new Array<Value>(keys.order.length);
+			for (let place = 0; place < keys.order.length; place++) {
+				sortedValues[place] = values[keys.order[place]!]!;
+			}
+
+			return {value: {kind: 'object', attributes: sortedEntriesOf(keys.sorted, sortedValues)}, diagnostics};
 		}
 
 		const attributes = new Map<string, Value>();

@@ -44,7 +44,7 @@ export function invariantPoints(expression: Expression, names: ReadonlySet<strin
 	}
 
 	const found = new Set<object>();
-	collect(expression, names, found);
+	collect(expression, {names, found, mentioned: new Map()});
 	const points = found.size === 0 ? undefined : {points: found, instancePositions: traversals.map(traversal => names.has(traversal.root))};
 	analyses.set(expression, {names, points});
 	return points;
@@ -53,10 +53,17 @@ export function invariantPoints(expression: Expression, names: ReadonlySet<strin
 /**
 Adds the largest invariant parts of `node` worth keeping, looking only where the expression's own scope applies (not into `for` bodies or splat elements).
 */
-function collect(node: Expression, names: ReadonlySet<string>, found: Set<object>): void {
-	if (!mentions(node, names, noNames)) {
+type Analysis = {
+	readonly names: ReadonlySet<string>;
+	readonly found: Set<object>;
+	/** Whether each node looked at (outside `for` bodies) reads an instance name: each is asked again by every part above it. */
+	readonly mentioned: Map<object, boolean>;
+};
+
+function collect(node: Expression, analysis: Analysis): void {
+	if (!mentionedAt(node, analysis)) {
 		if (worthKeeping(node)) {
-			found.add(node);
+			analysis.found.add(node);
 		}
 
 		return;
@@ -64,39 +71,39 @@ function collect(node: Expression, names: ReadonlySet<string>, found: Set<object
 
 	switch (node.kind) {
 		case 'Template': {
-			collectParts(node.parts, names, found);
+			collectParts(node.parts, analysis);
 			break;
 		}
 
 		case 'FunctionCall': {
 			for (const argument of node.arguments) {
-				collect(argument, names, found);
+				collect(argument, analysis);
 			}
 
 			break;
 		}
 
 		case 'Conditional': {
-			collect(node.condition, names, found);
-			collect(node.trueResult, names, found);
-			collect(node.falseResult, names, found);
+			collect(node.condition, analysis);
+			collect(node.trueResult, analysis);
+			collect(node.falseResult, analysis);
 			break;
 		}
 
 		case 'BinaryOp': {
-			collect(node.left, names, found);
-			collect(node.right, names, found);
+			collect(node.left, analysis);
+			collect(node.right, analysis);
 			break;
 		}
 
 		case 'UnaryOp': {
-			collect(node.operand, names, found);
+			collect(node.operand, analysis);
 			break;
 		}
 
 		case 'Tuple': {
 			for (const item of node.items) {
-				collect(item, names, found);
+				collect(item, analysis);
 			}
 
 			break;
@@ -105,38 +112,38 @@ function collect(node: Expression, names: ReadonlySet<string>, found: Set<object
 		case 'Object': {
 			for (const item of node.items) {
 				if (item.key.kind !== 'Variable') {
-					collect(item.key, names, found);
+					collect(item.key, analysis);
 				}
 
-				collect(item.value, names, found);
+				collect(item.value, analysis);
 			}
 
 			break;
 		}
 
 		case 'Parenthesized': {
-			collect(node.expression, names, found);
+			collect(node.expression, analysis);
 			break;
 		}
 
 		case 'For': {
-			collect(node.collection, names, found);
+			collect(node.collection, analysis);
 			break;
 		}
 
 		case 'Splat': {
-			collect(node.source, names, found);
+			collect(node.source, analysis);
 			break;
 		}
 
 		case 'GetAttribute': {
-			collect(node.object, names, found);
+			collect(node.object, analysis);
 			break;
 		}
 
 		case 'Index': {
-			collect(node.collection, names, found);
-			collect(node.key, names, found);
+			collect(node.collection, analysis);
+			collect(node.key, analysis);
 			break;
 		}
 
@@ -146,31 +153,31 @@ function collect(node: Expression, names: ReadonlySet<string>, found: Set<object
 	}
 }
 
-function collectParts(parts: readonly TemplatePart[], names: ReadonlySet<string>, found: Set<object>): void {
+function collectParts(parts: readonly TemplatePart[], analysis: Analysis): void {
 	for (const part of parts) {
 		switch (part.kind) {
 			case 'TemplateInterpolation': {
-				collect(part.expression, names, found);
+				collect(part.expression, analysis);
 				break;
 			}
 
 			case 'TemplateIf': {
-				if (partMentions(part, names, noNames)) {
-					collect(part.condition, names, found);
-					collectParts(part.then, names, found);
-					collectParts(part.else ?? [], names, found);
+				if (mentionedAt(part, analysis)) {
+					collect(part.condition, analysis);
+					collectParts(part.then, analysis);
+					collectParts(part.else ?? [], analysis);
 				} else {
-					found.add(part);
+					analysis.found.add(part);
 				}
 
 				break;
 			}
 
 			case 'TemplateFor': {
-				if (partMentions(part, names, noNames)) {
-					collect(part.collection, names, found);
+				if (mentionedAt(part, analysis)) {
+					collect(part.collection, analysis);
 				} else {
-					found.add(part);
+					analysis.found.add(part);
 				}
 
 				break;
@@ -214,61 +221,102 @@ function worthKeeping(node: Expression): boolean {
 const noNames: ReadonlySet<string> = new Set();
 
 /**
-Whether `node` reads one of `names` where no `for` inside it binds the name (`bound`: the names bound around it).
+Whether a node or directive of the expression's own scope reads an instance name.
 */
-function mentions(node: Expression, names: ReadonlySet<string>, bound: ReadonlySet<string>): boolean {
+function mentionedAt(node: Expression | TemplatePart, analysis: Analysis): boolean {
+	return node.kind === 'TemplateIf' || node.kind === 'TemplateFor' || node.kind === 'TemplateLiteral' || node.kind === 'TemplateInterpolation'
+		? partMentions(node, analysis.names, noNames, analysis.mentioned)
+		: mentions(node, analysis.names, noNames, analysis.mentioned);
+}
+
+/**
+Whether `node` reads one of `names` where no `for` inside it binds the name (`bound`: the names bound around it). `mentioned` keeps the answer for nodes outside any `for` body (bound is `noNames`), which `collect` asks about again for every part.
+*/
+function mentions(node: Expression, names: ReadonlySet<string>, bound: ReadonlySet<string>, mentioned?: Map<object, boolean>): boolean {
+	if (mentioned === undefined || bound !== noNames) {
+		return mentionsUncached(node, names, bound, mentioned);
+	}
+
+	let known = mentioned.get(node);
+	if (known === undefined) {
+		known = mentionsUncached(node, names, bound, mentioned);
+		mentioned.set(node, known);
+	}
+
+	return known;
+}
+
+function mentionsUncached(node: Expression, names: ReadonlySet<string>, bound: ReadonlySet<string>, mentioned: Map<object, boolean> | undefined): boolean {
 	switch (node.kind) {
 		case 'Variable': {
 			return names.has(node.name) && !bound.has(node.name);
 		}
 
 		case 'Template': {
-			return partsMention(node.parts, names, bound);
+			return partsMention(node.parts, names, bound, mentioned);
 		}
 
 		case 'GetAttribute': {
-			return mentions(node.object, names, bound);
+			return mentions(node.object, names, bound, mentioned);
 		}
 
 		case 'Index': {
-			return mentions(node.collection, names, bound) || mentions(node.key, names, bound);
+			return mentions(node.collection, names, bound, mentioned) || mentions(node.key, names, bound, mentioned);
 		}
 
 		case 'Splat': {
-			return mentions(node.source, names, bound) || mentions(node.each, names, bound);
+			return mentions(node.source, names, bound, mentioned) || mentions(node.each, names, bound, mentioned);
 		}
 
 		case 'FunctionCall': {
-			return node.arguments.some(argument => mentions(argument, names, bound));
+			for (const argument of node.arguments) {
+				if (mentions(argument, names, bound, mentioned)) {
+					return true;
+				}
+			}
+
+			return false;
 		}
 
 		case 'Conditional': {
-			return mentions(node.condition, names, bound) || mentions(node.trueResult, names, bound) || mentions(node.falseResult, names, bound);
+			return mentions(node.condition, names, bound, mentioned) || mentions(node.trueResult, names, bound, mentioned) || mentions(node.falseResult, names, bound, mentioned);
 		}
 
 		case 'BinaryOp': {
-			return mentions(node.left, names, bound) || mentions(node.right, names, bound);
+			return mentions(node.left, names, bound, mentioned) || mentions(node.right, names, bound, mentioned);
 		}
 
 		case 'UnaryOp': {
-			return mentions(node.operand, names, bound);
+			return mentions(node.operand, names, bound, mentioned);
 		}
 
 		case 'Tuple': {
-			return node.items.some(item => mentions(item, names, bound));
+			for (const item of node.items) {
+				if (mentions(item, names, bound, mentioned)) {
+					return true;
+				}
+			}
+
+			return false;
 		}
 
 		case 'Object': {
-			// A bare identifier key is a string, not a reference.
-			return node.items.some(item => (item.key.kind !== 'Variable' && mentions(item.key, names, bound)) || mentions(item.value, names, bound));
+			for (const item of node.items) {
+				// A bare identifier key is a string, not a reference.
+				if ((item.key.kind !== 'Variable' && mentions(item.key, names, bound, mentioned)) || mentions(item.value, names, bound, mentioned)) {
+					return true;
+				}
+			}
+
+			return false;
 		}
 
 		case 'Parenthesized': {
-			return mentions(node.expression, names, bound);
+			return mentions(node.expression, names, bound, mentioned);
 		}
 
 		case 'For': {
-			if (mentions(node.collection, names, bound)) {
+			if (mentions(node.collection, names, bound, mentioned)) {
 				return true;
 			}
 
@@ -284,26 +332,32 @@ function mentions(node: Expression, names: ReadonlySet<string>, bound: ReadonlyS
 	}
 }
 
-function partsMention(parts: readonly TemplatePart[], names: ReadonlySet<string>, bound: ReadonlySet<string>): boolean {
-	return parts.some(part => partMentions(part, names, bound));
+function partsMention(parts: readonly TemplatePart[], names: ReadonlySet<string>, bound: ReadonlySet<string>, mentioned: Map<object, boolean> | undefined): boolean {
+	for (const part of parts) {
+		if (partMentions(part, names, bound, mentioned)) {
+			return true;
+		}
+	}
+
+	return false;
 }
 
-function partMentions(part: TemplatePart, names: ReadonlySet<string>, bound: ReadonlySet<string>): boolean {
+function partMentions(part: TemplatePart, names: ReadonlySet<string>, bound: ReadonlySet<string>, mentioned: Map<object, boolean> | undefined): boolean {
 	switch (part.kind) {
 		case 'TemplateLiteral': {
 			return false;
 		}
 
 		case 'TemplateInterpolation': {
-			return mentions(part.expression, names, bound);
+			return mentions(part.expression, names, bound, mentioned);
 		}
 
 		case 'TemplateIf': {
-			return mentions(part.condition, names, bound) || partsMention(part.then, names, bound) || partsMention(part.else ?? [], names, bound);
+			return mentions(part.condition, names, bound, mentioned) || partsMention(part.then, names, bound, mentioned) || partsMention(part.else ?? [], names, bound, mentioned);
 		}
 
 		case 'TemplateFor': {
-			return mentions(part.collection, names, bound) || partsMention(part.body, names, withNames(bound, part.keyVariable, part.valueVariable));
+			return mentions(part.collection, names, bound, mentioned) || partsMention(part.body, names, withNames(bound, part.keyVariable, part.valueVariable), undefined);
 		}
 	}
 }
