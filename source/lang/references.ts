@@ -772,7 +772,10 @@ function splatAttributes(each: Expression): ChainStep[] {
 	return node.kind === 'SplatItem' ? steps : [];
 }
 
-function bind(names: ReadonlySet<string>, ...added: Array<string | undefined>): ReadonlySet<string> {
+/**
+`names` with the names a `for` (or a `dynamic` iterator) binds added: the local names under which a root is not a reference.
+*/
+export function bind(names: ReadonlySet<string>, ...added: Array<string | undefined>): ReadonlySet<string> {
 	const result = new Set(names);
 	for (const name of added) {
 		if (name !== undefined) {

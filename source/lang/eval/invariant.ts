@@ -1,6 +1,6 @@
 import type {Expression, TemplatePart} from '../../hcl/ast.js';
 import type {Value} from '../values.js';
-import type {Traversal} from '../references.js';
+import {type Traversal, bind} from '../references.js';
 
 /*
 The parts of an expression that are the same in every instance of a repeated block, so that evaluating them once per block serves every instance (expand/dynamic-blocks.ts passes an InvariantCache for the arguments that read `count`, `each` or `self`: `user_data = <<-EOT ... ${count.index} ... %{for zone in var.zones}...%{endfor} EOT` renders its `for` once per block, not once per instance).
@@ -320,7 +320,7 @@ function mentionsUncached(node: Expression, names: ReadonlySet<string>, bound: R
 				return true;
 			}
 
-			const inner = withNames(bound, node.keyVariable, node.valueVariable);
+			const inner = bind(bound, node.keyVariable, node.valueVariable);
 			return (node.keyExpression !== undefined && mentions(node.keyExpression, names, inner)) || mentions(node.valueExpression, names, inner) || (node.condition !== undefined && mentions(node.condition, names, inner));
 		}
 
@@ -357,20 +357,9 @@ function partMentions(part: TemplatePart, names: ReadonlySet<string>, bound: Rea
 		}
 
 		case 'TemplateFor': {
-			return mentions(part.collection, names, bound, mentioned) || partsMention(part.body, names, withNames(bound, part.keyVariable, part.valueVariable), undefined);
+			return mentions(part.collection, names, bound, mentioned) || partsMention(part.body, names, bind(bound, part.keyVariable, part.valueVariable), undefined);
 		}
 	}
-}
-
-function withNames(bound: ReadonlySet<string>, ...added: Array<string | undefined>): ReadonlySet<string> {
-	const result = new Set(bound);
-	for (const name of added) {
-		if (name !== undefined) {
-			result.add(name);
-		}
-	}
-
-	return result;
 }
 
 /**
