@@ -17,6 +17,7 @@ import {maximumStateFileBytes, readState} from './config/state.js';
 import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
+import {runToEnd} from './run-steps.js';
 import {type Expanded, type ScopeTarget, expandModuleTreeSteps} from './expand/expander.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
 import {createNodeFilesystem} from './expand/lang-adapter.js';
@@ -373,18 +374,6 @@ export async function driveInSlices<Progress, Result>(steps: Generator<Progress,
 				setImmediate(resolve);
 			});
 			sliceStart = Date.now();
-		}
-	}
-}
-
-/**
-Runs a step generator to its end at once: the synchronous counterpart of `driveInSlices`.
-*/
-function runToEnd<Progress, Result>(steps: Generator<Progress, Result, void>): Result {
-	for (;;) {
-		const step = steps.next();
-		if (step.done) {
-			return step.value;
 		}
 	}
 }

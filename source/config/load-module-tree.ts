@@ -9,6 +9,7 @@ import type {ConfigSource} from './source.js';
 import {emptyModule, type Module, type ModuleCall} from './module.js';
 import type {ModuleNode, ModuleSource} from './module-tree.js';
 import {isLocalSource, readModuleManifest} from './module-sources.js';
+import {runToEnd} from '../run-steps.js';
 
 /*
 Builds the static module tree from a root directory by following module calls. A call whose source cannot be loaded becomes an unresolved node with a diagnostic; the rest loads. Each directory is read once however many calls use it.
@@ -62,13 +63,7 @@ function realDirectory(directory: string, source: ConfigSource | undefined): str
 }
 
 export function loadModuleTree(rootDirectory: string, options: ModuleTreeOptions = {}): LoadedModuleTree {
-	const steps = loadModuleTreeSteps(rootDirectory, options);
-	for (;;) {
-		const step = steps.next();
-		if (step.done) {
-			return step.value;
-		}
-	}
+	return runToEnd(loadModuleTreeSteps(rootDirectory, options));
 }
 
 /**
