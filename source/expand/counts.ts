@@ -30,7 +30,7 @@ export function countResources(resources: Iterable<ResourceExpansion>): Instance
 			continue;
 		}
 
-		if (resource.expansion.mode === 'unknown') {
+		if (isOpenEnded(resource)) {
 			openEnded++;
 		} else if (isPlaceholderAddress(resource.address)) {
 			withinPlaceholders += resource.instances.length;
@@ -44,6 +44,27 @@ export function countResources(resources: Iterable<ResourceExpansion>): Instance
 
 export function countInstances(tree: InstanceTree): InstanceCounts {
 	return countResources(tree.resources.values());
+}
+
+/**
+`countInstances(tree).openEnded` alone, without reading the other blocks' addresses (the explorer's status bar shows only this).
+*/
+export function countOpenEnded(tree: InstanceTree): number {
+	let count = 0;
+	for (const resource of tree.resources.values()) {
+		if (resource.block.mode !== 'ephemeral' && isOpenEnded(resource)) {
+			count++;
+		}
+	}
+
+	return count;
+}
+
+/**
+A block (in one module instance) whose count/for_each is not known: one placeholder instance.
+*/
+function isOpenEnded(resource: ResourceExpansion): boolean {
+	return resource.expansion.mode === 'unknown';
 }
 
 /**

@@ -14,6 +14,7 @@ import {type GraphView, drawNeighbourhood} from '../graph/draw.js';
 import {undeclaredVariableMessage, workspaceOptions} from '../commands/workspace-options.js';
 import {loadWorkspace, unusedAssumptions, type LoadProgress, type Workspace} from '../workspace.js';
 import {causeAddress, type UnknownCause} from '../expand/unknown-causes.js';
+import {countOpenEnded} from '../expand/counts.js';
 import {parseAddress} from '../expand/parse-address.js';
 import {excludedInstances} from '../graph/exclude.js';
 import {readAssumptions, type Assumption} from '../expand/assumptions.js';
@@ -480,12 +481,13 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 
 	const details = memoizeByKey((address: string): Details | undefined => {
-		const resourceInstance = mayNameResource(address) ? tree.resourceInstances.get(address) : undefined;
+		const namesResource = mayNameResource(address);
+		const resourceInstance = namesResource ? tree.resourceInstances.get(address) : undefined;
 		if (resourceInstance) {
 			return resourceDetails(resourceInstance.resource, resourceInstance, address);
 		}
 
-		const resource = mayNameResource(address) ? tree.resources.get(address) : undefined;
+		const resource = namesResource ? tree.resources.get(address) : undefined;
 		if (resource) {
 			return resourceDetails(resource, resource.instances[0]?.text === address ? resource.instances[0] : undefined, address);
 		}
@@ -916,18 +918,6 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 
 	let openEnded: number | undefined;
-	// `countInstances(tree).openEnded` without counting the known instances, which the status bar does not show: blocks whose count/for_each is unknown, ephemeral ones left out.
-	const openEndedBlocks = (): number => {
-		let count = 0;
-		for (const resource of tree.resources.values()) {
-			if (resource.block.mode !== 'ephemeral' && resource.expansion.mode === 'unknown') {
-				count++;
-			}
-		}
-
-		return count;
-	};
-
 	const status = (): string => {
 		// The language first (Terraform or OpenTofu): it decides what the rest means.
 		if (sources.size === 0) {
@@ -935,7 +925,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		}
 
 		// Placeholders and assumptions change what the counts mean: they are said beside them.
-		openEnded ??= openEndedBlocks();
+		openEnded ??= countOpenEnded(tree);
 		const unknowns = `${openEnded === 0 ? '' : ` · ${openEnded} open-ended [*]`}${workspace.assumptions.length === 0 ? '' : ` · ${workspace.assumptions.length} assumed`}`;
 		const counts = `${workspace.language.rules.product} · ${plural(tree.moduleInstances.size, 'module instance')} · ${plural(tree.resourceInstances.size, 'resource instance')}${unknowns}`;
 		if (!diagnosticRows) {
