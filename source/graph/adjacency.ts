@@ -320,7 +320,15 @@ export class AdjacencyIndex {
 			return;
 		}
 
-		if (code > 0 && sameOrigin(this.#origins[code - 1]!, origin)) {
+		if (code > 0) {
+			const first = this.#origins[code - 1]!;
+			if (sameOrigin(first, origin)) {
+				return;
+			}
+
+			// Two origins in a list of two: a one-element list grown by a push gets room for 17 (136 bytes), and most merged edges have two origins (tens of thousands in the 4x instance graph).
+			this.#originLists.push([first, origin]);
+			this.#edges.setOrigin(edge, -this.#originLists.length);
 			return;
 		}
 

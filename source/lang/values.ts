@@ -65,8 +65,31 @@ export function stringValue(value: string): StringValue {
 		value.charCodeAt(0);
 	}
 
-	return {kind: 'string', value};
+	if (value.length > internedLengthLimit) {
+		return {kind: 'string', value};
+	}
+
+	// The instances of a block make the same strings over and over (a tag, a rendered policy, a key): one value object (and one copy of the text) per distinct string, from a table that is emptied when it grows past its limits, so it holds no more than a few megabytes whatever is loaded.
+	let interned = internedStrings.get(value);
+	if (interned === undefined) {
+		if (internedStrings.size >= internedCountLimit || internedCharacters + value.length > internedCharacterLimit) {
+			internedStrings.clear();
+			internedCharacters = 0;
+		}
+
+		interned = {kind: 'string', value};
+		internedStrings.set(value, interned);
+		internedCharacters += value.length;
+	}
+
+	return interned;
 }
+
+const internedStrings = new Map<string, StringValue>();
+const internedLengthLimit = 4096;
+const internedCountLimit = 65_536;
+const internedCharacterLimit = 4 * 1024 * 1024;
+let internedCharacters = 0;
 
 /**
 Small non-negative integers (count.index, index keys, lengths) are shared: a Decimal costs far more than a lookup, and values are immutable.
