@@ -72,6 +72,15 @@ Builds the module tree one directory at a time: each `next()` reads one module d
 export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTreeOptions = {}): Generator<number, LoadedModuleTree, void> {
 	const diagnostics: Diagnostic[] = [];
 	const sources = new Map<string, string>();
+	// Each module directory's real path, found once: a module node's directory is looked up when its call is checked and again when it is built, and many calls name the same directory.
+	const reals = new Map<string, string | undefined>();
+	const realOf = (directory: string): string | undefined => {
+		if (!reals.has(directory)) {
+			reals.set(directory, realDirectory(directory, options.source));
+		}
+
+		return reals.get(directory);
+	};
 	const rules = options.rules ?? terraformRules;
 	const cache = new Map<string, LoadedDirectory>();
 	const {manifest, error} = readModuleManifest(rootDirectory, options.environment ?? {}, options.source);
@@ -106,7 +115,7 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 	};
 
 	function * build(pathNames: readonly string[], directory: string, source: ModuleSource, call: ModuleCall | undefined, ancestors: readonly string[], scopeOf: ((module: Module) => StaticScope) | undefined): Generator<number, ModuleNode, void> {
-		const real = realDirectory(directory, options.source)!;
+		const real = realOf(directory)!;
 		const loaded = load(directory, real);
 		if (read) {
 			yield cache.size;
@@ -154,7 +163,7 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 				childSource = {kind: 'installed', directory: childDirectory, source: entry.source};
 			}
 
-			const childReal = realDirectory(childDirectory, options.source);
+			const childReal = realOf(childDirectory);
 			if (childReal === undefined) {
 				children.set(child.name, unresolved(childPath, child, `The module directory ${childDirectory} does not exist or is not a directory.`, 'Unreadable module directory'));
 				continue;
