@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto';
-import {readFileSync, rmSync} from 'node:fs';
+import {chmodSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
@@ -8,7 +8,7 @@ import {build} from 'esbuild';
 import {bundlePlugins} from './bundle/plugins.js';
 
 /*
-Builds the installable tool: cli.tsx and everything it uses, dependencies included, into distribution/ as ES modules split at each dynamic import, so the explorer loads only its own code (Ink, React and the UI only for it); and the commands (source/cli-process.ts without the explorer) once more as one CommonJS file, distribution/tfscope.cjs, which distribution/cli.js compiles from a V8 code cache kept between runs (scripts/bundle/cli-loader.ts, swapped in for cli.tsx's import of source/cli-process.ts: Node 20 caches no ES modules). The large libraries of source/libraries.ts (RE2, YAML, legacy encodings, bcrypt, cytoscape), which evaluation loads synchronously on first use, are each built into one CommonJS file in distribution/vendor/, so no start compiles them. The package then has no runtime dependencies to install. Run by `npm run build`, and by npm itself before packing (prepack) and on install from a clone or a git URL (prepare).
+Builds the installable tool into distribution/: the commands (source/cli-process.ts without the explorer) as one CommonJS file, distribution/tfscope.cjs, which the program compiles from a V8 code cache kept between runs (Node 20 caches no ES modules); cli.tsx and everything it uses, the explorer and dependencies included, as ES modules split at each dynamic import (distribution/cli.mjs, chunks/), so the explorer loads only its own code (Ink, React and the UI only for it); and the program, distribution/cli.js, a small CommonJS file (scripts/bundle/cli-loader.ts) that runs one or the other. The large libraries of source/libraries.ts (RE2, YAML, legacy encodings, bcrypt, cytoscape), which evaluation loads synchronously on first use, are each built into one CommonJS file in distribution/vendor/, so no start compiles them. The package then has no runtime dependencies to install. Run by `npm run build`, and by npm itself before packing (prepack) and on install from a clone or a git URL (prepare).
 */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,15 +73,12 @@ const commandsHash = createHash('sha256').update(commandsBytes).update(commandsV
 // The commands distribution/cli.js runs from this file: those that load a configuration or parse files, where compiling the engine was the cost; help, version and diff start faster from the split build.
 const commandsOfTheFile = ['console', 'instances', 'tree', 'graph', 'parse', 'check', 'why'];
 
+// Everything, the explorer included, as ES modules split at each dynamic import (distribution/cli.mjs and chunks/), for what the commands build does not run: the explorer, help, the version, diff. run-explorer.mjs is the explorer's own entry, for the commands build should it ever be asked to open it.
 const result = await build({
-	plugins: [...bundlePlugins(root), {
-		name: 'cli-loader',
-		setup(builder) {
-			builder.onResolve({filter: /^\.\/source\/cli-process\.js$/}, arguments_ => (arguments_.importer === path.join(root, 'cli.tsx') ? {path: path.join(root, 'scripts', 'bundle', 'cli-loader.ts')} : undefined));
-		},
-	}],
-	entryPoints: {cli: path.join(root, 'cli.tsx')},
+	plugins: bundlePlugins(root),
+	entryPoints: {cli: path.join(root, 'cli.tsx'), 'run-explorer': path.join(root, 'source', 'ui', 'run-explorer.tsx')},
 	outdir,
+	outExtension: {'.js': '.mjs'},
 	bundle: true,
 	splitting: true,
 	format: 'esm',
@@ -93,7 +90,7 @@ const result = await build({
 	legalComments: 'linked',
 	metafile: process.argv.includes('--metafile'),
 	// React and Ink choose their production code by NODE_ENV; the built tool is always production.
-	define: {'process.env.NODE_ENV': '"production"', tfscopeCommandsHash: JSON.stringify(commandsHash), tfscopeCommandsAscii: JSON.stringify(commandsAscii), tfscopeCommandsV8Flags: JSON.stringify(commandsV8Flags), tfscopeCommandNames: JSON.stringify(commandsOfTheFile)},
+	define: {'process.env.NODE_ENV': '"production"'},
 	// Ink imports React DevTools only when DEV=true; it is not a dependency, and the built tool never needs it.
 	external: ['react-devtools-core'],
 	// Bundled CommonJS (cytoscape, react, signal-exit's users) may call require() for Node's modules.
@@ -101,8 +98,26 @@ const result = await build({
 	logLevel: 'warning',
 });
 
+// The program itself, distribution/cli.js (the package's bin), is CommonJS (distribution/package.json says so): scripts/bundle/cli-loader.ts, which runs a command from the commands build, or else imports cli.mjs. An ES module entry cost each command Node's ES module loader (its translators, and a facade module for each of Node's own modules imported): 30 ms of CPU of the 260 of `echo 1+1 | tfscope console` in an empty directory, paired runs.
+writeFileSync(path.join(outdir, 'package.json'), JSON.stringify({type: 'commonjs'}) + '\n');
+await build({
+	entryPoints: {cli: path.join(root, 'scripts', 'bundle', 'cli-loader.ts')},
+	outdir,
+	bundle: true,
+	format: 'cjs',
+	platform: 'node',
+	target: 'node20',
+	minifySyntax: true,
+	minifyWhitespace: !process.env.TFSCOPE_BUILD_READABLE,
+	legalComments: 'linked',
+	define: {'import.meta.url': 'tfscopeModuleUrl', tfscopeCommandsHash: JSON.stringify(commandsHash), tfscopeCommandsAscii: JSON.stringify(commandsAscii), tfscopeCommandsV8Flags: JSON.stringify(commandsV8Flags), tfscopeCommandNames: JSON.stringify(commandsOfTheFile)},
+	banner: {js: '#!/usr/bin/env node\nvar tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
+	logLevel: 'warning',
+});
+chmodSync(path.join(outdir, 'cli.js'), 0o755);
+
 if (result.metafile) {
-	const {mkdirSync, writeFileSync} = await import('node:fs');
+	const {mkdirSync} = await import('node:fs');
 	mkdirSync(path.join(root, '.tmp'), {recursive: true});
 	writeFileSync(path.join(root, '.tmp', 'build-meta.json'), JSON.stringify(result.metafile));
 }

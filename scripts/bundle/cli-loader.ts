@@ -3,17 +3,17 @@ import module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import {fileURLToPath} from 'node:url';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import {staleCacheFiles} from './cache-files.js';
 
 /*
-What distribution/cli.js runs in place of `source/cli-process.ts` (scripts/build.ts swaps it in for cli.tsx's import). The tool is built twice from the same sources: the commands as one CommonJS file (distribution/tfscope.cjs) and everything, the explorer included, as ES modules split at each dynamic import (distribution/chunks/). Both run the same runCli; the first argument picks the build.
+The program, distribution/cli.js (the package's bin), built from this file as CommonJS (scripts/build.ts). The tool is built twice from the same sources: the commands as one CommonJS file (distribution/tfscope.cjs) and everything, the explorer included, as ES modules split at each dynamic import (distribution/cli.mjs, distribution/chunks/). Both run the same runCli; the first argument picks the build.
 
-A command line that names a command that loads a configuration or parses files runs the CommonJS build, which V8 compiles from a code cache kept between runs: Node 20 has no cache for ES modules, and compiling the engine's 600 KB was most of the fixed cost of every command (40-50 ms of CPU of a command on a small configuration). The cache is V8's own (`vm.Script` cachedData), one file per command (each run compiles the functions its command uses, so each command's cache holds its own), named by the build's content hash, Node's version and the command, in a directory of the user's own under the temporary directory, as Node 22's compile cache keeps its files; NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's. On Node 22.1 and later, whose own compile cache cli.tsx has turned on for both module kinds, the file is simply required.
+A command line that names a command that loads a configuration or parses files runs the CommonJS build, which V8 compiles from a code cache kept between runs: Node 20 has no cache for ES modules, and compiling the engine's 600 KB was most of the fixed cost of every command (40-50 ms of CPU of a command on a small configuration). The cache is V8's own (`vm.Script` cachedData), one file per command (each run compiles the functions its command uses, so each command's cache holds its own), named by the build's content hash, Node's version and the command, in a directory of the user's own under the temporary directory, as Node 22's compile cache keeps its files; NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's. On Node 22.1 and later, whose own compile cache is turned on here for both module kinds, the file is simply required. This file is CommonJS itself so that such a command never starts Node's ES module loader.
 
-Everything else (the explorer, help, the version, diff, a flag before the command) runs the ES module build as before: the whole CommonJS file would only add its load to their start.
+Everything else (the explorer, help, the version, diff, a flag before the command) imports distribution/cli.mjs, the ES module build's own entry (cli.tsx): the whole CommonJS file would only add its load to their start.
 */
 
 declare const tfscopeCommandsHash: string;
@@ -23,9 +23,8 @@ declare const tfscopeCommandsV8Flags: string;
 
 type CommandsBuild = {readonly runCli: (options: {readonly explorer?: (directory: string, flags: never) => Promise<number>}) => Promise<void>};
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-// This module lands in distribution/chunks/ or, if esbuild ever moves it, in distribution/.
-const distribution = path.basename(here) === 'chunks' ? path.dirname(here) : here;
+// This file is distribution/cli.js.
+const distribution = path.dirname(fileURLToPath(import.meta.url));
 
 /**
 The command the arguments name in first place when the commands build has it, else undefined (the explorer, help, the version, diff, or anything the dispatcher reads otherwise).
@@ -94,11 +93,20 @@ function requireWithCodeCache(file: string, command: string): CommandsBuild {
 	return moduleObject.exports as CommandsBuild;
 }
 
+/**
+A module of the ES module build, by its file name in distribution/ (not bundled into this file: a file URL that esbuild leaves to Node).
+*/
+async function importFromDistribution(name: string): Promise<unknown> {
+	return import(pathToFileURL(path.join(distribution, name)).href);
+}
+
 export async function runCli(): Promise<void> {
+	// Node 22.1 and later keep V8's compiled code of the tool between runs (in the operating system's temporary directory, as Node chooses; NODE_DISABLE_COMPILE_CACHE=1 turns it off): for the commands build and the ES module build alike. Older Node has no such call.
+	const compileCache = (module as {enableCompileCache?: () => unknown}).enableCompileCache;
+	compileCache?.();
 	const command = commandOf(process.argv.slice(2));
 	if (command === undefined) {
-		const {runCli: runSplit} = await import('../../source/cli-process.js');
-		await runSplit();
+		await importFromDistribution('cli.mjs');
 		return;
 	}
 
@@ -109,12 +117,15 @@ export async function runCli(): Promise<void> {
 	}
 
 	const file = path.join(distribution, 'tfscope.cjs');
-	const build = (module as {enableCompileCache?: unknown}).enableCompileCache ? module.createRequire(import.meta.url)(file) as CommandsBuild : requireWithCodeCache(file, command);
-	// The commands build has no explorer: should the dispatcher ever open it from a command line that names a command, it comes from the split build.
+	const build = compileCache ? module.createRequire(file)(file) as CommandsBuild : requireWithCodeCache(file, command);
+	// The commands build has no explorer: should the dispatcher ever open it from a command line that names a command, it comes from the ES module build.
 	await build.runCli({
 		async explorer(directory, flags) {
-			const {runExplorer} = await import('../../source/ui/run-explorer.js');
+			const {runExplorer} = await importFromDistribution('run-explorer.mjs') as {runExplorer: (options: {directory: string; flags: never}) => Promise<number>};
 			return runExplorer({directory, flags});
 		},
 	});
 }
+
+// CommonJS has no top-level await; a failure before the dispatcher installs its handlers ends the process as an unhandled rejection, as an ES module's would.
+void runCli();
