@@ -169,7 +169,9 @@ function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitInstance
 			continue;
 		}
 
-		for (const [position, resourceInstance] of resource.instances.entries()) {
+		// An index loop: entries() made a pair per instance.
+		for (let position = 0; position < resource.instances.length; position++) {
+			const resourceInstance = resource.instances[position]!;
 			const {key} = resourceInstance;
 			if (!sameKey(keys[position], key)) {
 				names[position] = resourceInstance.text.slice(text === '' ? 0 : text.length + 1);

@@ -12,6 +12,7 @@ import type {ReferenceTarget} from '../references.js';
 import {modulesByPath, providerInstanceName, wholeModuleInstance} from './blocks.js';
 import {providerFor, type ProviderNodes} from './connect-providers.js';
 import {memberId, type MemberKind} from '../member-ids.js';
+import {impliedProviderName} from '../../schema/provider-address.js';
 import {moduleReferences, type BlockReferences, type PlannedImport, type ModuleReferences, type PlannedReference} from './module-references.js';
 
 /**
@@ -207,7 +208,7 @@ function providerInstanceTarget(configuration: string, instance: ModuleInstance,
 		key = unexpanded ? undefined : instance.providerInstanceKey(resource.provider, source.repetition, source.text);
 	} else {
 		// Up the module instances the configuration was passed down through, to the call that picked an instance of it.
-		let name = resource.provider?.name ?? resource.type.split('_')[0]!;
+		let name = resource.provider?.name ?? impliedProviderName(resource.type);
 		let alias = resource.provider?.alias;
 		for (let current: ModuleInstance | undefined = instance; current?.parent && current.node.call; current = current.parent) {
 			const {call} = current.node;
