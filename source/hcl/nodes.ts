@@ -23,6 +23,10 @@ const openEndKey = Symbol('openEnd');
 const closeStartKey = Symbol('closeStart');
 const typeEndKey = Symbol('typeEnd');
 const labelOffsetsKey = Symbol('labelOffsets');
+/**
+What other layers work out about a node on first use and keep for the life of the tree (the tree never changes after parsing): lang/ keeps a node's reference traversals and other analyses here, expand/ a body's evaluation plan. One slot on every expression and body node, set to undefined when the node is made so that every node of a class keeps one shape; cleared in a `withChanges` copy. What it holds is theirs: hcl/ never reads it.
+*/
+export const analysisSlot = Symbol('analysis');
 
 /**
 Turns offsets into ranges for the nodes of one parse.
@@ -244,12 +248,19 @@ export function spanBetween(first: Span, last: Span): Span {
 A copy of a node with some properties changed, of the same class (`{...node, body}` would drop the range getters of a parsed node).
 */
 export function withChanges<T extends object>(node: T, changes: Partial<T>): T {
-	return Object.assign(Object.create(Object.getPrototypeOf(node) as object | null) as T, node, changes);
+	const copy = Object.assign(Object.create(Object.getPrototypeOf(node) as object | null) as T, node, changes);
+	if (analysisSlot in copy) {
+		// What was worked out about the original is not about the copy.
+		(copy as {[analysisSlot]: unknown})[analysisSlot] = undefined;
+	}
+
+	return copy;
 }
 
 export class LiteralNode extends Spanned implements Literal {
 	readonly kind = 'Literal';
 	declare readonly value: Literal['value'];
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, value: Literal['value']) {
 		super();
@@ -257,6 +268,7 @@ export class LiteralNode extends Spanned implements Literal {
 		this[spanStart] = start;
 		this[spanEnd] = end;
 		this.value = value;
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -264,6 +276,7 @@ export class TemplateNode extends Spanned implements Template {
 	readonly kind = 'Template';
 	declare readonly parts: readonly TemplatePart[];
 	declare readonly heredoc?: {readonly marker: string; readonly flush: boolean};
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, parts: readonly TemplatePart[], heredoc?: {readonly marker: string; readonly flush: boolean}) {
 		super();
@@ -274,6 +287,8 @@ export class TemplateNode extends Spanned implements Template {
 		if (heredoc) {
 			this.heredoc = heredoc;
 		}
+
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -347,6 +362,7 @@ export class TemplateForNode extends Spanned implements TemplateFor {
 export class VariableNode extends Spanned implements Variable {
 	readonly kind = 'Variable';
 	declare readonly name: string;
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, name: string) {
 		super();
@@ -354,6 +370,7 @@ export class VariableNode extends Spanned implements Variable {
 		this[spanStart] = start;
 		this[spanEnd] = end;
 		this.name = name;
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -366,12 +383,14 @@ export class GetAttributeNode implements GetAttribute {
 	declare readonly name: string;
 	declare readonly [nameStartKey]: number;
 	declare readonly [spanEnd]: number;
+	declare [analysisSlot]: unknown;
 
 	constructor(object: Expression, name: string, nameStart: number, end: number) {
 		this.object = object;
 		this.name = name;
 		this[nameStartKey] = nameStart;
 		this[spanEnd] = end;
+		this[analysisSlot] = undefined;
 	}
 
 	get [spanFile](): SourceFile {
@@ -396,6 +415,7 @@ export class IndexNode extends Spanned implements Index {
 	declare readonly collection: Expression;
 	declare readonly key: Expression;
 	declare readonly legacy: boolean;
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, collection: Expression, key: Expression, legacy: boolean) {
 		super();
@@ -405,6 +425,7 @@ export class IndexNode extends Spanned implements Index {
 		this.collection = collection;
 		this.key = key;
 		this.legacy = legacy;
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -413,6 +434,7 @@ export class SplatNode extends Spanned implements Splat {
 	declare readonly source: Expression;
 	declare readonly each: Expression;
 	declare readonly full: boolean;
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, source: Expression, each: Expression, full: boolean) {
 		super();
@@ -422,6 +444,7 @@ export class SplatNode extends Spanned implements Splat {
 		this.source = source;
 		this.each = each;
 		this.full = full;
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -444,6 +467,7 @@ export class FunctionCallNode extends Spanned implements FunctionCall {
 	declare readonly [nameEndKey]: number;
 	declare readonly [openStartKey]: number;
 	declare readonly [closeStartKey]: number;
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, name: string, nameEnd: number, arguments_: readonly Expression[], expandFinal: boolean, openStart: number, closeStart: number) {
 		super();
@@ -456,6 +480,7 @@ export class FunctionCallNode extends Spanned implements FunctionCall {
 		this[nameEndKey] = nameEnd;
 		this[openStartKey] = openStart;
 		this[closeStartKey] = closeStart;
+		this[analysisSlot] = undefined;
 	}
 
 	get nameRange(): Range {
@@ -476,6 +501,7 @@ export class ConditionalNode extends Spanned implements Conditional {
 	declare readonly condition: Expression;
 	declare readonly trueResult: Expression;
 	declare readonly falseResult: Expression;
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, condition: Expression, trueResult: Expression, falseResult: Expression) {
 		super();
@@ -485,6 +511,7 @@ export class ConditionalNode extends Spanned implements Conditional {
 		this.condition = condition;
 		this.trueResult = trueResult;
 		this.falseResult = falseResult;
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -493,6 +520,7 @@ export class BinaryOpNode extends Spanned implements BinaryOp {
 	declare readonly operator: BinaryOperator;
 	declare readonly left: Expression;
 	declare readonly right: Expression;
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, operator: BinaryOperator, left: Expression, right: Expression) {
 		super();
@@ -502,6 +530,7 @@ export class BinaryOpNode extends Spanned implements BinaryOp {
 		this.operator = operator;
 		this.left = left;
 		this.right = right;
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -509,6 +538,7 @@ export class UnaryOpNode extends Spanned implements UnaryOp {
 	readonly kind = 'UnaryOp';
 	declare readonly operator: UnaryOperator;
 	declare readonly operand: Expression;
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, operator: UnaryOperator, operand: Expression) {
 		super();
@@ -517,12 +547,14 @@ export class UnaryOpNode extends Spanned implements UnaryOp {
 		this[spanEnd] = end;
 		this.operator = operator;
 		this.operand = operand;
+		this[analysisSlot] = undefined;
 	}
 }
 
 export class TupleNode extends Spanned implements Tuple {
 	readonly kind = 'Tuple';
 	declare readonly items: readonly Expression[];
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, items: readonly Expression[]) {
 		super();
@@ -530,6 +562,7 @@ export class TupleNode extends Spanned implements Tuple {
 		this[spanStart] = start;
 		this[spanEnd] = end;
 		this.items = exact(items);
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -553,6 +586,7 @@ export class ObjectItemNode implements ObjectItem {
 export class ObjectNode extends Spanned implements ObjectConstructor {
 	readonly kind = 'Object';
 	declare readonly items: readonly ObjectItem[];
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, items: readonly ObjectItem[]) {
 		super();
@@ -560,12 +594,14 @@ export class ObjectNode extends Spanned implements ObjectConstructor {
 		this[spanStart] = start;
 		this[spanEnd] = end;
 		this.items = exact(items);
+		this[analysisSlot] = undefined;
 	}
 }
 
 export class ParenthesizedNode extends Spanned implements Parenthesized {
 	readonly kind = 'Parenthesized';
 	declare readonly expression: Expression;
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, expression: Expression) {
 		super();
@@ -573,6 +609,7 @@ export class ParenthesizedNode extends Spanned implements Parenthesized {
 		this[spanStart] = start;
 		this[spanEnd] = end;
 		this.expression = expression;
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -596,6 +633,7 @@ export class ForNode extends Spanned implements ForExpression {
 	declare readonly condition?: Expression;
 	declare readonly grouping: boolean;
 	declare readonly [closeStartKey]: number;
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, closeStart: number, parts: ForParts) {
 		super();
@@ -619,6 +657,7 @@ export class ForNode extends Spanned implements ForExpression {
 
 		this.grouping = parts.grouping;
 		this[closeStartKey] = closeStart;
+		this[analysisSlot] = undefined;
 	}
 
 	get openRange(): Range {
@@ -632,12 +671,14 @@ export class ForNode extends Spanned implements ForExpression {
 
 export class InvalidNode extends Spanned implements InvalidExpression {
 	readonly kind = 'Invalid';
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number) {
 		super();
 		this[spanFile] = file;
 		this[spanStart] = start;
 		this[spanEnd] = end;
+		this[analysisSlot] = undefined;
 	}
 }
 
@@ -726,6 +767,7 @@ export class BodyNode extends Spanned implements Body {
 	readonly kind = 'Body';
 	declare readonly items: ReadonlyArray<Attribute | Block>;
 	declare readonly syntax: 'native';
+	declare [analysisSlot]: unknown;
 
 	constructor(file: SourceFile, start: number, end: number, items: ReadonlyArray<Attribute | Block>) {
 		super();
@@ -733,6 +775,7 @@ export class BodyNode extends Spanned implements Body {
 		this[spanStart] = start;
 		this[spanEnd] = end;
 		this.items = exact(items);
+		this[analysisSlot] = undefined;
 	}
 }
 
