@@ -6,9 +6,10 @@ import {hasType} from '../lang/convert.js';
 import {
 	type Value, listValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from '../lang/values.js';
-import {evaluateExpression} from './lang-adapter.js';
+import {evaluateExpressionReporting} from './lang-adapter.js';
 import type {InvariantCache} from '../lang/eval/invariant.js';
 import {PositionalMap} from '../lang/read-only-map.js';
+import {analysisOf} from '../lang/node-analysis.js';
 import {literalString, traversalText} from '../config/static.js';
 
 /*
@@ -109,10 +110,8 @@ function addToGroup(group: Group, label: string | undefined, value: Value): void
 	}
 }
 
-function evaluate(expression: Parameters<typeof evaluateExpression>[0], scope: Scope, options: BodyOptions, invariant?: InvariantCache): Value {
-	const result = evaluateExpression(expression, scope, invariant);
-	options.report(result.diagnostics);
-	return result.value;
+function evaluate(expression: Expression, scope: Scope, options: BodyOptions, invariant?: InvariantCache): Value {
+	return evaluateExpressionReporting(expression, scope, options.report, invariant);
 }
 
 function listOf(values: readonly Value[]): Value {
@@ -303,53 +302,71 @@ function positionIn(plan: BodyPlan, name: string): number {
 	return plan.positions ? plan.positions.get(name) ?? -1 : plan.names.indexOf(name);
 }
 
-const plans = new WeakMap<Body, BodyPlan>();
-
+/**
+The plan of a body for these skipped names, kept in the body's analysis (lang/node-analysis.ts).
+*/
 function planOf(body: Body, skip: ReadonlySet<string> | undefined): BodyPlan {
-	const cached = plans.get(body);
-	if (cached && cached.skip === skip) {
+	const analysis = analysisOf(body);
+	const cached = analysis.plan as BodyPlan | undefined;
+	if (cached !== undefined && cached.skip === skip) {
 		return cached;
 	}
 
+	// Plain functions, not closures (tsx wraps each closure it makes in a naming helper, and every body of a configuration is planned).
 	const positions = new Map<string, number>();
 	const names: string[] = [];
-	const slotOf = (name: string): number => {
-		let slot = positions.get(name);
-		if (slot === undefined) {
-			slot = names.length;
-			names.push(name);
-			positions.set(name, slot);
-		}
-
-		return slot;
-	};
-
 	const groupTypes: string[] = [];
-	const groupOf = (type: string): number => {
-		const index = groupTypes.indexOf(type);
-		return index === -1 ? groupTypes.push(type) - 1 : index;
-	};
-
 	const items: PlannedItem[] = [];
 	for (const item of body.items) {
 		if (item.kind === 'Attribute') {
 			if (!skip?.has(item.name)) {
-				items.push({kind: 'attribute', attribute: item, perInstance: dependsOnInstance(item.expression), slot: slotOf(item.name)});
+				items.push({kind: 'attribute', attribute: item, perInstance: dependsOnInstance(item.expression), slot: slotOf(positions, names, item.name)});
 			}
 		} else if (!skip?.has(item.type)) {
 			if (item.type === 'dynamic') {
 				const type = item.labels[0];
-				items.push({kind: 'dynamic', block: item, group: type !== undefined && generates(item) ? groupOf(type) : -1});
+				items.push({kind: 'dynamic', block: item, group: type !== undefined && generates(item) ? groupOf(groupTypes, type) : -1});
 			} else {
-				items.push({kind: 'block', block: item, perInstance: dependsOnInstance(item), group: groupOf(item.type)});
+				items.push({kind: 'block', block: item, perInstance: dependsOnInstance(item), group: groupOf(groupTypes, item.type)});
 			}
 		}
 	}
 
-	const groupSlots = groupTypes.length === 0 ? noGroups : groupTypes.map(type => slotOf(type));
+	let groupSlots = noGroups;
+	if (groupTypes.length > 0) {
+		const slots = new Array<number>(groupTypes.length);
+		for (let index = 0; index < groupTypes.length; index++) {
+			slots[index] = slotOf(positions, names, groupTypes[index]!);
+		}
+
+		groupSlots = slots;
+	}
+
 	const plan: BodyPlan = {skip, items, names, positions: names.length > scanLimit ? positions : undefined, groupSlots};
-	plans.set(body, plan);
+	analysis.plan = plan;
 	return plan;
+}
+
+/**
+The place of a name among a plan's names, given one if it has none yet.
+*/
+function slotOf(positions: Map<string, number>, names: string[], name: string): number {
+	let slot = positions.get(name);
+	if (slot === undefined) {
+		slot = names.length;
+		names.push(name);
+		positions.set(name, slot);
+	}
+
+	return slot;
+}
+
+/**
+The index of a block type among a plan's block types, given one if it has none yet.
+*/
+function groupOf(groupTypes: string[], type: string): number {
+	const index = groupTypes.indexOf(type);
+	return index === -1 ? groupTypes.push(type) - 1 : index;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type {Expression} from '../hcl/ast.js';
-import {type Result, errorDiagnostic} from '../hcl/diagnostics.js';
+import {type Diagnostic, type Result, errorDiagnostic} from '../hcl/diagnostics.js';
 import {parseExpression} from '../hcl/index.js';
-import {evaluate} from '../lang/eval/evaluate.js';
+import {evaluate, evaluateReporting} from '../lang/eval/evaluate.js';
 import type {InvariantCache} from '../lang/eval/invariant.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {type Value, unknownValue} from '../lang/values.js';
@@ -19,11 +19,28 @@ export function evaluateExpression(expression: Expression, scope: Scope, invaria
 	try {
 		return evaluate(expression, scope, undefined, invariant);
 	} catch (error) {
-		if (error instanceof RangeError && /call stack/i.test(error.message)) {
-			return {value: unknownValue(), diagnostics: [errorDiagnostic('Expression too deeply nested', 'Evaluating this expression nested deeper than tfscope can follow.', expression.range)]};
-		}
+		return failedEvaluation(expression, error);
+	}
+}
 
-		return {value: unknownValue(), diagnostics: [errorDiagnostic('Internal evaluation error', `Evaluating this expression failed unexpectedly (${error instanceof Error ? error.message : String(error)}). This is a bug in tfscope; its value is shown as unknown.`, expression.range)]};
+function failedEvaluation(expression: Expression, error: unknown): Result<Value> {
+	if (error instanceof RangeError && /call stack/i.test(error.message)) {
+		return {value: unknownValue(), diagnostics: [errorDiagnostic('Expression too deeply nested', 'Evaluating this expression nested deeper than tfscope can follow.', expression.range)]};
+	}
+
+	return {value: unknownValue(), diagnostics: [errorDiagnostic('Internal evaluation error', `Evaluating this expression failed unexpectedly (${error instanceof Error ? error.message : String(error)}). This is a bug in tfscope; its value is shown as unknown.`, expression.range)]};
+}
+
+/**
+evaluateExpression for a caller that only passes the diagnostics on (see lang/eval/evaluate.ts evaluateReporting): `report` is called only when there are some, and no result object is made.
+*/
+export function evaluateExpressionReporting(expression: Expression, scope: Scope, report: (diagnostics: readonly Diagnostic[]) => void, invariant?: InvariantCache): Value {
+	try {
+		return evaluateReporting(expression, scope, report, invariant);
+	} catch (error) {
+		const result = failedEvaluation(expression, error);
+		report(result.diagnostics);
+		return result.value;
 	}
 }
 

@@ -4,6 +4,7 @@ import type {
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
 import {type Span, spanBetween, spanOf} from '../hcl/nodes.js';
+import {analysisOf} from './node-analysis.js';
 
 /*
 References after Terraform's addrs.ParseRef: the static traversal at the root of an expression (`aws_instance.web[0].id`: root name, attribute names and literal keys) read as a subject (`resource managed aws_instance.web`) and the steps that remain. The evaluator resolves subjects through the scope.
@@ -194,12 +195,17 @@ class LazyTraversal implements Traversal {
 	The traversal read as a reference, kept here rather than in a WeakMap: the evaluator reads it at every evaluation of the expression.
 	*/
 	parsed: ParsedReference | undefined;
+	/**
+	The evaluator's last resolution of the traversal without diagnostics (see `resolutionSlotOf`).
+	*/
+	lastResolution: unknown;
 	readonly #root: {readonly range: Range} | {readonly rootRange: Range};
 
 	constructor(root: string, rootPlace: {readonly range: Range} | {readonly rootRange: Range}, steps: readonly TraversalStep[]) {
 		this.root = root;
 		this.steps = steps;
 		this.parsed = undefined;
+		this.lastResolution = undefined;
 		this.#root = rootPlace;
 	}
 
@@ -211,6 +217,13 @@ class LazyTraversal implements Traversal {
 		const last = this.steps.at(-1);
 		return last ? rangeBetween(this.rootRange, last.range) : this.rootRange;
 	}
+}
+
+/**
+Where the evaluator may keep its last resolution of a traversal (eval/evaluate.ts), so that the instances that resolve a reference to the same value share one record: on the traversals made here (those of syntax nodes), not on others.
+*/
+export function resolutionSlotOf(traversal: Traversal): {lastResolution: unknown} | undefined {
+	return traversal instanceof LazyTraversal ? traversal : undefined;
 }
 
 class ParsedReferenceValue implements Reference {
@@ -412,16 +425,15 @@ export function traversalOf(expression: Expression): NodeTraversal | undefined {
 		return undefined;
 	}
 
-	let found = traversalsByNode.get(expression);
+	const analysis = analysisOf(expression);
+	let found = analysis.traversal as NodeTraversal | null | undefined;
 	if (found === undefined) {
 		found = traversalOfUncached(expression) ?? null;
-		traversalsByNode.set(expression, found);
+		analysis.traversal = found;
 	}
 
 	return found ?? undefined;
 }
-
-const traversalsByNode = new WeakMap<Expression, NodeTraversal | null>();
 
 function traversalOfUncached(expression: Expression): NodeTraversal | undefined {
 	// Arrays of their final length (a pushed-to array keeps room for 17 elements, and these live as long as the syntax tree).
@@ -479,7 +491,8 @@ function literalKey(expression: Expression): string | number | undefined {
 Every reference an expression makes, in source order, with its range. Names bound by `for` expressions and template `for` directives are not references; invalid references are left out (evaluation reports them).
 */
 export function referencesOf(expression: Expression): readonly Reference[] {
-	let found = referencesByNode.get(expression);
+	const analysis = analysisOf(expression);
+	let found = analysis.references as Reference[] | undefined;
 	if (!found) {
 		found = [];
 		for (const traversal of traversalsOf(expression)) {
@@ -489,38 +502,221 @@ export function referencesOf(expression: Expression): readonly Reference[] {
 			}
 		}
 
-		referencesByNode.set(expression, found);
+		analysis.references = found;
 	}
 
 	// Shared with every later caller: read-only.
 	return found;
 }
-
-const referencesByNode = new WeakMap<Expression, Reference[]>();
 
 /**
 The static traversals at the roots of an expression's references, in source order, valid or not; names bound by `for` are left out.
 */
 export function traversalsOf(expression: Expression): readonly Traversal[] {
-	let found = traversalListsByNode.get(expression);
+	const analysis = analysisOf(expression);
+	let found = analysis.traversals as Traversal[] | undefined;
 	if (!found) {
 		found = traversalsOfUncached(expression);
-		traversalListsByNode.set(expression, found);
+		analysis.traversals = found;
 	}
 
 	// Shared with every later caller: read-only.
 	return found;
 }
 
-const traversalListsByNode = new WeakMap<Expression, Traversal[]>();
-
 function traversalsOfUncached(expression: Expression): Traversal[] {
 	const found: Traversal[] = [];
-	walk(expression, noNames, chain => {
-		found.push(staticPart(chain));
-	});
+	collect(expression, noNames, found);
 	// Kept as long as the syntax tree: no spare room.
 	return found.length === 0 ? noTraversals : found.slice();
+}
+
+/*
+The walk of `walk` and `walkChain` for `traversalsOf`, which keeps only each chain's static part: the same chains in the same order, without making the chains (their steps, the arrays `walkChain` gathers), which `traversalsOf` would drop at once. It runs for every expression of every module.
+*/
+function collect(node: Expression, names: ReadonlySet<string>, found: Traversal[]): void {
+	switch (node.kind) {
+		case 'Variable':
+		case 'GetAttribute':
+		case 'Index':
+		case 'Splat': {
+			collectChain(node, names, found);
+			break;
+		}
+
+		case 'Template': {
+			collectParts(node.parts, names, found);
+			break;
+		}
+
+		case 'FunctionCall': {
+			for (const argument of node.arguments) {
+				collect(argument, names, found);
+			}
+
+			break;
+		}
+
+		case 'Conditional': {
+			collect(node.condition, names, found);
+			collect(node.trueResult, names, found);
+			collect(node.falseResult, names, found);
+			break;
+		}
+
+		case 'BinaryOp': {
+			collect(node.left, names, found);
+			collect(node.right, names, found);
+			break;
+		}
+
+		case 'UnaryOp': {
+			collect(node.operand, names, found);
+			break;
+		}
+
+		case 'Tuple': {
+			for (const item of node.items) {
+				collect(item, names, found);
+			}
+
+			break;
+		}
+
+		case 'Object': {
+			for (const item of node.items) {
+				// A bare identifier key is a string, not a reference.
+				if (item.key.kind !== 'Variable') {
+					collect(item.key, names, found);
+				}
+
+				collect(item.value, names, found);
+			}
+
+			break;
+		}
+
+		case 'Parenthesized': {
+			collect(node.expression, names, found);
+			break;
+		}
+
+		case 'For': {
+			collect(node.collection, names, found);
+			const inner = bind(names, node.keyVariable, node.valueVariable);
+			if (node.keyExpression) {
+				collect(node.keyExpression, inner, found);
+			}
+
+			collect(node.valueExpression, inner, found);
+			if (node.condition) {
+				collect(node.condition, inner, found);
+			}
+
+			break;
+		}
+
+		case 'Literal':
+		case 'SplatItem':
+		case 'Invalid': {
+			break;
+		}
+	}
+}
+
+function collectParts(parts: readonly TemplatePart[], names: ReadonlySet<string>, found: Traversal[]): void {
+	for (const part of parts) {
+		switch (part.kind) {
+			case 'TemplateInterpolation': {
+				collect(part.expression, names, found);
+				break;
+			}
+
+			case 'TemplateIf': {
+				collect(part.condition, names, found);
+				collectParts(part.then, names, found);
+				collectParts(part.else ?? [], names, found);
+				break;
+			}
+
+			case 'TemplateFor': {
+				collect(part.collection, names, found);
+				collectParts(part.body, bind(names, part.keyVariable, part.valueVariable), found);
+				break;
+			}
+
+			case 'TemplateLiteral': {
+				break;
+			}
+		}
+	}
+}
+
+// walkChain's order: the chain itself (its static part: the traversal of the node below its innermost splat, see Chain.top), then its index keys from the outermost in, then the object of a chain that does not start at a name, then the bodies of its splats from the innermost out.
+function collectChain(outer: Expression, names: ReadonlySet<string>, found: Traversal[]): void {
+	let node = outer;
+	let top = outer;
+	let splats = 0;
+	for (;;) {
+		if (node.kind === 'GetAttribute') {
+			node = node.object;
+		} else if (node.kind === 'Index') {
+			node = node.collection;
+		} else if (node.kind === 'Splat') {
+			splats++;
+			node = node.source;
+			top = node;
+		} else {
+			break;
+		}
+	}
+
+	if (node.kind === 'Variable') {
+		if (!names.has(node.name)) {
+			found.push(traversalOf(top)!.traversal);
+		}
+	}
+
+	// The index keys, outermost first.
+	let step = outer;
+	while (step !== node) {
+		if (step.kind === 'GetAttribute') {
+			step = step.object;
+		} else if (step.kind === 'Index') {
+			collect(step.key, names, found);
+			step = step.collection;
+		} else {
+			step = (step as Splat).source;
+		}
+	}
+
+	if (node.kind !== 'Variable') {
+		collect(node, names, found);
+	}
+
+	if (splats === 0) {
+		return;
+	}
+
+	// The splats' bodies, innermost first: the splats are met outermost first.
+	const bodies = new Array<Expression>(splats);
+	step = outer;
+	let position = splats;
+	while (step !== node) {
+		if (step.kind === 'GetAttribute') {
+			step = step.object;
+		} else if (step.kind === 'Index') {
+			step = step.collection;
+		} else {
+			position--;
+			bodies[position] = (step as Splat).each;
+			step = (step as Splat).source;
+		}
+	}
+
+	for (const body of bodies) {
+		collect(body, names, found);
+	}
 }
 
 const noTraversals: Traversal[] = Object.freeze([]) as unknown as Traversal[];

@@ -1,6 +1,9 @@
 import test from 'ava';
 import {parseExpression} from '../../source/hcl/index.js';
-import {formatSubject, parseReference, referenceChainOf, referencesOf, staticPart, walkReferenceChains} from '../../source/lang/references.js';
+import {withChanges} from '../../source/hcl/ast.js';
+import {parseConfig} from '../../source/hcl/index.js';
+import {analysisOf} from '../../source/lang/node-analysis.js';
+import {formatSubject, parseReference, referenceChainOf, referencesOf, staticPart, traversalsOf, walkReferenceChains} from '../../source/lang/references.js';
 
 const findsReferences = test.macro({
 	exec(t, source: string, expected: string[]) {
@@ -94,4 +97,52 @@ test('a walk can leave out names bound outside the expression', t => {
 	const roots: string[] = [];
 	walkReferenceChains(parsed.value, chain => roots.push(chain.root), new Set(['item']));
 	t.deepEqual(roots, ['each']);
+});
+
+// traversalsOf has a walk of its own (no chains made): the same static parts, the same objects, in the chain walker's order.
+const sameTraversals = test.macro({
+	exec(t, source: string) {
+		const parsed = parseExpression(source, 'test.tf');
+		t.deepEqual(parsed.diagnostics, []);
+		const fromChains: Array<ReturnType<typeof staticPart>> = [];
+		walkReferenceChains(parsed.value, chain => fromChains.push(staticPart(chain)));
+		const traversals = traversalsOf(parsed.value);
+		t.true(fromChains.length > 0);
+		t.is(traversals.length, fromChains.length);
+		for (const [position, traversal] of traversals.entries()) {
+			t.is(traversal, fromChains[position]!);
+		}
+
+		t.is(traversalsOf(parsed.value), traversals);
+	},
+	title: (_title, source: string) => `traversals of ${source}`,
+});
+
+test(sameTraversals, 'aws_eip.ip[count.index].public_ip');
+test(sameTraversals, 'module.net[*].ids[local.i]');
+test(sameTraversals, 'values(module.net)[local.i][var.j].ids');
+test(sameTraversals, 'a.b[*].c[*].d[var.k][*].e');
+test(sameTraversals, 'a[*].b[local.x[*].y][var.z]');
+test(sameTraversals, 'f(x.y)[*].z[each.key]');
+test(sameTraversals, '[for s in aws_subnet.a : s.id if s.id != var.skip]');
+test(sameTraversals, '"${var.a}-%{for s in var.b}${s}${local.c[s]}%{endfor}%{if var.d}x%{else}${local.e}%{endif}"');
+test(sameTraversals, '{(var.k) = var.v, plain = -local.n, other = var.c ? [1, local.t] : (data.x.y.z)}');
+
+test('a copy made with withChanges starts without the analyses of its original', t => {
+	const file = parseConfig('resource "a" "b" {\n  x = var.x\n}\n', 'main.tf');
+	const block = file.value.items[0]!;
+	t.is(block.kind, 'Block');
+	const {body} = block as Extract<typeof block, {kind: 'Block'}>;
+	analysisOf(body).plan = 'planned';
+	const copy = withChanges(body, {items: []});
+	t.is(analysisOf(body).plan, 'planned');
+	t.is(analysisOf(copy).plan, undefined);
+	t.not(analysisOf(copy), analysisOf(body));
+});
+
+test('nodes made by hand keep their analyses too', t => {
+	const node = {kind: 'Variable', name: 'var', range: {filename: 'x', start: {line: 1, column: 1, offset: 0}, end: {line: 1, column: 4, offset: 3}}} as const;
+	const analysis = analysisOf(node);
+	t.is(analysisOf(node), analysis);
+	t.false(Object.getOwnPropertySymbols(node).length > 0);
 });

@@ -14,7 +14,7 @@ import {maximumCollectionElements, maximumStringLength} from '../functions/limit
 import {arithmetic, parseNumber} from '../numbers.js';
 import {rawEquals} from '../operations.js';
 import {
-	type Traversal, type TraversalStep, parseReferenceReadOnly, traversalOf, traversalsOf,
+	type Traversal, type TraversalStep, parseReferenceReadOnly, resolutionSlotOf, traversalOf, traversalsOf,
 } from '../references.js';
 import {
 	type Type, boolType, dynamicType, friendlyTypeName, hasDynamicType, isCollectionType, numberType, stringType, typeEquals,
@@ -24,6 +24,7 @@ import {
 	type Mark, type Value, boolValue, compareStrings, sortedEntriesOf, deepMarks, emptyTupleValue, hasDeepMarks, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks, withoutMarks,
 } from '../values.js';
 import {getAttribute, index} from './traverse.js';
+import {analysisOf} from '../node-analysis.js';
 import type {Scope} from './scope.js';
 import {type InvariantCache, type InvariantPoints, cleanResolutions, invariantPoints, sameResolutions} from './invariant.js';
 
@@ -127,6 +128,26 @@ function joined(list: Diagnostic[], more: readonly Diagnostic[]): Diagnostic[] {
 }
 
 export function evaluate(expression: Expression, scope: Scope, tracer?: EvaluationTracer, invariant?: InvariantCache): Result<Value> {
+	const result = evaluateChecked(expression, scope, tracer, invariant);
+	return {value: result.value, diagnostics: distinct(result.diagnostics)};
+}
+
+/**
+`evaluate` for a caller that only passes the diagnostics on (the evaluation of resource bodies, once per argument and instance): `report` is called only when there are diagnostics (the same as `evaluate` gives), and no result object is made.
+*/
+export function evaluateReporting(expression: Expression, scope: Scope, report: (diagnostics: readonly Diagnostic[]) => void, invariant?: InvariantCache): Value {
+	const result = evaluateChecked(expression, scope, undefined, invariant);
+	if (result.diagnostics.length > 0) {
+		report(distinct(result.diagnostics));
+	}
+
+	return result.value;
+}
+
+/**
+The evaluation, its diagnostics not yet made distinct (and possibly shared: read-only).
+*/
+function evaluateChecked(expression: Expression, scope: Scope, tracer: EvaluationTracer | undefined, invariant: InvariantCache | undefined): Evaluation {
 	// Terraform resolves every reference before evaluating, so a bad one is reported even where evaluation would not reach it.
 	let problems: Diagnostic[] | undefined;
 	let resolved: Resolved | undefined;
@@ -146,12 +167,11 @@ export function evaluate(expression: Expression, scope: Scope, tracer?: Evaluati
 	}
 
 	if (problems && hasErrors(problems)) {
-		return {value: unknown(), diagnostics: distinct(problems)};
+		return {value: unknown(), diagnostics: problems};
 	}
 
 	const points = invariant && !tracer ? invariantPoints(expression, invariant.instanceNames, traversals) : undefined;
-	const result = evaluateIn(expression, tracer ? {scope, resolved, tracer} : (points ? {scope, resolved, invariant: {cache: invariant!, points}} : (resolved ? {scope, resolved} : {scope})));
-	return {value: result.value, diagnostics: distinct(result.diagnostics)};
+	return evaluateIn(expression, tracer ? {scope, resolved, tracer} : (points ? {scope, resolved, invariant: {cache: invariant!, points}} : (resolved ? {scope, resolved} : {scope})));
 }
 
 /**
@@ -180,7 +200,19 @@ function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 	const resolved = scope.resolveReference(parsed.value);
 	const consumed = traversal.steps.length - parsed.value.remaining.length;
 	if (resolved.diagnostics.length === 0) {
-		return {value: resolved.value, consumed, diagnostics: none};
+		// The record of the last such resolution when it is of the same value (the instances of a block mostly resolve a reference to one value): resolutions are only read.
+		const slot = resolutionSlotOf(traversal);
+		const last = slot?.lastResolution as Resolution | undefined;
+		if (last !== undefined && last.value === resolved.value && last.consumed === consumed) {
+			return last;
+		}
+
+		const resolution: Resolution = {value: resolved.value, consumed, diagnostics: none};
+		if (slot !== undefined) {
+			slot.lastResolution = resolution;
+		}
+
+		return resolution;
 	}
 
 	for (const diagnostic of resolved.diagnostics) {
@@ -254,10 +286,9 @@ function marksOf(...values: Value[]): Set<Mark> | undefined {
 	return marks;
 }
 
-/**
-Number literals evaluated once per node (values are immutable): a `for` body evaluates its literals once per element, a resource body once per instance.
+/*
+Number literals are evaluated once per node (values are immutable), kept in the node's analysis (node-analysis.ts): a `for` body evaluates its literals once per element, a resource body once per instance.
 */
-const literalNumbers = new WeakMap<Expression, Evaluation>();
 const trueEvaluation: Evaluation = {value: boolValue(true), diagnostics: none};
 const falseEvaluation: Evaluation = {value: boolValue(false), diagnostics: none};
 
@@ -310,11 +341,12 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 		case 'Literal': {
 			const literal = expression.value;
 			if (literal.type === 'number') {
-				let evaluation = literalNumbers.get(expression);
+				const analysis = analysisOf(expression);
+				let evaluation = analysis.evaluation as Evaluation | undefined;
 				if (!evaluation) {
 					const parsed = parseNumber(literal.text);
 					evaluation = parsed ? {value: numberValue(parsed), diagnostics: none} : {value: unknown(numberType), diagnostics: [errorDiagnostic('Invalid number literal', `Failed to recognize the value of this number literal.`, expression.range)]};
-					literalNumbers.set(expression, evaluation);
+					analysis.evaluation = evaluation;
 				}
 
 				return evaluation;
@@ -509,12 +541,12 @@ function applyStep(expression: Expression, context: Context): Evaluation {
 /**
 The names of an object constructor whose keys are all bare names (or `null`/`true`/`false`), each once: in source order, and the positions of the items in lexical order of their names. Undefined when a key is computed or repeated.
 */
-type StaticKeys = {readonly names: readonly string[]; readonly order: readonly number[]; readonly sorted: readonly string[]};
-
-const staticKeysByNode = new WeakMap<ObjectConstructor, StaticKeys | null>();
+type StaticKeys = {readonly names: readonly string[]; readonly order: readonly number[]; readonly sorted: readonly string[]; readonly places: readonly number[]};
 
 function staticKeysOf(expression: ObjectConstructor): StaticKeys | undefined {
-	let keys = staticKeysByNode.get(expression);
+	// Kept in the node's analysis.
+	const analysis = analysisOf(expression);
+	let keys = analysis.evaluation as StaticKeys | null | undefined;
 	if (keys === undefined) {
 		const names: string[] = [];
 		for (const item of expression.items) {
@@ -529,10 +561,15 @@ function staticKeysOf(expression: ObjectConstructor): StaticKeys | undefined {
 		}
 
 		const order = names.map((_, position) => position).sort((a, b) => compareStrings(names[a]!, names[b]!));
+		const places = new Array<number>(order.length);
+		for (let place = 0; place < order.length; place++) {
+			places[order[place]!] = place;
+		}
+
 		keys = names.length === expression.items.length
-			? {names, order, sorted: order.map(position => names[position]!)}
+			? {names, order, sorted: order.map(position => names[position]!), places}
 			: null;
-		staticKeysByNode.set(expression, keys);
+		analysis.evaluation = keys;
 	}
 
 	return keys ?? undefined;
@@ -547,27 +584,24 @@ function evaluateObject(expression: ObjectConstructor, context: Context): Evalua
 	const keys = staticKeysOf(expression);
 	if (keys) {
 		// The common object: every key a name, so the values go straight into an object in key order (no second map to sort them into).
+		// Each value put straight at its name's place in key order (evaluated in source order).
 		let diagnostics = none;
-		const values: Value[] = [];
-		for (const item of expression.items) {
-			const value = evaluateIn(item.value, context);
+		const {items} = expression;
+		const sortedValues = new Array<Value>(items.length);
+		for (let position = 0; position < items.length; position++) {
+			const value = evaluateIn(items[position]!.value, context);
 			diagnostics = joined(diagnostics, value.diagnostics);
-			values.push(value.value);
+			sortedValues[keys.places[position]!] = value.value;
 		}
 
 		if (keys.sorted.length <= smallObjectNames) {
 			// Names and values in two arrays (sortedEntriesOf), not a Map: `{Name = ..., Index = count.index}` is built for every instance, mostly to be merged into tags.
-			const sortedValues = new Array<Value>(keys.order.length);
-			for (let place = 0; place < keys.order.length; place++) {
-				sortedValues[place] = values[keys.order[place]!]!;
-			}
-
 			return {value: {kind: 'object', attributes: sortedEntriesOf(keys.sorted, sortedValues)}, diagnostics};
 		}
 
 		const attributes = new Map<string, Value>();
-		for (const position of keys.order) {
-			attributes.set(keys.names[position]!, values[position]!);
+		for (let place = 0; place < sortedValues.length; place++) {
+			attributes.set(keys.sorted[place]!, sortedValues[place]!);
 		}
 
 		return {value: {kind: 'object', attributes}, diagnostics};
@@ -1185,10 +1219,11 @@ function evaluateTemplate(expression: Template, context: Context): Evaluation {
 
 	if (expression.parts.every(part => part.kind === 'TemplateLiteral')) {
 		// Text alone (`"gp3"`, a heredoc without interpolations): the same string every time, so one value per node rather than one per instance and `for` element.
-		let evaluation = literalTemplates.get(expression);
+		const analysis = analysisOf(expression);
+		let evaluation = analysis.evaluation as Evaluation | undefined;
 		if (!evaluation) {
 			evaluation = renderParts(expression.parts, context, expression);
-			literalTemplates.set(expression, evaluation);
+			analysis.evaluation = evaluation;
 		}
 
 		return evaluation;
@@ -1197,10 +1232,9 @@ function evaluateTemplate(expression: Template, context: Context): Evaluation {
 	return renderParts(expression.parts, context, expression);
 }
 
-/**
-The evaluations of templates made of text alone, kept per node (values are immutable), as number literals are.
+/*
+The evaluations of templates made of text alone are kept in the node's analysis (values are immutable), as number literals are.
 */
-const literalTemplates = new WeakMap<Template, Evaluation>();
 
 /**
 The error for a template whose text would pass `maximumStringLength` (the same cap as strings functions build): doubling a string through a few dozen locals reaches V8's own limit, which would end evaluation with a RangeError.

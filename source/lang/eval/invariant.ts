@@ -1,6 +1,7 @@
 import type {Expression, TemplatePart} from '../../hcl/ast.js';
 import type {Value} from '../values.js';
 import {type Traversal, bind} from '../references.js';
+import {analysisOf} from '../node-analysis.js';
 
 /*
 The parts of an expression that are the same in every instance of a repeated block, so that evaluating them once per block serves every instance (expand/dynamic-blocks.ts passes an InvariantCache for the arguments that read `count`, `each` or `self`: `user_data = <<-EOT ... ${count.index} ... %{for zone in var.zones}...%{endfor} EOT` renders its `for` once per block, not once per instance).
@@ -32,13 +33,14 @@ export type InvariantPoints = {
 	readonly instancePositions: readonly boolean[];
 };
 
-const analyses = new WeakMap<Expression, {readonly names: ReadonlySet<string>; readonly points: InvariantPoints | undefined}>();
+type KeptPoints = {readonly names: ReadonlySet<string>; readonly points: InvariantPoints | undefined};
 
 /**
-The points of `expression` for these instance names (kept per expression); undefined when it has none.
+The points of `expression` for these instance names (kept in the node's analysis, node-analysis.ts); undefined when it has none.
 */
 export function invariantPoints(expression: Expression, names: ReadonlySet<string>, traversals: readonly Traversal[]): InvariantPoints | undefined {
-	const known = analyses.get(expression);
+	const analysis = analysisOf(expression);
+	const known = analysis.invariant as KeptPoints | undefined;
 	if (known?.names === names) {
 		return known.points;
 	}
@@ -46,7 +48,7 @@ export function invariantPoints(expression: Expression, names: ReadonlySet<strin
 	const found = new Set<object>();
 	collect(expression, {names, found, mentioned: new Map()});
 	const points = found.size === 0 ? undefined : {points: found, instancePositions: traversals.map(traversal => names.has(traversal.root))};
-	analyses.set(expression, {names, points});
+	analysis.invariant = {names, points} satisfies KeptPoints;
 	return points;
 }
 

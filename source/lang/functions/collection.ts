@@ -843,9 +843,8 @@ export const merge = defineFunction({
 				}
 			}
 
-			for (const name of marked.attributes.keys()) {
-				insertName(names, name);
-			}
+			// forEach rather than for-of: no iterator result per name from a Map's own iterator.
+			marked.attributes.forEach(insertNameOf, names);
 		}
 
 		if (names.length > 64) {
@@ -874,6 +873,13 @@ export const merge = defineFunction({
 		return withMarks({kind: 'object', attributes: sortedEntries(distinct, values)}, marks);
 	},
 });
+
+/**
+insertName as a Map's forEach callback, with the list as `this`.
+*/
+function insertNameOf(this: string[], _value: Value, name: string): void {
+	insertName(this, name);
+}
 
 /**
 Adds a name to a sorted list of distinct names, where it belongs (a binary search: objects' names mostly arrive in order already, and sort() allocates a work array at every call).

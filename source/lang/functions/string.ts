@@ -297,6 +297,32 @@ type Verb = {
 
 type Piece = string | Verb;
 
+/**
+A parsed format string, and how many arguments its verbs use.
+*/
+type ParsedFormat = {readonly pieces: readonly Piece[]; readonly used: number};
+
+/**
+Format strings parsed so far: a configuration has a few, and `format("%s-%02d", var.name, count.index)` is called for every instance. Only formats that parse are kept (an error is thrown again, with its message, each time); emptied when it grows past `parsedFormatLimit`, so that formats built from values cannot fill it.
+*/
+const parsedFormats = new Map<string, ParsedFormat>();
+const parsedFormatLimit = 1024;
+
+function parsedFormat(format: string): ParsedFormat {
+	let parsed = parsedFormats.get(format);
+	if (parsed === undefined) {
+		const pieces = parseFormat(format);
+		parsed = {pieces, used: Math.max(0, ...pieces.map(piece => typeof piece === 'string' ? 0 : piece.argumentNumber + 1))};
+		if (parsedFormats.size >= parsedFormatLimit) {
+			parsedFormats.clear();
+		}
+
+		parsedFormats.set(format, parsed);
+	}
+
+	return parsed;
+}
+
 function parseFormat(format: string): Piece[] {
 	const pieces: Piece[] = [];
 	let literal = '';
@@ -609,8 +635,7 @@ export const format = defineFunction({
 			return verb > 0 ? refinedUnknown(stringType, {prefix: safeKnownPrefix(text.slice(0, verb))}) : unknownValue(stringType);
 		}
 
-		const pieces = parseFormat(stringOf(formatValue!));
-		const used = Math.max(0, ...pieces.map(piece => typeof piece === 'string' ? 0 : piece.argumentNumber + 1));
+		const {pieces, used} = parsedFormat(stringOf(formatValue!));
 		const result = formatWith(pieces, values);
 		if (values.length > used) {
 			throw new FunctionError(`too many arguments; only ${used} used by format string`, used + 1);
@@ -628,8 +653,7 @@ export const formatlist = defineFunction({
 	variadic: {name: 'args', type: dynamicType, allowNull: true, allowUnknown: true},
 	returnType: staticReturnType(listType(stringType)),
 	impl([formatValue, ...values], returnType) {
-		const pieces = parseFormat(stringOf(formatValue!));
-		const used = Math.max(0, ...pieces.map(piece => typeof piece === 'string' ? 0 : piece.argumentNumber + 1));
+		const {pieces, used} = parsedFormat(stringOf(formatValue!));
 		let length: number | undefined;
 		let lengthFrom = 0;
 		let unknown = false;

@@ -1,7 +1,7 @@
 import test from 'ava';
 import {consoleFunctionNames} from '../../../source/commands/console.js';
 import {parseExpression} from '../../../source/hcl/index.js';
-import {evaluate} from '../../../source/lang/eval/evaluate.js';
+import {evaluate, evaluateReporting} from '../../../source/lang/eval/evaluate.js';
 import {type Scope, createScope, moduleResolver} from '../../../source/lang/eval/scope.js';
 import {formatValue} from '../../../source/lang/format-value.js';
 import {callFunction, FunctionError} from '../../../source/lang/function.js';
@@ -191,3 +191,17 @@ test(evaluatesTo, 'merge({a = 1}, sensitive({b = 2}))', '(sensitive value)');
 test(evaluatesTo, 'merge({a = 1}, {b = var.s}).a', '1');
 test(evaluatesTo, 'length(merge({for i in range(100) : "k${i}" => i}, {for i in range(50, 150) : "k${i}" => -i})) == 150 && merge({for i in range(100) : "k${i}" => i}, {for i in range(50, 150) : "k${i}" => -i}).k60 == -60', 'true');
 test(evaluatesTo, 'keys(merge({c = 1, a = 2}, {d = 3, b = 4, a = 5}))', '[\n  "a",\n  "b",\n  "c",\n  "d",\n]');
+
+test('evaluateReporting gives evaluate\'s value and passes on its diagnostics, only when there are some', t => {
+	const scope = testScope();
+	for (const source of ['var.n + 1', 'format("%s-%02d", "a", var.n)', 'format("%s-%02d", "b", var.n)', 'var.missing', 'var.n + "x"', '[for x in [1, 2] : var.nope]', '{b = var.n, a = 1}']) {
+		const expression = parseExpression(source, 'test.tf').value;
+		const expected = evaluate(expression, scope);
+		const reported: unknown[][] = [];
+		const value = evaluateReporting(expression, scope, diagnostics => {
+			reported.push([...diagnostics]);
+		});
+		t.is(formatValue(value), formatValue(expected.value), source);
+		t.deepEqual(reported, expected.diagnostics.length === 0 ? [] : [expected.diagnostics], source);
+	}
+});
