@@ -660,12 +660,18 @@ export function canConvert(have: Type, want: Type): boolean {
 			}
 
 			if (have.kind === 'object') {
-				const attributes = Object.values(have.attributes);
 				if (want.element.kind === 'dynamic') {
-					return unify(attributes) !== undefined;
+					return unify(Object.values(have.attributes)) !== undefined;
 				}
 
-				return attributes.every(attribute => canConvert(attribute, want.element));
+				// Loops over the names rather than arrays of entries or values and a closure: asked for every instance's arguments.
+				for (const name of attributeNames(have)) {
+					if (!canConvert(have.attributes[name]!, want.element)) {
+						return false;
+					}
+				}
+
+				return true;
 			}
 
 			return false;
@@ -677,18 +683,24 @@ export function canConvert(have: Type, want: Type): boolean {
 
 		case 'object': {
 			if (have.kind === 'object') {
-				return Object.entries(want.attributes).every(([name, attributeType]) => {
+				for (const name of attributeNames(want)) {
 					const attribute = have.attributes[name];
-					if (attribute === undefined) {
-						return want.optional?.has(name) ?? false;
+					if (attribute === undefined ? !(want.optional?.has(name) ?? false) : !canConvert(attribute, want.attributes[name]!)) {
+						return false;
 					}
+				}
 
-					return canConvert(attribute, attributeType);
-				});
+				return true;
 			}
 
 			if (have.kind === 'map') {
-				return Object.values(want.attributes).every(attributeType => canConvert(have.element, attributeType));
+				for (const name of attributeNames(want)) {
+					if (!canConvert(have.element, want.attributes[name]!)) {
+						return false;
+					}
+				}
+
+				return true;
 			}
 
 			return false;
