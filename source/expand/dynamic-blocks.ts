@@ -312,8 +312,8 @@ function planOf(body: Body, skip: ReadonlySet<string> | undefined): BodyPlan {
 		return cached;
 	}
 
-	// Plain functions, not closures (tsx wraps each closure it makes in a naming helper, and every body of a configuration is planned).
-	const positions = new Map<string, number>();
+	// Plain functions, not closures (tsx wraps each closure it makes in a naming helper, and every body of a configuration is planned). Names are looked up in `names` itself while they are few; the Map only once there are more than `scanLimit`.
+	const positions: Positions = {map: undefined};
 	const names: string[] = [];
 	const groupTypes: string[] = [];
 	const items: PlannedItem[] = [];
@@ -342,7 +342,7 @@ function planOf(body: Body, skip: ReadonlySet<string> | undefined): BodyPlan {
 		groupSlots = slots;
 	}
 
-	const plan: BodyPlan = {skip, items, names, positions: names.length > scanLimit ? positions : undefined, groupSlots};
+	const plan: BodyPlan = {skip, items, names, positions: positions.map, groupSlots};
 	analysis.plan = plan;
 	return plan;
 }
@@ -350,16 +350,26 @@ function planOf(body: Body, skip: ReadonlySet<string> | undefined): BodyPlan {
 /**
 The place of a name among a plan's names, given one if it has none yet.
 */
-function slotOf(positions: Map<string, number>, names: string[], name: string): number {
-	let slot = positions.get(name);
-	if (slot === undefined) {
-		slot = names.length;
-		names.push(name);
-		positions.set(name, slot);
+function slotOf(positions: Positions, names: string[], name: string): number {
+	const slot = positions.map === undefined ? names.indexOf(name) : positions.map.get(name) ?? -1;
+	if (slot !== -1) {
+		return slot;
 	}
 
-	return slot;
+	names.push(name);
+	if (positions.map !== undefined) {
+		positions.map.set(name, names.length - 1);
+	} else if (names.length > scanLimit) {
+		positions.map = new Map(names.map((known, position) => [known, position]));
+	}
+
+	return names.length - 1;
 }
+
+/**
+The places of a plan's names, by name once there are more than `scanLimit` of them.
+*/
+type Positions = {map: Map<string, number> | undefined};
 
 /**
 The index of a block type among a plan's block types, given one if it has none yet.

@@ -648,7 +648,13 @@ export function canConvert(have: Type, want: Type): boolean {
 					return unify(have.elements) !== undefined;
 				}
 
-				return have.elements.every(element => canConvert(element, want.element));
+				for (const element of have.elements) {
+					if (!canConvert(element, want.element)) {
+						return false;
+					}
+				}
+
+				return true;
 			}
 
 			return false;
@@ -678,7 +684,17 @@ export function canConvert(have: Type, want: Type): boolean {
 		}
 
 		case 'tuple': {
-			return have.kind === 'tuple' && have.elements.length === want.elements.length && have.elements.every((element, index) => canConvert(element, want.elements[index]!));
+			if (have.kind !== 'tuple' || have.elements.length !== want.elements.length) {
+				return false;
+			}
+
+			for (let index = 0; index < have.elements.length; index++) {
+				if (!canConvert(have.elements[index]!, want.elements[index]!)) {
+					return false;
+				}
+			}
+
+			return true;
 		}
 
 		case 'object': {

@@ -471,7 +471,25 @@ function traversalOfUncached(expression: Expression): NodeTraversal | undefined 
 		steps[position] = node.kind === 'GetAttribute' ? new AttributeStep(node) : new IndexNodeStep(literalKey((node as Index).key)!, node as Index);
 	}
 
-	return {traversal: new LazyTraversal((current as Variable).name, current, steps), staticDepth, nodes};
+	return new ChainTraversal((current as Variable).name, current, steps, staticDepth, nodes);
+}
+
+/**
+A node's traversal and its NodeTraversal record in one object (its `traversal` is itself): one per reference of every expression, kept as long as the tree.
+*/
+class ChainTraversal extends LazyTraversal implements NodeTraversal {
+	readonly staticDepth: number;
+	readonly nodes: readonly Expression[];
+
+	constructor(root: string, rootPlace: {readonly range: Range}, steps: readonly TraversalStep[], staticDepth: number, nodes: readonly Expression[]) {
+		super(root, rootPlace, steps);
+		this.staticDepth = staticDepth;
+		this.nodes = nodes;
+	}
+
+	get traversal(): Traversal {
+		return this;
+	}
 }
 
 function literalKey(expression: Expression): string | number | undefined {

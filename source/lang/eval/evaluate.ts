@@ -117,6 +117,30 @@ function keepReferenceDiagnostics(diagnostics: readonly Diagnostic[]): Diagnosti
 }
 
 /**
+`list` with `diagnostic` added: a new list when `list` is the shared empty one, else `list` itself, which must be the caller's own (made by `added` or `appended`).
+*/
+function added(list: Diagnostic[], diagnostic: Diagnostic): Diagnostic[] {
+	if (list === none) {
+		return [diagnostic];
+	}
+
+	list.push(diagnostic);
+	return list;
+}
+
+/**
+`list` with `more` added, as `added` does: `more` is copied, never kept.
+*/
+function appended(list: Diagnostic[], more: readonly Diagnostic[]): Diagnostic[] {
+	if (list === none) {
+		return [...more];
+	}
+
+	list.push(...more);
+	return list;
+}
+
+/**
 `list` followed by `more`: `list` itself when `more` is empty, a new array otherwise (results' arrays are never added to).
 */
 function joined(list: Diagnostic[], more: readonly Diagnostic[]): Diagnostic[] {
@@ -197,22 +221,16 @@ function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 		return {value: undefined, consumed: 0, diagnostics: found};
 	}
 
-	const resolved = scope.resolveReference(parsed.value);
 	const consumed = traversal.steps.length - parsed.value.remaining.length;
+	// The resolver's quick answer first: no result object for a reference that resolves cleanly.
+	const quick = scope.resolveValue?.(parsed.value);
+	if (quick !== undefined) {
+		return cleanResolution(traversal, quick, consumed);
+	}
+
+	const resolved = scope.resolveReference(parsed.value);
 	if (resolved.diagnostics.length === 0) {
-		// The record of the last such resolution when it is of the same value (the instances of a block mostly resolve a reference to one value): resolutions are only read.
-		const slot = resolutionSlotOf(traversal);
-		const last = slot?.lastResolution as Resolution | undefined;
-		if (last !== undefined && last.value === resolved.value && last.consumed === consumed) {
-			return last;
-		}
-
-		const resolution: Resolution = {value: resolved.value, consumed, diagnostics: none};
-		if (slot !== undefined) {
-			slot.lastResolution = resolution;
-		}
-
-		return resolution;
+		return cleanResolution(traversal, resolved.value, consumed);
 	}
 
 	for (const diagnostic of resolved.diagnostics) {
@@ -224,6 +242,24 @@ function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 		consumed,
 		diagnostics: resolved.diagnostics,
 	};
+}
+
+/**
+A resolution without diagnostics: the record of the last such resolution of the traversal when it is of the same value (the instances of a block mostly resolve a reference to one value), as resolutions are only read.
+*/
+function cleanResolution(traversal: Traversal, value: Value, consumed: number): Resolution {
+	const slot = resolutionSlotOf(traversal);
+	const last = slot?.lastResolution as Resolution | undefined;
+	if (last !== undefined && last.value === value && last.consumed === consumed) {
+		return last;
+	}
+
+	const resolution: Resolution = {value, consumed, diagnostics: none};
+	if (slot !== undefined) {
+		slot.lastResolution = resolution;
+	}
+
+	return resolution;
 }
 
 /**
@@ -1902,7 +1938,8 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		return {value: unknown(), diagnostics: [unknownFunction(expression, scope)]};
 	}
 
-	const diagnostics: Diagnostic[] = [];
+	// The shared empty list until there is something to add (see `added`): most calls have no diagnostics.
+	let diagnostics = none;
 	const argumentValues: Value[] = [];
 	const {arguments: callArguments} = expression;
 	// Values from position expandStart on are the elements of the final `...` argument.
@@ -1920,7 +1957,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 
 		const result = evaluateIn(argument, context);
 		if (result.diagnostics.length > 0) {
-			diagnostics.push(...result.diagnostics);
+			diagnostics = appended(diagnostics, result.diagnostics);
 		}
 
 		const isExpanding = expression.expandFinal && position === callArguments.length - 1;
@@ -1935,7 +1972,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 
 		const [bare, marks] = unmark(result.value);
 		if (bare.kind === 'null') {
-			diagnostics.push(errorDiagnostic('Invalid expanding argument value', 'The expanding argument (indicated by ...) must not be null.', argument.range, expression.range));
+			diagnostics = added(diagnostics, errorDiagnostic('Invalid expanding argument value', 'The expanding argument (indicated by ...) must not be null.', argument.range, expression.range));
 			return {value: unknown(), diagnostics};
 		}
 
@@ -1944,7 +1981,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		}
 
 		if (bare.kind !== 'list' && bare.kind !== 'set' && bare.kind !== 'tuple') {
-			diagnostics.push(errorDiagnostic('Invalid expanding argument value', 'The expanding argument (indicated by ...) must be of a tuple, list, or set type.', argument.range, expression.range));
+			diagnostics = added(diagnostics, errorDiagnostic('Invalid expanding argument value', 'The expanding argument (indicated by ...) must be of a tuple, list, or set type.', argument.range, expression.range));
 			return {value: unknown(), diagnostics};
 		}
 
@@ -1961,12 +1998,12 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 	const parameters = spec.parameters;
 	if (argumentValues.length < parameters.length) {
 		const missing = parameters[argumentValues.length]!;
-		diagnostics.push(errorDiagnostic('Not enough function arguments', `Function "${expression.name}" expects${spec.variadic ? ' at least' : ''} ${parameters.length} argument(s). Missing value for "${missing.name}".`, expression.closeParenRange, expression.range));
+		diagnostics = added(diagnostics, errorDiagnostic('Not enough function arguments', `Function "${expression.name}" expects${spec.variadic ? ' at least' : ''} ${parameters.length} argument(s). Missing value for "${missing.name}".`, expression.closeParenRange, expression.range));
 		return {value: unknown(), diagnostics};
 	}
 
 	if (!spec.variadic && argumentValues.length > parameters.length) {
-		diagnostics.push(errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, argumentRange(expression, argumentValues.length, expandStart, parameters.length), expression.range));
+		diagnostics = added(diagnostics, errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, argumentRange(expression, argumentValues.length, expandStart, parameters.length), expression.range));
 		return {value: unknown(), diagnostics};
 	}
 
@@ -1981,7 +2018,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 		const converted = convert(argumentValues[position]!, parameter.type);
 		if (!converted.ok) {
 			converts = true;
-			diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRange(expression, argumentValues.length, expandStart, position), expression.range));
+			diagnostics = added(diagnostics, errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRange(expression, argumentValues.length, expandStart, position), expression.range));
 		}
 	}
 
@@ -1990,7 +2027,7 @@ function evaluateCall(expression: FunctionCall, context: Context): Evaluation {
 	}
 
 	if (templateRefusal !== undefined) {
-		diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameters[0]!.name}" parameter: ${templateRefusal}.`, argumentRange(expression, argumentValues.length, expandStart, 0), expression.range));
+		diagnostics = added(diagnostics, errorDiagnostic('Invalid function argument', `Invalid value for "${parameters[0]!.name}" parameter: ${templateRefusal}.`, argumentRange(expression, argumentValues.length, expandStart, 0), expression.range));
 		return {value: unknown(), diagnostics};
 	}
 
@@ -2057,7 +2094,8 @@ function containsOpenObject(value: Value, depth: number): boolean {
 	}
 }
 
-function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: Value[], expandStart: number | undefined, context: Context, diagnostics: Diagnostic[]): Evaluation {
+function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: Value[], expandStart: number | undefined, context: Context, given: Diagnostic[]): Evaluation {
+	let diagnostics = given;
 	const openResult = openObjectCall(expression.name, argumentValues);
 	if (openResult !== undefined) {
 		return {value: openResult, diagnostics};
@@ -2076,9 +2114,9 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 			const parameter = position === undefined ? undefined : (spec.parameters[position] ?? spec.variadic);
 			if (parameter && position !== undefined) {
 				const subject = argumentRange(expression, argumentValues.length, expandStart, position) ?? expression.range;
-				diagnostics.push(errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${error.message}.`, subject, expression.range));
+				diagnostics = added(diagnostics, errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${error.message}.`, subject, expression.range));
 			} else {
-				diagnostics.push(errorDiagnostic('Error in function call', `Call to function "${expression.name}" failed: ${error.message}.`, rangeBetween(expression.nameRange, expression.openParenRange), expression.range));
+				diagnostics = added(diagnostics, errorDiagnostic('Error in function call', `Call to function "${expression.name}" failed: ${error.message}.`, rangeBetween(expression.nameRange, expression.openParenRange), expression.range));
 			}
 
 			return {value: unknown(), diagnostics};

@@ -24,8 +24,17 @@ Root names are Terraform references: the evaluator reads the static traversal at
 
 export type ReferenceResolver = (reference: Reference) => Result<Value>;
 
+/**
+A resolver's quick answer: the value of a reference that resolves without diagnostics, or undefined to ask the resolver itself (which reports). It must give what the resolver's result would hold whenever it gives a value, and it is asked first, at every evaluation of every reference (so that no result object is made for the common case).
+*/
+export type ValueResolver = (reference: Reference) => Value | undefined;
+
 export type Scope = {
 	readonly resolveReference: ReferenceResolver;
+	/**
+	The resolver's quick answer, when it has one (`moduleResolver`'s resolvers do).
+	*/
+	readonly resolveValue: ValueResolver | undefined;
 	readonly functions: (name: string) => FunctionSpec | undefined;
 	/**
 	Function names in the order "Did you mean" suggestions consider them.
@@ -49,6 +58,9 @@ export type Scope = {
 };
 
 export type ScopeOptions = {
+	/**
+	A resolver made by `moduleResolver` brings its quick answer (see ValueResolver) with it.
+	*/
 	readonly resolveReference?: ReferenceResolver;
 	readonly functions?: (name: string) => FunctionSpec | undefined;
 	readonly functionNames?: () => readonly string[];
@@ -62,8 +74,10 @@ The variables of every root scope (read-only): one scope is made per resource in
 const noVariables: ReadonlyMap<string, Value> = new Map();
 
 export function createScope(options: ScopeOptions = {}): Scope {
+	const resolveReference = options.resolveReference ?? moduleResolver({});
 	const base = {
-		resolveReference: options.resolveReference ?? moduleResolver({}),
+		resolveReference,
+		resolveValue: quickResolvers.get(resolveReference),
 		functions: options.functions ?? (() => undefined),
 		functionNames: options.functionNames ?? (() => []),
 		functionContext: options.functionContext ?? {baseDirectory: '.', impure: true},
@@ -83,6 +97,7 @@ A class rather than an object of closures: a `for` over a large collection makes
 */
 class BoundScope implements Scope {
 	readonly resolveReference: ReferenceResolver;
+	readonly resolveValue: ValueResolver | undefined;
 	readonly functions: (name: string) => FunctionSpec | undefined;
 	readonly functionNames: () => readonly string[];
 	readonly functionContext: FunctionContext;
@@ -96,6 +111,7 @@ class BoundScope implements Scope {
 		this.variables = variables;
 		this.parent = parent;
 		this.resolveReference = base.resolveReference;
+		this.resolveValue = base.resolveValue;
 		this.functions = base.functions;
 		this.functionNames = base.functionNames;
 		this.functionContext = base.functionContext;
@@ -185,6 +201,59 @@ const noDiagnostics: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[]
 A resolver for one module instance, with Terraform's messages for names it does not declare.
 */
 export function moduleResolver(values: ModuleValues): ReferenceResolver {
+	const resolver = fullResolver(values);
+	quickResolvers.set(resolver, reference => quickValue(values, reference));
+	return resolver;
+}
+
+/**
+The quick answers of the resolvers `moduleResolver` made (see ValueResolver), which `createScope` gives its scope.
+*/
+const quickResolvers = new WeakMap<ReferenceResolver, ValueResolver>();
+
+/**
+What the resolver of `values` gives for a reference when it gives a value without diagnostics (the same lookups, in the same order); undefined for everything else (undeclared names, `path`, `terraform`, and what reports a problem), which the resolver itself then answers.
+*/
+function quickValue(values: ModuleValues, reference: Reference): Value | undefined {
+	const {subject} = reference;
+	switch (subject.kind) {
+		case 'variable': {
+			return values.variables?.get(subject.name);
+		}
+
+		case 'local': {
+			return values.locals?.get(subject.name);
+		}
+
+		case 'resource': {
+			const key = subjectTextOf(reference);
+			const value = values.resources?.get(key);
+			return value && unknownResourceAttribute(values.resourceAttributes?.get(key), reference) === undefined ? value : undefined;
+		}
+
+		case 'module': {
+			return values.modules?.get(subject.name);
+		}
+
+		case 'count': {
+			return subject.name === 'index' ? values.count?.index : undefined;
+		}
+
+		case 'each': {
+			return (subject.name === 'key' || subject.name === 'value') && values.each ? values.each[subject.name] : undefined;
+		}
+
+		case 'self': {
+			return values.self;
+		}
+
+		default: {
+			return undefined;
+		}
+	}
+}
+
+function fullResolver(values: ModuleValues): ReferenceResolver {
 	const where = values.moduleDescription ?? 'the root module';
 	return reference => {
 		// The range only for a failure: a reference computes it when asked.
@@ -300,9 +369,13 @@ export function moduleResolver(values: ModuleValues): ReferenceResolver {
 The first attribute step past a resource reference (and its instance key), when the resource type's schema does not have it.
 */
 function unknownResourceAttribute(attributes: ReadonlySet<string> | undefined, reference: Reference): {detail: string; range: Reference['range']} | undefined {
-	const steps = reference.remaining[0]?.kind === 'index' ? reference.remaining.slice(1) : reference.remaining;
-	const [first] = steps;
-	if (!attributes || first?.kind !== 'attribute' || attributes.has(first.name)) {
+	if (!attributes) {
+		return undefined;
+	}
+
+	const {remaining} = reference;
+	const first = remaining[0]?.kind === 'index' ? remaining[1] : remaining[0];
+	if (first?.kind !== 'attribute' || attributes.has(first.name)) {
 		return undefined;
 	}
 

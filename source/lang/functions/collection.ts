@@ -847,10 +847,17 @@ export const merge = defineFunction({
 			marked.attributes.forEach(insertNameOf, names);
 		}
 
-		if (names.length > 64) {
-			names.sort(compareStrings);
+		if (names.length <= 64) {
+			// insertName kept the names distinct: every one has a value (from the last argument that has it), in an array of its final length.
+			const found = new Array<Value>(names.length);
+			for (let position = 0; position < names.length; position++) {
+				found[position] = lastValueOf(markedValues as readonly ObjectValue[], names[position]!);
+			}
+
+			return withMarks({kind: 'object', attributes: sortedEntries(names, found)}, marks);
 		}
 
+		names.sort(compareStrings);
 		// No intermediate map: the names in order, each once, each value from the last argument that has it.
 		const distinct: string[] = [];
 		const values: Value[] = [];
@@ -873,6 +880,20 @@ export const merge = defineFunction({
 		return withMarks({kind: 'object', attributes: sortedEntries(distinct, values)}, marks);
 	},
 });
+
+/**
+The value of a name in the last of the objects that has it (the name is in one of them).
+*/
+function lastValueOf(objects: readonly ObjectValue[], name: string): Value {
+	for (let argument = objects.length - 1; argument > 0; argument--) {
+		const value = objects[argument]!.attributes.get(name);
+		if (value !== undefined) {
+			return value;
+		}
+	}
+
+	return objects[0]!.attributes.get(name)!;
+}
 
 /**
 insertName as a Map's forEach callback, with the list as `this`.
