@@ -471,36 +471,41 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 	}
 
 	function number(at: number): number {
+		// hclsyntax's number token: a digit, then digits, dots and exponents (e or E, an optional sign, a digit) in any order, not ending in a dot. So `1.2.3` and `3....14` are one token, which the parser rejects as a whole, and `1.` is `1` then a dot.
 		let index = at + 1;
-		while (isDigit(text.charCodeAt(index))) {
-			index++;
-		}
-
-		if (text.charCodeAt(index) === 46 && isDigit(text.charCodeAt(index + 1))) {
-			index += 2;
-			while (isDigit(text.charCodeAt(index))) {
+		let end = index;
+		for (;;) {
+			const code = text.charCodeAt(index);
+			if (isDigit(code)) {
 				index++;
-			}
-		}
-
-		const exponent = text.charCodeAt(index);
-		if (exponent === 101 || exponent === 69) {
-			let digitsAt = index + 1;
-			const sign = text.charCodeAt(digitsAt);
-			if (sign === 43 || sign === 45) {
-				digitsAt++;
+				end = index;
+				continue;
 			}
 
-			if (isDigit(text.charCodeAt(digitsAt))) {
-				index = digitsAt + 1;
-				while (isDigit(text.charCodeAt(index))) {
-					index++;
+			if (code === 46) {
+				index++;
+				continue;
+			}
+
+			if (code === 101 || code === 69) {
+				let digitsAt = index + 1;
+				const sign = text.charCodeAt(digitsAt);
+				if (sign === 43 || sign === 45) {
+					digitsAt++;
+				}
+
+				if (isDigit(text.charCodeAt(digitsAt))) {
+					index = digitsAt + 1;
+					end = index;
+					continue;
 				}
 			}
+
+			break;
 		}
 
-		emit('NumberLit', at, index);
-		return index;
+		emit('NumberLit', at, end);
+		return end;
 	}
 
 	function heredocOpener(at: number): number {

@@ -279,6 +279,11 @@ function parseTerm(p: Parser): Expression {
 
 		case 'NumberLit': {
 			p.read();
+			if (!wellFormedNumber.test(p.tokenText(start))) {
+				// hclsyntax reports it and goes on (no recovery): the token is one, however many dots or exponents it has.
+				p.error('Invalid number literal', 'Failed to recognize the value of this number literal.', p.tokenRange(start));
+			}
+
 			return numberLiteral(p, start);
 		}
 
@@ -804,6 +809,9 @@ const falseValue = {type: 'bool', value: false} as const;
 const nullValue = {type: 'null'} as const;
 
 // Number values by their text, shared as the names are (see `intern`).
+/** What Go's number parser reads from a number token: one fraction, one exponent. */
+const wellFormedNumber = /^\d+(?:\.\d*)?(?:[eE][-+]?\d+)?$/;
+
 const numberValues = new Map<string, {readonly type: 'number'; readonly text: string}>();
 
 function numberLiteral(p: Parser, token: Token): Expression {

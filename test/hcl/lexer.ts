@@ -29,6 +29,8 @@ const cases: Array<[string, string]> = [
 	['my-name_2', 'Ident(my-name_2)'],
 	['café ß', 'Ident(café) Ident(ß)'],
 	['1.5 2e10 3.25E-2 4. 5e', 'NumberLit(1.5) NumberLit(2e10) NumberLit(3.25E-2) NumberLit(4) Dot NumberLit(5) Ident(e)'],
+	// As hclsyntax scans them: dots and exponents in any order, never ending in a dot (the parser rejects the malformed ones).
+	['1.2.3 3....14 1e5e5 1.e5 1... 2.5.', 'NumberLit(1.2.3) NumberLit(3....14) NumberLit(1e5e5) NumberLit(1.e5) NumberLit(1) Ellipsis NumberLit(2.5) Dot'],
 	['{ } [ ] ( )', 'OBrace CBrace OBrack CBrack OParen CParen'],
 	['+ - * / %', 'Plus Minus Star Slash Percent'],
 	['== != < > <= >= && || !', 'EqualOp NotEqual LessThan GreaterThan LessThanEq GreaterThanEq And Or Bang'],
