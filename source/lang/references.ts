@@ -195,17 +195,12 @@ class LazyTraversal implements Traversal {
 	The traversal read as a reference, kept here rather than in a WeakMap: the evaluator reads it at every evaluation of the expression.
 	*/
 	parsed: ParsedReference | undefined;
-	/**
-	The evaluator's last resolution of the traversal without diagnostics (see `resolutionSlotOf`).
-	*/
-	lastResolution: unknown;
 	readonly #root: {readonly range: Range} | {readonly rootRange: Range};
 
 	constructor(root: string, rootPlace: {readonly range: Range} | {readonly rootRange: Range}, steps: readonly TraversalStep[]) {
 		this.root = root;
 		this.steps = steps;
 		this.parsed = undefined;
-		this.lastResolution = undefined;
 		this.#root = rootPlace;
 	}
 
@@ -217,13 +212,6 @@ class LazyTraversal implements Traversal {
 		const last = this.steps.at(-1);
 		return last ? rangeBetween(this.rootRange, last.range) : this.rootRange;
 	}
-}
-
-/**
-Where the evaluator may keep its last resolution of a traversal (eval/evaluate.ts), so that the instances that resolve a reference to the same value share one record: on the traversals made here (those of syntax nodes), not on others.
-*/
-export function resolutionSlotOf(traversal: Traversal): {lastResolution: unknown} | undefined {
-	return traversal instanceof LazyTraversal ? traversal : undefined;
 }
 
 class ParsedReferenceValue implements Reference {

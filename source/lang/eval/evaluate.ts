@@ -14,7 +14,7 @@ import {maximumCollectionElements, maximumStringLength} from '../functions/limit
 import {arithmetic, parseNumber} from '../numbers.js';
 import {rawEquals} from '../operations.js';
 import {
-	type Traversal, type TraversalStep, parseReferenceReadOnly, resolutionSlotOf, traversalOf, traversalsOf,
+	type Traversal, type TraversalStep, parseReferenceReadOnly, traversalOf, traversalsOf,
 } from '../references.js';
 import {
 	type Type, boolType, dynamicType, friendlyTypeName, hasDynamicType, isCollectionType, numberType, stringType, typeEquals,
@@ -225,12 +225,12 @@ function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 	// The resolver's quick answer first: no result object for a reference that resolves cleanly.
 	const quick = scope.resolveValue?.(parsed.value);
 	if (quick !== undefined) {
-		return cleanResolution(traversal, quick, consumed);
+		return cleanResolution(quick, consumed);
 	}
 
 	const resolved = scope.resolveReference(parsed.value);
 	if (resolved.diagnostics.length === 0) {
-		return cleanResolution(traversal, resolved.value, consumed);
+		return cleanResolution(resolved.value, consumed);
 	}
 
 	for (const diagnostic of resolved.diagnostics) {
@@ -245,21 +245,10 @@ function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 }
 
 /**
-A resolution without diagnostics: the record of the last such resolution of the traversal when it is of the same value (the instances of a block mostly resolve a reference to one value), as resolutions are only read.
+A resolution without diagnostics. (Keeping the last one on the traversal, to give again for the same value, was tried: at 4x under three in ten were given again, and each record kept was a young object stored in an old one, which the next scavenge copies: more garbage-collection work than the allocations it saved.)
 */
-function cleanResolution(traversal: Traversal, value: Value, consumed: number): Resolution {
-	const slot = resolutionSlotOf(traversal);
-	const last = slot?.lastResolution as Resolution | undefined;
-	if (last !== undefined && last.value === value && last.consumed === consumed) {
-		return last;
-	}
-
-	const resolution: Resolution = {value, consumed, diagnostics: none};
-	if (slot !== undefined) {
-		slot.lastResolution = resolution;
-	}
-
-	return resolution;
+function cleanResolution(value: Value, consumed: number): Resolution {
+	return {value, consumed, diagnostics: none};
 }
 
 /**
@@ -596,19 +585,47 @@ function staticKeysOf(expression: ObjectConstructor): StaticKeys | undefined {
 			names.push(name);
 		}
 
-		const order = names.map((_, position) => position).sort((a, b) => compareStrings(names[a]!, names[b]!));
-		const places = new Array<number>(order.length);
-		for (let place = 0; place < order.length; place++) {
-			places[order[place]!] = place;
-		}
-
-		keys = names.length === expression.items.length
-			? {names, order, sorted: order.map(position => names[position]!), places}
-			: null;
+		keys = names.length === expression.items.length ? sortedKeys(names) : null;
 		analysis.evaluation = keys;
 	}
 
 	return keys ?? undefined;
+}
+
+/**
+The static keys of distinct names, sorted by insertion into arrays of their final length (sort() with a comparator allocates a work array, and every object constructor of a configuration is analysed).
+*/
+function sortedKeys(names: readonly string[]): StaticKeys {
+	const count = names.length;
+	const order = new Array<number>(count);
+	if (count > 64) {
+		// Insertion is quadratic: a big object (a generated local) is sorted.
+		for (let position = 0; position < count; position++) {
+			order[position] = position;
+		}
+
+		order.sort((a, b) => compareStrings(names[a]!, names[b]!));
+	} else {
+		for (let position = 0; position < count; position++) {
+			const name = names[position]!;
+			let at = position;
+			while (at > 0 && compareStrings(names[order[at - 1]!]!, name) > 0) {
+				order[at] = order[at - 1]!;
+				at--;
+			}
+
+			order[at] = position;
+		}
+	}
+
+	const places = new Array<number>(count);
+	const sorted = new Array<string>(count);
+	for (let place = 0; place < count; place++) {
+		places[order[place]!] = place;
+		sorted[place] = names[order[place]!]!;
+	}
+
+	return {names, order, sorted, places};
 }
 
 /**
@@ -1447,10 +1464,11 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 	// One scope for every iteration, its names rebound each time: evaluation is synchronous and no value keeps a scope.
 	const variables = new Map<string, Value>();
 	const inner: Context = {...context, scope: context.scope.child(variables)};
-	for (const [key, element] of iteration.items) {
-		variables.set(part.valueVariable, element);
+	const {keys, elements} = iteration.items;
+	for (let position = 0; position < elements.length; position++) {
+		variables.set(part.valueVariable, elements[position]!);
 		if (part.keyVariable) {
-			variables.set(part.keyVariable, key);
+			variables.set(part.keyVariable, keys === undefined ? numberValue(position) : keys[position]!);
 		}
 
 		const body = renderParts(part.body, inner, part);
@@ -1484,8 +1502,13 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 `for` expressions.
 */
 
+/**
+What a `for` iterates over: its elements, and their keys (undefined for a list or tuple, whose keys are the positions). Two arrays rather than a pair per element; a list's or tuple's own elements are used as they are.
+*/
+type Items = {readonly keys: readonly Value[] | undefined; readonly elements: readonly Value[]};
+
 type Iteration = {
-	items: Array<[Value, Value]> | undefined;
+	items: Items | undefined;
 	marks: Set<Mark> | undefined;
 	diagnostics: Diagnostic[];
 	/**
@@ -1513,20 +1536,36 @@ function iterate(collection: Value, collectionNode: {readonly range: Range}, con
 	switch (bare.kind) {
 		case 'list':
 		case 'tuple': {
-			return {items: bare.elements.map((element, position) => [numberValue(position), element]), marks: ownMarks, diagnostics: []};
+			return {items: {keys: undefined, elements: bare.elements}, marks: ownMarks, diagnostics: []};
 		}
 
 		case 'set': {
-			return {items: bare.elements.map(element => [element, element]), marks: ownMarks, diagnostics: []};
+			return {items: {keys: bare.elements, elements: bare.elements}, marks: ownMarks, diagnostics: []};
 		}
 
 		case 'map': {
-			return {items: [...bare.entries].map(([key, element]) => [stringValue(key), element]), marks: ownMarks, diagnostics: []};
+			const keys = new Array<Value>(bare.entries.size);
+			const elements = new Array<Value>(bare.entries.size);
+			let position = 0;
+			for (const [key, element] of bare.entries) {
+				keys[position] = stringValue(key);
+				elements[position] = element;
+				position++;
+			}
+
+			return {items: {keys, elements}, marks: ownMarks, diagnostics: []};
 		}
 
 		case 'object': {
 			const names = [...bare.attributes.keys()].sort();
-			return {items: names.map(name => [stringValue(name), bare.attributes.get(name)!]), marks: ownMarks, diagnostics: []};
+			const keys = new Array<Value>(names.length);
+			const elements = new Array<Value>(names.length);
+			for (let position = 0; position < names.length; position++) {
+				keys[position] = stringValue(names[position]!);
+				elements[position] = bare.attributes.get(names[position]!)!;
+			}
+
+			return {items: {keys, elements}, marks: ownMarks, diagnostics: []};
 		}
 
 		default: {
@@ -1607,10 +1646,11 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 	const inner: Context = {...context, scope: context.scope.child(variables)};
 	// Leaf values built so far: nested `for` expressions over `range(1024)` multiply, and three levels would build 10^9.
 	let built = 0;
-	for (const [key, element] of iteration.items) {
-		variables.set(expression.valueVariable, element);
+	const {keys: itemKeys, elements: items} = iteration.items;
+	for (let position = 0; position < items.length; position++) {
+		variables.set(expression.valueVariable, items[position]!);
 		if (expression.keyVariable) {
-			variables.set(expression.keyVariable, key);
+			variables.set(expression.keyVariable, itemKeys === undefined ? numberValue(position) : itemKeys[position]!);
 		}
 
 		if (expression.condition) {
