@@ -532,133 +532,12 @@ export function traversalsOf(expression: Expression): readonly Traversal[] {
 
 function traversalsOfUncached(expression: Expression): Traversal[] {
 	const found: Traversal[] = [];
-	collect(expression, noNames, found);
+	descend(expression, noNames, collectChain, found);
 	// Kept as long as the syntax tree: no spare room.
 	return found.length === 0 ? noTraversals : found.slice();
 }
 
-/*
-The walk of `walk` and `walkChain` for `traversalsOf`, which keeps only each chain's static part: the same chains in the same order, without making the chains (their steps, the arrays `walkChain` gathers), which `traversalsOf` would drop at once. It runs for every expression of every module.
-*/
-function collect(node: Expression, names: ReadonlySet<string>, found: Traversal[]): void {
-	switch (node.kind) {
-		case 'Variable':
-		case 'GetAttribute':
-		case 'Index':
-		case 'Splat': {
-			collectChain(node, names, found);
-			break;
-		}
-
-		case 'Template': {
-			collectParts(node.parts, names, found);
-			break;
-		}
-
-		case 'FunctionCall': {
-			for (const argument of node.arguments) {
-				collect(argument, names, found);
-			}
-
-			break;
-		}
-
-		case 'Conditional': {
-			collect(node.condition, names, found);
-			collect(node.trueResult, names, found);
-			collect(node.falseResult, names, found);
-			break;
-		}
-
-		case 'BinaryOp': {
-			collect(node.left, names, found);
-			collect(node.right, names, found);
-			break;
-		}
-
-		case 'UnaryOp': {
-			collect(node.operand, names, found);
-			break;
-		}
-
-		case 'Tuple': {
-			for (const item of node.items) {
-				collect(item, names, found);
-			}
-
-			break;
-		}
-
-		case 'Object': {
-			for (const item of node.items) {
-				// A bare identifier key is a string, not a reference.
-				if (item.key.kind !== 'Variable') {
-					collect(item.key, names, found);
-				}
-
-				collect(item.value, names, found);
-			}
-
-			break;
-		}
-
-		case 'Parenthesized': {
-			collect(node.expression, names, found);
-			break;
-		}
-
-		case 'For': {
-			collect(node.collection, names, found);
-			const inner = bind(names, node.keyVariable, node.valueVariable);
-			if (node.keyExpression) {
-				collect(node.keyExpression, inner, found);
-			}
-
-			collect(node.valueExpression, inner, found);
-			if (node.condition) {
-				collect(node.condition, inner, found);
-			}
-
-			break;
-		}
-
-		case 'Literal':
-		case 'SplatItem':
-		case 'Invalid': {
-			break;
-		}
-	}
-}
-
-function collectParts(parts: readonly TemplatePart[], names: ReadonlySet<string>, found: Traversal[]): void {
-	for (const part of parts) {
-		switch (part.kind) {
-			case 'TemplateInterpolation': {
-				collect(part.expression, names, found);
-				break;
-			}
-
-			case 'TemplateIf': {
-				collect(part.condition, names, found);
-				collectParts(part.then, names, found);
-				collectParts(part.else ?? [], names, found);
-				break;
-			}
-
-			case 'TemplateFor': {
-				collect(part.collection, names, found);
-				collectParts(part.body, bind(names, part.keyVariable, part.valueVariable), found);
-				break;
-			}
-
-			case 'TemplateLiteral': {
-				break;
-			}
-		}
-	}
-}
-
-// walkChain's order: the chain itself (its static part: the traversal of the node below its innermost splat, see Chain.top), then its index keys from the outermost in, then the object of a chain that does not start at a name, then the bodies of its splats from the innermost out.
+// What traversalsOf keeps of a chain: its static part only, without making the chain (its steps, the arrays walkChain gathers), which traversalsOf would drop at once. In walkChain's order: the chain itself (its static part: the traversal of the node below its innermost splat, see Chain.top), then its index keys from the outermost in, then the object of a chain that does not start at a name, then the bodies of its splats from the innermost out.
 function collectChain(outer: Expression, names: ReadonlySet<string>, found: Traversal[]): void {
 	let node = outer;
 	let top = outer;
@@ -689,7 +568,7 @@ function collectChain(outer: Expression, names: ReadonlySet<string>, found: Trav
 		if (step.kind === 'GetAttribute') {
 			step = step.object;
 		} else if (step.kind === 'Index') {
-			collect(step.key, names, found);
+			descend(step.key, names, collectChain, found);
 			step = step.collection;
 		} else {
 			step = (step as Splat).source;
@@ -697,7 +576,7 @@ function collectChain(outer: Expression, names: ReadonlySet<string>, found: Trav
 	}
 
 	if (node.kind !== 'Variable') {
-		collect(node, names, found);
+		descend(node, names, collectChain, found);
 	}
 
 	if (splats === 0) {
@@ -721,7 +600,7 @@ function collectChain(outer: Expression, names: ReadonlySet<string>, found: Trav
 	}
 
 	for (const body of bodies) {
-		collect(body, names, found);
+		descend(body, names, collectChain, found);
 	}
 }
 
@@ -780,7 +659,7 @@ type Visit = (chain: ReferenceChain) => void;
 Calls `visit` for each reference chain in an expression, in source order (a chain before the references in its index keys), leaving out roots that are names bound inside the expression (`for` variables) or in `bound` (`dynamic` iterators, ...).
 */
 export function walkReferenceChains(expression: Expression, visit: Visit, bound: ReadonlySet<string> = noNames): void {
-	walk(expression, bound, visit);
+	descend(expression, bound, walkChain, visit);
 }
 
 /**
@@ -788,57 +667,62 @@ The first reference chain of an expression, such as the plain reference a `depen
 */
 export function referenceChainOf(expression: Expression): ReferenceChain | undefined {
 	let found: ReferenceChain | undefined;
-	walk(expression, noNames, chain => {
+	descend(expression, noNames, walkChain, (chain: ReferenceChain) => {
 		found ??= chain;
 	});
 	return found;
 }
 
-// Plain functions rather than closures: this runs for every expression of large configurations, and tsx wraps each closure it creates in a naming helper.
-function walk(node: Expression, names: ReadonlySet<string>, visit: Visit): void {
+/*
+The one walk over an expression's syntax, for references: it hands each reference chain (a name, attribute, index or splat node) to `onChain` with the names bound where it stands (`for` variables), and goes into everything else. `walkChain` (the chains, for walkReferenceChains) and `collectChain` (only their static parts, for traversalsOf) go on into what a chain holds through it.
+Plain functions rather than closures: this runs for every expression of large configurations, and tsx wraps each closure it creates in a naming helper.
+*/
+type OnChain<C> = (chain: Expression, names: ReadonlySet<string>, context: C) => void;
+
+function descend<C>(node: Expression, names: ReadonlySet<string>, onChain: OnChain<C>, context: C): void {
 	switch (node.kind) {
 		case 'Variable':
 		case 'GetAttribute':
 		case 'Index':
 		case 'Splat': {
-			walkChain(node, names, visit);
+			onChain(node, names, context);
 			break;
 		}
 
 		case 'Template': {
-			walkParts(node.parts, names, visit);
+			descendParts(node.parts, names, onChain, context);
 			break;
 		}
 
 		case 'FunctionCall': {
 			for (const argument of node.arguments) {
-				walk(argument, names, visit);
+				descend(argument, names, onChain, context);
 			}
 
 			break;
 		}
 
 		case 'Conditional': {
-			walk(node.condition, names, visit);
-			walk(node.trueResult, names, visit);
-			walk(node.falseResult, names, visit);
+			descend(node.condition, names, onChain, context);
+			descend(node.trueResult, names, onChain, context);
+			descend(node.falseResult, names, onChain, context);
 			break;
 		}
 
 		case 'BinaryOp': {
-			walk(node.left, names, visit);
-			walk(node.right, names, visit);
+			descend(node.left, names, onChain, context);
+			descend(node.right, names, onChain, context);
 			break;
 		}
 
 		case 'UnaryOp': {
-			walk(node.operand, names, visit);
+			descend(node.operand, names, onChain, context);
 			break;
 		}
 
 		case 'Tuple': {
 			for (const item of node.items) {
-				walk(item, names, visit);
+				descend(item, names, onChain, context);
 			}
 
 			break;
@@ -848,30 +732,30 @@ function walk(node: Expression, names: ReadonlySet<string>, visit: Visit): void 
 			for (const item of node.items) {
 				// A bare identifier key is a string, not a reference.
 				if (item.key.kind !== 'Variable') {
-					walk(item.key, names, visit);
+					descend(item.key, names, onChain, context);
 				}
 
-				walk(item.value, names, visit);
+				descend(item.value, names, onChain, context);
 			}
 
 			break;
 		}
 
 		case 'Parenthesized': {
-			walk(node.expression, names, visit);
+			descend(node.expression, names, onChain, context);
 			break;
 		}
 
 		case 'For': {
-			walk(node.collection, names, visit);
+			descend(node.collection, names, onChain, context);
 			const inner = bind(names, node.keyVariable, node.valueVariable);
 			if (node.keyExpression) {
-				walk(node.keyExpression, inner, visit);
+				descend(node.keyExpression, inner, onChain, context);
 			}
 
-			walk(node.valueExpression, inner, visit);
+			descend(node.valueExpression, inner, onChain, context);
 			if (node.condition) {
-				walk(node.condition, inner, visit);
+				descend(node.condition, inner, onChain, context);
 			}
 
 			break;
@@ -885,24 +769,24 @@ function walk(node: Expression, names: ReadonlySet<string>, visit: Visit): void 
 	}
 }
 
-function walkParts(parts: readonly TemplatePart[], names: ReadonlySet<string>, visit: Visit): void {
+function descendParts<C>(parts: readonly TemplatePart[], names: ReadonlySet<string>, onChain: OnChain<C>, context: C): void {
 	for (const part of parts) {
 		switch (part.kind) {
 			case 'TemplateInterpolation': {
-				walk(part.expression, names, visit);
+				descend(part.expression, names, onChain, context);
 				break;
 			}
 
 			case 'TemplateIf': {
-				walk(part.condition, names, visit);
-				walkParts(part.then, names, visit);
-				walkParts(part.else ?? [], names, visit);
+				descend(part.condition, names, onChain, context);
+				descendParts(part.then, names, onChain, context);
+				descendParts(part.else ?? [], names, onChain, context);
 				break;
 			}
 
 			case 'TemplateFor': {
-				walk(part.collection, names, visit);
-				walkParts(part.body, bind(names, part.keyVariable, part.valueVariable), visit);
+				descend(part.collection, names, onChain, context);
+				descendParts(part.body, bind(names, part.keyVariable, part.valueVariable), onChain, context);
 				break;
 			}
 
@@ -947,11 +831,11 @@ function walkChain(outer: Expression, names: ReadonlySet<string>, visit: Visit):
 	}
 
 	for (const part of parts) {
-		walk(part, names, visit);
+		descend(part, names, walkChain, visit);
 	}
 
 	for (const body of splatBodies) {
-		walk(body, names, visit);
+		descend(body, names, walkChain, visit);
 	}
 }
 
@@ -1003,7 +887,7 @@ export function walkBodyReferenceChains(body: Body, visit: (chain: ReferenceChai
 		}
 
 		if (item.kind === 'Attribute') {
-			walk(item.expression, bound, chain => {
+			descend(item.expression, bound, walkChain, (chain: ReferenceChain) => {
 				visit(chain, item.name);
 			});
 			continue;
