@@ -537,6 +537,20 @@ function traversalsOfUncached(expression: Expression): Traversal[] {
 	return found.length === 0 ? noTraversals : found.slice();
 }
 
+/**
+Whether an expression or a template directive reads one of `names` (where no `for` inside it binds the name): whether one of its references, as traversalsOf finds them, starts at one of them. Not kept: it is asked of parts of expressions, whose answers the caller keeps.
+*/
+export function readsAnyOf(node: Expression | TemplatePart, names: ReadonlySet<string>): boolean {
+	const found: Traversal[] = [];
+	if (node.kind === 'TemplateLiteral' || node.kind === 'TemplateInterpolation' || node.kind === 'TemplateIf' || node.kind === 'TemplateFor') {
+		descendParts([node], noNames, collectChain, found);
+	} else {
+		descend(node, noNames, collectChain, found);
+	}
+
+	return found.some(traversal => names.has(traversal.root));
+}
+
 // What traversalsOf keeps of a chain: its static part only, without making the chain (its steps, the arrays walkChain gathers), which traversalsOf would drop at once. In walkChain's order: the chain itself (its static part: the traversal of the node below its innermost splat, see Chain.top), then its index keys from the outermost in, then the object of a chain that does not start at a name, then the bodies of its splats from the innermost out.
 function collectChain(outer: Expression, names: ReadonlySet<string>, found: Traversal[]): void {
 	let node = outer;
@@ -861,7 +875,7 @@ function splatAttributes(each: Expression): ChainStep[] {
 /**
 `names` with the names a `for` (or a `dynamic` iterator) binds added: the local names under which a root is not a reference.
 */
-export function bind(names: ReadonlySet<string>, ...added: Array<string | undefined>): ReadonlySet<string> {
+function bind(names: ReadonlySet<string>, ...added: Array<string | undefined>): ReadonlySet<string> {
 	const result = new Set(names);
 	for (const name of added) {
 		if (name !== undefined) {

@@ -1,6 +1,6 @@
 import type {Expression, TemplatePart} from '../../hcl/ast.js';
 import type {Value} from '../values.js';
-import {type Traversal, bind} from '../references.js';
+import {type Traversal, readsAnyOf} from '../references.js';
 import {analysisOf} from '../node-analysis.js';
 
 /*
@@ -58,7 +58,7 @@ Adds the largest invariant parts of `node` worth keeping, looking only where the
 type Analysis = {
 	readonly names: ReadonlySet<string>;
 	readonly found: Set<object>;
-	/** Whether each node looked at (outside `for` bodies) reads an instance name: each is asked again by every part above it. */
+	/** Whether each node looked at (outside `for` bodies) reads an instance name. */
 	readonly mentioned: Map<object, boolean>;
 };
 
@@ -220,148 +220,17 @@ function worthKeeping(node: Expression): boolean {
 	}
 }
 
-const noNames: ReadonlySet<string> = new Set();
-
 /**
-Whether a node or directive of the expression's own scope reads an instance name.
+Whether a node or directive of the expression's own scope reads an instance name. `collect` asks again for every part below a node that does: the answers are kept for the analysis.
 */
 function mentionedAt(node: Expression | TemplatePart, analysis: Analysis): boolean {
-	return node.kind === 'TemplateIf' || node.kind === 'TemplateFor' || node.kind === 'TemplateLiteral' || node.kind === 'TemplateInterpolation'
-		? partMentions(node, analysis.names, noNames, analysis.mentioned)
-		: mentions(node, analysis.names, noNames, analysis.mentioned);
-}
-
-/**
-Whether `node` reads one of `names` where no `for` inside it binds the name (`bound`: the names bound around it). `mentioned` keeps the answer for nodes outside any `for` body (bound is `noNames`), which `collect` asks about again for every part.
-*/
-function mentions(node: Expression, names: ReadonlySet<string>, bound: ReadonlySet<string>, mentioned?: Map<object, boolean>): boolean {
-	if (mentioned === undefined || bound !== noNames) {
-		return mentionsUncached(node, names, bound, mentioned);
-	}
-
-	let known = mentioned.get(node);
+	let known = analysis.mentioned.get(node);
 	if (known === undefined) {
-		known = mentionsUncached(node, names, bound, mentioned);
-		mentioned.set(node, known);
+		known = readsAnyOf(node, analysis.names);
+		analysis.mentioned.set(node, known);
 	}
 
 	return known;
-}
-
-function mentionsUncached(node: Expression, names: ReadonlySet<string>, bound: ReadonlySet<string>, mentioned: Map<object, boolean> | undefined): boolean {
-	switch (node.kind) {
-		case 'Variable': {
-			return names.has(node.name) && !bound.has(node.name);
-		}
-
-		case 'Template': {
-			return partsMention(node.parts, names, bound, mentioned);
-		}
-
-		case 'GetAttribute': {
-			return mentions(node.object, names, bound, mentioned);
-		}
-
-		case 'Index': {
-			return mentions(node.collection, names, bound, mentioned) || mentions(node.key, names, bound, mentioned);
-		}
-
-		case 'Splat': {
-			return mentions(node.source, names, bound, mentioned) || mentions(node.each, names, bound, mentioned);
-		}
-
-		case 'FunctionCall': {
-			for (const argument of node.arguments) {
-				if (mentions(argument, names, bound, mentioned)) {
-					return true;
-				}
-			}
-
-			return false;
-		}
-
-		case 'Conditional': {
-			return mentions(node.condition, names, bound, mentioned) || mentions(node.trueResult, names, bound, mentioned) || mentions(node.falseResult, names, bound, mentioned);
-		}
-
-		case 'BinaryOp': {
-			return mentions(node.left, names, bound, mentioned) || mentions(node.right, names, bound, mentioned);
-		}
-
-		case 'UnaryOp': {
-			return mentions(node.operand, names, bound, mentioned);
-		}
-
-		case 'Tuple': {
-			for (const item of node.items) {
-				if (mentions(item, names, bound, mentioned)) {
-					return true;
-				}
-			}
-
-			return false;
-		}
-
-		case 'Object': {
-			for (const item of node.items) {
-				// A bare identifier key is a string, not a reference.
-				if ((item.key.kind !== 'Variable' && mentions(item.key, names, bound, mentioned)) || mentions(item.value, names, bound, mentioned)) {
-					return true;
-				}
-			}
-
-			return false;
-		}
-
-		case 'Parenthesized': {
-			return mentions(node.expression, names, bound, mentioned);
-		}
-
-		case 'For': {
-			if (mentions(node.collection, names, bound, mentioned)) {
-				return true;
-			}
-
-			const inner = bind(bound, node.keyVariable, node.valueVariable);
-			return (node.keyExpression !== undefined && mentions(node.keyExpression, names, inner)) || mentions(node.valueExpression, names, inner) || (node.condition !== undefined && mentions(node.condition, names, inner));
-		}
-
-		case 'Literal':
-		case 'SplatItem':
-		case 'Invalid': {
-			return false;
-		}
-	}
-}
-
-function partsMention(parts: readonly TemplatePart[], names: ReadonlySet<string>, bound: ReadonlySet<string>, mentioned: Map<object, boolean> | undefined): boolean {
-	for (const part of parts) {
-		if (partMentions(part, names, bound, mentioned)) {
-			return true;
-		}
-	}
-
-	return false;
-}
-
-function partMentions(part: TemplatePart, names: ReadonlySet<string>, bound: ReadonlySet<string>, mentioned: Map<object, boolean> | undefined): boolean {
-	switch (part.kind) {
-		case 'TemplateLiteral': {
-			return false;
-		}
-
-		case 'TemplateInterpolation': {
-			return mentions(part.expression, names, bound, mentioned);
-		}
-
-		case 'TemplateIf': {
-			return mentions(part.condition, names, bound, mentioned) || partsMention(part.then, names, bound, mentioned) || partsMention(part.else ?? [], names, bound, mentioned);
-		}
-
-		case 'TemplateFor': {
-			return mentions(part.collection, names, bound, mentioned) || partsMention(part.body, names, bind(bound, part.keyVariable, part.valueVariable), undefined);
-		}
-	}
 }
 
 /**
