@@ -1464,12 +1464,9 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 	// One scope for every iteration, its names rebound each time: evaluation is synchronous and no value keeps a scope.
 	const variables = new Map<string, Value>();
 	const inner: Context = {...context, scope: context.scope.child(variables)};
-	const {keys, elements} = iteration.items;
+	const {elements} = iteration.items;
 	for (let position = 0; position < elements.length; position++) {
-		variables.set(part.valueVariable, elements[position]!);
-		if (part.keyVariable) {
-			variables.set(part.keyVariable, keys === undefined ? numberValue(position) : keys[position]!);
-		}
+		bindItem(variables, iteration.items, position, part.valueVariable, part.keyVariable);
 
 		const body = renderParts(part.body, inner, part);
 		if (body.diagnostics.length > 0) {
@@ -1506,6 +1503,16 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 What a `for` iterates over: its elements, and their keys (undefined for a list or tuple, whose keys are the positions). Two arrays rather than a pair per element; a list's or tuple's own elements are used as they are.
 */
 type Items = {readonly keys: readonly Value[] | undefined; readonly elements: readonly Value[]};
+
+/**
+Binds a `for`'s names (expression or template directive) to the item at `position`: its element, and its key (the position itself for a list or tuple).
+*/
+function bindItem(variables: Map<string, Value>, items: Items, position: number, valueVariable: string, keyVariable: string | undefined): void {
+	variables.set(valueVariable, items.elements[position]!);
+	if (keyVariable) {
+		variables.set(keyVariable, items.keys === undefined ? numberValue(position) : items.keys[position]!);
+	}
+}
 
 type Iteration = {
 	items: Items | undefined;
@@ -1646,12 +1653,9 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 	const inner: Context = {...context, scope: context.scope.child(variables)};
 	// Leaf values built so far: nested `for` expressions over `range(1024)` multiply, and three levels would build 10^9.
 	let built = 0;
-	const {keys: itemKeys, elements: items} = iteration.items;
+	const {elements: items} = iteration.items;
 	for (let position = 0; position < items.length; position++) {
-		variables.set(expression.valueVariable, items[position]!);
-		if (expression.keyVariable) {
-			variables.set(expression.keyVariable, itemKeys === undefined ? numberValue(position) : itemKeys[position]!);
-		}
+		bindItem(variables, iteration.items, position, expression.valueVariable, expression.keyVariable);
 
 		if (expression.condition) {
 			const condition = evaluateIn(expression.condition, inner);
