@@ -256,48 +256,38 @@ function quickValue(values: ModuleValues, reference: Reference): Value | undefin
 function fullResolver(values: ModuleValues): ReferenceResolver {
 	const where = values.moduleDescription ?? 'the root module';
 	return reference => {
-		// The range only for a failure: a reference computes it when asked.
-		const {subject} = reference;
 		// Results are read, never added to: one empty array serves every successful lookup.
 		const diagnostics = noDiagnostics;
+		// What resolves cleanly is the quick answer's; the cases below give the rest (path, terraform) and the failures. The range only for a failure: a reference computes it when asked.
+		const quick = quickValue(values, reference);
+		if (quick !== undefined) {
+			return {value: quick, diagnostics};
+		}
+
+		const {subject} = reference;
 		switch (subject.kind) {
 			case 'variable': {
-				const value = values.variables?.get(subject.name);
-				if (value) {
-					return {value, diagnostics};
-				}
-
 				const suggestion = nameSuggestion(subject.name, sortedKeys(values.variables));
 				return failure('Reference to undeclared input variable', `An input variable with the name "${subject.name}" has not been declared. ${suggestion ? `Did you mean "${suggestion}"?` : `This variable can be declared with a variable "${subject.name}" {} block.`}`, reference.range);
 			}
 
 			case 'local': {
-				const value = values.locals?.get(subject.name);
-				if (value) {
-					return {value, diagnostics};
-				}
-
 				const suggestion = nameSuggestion(subject.name, sortedKeys(values.locals));
 				return failure('Reference to undeclared local value', `A local value with the name "${subject.name}" has not been declared.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, reference.range);
 			}
 
 			case 'resource': {
 				const key = subjectTextOf(reference);
-				const value = values.resources?.get(key);
-				if (value) {
-					const problem = unknownResourceAttribute(values.resourceAttributes?.get(key), reference);
-					return problem ? failure('Unsupported attribute', problem.detail, problem.range) : {value, diagnostics};
+				// Declared, yet not a quick answer: an attribute the resource type does not have.
+				const problem = values.resources?.get(key) ? unknownResourceAttribute(values.resourceAttributes?.get(key), reference) : undefined;
+				if (problem) {
+					return failure('Unsupported attribute', problem.detail, problem.range);
 				}
 
 				return failure('Reference to undeclared resource', `${subject.mode === 'ephemeral' ? 'An' : 'A'} ${subject.mode} resource "${subject.type}" "${subject.name}" has not been declared in ${where}.`, reference.range);
 			}
 
 			case 'module': {
-				const value = values.modules?.get(subject.name);
-				if (value) {
-					return {value, diagnostics};
-				}
-
 				const suggestion = nameSuggestion(subject.name, sortedKeys(values.modules));
 				return failure('Reference to undeclared module', `No module call named "${subject.name}" is declared in ${where}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`, reference.range);
 			}
@@ -331,11 +321,7 @@ function fullResolver(values: ModuleValues): ReferenceResolver {
 					return failure('Invalid "count" attribute', `The "count" object does not have an attribute named "${subject.name}". The only supported attribute is count.index, which is the index of each instance of a resource block that has the "count" argument set.`, reference.range);
 				}
 
-				if (!values.count) {
-					return failure('Reference to "count" in non-counted context', 'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.', reference.range);
-				}
-
-				return {value: values.count.index, diagnostics};
+				return failure('Reference to "count" in non-counted context', 'The "count" object can only be used in "module", "resource", and "data" blocks, and only when the "count" argument is set.', reference.range);
 			}
 
 			case 'each': {
@@ -347,19 +333,11 @@ function fullResolver(values: ModuleValues): ReferenceResolver {
 					return failure('each.value cannot be used in this context', 'A reference to "each.value" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its "for_each" expression. Remove this reference to each.value in your configuration to work around this error.', reference.range);
 				}
 
-				if (!values.each) {
-					return failure('Reference to "each" in context without for_each', 'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.', reference.range);
-				}
-
-				return {value: values.each[subject.name], diagnostics};
+				return failure('Reference to "each" in context without for_each', 'The "each" object can be used only in "module" or "resource" blocks, and only when the "for_each" argument is set.', reference.range);
 			}
 
 			case 'self': {
-				if (!values.self) {
-					return failure('Invalid "self" reference', 'The "self" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.', reference.range);
-				}
-
-				return {value: values.self, diagnostics};
+				return failure('Invalid "self" reference', 'The "self" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.', reference.range);
 			}
 		}
 	};
