@@ -2,20 +2,22 @@ import type {Command} from './command.js';
 import {loadCommandWorkspace} from './workspace-options.js';
 import {buildGraph, buildInstanceGraph} from '../graph/build.js';
 import {maximumEdges} from '../graph/adjacency.js';
-import {exportDot} from '../graph/export-dot.js';
-import {exportJson} from '../graph/export-json.js';
-import {exportMermaid} from '../graph/export-mermaid.js';
+import {dotLines} from '../graph/export-dot.js';
+import {jsonLines} from '../graph/export-json.js';
+import {mermaidLines} from '../graph/export-mermaid.js';
 import {cycles, findNode, formatCycle, neighbourhood, subgraph} from '../graph/queries.js';
-import {toText} from '../graph/to-text.js';
+import {textLines} from '../graph/to-text.js';
 import type {Graph} from '../graph/cytoscape.js';
+import type {Lines} from '../graph/lines.js';
 import {formatRangeShort} from '../hcl/position.js';
 import {terminalSafeWriter} from './terminal-text.js';
+import {writeLines} from './write-lines.js';
 
-const formats: Record<string, (graph: Graph) => string> = {
-	dot: exportDot,
-	mermaid: exportMermaid,
-	json: exportJson,
-	text: graph => toText(graph),
+const formats: Record<string, (graph: Graph) => Lines> = {
+	dot: dotLines,
+	mermaid: mermaidLines,
+	json: jsonLines,
+	text: graph => textLines(graph),
 };
 
 /**
@@ -59,7 +61,7 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 		graph = subgraph(graph, neighbourhood(graph, node.id, flags.depth ?? 2));
 	}
 
-	stdout.write(exporter(graph));
+	writeLines(stdout, exporter(graph));
 	return 0;
 };
 

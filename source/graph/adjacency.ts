@@ -208,6 +208,27 @@ export class AdjacencyIndex {
 	}
 
 	/**
+	Edges to the dependencies of a node, made for one reading and not kept (the edge objects `outgoing` made are reused), with the origins they have now: an export of the whole instance graph then holds one node's edges at a time, not an object and an origins list per edge for as long as the graph lives.
+	*/
+	outgoingOnce(id: string): GraphEdge[] {
+		const position = this.#positions.get(id);
+		if (position === undefined) {
+			return [];
+		}
+
+		const lists = this.#listsNow();
+		const result: GraphEdge[] = [];
+		for (let at = lists.outStarts[position]!; at < lists.outStarts[position + 1]!; at++) {
+			const edge = lists.outEdges[at]!;
+			result.push(this.#made.get(edge) ?? {
+				id: `e${edge}`, source: id, target: this.#nodes[this.#edges.target(edge)]!.id, kind: edgeKinds[this.#edges.kind(edge)]!, origins: this.#originsOf(edge),
+			});
+		}
+
+		return result;
+	}
+
+	/**
 	Edges from the dependents of a node.
 	*/
 	incoming(id: string): readonly GraphEdge[] {

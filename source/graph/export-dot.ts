@@ -1,7 +1,8 @@
 import type {Graph} from './cytoscape.js';
 import type {EdgeKind, NodeKind} from './model.js';
 import {membersByModule, parentModule} from './module-paths.js';
-import {compareIds} from './queries.js';
+import {compareIds, edgesInOrder} from './queries.js';
+import {joinLines, type Lines} from './lines.js';
 
 const shapes: Record<NodeKind, string> = {
 	resource: 'shape = "box"',
@@ -37,6 +38,13 @@ export function dotString(text: string): string {
 The graph in Graphviz DOT, each module a cluster (nested like the modules), each edge from the dependent to its dependency as in `terraform graph`.
 */
 export function exportDot(graph: Graph): string {
+	return joinLines(dotLines(graph));
+}
+
+/**
+The DOT text of `exportDot`, line by line.
+*/
+export function * dotLines(graph: Graph): Lines {
 	const nodes = graph.nodes().sort((first, second) => compareIds(first.id, second.id));
 	// Nodes by module, every ancestor module with a cluster.
 	const members = membersByModule(nodes);
@@ -49,26 +57,25 @@ export function exportDot(graph: Graph): string {
 		}
 	}
 
-	const lines = ['digraph {', '\tcompound = "true"', '\tnewrank = "true"', '\trankdir = "RL"', '\tnode [fontname = "sans-serif"]'];
-	const writeModule = (module: string, indent: string): void => {
+	yield * ['digraph {', '\tcompound = "true"', '\tnewrank = "true"', '\trankdir = "RL"', '\tnode [fontname = "sans-serif"]'];
+	function * moduleLines(module: string, indent: string): Lines {
 		for (const node of members.get(module) ?? []) {
-			lines.push(`${indent}${dotString(node.id)} [label = ${dotString(node.assumed ? `${node.name} (assumed)` : node.name)}, ${shapes[node.kind]}]`);
+			yield `${indent}${dotString(node.id)} [label = ${dotString(node.assumed ? `${node.name} (assumed)` : node.name)}, ${shapes[node.kind]}]`;
 		}
 
 		for (const child of children.get(module) ?? []) {
-			lines.push(`${indent}subgraph ${dotString(`cluster_${child}`)} {`, `${indent}\tlabel = ${dotString(child)}`);
-			writeModule(child, `${indent}\t`);
-			lines.push(`${indent}}`);
+			yield `${indent}subgraph ${dotString(`cluster_${child}`)} {`;
+			yield `${indent}\tlabel = ${dotString(child)}`;
+			yield * moduleLines(child, `${indent}\t`);
+			yield `${indent}}`;
 		}
-	};
-
-	writeModule('', '\t');
-	const edges = graph.edges().sort((first, second) => compareIds(first.source, second.source) || compareIds(first.target, second.target) || compareIds(first.kind, second.kind));
-	for (const edge of edges) {
-		const attributes = [edgeStyles[edge.kind], edge.origins.length > 0 ? `tooltip = ${dotString(edge.origins.map(origin => origin.expression).join('\n'))}` : ''].filter(Boolean).join(', ');
-		lines.push(`\t${dotString(edge.source)} -> ${dotString(edge.target)}${attributes ? ` [${attributes}]` : ''}`);
 	}
 
-	lines.push('}');
-	return lines.join('\n') + '\n';
+	yield * moduleLines('', '\t');
+	for (const edge of edgesInOrder(graph, nodes.map(node => node.id))) {
+		const attributes = [edgeStyles[edge.kind], edge.origins.length > 0 ? `tooltip = ${dotString(edge.origins.map(origin => origin.expression).join('\n'))}` : ''].filter(Boolean).join(', ');
+		yield `\t${dotString(edge.source)} -> ${dotString(edge.target)}${attributes ? ` [${attributes}]` : ''}`;
+	}
+
+	yield '}';
 }

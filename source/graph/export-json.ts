@@ -1,7 +1,9 @@
 import type {Range} from '../hcl/position.js';
 import type {Graph} from './cytoscape.js';
 import type {EdgeKind, NodeKind} from './model.js';
-import {compareIds} from './queries.js';
+import {compareIds, edgesInOrder} from './queries.js';
+import {joinLines, type Lines} from './lines.js';
+import type {GraphEdge, GraphNode} from './model.js';
 
 export type JsonRange = {
 	readonly start: {readonly line: number; readonly column: number};
@@ -39,11 +41,11 @@ function jsonRange(range: Range): JsonRange {
 	};
 }
 
-/**
-The graph as plain data: nodes with address, kind, file and range; edges (dependent `source`, dependency `target`) with kind and the expressions that make them. Sorted, so the output is stable.
-*/
-export function toJsonGraph(graph: Graph): JsonGraph {
-	const nodes = graph.nodes().sort((first, second) => compareIds(first.id, second.id)).map(node => ({
+type JsonNode = JsonGraph['nodes'][number];
+type JsonEdge = JsonGraph['edges'][number];
+
+function jsonNode(node: GraphNode): JsonNode {
+	return {
 		address: node.id,
 		kind: node.kind,
 		module: node.module,
@@ -51,21 +53,69 @@ export function toJsonGraph(graph: Graph): JsonGraph {
 		...(node.range ? {file: node.range.filename, range: jsonRange(node.range)} : {}),
 		...(node.block === undefined ? {} : {block: node.block}),
 		...(node.assumed && {assumed: true as const}),
-	}));
-	const edges = graph.edges()
-		.sort((first, second) => compareIds(first.source, second.source) || compareIds(first.target, second.target) || compareIds(first.kind, second.kind))
-		.map(edge => ({
-			source: edge.source,
-			target: edge.target,
-			kind: edge.kind,
-			expressions: edge.origins.map(origin => ({
-				expression: origin.expression,
-				...(origin.range ? {file: origin.range.filename, range: jsonRange(origin.range)} : {}),
-			})),
-		}));
-	return {nodes, edges};
+	};
+}
+
+function jsonEdge(edge: GraphEdge): JsonEdge {
+	return {
+		source: edge.source,
+		target: edge.target,
+		kind: edge.kind,
+		expressions: edge.origins.map(origin => ({
+			expression: origin.expression,
+			...(origin.range ? {file: origin.range.filename, range: jsonRange(origin.range)} : {}),
+		})),
+	};
+}
+
+function sortedNodes(graph: Graph): GraphNode[] {
+	return graph.nodes().sort((first, second) => compareIds(first.id, second.id));
+}
+
+/**
+The graph as plain data: nodes with address, kind, file and range; edges (dependent `source`, dependency `target`) with kind and the expressions that make them. Sorted, so the output is stable.
+*/
+export function toJsonGraph(graph: Graph): JsonGraph {
+	const nodes = sortedNodes(graph);
+	return {nodes: nodes.map(node => jsonNode(node)), edges: [...edgesInOrder(graph, nodes.map(node => node.id))].map(edge => jsonEdge(edge))};
 }
 
 export function exportJson(graph: Graph): string {
-	return JSON.stringify(toJsonGraph(graph), undefined, '\t') + '\n';
+	return joinLines(jsonLines(graph));
+}
+
+/**
+The text of `exportJson` (`JSON.stringify(toJsonGraph(graph), undefined, '\t')`, byte for byte), one array element at a time: a JSON string holds no raw newline, so an element stringified on its own and indented two levels is what the whole would print.
+*/
+export function * jsonLines(graph: Graph): Lines {
+	const nodes = sortedNodes(graph);
+	yield '{';
+	yield * arrayLines('nodes', nodes.map(node => jsonNode(node)), ',');
+	yield * arrayLines('edges', (function * () {
+		for (const edge of edgesInOrder(graph, nodes.map(node => node.id))) {
+			yield jsonEdge(edge);
+		}
+	})(), '');
+	yield '}';
+}
+
+function * arrayLines(name: string, elements: Iterable<JsonNode | JsonEdge>, after: string): Lines {
+	let previous: string | undefined;
+	for (const element of elements) {
+		if (previous === undefined) {
+			yield `\t${JSON.stringify(name)}: [`;
+		} else {
+			yield previous + ',';
+		}
+
+		previous = '\t\t' + JSON.stringify(element, undefined, '\t').replaceAll('\n', '\n\t\t');
+	}
+
+	if (previous === undefined) {
+		yield `\t${JSON.stringify(name)}: []${after}`;
+		return;
+	}
+
+	yield previous;
+	yield `\t]${after}`;
 }

@@ -1,7 +1,8 @@
 import type {Graph} from './cytoscape.js';
 import type {EdgeKind, NodeKind} from './model.js';
 import {membersByModule, parentModule} from './module-paths.js';
-import {compareIds} from './queries.js';
+import {compareIds, edgesInOrder} from './queries.js';
+import {joinLines, type Lines} from './lines.js';
 
 const shapes: Record<NodeKind, [string, string]> = {
 	resource: ['[', ']'],
@@ -37,6 +38,13 @@ export function mermaidLabel(text: string): string {
 The graph as a Mermaid flowchart (as GitHub renders it): modules are subgraphs, node ids are generated (`n0`, `n1`...) since addresses are not valid Mermaid ids.
 */
 export function exportMermaid(graph: Graph): string {
+	return joinLines(mermaidLines(graph));
+}
+
+/**
+The Mermaid text of `exportMermaid`, line by line.
+*/
+export function * mermaidLines(graph: Graph): Lines {
 	const nodes = graph.nodes().sort((first, second) => compareIds(first.id, second.id));
 	const ids = new Map(nodes.map((node, position) => [node.id, `n${position}`]));
 	// Nodes by module, every ancestor module with a cluster.
@@ -52,25 +60,22 @@ export function exportMermaid(graph: Graph): string {
 		}
 	}
 
-	const lines = ['flowchart RL'];
-	const writeModule = (module: string, indent: string): void => {
+	yield 'flowchart RL';
+	function * moduleLines(module: string, indent: string): Lines {
 		for (const node of members.get(module) ?? []) {
 			const [open, close] = shapes[node.kind];
-			lines.push(`${indent}${ids.get(node.id)!}${open}${mermaidLabel(node.name)}${close}`);
+			yield `${indent}${ids.get(node.id)!}${open}${mermaidLabel(node.name)}${close}`;
 		}
 
 		for (const child of children.get(module) ?? []) {
-			lines.push(`${indent}subgraph ${moduleIds.get(child)!}[${mermaidLabel(child)}]`);
-			writeModule(child, `${indent}\t`);
-			lines.push(`${indent}end`);
+			yield `${indent}subgraph ${moduleIds.get(child)!}[${mermaidLabel(child)}]`;
+			yield * moduleLines(child, `${indent}\t`);
+			yield `${indent}end`;
 		}
-	};
-
-	writeModule('', '\t');
-	const edges = graph.edges().sort((first, second) => compareIds(first.source, second.source) || compareIds(first.target, second.target) || compareIds(first.kind, second.kind));
-	for (const edge of edges) {
-		lines.push(`\t${ids.get(edge.source)!} ${arrows[edge.kind]} ${ids.get(edge.target)!}`);
 	}
 
-	return lines.join('\n') + '\n';
+	yield * moduleLines('', '\t');
+	for (const edge of edgesInOrder(graph, nodes.map(node => node.id))) {
+		yield `\t${ids.get(edge.source)!} ${arrows[edge.kind]} ${ids.get(edge.target)!}`;
+	}
 }

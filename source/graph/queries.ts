@@ -25,6 +25,22 @@ export function compareIds(first: string, second: string): number {
 }
 
 /**
+A node's edges to its dependencies in the order every listing prints them (by target id, then kind), made for this reading only: exporting the whole graph one node at a time never holds an object per edge.
+*/
+export function outgoingInOrder(graph: Graph, id: string): GraphEdge[] {
+	return graph.index.outgoingOnce(id).sort((first, second) => compareIds(first.target, second.target) || compareIds(first.kind, second.kind));
+}
+
+/**
+Every edge of the graph in that order, by source id first (`sortedIds` are the graph's node ids, sorted).
+*/
+export function * edgesInOrder(graph: Graph, sortedIds: readonly string[]): Generator<GraphEdge> {
+	for (const id of sortedIds) {
+		yield * outgoingInOrder(graph, id);
+	}
+}
+
+/**
 The direct dependencies of a node, each with the edge (kind and expressions) that makes it, sorted by id then edge kind.
 */
 export function dependencies(graph: Graph, id: string): Neighbour[] {

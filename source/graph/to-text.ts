@@ -1,5 +1,6 @@
 import type {Graph} from './cytoscape.js';
-import {compareIds} from './queries.js';
+import {compareIds, outgoingInOrder} from './queries.js';
+import {joinLines, type Lines} from './lines.js';
 
 export type TextOptions = {
 	/**
@@ -12,22 +13,28 @@ export type TextOptions = {
 The graph as Terraform's `Graph.String()` prints it: every node sorted, each followed by its dependencies, sorted and indented two spaces. The golden format of the graph tests.
 */
 export function toText(graph: Graph, options: TextOptions = {}): string {
-	const lines: string[] = [];
+	return joinLines(textLines(graph, options));
+}
+
+/**
+The text of `toText`, line by line.
+*/
+export function * textLines(graph: Graph, options: TextOptions = {}): Lines {
 	const ids = graph.nodes().map(node => node.id).sort(compareIds);
 	for (const id of ids) {
-		lines.push(id);
-		const targets = new Map<string, string[]>();
-		for (const edge of graph.outgoing(id)) {
-			const kinds = targets.get(edge.target) ?? [];
-			kinds.push(edge.kind);
-			targets.set(edge.target, kinds);
-		}
+		yield id;
+		// Edges in order come grouped by target, their kinds sorted: one line per target.
+		const edges = outgoingInOrder(graph, id);
+		for (let at = 0; at < edges.length;) {
+			const {target} = edges[at]!;
+			const kinds: string[] = [];
+			for (; at < edges.length && edges[at]!.target === target; at++) {
+				if (edges[at]!.kind !== 'reference') {
+					kinds.push(edges[at]!.kind);
+				}
+			}
 
-		for (const target of [...targets.keys()].sort(compareIds)) {
-			const kinds = targets.get(target)!.filter(kind => kind !== 'reference').sort(compareIds);
-			lines.push(options.kinds && kinds.length > 0 ? `  ${target} (${kinds.join(', ')})` : `  ${target}`);
+			yield options.kinds && kinds.length > 0 ? `  ${target} (${kinds.join(', ')})` : `  ${target}`;
 		}
 	}
-
-	return lines.length === 0 ? '' : lines.join('\n') + '\n';
 }
