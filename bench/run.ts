@@ -11,7 +11,7 @@ import {enterpriseScale} from './real-configurations.js';
 /*
 `npm run bench`: generates the configurations, measures every stage in child processes (a fresh heap per measurement, so peak memory is that of one load), prints one report and writes it to bench/results.md and the readme's Benchmarks section.
 
-Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 1,4 (the side-by-side section), --only SECTION[,SECTION] (parse, load, console, ui, diff, start, terraform: measure only these, print only, write nothing).
+Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 1,4 (the side-by-side section), --only SECTION[,SECTION] (parse, load, console, ui, diff, start, tool, terraform: measure only these, print only, write nothing).
 */
 
 const argv = process.argv.slice(2);
@@ -22,7 +22,7 @@ const flagValue = (name: string): string | undefined => {
 };
 
 const onlyFlag = flagValue('--only');
-const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['parse', 'load', 'console', 'ui', 'diff', 'start', 'terraform']);
+const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['parse', 'load', 'console', 'ui', 'diff', 'start', 'tool', 'terraform']);
 const write = !argv.includes('--no-write') && onlyFlag === undefined;
 const scales = flagValue('--sizes')?.split(',').map(Number) ?? [1, 2, 4, 8, 16];
 const terraformScales = flagValue('--terraform-sizes')?.split(',').map(Number) ?? [1, 4];
@@ -38,6 +38,8 @@ const loadRuns = quick ? 1 : 3;
 const loadRunsAt = (scale: number): number => (scale > 4 ? 1 : loadRuns);
 const diffRuns = quick ? 1 : 3;
 const startRounds = quick ? 3 : 10;
+// Each round of the installed tool at 4x is three processes of 3-10 s.
+const toolRounds = quick ? 1 : 3;
 const terraformRounds = quick ? 1 : 5;
 // terraform plan of 1x takes about a minute of CPU, of 4x several: fewer rounds of it.
 const planRoundsAt = (scale: number): number => (quick || scale > 1 ? 1 : 3);
@@ -211,6 +213,10 @@ const startResult = await section('start', async () => {
 	log('start');
 	return runChild('measure-start.ts', [String(startRounds)]);
 });
+const toolResult = await section('tool', async () => {
+	log(`tool: the installed tool at ${targetScale}x`);
+	return runChild('measure-tool.ts', [target.directory, String(toolRounds)], 1_800_000);
+});
 const terraformResults = new Map<number, ChildResult>();
 for (const scale of terraformScales) {
 	// eslint-disable-next-line no-await-in-loop -- one measurement at a time
@@ -352,6 +358,23 @@ if (startProblem) {
 	lines.push(`Explorer first frame on examples/multi-region in a pseudo-terminal (\`script\`), up to the frame showing the module tree: ${firstFrame ? `${fixed(firstFrame.cpuMs)} ms of CPU, ${fixed(firstFrame.wallMs)} ms from process start (median of ${firstFrame.samples}; Node's own start, an empty program, ${firstFrame.nodeStartCpuMs === undefined ? 'n/a' : fixed(firstFrame.nodeStartCpuMs)} ms of CPU of it)` : 'n/a'}.`);
 }
 
+// The installed tool.
+lines.push('', `### The installed tool at ${targetScale}x (whole processes, the bundle in distribution/)`, '');
+const toolProblem = failed(toolResult);
+type ToolFigures = {name: string; status?: number; wallMs: number; cpuMs: number; peakMb: number; maxPeakMb: number; error?: string};
+const toolCommands = toolProblem ? [] : toolResult['commands'] as ToolFigures[];
+if (toolProblem) {
+	lines.push(toolProblem);
+} else {
+	lines.push(`What a user waits for and the memory the process takes, Node's start, cold code and the tool's own V8 settings included (\`bench/measure-tool.ts\`; output to /dev/null; peak resident memory read inside the process as it exits, \`bench/peak-probe.cjs\`; medians of ${integer(toolResult['rounds'])} runs after a warm-up).`, '');
+	lines.push('| command | ms | CPU ms | peak RSS MB (median / max) | exit |', '| --- | ---: | ---: | ---: | ---: |');
+	for (const command of toolCommands) {
+		lines.push(command.error ? `| \`tfscope ${command.name}\` | ${command.error} | | | |` : `| \`tfscope ${command.name}\` | ${fixed(command.wallMs)} | ${fixed(command.cpuMs)} | ${fixed(command.peakMb)} / ${fixed(command.maxPeakMb)} | ${String(command.status)} |`);
+	}
+}
+
+const toolPeakMb = toolCommands.length > 0 && toolCommands.every(command => typeof command.maxPeakMb === 'number') ? Math.max(...toolCommands.map(command => command.maxPeakMb)) : undefined;
+
 // Side by side with Terraform.
 lines.push('', '### Side by side with Terraform', '');
 const terraformRows: string[] = [];
@@ -438,6 +461,7 @@ const targets: Array<[string, string, boolean | undefined, string?]> = [
 	[`Graph under 1 s (${targetScale}x, block level)`, typeof targetLoad['graphMs'] === 'number' ? `${fixed(targetLoad['graphMs'])} ms (CPU ${fixed(targetLoad['graphCpuMs'])} ms)` : 'n/a', typeof targetLoad['graphMs'] === 'number' ? targetLoad['graphMs'] < 1000 : undefined, cpuStatus(targetLoad['graphCpuMs'], 1000)],
 	[`Graph under 1 s (${targetScale}x, instance level)`, typeof targetLoad['instanceGraphMs'] === 'number' ? `${fixed(targetLoad['instanceGraphMs'])} ms (CPU ${fixed(targetLoad['instanceGraphCpuMs'])} ms)` : 'n/a', typeof targetLoad['instanceGraphMs'] === 'number' ? targetLoad['instanceGraphMs'] < 1000 : undefined, cpuStatus(targetLoad['instanceGraphCpuMs'], 1000)],
 	[`Peak memory under 300 MB (${targetScale}x, with both graphs built)`, typeof targetLoad['peakMb'] === 'number' ? `${fixed(targetLoad['peakMb'])} MB (${fixed(targetLoad['peakLoadMb'])} MB after evaluating every value, ${fixed(targetLoad['peakExpandMb'])} MB after load + expand)` : 'n/a', typeof targetLoad['peakMb'] === 'number' ? targetLoad['peakMb'] < 300 : undefined],
+	[`Peak memory of the installed tool under 300 MB (${targetScale}x: \`check\`, \`instances --json\`, \`graph --instances\`)`, toolPeakMb === undefined ? 'n/a' : `${fixed(toolPeakMb)} MB (the largest of the three)`, toolPeakMb === undefined ? undefined : toolPeakMb < 300],
 	['Console median under 1 ms', consoleProblem ? 'n/a' : `${fixed(consoleResult['medianMs'], 3)} ms`, consoleProblem ? undefined : Number(consoleResult['medianMs']) < 1],
 	['Console p95 under 10 ms', consoleProblem ? 'n/a' : `${fixed(consoleResult['p95Ms'], 3)} ms`, consoleProblem ? undefined : Number(consoleResult['p95Ms']) < 10],
 	[`Explorer first frame under 1 s (${targetScale}x, in-process)`, uiProblem ? 'n/a' : `${fixed(uiResult['firstFrameMs'])} ms`, uiProblem ? undefined : Number(uiResult['firstFrameMs']) < 1000],
