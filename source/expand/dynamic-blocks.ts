@@ -27,7 +27,7 @@ export type BodyOptions = {
 	*/
 	readonly shared?: Map<object, Value>;
 	/**
-	The values put in `shared` (top-level arguments only), so shaping by a schema can be done once for them too.
+	The values put in `shared` (top-level arguments and blocks), so shaping by a schema can be done once for them too.
 	*/
 	readonly sharedValues?: Set<Value>;
 	/**
@@ -441,6 +441,7 @@ function evaluateCounted(body: Body, scope: Scope, options: BodyOptions, counter
 					value = evaluateCounted(block.body, scope, nestedOptions(options), counter).object;
 					if (shared && !item.perInstance) {
 						shared.set(block, value);
+						options.sharedValues?.add(value);
 					}
 				}
 

@@ -39,8 +39,13 @@ export type ShapeOptions = {
 
 export type ShapeReuse = {
 	readonly shared: ReadonlySet<Value>;
-	readonly shaped: Map<Value, {readonly attribute: AttributeSchema; readonly value: Value}>;
+	/**
+	What shared values were shaped into, by the value (or, for blocks, the first block's value): for one slot of the schema, and for blocks the blocks' values, all shared.
+	*/
+	readonly shaped: Map<Value, ShapedShared>;
 };
+
+type ShapedShared = {readonly slot: Slot; readonly elements: readonly Value[] | undefined; readonly value: Value};
 
 /**
 The value of a body (as `evaluateBody` gives it: arguments by name, unlabelled blocks as a list or tuple of objects, labelled ones as an object by label, a `dynamic` block over an unknown collection as unknown) under its block schema.
@@ -115,13 +120,44 @@ export function shapeBody(schema: BlockSchema, given: ReadonlyMap<string, Value>
 One slot's value shaped: `value` is what the body gives for it (undefined: not set, for an attribute read from state).
 */
 function shapeSlot(slot: Slot, value: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
+	const {reuse} = options;
+	if (reuse !== undefined && path.length === 0 && value !== undefined) {
+		if (slot.nested === undefined && value.kind !== 'null' && reuse.shared.has(value)) {
+			return shapeShared(slot, value, value, undefined, options, reuse);
+		}
+
+		// Blocks that every instance shares (`root_block_device { ... }`, an `egress` block written for a set attribute) arrive in a list made per instance: its elements are what is shared.
+		if ((value.kind === 'list' || value.kind === 'tuple') && value.marks === undefined && allShared(value.elements, reuse.shared)) {
+			return shapeShared(slot, value, value.elements[0]!, value.elements, options, reuse);
+		}
+	}
+
+	return shapeUnshared(slot, value, options, path);
+}
+
+function shapeUnshared(slot: Slot, value: Value | undefined, options: ShapeOptions, path: readonly string[]): Value {
 	if (slot.nested === undefined) {
-		return options.reuse && path.length === 0 && value !== undefined && value.kind !== 'null' && options.reuse.shared.has(value)
-			? shapeShared(slot.name, slot.attribute!, value, options, options.reuse)
-			: shapeAttribute(slot.name, slot.attribute!, value, options, path);
+		return shapeAttribute(slot.name, slot.attribute!, value, options, path);
 	}
 
 	return shapeBlocks(slot.nested, value, options, path.length === 0 ? slot.path : [...path, slot.name]);
+}
+
+/**
+Whether there are elements and each is a value every instance shares.
+*/
+function allShared(elements: readonly Value[], shared: ReadonlySet<Value>): boolean {
+	if (elements.length === 0) {
+		return false;
+	}
+
+	for (const element of elements) {
+		if (!shared.has(element)) {
+			return false;
+		}
+	}
+
+	return true;
 }
 
 /**
@@ -179,17 +215,17 @@ function sameNumbers(a: readonly number[], b: readonly number[], count: number):
 }
 
 /**
-A shared top-level argument shaped once per attribute. Not null, so no value from state is involved (see shapeAttribute).
+A top-level slot's value that every instance shares (`elements` undefined), or a list of blocks that each instance shares (`elements`, kept under the first), shaped once per slot: shaping is a function of the value and the slot. Not null, so no value from state is involved (see shapeAttribute).
 */
-function shapeShared(name: string, attribute: AttributeSchema, value: Value, options: ShapeOptions, reuse: ShapeReuse): Value {
-	const known = reuse.shaped.get(value);
-	if (known?.attribute === attribute) {
+function shapeShared(slot: Slot, value: Value, key: Value, elements: readonly Value[] | undefined, options: ShapeOptions, reuse: ShapeReuse): Value {
+	const known = reuse.shaped.get(key);
+	if (known !== undefined && known.slot === slot && sameElements(known.elements, elements)) {
 		return known.value;
 	}
 
 	// Reused only when shaping it reported no problem: each instance reports its own.
 	let reported = false;
-	const shaped = shapeAttribute(name, attribute, value, {
+	const shaped = shapeUnshared(slot, value, {
 		...options,
 		problem(problem) {
 			reported = true;
@@ -197,10 +233,31 @@ function shapeShared(name: string, attribute: AttributeSchema, value: Value, opt
 		},
 	}, []);
 	if (!reported && known === undefined) {
-		reuse.shaped.set(value, {attribute, value: shaped});
+		reuse.shaped.set(key, {slot, elements: elements?.slice(), value: shaped});
 	}
 
 	return shaped;
+}
+
+/**
+Whether two lists of values are the same values (identical objects) in the same order, or both absent.
+*/
+function sameElements(a: readonly Value[] | undefined, b: readonly Value[] | undefined): boolean {
+	if (a === undefined || b === undefined) {
+		return a === b;
+	}
+
+	if (a.length !== b.length) {
+		return false;
+	}
+
+	for (let position = 0; position < a.length; position++) {
+		if (a[position] !== b[position]) {
+			return false;
+		}
+	}
+
+	return true;
 }
 
 /**

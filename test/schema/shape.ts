@@ -50,3 +50,30 @@ test('a body read by name and a body read slot by slot shape alike', t => {
 
 	t.deepEqual(shaped(new Map(bodies[1])).problems.map(problem => problem.path.join('.')), ['a01', 'a03']);
 });
+
+test('blocks every instance shares are shaped once, into the same value, and their problems reported for each instance', t => {
+	// Each instance's body puts the shared block values in a list of its own, as evaluateBody does.
+	const good = objectValue({size: numberValue(1)});
+	const bad = objectValue({size: stringValue('big')});
+	const reuse = {shared: new Set<Value>([good, bad]), shaped: new Map()};
+	const shapeWith = (disk: Value[], options: {reuse?: typeof reuse}): {value: Value; problems: ShapeProblem[]} => {
+		const problems: ShapeProblem[] = [];
+		const value = shapeBody(schema, new Map([['disk', tupleValue(disk)]]), {problem: problem => problems.push(problem), unsetBlocksUnknown: true, ...options});
+		return {value, problems};
+	};
+
+	const first = shapeWith([good], {reuse});
+	const second = shapeWith([good], {reuse});
+	t.is(formatValue(first.value), formatValue(shapeWith([good], {}).value));
+	t.is(first.value.kind === 'object' && first.value.attributes.get('disk'), second.value.kind === 'object' && second.value.attributes.get('disk'));
+	t.deepEqual(second.problems, []);
+
+	// Other blocks, even under the same first one, are shaped for themselves.
+	t.is(formatValue(shapeWith([good, good], {reuse}).value), formatValue(shapeWith([good, good], {}).value));
+	for (let instance = 0; instance < 2; instance++) {
+		const failed = shapeWith([bad], {reuse});
+		t.is(formatValue(failed.value), formatValue(shapeWith([bad], {}).value));
+		t.deepEqual(failed.problems, shapeWith([bad], {}).problems);
+		t.is(failed.problems.length, 1);
+	}
+});
