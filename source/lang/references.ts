@@ -70,6 +70,13 @@ class AttributeStep {
 	get range(): Range {
 		return this.#node.nameRange;
 	}
+
+	/**
+	The chain node of the step (see ChainTraversal.nodeAt).
+	*/
+	get node(): GetAttribute {
+		return this.#node;
+	}
 }
 
 /**
@@ -122,6 +129,10 @@ class IndexNodeStep {
 
 	get range(): Range {
 		return indexRange(this.#node);
+	}
+
+	get node(): Index {
+		return this.#node;
 	}
 }
 
@@ -214,7 +225,10 @@ class LazyTraversal implements Traversal {
 	}
 }
 
-class ParsedReferenceValue implements Reference {
+/**
+A reference read from a traversal, and the result of reading it (`value` is itself, `diagnostics` none): one object kept per reference of every expression, not a result record and an empty array beside it.
+*/
+class ParsedReferenceValue implements Reference, ParsedReference {
 	readonly subject: ReferenceSubject;
 	readonly remaining: readonly TraversalStep[];
 	readonly #traversal: Traversal;
@@ -223,10 +237,19 @@ class ParsedReferenceValue implements Reference {
 
 	constructor(traversal: Traversal, subject: ReferenceSubject, consumed: number) {
 		this.subject = subject;
-		this.remaining = consumed === 0 ? traversal.steps : traversal.steps.slice(consumed);
+		const {steps} = traversal;
+		this.remaining = consumed === 0 ? steps : (consumed === steps.length ? noSteps : steps.slice(consumed));
 		this.#traversal = traversal;
 		this.#consumed = consumed;
 		this.#subjectText = undefined;
+	}
+
+	get value(): Reference {
+		return this;
+	}
+
+	get diagnostics(): readonly Diagnostic[] {
+		return noDiagnostics;
 	}
 
 	get subjectText(): string {
@@ -310,13 +333,19 @@ function sharedParse(traversal: Traversal): ParsedReference {
 	return parsed;
 }
 
-const parsedReferences = new WeakMap<Traversal, {value: Reference | undefined; diagnostics: Diagnostic[]}>();
+const parsedReferences = new WeakMap<Traversal, ParsedReference>();
 
-type ParsedReference = {value: Reference | undefined; diagnostics: Diagnostic[]};
+/**
+A traversal read as a reference: shared by every reader, so read-only.
+*/
+type ParsedReference = {readonly value: Reference | undefined; readonly diagnostics: readonly Diagnostic[]};
+
+const noSteps: readonly TraversalStep[] = Object.freeze([]);
+const noDiagnostics: readonly Diagnostic[] = Object.freeze([]);
 
 // Plain functions rather than closures in parseReferenceUncached: tsx wraps each closure it creates in a naming helper, and every reference of a configuration is parsed.
 function referenceTo(traversal: Traversal, subject: ReferenceSubject, consumed: number): ParsedReference {
-	return {value: new ParsedReferenceValue(traversal, subject, consumed), diagnostics: []};
+	return new ParsedReferenceValue(traversal, subject, consumed);
 }
 
 function singleAttribute(traversal: Traversal): {name: string} | ParsedReference {
@@ -396,12 +425,13 @@ function parseReferenceUncached(traversal: Traversal): ParsedReference {
 }
 
 /**
-The static traversal of a chain node (a name followed by attribute and index steps), with the chain's nodes: `staticDepth` of its steps are static (attribute names and literal keys), `nodes` are the attribute and index nodes of the chain, innermost first (`nodes[i]` is the node of step i). One record per node, kept for the life of the syntax tree: the evaluator reads it at every evaluation of the node, and `traversalsOf` gives the same traversal objects, so a resolution found for an expression's reference is found again by identity.
+The static traversal of a chain node (a name followed by attribute and index steps), with the chain's nodes: `staticDepth` of its steps are static (attribute names and literal keys); the chain has `depth` attribute and index nodes, and `nodeAt(i)` is the node of step i, innermost first. One record per node, kept for the life of the syntax tree: the evaluator reads it at every evaluation of the node, and `traversalsOf` gives the same traversal objects, so a resolution found for an expression's reference is found again by identity.
 */
 export type NodeTraversal = {
 	readonly traversal: Traversal;
 	readonly staticDepth: number;
-	readonly nodes: readonly Expression[];
+	readonly depth: number;
+	nodeAt(position: number): Expression;
 };
 
 /**
@@ -436,16 +466,11 @@ function traversalOfUncached(expression: Expression): NodeTraversal | undefined 
 		return undefined;
 	}
 
-	const nodes = new Array<Expression>(depth);
-	current = expression;
-	for (let position = depth - 1; position >= 0; position--) {
-		nodes[position] = current;
-		current = current.kind === 'GetAttribute' ? current.object : (current as Index).collection;
-	}
-
+	const root = current as Variable;
+	// The static steps run from the innermost node out, up to the first index whose key is not a literal.
 	let staticDepth = 0;
 	while (staticDepth < depth) {
-		const node = nodes[staticDepth]!;
+		const node = chainNodeAt(expression, depth, staticDepth);
 		if (node.kind !== 'GetAttribute' && literalKey((node as Index).key) === undefined) {
 			break;
 		}
@@ -454,29 +479,48 @@ function traversalOfUncached(expression: Expression): NodeTraversal | undefined 
 	}
 
 	const steps = new Array<TraversalStep>(staticDepth);
-	for (let position = 0; position < staticDepth; position++) {
-		const node = nodes[position]!;
-		steps[position] = node.kind === 'GetAttribute' ? new AttributeStep(node) : new IndexNodeStep(literalKey((node as Index).key)!, node as Index);
+	current = chainNodeAt(expression, depth, staticDepth === 0 ? 0 : staticDepth - 1);
+	for (let position = staticDepth - 1; position >= 0; position--) {
+		steps[position] = current.kind === 'GetAttribute' ? new AttributeStep(current) : new IndexNodeStep(literalKey((current as Index).key)!, current as Index);
+		current = current.kind === 'GetAttribute' ? current.object : (current as Index).collection;
 	}
 
-	return new ChainTraversal((current as Variable).name, current, steps, staticDepth, nodes);
+	return new ChainTraversal(root.name, root, steps, staticDepth, expression, depth);
 }
 
 /**
-A node's traversal and its NodeTraversal record in one object (its `traversal` is itself): one per reference of every expression, kept as long as the tree.
+The node of step `position` (0 the innermost) of a chain of `depth` attribute and index nodes whose outermost is `outer`.
+*/
+function chainNodeAt(outer: Expression, depth: number, position: number): Expression {
+	let node = outer;
+	for (let step = depth - 1; step > position; step--) {
+		node = node.kind === 'GetAttribute' ? node.object : (node as Index).collection;
+	}
+
+	return node;
+}
+
+/**
+A node's traversal and its NodeTraversal record in one object (its `traversal` is itself): one per reference of every expression, kept as long as the tree. The chain's nodes are read from its steps (static ones) or from the tree (the rest) when asked, not kept in an array of their own.
 */
 class ChainTraversal extends LazyTraversal implements NodeTraversal {
 	readonly staticDepth: number;
-	readonly nodes: readonly Expression[];
+	readonly depth: number;
+	readonly #outer: Expression;
 
-	constructor(root: string, rootPlace: {readonly range: Range}, steps: readonly TraversalStep[], staticDepth: number, nodes: readonly Expression[]) {
+	constructor(root: string, rootPlace: {readonly range: Range}, steps: readonly TraversalStep[], staticDepth: number, outer: Expression, depth: number) {
 		super(root, rootPlace, steps);
 		this.staticDepth = staticDepth;
-		this.nodes = nodes;
+		this.depth = depth;
+		this.#outer = outer;
 	}
 
 	get traversal(): Traversal {
 		return this;
+	}
+
+	nodeAt(position: number): Expression {
+		return position < this.staticDepth ? (this.steps[position] as AttributeStep | IndexNodeStep).node : chainNodeAt(this.#outer, this.depth, position);
 	}
 }
 

@@ -455,7 +455,7 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 		return applyStep(expression, context);
 	}
 
-	const {traversal, nodes} = chain;
+	const {traversal, depth} = chain;
 	const bound = context.scope.lookup(traversal.root);
 	let value: Value;
 	let consumed: number;
@@ -475,8 +475,7 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 	}
 
 	// Apply the static steps past the subject, then the rest of the chain (dynamic keys) as ordinary nodes.
-	for (let position = consumed; position < nodes.length; position++) {
-		const node = nodes[position]!;
+	for (let position = consumed; position < depth; position++) {
 		const step: TraversalStep | undefined = position < chain.staticDepth ? traversal.steps[position] : undefined;
 		if (step) {
 			// Most steps read an attribute or element that is there, of an unmarked value: no result object needed.
@@ -486,6 +485,8 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 				continue;
 			}
 		}
+
+		const node = chain.nodeAt(position);
 
 		let result: Evaluation;
 		if (step) {
