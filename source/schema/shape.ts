@@ -224,15 +224,9 @@ function shapeShared(slot: Slot, value: Value, key: Value, elements: readonly Va
 	}
 
 	// Reused only when shaping it reported no problem: each instance reports its own.
-	let reported = false;
-	const shaped = shapeUnshared(slot, value, {
-		...options,
-		problem(problem) {
-			reported = true;
-			options.problem(problem);
-		},
-	}, []);
-	if (!reported && known === undefined) {
+	const reportedBefore = problemsReported;
+	const shaped = shapeUnshared(slot, value, options, []);
+	if (problemsReported === reportedBefore && known === undefined) {
 		reuse.shaped.set(key, {slot, elements: elements?.slice(), value: shaped});
 	}
 
@@ -385,6 +379,7 @@ function shapeAttribute(name: string, attribute: AttributeSchema, given: Value |
 			value = converted.value;
 		} else {
 			// hcldec prints cty's message without the path inside the value.
+			problemsReported++;
 			options.problem({path: [...path, name], message: converted.message});
 			value = unknownValue(attribute.type);
 		}
@@ -392,6 +387,11 @@ function shapeAttribute(name: string, attribute: AttributeSchema, given: Value |
 
 	return attribute.sensitive ? markSensitive(value) : value;
 }
+
+/**
+How many problems shaping has reported in all, so shapeShared tells whether shaping a value reported any without wrapping the caller's callback in a closure and an options object for each value (once per instance of a resource with one instance, where nothing is reused).
+*/
+let problemsReported = 0;
 
 function withMarksOf<T extends Value>(value: T, of: Value | undefined): T {
 	return of?.marks ? {...value, marks: of.marks} : value;
