@@ -18,7 +18,7 @@ import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
 import {runToEnd} from './run-steps.js';
-import {type Expanded, type ScopeTarget, expandModuleTreeSteps} from './expand/expander.js';
+import {type ExpandProgress, type Expanded, type ScopeTarget, expandModuleTreeSteps} from './expand/expander.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
 import {createNodeFilesystem} from './expand/lang-adapter.js';
 import {createStaticEvaluation} from './expand/static-evaluation.js';
@@ -107,9 +107,9 @@ export type WorkspaceOptions = {
 	*/
 	readonly sliceMilliseconds?: number;
 	/**
-	When the module and resource instances are made: `'load'` (default) during `loadWorkspace`, in slices, reporting the expand phase; `'on-demand'` when something first asks for them (`instances`, values, scopes, `diagnostics`), straight through and without progress, so a caller that reads only the module tree (`graph` without `--instances`) never expands. Every result is the same either way.
+	When the module and resource instances are made: `'load'` (default) during `loadWorkspace`, in slices, reporting the expand phase; `'on-demand'` when something first asks for them (`instances`, values, scopes, `diagnostics`), straight through and without progress, so a caller that reads only the module tree (`graph` without `--instances`) never expands; `'background'` after `loadWorkspace` returns, by `finishExpansion` in slices (the explorer opens on the module tree while the rest is made; `expanding` tells what is made so far), or at once, straight through from where it got to, when something asks for the instances first. Every result is the same either way: the instances are always made by the one walk, in the same order.
 	*/
-	readonly expansion?: 'load' | 'on-demand';
+	readonly expansion?: 'load' | 'on-demand' | 'background';
 };
 
 /**
@@ -181,6 +181,14 @@ export type Workspace = {
 	The same configuration with other assumptions: the parsed modules are reused, only expansion runs again (the explorer's `:assume`).
 	*/
 	withAssumptions(assumptions: NonNullable<WorkspaceOptions['assumptions']>): Promise<Workspace>;
+	/**
+	With `expansion: 'background'`, while instances are still being made: how far the walk has got and what it has made (`partial`, which reading computes nothing). Undefined once every instance is made, and in the other modes.
+	*/
+	readonly expanding: ExpandProgress | undefined;
+	/**
+	Makes the instances not made yet, `sliceMilliseconds` of work at a time (default: the load's slice) between turns of the event loop, reporting the expand phase through `onProgress`; resolves once every instance is made (at once when they are), or when `signal` is aborted, at the end of a slice: the walk then stays where it is (the explorer quitting half-way does not wait for it), and anything that reads the instances later makes the rest.
+	*/
+	finishExpansion(sliceMilliseconds?: number, signal?: AbortSignal): Promise<void>;
 };
 
 export {type ModuleNode} from './config/module-tree.js';
@@ -239,13 +247,60 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		assumptions: assumed.assumptions,
 		schemas: schemas.schemas,
 	});
-	let expansion: Expanded | undefined = options.expansion === 'on-demand'
-		? undefined
-		: await driveInSlices(expansionSteps(), slice, step => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances}));
-	// The instances, made on first use when loading did not make them.
+	const reportExpansion = (step: ExpandProgress) => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances});
+	let expansion: Expanded | undefined;
+	// In the background mode: the walk under way, and its last step.
+	let walk: Generator<ExpandProgress, Expanded, void> | undefined;
+	let lastStep: ExpandProgress | undefined;
+	const walkStep = (): void => {
+		const step = walk!.next();
+		if (step.done) {
+			expansion = step.value;
+			walk = undefined;
+			lastStep = undefined;
+		} else {
+			lastStep = step.value;
+		}
+	};
+
+	if (options.expansion === 'background') {
+		walk = expansionSteps();
+		// One step, so `expanding` has the walk's partial tree from the start.
+		walkStep();
+	} else if (options.expansion !== 'on-demand') {
+		expansion = await driveInSlices(expansionSteps(), slice, reportExpansion);
+	}
+
+	// The instances, made on first use when loading did not make them: the walk under way goes on from where it is.
 	const expanded = (): Expanded => {
-		expansion ??= runToEnd(expansionSteps());
+		if (!expansion) {
+			expansion = runToEnd(walk ?? expansionSteps());
+			walk = undefined;
+			lastStep = undefined;
+		}
+
 		return expansion;
+	};
+
+	const finishExpansion = async (sliceMilliseconds = slice, signal?: AbortSignal): Promise<void> => {
+		// The rest of the walk, a step at a time, until it ends here, something made the rest at once (`expanded`), or the caller stops.
+		function * rest(): Generator<ExpandProgress, void, void> {
+			if (!expansion) {
+				walk ??= expansionSteps();
+			}
+
+			while (!expansion && signal?.aborted !== true) {
+				walkStep();
+				if (lastStep) {
+					yield lastStep;
+				}
+			}
+		}
+
+		await driveInSlices(rest(), sliceMilliseconds, reportExpansion);
+		if (expansion) {
+			loadDiagnosticsOf();
+		}
 	};
 
 	const sources = new Map([...tree.sources, ...collected.sources]);
@@ -336,6 +391,10 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		async withAssumptions(assumptions) {
 			return expand(assumptions);
 		},
+		get expanding() {
+			return lastStep;
+		},
+		finishExpansion,
 	};
 	return workspace;
 	};

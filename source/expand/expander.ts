@@ -27,7 +27,7 @@ import {
 	type Expansion, type ExpansionResult, type RepetitionData, countExpansion, enabledExpansion, expansionInstances, forEachExpansion, noRepetition, singleExpansion,
 } from './expansion.js';
 import type {
-	ConditionResult, InstanceTree, ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance,
+	ConditionResult, InstanceTree, ModuleCallExpansion, ModuleInstance, PartialInstanceTree, ResourceExpansion, ResourceInstance,
 } from './instance-tree.js';
 import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
@@ -1358,6 +1358,10 @@ How far the expansion is: module instances visited (their resources expanded) an
 export type ExpandProgress = {
 	readonly moduleInstances: number;
 	readonly resourceInstances: number;
+	/**
+	What the walk has made so far (the same object at every step).
+	*/
+	readonly partial: PartialInstanceTree;
 };
 
 /**
@@ -1385,7 +1389,16 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 	// Indexed by address on the first lookup, not while expanding (see AddressIndex).
 	const resourceInstances = new AddressIndex<ResourceInstance>();
 	const resources = new AddressIndex<ResourceExpansion>();
-	const progress = (): ExpandProgress => ({moduleInstances: moduleInstances.size, resourceInstances: resourceInstances.size});
+	// What each module instance reached has had expanded by the walk, for `partial`: read only, never computed there.
+	const walkedResources = new Map<ModuleInstance, readonly ResourceExpansion[]>();
+	const walkedCalls = new Map<ModuleInstance, readonly ModuleCallExpansion[]>();
+	const partial: PartialInstanceTree = {
+		root: rootInstance,
+		moduleInstances,
+		resourcesOf: instance => walkedResources.get(instance),
+		callsOf: instance => walkedCalls.get(instance),
+	};
+	const progress = (): ExpandProgress => ({moduleInstances: moduleInstances.size, resourceInstances: resourceInstances.size, partial});
 	// Depth-first, in the same order as a recursive walk: resources of an instance (sorted), then its calls (sorted by name), each instance in turn.
 	function * visit(instance: ModuleInstanceImpl): Generator<ExpandProgress, void, void> {
 		moduleInstances.set(instance.text, instance);
@@ -1396,6 +1409,7 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 			yield progress();
 		}
 
+		walkedResources.set(instance, [...expanded]);
 		const sorted = expanded.sort((a, b) => (a.text < b.text ? -1 : (a.text > b.text ? 1 : 0)));
 		resources.add(sorted);
 		for (const resource of sorted) {
@@ -1404,7 +1418,9 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 
 		yield progress();
 
-		const calls = [...instance.calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
+		const inSourceOrder = instance.calls;
+		walkedCalls.set(instance, inSourceOrder);
+		const calls = [...inSourceOrder].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
 		for (const call of calls) {
 			for (const child of call.instances) {
 				yield * visit(child as ModuleInstanceImpl);

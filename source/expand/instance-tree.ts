@@ -136,3 +136,19 @@ export type InstanceTree = {
 	*/
 	readonly unknownCauses: readonly CauseReport[];
 };
+
+/**
+What the expansion walk (`expandModuleTreeSteps`) has made so far, while it is still going: the module instances it has reached, in the order of `InstanceTree.moduleInstances`, and for each the resource blocks and module calls once it has expanded them all. Reading it computes nothing, so a caller can show it between steps without changing what the walk does next (the explorer's first frames while a large configuration is expanded).
+*/
+export type PartialInstanceTree = {
+	readonly root: ModuleInstance;
+	readonly moduleInstances: ReadonlyMap<string, ModuleInstance>;
+	/**
+	The resource blocks of a module instance, in source order, once the walk has expanded every one; undefined before.
+	*/
+	resourcesOf(instance: ModuleInstance): readonly ResourceExpansion[] | undefined;
+	/**
+	The module calls of a module instance, in source order (as `calls`), once the walk has expanded them; undefined before.
+	*/
+	callsOf(instance: ModuleInstance): readonly ModuleCallExpansion[] | undefined;
+};

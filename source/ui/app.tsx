@@ -1,6 +1,6 @@
 import {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useApp, useInput, useStdin, useStdout} from 'ink';
-import type {ExplorerData} from './explorer-data.js';
+import type {ExplorerData, ExplorerLoad} from './explorer-data.js';
 import {statusBindings} from './keymap.js';
 import {useKeymap} from './hooks/use-keymap.js';
 import {usePrefetch} from './hooks/use-prefetch.js';
@@ -31,9 +31,12 @@ import {WhyPane} from './panes/why.js';
 import {GoToOverlay, PromptLine} from './components/prompt.js';
 import {appendHistory, clipboardSequence, readHistory} from './effects.js';
 import {sanitizeLine} from './sanitize.js';
+import type {StyledLine} from './detail-lines.js';
 import {describeInternalError} from '../commands/internal-error.js';
 
 const noEdges: readonly EdgeRow[] = [];
+// What Details says while the configuration is still being expanded.
+const expandingLines: readonly StyledLine[] = [[{text: 'Still expanding: details to follow', style: 'dim'}]];
 
 export type ExplorerProps = {
 	readonly data: ExplorerData;
@@ -114,9 +117,10 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 	}, [historyFile]);
 
 	// Evaluate submitted console lines one at a time, each after the frame that shows it.
+	// While the configuration is still being expanded, a submitted line waits (the console shows it busy) and is evaluated once it is whole.
 	const request = state.console.requests[0];
 	useEffect(() => {
-		if (!request) {
+		if (!request || data.expanding !== undefined) {
 			return;
 		}
 
@@ -208,7 +212,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 
 	const modules = moduleList(data, state);
 	const blocks = blockList(data, state);
-	const lines = detailsView(data, state);
+	const lines = data.expanding === undefined ? detailsView(data, state) : expandingLines;
 	// The dependency graph is built on first use, which takes seconds on a large configuration: not before the first frame, and not while keys are coming in (a pause of a quarter second starts it).
 	const [graphWanted, setGraphWanted] = useState(false);
 	useEffect(() => {
@@ -223,7 +227,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 			clearTimeout(timer);
 		};
 	}, [graphWanted, state]);
-	const edges = graphWanted ? edgeRows(data, state) : undefined;
+	const edges = graphWanted && data.expanding === undefined ? edgeRows(data, state) : undefined;
 	usePrefetch(data, state, graphWanted);
 
 	// After the first pause, every diagnostic is found in the background, a slice of about 8 ms between frames (a key waits at most one slice), for the module badges and the status bar's totals.
@@ -271,10 +275,10 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 
 	const modulesPane = (width: number) => <ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={width} height={layout.top} filter={state.filters.modules}/>;
 	const unavailable = modules.rows[moduleCursor(data, state)]?.unavailable;
-	const blocksPane = (width: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={layout.top} filter={state.filters.blocks} skipped={skippedInstances(data, state)} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})}/>;
+	const blocksPane = (width: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={layout.top} filter={state.filters.blocks} skipped={skippedInstances(data, state)} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})} {...(data.expanding !== undefined && {empty: 'Expanding the configuration…'})}/>;
 	const detailsTarget = state.focus === 'details' ? detailsTargets(data, state)[detailsCursor(data, state)] : undefined;
 	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height} highlight={detailsTarget}/>;
-	const edgesPane = (width: number, height: number) => <EdgesPane rows={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={width} height={height} filter={state.filters.edges}/>;
+	const edgesPane = (width: number, height: number) => <EdgesPane rows={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={width} height={height} filter={state.filters.edges} {...(data.expanding !== undefined && {waiting: 'Expanding the configuration…'})}/>;
 	let panes;
 	switch (layout.zoomed) {
 		case 'modules': {
@@ -448,14 +452,17 @@ export type AppProps = Omit<ExplorerProps, 'data' | 'loadState'> & {
 	readonly directory: string;
 	/** Ctrl-C while loading (default: the app exits once loading is done). */
 	readonly onInterrupt?: () => void;
-	readonly load: (onProgress: (progress: string) => void) => Promise<{readonly data: ExplorerData; readonly summary: string}>;
+	readonly load: (onProgress: (progress: string) => void) => Promise<ExplorerLoad>;
 };
 
 /**
-Shows a spinner with counts while the Workspace loads, then the explorer.
+Shows a spinner with counts while the Workspace loads, then the explorer; when the instances are made after loading (`expanding`), the explorer shows the module tree as it grows until they all are.
 */
 export function App({directory, load, onInterrupt, ...rest}: AppProps) {
-	const [loaded, setLoaded] = useState<{readonly data: ExplorerData; readonly summary: string}>();
+	const [loaded, setLoaded] = useState<ExplorerLoad>();
+	// While the instances are being made: what is made so far; undefined once they all are.
+	const [view, setView] = useState<ExplorerData>();
+	const [expanded, setExpanded] = useState(false);
 	const [failure, setFailure] = useState<string>();
 	const [progress, setProgress] = useState('');
 	// The latest report, shown at the spinner's next tick: a render for every report (one per slice of loading, every 16 ms) took about a twentieth of loading a large configuration, for text that changes faster than it can be read.
@@ -466,11 +473,26 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 	const loadDone = useRef(false);
 	useEffect(() => {
 		let live = true;
+		let stop: (() => void) | undefined;
 		load(text => {
 			latestProgress.current = text;
 		}).then(result => {
 			if (live) {
 				loadDone.current = true;
+				if (result.expanding) {
+					stop = result.expanding.stop;
+					setView(result.expanding.view());
+					result.expanding.done.then(() => {
+						if (live) {
+							setExpanded(true);
+						}
+					}, (error: unknown) => {
+						if (live) {
+							setFailure(error instanceof Error ? error.message : String(error));
+						}
+					});
+				}
+
 				setLoaded(result);
 			}
 		}, (error: unknown) => {
@@ -480,6 +502,8 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 		});
 		return () => {
 			live = false;
+			// Quitting while the instances are still being made: the background work stops with the explorer.
+			stop?.();
 		};
 	}, [load]);
 	useEffect(() => {
@@ -500,6 +524,24 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 			exit(new Error(failure));
 		}
 	}, [failure, exit]);
+	// The module tree as it grows: soon after the first frame, then a few times a second (a frame of the whole explorer costs a few milliseconds taken from the expansion).
+	useEffect(() => {
+		const expanding = loaded?.expanding;
+		if (!expanding || expanded) {
+			return;
+		}
+
+		const refresh = () => {
+			setView(expanding.view());
+		};
+
+		const first = setTimeout(refresh, 20);
+		const timer = setInterval(refresh, 150);
+		return () => {
+			clearTimeout(first);
+			clearInterval(timer);
+		};
+	}, [loaded, expanded]);
 
 	// The loading screen's keys stay subscribed until React runs the effects of the explorer's first frame, which may be on screen already: a Ctrl-C read in between is the explorer's (quit, exit 0), not an interruption of loading (exit 130).
 	const {onQuit} = rest;
@@ -516,5 +558,5 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 		return <Text>{`Could not load ${sanitizeLine(directory)}: ${sanitizeLine(failure)}`}</Text>;
 	}
 
-	return loaded ? <Explorer data={loaded.data} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame} onInterrupt={interrupt}/>;
+	return loaded ? <Explorer data={expanded ? loaded.data : (view ?? loaded.data)} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame} onInterrupt={interrupt}/>;
 }

@@ -16,6 +16,8 @@ export type ModuleRow = {
 	readonly mark?: string;
 	/** The module's files could not be read (not installed, a missing directory, a cycle): what to do about it. */
 	readonly unavailable?: ModuleUnavailable;
+	/** While the configuration is still being expanded: this instance's resources or module calls are not made yet, so its counts (and children) are not known. */
+	readonly pending?: boolean;
 };
 
 /** Why a module instance has no contents, and what `terraform init` would fetch. */
@@ -182,6 +184,10 @@ export type WhyView =
 
 export type ExplorerData = {
 	readonly directory: string;
+	/**
+	Set while the configuration's instances are still being made (the first frames of a large configuration): what is made so far, for the status bar. The module tree shows the instances made so far and grows; the other panes say they wait, and the keys that need every instance (the console's Enter, diagnostics, graph, why, assumptions, exclude) wait or say so. Unset once the explorer shows the whole configuration.
+	*/
+	readonly expanding?: string;
 	/** The console also continues an entry after a line ending in one backslash, which it drops (OpenTofu's console). */
 	readonly consoleBackslashContinuation?: boolean;
 	modules(): readonly ModuleRow[];
@@ -220,4 +226,19 @@ export type ExplorerData = {
 	withAssumptions?(assumptions: readonly AssumptionRow[]): Promise<Reassumed>;
 	/** The provenance trace of a value (`w`, the console's `:why`): where it comes from, why it is not known. */
 	explain?(subject: WhySubject): WhyView;
+};
+
+/**
+What `loadExplorerData` gives the explorer: the configuration, and while its instances are still being made in the background, what to show meanwhile.
+*/
+export type ExplorerLoad = {
+	/**
+	The whole configuration. Reading it before `expanding.done` makes the instances left at once, by the same walk, so its answers are the same either way.
+	*/
+	readonly data: ExplorerData;
+	readonly summary: string;
+	/**
+	Set when the Workspace goes on making its instances after loading: `view()` is what is made so far (a new view when the walk has got further; `data` once it is done), and `done` resolves once every instance is made, or once `stop()` (the explorer quitting half-way) has stopped the background work.
+	*/
+	readonly expanding?: {readonly view: () => ExplorerData; readonly done: Promise<void>; readonly stop: () => void};
 };

@@ -5,7 +5,7 @@ import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatRangeStart, type Range} from '../hcl/position.js';
 import {formatKey, formatModuleInstance} from '../expand/addresses.js';
 import type {Expansion} from '../expand/expansion.js';
-import type {ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance} from '../expand/instance-tree.js';
+import type {InstanceTree, ModuleCallExpansion, ModuleInstance, ResourceExpansion, ResourceInstance} from '../expand/instance-tree.js';
 import {isSensitive, type Value} from '../lang/values.js';
 import {modulePrefix} from '../graph/build.js';
 import {graphOf, instanceEdgesOf, instanceGraphView, type Graph} from '../graph/index.js';
@@ -13,6 +13,7 @@ import type {GraphEdge} from '../graph/model.js';
 import {type GraphView, drawNeighbourhood} from '../graph/draw.js';
 import {undeclaredVariableMessage, workspaceOptions} from '../commands/workspace-options.js';
 import {loadWorkspace, unusedAssumptions, type LoadProgress, type Workspace} from '../workspace.js';
+import type {ExpandProgress} from '../expand/expander.js';
 import {causeAddress, type UnknownCause} from '../expand/unknown-causes.js';
 import {countOpenEnded} from '../expand/counts.js';
 import {parseAddress} from '../expand/parse-address.js';
@@ -29,7 +30,7 @@ import type {ModuleNode} from '../config/module-tree.js';
 import {moduleCallEdges, type ModuleMembers} from './module-edges.js';
 import {completionTarget, keyCompletions} from './completion.js';
 import type {
-	AssumptionRow, AttributeRow, BlockEntry, BlockKind, Details, DiagnosticRow, Edge, ExplorerData, ExpansionMode, GraphDrawing, ModuleRow, ModuleUnavailable, Reassumed, UnknownCauseRow,
+	AssumptionRow, AttributeRow, BlockEntry, BlockKind, Details, DiagnosticRow, Edge, ExplorerData, ExplorerLoad, ExpansionMode, GraphDrawing, ModuleRow, ModuleUnavailable, Reassumed, UnknownCauseRow,
 } from './explorer-data.js';
 
 /*
@@ -151,8 +152,53 @@ export type WorkspaceDataOptions = {
 	readonly assumptionSources?: readonly string[];
 };
 
+// A module whose files could not be read: the tree and Details say so, with what `terraform init` would fetch.
+function unavailableOf(instance: ModuleInstance): ModuleUnavailable | undefined {
+	const {source, call} = instance.node;
+	if (source.kind !== 'unresolved') {
+		return undefined;
+	}
+
+	const label = /not installed/.test(source.reason) ? 'not installed' : 'not loaded';
+	return {label, reason: source.reason, source: source.source, ...(call?.version !== undefined && {version: call.version})};
+}
+
+/**
+The module tree's rows: every module instance from `root` down, depth first, each one's children in the order of its calls. `made` gives what is made of an instance; while a Workspace is still expanding (`expandingData`) that is undefined for the instances the walk has not finished, whose rows are then `pending`, without children yet.
+*/
+function moduleRows(root: ModuleInstance, made: {readonly calls: (instance: ModuleInstance) => readonly ModuleCallExpansion[] | undefined; readonly resources: (instance: ModuleInstance) => readonly ResourceExpansion[] | undefined}, diagnosticsOf: (instance: ModuleInstance) => {readonly errors: number; readonly warnings: number} | undefined): ModuleRow[] {
+	const rows: ModuleRow[] = [];
+	const visit = (instance: ModuleInstance, depth: number) => {
+		const calls = made.calls(instance);
+		const resources = made.resources(instance);
+		const children = calls?.flatMap(call => call.instances) ?? [];
+		const counts = diagnosticsOf(instance) ?? {errors: 0, warnings: 0};
+		const last = instance.parent ? instance.text.slice(instance.parent.text === '' ? 0 : instance.parent.text.length + 1) : 'root';
+		const unavailable = unavailableOf(instance);
+		rows.push({
+			address: instance.text,
+			depth,
+			label: last,
+			moduleInstanceCount: children.length,
+			resourceInstanceCount: resources?.reduce((sum, resource) => sum + resource.instances.length, 0) ?? 0,
+			errors: counts.errors,
+			warnings: counts.warnings,
+			...(unavailable && {unavailable}),
+			...((calls === undefined || resources === undefined) && {pending: true}),
+		});
+		for (const child of children) {
+			visit(child, depth + 1);
+		}
+	};
+
+	visit(root, 0);
+	return rows;
+}
+
 export function createWorkspaceData(workspace: Workspace, formatting: Formatting, options: WorkspaceDataOptions = {}): ExplorerData {
-	const {instances: tree, sources} = workspace;
+	const {sources} = workspace;
+	// The instance tree, read when first needed, not here: a Workspace still expanding in the background (see loadExplorerData) makes the rest of its instances at once when they are read, by the same walk, so every answer is the one a finished expansion gives.
+	const tree = (): InstanceTree => workspace.instances;
 	const {formatValue} = formatting;
 
 	const isUnknown = (value: Value): boolean => value.kind === 'unknown';
@@ -200,53 +246,17 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return diagnosticList;
 	};
 
-	// A module whose files could not be read: the tree and Details say so, with what `terraform init` would fetch.
-	const unavailableOf = (instance: ModuleInstance): ModuleUnavailable | undefined => {
-		const {source, call} = instance.node;
-		if (source.kind !== 'unresolved') {
-			return undefined;
-		}
-
-		const label = /not installed/.test(source.reason) ? 'not installed' : 'not loaded';
-		return {label, reason: source.reason, source: source.source, ...(call?.version !== undefined && {version: call.version})};
-	};
-
 	let moduleRowsCache: ModuleRow[] | undefined;
 	const modules = (): readonly ModuleRow[] => {
-		if (moduleRowsCache) {
-			return moduleRowsCache;
-		}
-
-		const rows: ModuleRow[] = [];
-		const visit = (instance: ModuleInstance, depth: number) => {
-			const children = instance.calls.flatMap(call => call.instances);
-			const counts = diagnosticCounts?.get(normalizeDirectory(instance.node.module.directory)) ?? {errors: 0, warnings: 0};
-			const last = instance.parent ? instance.text.slice(instance.parent.text === '' ? 0 : instance.parent.text.length + 1) : 'root';
-			rows.push({
-				address: instance.text,
-				depth,
-				label: last,
-				moduleInstanceCount: children.length,
-				resourceInstanceCount: instance.resources.reduce((sum, resource) => sum + resource.instances.length, 0),
-				errors: counts.errors,
-				warnings: counts.warnings,
-				...(unavailableOf(instance) && {unavailable: unavailableOf(instance)}),
-			});
-			for (const child of children) {
-				visit(child, depth + 1);
-			}
-		};
-
-		visit(tree.root, 0);
-		moduleRowsCache = rows;
-		return rows;
+		moduleRowsCache ??= moduleRows(tree().root, {calls: instance => instance.calls, resources: instance => instance.resources}, instance => diagnosticCounts?.get(normalizeDirectory(instance.node.module.directory)));
+		return moduleRowsCache;
 	};
 
 	const callBlocks = (instance: ModuleInstance): Array<{call: ModuleCallExpansion; address: string}> =>
 		instance.calls.map(call => ({call, address: join(instance.text, `module.${call.call.name}`)}));
 
 	const blocks = memoizeByKey((moduleAddress: string): readonly BlockEntry[] => {
-		const instance = tree.moduleInstances.get(moduleAddress);
+		const instance = tree().moduleInstances.get(moduleAddress);
 		if (!instance) {
 			return [];
 		}
@@ -303,11 +313,11 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		}
 
 		const map = new Map<string, Place>();
-		for (const module of tree.moduleInstances.keys()) {
+		for (const module of tree().moduleInstances.keys()) {
 			map.set(module, {module});
 		}
 
-		for (const module of tree.moduleInstances.keys()) {
+		for (const module of tree().moduleInstances.keys()) {
 			for (const entry of blocks(module)) {
 				if (!map.has(entry.address)) {
 					map.set(entry.address, {module, block: entry.address});
@@ -329,7 +339,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	Where a block address lives, without building every place first: walks down the module instances whose address prefixes it, looking in each one's blocks. The first frame's details need this for one address; building `places()` for 50,000 instances would delay it by about 100 ms.
 	*/
 	const blockPlace = (address: string): Place | undefined => {
-		let instance: ModuleInstance | undefined = tree.root;
+		let instance: ModuleInstance | undefined = tree().root;
 		while (instance) {
 			const current: ModuleInstance = instance;
 			const entry = blocks(current.text).find(each => each.address === address);
@@ -344,11 +354,11 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 
 	// A module instance's address is its own place first (a call without count/for_each has the address of its one instance), as in `places()`.
-	const placeOf = (address: string): Place | undefined => placesCache?.get(address) ?? (tree.moduleInstances.has(address) ? {module: address} : blockPlace(address)) ?? places().get(address);
+	const placeOf = (address: string): Place | undefined => placesCache?.get(address) ?? (tree().moduleInstances.has(address) ? {module: address} : blockPlace(address)) ?? places().get(address);
 
 	const moduleInstanceOf = (address: string): ModuleInstance | undefined => {
 		const place = placeOf(address);
-		return place ? tree.moduleInstances.get(place.module) : undefined;
+		return place ? tree().moduleInstances.get(place.module) : undefined;
 	};
 
 	const evaluateSource = (range: Range | undefined, context: string): string | undefined => {
@@ -477,22 +487,22 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 
 		const steps = parsed.address.module;
 		const last = steps.at(-1);
-		return last !== undefined && (tree.moduleInstances.get(formatModuleInstance(steps.slice(0, -1)))?.node.module.resources.has(`module.${last.name}`) ?? false);
+		return last !== undefined && (tree().moduleInstances.get(formatModuleInstance(steps.slice(0, -1)))?.node.module.resources.has(`module.${last.name}`) ?? false);
 	};
 
 	const details = memoizeByKey((address: string): Details | undefined => {
 		const namesResource = mayNameResource(address);
-		const resourceInstance = namesResource ? tree.resourceInstances.get(address) : undefined;
+		const resourceInstance = namesResource ? tree().resourceInstances.get(address) : undefined;
 		if (resourceInstance) {
 			return resourceDetails(resourceInstance.resource, resourceInstance, address);
 		}
 
-		const resource = namesResource ? tree.resources.get(address) : undefined;
+		const resource = namesResource ? tree().resources.get(address) : undefined;
 		if (resource) {
 			return resourceDetails(resource, resource.instances[0]?.text === address ? resource.instances[0] : undefined, address);
 		}
 
-		const moduleInstance = tree.moduleInstances.get(address);
+		const moduleInstance = tree().moduleInstances.get(address);
 		if (moduleInstance) {
 			const {module} = moduleInstance.node;
 			const call = moduleInstance.node.call;
@@ -515,7 +525,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		}
 
 		const place = placeOf(address);
-		const instance = place ? tree.moduleInstances.get(place.module) : undefined;
+		const instance = place ? tree().moduleInstances.get(place.module) : undefined;
 		if (!place || !instance) {
 			return undefined;
 		}
@@ -659,13 +669,13 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 
 	// A module instance (not the root), or a module call block: the call, its child module node and where its arguments are written.
 	const moduleCallAt = (address: string): {node: ModuleNode; context: string} | undefined => {
-		const instance = tree.moduleInstances.get(address);
+		const instance = tree().moduleInstances.get(address);
 		if (instance) {
 			return instance.parent ? {node: instance.node, context: instance.parent.text} : undefined;
 		}
 
 		const place = blockPlace(address);
-		const parent = place && tree.moduleInstances.get(place.module);
+		const parent = place && tree().moduleInstances.get(place.module);
 		const call = parent?.calls.find(each => join(parent.text, `module.${each.call.name}`) === address);
 		return call && parent ? {node: call.node, context: parent.text} : undefined;
 	};
@@ -716,7 +726,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 
 	const addressAt = (filename: string, line: number): string | undefined => {
 		const inside = (range: Range | undefined) => range !== undefined && range.filename === filename && range.start.line <= line && line <= range.end.line;
-		for (const instance of tree.moduleInstances.values()) {
+		for (const instance of tree().moduleInstances.values()) {
 			const {module} = instance.node;
 			if (!module.files.includes(filename)) {
 				continue;
@@ -760,7 +770,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 
 	// The background pass: every value of every module instance, a slice at a time (values are memoised by the expander, so reading `workspace.diagnostics` afterwards only adds what no value holds: conditions, checks).
 	function * valuesToEvaluate(): Generator<undefined, void> {
-		for (const instance of tree.moduleInstances.values()) {
+		for (const instance of tree().moduleInstances.values()) {
 			const {module} = instance.node;
 			for (const name of module.variables.keys()) {
 				yield touch(() => instance.variable(name));
@@ -798,7 +808,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	let evaluated = 0;
 	const totalValues = (): number => {
 		let total = 0;
-		for (const instance of tree.moduleInstances.values()) {
+		for (const instance of tree().moduleInstances.values()) {
 			const {module} = instance.node;
 			total += module.variables.size + module.locals.size + module.outputs.size;
 			for (const resource of instance.resources) {
@@ -837,7 +847,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 
 	const staticWords = ['count.index', 'each.key', 'each.value', 'path.module', 'path.root', 'path.cwd', 'terraform.workspace', 'self'];
 	const complete = (word: string, context: string): readonly string[] => {
-		const module = moduleInstanceOf(context) ?? tree.root;
+		const module = moduleInstanceOf(context) ?? tree().root;
 		const {module: body} = module.node;
 		const words = new Set<string>(staticWords);
 		for (const name of body.variables.keys()) {
@@ -925,9 +935,9 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		}
 
 		// Placeholders and assumptions change what the counts mean: they are said beside them.
-		openEnded ??= countOpenEnded(tree);
+		openEnded ??= countOpenEnded(tree());
 		const unknowns = `${openEnded === 0 ? '' : ` · ${openEnded} open-ended [*]`}${workspace.assumptions.length === 0 ? '' : ` · ${workspace.assumptions.length} assumed`}`;
-		const counts = `${workspace.language.rules.product} · ${plural(tree.moduleInstances.size, 'module instance')} · ${plural(tree.resourceInstances.size, 'resource instance')}${unknowns}`;
+		const counts = `${workspace.language.rules.product} · ${plural(tree().moduleInstances.size, 'module instance')} · ${plural(tree().resourceInstances.size, 'resource instance')}${unknowns}`;
 		if (!diagnosticRows) {
 			if (background === undefined) {
 				return `${counts} · d: diagnostics`;
@@ -971,11 +981,11 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 				const parsed = parseAddress(text);
 				return parsed.ok ? [{text, address: parsed.address}] : [];
 			});
-			const entries = exclusions.length === 0 ? [] : excludedInstances(tree, graphOf(workspace, {instances: true}), exclusions);
+			const entries = exclusions.length === 0 ? [] : excludedInstances(tree(), graphOf(workspace, {instances: true}), exclusions);
 			return new Map(entries.map(entry => [entry.address, entry.because.kind === 'excluded' ? 'excluded' : `depends on ${entry.because.on}`]));
 		},
 		assumptions: () => workspace.assumptions.map(assumption => assumptionRow(assumption)),
-		unknownCauses: () => tree.unknownCauses.map(report => causeRow(report.cause, report.blocks.length)),
+		unknownCauses: () => tree().unknownCauses.map(report => causeRow(report.cause, report.blocks.length)),
 		withAssumptions: async assumptions => reassume(workspace, formatting, assumptions),
 		explain: createWhyData(workspace),
 	};
@@ -996,6 +1006,8 @@ async function reassume(workspace: Workspace, formatting: Formatting, assumption
 	}
 
 	const next = await workspace.withAssumptions(texts.map(text => ({kind: 'text' as const, text})));
+	// In slices, as loading makes them, so keys are read meanwhile.
+	await next.finishExpansion();
 	const [unused] = unusedAssumptions(next.assumptions, next.instances);
 	if (unused) {
 		return {ok: false, message: `${unused.summary}: ${unused.detail ?? ''}`};
@@ -1033,6 +1045,11 @@ export function describeProgress(progress: LoadProgress): string {
 /**
 Loads the directory as the CLI flags say and wraps the Workspace for the explorer.
 */
+/**
+How long the background expansion works between two turns of the event loop once the explorer is on screen (unless the caller gives its own slice): a key waits at most this long, as for the background check.
+*/
+const backgroundSliceMilliseconds = 8;
+
 export async function loadExplorerData(options: {
 	readonly directory: string;
 	readonly flags: CommandFlags;
@@ -1040,11 +1057,13 @@ export async function loadExplorerData(options: {
 	readonly cwd: string;
 	readonly onProgress?: (text: string) => void;
 	readonly sliceMilliseconds?: number;
-}): Promise<{readonly data: ExplorerData; readonly summary: string}> {
+}): Promise<ExplorerLoad> {
 	const workspace = await loadWorkspace({
 		// The same options as every command: --var and --var-file interleaved in command-line order, --workspace, --state.
 		...workspaceOptions(options.flags, options.directory, options.environment, options.cwd),
 		...(options.sliceMilliseconds !== undefined && {sliceMilliseconds: options.sliceMilliseconds}),
+		// The explorer opens on the module tree once the files are read; the instances are made after, in the background (`--diff` compares whole configurations first).
+		expansion: options.flags.diff === undefined ? 'background' : 'load',
 		onProgress(progress) {
 			options.onProgress?.(describeProgress(progress));
 		},
@@ -1063,7 +1082,73 @@ export async function loadExplorerData(options: {
 		return {data: diffData, summary: diffData.status()};
 	}
 
-	return {data, summary: data.status()};
+	// Its first slice runs now: a small configuration is whole after it, and opens as it always did.
+	const stopping = new AbortController();
+	const done = workspace.finishExpansion(options.sliceMilliseconds ?? backgroundSliceMilliseconds, stopping.signal);
+	if (!workspace.expanding) {
+		await done;
+		return {data, summary: data.status()};
+	}
+
+	let shown: {readonly moduleInstances: number; readonly resourceInstances: number; readonly view: ExplorerData} | undefined;
+	return {
+		data,
+		// The status of the whole configuration: read only when asked for, as it needs every instance.
+		get summary() {
+			return data.status();
+		},
+		expanding: {
+			view() {
+				const step = workspace.expanding;
+				if (!step) {
+					return data;
+				}
+
+				if (shown?.moduleInstances !== step.moduleInstances || shown.resourceInstances !== step.resourceInstances) {
+					shown = {moduleInstances: step.moduleInstances, resourceInstances: step.resourceInstances, view: expandingData(workspace, step)};
+				}
+
+				return shown.view;
+			},
+			done,
+			stop() {
+				stopping.abort();
+			},
+		},
+	};
+}
+
+/**
+What the explorer shows while the Workspace makes its instances in the background: the module tree as far as the walk has got (an instance it has not finished shows `…` for its counts and no children yet), and nothing that would need an instance not made yet, so showing it never changes what the walk does (it reads the walk's partial tree, which computes nothing).
+*/
+function expandingData(workspace: Workspace, step: ExpandProgress): ExplorerData {
+	const {partial} = step;
+	let rows: ModuleRow[] | undefined;
+	const modules = (): ModuleRow[] => {
+		rows ??= moduleRows(partial.root, {calls: instance => partial.callsOf(instance), resources: instance => partial.resourcesOf(instance)}, () => undefined);
+		return rows;
+	};
+
+	// The module instances the walk has reached of those made so far (the tree lists them all), and the resource instances made.
+	const status = `${workspace.language.rules.product} · expanding… ${step.moduleInstances}/${plural(modules().length, 'module instance')}, ${plural(step.resourceInstances, 'resource instance')} so far`;
+	return {
+		directory: workspace.directory,
+		consoleBackslashContinuation: workspace.language.rules.consoleBackslashContinuation,
+		expanding: status,
+		status: () => status,
+		modules,
+		blocks: () => [],
+		details: () => undefined,
+		edges: () => [],
+		locate: address => (modules().some(row => row.address === address) ? {module: address} : undefined),
+		addresses: () => modules().map(row => row.address),
+		diagnostics: () => [],
+		// Nothing to check yet: the explorer checks the whole configuration once it has it.
+		evaluateSome: () => true,
+		evaluate: () => ({ok: false, text: status}),
+		complete: () => [],
+		drawGraph: () => ({lines: [], nodes: []}),
+	};
 }
 
 /**

@@ -34,7 +34,7 @@ async function withExplorer(t: {timeout: (ms: number) => void}, arguments_: read
 	const state = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-mouse-'));
 	const app = startTerminal({arguments: arguments_, environment: {XDG_STATE_HOME: state}});
 	try {
-		await app.waitFor(/Blocks — root[\s\S]*module instances/, 90_000);
+		await app.waitFor(/Blocks — root[\s\S]*(\d+ module instances? ·|\d+m · \d+r)/, 90_000);
 		await run(app);
 	} finally {
 		app.close();

@@ -412,7 +412,8 @@ test.serial('loading the example for real: progress is reported in both phases a
 
 	const app = await renderFrames(<App directory='examples/multi-region' load={load} columns={100} rows={30} color={false}/>);
 	start?.();
-	const frame = await app.waitFor('Blocks — root', 60_000);
+	// The panes may open while the instances are still being made (`expanding…`): the whole configuration's status says they all are.
+	const frame = await app.waitFor(/Blocks — root[\s\S]*6m · \d+r/, 60_000);
 	counting = false;
 	await app.unmount();
 	const turnsOf = (pattern: RegExp) => new Set(reports.filter(report => pattern.test(report.text)).map(report => report.turn));

@@ -15,6 +15,8 @@ export type EdgesProps = {
 	readonly filter: string;
 	/** The graph is still being built. */
 	readonly loading?: boolean;
+	/** What the pane says while `loading` (default: the graph is being built). */
+	readonly waiting?: string;
 };
 
 /** What each group of a module call's edges holds, after its name and count. */
@@ -34,7 +36,7 @@ function note(rows: readonly EdgeRow[]): string {
 	return `← ${incoming} used by · → ${rows.length - incoming} uses`;
 }
 
-export const EdgesPane = memo(function EdgesPane({rows, cursor, focused, width, height, filter, loading = false}: EdgesProps) {
+export const EdgesPane = memo(function EdgesPane({rows, cursor, focused, width, height, filter, loading = false, waiting = 'Building the dependency graph…'}: EdgesProps) {
 	return (
 		<Pane title='Edges' note={`${note(rows)}${filter === '' ? '' : ` /${sanitizeLine(filter)}`}`} focused={focused} width={width} height={height}>
 			<ScrollList
@@ -42,7 +44,7 @@ export const EdgesPane = memo(function EdgesPane({rows, cursor, focused, width, 
 				cursor={cursor}
 				height={paneBodyHeight(height)}
 				width={width - 2}
-				empty={loading ? 'Building the dependency graph…' : 'No edges'}
+				empty={loading ? waiting : 'No edges'}
 				renderRow={(index, selected) => {
 					const row = rows[index];
 					if (!row) {

@@ -30,7 +30,8 @@ export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focuse
 						return undefined;
 					}
 
-					const badges: Span[] = [{text: ` ${row.resourceInstanceCount}r${row.moduleInstanceCount > 0 ? ` ${row.moduleInstanceCount}m` : ''}`, style: {dim: true}}];
+					// Counts not known yet (still expanding): an ellipsis, not a count that would be wrong.
+					const badges: Span[] = [{text: row.pending ? ' …' : ` ${row.resourceInstanceCount}r${row.moduleInstanceCount > 0 ? ` ${row.moduleInstanceCount}m` : ''}`, style: {dim: true}}];
 					if (row.errors > 0) {
 						badges.push({text: ` ✖${row.errors}`, style: {color: 'red'}});
 					}

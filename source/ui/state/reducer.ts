@@ -633,7 +633,16 @@ function typedText(text: string): string {
 	return text.replaceAll(/[\u0000-\u001F\u007F-\u009F]/gu, '');
 }
 
+/**
+What needs every instance of the configuration: while it is still being expanded (`data.expanding`), these keys say so instead of showing a partial answer.
+*/
+const waitsForExpansion: ReadonlySet<Action['type']> = new Set<Action['type']>(['show-graph', 'why', 'results-why', 'show-diagnostics', 'exclude', 'show-assumptions', 'details-assume', 'go-to']);
+
 function reduceAction(state: State, action: Action, data: ExplorerData): State {
+	if (data.expanding !== undefined && waitsForExpansion.has(action.type)) {
+		return withMessage(state, 'Still expanding the configuration: available once every instance is made');
+	}
+
 	switch (action.type) {
 		case 'key': {
 			return pressKey(state, action.name, data);
