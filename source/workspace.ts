@@ -253,7 +253,16 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	let walk: Generator<ExpandProgress, Expanded, void> | undefined;
 	let lastStep: ExpandProgress | undefined;
 	const walkStep = (): void => {
-		const step = walk!.next();
+		let step: IteratorResult<ExpandProgress, Expanded>;
+		try {
+			step = walk!.next();
+		} catch (error) {
+			// A walk that threw is over: a later call starts a new one rather than reading a finished generator's undefined result.
+			walk = undefined;
+			lastStep = undefined;
+			throw error;
+		}
+
 		if (step.done) {
 			expansion = step.value;
 			walk = undefined;

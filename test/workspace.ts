@@ -350,3 +350,38 @@ test('with on-demand expansion, a question about values comes first and still fi
 	t.is(formatValue(lazy.evaluateAt('aws_s3_bucket.logs["audit"].bucket').value), '"atlas-prod-audit-logs"');
 	t.deepEqual(lazy.diagnostics.map(diagnostic => diagnostic.summary), eager.diagnostics.map(diagnostic => diagnostic.summary));
 });
+
+/** Every module and resource instance with its printed value, and every diagnostic: what a whole load gives. */
+function everything(workspace: Awaited<typeof exampleWorkspace>): string[] {
+	return [
+		...[...workspace.instances.moduleInstances.keys()].map(text => `module ${text}`),
+		...[...workspace.instances.resourceInstances].map(([text, instance]) => `${text} = ${formatValue(instance.value)}`),
+		...workspace.diagnostics.map(diagnostic => `${diagnostic.severity} ${diagnostic.summary} ${diagnostic.detail ?? ''}`),
+	];
+}
+
+test('expansion in the background: the walk goes on in slices, its partial tree grows, and the instances, values and diagnostics are those of a whole load', async t => {
+	const whole = everything(await exampleWorkspace);
+	const workspace = await loadWorkspace({directory: example, environment: {}, expansion: 'background'});
+	const first = workspace.expanding;
+	t.truthy(first);
+	t.is(first!.partial.root.text, '');
+	t.true(first!.partial.moduleInstances.has(''));
+	await workspace.finishExpansion(0);
+	t.is(workspace.expanding, undefined);
+	t.deepEqual(everything(workspace), whole);
+	// Done: finishing again changes nothing.
+	await workspace.finishExpansion(0);
+	t.deepEqual(everything(workspace), whole);
+});
+
+test('expansion in the background: reading the instances half-way makes the rest at once, by the same walk; a stopped walk stays where it is', async t => {
+	const whole = everything(await exampleWorkspace);
+	const workspace = await loadWorkspace({directory: example, environment: {}, expansion: 'background'});
+	const stop = new AbortController();
+	stop.abort();
+	await workspace.finishExpansion(0, stop.signal);
+	t.truthy(workspace.expanding);
+	t.deepEqual(everything(workspace), whole);
+	t.is(workspace.expanding, undefined);
+});

@@ -485,6 +485,7 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 					result.expanding.done.then(() => {
 						if (live) {
 							setExpanded(true);
+							setView(undefined);
 						}
 					}, (error: unknown) => {
 						if (live) {
