@@ -44,7 +44,7 @@ export function parseConfig(text: string, filename: string): Result<Body> {
 		const {tokens, lines, invalid} = lex(text, filename, 'config');
 		const parser = new Parser(text, filename, lines, tokens);
 		const body = parseBody(parser, 'EOF');
-		return {value: body, diagnostics: invalid.length === 0 ? parser.diagnostics : [...checkInvalidTokens(invalid, text, filename), ...parser.diagnostics]};
+		return {value: body, diagnostics: invalid.length === 0 ? parser.diagnostics : [...checkInvalidTokens(invalid, text, filename, lines), ...parser.diagnostics]};
 	} catch (error) {
 		return {value: emptyBody(filename), diagnostics: internalError(error, filename)};
 	}
@@ -64,7 +64,7 @@ export function parseExpression(text: string, filename = '<expression>'): Result
 			parser.error('Extra characters after expression', 'An expression was successfully parsed, but extra characters were found after it.', parser.tokenRange(next));
 		}
 
-		return {value: expression, diagnostics: [...checkInvalidTokens(invalid, text, filename), ...parser.diagnostics]};
+		return {value: expression, diagnostics: [...checkInvalidTokens(invalid, text, filename, lines), ...parser.diagnostics]};
 	} catch (error) {
 		const start: Position = {line: 1, column: 1, offset: 0};
 		return {value: {kind: 'Invalid', range: {filename, start, end: start}}, diagnostics: internalError(error, filename)};
@@ -79,7 +79,7 @@ export function parseTemplate(text: string, filename = '<template>'): Result<Tem
 		const {tokens, lines, invalid} = lex(text, filename, 'template');
 		const parser = new Parser(text, filename, lines, tokens);
 		const template = parseBareTemplate(parser);
-		return {value: template, diagnostics: [...checkInvalidTokens(invalid, text, filename), ...parser.diagnostics]};
+		return {value: template, diagnostics: [...checkInvalidTokens(invalid, text, filename, lines), ...parser.diagnostics]};
 	} catch (error) {
 		const start: Position = {line: 1, column: 1, offset: 0};
 		return {value: {kind: 'Template', parts: [], range: {filename, start, end: start}}, diagnostics: internalError(error, filename)};
@@ -91,8 +91,8 @@ The tokens of a file of native syntax, comments and newlines included, ending wi
 */
 export function lexConfig(text: string, filename: string): Result<Token[]> {
 	try {
-		const {tokens, invalid} = lex(text, filename, 'config');
-		return {value: tokens, diagnostics: checkInvalidTokens(invalid, text, filename)};
+		const {tokens, invalid, lines} = lex(text, filename, 'config');
+		return {value: tokens, diagnostics: checkInvalidTokens(invalid, text, filename, lines)};
 	} catch (error) {
 		return {value: [], diagnostics: internalError(error, filename)};
 	}

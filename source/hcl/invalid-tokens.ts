@@ -1,14 +1,15 @@
 import type {Diagnostic} from './diagnostics.js';
 import {errorDiagnostic} from './diagnostics.js';
+import type {LineIndex} from './line-index.js';
 import type {Token} from './token.js';
 
 /**
 Diagnostics for the tokens the scanner recognises but the language does not allow (the lexer's `invalid` list), with hclsyntax's explanations.
 */
-export function checkInvalidTokens(tokens: readonly Token[], text: string, filename: string): Diagnostic[] {
+export function checkInvalidTokens(tokens: readonly Token[], text: string, filename: string, lines: LineIndex): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
 	for (const token of tokens) {
-		const range = {filename, start: token.start, end: token.end};
+		const range = {filename, start: lines.at(token.startOffset), end: lines.at(token.endOffset)};
 		switch (token.type) {
 			case 'BitwiseAnd':
 			case 'BitwiseOr':

@@ -68,7 +68,7 @@ function parseConditional(p: Parser): Expression {
 
 	const colon = p.peek();
 	if (colon.type !== 'Colon') {
-		p.error('Missing false expression in conditional', 'The conditional operator (...?...:...) requires a false expression, delimited by a colon.', p.tokenRange(colon), p.range(condition.range.start, colon.end));
+		p.error('Missing false expression in conditional', 'The conditional operator (...?...:...) requires a false expression, delimited by a colon.', p.tokenRange(colon), p.range(condition.range.start, p.tokenEnd(colon)));
 		const falseResult = new InvalidNode(p.file, colon.startOffset, colon.endOffset);
 		return new ConditionalNode(p.file, startOf(condition), endOf(trueResult), condition, trueResult, falseResult);
 	}
@@ -370,7 +370,7 @@ function parseParentheses(p: Parser): Expression {
 
 	const close = p.peek();
 	if (close.type !== 'CParen') {
-		p.error('Unbalanced parentheses', 'Expected a closing parenthesis to terminate the expression.', p.tokenRange(close), p.range(open.start, close.end));
+		p.error('Unbalanced parentheses', 'Expected a closing parenthesis to terminate the expression.', p.tokenRange(close), p.range(p.tokenStart(open), p.tokenEnd(close)));
 		p.setRecovery();
 	}
 
@@ -386,7 +386,7 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 	while (open.type === 'DoubleColon') {
 		const part = p.read();
 		if (part.type !== 'Ident') {
-			p.error('Missing function name', 'Function scope resolution symbol :: must be followed by a function name in this scope.', p.tokenRange(part), p.range(nameToken.start, part.end));
+			p.error('Missing function name', 'Function scope resolution symbol :: must be followed by a function name in this scope.', p.tokenRange(part), p.range(p.tokenStart(nameToken), p.tokenEnd(part)));
 			p.recoverOver('OParen');
 			return new InvalidNode(p.file, nameToken.startOffset, part.endOffset);
 		}
@@ -397,7 +397,7 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 	}
 
 	if (open.type !== 'OParen') {
-		p.error('Missing open parenthesis', 'Function selector must be followed by an open parenthesis to begin the function call.', p.tokenRange(open), p.range(nameToken.start, open.end));
+		p.error('Missing open parenthesis', 'Function selector must be followed by an open parenthesis to begin the function call.', p.tokenRange(open), p.range(p.tokenStart(nameToken), p.tokenEnd(open)));
 		p.recoverOver('OParen');
 		return new InvalidNode(p.file, nameToken.startOffset, open.endOffset);
 	}
@@ -435,7 +435,7 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 			if (p.peek().type === 'CParen') {
 				close = p.read();
 			} else {
-				p.softError('Missing closing parenthesis', 'An expanded function argument (with ...) must be immediately followed by closing parentheses.', p.tokenRange(separator), p.range(nameToken.start, separator.end));
+				p.softError('Missing closing parenthesis', 'An expanded function argument (with ...) must be immediately followed by closing parentheses.', p.tokenRange(separator), p.range(p.tokenStart(nameToken), p.tokenEnd(separator)));
 				close = p.recover('CParen');
 			}
 
@@ -444,9 +444,9 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 
 		if (separator.type !== 'Comma') {
 			if (separator.type === 'EOF') {
-				p.error('Unterminated function call', 'There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.', p.range(nameToken.start, open.end));
+				p.error('Unterminated function call', 'There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.', p.range(p.tokenStart(nameToken), p.tokenEnd(open)));
 			} else {
-				p.error('Missing argument separator', 'A comma is required to separate each function argument from the next.', p.tokenRange(separator), p.range(nameToken.start, separator.end));
+				p.error('Missing argument separator', 'A comma is required to separate each function argument from the next.', p.tokenRange(separator), p.range(p.tokenStart(nameToken), p.tokenEnd(separator)));
 			}
 
 			close = p.recover('CParen');
@@ -505,7 +505,7 @@ function parseTuple(p: Parser): Expression {
 				if (next.type === 'EOF') {
 					p.softError('Unterminated tuple constructor expression', 'There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.', p.tokenRange(open));
 				} else {
-					p.softError('Missing item separator', 'Expected a comma to mark the beginning of the next item.', p.tokenRange(next), p.range(open.start, next.end));
+					p.softError('Missing item separator', 'Expected a comma to mark the beginning of the next item.', p.tokenRange(next), p.range(p.tokenStart(open), p.tokenEnd(next)));
 				}
 
 				close = p.recover('CBrack');
@@ -587,7 +587,7 @@ function parseObject(p: Parser): Expression {
 				if (next.type === 'EOF') {
 					p.softError('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(open));
 				} else {
-					p.softError('Missing attribute separator', 'Expected a newline or comma to mark the beginning of the next attribute.', p.tokenRange(next), p.range(open.start, next.end));
+					p.softError('Missing attribute separator', 'Expected a newline or comma to mark the beginning of the next attribute.', p.tokenRange(next), p.range(p.tokenStart(open), p.tokenEnd(next)));
 				}
 
 				close = p.recover('CBrace');
@@ -606,7 +606,7 @@ function parseObject(p: Parser): Expression {
 }
 
 function objectSeparatorError(p: Parser, open: Token, next: Token): void {
-	const context = p.range(open.start, next.end);
+	const context = p.range(p.tokenStart(open), p.tokenEnd(next));
 	switch (next.type) {
 		case 'Newline':
 		case 'Comma': {
@@ -642,7 +642,7 @@ function finishForInner(p: Parser, open: Token): Expression {
 	const object = open.type === 'OBrace';
 	const closeType: TokenType = object ? 'CBrace' : 'CBrack';
 	const fail = (detail: string, subject: Range): Expression => {
-		p.softError('Invalid \'for\' expression', detail, subject, p.range(open.start, subject.end));
+		p.softError('Invalid \'for\' expression', detail, subject, p.range(p.tokenStart(open), subject.end));
 
 		const close = p.recover(closeType);
 		return new InvalidNode(p.file, open.startOffset, close.endOffset);
@@ -723,22 +723,22 @@ function finishForInner(p: Parser, open: Token): Expression {
 	if (close.type === closeType) {
 		p.read();
 	} else {
-		p.softError('Invalid \'for\' expression', 'Extra characters after the end of the \'for\' expression.', p.tokenRange(close), p.range(open.start, close.end));
+		p.softError('Invalid \'for\' expression', 'Extra characters after the end of the \'for\' expression.', p.tokenRange(close), p.range(p.tokenStart(open), p.tokenEnd(close)));
 
 		close = p.recover(closeType);
 	}
 
 	if (object) {
 		if (!keyExpression) {
-			p.error('Invalid \'for\' expression', 'Key expression is required when building an object.', valueExpression.range, p.range(open.start, close.end));
+			p.error('Invalid \'for\' expression', 'Key expression is required when building an object.', valueExpression.range, p.range(p.tokenStart(open), p.tokenEnd(close)));
 		}
 	} else {
 		if (keyExpression) {
-			p.error('Invalid \'for\' expression', 'Key expression is not valid when building a tuple.', keyExpression.range, p.range(open.start, close.end));
+			p.error('Invalid \'for\' expression', 'Key expression is not valid when building a tuple.', keyExpression.range, p.range(p.tokenStart(open), p.tokenEnd(close)));
 		}
 
 		if (ellipsis) {
-			p.error('Invalid \'for\' expression', 'Grouping ellipsis (...) cannot be used when building a tuple.', p.tokenRange(ellipsis), p.range(open.start, close.end));
+			p.error('Invalid \'for\' expression', 'Grouping ellipsis (...) cannot be used when building a tuple.', p.tokenRange(ellipsis), p.range(p.tokenStart(open), p.tokenEnd(close)));
 		}
 	}
 
@@ -783,19 +783,19 @@ export function parseQuotedStringLiteral(p: Parser): {value: string; start: numb
 			case 'TemplateInterp':
 			case 'TemplateControl': {
 				const which = token.type === 'TemplateInterp' ? '$' : '%';
-				p.error('Invalid string literal', `Template sequences are not allowed in this string. To include a literal ${JSON.stringify(which)}, double it (as "${which}${which}") to escape it.`, p.tokenRange(token), p.range(open.start, token.end));
+				p.error('Invalid string literal', `Template sequences are not allowed in this string. To include a literal ${JSON.stringify(which)}, double it (as "${which}${which}") to escape it.`, p.tokenRange(token), p.range(p.tokenStart(open), p.tokenEnd(token)));
 				parts.push(which, '{ ... }');
 				p.recover('TemplateSeqEnd');
 				break;
 			}
 
 			case 'EOF': {
-				p.error('Unterminated string literal', 'Unable to find the closing quote mark before the end of the file.', p.tokenRange(token), p.range(open.start, token.end));
+				p.error('Unterminated string literal', 'Unable to find the closing quote mark before the end of the file.', p.tokenRange(token), p.range(p.tokenStart(open), p.tokenEnd(token)));
 				return {value: parts.join(''), start: open.startOffset, end: token.endOffset};
 			}
 
 			default: {
-				p.error('Invalid string literal', 'This item is not valid in a string literal.', p.tokenRange(token), p.range(open.start, token.end));
+				p.error('Invalid string literal', 'This item is not valid in a string literal.', p.tokenRange(token), p.range(p.tokenStart(open), p.tokenEnd(token)));
 				p.recover('CQuote');
 				return {value: parts.join(''), start: open.startOffset, end: token.endOffset};
 			}

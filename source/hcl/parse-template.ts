@@ -155,7 +155,7 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 		}
 
 		// The end of the file, or a newline inside a quoted string.
-		p.softError('Unterminated template string', 'No closing marker was found for the string.', p.tokenRange(token), p.range(first.start, token.end));
+		p.softError('Unterminated template string', 'No closing marker was found for the string.', p.tokenRange(token), p.range(p.tokenStart(first), p.tokenEnd(token)));
 		close = p.recover(end);
 		break;
 	}
@@ -183,15 +183,15 @@ function readSequenceEnd(p: Parser, opener: Token, first: Token, quotedTemplate:
 	}
 
 	if (keyword !== undefined) {
-		p.softError(`Extra characters in ${keyword} marker`, 'Expected a closing brace to end the sequence, but found extra characters.', p.tokenRange(close), p.range(first.start, close.end));
+		p.softError(`Extra characters in ${keyword} marker`, 'Expected a closing brace to end the sequence, but found extra characters.', p.tokenRange(close), p.range(p.tokenStart(first), p.tokenEnd(close)));
 	} else if (close.type === 'EOF') {
 		p.softError('Unclosed template interpolation sequence', 'There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.', p.tokenRange(first));
 	} else if (close.type === 'Colon') {
-		p.softError('Extra characters after interpolation expression', 'Template interpolation doesn\'t expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(first.start, close.end));
+		p.softError('Extra characters after interpolation expression', 'Template interpolation doesn\'t expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(p.tokenStart(first), p.tokenEnd(close)));
 	} else if ((close.type === 'CQuote' || close.type === 'OQuote') && quotedTemplate) {
 		p.softError('Unclosed template interpolation sequence', 'There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.', p.tokenRange(first));
 	} else {
-		p.softError('Extra characters after interpolation expression', 'Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(first.start, close.end));
+		p.softError('Extra characters after interpolation expression', 'Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(p.tokenStart(first), p.tokenEnd(close)));
 	}
 
 	void opener;
@@ -214,7 +214,7 @@ function failForDirective(p: Parser, detail: string): undefined {
 function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart; trimNext: boolean} | undefined {
 	const keyword = p.peek();
 	if (keyword.type !== 'Ident') {
-		p.softError('Invalid template directive', 'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.', p.tokenRange(keyword), p.range(opener.start, keyword.end));
+		p.softError('Invalid template directive', 'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.', p.tokenRange(keyword), p.range(p.tokenStart(opener), p.tokenEnd(keyword)));
 		p.recover('TemplateSeqEnd');
 		return undefined;
 	}
@@ -273,7 +273,7 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 		}
 
 		default: {
-			p.softError('Invalid template control keyword', `${JSON.stringify(word)} is not a valid template control keyword.${didYouMean(word, ['if', 'for', 'else', 'endif', 'endfor'])}`, p.tokenRange(keyword), p.range(opener.start, keyword.end));
+			p.softError('Invalid template control keyword', `${JSON.stringify(word)} is not a valid template control keyword.${didYouMean(word, ['if', 'for', 'else', 'endif', 'endfor'])}`, p.tokenRange(keyword), p.range(p.tokenStart(opener), p.tokenEnd(keyword)));
 			p.recover('TemplateSeqEnd');
 			return undefined;
 		}

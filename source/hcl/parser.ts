@@ -62,7 +62,21 @@ export class Parser {
 	}
 
 	tokenRange(token: Token): Range {
-		return {filename: this.filename, start: token.start, end: token.end};
+		return {filename: this.filename, start: this.lines.at(token.startOffset), end: this.lines.at(token.endOffset)};
+	}
+
+	/**
+	Where a token starts, as a position (for diagnostics: tokens keep only offsets).
+	*/
+	tokenStart(token: Token): Position {
+		return this.lines.at(token.startOffset);
+	}
+
+	/**
+	Where a token ends, as a position.
+	*/
+	tokenEnd(token: Token): Position {
+		return this.lines.at(token.endOffset);
 	}
 
 	tokenText(token: Token): string {
@@ -367,7 +381,7 @@ function finishAttribute(p: Parser, ident: Token, singleLine: boolean): Attribut
 				comma ? 'Unexpected comma after argument' : 'Missing newline after argument',
 				comma ? 'Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.' : 'An argument definition must end with a newline.',
 				p.tokenRange(next),
-				p.range(ident.start, next.end),
+				p.range(p.tokenStart(ident), p.tokenEnd(next)),
 			);
 			p.recoverAfterBodyItem();
 		}
@@ -404,11 +418,11 @@ function finishBlock(p: Parser, ident: Token): Block {
 		}
 
 		if (token.type === 'Equal') {
-			p.error('Invalid block definition', 'The equals sign "=" indicates an argument definition, and must not be used when defining a block.', p.tokenRange(token), p.range(ident.start, token.end));
+			p.error('Invalid block definition', 'The equals sign "=" indicates an argument definition, and must not be used when defining a block.', p.tokenRange(token), p.range(p.tokenStart(ident), p.tokenEnd(token)));
 		} else if (token.type === 'Newline') {
-			p.error('Invalid block definition', 'A block definition must have block content delimited by "{" and "}", starting on the same line as the block header.', p.tokenRange(token), p.range(ident.start, token.end));
+			p.error('Invalid block definition', 'A block definition must have block content delimited by "{" and "}", starting on the same line as the block header.', p.tokenRange(token), p.range(p.tokenStart(ident), p.tokenEnd(token)));
 		} else {
-			p.softError('Invalid block definition', 'Either a quoted string block label or an opening brace ("{") is expected here.', p.tokenRange(token), p.range(ident.start, token.end));
+			p.softError('Invalid block definition', 'Either a quoted string block label or an opening brace ("{") is expected here.', p.tokenRange(token), p.range(p.tokenStart(ident), p.tokenEnd(token)));
 		}
 
 		p.recoverAfterBodyItem();
@@ -440,7 +454,7 @@ function finishBlock(p: Parser, ident: Token): Block {
 	if (eol.type === 'Newline' || eol.type === 'EOF') {
 		p.read();
 	} else {
-		p.softError('Missing newline after block definition', 'A block definition must end with a newline.', p.tokenRange(eol), p.range(ident.start, eol.end));
+		p.softError('Missing newline after block definition', 'A block definition must end with a newline.', p.tokenRange(eol), p.range(p.tokenStart(ident), p.tokenEnd(eol)));
 		p.recoverAfterBodyItem();
 	}
 
@@ -471,7 +485,7 @@ function finishSingleLineBlock(p: Parser, openBrace: Token, ident: Token): void 
 		}
 
 		case 'EOF': {
-			p.softError('Unclosed configuration block', 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(openBrace), p.range(ident.start, openBrace.end));
+			p.softError('Unclosed configuration block', 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(openBrace), p.range(p.tokenStart(ident), p.tokenEnd(openBrace)));
 			break;
 		}
 
@@ -500,7 +514,7 @@ function parseSingleAttributeBody(p: Parser, openBrace: Token): Body {
 
 	p.recoverAfterBodyItem();
 	if (next.type === 'OQuote' || next.type === 'OBrace' || next.type === 'Ident') {
-		p.error('Argument definition required', `A single-line block definition can contain only a single argument. If you meant to define argument ${JSON.stringify(p.tokenText(ident))}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`, p.range(ident.start, next.end));
+		p.error('Argument definition required', `A single-line block definition can contain only a single argument. If you meant to define argument ${JSON.stringify(p.tokenText(ident))}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`, p.range(p.tokenStart(ident), p.tokenEnd(next)));
 	} else {
 		p.error('Argument or block definition required', 'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.', p.tokenRange(ident));
 	}

@@ -1,5 +1,3 @@
-import type {Position} from './position.js';
-
 /*
 Token kinds of HCL native syntax. The scanner also recognises characters the language does not allow (`'`, `;`, `&`...) as their own kinds, so the parser can explain them instead of saying "invalid character".
 */
@@ -58,10 +56,11 @@ export type TokenType =
 	| 'BadUtf8'
 	| 'Invalid';
 
+/**
+A token: its kind and the offsets of its text. Its line and column are the file's LineIndex's to work out (`lines.at(token.startOffset)`), when a diagnostic needs them.
+*/
 export type Token = {
 	readonly type: TokenType;
-	readonly start: Position;
-	readonly end: Position;
 	readonly startOffset: number;
 	readonly endOffset: number;
 };
