@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /*
-Which code-cache files of other builds to remove (scripts/bundle/cli-loader.ts). A file is named `HASH-NODEVERSION-ARCH-COMMAND.bin`: all but the command name the build and the Node it was made for. The caches of the builds used last are kept: two builds run in turn (an installed tfscope and one from npx, or an old and a new build compared run by run) would otherwise each remove the other's caches and compile without one at every run. The rest (upgrades) go, so files do not pile up.
+Which code-cache files of other builds to remove (scripts/bundle/cli-loader.ts). A file is named `HASH-NODEVERSION-ARCH-NAME.bin`, NAME the command's cache name (`cacheName`, no dash): all but the name name the build and the Node it was made for. The caches of the builds used last are kept: two builds run in turn (an installed tfscope and one from npx, or an old and a new build compared run by run) would otherwise each remove the other's caches and compile without one at every run. The rest (upgrades) go, so files do not pile up.
 */
 
 /**
@@ -34,4 +37,29 @@ export function staleCacheFiles(files: readonly CacheFile[], currentBuild: strin
 		const build = buildOfCacheFile(file.name);
 		return build !== undefined && build !== currentBuild && !kept.has(build);
 	}).map(file => file.name);
+}
+
+const configurationFile = /\.(?:tf|tofu)(?:\.json)?$/;
+
+/**
+The name of the code cache for a command line (`argv` from the command on, relative paths from `cwd`): the command, with `_bare` when the directory it reads has no configuration files (the first positional argument that is a directory, else the working directory; never for `parse`, which reads the files it is given). V8 deserialises every function a cache holds at each start, and a cache holds what the run that made it compiled: one made by `echo 1+1 | tfscope console` in an empty directory lacks the loading and evaluating of a configuration, which every later console on a configuration then compiled again (15 ms of CPU of 330 at the bench's 0.1x twin), while one made on a configuration costs an empty directory's run 10 ms of deserialising it does not need. So each kind of run has its own.
+*/
+export function cacheName(command: string, argv: readonly string[], cwd: string): string {
+	if (command === 'parse') {
+		return command;
+	}
+
+	for (const candidate of [...argv.slice(1).filter(argument => !argument.startsWith('-')), '.']) {
+		let names: string[];
+		try {
+			names = fs.readdirSync(path.resolve(cwd, candidate));
+		} catch {
+			// Not a directory (an address, a variable's value, a file).
+			continue;
+		}
+
+		return names.some(name => configurationFile.test(name)) ? command : `${command}_bare`;
+	}
+
+	return `${command}_bare`;
 }

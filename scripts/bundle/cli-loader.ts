@@ -6,7 +6,7 @@ import process from 'node:process';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import {staleCacheFiles} from './cache-files.js';
+import {cacheName, staleCacheFiles} from './cache-files.js';
 
 /*
 The program, distribution/cli.js (the package's bin), built from this file as CommonJS (scripts/build.ts). The tool is built twice from the same sources: the commands as one CommonJS file (distribution/tfscope.cjs) and everything, the explorer included, as ES modules split at each dynamic import (distribution/cli.mjs, distribution/chunks/). Both run the same runCli; the first argument picks the build.
@@ -117,7 +117,7 @@ export async function runCli(): Promise<void> {
 	}
 
 	const file = path.join(distribution, 'tfscope.cjs');
-	const build = compileCache ? module.createRequire(file)(file) as CommandsBuild : requireWithCodeCache(file, command);
+	const build = compileCache ? module.createRequire(file)(file) as CommandsBuild : requireWithCodeCache(file, cacheName(command, process.argv.slice(2), process.cwd()));
 	// The commands build has no explorer: should the dispatcher ever open it from a command line that names a command, it comes from the ES module build.
 	await build.runCli({
 		async explorer(directory, flags) {

@@ -1,5 +1,8 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
-import {buildOfCacheFile, staleCacheFiles} from '../../scripts/bundle/cache-files.js';
+import {buildOfCacheFile, cacheName, staleCacheFiles} from '../../scripts/bundle/cache-files.js';
 
 const current = 'aaaa-v20.20.0-x64-';
 
@@ -24,4 +27,27 @@ test('the caches of the two builds used last are kept beside the running build\'
 	];
 	t.deepEqual(staleCacheFiles(files, current), ['dddd-v20.20.0-x64-console.bin', 'dddd-v20.20.0-x64-parse.bin', 'eeee-v18.0.0-x64-console.bin']);
 	t.deepEqual(staleCacheFiles(files.slice(0, 4), current), []);
+});
+
+test('a command\'s code cache is named for whether its directory has configuration files', t => {
+	const scratch = mkdtempSync(path.join(os.tmpdir(), 'tfscope-cache-name-'));
+	try {
+		const configuration = path.join(scratch, 'configuration');
+		const empty = path.join(scratch, 'empty');
+		mkdirSync(configuration);
+		mkdirSync(empty);
+		writeFileSync(path.join(configuration, 'main.tf'), '');
+		writeFileSync(path.join(scratch, 'values.tfvars'), '');
+		t.is(cacheName('console', ['console'], configuration), 'console');
+		t.is(cacheName('console', ['console'], empty), 'console_bare');
+		t.is(cacheName('check', ['check', 'configuration'], scratch), 'check');
+		t.is(cacheName('check', ['check', '--var-file', 'values.tfvars', 'empty'], scratch), 'check_bare');
+		// An address or a variable's value is no directory: the next argument, or the working directory.
+		t.is(cacheName('why', ['why', 'aws_instance.web', 'configuration'], scratch), 'why');
+		t.is(cacheName('console', ['console', '-var', 'region=eu'], configuration), 'console');
+		t.is(cacheName('parse', ['parse', 'main.tf'], empty), 'parse');
+		t.is(buildOfCacheFile(`${current}console_bare.bin`), current);
+	} finally {
+		rmSync(scratch, {recursive: true, force: true});
+	}
 });
