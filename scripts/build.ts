@@ -5,7 +5,7 @@ import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
-import {bundlePlugins} from './bundle/plugins.js';
+import {builtinsRequired, bundlePlugins} from './bundle/plugins.js';
 
 /*
 Builds the installable tool into distribution/: the commands (source/cli-process.ts without the explorer) as one CommonJS file, distribution/tfscope.cjs, which the program compiles from a V8 code cache kept between runs (Node 20 caches no ES modules); cli.tsx and everything it uses, the explorer and dependencies included, as ES modules split at each dynamic import (distribution/cli.mjs, chunks/), so the explorer loads only its own code (Ink, React and the UI only for it); and the program, distribution/cli.js, a small CommonJS file (scripts/bundle/cli-loader.ts) that runs one or the other. The large libraries of source/libraries.ts (RE2, YAML, legacy encodings, bcrypt, cytoscape), which evaluation loads synchronously on first use, are each built into one CommonJS file in distribution/vendor/, so no start compiles them. The package then has no runtime dependencies to install. Run by `npm run build`, and by npm itself before packing (prepack) and on install from a clone or a git URL (prepare).
@@ -37,7 +37,7 @@ await build({
 // Its local names are minified too (824 -> 553 KB): every command reads this file, and V8 deserialises its code cache, at each start, and on these machines each page of memory a process touches first costs 25-50 us (a page fault in the VM): reading the source and the cache and deserialising it were 1,420 page faults of `echo 1+1 | tfscope console` in an empty directory, 1,040 now. Stack traces name minified functions; internal errors report only FILE:LINE:COL, which stay as useful.
 const commandsFile = path.join(outdir, 'tfscope.cjs');
 await build({
-	plugins: [...bundlePlugins(root), {
+	plugins: [...bundlePlugins(root), builtinsRequired(), {
 		name: 'explorer-apart',
 		setup(builder) {
 			builder.onResolve({filter: /[/\\]ui[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
@@ -101,6 +101,7 @@ const result = await build({
 // The program itself, distribution/cli.js (the package's bin), is CommonJS (distribution/package.json says so): scripts/bundle/cli-loader.ts, which runs a command from the commands build, or else imports cli.mjs. An ES module entry cost each command Node's ES module loader (its translators, and a facade module for each of Node's own modules imported): 30 ms of CPU of the 260 of `echo 1+1 | tfscope console` in an empty directory, paired runs.
 writeFileSync(path.join(outdir, 'package.json'), JSON.stringify({type: 'commonjs'}) + '\n');
 await build({
+	plugins: [builtinsRequired()],
 	entryPoints: {cli: path.join(root, 'scripts', 'bundle', 'cli-loader.ts')},
 	outdir,
 	bundle: true,
