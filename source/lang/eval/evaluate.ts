@@ -26,7 +26,7 @@ import {
 import {getAttribute, index} from './traverse.js';
 import {analysisOf} from '../node-analysis.js';
 import type {Scope} from './scope.js';
-import {type InvariantCache, type InvariantPoints, cleanResolutions, invariantPoints, sameResolutions} from './invariant.js';
+import {type InvariantCache, type InvariantPoints, type Resolution, ReferenceProblem, cleanResolutions, invariantPoints, sameResolutions} from './invariant.js';
 
 /*
 Expression evaluation after hclsyntax's Value methods, with Terraform's semantics: each node kind has its rule, operators are cty functions (so operand errors read "Unsuitable value for left operand: ..."), unknowns propagate, marks travel with values. Never throws on bad input: problems become diagnostics and the value becomes unknown.
@@ -60,17 +60,15 @@ export type EvaluationTracer = {
 	leave(expression: Expression, value: Value, diagnostics: readonly Diagnostic[]): void;
 };
 
-type Resolution = {value: Value | undefined; consumed: number; diagnostics: Diagnostic[]};
-
 /**
 Resolutions by traversal, as two parallel arrays: an expression has a handful of references, for which a scan beats a Map. `traversals` is the expression's own (cached) list; `resolutions` has its length, undefined for names bound by the scope.
 */
-type Resolved = {readonly traversals: readonly Traversal[]; readonly resolutions: Array<Resolution | undefined>; byTraversal?: Map<Traversal, Resolution | undefined>};
+type Resolved = {readonly traversals: readonly Traversal[]; readonly resolutions: Array<Resolution | undefined>; byTraversal?: Map<Traversal, Value>};
 
 /**
-The resolution `evaluate` found for a traversal before evaluating. `traversalsOf` gives the traversal objects of the expression's own nodes (the ones `traversalOf` gives the evaluator), so they are matched by identity. A resolution with diagnostics is not reused: it is resolved again where it is read, as evaluation reports it.
+The value `evaluate` resolved a traversal's subject to before evaluating. `traversalsOf` gives the traversal objects of the expression's own nodes (the ones `traversalOf` gives the evaluator), so they are matched by identity. A resolution with diagnostics is not reused: it is resolved again where it is read, as evaluation reports it.
 */
-function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Resolution | undefined {
+function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Value | undefined {
 	if (!resolved) {
 		return undefined;
 	}
@@ -82,7 +80,7 @@ function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Res
 			resolved.byTraversal = new Map();
 			for (let position = 0; position < traversals.length; position++) {
 				const resolution = resolutions[position];
-				if (resolution?.diagnostics.length === 0) {
+				if (resolution !== undefined && !(resolution instanceof ReferenceProblem)) {
 					resolved.byTraversal.set(traversals[position]!, resolution);
 				}
 			}
@@ -93,7 +91,7 @@ function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Res
 
 	const position = traversals.indexOf(traversal);
 	const resolution = position === -1 ? undefined : resolutions[position];
-	return resolution?.diagnostics.length === 0 ? resolution : undefined;
+	return resolution instanceof ReferenceProblem ? undefined : resolution;
 }
 
 type Evaluation = {value: Value; diagnostics: Diagnostic[]};
@@ -183,7 +181,7 @@ function evaluateChecked(expression: Expression, scope: Scope, tracer: Evaluatio
 			const resolution = resolveTraversal(traversal, scope);
 			resolved ??= {traversals, resolutions: new Array<Resolution | undefined>(traversals.length)};
 			resolved.resolutions[position] = resolution;
-			if (resolution.diagnostics.length > 0) {
+			if (resolution instanceof ReferenceProblem && resolution.diagnostics.length > 0) {
 				problems ??= [];
 				problems.push(...resolution.diagnostics);
 			}
@@ -199,7 +197,7 @@ function evaluateChecked(expression: Expression, scope: Scope, tracer: Evaluatio
 }
 
 /**
-The value of a reference's subject, and how many of the traversal's steps it consumed; reference diagnostics otherwise.
+The value of a reference's subject (it consumed the reference's subject steps, see consumedBy); a ReferenceProblem with the diagnostics otherwise.
 */
 function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 	const parsed = parseReferenceReadOnly(traversal);
@@ -218,37 +216,32 @@ function resolveTraversal(traversal: Traversal, scope: Scope): Resolution {
 			referenceDiagnostics.add(diagnostic);
 		}
 
-		return {value: undefined, consumed: 0, diagnostics: found};
+		return new ReferenceProblem(undefined, 0, found);
 	}
 
-	const consumed = traversal.steps.length - parsed.value.remaining.length;
-	// The resolver's quick answer first: no result object for a reference that resolves cleanly.
+	// The resolver's quick answer first. A clean resolution is the value itself: no record per reference and evaluation.
 	const quick = scope.resolveValue?.(parsed.value);
 	if (quick !== undefined) {
-		return cleanResolution(quick, consumed);
+		return quick;
 	}
 
 	const resolved = scope.resolveReference(parsed.value);
 	if (resolved.diagnostics.length === 0) {
-		return cleanResolution(resolved.value, consumed);
+		return resolved.value;
 	}
 
 	for (const diagnostic of resolved.diagnostics) {
 		referenceDiagnostics.add(diagnostic);
 	}
 
-	return {
-		value: hasErrors(resolved.diagnostics) ? undefined : resolved.value,
-		consumed,
-		diagnostics: resolved.diagnostics,
-	};
+	return new ReferenceProblem(hasErrors(resolved.diagnostics) ? undefined : resolved.value, consumedBy(traversal), resolved.diagnostics);
 }
 
 /**
-A resolution without diagnostics. (Keeping the last one on the traversal, to give again for the same value, was tried: at 4x under three in ten were given again, and each record kept was a young object stored in an old one, which the next scavenge copies: more garbage-collection work than the allocations it saved.)
+How many of a traversal's steps its reference's subject consumes (a clean resolution's value stands for the traversal's first that many steps). Only for a traversal that parses as a reference.
 */
-function cleanResolution(value: Value, consumed: number): Resolution {
-	return {value, consumed, diagnostics: none};
+function consumedBy(traversal: Traversal): number {
+	return traversal.steps.length - parseReferenceReadOnly(traversal).value!.remaining.length;
 }
 
 /**
@@ -465,13 +458,18 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 		consumed = 0;
 	} else {
 		const resolved = resolutionOf(context.resolved, traversal) ?? resolveTraversal(traversal, context.scope);
-		diagnostics = joined(diagnostics, resolved.diagnostics);
-		if (resolved.value === undefined) {
-			return {value: unknown(), diagnostics};
-		}
+		if (resolved instanceof ReferenceProblem) {
+			diagnostics = joined(diagnostics, resolved.diagnostics as Diagnostic[]);
+			if (resolved.value === undefined) {
+				return {value: unknown(), diagnostics};
+			}
 
-		value = resolved.value;
-		consumed = resolved.consumed;
+			value = resolved.value;
+			consumed = resolved.consumed;
+		} else {
+			value = resolved;
+			consumed = consumedBy(traversal);
+		}
 	}
 
 	// Apply the static steps past the subject, then the rest of the chain (dynamic keys) as ordinary nodes.

@@ -1,4 +1,5 @@
 import type {Expression, TemplatePart} from '../../hcl/ast.js';
+import type {Diagnostic} from '../../hcl/diagnostics.js';
 import type {Value} from '../values.js';
 import {type Traversal, readsAnyOf} from '../references.js';
 import {analysisOf} from '../node-analysis.js';
@@ -22,8 +23,28 @@ export type InvariantEntry = {
 	/**
 	The resolutions of the whole expression's references when the value was kept, by position in its traversals.
 	*/
-	readonly resolved: ReadonlyArray<{readonly value: Value | undefined; readonly consumed: number; readonly diagnostics: readonly unknown[]} | undefined>;
+	readonly resolved: ReadonlyArray<Resolution | undefined>;
 };
+
+/**
+What resolving a reference before evaluating gave (eval/evaluate.ts): the subject's value when it resolved without diagnostics (the common case: no record, and the steps it consumed are the reference's parse's, the same every time), else a ReferenceProblem.
+*/
+export type Resolution = Value | ReferenceProblem;
+
+/**
+A reference that resolved with diagnostics: its value, if any, the steps its subject consumed, and the diagnostics.
+*/
+export class ReferenceProblem {
+	readonly value: Value | undefined;
+	readonly consumed: number;
+	readonly diagnostics: readonly Diagnostic[];
+
+	constructor(value: Value | undefined, consumed: number, diagnostics: readonly Diagnostic[]) {
+		this.value = value;
+		this.consumed = consumed;
+		this.diagnostics = diagnostics;
+	}
+}
 
 /**
 The points of one expression, and which of its traversals (in `traversalsOf` order) start at an instance name.
@@ -234,7 +255,7 @@ function mentionedAt(node: Expression | TemplatePart, analysis: Analysis): boole
 }
 
 /**
-Whether a kept entry's resolutions are those at hand: same values (identical, or equal unmarked strings, which `path.*` makes anew at each resolution) and steps consumed, for every reference but those of instance names, all without diagnostics.
+Whether a kept entry's resolutions are those at hand: same values (identical, or equal unmarked strings, which `path.*` makes anew at each resolution), for every reference but those of instance names, all without diagnostics (a kept entry has none: see cleanResolutions). A clean resolution's steps consumed are its reference's, the same at the same position.
 */
 export function sameResolutions(kept: InvariantEntry['resolved'], current: InvariantEntry['resolved'], instancePositions: readonly boolean[]): boolean {
 	if (kept.length !== current.length) {
@@ -248,7 +269,7 @@ export function sameResolutions(kept: InvariantEntry['resolved'], current: Invar
 
 		const a = kept[position];
 		const b = current[position];
-		if (a === undefined || b === undefined || b.diagnostics.length > 0 || a.consumed !== b.consumed || !sameValue(a.value, b.value)) {
+		if (a === undefined || b === undefined || b instanceof ReferenceProblem || !sameValue(a as Value, b)) {
 			return false;
 		}
 	}
@@ -266,7 +287,7 @@ export function cleanResolutions(current: InvariantEntry['resolved'], instancePo
 		}
 
 		const resolution = current[position];
-		if (resolution === undefined || resolution.value === undefined || resolution.diagnostics.length > 0) {
+		if (resolution === undefined || resolution instanceof ReferenceProblem) {
 			return false;
 		}
 	}
