@@ -39,17 +39,20 @@ type Context = {
 	*/
 	readonly item?: Value;
 	/**
-	References already resolved by `evaluate`'s check before evaluating, so each is resolved once (resolvers are deterministic).
+	References already resolved by `evaluate`'s check before evaluating, so each is resolved once (resolvers are deterministic): the expression's own (cached) traversals, and their resolutions beside them (undefined for names bound by the scope). An expression has a handful of references, for which a scan beats a Map; `byTraversal` is the Map after all for a big one (a generated local with hundreds of references). In the context itself, not a record of their own: one object less per evaluation.
 	*/
-	readonly resolved?: Resolved;
+	readonly traversals?: readonly Traversal[];
+	readonly resolutions?: Array<Resolution | undefined>;
+	readonly byTraversal?: ReadonlyMap<Traversal, Value>;
 	/**
 	Records each node's evaluation, only when a provenance trace is asked for (`tfscope why`): absent on the normal path, where it costs one property check per node.
 	*/
 	readonly tracer?: EvaluationTracer;
 	/**
-	Evaluations of the parts of the expression that are the same for every instance of a repeated block, kept and reused (invariant.ts): only when the caller passes a cache, never with a tracer.
+	Evaluations of the parts of the expression that are the same for every instance of a repeated block, kept and reused (invariant.ts), and the expression's points: only when the caller passes a cache, never with a tracer.
 	*/
-	readonly invariant?: {readonly cache: InvariantCache; readonly points: InvariantPoints};
+	readonly invariantCache?: InvariantCache;
+	readonly invariantPoints?: InvariantPoints;
 };
 
 /**
@@ -61,37 +64,40 @@ export type EvaluationTracer = {
 };
 
 /**
-Resolutions by traversal, as two parallel arrays: an expression has a handful of references, for which a scan beats a Map. `traversals` is the expression's own (cached) list; `resolutions` has its length, undefined for names bound by the scope.
-*/
-type Resolved = {readonly traversals: readonly Traversal[]; readonly resolutions: Array<Resolution | undefined>; byTraversal?: Map<Traversal, Value>};
-
-/**
 The value `evaluate` resolved a traversal's subject to before evaluating. `traversalsOf` gives the traversal objects of the expression's own nodes (the ones `traversalOf` gives the evaluator), so they are matched by identity. A resolution with diagnostics is not reused: it is resolved again where it is read, as evaluation reports it.
 */
-function resolutionOf(resolved: Resolved | undefined, traversal: Traversal): Value | undefined {
-	if (!resolved) {
+function resolutionOf(context: Context, traversal: Traversal): Value | undefined {
+	const {resolutions} = context;
+	if (resolutions === undefined) {
 		return undefined;
 	}
 
-	const {traversals, resolutions} = resolved;
-	if (traversals.length > 32) {
-		// A big expression (a generated local with hundreds of references): a Map after all.
-		if (!resolved.byTraversal) {
-			resolved.byTraversal = new Map();
-			for (let position = 0; position < traversals.length; position++) {
-				const resolution = resolutions[position];
-				if (resolution !== undefined && !(resolution instanceof ReferenceProblem)) {
-					resolved.byTraversal.set(traversals[position]!, resolution);
-				}
-			}
-		}
-
-		return resolved.byTraversal.get(traversal);
+	if (context.byTraversal !== undefined) {
+		return context.byTraversal.get(traversal);
 	}
 
-	const position = traversals.indexOf(traversal);
+	const position = context.traversals!.indexOf(traversal);
 	const resolution = position === -1 ? undefined : resolutions[position];
 	return resolution instanceof ReferenceProblem ? undefined : resolution;
+}
+
+/**
+The clean resolutions of a big expression's traversals by traversal (see Context).
+*/
+function resolutionsByTraversal(traversals: readonly Traversal[], resolutions: ReadonlyArray<Resolution | undefined>): ReadonlyMap<Traversal, Value> | undefined {
+	if (traversals.length <= 32) {
+		return undefined;
+	}
+
+	const byTraversal = new Map<Traversal, Value>();
+	for (let position = 0; position < traversals.length; position++) {
+		const resolution = resolutions[position];
+		if (resolution !== undefined && !(resolution instanceof ReferenceProblem)) {
+			byTraversal.set(traversals[position]!, resolution);
+		}
+	}
+
+	return byTraversal;
 }
 
 type Evaluation = {value: Value; diagnostics: Diagnostic[]};
@@ -172,15 +178,15 @@ The evaluation, its diagnostics not yet made distinct (and possibly shared: read
 function evaluateChecked(expression: Expression, scope: Scope, tracer: EvaluationTracer | undefined, invariant: InvariantCache | undefined): Evaluation {
 	// Terraform resolves every reference before evaluating, so a bad one is reported even where evaluation would not reach it.
 	let problems: Diagnostic[] | undefined;
-	let resolved: Resolved | undefined;
+	let resolutions: Array<Resolution | undefined> | undefined;
 	const traversals = traversalsOf(expression);
 	// Arrays of the right length at once: every evaluation of every instance comes here, and growing an empty array allocates for 17 elements.
 	for (let position = 0; position < traversals.length; position++) {
 		const traversal = traversals[position]!;
 		if (scope.lookup(traversal.root) === undefined) {
 			const resolution = resolveTraversal(traversal, scope);
-			resolved ??= {traversals, resolutions: new Array<Resolution | undefined>(traversals.length)};
-			resolved.resolutions[position] = resolution;
+			resolutions ??= new Array<Resolution | undefined>(traversals.length);
+			resolutions[position] = resolution;
 			if (resolution instanceof ReferenceProblem && resolution.diagnostics.length > 0) {
 				problems ??= [];
 				problems.push(...resolution.diagnostics);
@@ -193,7 +199,14 @@ function evaluateChecked(expression: Expression, scope: Scope, tracer: Evaluatio
 	}
 
 	const points = invariant && !tracer ? invariantPoints(expression, invariant.instanceNames, traversals) : undefined;
-	return evaluateIn(expression, tracer ? {scope, resolved, tracer} : (points ? {scope, resolved, invariant: {cache: invariant!, points}} : (resolved ? {scope, resolved} : {scope})));
+	if (resolutions === undefined) {
+		return evaluateIn(expression, tracer ? {scope, tracer} : (points ? {scope, invariantCache: invariant, invariantPoints: points} : {scope}));
+	}
+
+	const byTraversal = resolutionsByTraversal(traversals, resolutions);
+	return evaluateIn(expression, tracer
+		? {scope, traversals, resolutions, byTraversal, tracer}
+		: (points ? {scope, traversals, resolutions, byTraversal, invariantCache: invariant, invariantPoints: points} : {scope, traversals, resolutions, byTraversal}));
 }
 
 /**
@@ -311,7 +324,7 @@ const trueEvaluation: Evaluation = {value: boolValue(true), diagnostics: none};
 const falseEvaluation: Evaluation = {value: boolValue(false), diagnostics: none};
 
 function evaluateIn(expression: Expression, context: Context): Evaluation {
-	if (context.invariant !== undefined && context.invariant.points.points.has(expression)) {
+	if (context.invariantPoints !== undefined && context.invariantPoints.points.has(expression)) {
 		return kept(expression, context, evaluateNode);
 	}
 
@@ -322,13 +335,14 @@ function evaluateIn(expression: Expression, context: Context): Evaluation {
 A point's evaluation (see invariant.ts): the one kept for the block when it is certainly the same, else evaluated (and kept when it may be reused). Only in the expression's own scope: inside a `for` or a splat's element the point's names may be bound to something else.
 */
 function kept<N extends object>(node: N, context: Context, evaluateIt: (node: N, context: Context) => Evaluation): Evaluation {
-	const {cache, points} = context.invariant!;
+	const cache = context.invariantCache!;
+	const points = context.invariantPoints!;
 	const {budget} = context.scope.functionContext;
 	if (context.scope.parent !== undefined || context.item !== undefined || budget?.spent) {
 		return evaluateIt(node, context);
 	}
 
-	const resolutions = context.resolved?.resolutions ?? noResolutions;
+	const resolutions = context.resolutions ?? noResolutions;
 	const entry = cache.entries.get(node);
 	if (entry !== undefined && sameResolutions(entry.resolved, resolutions, points.instancePositions)) {
 		return {value: entry.value, diagnostics: none};
@@ -457,7 +471,7 @@ function evaluateTraversal(expression: Expression, context: Context): Evaluation
 		value = bound;
 		consumed = 0;
 	} else {
-		const resolved = resolutionOf(context.resolved, traversal) ?? resolveTraversal(traversal, context.scope);
+		const resolved = resolutionOf(context, traversal) ?? resolveTraversal(traversal, context.scope);
 		if (resolved instanceof ReferenceProblem) {
 			diagnostics = joined(diagnostics, resolved.diagnostics as Diagnostic[]);
 			if (resolved.value === undefined) {
@@ -1323,12 +1337,12 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 			}
 
 			case 'TemplateIf': {
-				result = context.invariant?.points.points.has(part) ? kept(part, context, renderIf) : renderIf(part, context);
+				result = context.invariantPoints?.points.has(part) ? kept(part, context, renderIf) : renderIf(part, context);
 				break;
 			}
 
 			case 'TemplateFor': {
-				result = context.invariant?.points.points.has(part) ? kept(part, context, renderFor) : renderFor(part, context);
+				result = context.invariantPoints?.points.has(part) ? kept(part, context, renderFor) : renderFor(part, context);
 				nullMessage = 'An iteration result is null. Cannot include a null value in a string template.';
 				convertMessage = 'Cannot include one of the interpolation results into the string template';
 				break;
