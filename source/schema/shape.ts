@@ -427,23 +427,18 @@ function shapeBlocks(nested: NestedBlockSchema, given: Value | undefined, option
 	// The blocks' values (and labels, for a map), shaped: one per element of a list or tuple, one per attribute of an object in map mode, the object itself otherwise.
 	const shaped: Value[] = [];
 	const labels: string[] | undefined = nested.mode === 'map' ? [] : undefined;
-	const shapeItem = (item: Value): Value => {
-		const object = withoutMarks(item);
-		return object.kind === 'object' ? shapeBody(nested.block, object.attributes, options, path) : unknownValue(elementType);
-	};
-
 	if (bare?.kind === 'list' || bare?.kind === 'tuple') {
 		for (const element of bare.elements) {
 			labels?.push('');
-			shaped.push(shapeItem(element));
+			shaped.push(shapeBlock(nested, element, elementType, options, path));
 		}
 	} else if (bare?.kind === 'object' && labels) {
 		for (const [label, element] of bare.attributes) {
 			labels.push(label);
-			shaped.push(shapeItem(element));
+			shaped.push(shapeBlock(nested, element, elementType, options, path));
 		}
 	} else if (bare?.kind === 'object') {
-		shaped.push(shapeItem(bare));
+		shaped.push(shapeBlock(nested, bare, elementType, options, path));
 	}
 
 	if (shaped.length === 0 && (nested.mode === 'list' || nested.mode === 'set') && options.unsetBlocksUnknown === true) {
@@ -474,6 +469,14 @@ function shapeBlocks(nested: NestedBlockSchema, given: Value | undefined, option
 			return hasDynamicType(elementType) ? objectValue(entries) : mapValue(elementType, entries);
 		}
 	}
+}
+
+/**
+One block's value shaped by its block schema (unknown when it is not an object). A plain function, not a closure made per call of shapeBlocks (tsx wraps each closure it makes in a naming helper).
+*/
+function shapeBlock(nested: NestedBlockSchema, item: Value, elementType: Type, options: ShapeOptions, path: readonly string[]): Value {
+	const object = withoutMarks(item);
+	return object.kind === 'object' ? shapeBody(nested.block, object.attributes, options, path) : unknownValue(elementType);
 }
 
 /**
