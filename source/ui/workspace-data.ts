@@ -195,6 +195,54 @@ function moduleRows(root: ModuleInstance, made: {readonly calls: (instance: Modu
 	return rows;
 }
 
+/**
+The Blocks pane's rows of a module instance: its resource blocks and module calls (as made: `resources` and `calls`, in source order), then its variables, locals, outputs, checks and providers.
+*/
+function blockEntries(instance: ModuleInstance, resources: readonly ResourceExpansion[], calls: readonly ModuleCallExpansion[]): BlockEntry[] {
+	const {module} = instance.node;
+	const entries: BlockEntry[] = [];
+	for (const resource of resources) {
+		const mode = expansionMode(resource.expansion);
+		entries.push({
+			kind: resourceKind(resource.block.mode),
+			address: resource.text,
+			label: resource.block.key,
+			mode,
+			instances: mode === 'single' ? [] : resource.instances.map(each => each.text),
+		});
+	}
+
+	for (const call of calls) {
+		const mode = expansionMode(call.expansion);
+		entries.push({
+			kind: 'module', address: join(instance.text, `module.${call.call.name}`), label: `module.${call.call.name}`, mode, instances: mode === 'single' ? [] : call.instances.map(each => each.text),
+		});
+	}
+
+	const named = (kind: BlockEntry['kind'], label: string): BlockEntry => ({kind, address: join(instance.text, label), label, mode: 'single', instances: []});
+	for (const name of module.variables.keys()) {
+		entries.push(named('variable', `var.${name}`));
+	}
+
+	for (const name of module.locals.keys()) {
+		entries.push(named('local', `local.${name}`));
+	}
+
+	for (const name of module.outputs.keys()) {
+		entries.push(named('output', `output.${name}`));
+	}
+
+	for (const check of module.checks) {
+		entries.push(named('check', `check.${check.name}`));
+	}
+
+	for (const provider of module.providers) {
+		entries.push(named('provider', `provider.${provider.name}${provider.alias === undefined ? '' : `.${provider.alias}`}`));
+	}
+
+	return entries;
+}
+
 export function createWorkspaceData(workspace: Workspace, formatting: Formatting, options: WorkspaceDataOptions = {}): ExplorerData {
 	const {sources} = workspace;
 	// The instance tree, read when first needed, not here: a Workspace still expanding in the background (see loadExplorerData) makes the rest of its instances at once when they are read, by the same walk, so every answer is the one a finished expansion gives.
@@ -252,57 +300,9 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		return moduleRowsCache;
 	};
 
-	const callBlocks = (instance: ModuleInstance): Array<{call: ModuleCallExpansion; address: string}> =>
-		instance.calls.map(call => ({call, address: join(instance.text, `module.${call.call.name}`)}));
-
 	const blocks = memoizeByKey((moduleAddress: string): readonly BlockEntry[] => {
 		const instance = tree().moduleInstances.get(moduleAddress);
-		if (!instance) {
-			return [];
-		}
-
-		const {module} = instance.node;
-		const entries: BlockEntry[] = [];
-		for (const resource of instance.resources) {
-			const mode = expansionMode(resource.expansion);
-			entries.push({
-				kind: resourceKind(resource.block.mode),
-				address: resource.text,
-				label: resource.block.key,
-				mode,
-				instances: mode === 'single' ? [] : resource.instances.map(each => each.text),
-			});
-		}
-
-		for (const {call, address} of callBlocks(instance)) {
-			const mode = expansionMode(call.expansion);
-			entries.push({
-				kind: 'module', address, label: `module.${call.call.name}`, mode, instances: mode === 'single' ? [] : call.instances.map(each => each.text),
-			});
-		}
-
-		const named = (kind: BlockEntry['kind'], label: string): BlockEntry => ({kind, address: join(moduleAddress, label), label, mode: 'single', instances: []});
-		for (const name of module.variables.keys()) {
-			entries.push(named('variable', `var.${name}`));
-		}
-
-		for (const name of module.locals.keys()) {
-			entries.push(named('local', `local.${name}`));
-		}
-
-		for (const name of module.outputs.keys()) {
-			entries.push(named('output', `output.${name}`));
-		}
-
-		for (const check of module.checks) {
-			entries.push(named('check', `check.${check.name}`));
-		}
-
-		for (const provider of module.providers) {
-			entries.push(named('provider', `provider.${provider.name}${provider.alias === undefined ? '' : `.${provider.alias}`}`));
-		}
-
-		return entries;
+		return instance ? blockEntries(instance, instance.resources, instance.calls) : [];
 	});
 
 	// Every address the explorer can go to, built on first use.
@@ -1119,7 +1119,7 @@ export async function loadExplorerData(options: {
 }
 
 /**
-What the explorer shows while the Workspace makes its instances in the background: the module tree as far as the walk has got (an instance it has not finished shows `…` for its counts and no children yet), and nothing that would need an instance not made yet, so showing it never changes what the walk does (it reads the walk's partial tree, which computes nothing).
+What the explorer shows while the Workspace makes its instances in the background: the module tree as far as the walk has got (an instance it has not finished shows `…` for its counts and no children yet), the blocks of the module instances it has finished, and nothing that would need an instance not made yet or a value, so showing it never changes what the walk does (it reads the walk's partial tree, which computes nothing).
 */
 function expandingData(workspace: Workspace, step: ExpandProgress): ExplorerData {
 	const {partial} = step;
@@ -1137,7 +1137,13 @@ function expandingData(workspace: Workspace, step: ExpandProgress): ExplorerData
 		expanding: status,
 		status: () => status,
 		modules,
-		blocks: () => [],
+		// The blocks of a module instance the walk has finished (its blocks and calls are made); the others wait.
+		blocks(address) {
+			const instance = partial.moduleInstances.get(address);
+			const resources = instance && partial.resourcesOf(instance);
+			const calls = instance && partial.callsOf(instance);
+			return instance && resources && calls ? blockEntries(instance, resources, calls) : [];
+		},
 		details: () => undefined,
 		edges: () => [],
 		locate: address => (modules().some(row => row.address === address) ? {module: address} : undefined),

@@ -70,6 +70,21 @@ test('loadExplorerData expanding in the background: its views list the module in
 	t.truthy(first.expanding);
 	t.regex(first.status(), /expanding… \d+\/\d+ module instances?, \d+ resource instances? so far/);
 	t.is(first.modules()[0]?.address, '');
+	// Half-way (one step of the walk per turn of the event loop): the blocks of a module instance the walk has finished are those of the whole configuration; the others wait.
+	let halfWay = first;
+	while (halfWay.expanding !== undefined && halfWay.modules().every(row => row.pending)) {
+		// eslint-disable-next-line no-await-in-loop -- a turn of the event loop, for the next step
+		await new Promise(resolve => {
+			setImmediate(resolve);
+		});
+		halfWay = loaded.expanding!.view();
+	}
+
+	t.truthy(halfWay.expanding, 'the walk finished before any module instance was seen finished');
+	const rows = halfWay.modules();
+	const finishedBlocks = new Map(rows.filter(row => !row.pending).map(row => [row.address, halfWay.blocks(row.address)]));
+	t.true(finishedBlocks.size > 0);
+	t.true(rows.filter(row => row.pending).every(row => halfWay.blocks(row.address).length === 0));
 	await loaded.expanding!.done;
 	const view = loaded.expanding!.view();
 	t.is(view, loaded.data);
@@ -79,6 +94,10 @@ test('loadExplorerData expanding in the background: its views list the module in
 	t.is(loaded.data.status(), whole.status());
 	for (const row of whole.modules()) {
 		t.deepEqual(loaded.data.blocks(row.address), whole.blocks(row.address));
+	}
+
+	for (const [address, blocks] of finishedBlocks) {
+		t.deepEqual(blocks, whole.blocks(address));
 	}
 
 	t.deepEqual(loaded.data.diagnostics(), whole.diagnostics());
