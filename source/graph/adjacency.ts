@@ -210,22 +210,8 @@ export class AdjacencyIndex {
 	/**
 	Edges to the dependencies of a node, made for one reading and not kept (the edge objects `outgoing` made are reused), with the origins they have now: an export of the whole instance graph then holds one node's edges at a time, not an object and an origins list per edge for as long as the graph lives.
 	*/
-	outgoingOnce(id: string): GraphEdge[] {
-		const position = this.#positions.get(id);
-		if (position === undefined) {
-			return [];
-		}
-
-		const lists = this.#listsNow();
-		const result: GraphEdge[] = [];
-		for (let at = lists.outStarts[position]!; at < lists.outStarts[position + 1]!; at++) {
-			const edge = lists.outEdges[at]!;
-			result.push(this.#made.get(edge) ?? {
-				id: `e${edge}`, source: id, target: this.#nodes[this.#edges.target(edge)]!.id, kind: edgeKinds[this.#edges.kind(edge)]!, origins: this.#originsOf(edge),
-			});
-		}
-
-		return result;
+	outgoingOnce(id: string): readonly GraphEdge[] {
+		return this.#edgesOf(id, 'out', edge => this.#made.get(edge) ?? this.#edgeObject(edge, this.#originsOf(edge)));
 	}
 
 	/**
@@ -263,7 +249,7 @@ export class AdjacencyIndex {
 		return counts;
 	}
 
-	#edgesOf(id: string, direction: 'in' | 'out'): readonly GraphEdge[] {
+	#edgesOf(id: string, direction: 'in' | 'out', make: (edge: number) => GraphEdge = edge => this.#edge(edge)): readonly GraphEdge[] {
 		const position = this.#positions.get(id);
 		if (position === undefined) {
 			return noEdges;
@@ -273,7 +259,7 @@ export class AdjacencyIndex {
 		const [starts, edges] = direction === 'out' ? [lists.outStarts, lists.outEdges] : [lists.inStarts, lists.inEdges];
 		const result: GraphEdge[] = [];
 		for (let at = starts[position]!; at < starts[position + 1]!; at++) {
-			result.push(this.#edge(edges[at]!));
+			result.push(make(edges[at]!));
 		}
 
 		return result;
@@ -300,14 +286,17 @@ export class AdjacencyIndex {
 		let made = this.#made.get(edge);
 		if (!made) {
 			// The edge object shares its origins list with the index, so origins added later show in it.
-			const origins = this.#listOf(edge);
-			made = {
-				id: `e${edge}`, source: this.#nodes[this.#edges.source(edge)]!.id, target: this.#nodes[this.#edges.target(edge)]!.id, kind: edgeKinds[this.#edges.kind(edge)]!, origins,
-			};
+			made = this.#edgeObject(edge, this.#listOf(edge));
 			this.#made.set(edge, made);
 		}
 
 		return made;
+	}
+
+	#edgeObject(edge: number, origins: readonly EdgeOrigin[]): GraphEdge {
+		return {
+			id: `e${edge}`, source: this.#nodes[this.#edges.source(edge)]!.id, target: this.#nodes[this.#edges.target(edge)]!.id, kind: edgeKinds[this.#edges.kind(edge)]!, origins,
+		};
 	}
 
 	/**

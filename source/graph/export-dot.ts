@@ -1,6 +1,6 @@
 import type {Graph} from './cytoscape.js';
 import type {EdgeKind, NodeKind} from './model.js';
-import {membersByModule, parentModule} from './module-paths.js';
+import {childModules, membersByModule} from './module-paths.js';
 import {compareIds, edgesInOrder} from './queries.js';
 import {joinLines, type Lines} from './lines.js';
 
@@ -49,13 +49,7 @@ export function * dotLines(graph: Graph): Lines {
 	// Nodes by module, every ancestor module with a cluster.
 	const members = membersByModule(nodes);
 
-	const children = new Map<string, string[]>();
-	for (const module of [...members.keys()].sort(compareIds)) {
-		if (module !== '') {
-			const parent = parentModule(module);
-			children.set(parent, [...(children.get(parent) ?? []), module]);
-		}
-	}
+	const children = childModules([...members.keys()].sort(compareIds));
 
 	yield * ['digraph {', '\tcompound = "true"', '\tnewrank = "true"', '\trankdir = "RL"', '\tnode [fontname = "sans-serif"]'];
 	function * moduleLines(module: string, indent: string): Lines {

@@ -90,16 +90,12 @@ The text of `exportJson` (`JSON.stringify(toJsonGraph(graph), undefined, '\t')`,
 export function * jsonLines(graph: Graph): Lines {
 	const nodes = sortedNodes(graph);
 	yield '{';
-	yield * arrayLines('nodes', nodes.map(node => jsonNode(node)), ',');
-	yield * arrayLines('edges', (function * () {
-		for (const edge of edgesInOrder(graph, nodes.map(node => node.id))) {
-			yield jsonEdge(edge);
-		}
-	})(), '');
+	yield * arrayLines('nodes', nodes, jsonNode, ',');
+	yield * arrayLines('edges', edgesInOrder(graph, nodes.map(node => node.id)), jsonEdge, '');
 	yield '}';
 }
 
-function * arrayLines(name: string, elements: Iterable<JsonNode | JsonEdge>, after: string): Lines {
+function * arrayLines<Element>(name: string, elements: Iterable<Element>, toJson: (element: Element) => JsonNode | JsonEdge, after: string): Lines {
 	let previous: string | undefined;
 	for (const element of elements) {
 		if (previous === undefined) {
@@ -108,7 +104,7 @@ function * arrayLines(name: string, elements: Iterable<JsonNode | JsonEdge>, aft
 			yield previous + ',';
 		}
 
-		previous = '\t\t' + JSON.stringify(element, undefined, '\t').replaceAll('\n', '\n\t\t');
+		previous = '\t\t' + JSON.stringify(toJson(element), undefined, '\t').replaceAll('\n', '\n\t\t');
 	}
 
 	if (previous === undefined) {

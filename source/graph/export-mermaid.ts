@@ -1,6 +1,6 @@
 import type {Graph} from './cytoscape.js';
 import type {EdgeKind, NodeKind} from './model.js';
-import {membersByModule, parentModule} from './module-paths.js';
+import {childModules, membersByModule} from './module-paths.js';
 import {compareIds, edgesInOrder} from './queries.js';
 import {joinLines, type Lines} from './lines.js';
 
@@ -52,13 +52,7 @@ export function * mermaidLines(graph: Graph): Lines {
 
 	const modules = [...members.keys()].sort(compareIds);
 	const moduleIds = new Map(modules.map((module, position) => [module, `m${position}`]));
-	const children = new Map<string, string[]>();
-	for (const module of modules) {
-		if (module !== '') {
-			const parent = parentModule(module);
-			children.set(parent, [...(children.get(parent) ?? []), module]);
-		}
-	}
+	const children = childModules(modules);
 
 	yield 'flowchart RL';
 	function * moduleLines(module: string, indent: string): Lines {

@@ -51,3 +51,23 @@ export function membersByModule<Node extends {readonly module: string}>(nodes: r
 
 	return members;
 }
+
+/**
+The child module paths of each module path, in the order given (the exporters give them sorted, so clusters nest in a stable order): every path but the root's under its parent's.
+*/
+export function childModules(modules: readonly string[]): Map<string, string[]> {
+	const children = new Map<string, string[]>();
+	for (const module of modules) {
+		if (module !== '') {
+			const parent = parentModule(module);
+			const siblings = children.get(parent);
+			if (siblings) {
+				siblings.push(module);
+			} else {
+				children.set(parent, [module]);
+			}
+		}
+	}
+
+	return children;
+}

@@ -28,7 +28,7 @@ export function compareIds(first: string, second: string): number {
 A node's edges to its dependencies in the order every listing prints them (by target id, then kind), made for this reading only: exporting the whole graph one node at a time never holds an object per edge.
 */
 export function outgoingInOrder(graph: Graph, id: string): GraphEdge[] {
-	return graph.index.outgoingOnce(id).sort((first, second) => compareIds(first.target, second.target) || compareIds(first.kind, second.kind));
+	return graph.index.outgoingOnce(id).toSorted((first, second) => compareIds(first.target, second.target) || compareIds(first.kind, second.kind));
 }
 
 /**
