@@ -1,12 +1,13 @@
 import type {Body, Expression, Template} from './ast.js';
 import type {Result} from './diagnostics.js';
 import {checkInvalidTokens} from './invalid-tokens.js';
-import {lex} from './lexer.js';
+import {lex, releaseTokens} from './lexer.js';
 import {parseExpression as parseExpressionTokens} from './parse-expression.js';
 import {parseBareTemplate} from './parse-template.js';
 import {parseBody, Parser} from './parser.js';
 import type {Position} from './position.js';
 import type {Token} from './token.js';
+import * as K from './token-kind.js';
 
 /*
 The public surface of the HCL parser. Every function returns `{value, diagnostics}` and never throws on any input.
@@ -43,8 +44,10 @@ export function parseConfig(text: string, filename: string): Result<Body> {
 	try {
 		const {tokens, lines, invalid} = lex(text, filename, 'config');
 		const parser = new Parser(text, filename, lines, tokens);
-		const body = parseBody(parser, 'EOF');
-		return {value: body, diagnostics: invalid.length === 0 ? parser.diagnostics : [...checkInvalidTokens(invalid, text, filename, lines), ...parser.diagnostics]};
+		const body = parseBody(parser, K.EOF);
+		const diagnostics = invalid.length === 0 ? parser.diagnostics : [...checkInvalidTokens(invalid, tokens, text, filename, lines), ...parser.diagnostics];
+		releaseTokens(tokens);
+		return {value: body, diagnostics};
 	} catch (error) {
 		return {value: emptyBody(filename), diagnostics: internalError(error, filename)};
 	}
@@ -60,11 +63,11 @@ export function parseExpression(text: string, filename = '<expression>'): Result
 		parser.peeker.pushIncludeNewlines(false);
 		const expression = parseExpressionTokens(parser);
 		const next = parser.peek();
-		if (next.type !== 'EOF' && !parser.recovery) {
+		if (parser.kind(next) !== K.EOF && !parser.recovery) {
 			parser.error('Extra characters after expression', 'An expression was successfully parsed, but extra characters were found after it.', parser.tokenRange(next));
 		}
 
-		return {value: expression, diagnostics: [...checkInvalidTokens(invalid, text, filename, lines), ...parser.diagnostics]};
+		return {value: expression, diagnostics: [...checkInvalidTokens(invalid, tokens, text, filename, lines), ...parser.diagnostics]};
 	} catch (error) {
 		const start: Position = {line: 1, column: 1, offset: 0};
 		return {value: {kind: 'Invalid', range: {filename, start, end: start}}, diagnostics: internalError(error, filename)};
@@ -79,7 +82,7 @@ export function parseTemplate(text: string, filename = '<template>'): Result<Tem
 		const {tokens, lines, invalid} = lex(text, filename, 'template');
 		const parser = new Parser(text, filename, lines, tokens);
 		const template = parseBareTemplate(parser);
-		return {value: template, diagnostics: [...checkInvalidTokens(invalid, text, filename, lines), ...parser.diagnostics]};
+		return {value: template, diagnostics: [...checkInvalidTokens(invalid, tokens, text, filename, lines), ...parser.diagnostics]};
 	} catch (error) {
 		const start: Position = {line: 1, column: 1, offset: 0};
 		return {value: {kind: 'Template', parts: [], range: {filename, start, end: start}}, diagnostics: internalError(error, filename)};
@@ -92,7 +95,12 @@ The tokens of a file of native syntax, comments and newlines included, ending wi
 export function lexConfig(text: string, filename: string): Result<Token[]> {
 	try {
 		const {tokens, invalid, lines} = lex(text, filename, 'config');
-		return {value: tokens, diagnostics: checkInvalidTokens(invalid, text, filename, lines)};
+		const value: Token[] = [];
+		for (let index = 0; index < tokens.count; index++) {
+			value.push(tokens.token(index));
+		}
+
+		return {value, diagnostics: checkInvalidTokens(invalid, tokens, text, filename, lines)};
 	} catch (error) {
 		return {value: [], diagnostics: internalError(error, filename)};
 	}
@@ -105,26 +113,27 @@ export function isIncompleteExpression(text: string): boolean {
 	try {
 		const {tokens} = lex(text, '<console>', 'config');
 		let depth = 0;
-		let last: Token | undefined;
-		for (const token of tokens) {
-			switch (token.type) {
-				case 'OParen':
-				case 'OBrack':
-				case 'OBrace':
-				case 'OQuote':
-				case 'OHeredoc':
-				case 'TemplateInterp':
-				case 'TemplateControl': {
+		let last: number | undefined;
+		for (let index = 0; index < tokens.count; index++) {
+			const kind = tokens.kinds[index];
+			switch (kind) {
+				case K.OParen:
+				case K.OBrack:
+				case K.OBrace:
+				case K.OQuote:
+				case K.OHeredoc:
+				case K.TemplateInterp:
+				case K.TemplateControl: {
 					depth++;
 					break;
 				}
 
-				case 'CParen':
-				case 'CBrack':
-				case 'CBrace':
-				case 'CQuote':
-				case 'CHeredoc':
-				case 'TemplateSeqEnd': {
+				case K.CParen:
+				case K.CBrack:
+				case K.CBrace:
+				case K.CQuote:
+				case K.CHeredoc:
+				case K.TemplateSeqEnd: {
 					if (depth === 0) {
 						// An unmatched closer is an error more lines cannot fix.
 						return false;
@@ -139,13 +148,13 @@ export function isIncompleteExpression(text: string): boolean {
 				}
 			}
 
-			if (token.type !== 'EOF' && token.type !== 'Newline' && token.type !== 'Comment') {
-				last = token;
+			if (kind !== K.EOF && kind !== K.Newline && kind !== K.Comment) {
+				last = kind;
 			}
 		}
 
 		// A quoted string left open at the end of a line is an error, not a continuation.
-		if (last?.type === 'QuotedNewline') {
+		if (last === K.QuotedNewline) {
 			return false;
 		}
 

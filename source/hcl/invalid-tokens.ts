@@ -1,14 +1,15 @@
 import type {Diagnostic} from './diagnostics.js';
 import {errorDiagnostic} from './diagnostics.js';
 import type {LineIndex} from './line-index.js';
-import type {Token} from './token.js';
+import type {TokenList} from './lexer.js';
 
 /**
-Diagnostics for the tokens the scanner recognises but the language does not allow (the lexer's `invalid` list), with hclsyntax's explanations.
+Diagnostics for the tokens the scanner recognises but the language does not allow (the lexer's `invalid` list, of indices into `tokens`), with hclsyntax's explanations.
 */
-export function checkInvalidTokens(tokens: readonly Token[], text: string, filename: string, lines: LineIndex): Diagnostic[] {
+export function checkInvalidTokens(invalid: readonly number[], tokens: TokenList, text: string, filename: string, lines: LineIndex): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
-	for (const token of tokens) {
+	for (const index of invalid) {
+		const token = tokens.token(index);
 		const range = {filename, start: lines.at(token.startOffset), end: lines.at(token.endOffset)};
 		switch (token.type) {
 			case 'BitwiseAnd':

@@ -1,5 +1,7 @@
 import {LineIndex} from './line-index.js';
-import type {Token, TokenType} from './token.js';
+import type {Token, TokenKind} from './token.js';
+import {tokenTypes} from './token.js';
+import * as K from './token-kind.js';
 
 /*
 The whole-file scanner. It keeps a stack of modes as hclsyntax's scanner does: `normal` (expressions and bodies; `braces` counts open `{` so the `}` that closes `${` is told apart), `quoted` (inside "..."), `heredoc` (inside <<EOT, one literal token per line so `<<-` can trim indentation) and `bare` (a whole file read as a template).
@@ -14,27 +16,85 @@ type Frame =
 export type LexStart = 'config' | 'template';
 
 /**
-A token as the scanner makes it: its kind and offsets, three fields (what the parser of a 20 MB corpus makes most of). The positions (line and column) are the LineIndex's to compute when a diagnostic needs them.
+The tokens of one text as three arrays indexed alike: the kind of each (token-kind.ts), where it starts and where it ends. No object a token: a 20 MB corpus has millions of tokens, and an object each was much of the parser's allocation (and so of its garbage collection). The arrays grow as needed; `count` tokens are in use, the last one EOF.
 */
-class LexedToken implements Token {
-	readonly type: TokenType;
-	readonly startOffset: number;
-	readonly endOffset: number;
+export class TokenList {
+	kinds: Uint8Array;
+	starts: Int32Array;
+	ends: Int32Array;
+	count = 0;
 
-	constructor(type: TokenType, startOffset: number, endOffset: number) {
-		this.type = type;
-		this.startOffset = startOffset;
-		this.endOffset = endOffset;
+	constructor(capacity: number) {
+		this.kinds = new Uint8Array(capacity);
+		this.starts = new Int32Array(capacity);
+		this.ends = new Int32Array(capacity);
+	}
+
+	push(kind: TokenKind, start: number, end: number): void {
+		const {count} = this;
+		if (count === this.kinds.length) {
+			this.grow();
+		}
+
+		this.kinds[count] = kind;
+		this.starts[count] = start;
+		this.ends[count] = end;
+		this.count = count + 1;
+	}
+
+	/**
+	The token at `index` as an object, for callers outside the parser.
+	*/
+	token(index: number): Token {
+		return {type: tokenTypes[this.kinds[index]!]!, startOffset: this.starts[index]!, endOffset: this.ends[index]!};
+	}
+
+	private grow(): void {
+		const capacity = this.kinds.length * 2;
+		const kinds = new Uint8Array(capacity);
+		kinds.set(this.kinds);
+		const starts = new Int32Array(capacity);
+		starts.set(this.starts);
+		const ends = new Int32Array(capacity);
+		ends.set(this.ends);
+		this.kinds = kinds;
+		this.starts = starts;
+		this.ends = ends;
+	}
+}
+
+// The arrays of a finished parse, for the next lex to fill again (see `releaseTokens`): new arrays for every file were a few percent of parsing, spent allocating and zeroing memory. Kept only up to a size, so one huge file does not leave its arrays behind.
+const maximumSpareCapacity = 1 << 18;
+let spare: TokenList | undefined;
+
+function emptyTokenList(capacity: number): TokenList {
+	const list = spare;
+	if (list === undefined) {
+		return new TokenList(capacity);
+	}
+
+	// Taken while in use: a lex during another parse gets arrays of its own.
+	spare = undefined;
+	list.count = 0;
+	return list;
+}
+
+/**
+Gives the arrays of `tokens` to the next lex, once nothing reads them any more.
+*/
+export function releaseTokens(tokens: TokenList): void {
+	if (tokens.kinds.length <= maximumSpareCapacity) {
+		spare = tokens;
 	}
 }
 
 export type LexOutput = {
-	readonly tokens: Token[];
+	readonly tokens: TokenList;
 	readonly lines: LineIndex;
 	/**
-	The tokens of characters the language does not allow, for their diagnostics.
+	The indices of the tokens of characters the language does not allow, for their diagnostics.
 	*/
-	readonly invalid: Token[];
+	readonly invalid: number[];
 };
 
 const identifierStartPattern = /\p{ID_Start}/u;
@@ -109,20 +169,20 @@ Scans all of `text` into tokens, ending with an `EOF` token. Never throws: chara
 */
 export function lex(text: string, filename: string, start: LexStart = 'config', region?: {readonly from: number; readonly to: number}, lineIndex?: LineIndex): LexOutput {
 	const lines = lineIndex ?? new LineIndex(text);
-	const tokens: Token[] = [];
+	// About one token in four characters of configuration; the arrays grow if there are more.
+	const tokens = emptyTokenList(((region ? region.to - region.from : text.length) >> 2) + 16);
 	const stack: Frame[] = [start === 'config' ? {kind: 'normal', braces: 0} : {kind: 'bare'}];
 	// A region scans part of a larger text (a string inside a JSON file) with positions in the whole.
 	const length = region ? region.to : text.length;
 	let pos = region ? region.from : (text.codePointAt(0) === 0xFE_FF ? 1 : 0);
-	const invalid: Token[] = [];
-	const emit = (type: TokenType, from: number, to: number): void => {
-		tokens.push(new LexedToken(type, from, to));
+	const invalid: number[] = [];
+	const emit = (kind: TokenKind, from: number, to: number): void => {
+		tokens.push(kind, from, to);
 	};
 
-	const emitInvalid = (type: TokenType, from: number, to: number): void => {
-		const token = new LexedToken(type, from, to);
-		tokens.push(token);
-		invalid.push(token);
+	const emitInvalid = (kind: TokenKind, from: number, to: number): void => {
+		invalid.push(tokens.count);
+		tokens.push(kind, from, to);
 	};
 
 	while (pos < length) {
@@ -136,13 +196,13 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		}
 	}
 
-	emit('EOF', length, length);
+	emit(K.EOF, length, length);
 	void filename;
 	return {tokens, lines, invalid};
 
-	function pushTemplateOpener(type: 'TemplateInterp' | 'TemplateControl', at: number): number {
+	function pushTemplateOpener(kind: typeof K.TemplateInterp | typeof K.TemplateControl, at: number): number {
 		const end = text.charCodeAt(at + 2) === 126 ? at + 3 : at + 2;
-		emit(type, at, end);
+		emit(kind, at, end);
 		stack.push({kind: 'normal', braces: 0});
 		return end;
 	}
@@ -151,9 +211,9 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 	Tokens of the normal mode from `start` on, in one loop, until the end or until the mode changes (a quote, a heredoc or a template sequence opens, or the sequence this mode is in closes); returns where it stopped.
 	*/
 	function scanNormal(frame: {kind: 'normal'; braces: number}, start: number): number {
-		const depth = stack.length;
 		let at = start;
-		while (at < length && stack.length === depth) {
+		// Every case that changes the mode returns at once, so the loop needs no look at the stack.
+		while (at < length) {
 			const code = text.charCodeAt(at);
 			switch (code) {
 				case 32:
@@ -173,7 +233,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 				}
 
 				case 10: {
-					emit('Newline', at, at + 1);
+					emit(K.Newline, at, at + 1);
 					at = at + 1;
 					continue;
 				}
@@ -181,12 +241,12 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 				case 13: {
 					const next = text.charCodeAt(at + 1);
 					if (next === 10) {
-						emit('Newline', at, at + 2);
+						emit(K.Newline, at, at + 2);
 						at = at + 2;
 						continue;
 					}
 
-					emitInvalid('Invalid', at, at + 1);
+					emitInvalid(K.Invalid, at, at + 1);
 					at = at + 1;
 					continue;
 				}
@@ -207,44 +267,42 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 						const close = text.indexOf('*/', at + 2);
 						// Unclosed, it is no comment for hclsyntax either: a slash, then a star.
 						if (close !== -1 && close + 2 <= length) {
-							emit('Comment', at, close + 2);
+							emit(K.Comment, at, close + 2);
 							at = close + 2;
 							continue;
 						}
 					}
 
-					emit('Slash', at, at + 1);
+					emit(K.Slash, at, at + 1);
 					at = at + 1;
 					continue;
 				}
 
 				case 34: { // "
-					emit('OQuote', at, at + 1);
+					emit(K.OQuote, at, at + 1);
 					stack.push({kind: 'quoted'});
-					at = at + 1;
-					continue;
+					return at + 1;
 				}
 
 				case 123: { // {
 					frame.braces++;
-					emit('OBrace', at, at + 1);
+					emit(K.OBrace, at, at + 1);
 					at = at + 1;
 					continue;
 				}
 
 				case 125: { // }
 					if (frame.braces === 0 && stack.length > 1) {
-						emit('TemplateSeqEnd', at, at + 1);
+						emit(K.TemplateSeqEnd, at, at + 1);
 						stack.pop();
-						at = at + 1;
-						continue;
+						return at + 1;
 					}
 
 					if (frame.braces > 0) {
 						frame.braces--;
 					}
 
-					emit('CBrace', at, at + 1);
+					emit(K.CBrace, at, at + 1);
 					at = at + 1;
 					continue;
 				}
@@ -253,10 +311,13 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 					const next = text.charCodeAt(at + 1);
 					if (next === 125) {
 						// hclsyntax scans `~}` as the end of a template sequence even where none is open, and counts it as a closing brace there.
-						emit('TemplateSeqEnd', at, at + 2);
+						emit(K.TemplateSeqEnd, at, at + 2);
 						if (frame.braces === 0 && stack.length > 1) {
 							stack.pop();
-						} else if (frame.braces > 0) {
+							return at + 2;
+						}
+
+						if (frame.braces > 0) {
 							frame.braces--;
 						}
 
@@ -264,113 +325,113 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 						continue;
 					}
 
-					emitInvalid('BitwiseNot', at, at + 1);
+					emitInvalid(K.BitwiseNot, at, at + 1);
 					at = at + 1;
 					continue;
 				}
 
 				case 91: {
-					at = single('OBrack', at);
+					at = single(K.OBrack, at);
 					continue;
 				}
 
 				case 93: {
-					at = single('CBrack', at);
+					at = single(K.CBrack, at);
 					continue;
 				}
 
 				case 40: {
-					at = single('OParen', at);
+					at = single(K.OParen, at);
 					continue;
 				}
 
 				case 41: {
-					at = single('CParen', at);
+					at = single(K.CParen, at);
 					continue;
 				}
 
 				case 44: {
-					at = single('Comma', at);
+					at = single(K.Comma, at);
 					continue;
 				}
 
 				case 63: {
-					at = single('Question', at);
+					at = single(K.Question, at);
 					continue;
 				}
 
 				case 42: {
-					at = single('Star', at);
+					at = single(K.Star, at);
 					continue;
 				}
 
 				case 43: {
-					at = single('Plus', at);
+					at = single(K.Plus, at);
 					continue;
 				}
 
 				case 45: {
-					at = single('Minus', at);
+					at = single(K.Minus, at);
 					continue;
 				}
 
 				case 37: {
-					at = single('Percent', at);
+					at = single(K.Percent, at);
 					continue;
 				}
 
 				case 94: {
-					at = singleInvalid('BitwiseXor', at);
+					at = singleInvalid(K.BitwiseXor, at);
 					continue;
 				}
 
 				case 39: {
-					at = singleInvalid('Apostrophe', at);
+					at = singleInvalid(K.Apostrophe, at);
 					continue;
 				}
 
 				case 96: {
-					at = singleInvalid('Backtick', at);
+					at = singleInvalid(K.Backtick, at);
 					continue;
 				}
 
 				case 59: {
-					at = singleInvalid('Semicolon', at);
+					at = singleInvalid(K.Semicolon, at);
 					continue;
 				}
 
 				case 58: { // :
 					const next = text.charCodeAt(at + 1);
-					at = next === 58 ? double('DoubleColon', at) : single('Colon', at);
+					at = next === 58 ? double(K.DoubleColon, at) : single(K.Colon, at);
 					continue;
 				}
 
 				case 46: { // .
 					const next = text.charCodeAt(at + 1);
 					if (next === 46 && text.charCodeAt(at + 2) === 46) {
-						emit('Ellipsis', at, at + 3);
+						emit(K.Ellipsis, at, at + 3);
 						at = at + 3;
 						continue;
 					}
 
-					at = single('Dot', at);
+					at = single(K.Dot, at);
 					continue;
 				}
 
 				case 61: { // =
 					const next = text.charCodeAt(at + 1);
 					if (next === 61) {
-						at = double('EqualOp', at);
+						at = double(K.EqualOp, at);
 						continue;
 					}
 
-					at = next === 62 ? double('FatArrow', at) : single('Equal', at);
+					at = next === 62 ? double(K.FatArrow, at) : single(K.Equal, at);
 					continue;
 				}
 
 				case 33: { // !
 					const next = text.charCodeAt(at + 1);
-					at = next === 61 ? double('NotEqual', at) : single('Bang', at);
+					at = next === 61 ? double(K.NotEqual, at) : single(K.Bang, at);
 					continue;
 				}
 
@@ -379,30 +440,29 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 					if (next === 60) {
 						const heredocEnd = heredocOpener(at);
 						if (heredocEnd !== -1) {
-							at = heredocEnd;
-							continue;
+							return heredocEnd;
 						}
 					}
 
-					at = next === 61 ? double('LessThanEq', at) : single('LessThan', at);
+					at = next === 61 ? double(K.LessThanEq, at) : single(K.LessThan, at);
 					continue;
 				}
 
 				case 62: { // >
 					const next = text.charCodeAt(at + 1);
-					at = next === 61 ? double('GreaterThanEq', at) : single('GreaterThan', at);
+					at = next === 61 ? double(K.GreaterThanEq, at) : single(K.GreaterThan, at);
 					continue;
 				}
 
 				case 38: { // &
 					const next = text.charCodeAt(at + 1);
-					at = next === 38 ? double('And', at) : singleInvalid('BitwiseAnd', at);
+					at = next === 38 ? double(K.And, at) : singleInvalid(K.BitwiseAnd, at);
 					continue;
 				}
 
 				case 124: { // |
 					const next = text.charCodeAt(at + 1);
-					at = next === 124 ? double('Or', at) : singleInvalid('BitwiseOr', at);
+					at = next === 124 ? double(K.Or, at) : singleInvalid(K.BitwiseOr, at);
 					continue;
 				}
 
@@ -414,14 +474,14 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 					const identifier = identifierLength(text, at);
 					if (identifier > 0) {
-						emit('Ident', at, at + identifier);
+						emit(K.Ident, at, at + identifier);
 						at = at + identifier;
 						continue;
 					}
 
 					const point = text.codePointAt(at)!;
 					const size = point > 0xFF_FF ? 2 : 1;
-					emitInvalid(point === 0xFF_FD ? 'BadUtf8' : 'Invalid', at, at + size);
+					emitInvalid(point === 0xFF_FD ? K.BadUtf8 : K.Invalid, at, at + size);
 					at = at + size;
 					continue;
 				}
@@ -431,18 +491,18 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		return at;
 	}
 
-	function singleInvalid(type: TokenType, at: number): number {
-		emitInvalid(type, at, at + 1);
+	function singleInvalid(kind: TokenKind, at: number): number {
+		emitInvalid(kind, at, at + 1);
 		return at + 1;
 	}
 
-	function single(type: TokenType, at: number): number {
-		emit(type, at, at + 1);
+	function single(kind: TokenKind, at: number): number {
+		emit(kind, at, at + 1);
 		return at + 1;
 	}
 
-	function double(type: TokenType, at: number): number {
-		emit(type, at, at + 2);
+	function double(kind: TokenKind, at: number): number {
+		emit(kind, at, at + 2);
 		return at + 2;
 	}
 
@@ -454,7 +514,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 		// The CR of a CRLF belongs to the newline; any other CR, even one ending the input, is comment text for hclsyntax.
 		const contentEnd = end < length && end > from && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-		emit('Comment', from, contentEnd);
+		emit(K.Comment, from, contentEnd);
 		return contentEnd;
 	}
 
@@ -492,7 +552,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 			break;
 		}
 
-		emit('NumberLit', at, end);
+		emit(K.NumberLit, at, end);
 		return end;
 	}
 
@@ -518,7 +578,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 			return -1;
 		}
 
-		emit('OHeredoc', at, index);
+		emit(K.OHeredoc, at, index);
 		stack.push({kind: 'heredoc', marker, atLineStart: true});
 		return index;
 	}
@@ -563,7 +623,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		}
 
 		if (index > start) {
-			emit('QuotedLit', start, index);
+			emit(K.QuotedLit, start, index);
 		}
 
 		if (index >= length) {
@@ -572,12 +632,12 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 		const code = text.charCodeAt(index);
 		if (code === 92) {
-			emitInvalid('Invalid', index, index + 1);
+			emitInvalid(K.Invalid, index, index + 1);
 			return index + 1;
 		}
 
 		if (code === 34) {
-			emit('CQuote', index, index + 1);
+			emit(K.CQuote, index, index + 1);
 			stack.pop();
 			return index + 1;
 		}
@@ -585,11 +645,11 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		if (code === 10 || code === 13) {
 			// hclsyntax keeps scanning the string after a newline; so do we, to report the same errors. A lone CR is a newline of its own there.
 			const end = code === 13 && text.charCodeAt(index + 1) === 10 ? index + 2 : index + 1;
-			emitInvalid('QuotedNewline', index, end);
+			emitInvalid(K.QuotedNewline, index, end);
 			return end;
 		}
 
-		return pushTemplateOpener(code === 36 ? 'TemplateInterp' : 'TemplateControl', index);
+		return pushTemplateOpener(code === 36 ? K.TemplateInterp : K.TemplateControl, index);
 	}
 
 	function scanLines(frame: {kind: 'heredoc'; marker: string; atLineStart: boolean} | {kind: 'bare'}): number {
@@ -603,7 +663,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 				const after = index + frame.marker.length;
 				const code = text.charCodeAt(after);
 				if (after >= length || code === 10 || (code === 13 && text.charCodeAt(after + 1) === 10)) {
-					emit('CHeredoc', pos, after);
+					emit(K.CHeredoc, pos, after);
 					stack.pop();
 					return after;
 				}
@@ -647,11 +707,11 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		}
 
 		if (index > start) {
-			emit('StringLit', start, index);
+			emit(K.StringLit, start, index);
 		}
 
 		if (interpolation) {
-			return pushTemplateOpener(text.charCodeAt(index) === 36 ? 'TemplateInterp' : 'TemplateControl', index);
+			return pushTemplateOpener(text.charCodeAt(index) === 36 ? K.TemplateInterp : K.TemplateControl, index);
 		}
 
 		return index;
@@ -662,15 +722,15 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 	*/
 	function loneCarriageReturn(frame: {kind: 'heredoc'; marker: string; atLineStart: boolean} | {kind: 'bare'}, start: number, at: number): number {
 		if (frame.kind === 'bare' && stack.length === 1) {
-			emit('StringLit', start, length);
+			emit(K.StringLit, start, length);
 			return length;
 		}
 
 		if (at > start) {
-			emit('StringLit', start, at);
+			emit(K.StringLit, start, at);
 		}
 
-		emitInvalid('Invalid', at, length);
+		emitInvalid(K.Invalid, at, length);
 		return length;
 	}
 }

@@ -3,13 +3,14 @@ import {
 	BinaryOpNode, ConditionalNode, endOf, ForNode, FunctionCallNode, GetAttributeNode, IndexNode, InvalidNode, LiteralNode, ObjectItemNode, ObjectNode,
 	ParenthesizedNode, SplatItemNode, SplatNode, startOf, TupleNode, UnaryOpNode, VariableNode,
 } from './nodes.js';
-import {binaryOperatorLevels, operatorLevel} from './operators.js';
+import {binaryOperators, operatorLevel} from './operators.js';
 import {parseTemplateExpression} from './parse-template.js';
 import type {Parser} from './parser.js';
 import type {Range} from './position.js';
 import {decodeStringLiteral} from './string-literal.js';
 import {maximumSyntaxDepth, nodeBeyondDepth} from './syntax-depth.js';
-import type {Token, TokenType} from './token.js';
+import type {TokenKind} from './token.js';
+import * as K from './token-kind.js';
 
 /*
 Expressions, as hclsyntax parses them: conditional, then binary operators from the precedence table, then unary operators and traversals (attribute access, index, splat) over a term.
@@ -18,7 +19,7 @@ Expressions, as hclsyntax parses them: conditional, then binary operators from t
 export function parseExpression(p: Parser): Expression {
 	const start = p.peek();
 	if (!p.enter(start)) {
-		return new InvalidNode(p.file, start.startOffset, start.endOffset);
+		return new InvalidNode(p.file, p.starts[start]!, p.ends[start]!);
 	}
 
 	const outermost = !p.inExpression;
@@ -55,7 +56,7 @@ function checkSyntaxDepth(p: Parser, expression: Expression): Expression {
 function parseConditional(p: Parser): Expression {
 	let before = p.errorCount;
 	const condition = parseBinary(p, 0);
-	if ((p.recovery && p.errorCount > before) || p.peek().type !== 'Question') {
+	if ((p.recovery && p.errorCount > before) || p.peekKind() !== K.Question) {
 		return condition;
 	}
 
@@ -67,9 +68,9 @@ function parseConditional(p: Parser): Expression {
 	}
 
 	const colon = p.peek();
-	if (colon.type !== 'Colon') {
+	if (p.kinds[colon] !== K.Colon) {
 		p.error('Missing false expression in conditional', 'The conditional operator (...?...:...) requires a false expression, delimited by a colon.', p.tokenRange(colon), p.range(condition.range.start, p.tokenEnd(colon)));
-		const falseResult = new InvalidNode(p.file, colon.startOffset, colon.endOffset);
+		const falseResult = new InvalidNode(p.file, p.starts[colon]!, p.ends[colon]!);
 		return new ConditionalNode(p.file, startOf(condition), endOf(trueResult), condition, trueResult, falseResult);
 	}
 
@@ -99,9 +100,9 @@ function parseBinary(p: Parser, level: number): Expression {
 function climb(p: Parser, first: Expression, minimumLevel: number): Expression {
 	let left = first;
 	for (;;) {
-		const next = p.peek().type;
-		const level = operatorLevel.get(next);
-		if (level === undefined || level < minimumLevel) {
+		const next = p.peekKind();
+		const level = operatorLevel[next]!;
+		if (level < 0 || level < minimumLevel) {
 			return left;
 		}
 
@@ -114,8 +115,8 @@ function climb(p: Parser, first: Expression, minimumLevel: number): Expression {
 
 		// Operators that bind tighter take the right operand first.
 		for (;;) {
-			const following = operatorLevel.get(p.peek().type);
-			if (following === undefined || following <= level) {
+			const following = operatorLevel[p.peekKind()]!;
+			if (following < 0 || following <= level) {
 				break;
 			}
 
@@ -126,7 +127,7 @@ function climb(p: Parser, first: Expression, minimumLevel: number): Expression {
 			}
 		}
 
-		left = new BinaryOpNode(p.file, startOf(left), endOf(right), binaryOperatorLevels[level]!.get(next)!, left, right);
+		left = new BinaryOpNode(p.file, startOf(left), endOf(right), binaryOperators[next]!, left, right);
 	}
 }
 
@@ -138,51 +139,51 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 	let result = from;
 	for (;;) {
 		const next = p.peek();
-		if (next.type === 'Dot') {
+		if (p.kinds[next] === K.Dot) {
 			p.read();
 			const name = p.peek();
-			if (name.type === 'Ident') {
+			if (p.kinds[name] === K.Ident) {
 				p.read();
-				result = new GetAttributeNode(result, p.tokenText(name), name.startOffset, name.endOffset);
+				result = new GetAttributeNode(result, p.tokenText(name), p.starts[name]!, p.ends[name]!);
 				continue;
 			}
 
-			if (name.type === 'NumberLit') {
+			if (p.kinds[name] === K.NumberLit) {
 				p.read();
 				checkLegacyIndex(p, name, false);
-				result = new IndexNode(p.file, startOf(result), name.endOffset, result, numberLiteral(p, name), true);
+				result = new IndexNode(p.file, startOf(result), p.ends[name]!, result, numberLiteral(p, name), true);
 				continue;
 			}
 
-			if (name.type === 'Star') {
+			if (p.kinds[name] === K.Star) {
 				result = finishAttributeSplat(p, result, next) ?? result;
 				continue;
 			}
 
 			// hclsyntax reports this even while recovering, and goes on with the traversal.
 			p.error('Invalid attribute name', 'An attribute name is required after a dot.', p.tokenRange(name));
-			result = new InvalidNode(p.file, startOf(result), name.startOffset);
+			result = new InvalidNode(p.file, startOf(result), p.starts[name]!);
 			p.setRecovery();
 			continue;
 		}
 
-		if (next.type === 'OBrack') {
+		if (p.kinds[next] === K.OBrack) {
 			const open = p.read();
-			if (p.peek().type === 'Star') {
+			if (p.peekKind() === K.Star) {
 				p.read();
 				let close = p.read();
-				if (close.type !== 'CBrack') {
+				if (p.kinds[close] !== K.CBrack) {
 					// hclsyntax recovers only when it reports.
 					if (p.recovery) {
 						p.softError('Missing close bracket on splat index', 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', p.tokenRange(close));
 					} else {
 						// hclsyntax's subject points at the variable it then sets to the token recovery stops at, so that is where it reports.
-						close = p.recover('CBrack');
+						close = p.recover(K.CBrack);
 						p.error('Missing close bracket on splat index', 'The star for a full splat operator must be immediately followed by a closing bracket ("]").', p.tokenRange(close));
 					}
 				}
 
-				const item = new SplatItemNode(p.file, open.startOffset, close.endOffset);
+				const item = new SplatItemNode(p.file, p.starts[open]!, p.ends[close]!);
 				// A full splat applies every following step to each element; parsing those steps recurses, so a splat is a level of nesting.
 				if (!p.enter(open)) {
 					return result;
@@ -197,25 +198,25 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 			p.peeker.pushIncludeNewlines(false);
 			const before = p.errorCount;
 			const key = parseExpression(p);
-			let close: Token;
+			let close: number;
 			if (p.recovery && p.errorCount > before) {
-				close = p.recover('CBrack');
+				close = p.recover(K.CBrack);
 			} else {
 				close = p.read();
-				if (close.type !== 'CBrack') {
+				if (p.kinds[close] !== K.CBrack) {
 					// hclsyntax recovers only when it reports.
 					if (p.recovery) {
 						p.softError('Missing close bracket on index', 'The index operator must end with a closing bracket ("]").', p.tokenRange(close));
 					} else {
 						// As above: reported where recovery stops, as hclsyntax does.
-						close = p.recover('CBrack');
+						close = p.recover(K.CBrack);
 						p.error('Missing close bracket on index', 'The index operator must end with a closing bracket ("]").', p.tokenRange(close));
 					}
 				}
 			}
 
 			p.peeker.popIncludeNewlines();
-			result = new IndexNode(p.file, startOf(result), close.endOffset, result, key, false);
+			result = new IndexNode(p.file, startOf(result), p.ends[close]!, result, key, false);
 			continue;
 		}
 
@@ -226,7 +227,7 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 /**
 `foo.0.1` scans as `foo`, `.`, `0.1`: a legacy index may not chain a second one.
 */
-function checkLegacyIndex(p: Parser, token: Token, inSplat: boolean): void {
+function checkLegacyIndex(p: Parser, token: number, inSplat: boolean): void {
 	const text = p.tokenText(token);
 	const dot = text.indexOf('.');
 	if (dot !== -1) {
@@ -235,28 +236,28 @@ function checkLegacyIndex(p: Parser, token: Token, inSplat: boolean): void {
 	}
 }
 
-function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expression | undefined {
+function finishAttributeSplat(p: Parser, source: Expression, dot: number): Expression | undefined {
 	const star = p.read();
-	const item = new SplatItemNode(p.file, dot.startOffset, star.endOffset);
+	const item = new SplatItemNode(p.file, p.starts[dot]!, p.ends[star]!);
 	let each: Expression = item;
 	// An attribute-only splat takes only the attribute steps (and legacy numeric indexes) after it.
-	while (p.peek().type === 'Dot') {
+	while (p.peekKind() === K.Dot) {
 		p.read();
 		const name = p.peek();
-		if (name.type === 'NumberLit') {
+		if (p.kinds[name] === K.NumberLit) {
 			p.read();
 			checkLegacyIndex(p, name, true);
-			each = new IndexNode(p.file, startOf(each), name.endOffset, each, numberLiteral(p, name), true);
+			each = new IndexNode(p.file, startOf(each), p.ends[name]!, each, numberLiteral(p, name), true);
 			continue;
 		}
 
-		if (name.type === 'Ident') {
+		if (p.kinds[name] === K.Ident) {
 			p.read();
-			each = new GetAttributeNode(each, p.tokenText(name), name.startOffset, name.endOffset);
+			each = new GetAttributeNode(each, p.tokenText(name), p.starts[name]!, p.ends[name]!);
 			continue;
 		}
 
-		if (name.type === 'Star') {
+		if (p.kinds[name] === K.Star) {
 			p.softError('Nested splat expression not allowed', 'A splat expression (*) cannot be used inside another attribute-only splat expression.', p.tokenRange(name));
 		} else {
 			p.softError('Invalid attribute name', 'An attribute name is required after a dot.', p.tokenRange(name));
@@ -272,12 +273,12 @@ function finishAttributeSplat(p: Parser, source: Expression, dot: Token): Expres
 
 function parseTerm(p: Parser): Expression {
 	const start = p.peek();
-	switch (start.type) {
-		case 'OParen': {
+	switch (p.kinds[start]) {
+		case K.OParen: {
 			return parseParentheses(p);
 		}
 
-		case 'NumberLit': {
+		case K.NumberLit: {
 			p.read();
 			if (!wellFormedNumber.test(p.tokenText(start))) {
 				// hclsyntax reports it and goes on (no recovery): the token is one, however many dots or exponents it has.
@@ -287,10 +288,10 @@ function parseTerm(p: Parser): Expression {
 			return numberLiteral(p, start);
 		}
 
-		case 'Ident': {
+		case K.Ident: {
 			p.read();
-			const next = p.peek().type;
-			if (next === 'OParen' || next === 'DoubleColon') {
+			const next = p.peekKind();
+			if (next === K.OParen || next === K.DoubleColon) {
 				return finishFunctionCall(p, start);
 			}
 
@@ -298,25 +299,25 @@ function parseTerm(p: Parser): Expression {
 			switch (name) {
 				case 'true':
 				case 'false': {
-					return new LiteralNode(p.file, start.startOffset, start.endOffset, name === 'true' ? trueValue : falseValue);
+					return new LiteralNode(p.file, p.starts[start]!, p.ends[start]!, name === 'true' ? trueValue : falseValue);
 				}
 
 				case 'null': {
-					return new LiteralNode(p.file, start.startOffset, start.endOffset, nullValue);
+					return new LiteralNode(p.file, p.starts[start]!, p.ends[start]!, nullValue);
 				}
 
 				default: {
-					return new VariableNode(p.file, start.startOffset, start.endOffset, name);
+					return new VariableNode(p.file, p.starts[start]!, p.ends[start]!, name);
 				}
 			}
 		}
 
-		case 'OQuote':
-		case 'OHeredoc': {
+		case K.OQuote:
+		case K.OHeredoc: {
 			if (!p.enter(start)) {
 				p.read();
-				const close = p.recover(start.type === 'OQuote' ? 'CQuote' : 'CHeredoc');
-				return new InvalidNode(p.file, start.startOffset, close.endOffset);
+				const close = p.recover(p.kinds[start] === K.OQuote ? K.CQuote : K.CHeredoc);
+				return new InvalidNode(p.file, p.starts[start]!, p.ends[close]!);
 			}
 
 			const template = parseTemplateExpression(p);
@@ -324,35 +325,35 @@ function parseTerm(p: Parser): Expression {
 			return template;
 		}
 
-		case 'Minus':
-		case 'Bang': {
+		case K.Minus:
+		case K.Bang: {
 			p.read();
 			if (!p.enter(start)) {
-				return new InvalidNode(p.file, start.startOffset, start.endOffset);
+				return new InvalidNode(p.file, p.starts[start]!, p.ends[start]!);
 			}
 
 			const operand = parseExpressionWithTraversals(p);
 			p.leave();
-			return new UnaryOpNode(p.file, start.startOffset, endOf(operand), start.type === 'Minus' ? '-' : '!', operand);
+			return new UnaryOpNode(p.file, p.starts[start]!, endOf(operand), p.kinds[start] === K.Minus ? '-' : '!', operand);
 		}
 
-		case 'OBrack': {
+		case K.OBrack: {
 			return parseTuple(p);
 		}
 
-		case 'OBrace': {
+		case K.OBrace: {
 			return parseObject(p);
 		}
 
 		default: {
-			if (start.type === 'EOF') {
+			if (p.kinds[start] === K.EOF) {
 				p.softError('Missing expression', 'Expected the start of an expression, but found the end of the file.', p.tokenRange(start));
 			} else {
 				p.softError('Invalid expression', 'Expected the start of an expression, but found an invalid expression token.', p.tokenRange(start));
 			}
 
 			p.setRecovery();
-			return new InvalidNode(p.file, start.startOffset, start.endOffset);
+			return new InvalidNode(p.file, p.starts[start]!, p.ends[start]!);
 		}
 	}
 }
@@ -363,56 +364,56 @@ function parseParentheses(p: Parser): Expression {
 	const before = p.errorCount;
 	const expression = parseExpression(p);
 	if (p.errorCount > before) {
-		const close = p.recover('CParen');
+		const close = p.recover(K.CParen);
 		p.peeker.popIncludeNewlines();
-		return new ParenthesizedNode(p.file, open.startOffset, close.endOffset, expression);
+		return new ParenthesizedNode(p.file, p.starts[open]!, p.ends[close]!, expression);
 	}
 
 	const close = p.peek();
-	if (close.type !== 'CParen') {
+	if (p.kinds[close] !== K.CParen) {
 		p.error('Unbalanced parentheses', 'Expected a closing parenthesis to terminate the expression.', p.tokenRange(close), p.range(p.tokenStart(open), p.tokenEnd(close)));
 		p.setRecovery();
 	}
 
 	const closeParen = p.read();
 	p.peeker.popIncludeNewlines();
-	return new ParenthesizedNode(p.file, open.startOffset, closeParen.endOffset, expression);
+	return new ParenthesizedNode(p.file, p.starts[open]!, p.ends[closeParen]!, expression);
 }
 
-function finishFunctionCall(p: Parser, nameToken: Token): Expression {
+function finishFunctionCall(p: Parser, nameToken: number): Expression {
 	let name = p.tokenText(nameToken);
-	let nameEnd = nameToken.endOffset;
+	let nameEnd = p.ends[nameToken]!;
 	let open = p.read();
-	while (open.type === 'DoubleColon') {
+	while (p.kinds[open] === K.DoubleColon) {
 		const part = p.read();
-		if (part.type !== 'Ident') {
+		if (p.kinds[part] !== K.Ident) {
 			p.error('Missing function name', 'Function scope resolution symbol :: must be followed by a function name in this scope.', p.tokenRange(part), p.range(p.tokenStart(nameToken), p.tokenEnd(part)));
-			p.recoverOver('OParen');
-			return new InvalidNode(p.file, nameToken.startOffset, part.endOffset);
+			p.recoverOver(K.OParen);
+			return new InvalidNode(p.file, p.starts[nameToken]!, p.ends[part]!);
 		}
 
 		name += '::' + p.tokenText(part);
-		nameEnd = part.endOffset;
+		nameEnd = p.ends[part]!;
 		open = p.read();
 	}
 
-	if (open.type !== 'OParen') {
+	if (p.kinds[open] !== K.OParen) {
 		p.error('Missing open parenthesis', 'Function selector must be followed by an open parenthesis to begin the function call.', p.tokenRange(open), p.range(p.tokenStart(nameToken), p.tokenEnd(open)));
-		p.recoverOver('OParen');
-		return new InvalidNode(p.file, nameToken.startOffset, open.endOffset);
+		p.recoverOver(K.OParen);
+		return new InvalidNode(p.file, p.starts[nameToken]!, p.ends[open]!);
 	}
 
 	if (!p.enter(open)) {
-		const close = p.recover('CParen');
-		return new InvalidNode(p.file, nameToken.startOffset, close.endOffset);
+		const close = p.recover(K.CParen);
+		return new InvalidNode(p.file, p.starts[nameToken]!, p.ends[close]!);
 	}
 
 	const arguments_: Expression[] = [];
 	let expandFinal = false;
-	let close: Token | undefined;
+	let close: number | undefined;
 	p.peeker.pushIncludeNewlines(false);
 	for (;;) {
-		if (p.peek().type === 'CParen') {
+		if (p.peekKind() === K.CParen) {
 			close = p.read();
 			break;
 		}
@@ -420,40 +421,40 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 		const before = p.errorCount;
 		arguments_.push(parseExpression(p));
 		if (p.recovery && p.errorCount > before) {
-			close = p.recover('CParen');
+			close = p.recover(K.CParen);
 			break;
 		}
 
 		const separator = p.read();
-		if (separator.type === 'CParen') {
+		if (p.kinds[separator] === K.CParen) {
 			close = separator;
 			break;
 		}
 
-		if (separator.type === 'Ellipsis') {
+		if (p.kinds[separator] === K.Ellipsis) {
 			expandFinal = true;
-			if (p.peek().type === 'CParen') {
+			if (p.peekKind() === K.CParen) {
 				close = p.read();
 			} else {
 				p.softError('Missing closing parenthesis', 'An expanded function argument (with ...) must be immediately followed by closing parentheses.', p.tokenRange(separator), p.range(p.tokenStart(nameToken), p.tokenEnd(separator)));
-				close = p.recover('CParen');
+				close = p.recover(K.CParen);
 			}
 
 			break;
 		}
 
-		if (separator.type !== 'Comma') {
-			if (separator.type === 'EOF') {
+		if (p.kinds[separator] !== K.Comma) {
+			if (p.kinds[separator] === K.EOF) {
 				p.error('Unterminated function call', 'There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.', p.range(p.tokenStart(nameToken), p.tokenEnd(open)));
 			} else {
 				p.error('Missing argument separator', 'A comma is required to separate each function argument from the next.', p.tokenRange(separator), p.range(p.tokenStart(nameToken), p.tokenEnd(separator)));
 			}
 
-			close = p.recover('CParen');
+			close = p.recover(K.CParen);
 			break;
 		}
 
-		if (p.peek().type === 'CParen') {
+		if (p.peekKind() === K.CParen) {
 			close = p.read();
 			break;
 		}
@@ -461,18 +462,18 @@ function finishFunctionCall(p: Parser, nameToken: Token): Expression {
 
 	p.peeker.popIncludeNewlines();
 	p.leave();
-	return new FunctionCallNode(p.file, nameToken.startOffset, close.endOffset, name, nameEnd, arguments_, expandFinal, open.startOffset, close.startOffset);
+	return new FunctionCallNode(p.file, p.starts[nameToken]!, p.ends[close]!, name, nameEnd, arguments_, expandFinal, p.starts[open]!, p.starts[close]!);
 }
 
-function isKeyword(p: Parser, token: Token, keyword: string): boolean {
-	return token.type === 'Ident' && token.endOffset - token.startOffset === keyword.length && p.text.startsWith(keyword, token.startOffset);
+function isKeyword(p: Parser, token: number, keyword: string): boolean {
+	return p.kinds[token] === K.Ident && p.ends[token]! - p.starts[token]! === keyword.length && p.text.startsWith(keyword, p.starts[token]!);
 }
 
 function parseTuple(p: Parser): Expression {
 	const open = p.read();
 	if (!p.enter(open)) {
-		const close = p.recover('CBrack');
-		return new InvalidNode(p.file, open.startOffset, close.endOffset);
+		const close = p.recover(K.CBrack);
+		return new InvalidNode(p.file, p.starts[open]!, p.ends[close]!);
 	}
 
 	p.peeker.pushIncludeNewlines(false);
@@ -481,9 +482,9 @@ function parseTuple(p: Parser): Expression {
 		result = finishFor(p, open);
 	} else {
 		const items: Expression[] = [];
-		let close: Token;
+		let close: number;
 		for (;;) {
-			if (p.peek().type === 'CBrack') {
+			if (p.peekKind() === K.CBrack) {
 				close = p.read();
 				break;
 			}
@@ -491,31 +492,31 @@ function parseTuple(p: Parser): Expression {
 			const before = p.errorCount;
 			items.push(parseExpression(p));
 			if (p.recovery && p.errorCount > before) {
-				close = p.recover('CBrack');
+				close = p.recover(K.CBrack);
 				break;
 			}
 
 			const next = p.peek();
-			if (next.type === 'CBrack') {
+			if (p.kinds[next] === K.CBrack) {
 				close = p.read();
 				break;
 			}
 
-			if (next.type !== 'Comma') {
-				if (next.type === 'EOF') {
+			if (p.kinds[next] !== K.Comma) {
+				if (p.kinds[next] === K.EOF) {
 					p.softError('Unterminated tuple constructor expression', 'There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.', p.tokenRange(open));
 				} else {
 					p.softError('Missing item separator', 'Expected a comma to mark the beginning of the next item.', p.tokenRange(next), p.range(p.tokenStart(open), p.tokenEnd(next)));
 				}
 
-				close = p.recover('CBrack');
+				close = p.recover(K.CBrack);
 				break;
 			}
 
 			p.read();
 		}
 
-		result = new TupleNode(p.file, open.startOffset, close.endOffset, items);
+		result = new TupleNode(p.file, p.starts[open]!, p.ends[close]!, items);
 	}
 
 	p.peeker.popIncludeNewlines();
@@ -526,8 +527,8 @@ function parseTuple(p: Parser): Expression {
 function parseObject(p: Parser): Expression {
 	const open = p.read();
 	if (!p.enter(open)) {
-		const close = p.recover('CBrace');
-		return new InvalidNode(p.file, open.startOffset, close.endOffset);
+		const close = p.recover(K.CBrace);
+		return new InvalidNode(p.file, p.starts[open]!, p.ends[close]!);
 	}
 
 	// A `for` may follow on the next line: look for it with newlines ignored.
@@ -541,15 +542,15 @@ function parseObject(p: Parser): Expression {
 		result = finishFor(p, open);
 	} else {
 		const items: ObjectItem[] = [];
-		let close: Token;
+		let close: number;
 		for (;;) {
 			let next = p.peek();
-			if (next.type === 'Newline') {
+			if (p.kinds[next] === K.Newline) {
 				p.read();
 				continue;
 			}
 
-			if (next.type === 'CBrace') {
+			if (p.kinds[next] === K.CBrace) {
 				close = p.read();
 				break;
 			}
@@ -557,14 +558,14 @@ function parseObject(p: Parser): Expression {
 			let before = p.errorCount;
 			const key = parseExpression(p);
 			if (p.recovery && p.errorCount > before) {
-				close = p.recover('CBrace');
+				close = p.recover(K.CBrace);
 				break;
 			}
 
 			next = p.peek();
-			if (next.type !== 'Equal' && next.type !== 'Colon') {
+			if (p.kinds[next] !== K.Equal && p.kinds[next] !== K.Colon) {
 				objectSeparatorError(p, open, next);
-				close = p.recover('CBrace');
+				close = p.recover(K.CBrace);
 				break;
 			}
 
@@ -573,31 +574,31 @@ function parseObject(p: Parser): Expression {
 			const value = parseExpression(p);
 			items.push(new ObjectItemNode(key, value));
 			if (p.recovery && p.errorCount > before) {
-				close = p.recover('CBrace');
+				close = p.recover(K.CBrace);
 				break;
 			}
 
 			next = p.peek();
-			if (next.type === 'CBrace') {
+			if (p.kinds[next] === K.CBrace) {
 				close = p.read();
 				break;
 			}
 
-			if (next.type !== 'Comma' && next.type !== 'Newline') {
-				if (next.type === 'EOF') {
+			if (p.kinds[next] !== K.Comma && p.kinds[next] !== K.Newline) {
+				if (p.kinds[next] === K.EOF) {
 					p.softError('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(open));
 				} else {
 					p.softError('Missing attribute separator', 'Expected a newline or comma to mark the beginning of the next attribute.', p.tokenRange(next), p.range(p.tokenStart(open), p.tokenEnd(next)));
 				}
 
-				close = p.recover('CBrace');
+				close = p.recover(K.CBrace);
 				break;
 			}
 
 			p.read();
 		}
 
-		result = new ObjectNode(p.file, open.startOffset, close.endOffset, items);
+		result = new ObjectNode(p.file, p.starts[open]!, p.ends[close]!, items);
 	}
 
 	p.peeker.popIncludeNewlines();
@@ -605,21 +606,21 @@ function parseObject(p: Parser): Expression {
 	return result;
 }
 
-function objectSeparatorError(p: Parser, open: Token, next: Token): void {
+function objectSeparatorError(p: Parser, open: number, next: number): void {
 	const context = p.range(p.tokenStart(open), p.tokenEnd(next));
-	switch (next.type) {
-		case 'Newline':
-		case 'Comma': {
+	switch (p.kinds[next]) {
+		case K.Newline:
+		case K.Comma: {
 			p.softError('Missing attribute value', 'Expected an attribute value, introduced by an equals sign ("=").', p.tokenRange(next), context);
 			break;
 		}
 
-		case 'Ident': {
+		case K.Ident: {
 			p.softError('Missing key/value separator', 'Expected an equals sign ("=") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.', p.tokenRange(next), context);
 			break;
 		}
 
-		case 'EOF': {
+		case K.EOF: {
 			p.softError('Unterminated object constructor expression', 'There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(open));
 			break;
 		}
@@ -630,37 +631,37 @@ function objectSeparatorError(p: Parser, open: Token, next: Token): void {
 	}
 }
 
-function finishFor(p: Parser, open: Token): Expression {
+function finishFor(p: Parser, open: number): Expression {
 	p.peeker.pushIncludeNewlines(false);
 	const result = finishForInner(p, open);
 	p.peeker.popIncludeNewlines();
 	return result;
 }
 
-function finishForInner(p: Parser, open: Token): Expression {
+function finishForInner(p: Parser, open: number): Expression {
 	p.read(); // for
-	const object = open.type === 'OBrace';
-	const closeType: TokenType = object ? 'CBrace' : 'CBrack';
+	const object = p.kinds[open] === K.OBrace;
+	const closeType: TokenKind = object ? K.CBrace : K.CBrack;
 	const fail = (detail: string, subject: Range): Expression => {
 		p.softError('Invalid \'for\' expression', detail, subject, p.range(p.tokenStart(open), subject.end));
 
 		const close = p.recover(closeType);
-		return new InvalidNode(p.file, open.startOffset, close.endOffset);
+		return new InvalidNode(p.file, p.starts[open]!, p.ends[close]!);
 	};
 
 	let token = p.peek();
-	if (token.type !== 'Ident') {
+	if (p.kinds[token] !== K.Ident) {
 		return fail('For expression requires variable name after \'for\'.', p.tokenRange(token));
 	}
 
 	p.read();
 	let keyVariable: string | undefined;
 	let valueVariable = p.tokenText(token);
-	if (p.peek().type === 'Comma') {
+	if (p.peekKind() === K.Comma) {
 		p.read();
 		keyVariable = valueVariable;
 		token = p.peek();
-		if (token.type !== 'Ident') {
+		if (p.kinds[token] !== K.Ident) {
 			return fail('For expression requires value variable name after comma.', p.tokenRange(token));
 		}
 
@@ -678,11 +679,11 @@ function finishForInner(p: Parser, open: Token): Expression {
 	const collection = parseExpression(p);
 	if (p.recovery && p.errorCount > before) {
 		const close = p.recover(closeType);
-		return new InvalidNode(p.file, open.startOffset, close.endOffset);
+		return new InvalidNode(p.file, p.starts[open]!, p.ends[close]!);
 	}
 
 	token = p.peek();
-	if (token.type !== 'Colon') {
+	if (p.kinds[token] !== K.Colon) {
 		return fail('For expression requires a colon after the collection expression.', p.tokenRange(token));
 	}
 
@@ -690,7 +691,7 @@ function finishForInner(p: Parser, open: Token): Expression {
 	before = p.errorCount;
 	let keyExpression: Expression | undefined;
 	let valueExpression = parseExpression(p);
-	if (p.peek().type === 'FatArrow') {
+	if (p.peekKind() === K.FatArrow) {
 		p.read();
 		keyExpression = valueExpression;
 		valueExpression = parseExpression(p);
@@ -698,12 +699,12 @@ function finishForInner(p: Parser, open: Token): Expression {
 
 	if (p.recovery && p.errorCount > before) {
 		const close = p.recover(closeType);
-		return new InvalidNode(p.file, open.startOffset, close.endOffset);
+		return new InvalidNode(p.file, p.starts[open]!, p.ends[close]!);
 	}
 
 	let grouping = false;
-	let ellipsis: Token | undefined;
-	if (p.peek().type === 'Ellipsis') {
+	let ellipsis: number | undefined;
+	if (p.peekKind() === K.Ellipsis) {
 		ellipsis = p.read();
 		grouping = true;
 	}
@@ -715,12 +716,12 @@ function finishForInner(p: Parser, open: Token): Expression {
 		condition = parseExpression(p);
 		if (p.recovery && p.errorCount > before) {
 			const close = p.recover(closeType);
-			return new InvalidNode(p.file, open.startOffset, close.endOffset);
+			return new InvalidNode(p.file, p.starts[open]!, p.ends[close]!);
 		}
 	}
 
 	let close = p.peek();
-	if (close.type === closeType) {
+	if (p.kinds[close] === closeType) {
 		p.read();
 	} else {
 		p.softError('Invalid \'for\' expression', 'Extra characters after the end of the \'for\' expression.', p.tokenRange(close), p.range(p.tokenStart(open), p.tokenEnd(close)));
@@ -742,7 +743,7 @@ function finishForInner(p: Parser, open: Token): Expression {
 		}
 	}
 
-	return new ForNode(p.file, open.startOffset, close.endOffset, close.startOffset, {
+	return new ForNode(p.file, p.starts[open]!, p.ends[close]!, p.starts[close]!, {
 		keyVariable, valueVariable, collection, keyExpression: object ? keyExpression : undefined, valueExpression, condition, grouping,
 	});
 }
@@ -753,51 +754,52 @@ A quoted string with no template sequences, as block labels are written.
 export function parseQuotedStringLiteral(p: Parser): {value: string; start: number; end: number} {
 	const open = p.read();
 	// Nearly always one literal between the quotes, or none.
-	const {tokens, index} = p.peeker;
-	const first = tokens[index]!;
-	if (first.type === 'CQuote') {
+	const first = p.peeker.index;
+	const firstKind = p.kinds[first];
+	if (firstKind === K.CQuote) {
 		p.read();
-		return {value: '', start: open.startOffset, end: first.endOffset};
+		return {value: '', start: p.starts[open]!, end: p.ends[first]!};
 	}
 
-	const second = tokens[index + 1]!;
-	if (first.type === 'QuotedLit' && second.type === 'CQuote') {
+	// A literal is never the last token (EOF is), so the next one is there.
+	const second = first + 1;
+	if (firstKind === K.QuotedLit && p.kinds[second] === K.CQuote) {
 		p.read();
 		p.read();
-		return {value: decodeStringLiteral(p.tokenText(first), true, first.startOffset, p), start: open.startOffset, end: second.endOffset};
+		return {value: decodeStringLiteral(p.tokenText(first), true, p.starts[first]!, p), start: p.starts[open]!, end: p.ends[second]!};
 	}
 
 	const parts: string[] = [];
 	for (;;) {
 		const token = p.read();
-		switch (token.type) {
-			case 'CQuote': {
-				return {value: parts.join(''), start: open.startOffset, end: token.endOffset};
+		switch (p.kinds[token]) {
+			case K.CQuote: {
+				return {value: parts.join(''), start: p.starts[open]!, end: p.ends[token]!};
 			}
 
-			case 'QuotedLit': {
-				parts.push(decodeStringLiteral(p.tokenText(token), true, token.startOffset, p));
+			case K.QuotedLit: {
+				parts.push(decodeStringLiteral(p.tokenText(token), true, p.starts[token]!, p));
 				break;
 			}
 
-			case 'TemplateInterp':
-			case 'TemplateControl': {
-				const which = token.type === 'TemplateInterp' ? '$' : '%';
+			case K.TemplateInterp:
+			case K.TemplateControl: {
+				const which = p.kinds[token] === K.TemplateInterp ? '$' : '%';
 				p.error('Invalid string literal', `Template sequences are not allowed in this string. To include a literal ${JSON.stringify(which)}, double it (as "${which}${which}") to escape it.`, p.tokenRange(token), p.range(p.tokenStart(open), p.tokenEnd(token)));
 				parts.push(which, '{ ... }');
-				p.recover('TemplateSeqEnd');
+				p.recover(K.TemplateSeqEnd);
 				break;
 			}
 
-			case 'EOF': {
+			case K.EOF: {
 				p.error('Unterminated string literal', 'Unable to find the closing quote mark before the end of the file.', p.tokenRange(token), p.range(p.tokenStart(open), p.tokenEnd(token)));
-				return {value: parts.join(''), start: open.startOffset, end: token.endOffset};
+				return {value: parts.join(''), start: p.starts[open]!, end: p.ends[token]!};
 			}
 
 			default: {
 				p.error('Invalid string literal', 'This item is not valid in a string literal.', p.tokenRange(token), p.range(p.tokenStart(open), p.tokenEnd(token)));
-				p.recover('CQuote');
-				return {value: parts.join(''), start: open.startOffset, end: token.endOffset};
+				p.recover(K.CQuote);
+				return {value: parts.join(''), start: p.starts[open]!, end: p.ends[token]!};
 			}
 		}
 	}
@@ -814,7 +816,7 @@ const wellFormedNumber = /^\d+(?:\.\d*)?(?:[eE][-+]?\d+)?$/;
 
 const numberValues = new Map<string, {readonly type: 'number'; readonly text: string}>();
 
-function numberLiteral(p: Parser, token: Token): Expression {
+function numberLiteral(p: Parser, token: number): Expression {
 	const text = p.tokenText(token);
 	let value = numberValues.get(text);
 	if (value === undefined) {
@@ -828,5 +830,5 @@ function numberLiteral(p: Parser, token: Token): Expression {
 		}
 	}
 
-	return new LiteralNode(p.file, token.startOffset, token.endOffset, value);
+	return new LiteralNode(p.file, p.starts[token]!, p.ends[token]!, value);
 }

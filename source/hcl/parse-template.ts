@@ -9,7 +9,8 @@ import type {Parser} from './parser.js';
 import {type Range, formatRangeShort} from './position.js';
 import {didYouMean} from './did-you-mean.js';
 import {decodeStringLiteral} from './string-literal.js';
-import type {Token, TokenType} from './token.js';
+import type {TokenKind} from './token.js';
+import * as K from './token-kind.js';
 
 /*
 Templates in two phases, as hclsyntax does: first a flat list of literals, interpolations and directive markers (with strip markers and `<<-` indentation applied to the literals), then a tree of `if` and `for` built from the markers.
@@ -64,22 +65,23 @@ A quoted template or heredoc; the peeker is at its opening token.
 */
 export function parseTemplateExpression(p: Parser): Template {
 	const open = p.read();
-	const heredoc = open.type === 'OHeredoc';
+	const heredoc = p.kinds[open] === K.OHeredoc;
 	if (!heredoc) {
 		// Most strings are one literal: skip the general machinery for them.
-		const {tokens, index} = p.peeker;
-		const first = tokens[index]!;
-		if (first.type === 'CQuote') {
+		const first = p.peeker.index;
+		const firstKind = p.kinds[first];
+		if (firstKind === K.CQuote) {
 			p.read();
-			return new TemplateNode(p.file, open.startOffset, first.endOffset, [new TemplateLiteralNode(p.file, first.startOffset, first.startOffset, '')]);
+			return new TemplateNode(p.file, p.starts[open]!, p.ends[first]!, [new TemplateLiteralNode(p.file, p.starts[first]!, p.starts[first]!, '')]);
 		}
 
-		const second = tokens[index + 1];
-		if (first.type === 'QuotedLit' && second?.type === 'CQuote') {
+		// A literal is never the last token (EOF is), so the next one is there.
+		const second = first + 1;
+		if (firstKind === K.QuotedLit && p.kinds[second] === K.CQuote) {
 			p.read();
 			p.read();
-			const value = decodeStringLiteral(p.tokenText(first), true, first.startOffset, p);
-			return new TemplateNode(p.file, open.startOffset, second.endOffset, [new TemplateLiteralNode(p.file, first.startOffset, first.endOffset, value)]);
+			const value = decodeStringLiteral(p.tokenText(first), true, p.starts[first]!, p);
+			return new TemplateNode(p.file, p.starts[open]!, p.ends[second]!, [new TemplateLiteralNode(p.file, p.starts[first]!, p.ends[first]!, value)]);
 		}
 	}
 
@@ -91,8 +93,8 @@ export function parseTemplateExpression(p: Parser): Template {
 		marker = header.slice(flush ? 3 : 2).trimEnd();
 	}
 
-	const {parts, close} = parseTemplateParts(p, heredoc ? 'CHeredoc' : 'CQuote', flush, !heredoc);
-	return new TemplateNode(p.file, open.startOffset, close.endOffset, parts, marker === undefined ? undefined : {marker, flush});
+	const {parts, close} = parseTemplateParts(p, heredoc ? K.CHeredoc : K.CQuote, flush, !heredoc);
+	return new TemplateNode(p.file, p.starts[open]!, p.ends[close]!, parts, marker === undefined ? undefined : {marker, flush});
 }
 
 /**
@@ -100,20 +102,21 @@ A whole input read as a template (the peeker at its first token), as `templatefi
 */
 export function parseBareTemplate(p: Parser): Template {
 	const first = p.peeker.peekRaw();
-	const {parts, close} = parseTemplateParts(p, 'EOF', false, false);
-	return new TemplateNode(p.file, first.startOffset, close.endOffset, parts);
+	const {parts, close} = parseTemplateParts(p, K.EOF, false, false);
+	return new TemplateNode(p.file, p.starts[first]!, p.ends[close]!, parts);
 }
 
-function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: boolean): {parts: TemplatePart[]; close: Token} {
+function parseTemplateParts(p: Parser, end: TokenKind, flush: boolean, quoted: boolean): {parts: TemplatePart[]; close: number} {
 	const flat: FlatPart[] = [];
 	// Unclosed-sequence errors point at the template's first token, as in hclsyntax.
 	const first = p.peeker.peekRaw();
 	let trimNext = false;
 	let nextCanTrimPrevious = false;
-	let close: Token;
+	let close: number;
 	for (;;) {
 		const token = p.read();
-		if (token.type === end) {
+		const kind = p.kinds[token]!;
+		if (kind === end) {
 			close = token;
 			break;
 		}
@@ -122,21 +125,21 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 		trimNext = false;
 		const canTrimPrevious = nextCanTrimPrevious;
 		nextCanTrimPrevious = false;
-		if (token.type === 'QuotedLit' || token.type === 'StringLit') {
-			let value = decodeStringLiteral(p.tokenText(token), token.type === 'QuotedLit', token.startOffset, p);
+		if (kind === K.QuotedLit || kind === K.StringLit) {
+			let value = decodeStringLiteral(p.tokenText(token), kind === K.QuotedLit, p.starts[token]!, p);
 			if (trim) {
 				value = trimStartSpace(value);
 			}
 
 			flat.push({
-				kind: 'literal', value, start: token.startOffset, end: token.endOffset,
+				kind: 'literal', value, start: p.starts[token]!, end: p.ends[token]!,
 			});
 			nextCanTrimPrevious = true;
 			continue;
 		}
 
-		if (token.type === 'TemplateInterp' || token.type === 'TemplateControl') {
-			if (canTrimPrevious && token.endOffset - token.startOffset === 3) {
+		if (kind === K.TemplateInterp || kind === K.TemplateControl) {
+			if (canTrimPrevious && p.ends[token]! - p.starts[token]! === 3) {
 				const previous = flat.at(-1);
 				if (previous?.kind === 'literal') {
 					previous.value = trimEndSpace(previous.value);
@@ -144,7 +147,7 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 			}
 
 			p.peeker.pushIncludeNewlines(false);
-			const result = token.type === 'TemplateInterp' ? parseInterpolation(p, token, first, quoted && end === 'CQuote') : parseDirective(p, token, first);
+			const result = kind === K.TemplateInterp ? parseInterpolation(p, token, first, quoted && end === K.CQuote) : parseDirective(p, token, first);
 			p.peeker.popIncludeNewlines();
 			if (result) {
 				flat.push(result.part);
@@ -162,7 +165,7 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 
 	if (flat.length === 0) {
 		// An empty template holds one empty literal, as in hclsyntax.
-		const at = first.startOffset;
+		const at = p.starts[first]!;
 		flat.push({
 			kind: 'literal', value: '', start: at, end: at,
 		});
@@ -175,47 +178,48 @@ function parseTemplateParts(p: Parser, end: TokenType, flush: boolean, quoted: b
 	return {parts: buildTree(p, meldLiterals(flat), close), close};
 }
 
-function readSequenceEnd(p: Parser, opener: Token, first: Token, quotedTemplate: boolean, keyword?: string): {trimNext: boolean; end: number} {
+function readSequenceEnd(p: Parser, opener: number, first: number, quotedTemplate: boolean, keyword?: string): {trimNext: boolean; end: number} {
 	const close = p.peek();
-	if (close.type === 'TemplateSeqEnd') {
+	const kind = p.kinds[close];
+	if (kind === K.TemplateSeqEnd) {
 		p.read();
-		return {trimNext: close.endOffset - close.startOffset === 2, end: close.endOffset};
+		return {trimNext: p.ends[close]! - p.starts[close]! === 2, end: p.ends[close]!};
 	}
 
 	if (keyword !== undefined) {
 		p.softError(`Extra characters in ${keyword} marker`, 'Expected a closing brace to end the sequence, but found extra characters.', p.tokenRange(close), p.range(p.tokenStart(first), p.tokenEnd(close)));
-	} else if (close.type === 'EOF') {
+	} else if (kind === K.EOF) {
 		p.softError('Unclosed template interpolation sequence', 'There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.', p.tokenRange(first));
-	} else if (close.type === 'Colon') {
+	} else if (kind === K.Colon) {
 		p.softError('Extra characters after interpolation expression', 'Template interpolation doesn\'t expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(p.tokenStart(first), p.tokenEnd(close)));
-	} else if ((close.type === 'CQuote' || close.type === 'OQuote') && quotedTemplate) {
+	} else if ((kind === K.CQuote || kind === K.OQuote) && quotedTemplate) {
 		p.softError('Unclosed template interpolation sequence', 'There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.', p.tokenRange(first));
 	} else {
 		p.softError('Extra characters after interpolation expression', 'Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with "$${" instead of just "${".', p.tokenRange(close), p.range(p.tokenStart(first), p.tokenEnd(close)));
 	}
 
 	void opener;
-	const recovered = p.recover('TemplateSeqEnd');
-	return {trimNext: false, end: recovered.endOffset};
+	const recovered = p.recover(K.TemplateSeqEnd);
+	return {trimNext: false, end: p.ends[recovered]!};
 }
 
-function parseInterpolation(p: Parser, opener: Token, first: Token, quotedTemplate: boolean): {part: FlatPart; trimNext: boolean} {
+function parseInterpolation(p: Parser, opener: number, first: number, quotedTemplate: boolean): {part: FlatPart; trimNext: boolean} {
 	const expression = parseExpression(p);
 	const {trimNext, end} = readSequenceEnd(p, opener, first, quotedTemplate);
-	return {part: {kind: 'interpolation', expression, start: opener.startOffset, end}, trimNext};
+	return {part: {kind: 'interpolation', expression, start: p.starts[opener]!, end}, trimNext};
 }
 
 function failForDirective(p: Parser, detail: string): undefined {
 	p.softError('Invalid \'for\' directive', detail, p.tokenRange(p.peek()));
-	p.recover('TemplateSeqEnd');
+	p.recover(K.TemplateSeqEnd);
 	return undefined;
 }
 
-function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart; trimNext: boolean} | undefined {
+function parseDirective(p: Parser, opener: number, first: number): {part: FlatPart; trimNext: boolean} | undefined {
 	const keyword = p.peek();
-	if (keyword.type !== 'Ident') {
+	if (p.kinds[keyword] !== K.Ident) {
 		p.softError('Invalid template directive', 'A template directive keyword ("if", "for", etc) is expected at the beginning of a %{ sequence.', p.tokenRange(keyword), p.range(p.tokenStart(opener), p.tokenEnd(keyword)));
-		p.recover('TemplateSeqEnd');
+		p.recover(K.TemplateSeqEnd);
 		return undefined;
 	}
 
@@ -227,31 +231,31 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 	switch (word) {
 		case 'if': {
 			const condition = parseExpression(p);
-			part = {kind: 'if', condition, start: opener.startOffset, end: p.peek().endOffset};
+			part = {kind: 'if', condition, start: p.starts[opener]!, end: p.ends[p.peek()]!};
 			break;
 		}
 
 		case 'else':
 		case 'endif':
 		case 'endfor': {
-			part = {kind: word, start: opener.startOffset, end: p.peek().endOffset};
+			part = {kind: word, start: p.starts[opener]!, end: p.ends[p.peek()]!};
 			break;
 		}
 
 		case 'for': {
 			let name = p.peek();
-			if (name.type !== 'Ident') {
+			if (p.kinds[name] !== K.Ident) {
 				return fail(p, 'For directive requires variable name after \'for\'.');
 			}
 
 			p.read();
 			let keyVariable: string | undefined;
 			let valueVariable = p.tokenText(name);
-			if (p.peek().type === 'Comma') {
+			if (p.peekKind() === K.Comma) {
 				p.read();
 				keyVariable = valueVariable;
 				name = p.peek();
-				if (name.type !== 'Ident') {
+				if (p.kinds[name] !== K.Ident) {
 					return fail(p, 'For directive requires value variable name after comma.');
 				}
 
@@ -260,21 +264,21 @@ function parseDirective(p: Parser, opener: Token, first: Token): {part: FlatPart
 			}
 
 			const inKeyword = p.peek();
-			if (inKeyword.type !== 'Ident' || p.tokenText(inKeyword) !== 'in') {
+			if (p.kinds[inKeyword] !== K.Ident || p.tokenText(inKeyword) !== 'in') {
 				return fail(p, 'For directive requires \'in\' keyword after names.');
 			}
 
 			p.read();
 			const collection = parseExpression(p);
 			part = {
-				kind: 'for', ...(keyVariable === undefined ? {} : {keyVariable}), valueVariable, collection, start: opener.startOffset, end: p.peek().endOffset,
+				kind: 'for', ...(keyVariable === undefined ? {} : {keyVariable}), valueVariable, collection, start: p.starts[opener]!, end: p.ends[p.peek()]!,
 			};
 			break;
 		}
 
 		default: {
 			p.softError('Invalid template control keyword', `${JSON.stringify(word)} is not a valid template control keyword.${didYouMean(word, ['if', 'for', 'else', 'endif', 'endfor'])}`, p.tokenRange(keyword), p.range(p.tokenStart(opener), p.tokenEnd(keyword)));
-			p.recover('TemplateSeqEnd');
+			p.recover(K.TemplateSeqEnd);
 			return undefined;
 		}
 	}
@@ -375,7 +379,7 @@ function meldLiterals(flat: FlatPart[]): FlatPart[] {
 /**
 Builds the `if`/`for` tree from the flat parts, with hclsyntax's diagnostics: a directive closed by the wrong marker is dropped (with what it held), an unexpected marker at the top is reported and skipped.
 */
-function buildTree(p: Parser, flat: readonly FlatPart[], close: Token): TemplatePart[] {
+function buildTree(p: Parser, flat: readonly FlatPart[], close: number): TemplatePart[] {
 	if (flat.length === 1 && flat[0]!.kind === 'literal') {
 		const only = flat[0]!;
 		return [new TemplateLiteralNode(p.file, only.start, only.end, only.value)];
@@ -391,9 +395,9 @@ class TreeBuilder {
 	index = 0;
 	private readonly p: Parser;
 	private readonly flat: readonly FlatPart[];
-	private readonly close: Token;
+	private readonly close: number;
 
-	constructor(p: Parser, flat: readonly FlatPart[], close: Token) {
+	constructor(p: Parser, flat: readonly FlatPart[], close: number) {
 		this.p = p;
 		this.flat = flat;
 		this.close = close;

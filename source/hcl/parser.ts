@@ -8,8 +8,10 @@ import {
 } from './nodes.js';
 import {Peeker} from './peeker.js';
 import {type Position, type Range, formatRangeShort} from './position.js';
-import type {Token, TokenType} from './token.js';
+import type {TokenList} from './lexer.js';
+import type {TokenKind} from './token.js';
 import {oppositeBracket} from './token.js';
+import * as K from './token-kind.js';
 
 /**
 How deep brackets, templates and blocks may nest before the parser gives up on the construct (with a diagnostic) rather than risk the stack.
@@ -23,6 +25,12 @@ Two flags, so that we report at least every error hclsyntax reports, at the same
 */
 export class Parser {
 	readonly peeker: Peeker;
+	/**
+	The lexer's arrays, indexed by token (what `peek` and `read` return): its kind, start and end offsets.
+	*/
+	readonly kinds: Uint8Array;
+	readonly starts: Int32Array;
+	readonly ends: Int32Array;
 	readonly diagnostics: Diagnostic[] = [];
 	readonly text: string;
 	readonly filename: string;
@@ -41,46 +49,71 @@ export class Parser {
 	errorCount = 0;
 	private tooDeepReported = false;
 
-	constructor(text: string, filename: string, lines: LineIndex, tokens: readonly Token[], file?: SourceFile) {
+	constructor(text: string, filename: string, lines: LineIndex, tokens: TokenList, file?: SourceFile) {
 		this.text = text;
 		this.filename = filename;
 		this.lines = lines;
 		this.file = file ?? new SourceFile(filename, lines);
 		this.peeker = new Peeker(tokens);
+		this.kinds = tokens.kinds;
+		this.starts = tokens.starts;
+		this.ends = tokens.ends;
 	}
 
-	peek(): Token {
+	/**
+	The next significant token, not read.
+	*/
+	peek(): number {
 		return this.peeker.peek();
 	}
 
-	read(): Token {
+	/**
+	The kind of the next significant token.
+	*/
+	peekKind(): TokenKind {
+		return this.kinds[this.peeker.peek()]!;
+	}
+
+	read(): number {
 		return this.peeker.read();
+	}
+
+	kind(token: number): TokenKind {
+		return this.kinds[token]!;
+	}
+
+	start(token: number): number {
+		return this.starts[token]!;
+	}
+
+	end(token: number): number {
+		return this.ends[token]!;
 	}
 
 	range(start: Position, end: Position): Range {
 		return {filename: this.filename, start, end};
 	}
 
-	tokenRange(token: Token): Range {
-		return {filename: this.filename, start: this.lines.at(token.startOffset), end: this.lines.at(token.endOffset)};
+	tokenRange(token: number): Range {
+		return {filename: this.filename, start: this.lines.at(this.starts[token]!), end: this.lines.at(this.ends[token]!)};
 	}
 
 	/**
 	Where a token starts, as a position (for diagnostics: tokens keep only offsets).
 	*/
-	tokenStart(token: Token): Position {
-		return this.lines.at(token.startOffset);
+	tokenStart(token: number): Position {
+		return this.lines.at(this.starts[token]!);
 	}
 
 	/**
 	Where a token ends, as a position.
 	*/
-	tokenEnd(token: Token): Position {
-		return this.lines.at(token.endOffset);
+	tokenEnd(token: number): Position {
+		return this.lines.at(this.ends[token]!);
 	}
 
-	tokenText(token: Token): string {
-		return internSlice(this.text, token.startOffset, token.endOffset);
+	tokenText(token: number): string {
+		return internSlice(this.text, this.starts[token]!, this.ends[token]!);
 	}
 
 	/**
@@ -110,7 +143,7 @@ export class Parser {
 	/**
 	Enters one level of nesting; false (with a diagnostic, once) when the limit is reached.
 	*/
-	enter(at: Token): boolean {
+	enter(at: number): boolean {
 		if (this.depth >= maximumNestingDepth) {
 			if (!this.tooDeepReported) {
 				this.tooDeepReported = true;
@@ -132,18 +165,18 @@ export class Parser {
 	/**
 	Skips to the token that closes the construct we are in (counting nested pairs of the same kind) and returns it, or EOF.
 	*/
-	recover(end: TokenType): Token {
-		const start = oppositeBracket(end);
+	recover(end: TokenKind): number {
+		const start = oppositeBracket[end];
 		this.setRecovery();
 		let nest = 0;
 		for (;;) {
 			const token = this.read();
-			let {type} = token;
-			if (end === 'TemplateSeqEnd' && type === 'TemplateControl') {
-				type = 'TemplateInterp';
+			let type = this.kinds[token]!;
+			if (end === K.TemplateSeqEnd && type === K.TemplateControl) {
+				type = K.TemplateInterp;
 			}
 
-			if (type === 'EOF') {
+			if (type === K.EOF) {
 				return token;
 			}
 
@@ -162,15 +195,15 @@ export class Parser {
 	/**
 	Skips to the next `start` bracket, then past its matching closer (hclsyntax's recoverOver).
 	*/
-	recoverOver(start: TokenType): void {
+	recoverOver(start: TokenKind): void {
 		for (;;) {
-			const token = this.read();
-			if (token.type === start || token.type === 'EOF') {
+			const type = this.kinds[this.read()]!;
+			if (type === start || type === K.EOF) {
 				break;
 			}
 		}
 
-		this.recover(oppositeBracket(start)!);
+		this.recover(oppositeBracket[start]!);
 	}
 
 	/**
@@ -178,11 +211,11 @@ export class Parser {
 	*/
 	recoverAfterBodyItem(): void {
 		this.setRecovery();
-		const open: TokenType[] = [];
+		const open: TokenKind[] = [];
 		for (;;) {
-			const token = this.read();
-			switch (token.type) {
-				case 'Newline': {
+			const type = this.kinds[this.read()]!;
+			switch (type) {
+				case K.Newline: {
 					if (open.length === 0) {
 						return;
 					}
@@ -190,29 +223,29 @@ export class Parser {
 					break;
 				}
 
-				case 'EOF': {
+				case K.EOF: {
 					return;
 				}
 
-				case 'OBrace':
-				case 'OBrack':
-				case 'OParen':
-				case 'OQuote':
-				case 'OHeredoc':
-				case 'TemplateInterp':
-				case 'TemplateControl': {
-					open.push(token.type);
+				case K.OBrace:
+				case K.OBrack:
+				case K.OParen:
+				case K.OQuote:
+				case K.OHeredoc:
+				case K.TemplateInterp:
+				case K.TemplateControl: {
+					open.push(type);
 					break;
 				}
 
-				case 'CBrace':
-				case 'CBrack':
-				case 'CParen':
-				case 'CQuote':
-				case 'CHeredoc':
-				case 'TemplateSeqEnd': {
-					const opener = oppositeBracket(token.type);
-					const isOpener = (type: TokenType) => token.type === 'TemplateSeqEnd' ? type === 'TemplateInterp' || type === 'TemplateControl' : type === opener;
+				case K.CBrace:
+				case K.CBrack:
+				case K.CParen:
+				case K.CQuote:
+				case K.CHeredoc:
+				case K.TemplateSeqEnd: {
+					const opener = oppositeBracket[type];
+					const isOpener = (kind: TokenKind) => type === K.TemplateSeqEnd ? kind === K.TemplateInterp || kind === K.TemplateControl : kind === opener;
 					while (open.length > 0 && !isOpener(open.at(-1)!)) {
 						open.pop();
 					}
@@ -232,13 +265,13 @@ export class Parser {
 /**
 Parses body items up to `end` (EOF for a file, `}` for a block). `open` is the `{` of a block body.
 */
-export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body {
+export function parseBody(p: Parser, end: typeof K.EOF | typeof K.CBrace, open?: number): Body {
 	const items: Array<Attribute | Block> = [];
 	// Attributes by name, for the redefinition check: looked up along the items while there are few, in a map made only for a long body.
 	let seen: Map<string, Attribute> | undefined;
-	const startToken = open ?? p.peeker.tokens[0]!;
-	let endToken: Token | undefined;
-	const topLevel = end === 'EOF';
+	const startToken = open ?? 0;
+	let endToken: number | undefined;
+	const topLevel = end === K.EOF;
 
 	for (;;) {
 		if (topLevel) {
@@ -246,18 +279,18 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 			p.quiet = false;
 		}
 
-		const next = p.peek();
-		if (next.type === end) {
+		const next = p.peekKind();
+		if (next === end) {
 			endToken = p.read();
 			break;
 		}
 
-		if (next.type === 'Newline') {
+		if (next === K.Newline) {
 			p.read();
 			continue;
 		}
 
-		if (next.type === 'Ident') {
+		if (next === K.Ident) {
 			const item = parseBodyItem(p);
 			if (item?.kind === 'Attribute') {
 				if (seen === undefined && items.length >= 8) {
@@ -289,10 +322,11 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 		}
 
 		const bad = p.read();
-		if (bad.type === 'OQuote') {
+		const badKind = p.kinds[bad];
+		if (badKind === K.OQuote) {
 			p.softError('Invalid argument name', 'Argument names must not be quoted.', p.tokenRange(bad));
-		} else if (bad.type === 'EOF') {
-			if (end === 'CBrace') {
+		} else if (badKind === K.EOF) {
+			if (end === K.CBrace) {
 				p.softError('Unclosed configuration block', 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(startToken));
 			} else {
 				p.softError('Unclosed configuration body', 'Found end of file before the end of this configuration body.', p.tokenRange(startToken));
@@ -301,7 +335,7 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 			p.softError('Argument or block definition required', 'An argument or block definition is required here.', p.tokenRange(bad));
 		}
 
-		if (bad.type === 'EOF') {
+		if (badKind === K.EOF) {
 			endToken = bad;
 			break;
 		}
@@ -317,7 +351,7 @@ export function parseBody(p: Parser, end: 'EOF' | 'CBrace', open?: Token): Body 
 	}
 
 	const last = endToken ?? p.peeker.previous;
-	return new BodyNode(p.file, topLevel ? 0 : startToken.startOffset, last.endOffset, items);
+	return new BodyNode(p.file, topLevel ? 0 : p.starts[startToken]!, p.ends[last]!, items);
 }
 
 function firstAttributeNamed(items: ReadonlyArray<Attribute | Block>, name: string): Attribute | undefined {
@@ -333,10 +367,10 @@ function firstAttributeNamed(items: ReadonlyArray<Attribute | Block>, name: stri
 /**
 Skips a bad top-level token and the rest of its line, balancing any bracket it opens.
 */
-function skipBadItem(p: Parser, token: Token): void {
-	const closer = oppositeBracket(token.type);
-	if (closer && (token.type === 'OBrace' || token.type === 'OBrack' || token.type === 'OParen' || token.type === 'OQuote' || token.type === 'OHeredoc')) {
-		p.recover(closer);
+function skipBadItem(p: Parser, token: number): void {
+	const kind = p.kind(token);
+	if (kind === K.OBrace || kind === K.OBrack || kind === K.OParen || kind === K.OQuote || kind === K.OHeredoc) {
+		p.recover(oppositeBracket[kind]!);
 	}
 
 	p.recoverAfterBodyItem();
@@ -344,15 +378,14 @@ function skipBadItem(p: Parser, token: Token): void {
 
 function parseBodyItem(p: Parser): Attribute | Block | undefined {
 	const ident = p.read();
-	const next = p.peek();
-	switch (next.type) {
-		case 'Equal': {
+	switch (p.peekKind()) {
+		case K.Equal: {
 			return finishAttribute(p, ident, false);
 		}
 
-		case 'OQuote':
-		case 'OBrace':
-		case 'Ident': {
+		case K.OQuote:
+		case K.OBrace:
+		case K.Ident: {
 			return finishBlock(p, ident);
 		}
 
@@ -364,19 +397,20 @@ function parseBodyItem(p: Parser): Attribute | Block | undefined {
 	}
 }
 
-function finishAttribute(p: Parser, ident: Token, singleLine: boolean): Attribute {
+function finishAttribute(p: Parser, ident: number, singleLine: boolean): Attribute {
 	p.read(); // =
 	const before = p.errorCount;
 	const expression = parseExpression(p);
-	const end = p.peeker.previous.endOffset;
+	const end = p.ends[p.peeker.previous]!;
 	if (p.recovery && p.errorCount > before) {
 		p.recoverAfterBodyItem();
 	} else if (!singleLine) {
 		const next = p.peek();
-		if (next.type === 'Newline' || next.type === 'EOF') {
+		const kind = p.kinds[next];
+		if (kind === K.Newline || kind === K.EOF) {
 			p.read();
 		} else {
-			const comma = next.type === 'Comma';
+			const comma = kind === K.Comma;
 			p.softError(
 				comma ? 'Unexpected comma after argument' : 'Missing newline after argument',
 				comma ? 'Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.' : 'An argument definition must end with a newline.',
@@ -387,57 +421,58 @@ function finishAttribute(p: Parser, ident: Token, singleLine: boolean): Attribut
 		}
 	}
 
-	return new AttributeNode(p.file, ident.startOffset, Math.max(end, ident.endOffset), p.tokenText(ident), ident.endOffset, expression);
+	return new AttributeNode(p.file, p.starts[ident]!, Math.max(end, p.ends[ident]!), p.tokenText(ident), p.ends[ident]!, expression);
 }
 
-function finishBlock(p: Parser, ident: Token): Block {
+function finishBlock(p: Parser, ident: number): Block {
 	const labels: string[] = [];
 	// Start and end of each label.
 	const labelOffsets: number[] = [];
 	const type = p.tokenText(ident);
-	let openBrace: Token | undefined;
+	let openBrace: number | undefined;
 	for (;;) {
 		const token = p.peek();
-		if (token.type === 'OBrace') {
+		const kind = p.kinds[token];
+		if (kind === K.OBrace) {
 			openBrace = p.read();
 			break;
 		}
 
-		if (token.type === 'OQuote') {
+		if (kind === K.OQuote) {
 			const {value, start, end} = parseQuotedStringLiteral(p);
 			labels.push(intern(value));
 			labelOffsets.push(start, end);
 			continue;
 		}
 
-		if (token.type === 'Ident') {
+		if (kind === K.Ident) {
 			p.read();
 			labels.push(p.tokenText(token));
-			labelOffsets.push(token.startOffset, token.endOffset);
+			labelOffsets.push(p.starts[token]!, p.ends[token]!);
 			continue;
 		}
 
-		if (token.type === 'Equal') {
+		if (kind === K.Equal) {
 			p.error('Invalid block definition', 'The equals sign "=" indicates an argument definition, and must not be used when defining a block.', p.tokenRange(token), p.range(p.tokenStart(ident), p.tokenEnd(token)));
-		} else if (token.type === 'Newline') {
+		} else if (kind === K.Newline) {
 			p.error('Invalid block definition', 'A block definition must have block content delimited by "{" and "}", starting on the same line as the block header.', p.tokenRange(token), p.range(p.tokenStart(ident), p.tokenEnd(token)));
 		} else {
 			p.softError('Invalid block definition', 'Either a quoted string block label or an opening brace ("{") is expected here.', p.tokenRange(token), p.range(p.tokenStart(ident), p.tokenEnd(token)));
 		}
 
 		p.recoverAfterBodyItem();
-		const [headerStart, headerEnd] = labelOffsets.length > 0 ? labelOffsets.slice(-2) as [number, number] : [ident.startOffset, ident.endOffset];
-		const empty = new BodyNode(p.file, ident.startOffset, ident.endOffset, []);
-		return new BlockNode(p.file, ident.startOffset, headerEnd, type, labels, empty, {
-			typeEnd: ident.endOffset, labelOffsets, openStart: ident.startOffset, openEnd: ident.endOffset, closeStart: headerStart,
+		const [headerStart, headerEnd] = labelOffsets.length > 0 ? labelOffsets.slice(-2) as [number, number] : [p.starts[ident]!, p.ends[ident]!];
+		const empty = new BodyNode(p.file, p.starts[ident]!, p.ends[ident]!, []);
+		return new BlockNode(p.file, p.starts[ident]!, headerEnd, type, labels, empty, {
+			typeEnd: p.ends[ident]!, labelOffsets, openStart: p.starts[ident]!, openEnd: p.ends[ident]!, closeStart: headerStart,
 		});
 	}
 
 	let body: Body;
 	if (p.enter(openBrace)) {
-		const first = p.peek();
-		if (first.type === 'Newline' || first.type === 'EOF' || first.type === 'CBrace') {
-			body = parseBody(p, 'CBrace', openBrace);
+		const first = p.peekKind();
+		if (first === K.Newline || first === K.EOF || first === K.CBrace) {
+			body = parseBody(p, K.CBrace, openBrace);
 		} else {
 			body = parseSingleAttributeBody(p, openBrace);
 			finishSingleLineBlock(p, openBrace, ident);
@@ -445,46 +480,47 @@ function finishBlock(p: Parser, ident: Token): Block {
 
 		p.leave();
 	} else {
-		const close = p.recover('CBrace');
-		body = new BodyNode(p.file, openBrace.startOffset, close.endOffset, []);
+		const close = p.recover(K.CBrace);
+		body = new BodyNode(p.file, p.starts[openBrace]!, p.ends[close]!, []);
 	}
 
 	const closeBrace = p.peeker.previous;
 	const eol = p.peek();
-	if (eol.type === 'Newline' || eol.type === 'EOF') {
+	const eolKind = p.kinds[eol];
+	if (eolKind === K.Newline || eolKind === K.EOF) {
 		p.read();
 	} else {
 		p.softError('Missing newline after block definition', 'A block definition must end with a newline.', p.tokenRange(eol), p.range(p.tokenStart(ident), p.tokenEnd(eol)));
 		p.recoverAfterBodyItem();
 	}
 
-	return new BlockNode(p.file, ident.startOffset, closeBrace.endOffset, type, labels, body, {
-		typeEnd: ident.endOffset, labelOffsets, openStart: openBrace.startOffset, openEnd: openBrace.endOffset, closeStart: closeBrace.startOffset,
+	return new BlockNode(p.file, p.starts[ident]!, p.ends[closeBrace]!, type, labels, body, {
+		typeEnd: p.ends[ident]!, labelOffsets, openStart: p.starts[openBrace]!, openEnd: p.ends[openBrace]!, closeStart: p.starts[closeBrace]!,
 	});
 }
 
 /**
 After the one attribute of a single-line block (`tags { a = 1 }`): its closing brace.
 */
-function finishSingleLineBlock(p: Parser, openBrace: Token, ident: Token): void {
+function finishSingleLineBlock(p: Parser, openBrace: number, ident: number): void {
 	const next = p.peek();
-	switch (next.type) {
-		case 'CBrace': {
+	switch (p.kinds[next]) {
+		case K.CBrace: {
 			p.read();
 			return;
 		}
 
-		case 'Comma': {
+		case K.Comma: {
 			p.error('Invalid single-argument block definition', 'Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.', p.tokenRange(next));
 			break;
 		}
 
-		case 'Newline': {
+		case K.Newline: {
 			p.error('Invalid single-argument block definition', 'An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block\'s closing brace immediately after the argument definition.', p.tokenRange(next));
 			break;
 		}
 
-		case 'EOF': {
+		case K.EOF: {
 			p.softError('Unclosed configuration block', 'There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.', p.tokenRange(openBrace), p.range(p.tokenStart(ident), p.tokenEnd(openBrace)));
 			break;
 		}
@@ -494,26 +530,27 @@ function finishSingleLineBlock(p: Parser, openBrace: Token, ident: Token): void 
 		}
 	}
 
-	p.recover('CBrace');
+	p.recover(K.CBrace);
 }
 
-function parseSingleAttributeBody(p: Parser, openBrace: Token): Body {
+function parseSingleAttributeBody(p: Parser, openBrace: number): Body {
 	const ident = p.read();
-	const emptyBody = (): Body => new BodyNode(p.file, openBrace.startOffset, p.peeker.previous.endOffset, []);
-	if (ident.type !== 'Ident') {
+	const emptyBody = (): Body => new BodyNode(p.file, p.starts[openBrace]!, p.ends[p.peeker.previous]!, []);
+	if (p.kinds[ident] !== K.Ident) {
 		p.recoverAfterBodyItem();
 		p.error('Argument or block definition required', 'An argument or block definition is required here.', p.tokenRange(ident));
 		return emptyBody();
 	}
 
 	const next = p.peek();
-	if (next.type === 'Equal') {
+	const kind = p.kinds[next];
+	if (kind === K.Equal) {
 		const attribute = finishAttribute(p, ident, true);
-		return new BodyNode(p.file, openBrace.startOffset, p.peeker.previous.endOffset, [attribute]);
+		return new BodyNode(p.file, p.starts[openBrace]!, p.ends[p.peeker.previous]!, [attribute]);
 	}
 
 	p.recoverAfterBodyItem();
-	if (next.type === 'OQuote' || next.type === 'OBrace' || next.type === 'Ident') {
+	if (kind === K.OQuote || kind === K.OBrace || kind === K.Ident) {
 		p.error('Argument definition required', `A single-line block definition can contain only a single argument. If you meant to define argument ${JSON.stringify(p.tokenText(ident))}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.`, p.range(p.tokenStart(ident), p.tokenEnd(next)));
 	} else {
 		p.error('Argument or block definition required', 'An argument or block definition is required here. To set an argument, use the equals sign "=" to introduce the argument value.', p.tokenRange(ident));

@@ -1,3 +1,5 @@
+import * as K from './token-kind.js';
+
 /*
 Token kinds of HCL native syntax. The scanner also recognises characters the language does not allow (`'`, `;`, `&`...) as their own kinds, so the parser can explain them instead of saying "invalid character".
 */
@@ -65,6 +67,9 @@ export type Token = {
 	readonly endOffset: number;
 };
 
+/**
+Every token type, in the order of the kind numbers (token-kind.ts).
+*/
 export const tokenTypes: readonly TokenType[] = [
 	'OBrace', 'CBrace', 'OBrack', 'CBrack', 'OParen', 'CParen', 'OQuote', 'CQuote', 'OHeredoc', 'CHeredoc',
 	'Star', 'Slash', 'Plus', 'Minus', 'Percent', 'Equal', 'EqualOp', 'NotEqual', 'LessThan', 'LessThanEq',
@@ -75,61 +80,21 @@ export const tokenTypes: readonly TokenType[] = [
 ];
 
 /**
-The bracket that closes each opening bracket, for recovery.
+A token kind as the lexer stores it: the index of its type in `tokenTypes`, named in token-kind.ts.
 */
-export function oppositeBracket(type: TokenType): TokenType | undefined {
-	switch (type) {
-		case 'OBrace': {
-			return 'CBrace';
-		}
+export type TokenKind = number;
 
-		case 'CBrace': {
-			return 'OBrace';
-		}
-
-		case 'OBrack': {
-			return 'CBrack';
-		}
-
-		case 'CBrack': {
-			return 'OBrack';
-		}
-
-		case 'OParen': {
-			return 'CParen';
-		}
-
-		case 'CParen': {
-			return 'OParen';
-		}
-
-		case 'OQuote': {
-			return 'CQuote';
-		}
-
-		case 'CQuote': {
-			return 'OQuote';
-		}
-
-		case 'OHeredoc': {
-			return 'CHeredoc';
-		}
-
-		case 'CHeredoc': {
-			return 'OHeredoc';
-		}
-
-		case 'TemplateInterp':
-		case 'TemplateControl': {
-			return 'TemplateSeqEnd';
-		}
-
-		case 'TemplateSeqEnd': {
-			return 'TemplateInterp';
-		}
-
-		default: {
-			return undefined;
-		}
+/**
+The bracket that closes each opening bracket and opens each closing one, for recovery; -1 for any other kind.
+*/
+export const oppositeBracket: Readonly<Int8Array> = (() => {
+	const opposite = new Int8Array(tokenTypes.length).fill(-1);
+	const pairs: Array<[TokenKind, TokenKind]> = [[K.OBrace, K.CBrace], [K.OBrack, K.CBrack], [K.OParen, K.CParen], [K.OQuote, K.CQuote], [K.OHeredoc, K.CHeredoc], [K.TemplateInterp, K.TemplateSeqEnd]];
+	for (const [open, close] of pairs) {
+		opposite[open] = close;
+		opposite[close] = open;
 	}
-}
+
+	opposite[K.TemplateControl] = K.TemplateSeqEnd;
+	return opposite;
+})();

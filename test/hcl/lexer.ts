@@ -1,6 +1,7 @@
 import test from 'ava';
-import {lexConfig} from '../../source/hcl/index.js';
+import {lexConfig, parseConfig, printBody} from '../../source/hcl/index.js';
 import {tokenTypes, type TokenType} from '../../source/hcl/token.js';
+import * as kinds from '../../source/hcl/token-kind.js';
 
 /*
 The scanner, case by case: each line of tokens as `Type` or `Type(text)` for tokens whose text varies.
@@ -86,4 +87,33 @@ test('every token type appears in a case', t => {
 	}
 
 	t.deepEqual(tokenTypes.filter(type => !seen.has(type)), []);
+});
+
+test('each kind number names its token type, and every type has one', t => {
+	const named = Object.entries(kinds).map(([name, kind]) => [name, tokenTypes[kind]]);
+	t.deepEqual(named.filter(([name, type]) => name !== type), []);
+	t.is(named.length, tokenTypes.length);
+});
+
+test('the token arrays grow past their first estimate (one token a character)', t => {
+	const source = `[${','.repeat(5000)}]`;
+	const tokens = lexConfig(source, 'test.tf').value;
+	t.is(tokens.length, 5003);
+	t.deepEqual(tokens.at(-2), {type: 'CBrack', startOffset: 5001, endOffset: 5002});
+	t.deepEqual(tokens.at(-1), {type: 'EOF', startOffset: 5002, endOffset: 5002});
+	t.true(tokens.slice(1, -2).every((token, index) => token.type === 'Comma' && token.startOffset === index + 1));
+});
+
+test('a parse that reuses the arrays of a longer one sees none of its tokens', t => {
+	const short = 'a = "x"\nb {\n}\n';
+	const alone = parseConfig(short, 'short.tf');
+	const printedAlone = printBody(alone.value);
+	parseConfig(`${'c = [1, 2, "three", {d = 4}]\n'.repeat(200)}e = f(`, 'long.tf');
+	const after = parseConfig(short, 'short.tf');
+	t.is(printBody(after.value), printedAlone);
+	t.deepEqual(after.diagnostics, alone.diagnostics);
+	t.deepEqual(alone.diagnostics, []);
+	// Cut short, the same text ends where the long one had more tokens.
+	const cut = parseConfig('a = [1, 2', 'cut.tf');
+	t.deepEqual(cut.diagnostics.map(diagnostic => diagnostic.summary), ['Unterminated tuple constructor expression']);
 });

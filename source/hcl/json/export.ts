@@ -12,6 +12,13 @@ The JSON that `@cdktf/hcl2json` (HashiCorp's converter) produces for a body: att
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 export type JsonObject = {[key: string]: JsonValue};
 
+// The prototype of the JSON form's objects: itself without one, so no key (`constructor`, `__proto__`) means anything but an own property, as with `Object.create(null)`. Objects made with `Object.create(null)` start in V8's dictionary mode, slow to fill and to read back when the output is written; objects of a prototype with no properties are ordinary fast objects.
+const jsonObjectPrototype = Object.create(null) as object;
+
+function emptyObject(): JsonObject {
+	return Object.create(jsonObjectPrototype) as JsonObject;
+}
+
 class Converter {
 	readonly diagnostics: Diagnostic[] = [];
 
@@ -22,7 +29,7 @@ class Converter {
 	}
 
 	body(body: Body): JsonObject {
-		const out: JsonObject = Object.create(null) as JsonObject;
+		const out: JsonObject = emptyObject();
 		// Blocks first: an argument of the same name then replaces them, as in hcl2json.
 		for (const item of body.items) {
 			if (item.kind === 'Block') {
@@ -46,7 +53,7 @@ class Converter {
 		for (const label of block.labels) {
 			const existing = target[key];
 			if (existing === undefined) {
-				const created: JsonObject = Object.create(null) as JsonObject;
+				const created: JsonObject = emptyObject();
 				target[key] = created;
 				target = created;
 			} else if (isObject(existing)) {
@@ -107,7 +114,7 @@ class Converter {
 			}
 
 			case 'Object': {
-				const out: JsonObject = Object.create(null) as JsonObject;
+				const out: JsonObject = emptyObject();
 				for (const item of expression.items) {
 					out[this.key(item.key)] = this.expression(item.value);
 				}

@@ -1,0 +1,56 @@
+/*
+The kind of each token as a small number, its index in `tokenTypes` (token.ts): the lexer keeps one byte a token in a Uint8Array, and the parser compares numbers. Import as a namespace (`import * as K from './token-kind.js'`): the bundler puts each number in place of `K.Name`.
+*/
+
+export const OBrace = 0;
+export const CBrace = 1;
+export const OBrack = 2;
+export const CBrack = 3;
+export const OParen = 4;
+export const CParen = 5;
+export const OQuote = 6;
+export const CQuote = 7;
+export const OHeredoc = 8;
+export const CHeredoc = 9;
+export const Star = 10;
+export const Slash = 11;
+export const Plus = 12;
+export const Minus = 13;
+export const Percent = 14;
+export const Equal = 15;
+export const EqualOp = 16;
+export const NotEqual = 17;
+export const LessThan = 18;
+export const LessThanEq = 19;
+export const GreaterThan = 20;
+export const GreaterThanEq = 21;
+export const And = 22;
+export const Or = 23;
+export const Bang = 24;
+export const Dot = 25;
+export const Comma = 26;
+export const DoubleColon = 27;
+export const Ellipsis = 28;
+export const FatArrow = 29;
+export const Question = 30;
+export const Colon = 31;
+export const TemplateInterp = 32;
+export const TemplateControl = 33;
+export const TemplateSeqEnd = 34;
+export const QuotedLit = 35;
+export const StringLit = 36;
+export const NumberLit = 37;
+export const Ident = 38;
+export const Comment = 39;
+export const Newline = 40;
+export const EOF = 41;
+export const BitwiseAnd = 42;
+export const BitwiseOr = 43;
+export const BitwiseXor = 44;
+export const BitwiseNot = 45;
+export const Apostrophe = 46;
+export const Backtick = 47;
+export const Semicolon = 48;
+export const QuotedNewline = 49;
+export const BadUtf8 = 50;
+export const Invalid = 51;
