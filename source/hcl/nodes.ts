@@ -16,12 +16,10 @@ export const spanFile = Symbol('file');
 export const spanStart = Symbol('start');
 export const spanEnd = Symbol('end');
 // The offsets of a node's other parts (names, brackets), under symbols too.
-const nameStartKey = Symbol('nameStart');
 const nameEndKey = Symbol('nameEnd');
 const openStartKey = Symbol('openStart');
 const openEndKey = Symbol('openEnd');
 const closeStartKey = Symbol('closeStart');
-const typeEndKey = Symbol('typeEnd');
 const labelOffsetsKey = Symbol('labelOffsets');
 /**
 What other layers work out about a node on first use and keep for the life of the tree (the tree never changes after parsing): lang/ keeps a node's reference traversals and other analyses here, expand/ a body's evaluation plan. One slot on every expression and body node, set to undefined when the node is made so that every node of a class keeps one shape; cleared in a `withChanges` copy. What it holds is theirs: hcl/ never reads it.
@@ -359,36 +357,45 @@ export class TemplateForNode extends Spanned implements TemplateFor {
 	}
 }
 
-export class VariableNode extends Spanned implements Variable {
+/**
+Its name is its source text, so it ends where the name does: no end stored (the most frequent node).
+*/
+export class VariableNode implements Variable {
 	readonly kind = 'Variable';
 	declare readonly name: string;
+	declare readonly [spanFile]: SourceFile;
+	declare readonly [spanStart]: number;
 	declare [analysisSlot]: unknown;
 
-	constructor(file: SourceFile, start: number, end: number, name: string) {
-		super();
+	constructor(file: SourceFile, start: number, name: string) {
 		this[spanFile] = file;
 		this[spanStart] = start;
-		this[spanEnd] = end;
 		this.name = name;
 		this[analysisSlot] = undefined;
+	}
+
+	get [spanEnd](): number {
+		return this[spanStart] + this.name.length;
+	}
+
+	get range(): Range {
+		return this[spanFile].range(this[spanStart], this[spanEnd]);
 	}
 }
 
 /**
-Starts where its object starts and is in its file: only the end is stored (the most frequent node, after variables).
+Starts where its object starts and is in its file, and its name (its source text) ends where it ends: only the end is stored (the most frequent node, after variables).
 */
 export class GetAttributeNode implements GetAttribute {
 	readonly kind = 'GetAttribute';
 	declare readonly object: Expression;
 	declare readonly name: string;
-	declare readonly [nameStartKey]: number;
 	declare readonly [spanEnd]: number;
 	declare [analysisSlot]: unknown;
 
-	constructor(object: Expression, name: string, nameStart: number, end: number) {
+	constructor(object: Expression, name: string, end: number) {
 		this.object = object;
 		this.name = name;
-		this[nameStartKey] = nameStart;
 		this[spanEnd] = end;
 		this[analysisSlot] = undefined;
 	}
@@ -406,7 +413,7 @@ export class GetAttributeNode implements GetAttribute {
 	}
 
 	get nameRange(): Range {
-		return this[spanFile].range(this[nameStartKey], this[spanEnd]);
+		return this[spanFile].range(this[spanEnd] - this.name.length, this[spanEnd]);
 	}
 }
 
@@ -682,44 +689,46 @@ export class InvalidNode extends Spanned implements InvalidExpression {
 	}
 }
 
+/**
+Its name is its source text, at its start: where the name ends is not stored.
+*/
 export class AttributeNode extends Spanned implements Attribute {
 	readonly kind = 'Attribute';
 	declare readonly name: string;
 	declare readonly expression: Expression;
-	declare readonly [nameEndKey]: number;
 
-	constructor(file: SourceFile, start: number, end: number, name: string, nameEnd: number, expression: Expression) {
+	constructor(file: SourceFile, start: number, end: number, name: string, expression: Expression) {
 		super();
 		this[spanFile] = file;
 		this[spanStart] = start;
 		this[spanEnd] = end;
 		this.name = name;
 		this.expression = expression;
-		this[nameEndKey] = nameEnd;
 	}
 
 	get nameRange(): Range {
-		return this[spanFile].range(this[spanStart], this[nameEndKey]);
+		return this[spanFile].range(this[spanStart], this[spanStart] + this.name.length);
 	}
 }
 
 /**
-Where the parts of a block header are: the type's end, each label's start and end, and the braces.
+Where the parts of a block header are: each label's start and end, and the braces (the type is its source text, at the block's start).
 */
 export type BlockSpans = {
-	readonly typeEnd: number;
 	readonly labelOffsets: readonly number[];
 	readonly openStart: number;
 	readonly openEnd: number;
 	readonly closeStart: number;
 };
 
+// The label offsets of every block without labels (a third of them): one empty array, never changed.
+const noOffsets: readonly number[] = [];
+
 export class BlockNode extends Spanned implements Block {
 	readonly kind = 'Block';
 	declare readonly type: string;
 	declare readonly labels: readonly string[];
 	declare readonly body: Body;
-	declare readonly [typeEndKey]: number;
 	declare readonly [labelOffsetsKey]: readonly number[];
 	declare readonly [openStartKey]: number;
 	declare readonly [openEndKey]: number;
@@ -733,15 +742,14 @@ export class BlockNode extends Spanned implements Block {
 		this.type = type;
 		this.labels = exact(labels);
 		this.body = body;
-		this[typeEndKey] = spans.typeEnd;
-		this[labelOffsetsKey] = exact(spans.labelOffsets);
+		this[labelOffsetsKey] = spans.labelOffsets.length === 0 ? noOffsets : exact(spans.labelOffsets);
 		this[openStartKey] = spans.openStart;
 		this[openEndKey] = spans.openEnd;
 		this[closeStartKey] = spans.closeStart;
 	}
 
 	get typeRange(): Range {
-		return this[spanFile].range(this[spanStart], this[typeEndKey]);
+		return this[spanFile].range(this[spanStart], this[spanStart] + this.type.length);
 	}
 
 	get labelRanges(): Range[] {

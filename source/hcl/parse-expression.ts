@@ -144,7 +144,7 @@ function parseTraversals(p: Parser, from: Expression): Expression {
 			const name = p.peek();
 			if (p.kinds[name] === K.Ident) {
 				p.read();
-				result = new GetAttributeNode(result, p.tokenText(name), p.starts[name]!, p.ends[name]!);
+				result = new GetAttributeNode(result, p.tokenText(name), p.ends[name]!);
 				continue;
 			}
 
@@ -253,7 +253,7 @@ function finishAttributeSplat(p: Parser, source: Expression, dot: number): Expre
 
 		if (p.kinds[name] === K.Ident) {
 			p.read();
-			each = new GetAttributeNode(each, p.tokenText(name), p.starts[name]!, p.ends[name]!);
+			each = new GetAttributeNode(each, p.tokenText(name), p.ends[name]!);
 			continue;
 		}
 
@@ -307,7 +307,7 @@ function parseTerm(p: Parser): Expression {
 				}
 
 				default: {
-					return new VariableNode(p.file, p.starts[start]!, p.ends[start]!, name);
+					return new VariableNode(p.file, p.starts[start]!, name);
 				}
 			}
 		}

@@ -421,7 +421,7 @@ function finishAttribute(p: Parser, ident: number, singleLine: boolean): Attribu
 		}
 	}
 
-	return new AttributeNode(p.file, p.starts[ident]!, Math.max(end, p.ends[ident]!), p.tokenText(ident), p.ends[ident]!, expression);
+	return new AttributeNode(p.file, p.starts[ident]!, Math.max(end, p.ends[ident]!), p.tokenText(ident), expression);
 }
 
 function finishBlock(p: Parser, ident: number): Block {
@@ -464,7 +464,7 @@ function finishBlock(p: Parser, ident: number): Block {
 		const [headerStart, headerEnd] = labelOffsets.length > 0 ? labelOffsets.slice(-2) as [number, number] : [p.starts[ident]!, p.ends[ident]!];
 		const empty = new BodyNode(p.file, p.starts[ident]!, p.ends[ident]!, []);
 		return new BlockNode(p.file, p.starts[ident]!, headerEnd, type, labels, empty, {
-			typeEnd: p.ends[ident]!, labelOffsets, openStart: p.starts[ident]!, openEnd: p.ends[ident]!, closeStart: headerStart,
+			labelOffsets, openStart: p.starts[ident]!, openEnd: p.ends[ident]!, closeStart: headerStart,
 		});
 	}
 
@@ -495,7 +495,7 @@ function finishBlock(p: Parser, ident: number): Block {
 	}
 
 	return new BlockNode(p.file, p.starts[ident]!, p.ends[closeBrace]!, type, labels, body, {
-		typeEnd: p.ends[ident]!, labelOffsets, openStart: p.starts[openBrace]!, openEnd: p.ends[openBrace]!, closeStart: p.starts[closeBrace]!,
+		labelOffsets, openStart: p.starts[openBrace]!, openEnd: p.ends[openBrace]!, closeStart: p.starts[closeBrace]!,
 	});
 }
 

@@ -80,6 +80,39 @@ test('positions count lines and code point columns', t => {
 	}
 });
 
+test('names are where their text is: attribute and block names, variables and attribute steps', t => {
+	const source = 'résumé "x" {\n  größe   =   ünï . ñame .b\n}\n';
+	const {value, diagnostics} = parseConfig(source, 'test.tf');
+	t.deepEqual(diagnostics, []);
+	const text = (range: {start: {offset: number}; end: {offset: number}}) => source.slice(range.start.offset, range.end.offset);
+	const block = value.items[0]!;
+	t.is(block.kind, 'Block');
+	if (block.kind !== 'Block') {
+		return;
+	}
+
+	t.is(text(block.typeRange), 'résumé');
+	t.deepEqual(block.typeRange.end, {line: 1, column: 7, offset: 6});
+	const attribute = block.body.items[0]!;
+	t.is(attribute.kind, 'Attribute');
+	if (attribute.kind !== 'Attribute') {
+		return;
+	}
+
+	t.is(text(attribute.nameRange), 'größe');
+	const steps: string[] = [];
+	let expression = attribute.expression;
+	while (expression.kind === 'GetAttribute') {
+		steps.push(`${text(expression.nameRange)} in ${text(expression.range)}`);
+		expression = expression.object;
+	}
+
+	t.deepEqual(steps, ['b in ünï . ñame .b', 'ñame in ünï . ñame']);
+	t.is(expression.kind, 'Variable');
+	t.is(text(expression.range), 'ünï');
+	t.deepEqual(expression.range.end, {line: 2, column: 18, offset: 30});
+});
+
 const byteOrderMarkCases: Array<[string, string, string[]]> = [
 	['\uFEFFa = 1\n', '1:1-2:1', ['1:1']],
 	['\uFEFF\r\nb = 2\r\n', '1:1-3:1', ['2:1']],
