@@ -5,7 +5,7 @@ import type {EdgeKind, EdgeOrigin, GraphEdge, GraphNode} from './model.js';
 import {compareIds} from './queries.js';
 import {modulePrefix, type GraphInput} from './step.js';
 import {createInstanceEdgePlans, emitModuleInstanceEdges, type EdgeSink, type InstanceEdgePlans} from './steps/connect-instances.js';
-import {forEachInstanceNode} from './steps/add-instances.js';
+import {visitModuleInstanceNodes} from './steps/add-instances.js';
 import type {GraphView} from './draw.js';
 import {textOfTraversal} from './text-of.js';
 import {sameOrigin} from './origins.js';
@@ -36,7 +36,8 @@ type Place = {
 };
 
 type Lookup = {
-	readonly places: ReadonlyMap<string, Place>;
+	/** The place of an instance-graph node (not a provider configuration), or undefined when there is no such node. */
+	readonly placeOf: (id: string) => Place | undefined;
 	readonly plans: InstanceEdgePlans;
 };
 
@@ -50,16 +51,46 @@ function lookupOf(input: GraphInput): Lookup | undefined {
 
 	let lookup = lookups.get(input);
 	if (!lookup) {
-		const places = new Map<string, Place>();
-		forEachInstanceNode(tree, (node, home, base) => {
-			places.set(node.id, {node, home, base, block: node.block});
-		});
+		// The places of one module instance's nodes, made when one of them is first asked for: a node's edges reach a few module instances, and the places of every node of a large configuration (58,000 at the bench's 4x) took 20 MB and 200 ms to make.
+		const placesIn = new Map<ModuleInstance, Map<string, Place>>();
+		const placesOf = (instance: ModuleInstance): Map<string, Place> => {
+			let places = placesIn.get(instance);
+			if (!places) {
+				const made = new Map<string, Place>();
+				visitModuleInstanceNodes(instance, (node, home, base) => {
+					made.set(node.id, {node, home, base, block: node.block});
+				});
+				places = made;
+				placesIn.set(instance, places);
+			}
 
-		lookup = {places, plans: createInstanceEdgePlans({input, textOf: textOfTraversal(input)})};
+			return places;
+		};
+
+		const placeOf = (id: string): Place | undefined => {
+			const instance = tree.moduleInstances.get(id) ?? tree.moduleInstances.get(enclosingModuleInstance(id, tree.moduleInstances)) ?? tree.root;
+			return placesOf(instance).get(id);
+		};
+
+		lookup = {placeOf, plans: createInstanceEdgePlans({input, textOf: textOfTraversal(input)})};
 		lookups.set(input, lookup);
 	}
 
 	return lookup;
+}
+
+/**
+The longest beginning of ID, cut at a dot, that is a module instance's address (`''`, the root's, when none is): the module instance a node's address is in. A cut inside a quoted key is never an address, so the longest that is one is the module instance's.
+*/
+function enclosingModuleInstance(id: string, moduleInstances: ReadonlyMap<string, ModuleInstance>): string {
+	for (let dot = id.lastIndexOf('.'); dot > 0; dot = id.lastIndexOf('.', dot - 1)) {
+		const prefix = id.slice(0, dot);
+		if (moduleInstances.has(prefix)) {
+			return prefix;
+		}
+	}
+
+	return '';
 }
 
 /**
@@ -72,8 +103,8 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 		return undefined;
 	}
 
-	const {places, plans} = lookup;
-	const place = places.get(address);
+	const {placeOf, plans} = lookup;
+	const place = placeOf(address);
 	// An instance of a provider configuration with for_each (OpenTofu) has the configuration's edges, those to it ending at it.
 	const configuration = place ? undefined : providerConfigurationOf(address);
 	const provider = place ? undefined : blockGraph.node(configuration ?? address);
@@ -81,7 +112,7 @@ export function instanceEdgesOf(input: GraphInput, blockGraph: Graph, address: s
 		return undefined;
 	}
 
-	const exists = (id: string): boolean => places.has(id) || blockGraph.node(providerConfigurationOf(id) ?? id)?.kind === 'provider';
+	const exists = (id: string): boolean => placeOf(id) !== undefined || blockGraph.node(providerConfigurationOf(id) ?? id)?.kind === 'provider';
 	const incoming = new Collector('in');
 	const outgoing = new Collector('out');
 	const collect: EdgeSink = {
@@ -249,7 +280,7 @@ export function instanceGraphView(input: GraphInput, blockGraph: Graph): GraphVi
 	};
 
 	const node = (id: string): GraphNode | undefined => {
-		const found = lookup?.places.get(id)?.node;
+		const found = lookup?.placeOf(id)?.node;
 		if (found) {
 			return found;
 		}

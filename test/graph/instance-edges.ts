@@ -32,7 +32,7 @@ const sameAsInstanceGraph = test.macro({
 	title: (_title, fixture: string) => `instanceEdgesOf gives every node of ${fixture} the instance graph's edges`,
 });
 
-for (const fixture of ['basic', 'modules', 'providers', 'ephemeral', 'provider-aliases', 'cycle', 'plan-fidelity', 'not-installed']) {
+for (const fixture of ['basic', 'modules', 'providers', 'ephemeral', 'provider-aliases', 'cycle', 'plan-fidelity', 'not-installed', 'dotted-keys']) {
 	test(sameAsInstanceGraph, fixture);
 }
 
@@ -52,6 +52,29 @@ test('instanceEdgesOf is undefined for what is not an instance-graph node', asyn
 	const workspace = await loadGraphWorkspace('basic');
 	t.is(instanceEdgesOf(workspace, 'terraform_data.address'), undefined);
 	t.is(instanceEdgesOf(workspace, 'aws_nothing.here'), undefined);
+});
+
+test('instanceEdgesOf finds a node whose module instance keys look like addresses', async t => {
+	const workspace = await loadGraphWorkspace('dotted-keys');
+	const edges = (address: string) => instanceEdgesOf(workspace, address)?.filter(edge => edge.kind !== 'provider').map(({direction, address}) => `${direction} ${address}`);
+	t.deepEqual(edges('module.m["x.var.y"].var.name'), [
+		'in module.m["x.var.y"].local.upper',
+		'in module.m["x.var.y"].terraform_data.c["p.q"]',
+		'in module.m["x.var.y"].terraform_data.c["x.var.y"]',
+		'in output.all',
+		'out module.m["x.var.y"]',
+	]);
+	t.deepEqual(edges('module.m["module.m[\\"q\\"]"].local.upper'), [
+		'in module.m["module.m[\\"q\\"]"].terraform_data.c["module.m[\\"q\\"]"]',
+		'in module.m["module.m[\\"q\\"]"].terraform_data.c["p.q"]',
+		'in output.all',
+		'out module.m["module.m[\\"q\\"]"]',
+		'out module.m["module.m[\\"q\\"]"].var.name',
+	]);
+	t.deepEqual(edges('terraform_data.r["k.local.v"]'), ['out module.m["a.b"].output.out']);
+	t.is(edges('module.m["x.var'), undefined);
+	t.is(edges('module.m["x.var.y"].var.other'), undefined);
+	t.is(edges('module.m["nope"].var.name'), undefined);
 });
 
 test('instanceEdgesOf of a module instance\'s variable: its input from the parent and the expansion it waits for', async t => {

@@ -146,7 +146,10 @@ function isAssumed(expansion: Expansion): boolean {
 	return 'assumed' in expansion && expansion.assumed === true;
 }
 
-function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitInstanceNode): void {
+/**
+Visits the nodes one module instance makes: the module instance itself (not the root), its variables, locals, outputs and checks, and its resource instances.
+*/
+export function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitInstanceNode): void {
 	const {text, node, parent} = instance;
 	const instanceAssumed = moduleAssumed(instance);
 	if (parent) {
