@@ -4,7 +4,9 @@ import type {
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
 import {type Span, spanBetween, spanOf} from '../hcl/nodes.js';
-import {analysisOf} from './node-analysis.js';
+import {
+	analysisOf, keepOwnAnalysis, keepTraversalsAnalysis, ownAnalysis, traversalsAnalysis,
+} from './node-analysis.js';
 
 /*
 References after Terraform's addrs.ParseRef: the static traversal at the root of an expression (`aws_instance.web[0].id`: root name, attribute names and literal keys) read as a subject (`resource managed aws_instance.web`) and the steps that remain. The evaluator resolves subjects through the scope.
@@ -443,11 +445,10 @@ export function traversalOf(expression: Expression): NodeTraversal | undefined {
 		return undefined;
 	}
 
-	const analysis = analysisOf(expression);
-	let found = analysis.traversal as NodeTraversal | null | undefined;
+	let found = ownAnalysis(expression) as NodeTraversal | null | undefined;
 	if (found === undefined) {
 		found = traversalOfUncached(expression) ?? null;
-		analysis.traversal = found;
+		keepOwnAnalysis(expression, found);
 	}
 
 	return found ?? undefined;
@@ -563,11 +564,10 @@ export function referencesOf(expression: Expression): readonly Reference[] {
 The static traversals at the roots of an expression's references, in source order, valid or not; names bound by `for` are left out.
 */
 export function traversalsOf(expression: Expression): readonly Traversal[] {
-	const analysis = analysisOf(expression);
-	let found = analysis.traversals as Traversal[] | undefined;
+	let found = traversalsAnalysis(expression) as Traversal[] | undefined;
 	if (!found) {
 		found = traversalsOfUncached(expression);
-		analysis.traversals = found;
+		keepTraversalsAnalysis(expression, found);
 	}
 
 	// Shared with every later caller: read-only.

@@ -24,7 +24,7 @@ import {
 	type Mark, type Value, boolValue, compareStrings, sortedEntriesOf, deepMarks, emptyTupleValue, hasDeepMarks, isWhollyKnown, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks, withoutMarks,
 } from '../values.js';
 import {getAttribute, index} from './traverse.js';
-import {analysisOf} from '../node-analysis.js';
+import {keepOwnAnalysis, ownAnalysis} from '../node-analysis.js';
 import type {Scope} from './scope.js';
 import {type InvariantCache, type InvariantPoints, type Resolution, ReferenceProblem, cleanResolutions, invariantPoints, sameResolutions} from './invariant.js';
 
@@ -373,12 +373,11 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 		case 'Literal': {
 			const literal = expression.value;
 			if (literal.type === 'number') {
-				const analysis = analysisOf(expression);
-				let evaluation = analysis.evaluation as Evaluation | undefined;
+				let evaluation = ownAnalysis(expression) as Evaluation | undefined;
 				if (!evaluation) {
 					const parsed = parseNumber(literal.text);
 					evaluation = parsed ? {value: numberValue(parsed), diagnostics: none} : {value: unknown(numberType), diagnostics: [errorDiagnostic('Invalid number literal', `Failed to recognize the value of this number literal.`, expression.range)]};
-					analysis.evaluation = evaluation;
+					keepOwnAnalysis(expression, evaluation);
 				}
 
 				return evaluation;
@@ -583,8 +582,7 @@ type StaticKeys = {readonly names: readonly string[]; readonly order: readonly n
 
 function staticKeysOf(expression: ObjectConstructor): StaticKeys | undefined {
 	// Kept in the node's analysis.
-	const analysis = analysisOf(expression);
-	let keys = analysis.evaluation as StaticKeys | null | undefined;
+	let keys = ownAnalysis(expression) as StaticKeys | null | undefined;
 	if (keys === undefined) {
 		const names: string[] = [];
 		for (const item of expression.items) {
@@ -599,7 +597,7 @@ function staticKeysOf(expression: ObjectConstructor): StaticKeys | undefined {
 		}
 
 		keys = names.length === expression.items.length ? sortedKeys(names) : null;
-		analysis.evaluation = keys;
+		keepOwnAnalysis(expression, keys);
 	}
 
 	return keys ?? undefined;
@@ -1285,11 +1283,10 @@ function evaluateTemplate(expression: Template, context: Context): Evaluation {
 
 	if (expression.parts.every(part => part.kind === 'TemplateLiteral')) {
 		// Text alone (`"gp3"`, a heredoc without interpolations): the same string every time, so one value per node rather than one per instance and `for` element.
-		const analysis = analysisOf(expression);
-		let evaluation = analysis.evaluation as Evaluation | undefined;
+		let evaluation = ownAnalysis(expression) as Evaluation | undefined;
 		if (!evaluation) {
 			evaluation = renderParts(expression.parts, context, expression);
-			analysis.evaluation = evaluation;
+			keepOwnAnalysis(expression, evaluation);
 		}
 
 		return evaluation;
