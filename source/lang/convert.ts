@@ -5,7 +5,7 @@ import {
 } from './types.js';
 import {unify} from './unify.js';
 import {
-	type Mark, type Value, boolValue, compareStrings, deepMarks, hasDeepMarks, listValue, mapValue, nullValue, numberValue, sortedEntries, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type Value, boolValue, compareStrings, deepMarks, hasDeepMarks, listValue, mapValue, nullValue, numberValue, sortedEntries, sortedEntriesOf, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from './values.js';
 
 /*
@@ -525,7 +525,8 @@ export function unmarkDeep(value: Value): Value {
 
 function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, path: readonly PathStep[], fromMap: boolean): ConversionResult {
 	// Read in the type's own order (the first failure is the one reported), each value placed at its name's place in the object's order: no sort per conversion, and every instance of a resource converts its blocks to the same few types.
-	const {names, places} = objectLayoutOf(want);
+	const layout = objectLayoutOf(want);
+	const {names, places} = layout;
 	const typeNames = attributeNames(want);
 	const values = new Array<Value>(names.length);
 	const missing: string[] = [];
@@ -536,7 +537,8 @@ function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, p
 		const optional = want.optional?.has(name) ?? false;
 		if (optional && (attribute === undefined || attribute.kind === 'null')) {
 			const fallback = want.defaults?.get(name);
-			attribute = fallback ?? attribute ?? nullValue(attributeType);
+			// An optional attribute left out is the same null in every object converted to this type (values are immutable): one per attribute of the type, not one per object (the instances of a resource convert their blocks to the same few types).
+			attribute = fallback ?? attribute ?? (layout.nulls[index] ??= nullValue(attributeType));
 		}
 
 		if (attribute === undefined) {
@@ -560,7 +562,8 @@ function convertToObject(source: ReadonlyMap<string, Value>, want: ObjectType, p
 		return fail(missingAttributesMessage(missing), path);
 	}
 
-	return {ok: true, value: {kind: 'object', attributes: sortedEntries(names, values)}};
+	// The values array is this conversion's own, of its final length, and the names are the layout's, never changed: kept as they are, not copied.
+	return {ok: true, value: {kind: 'object', attributes: sortedEntriesOf(names, values)}};
 }
 
 /**
@@ -582,6 +585,10 @@ An object type's attribute names in an object value's order (compareStrings), an
 type ObjectLayout = {
 	readonly names: readonly string[];
 	readonly places: Int32Array;
+	/**
+	The null of each optional attribute (in the type's own order), made when first needed.
+	*/
+	readonly nulls: Array<Value | undefined>;
 };
 
 const layoutsOfTypes = new WeakMap<ObjectType, ObjectLayout>();
@@ -599,7 +606,7 @@ function objectLayoutOf(type: ObjectType): ObjectLayout {
 			places[index] = names.indexOf(name);
 		}
 
-		layout = {names, places};
+		layout = {names, places, nulls: new Array<Value | undefined>(typeNames.length)};
 		layoutsOfTypes.set(type, layout);
 	}
 

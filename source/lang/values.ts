@@ -276,33 +276,12 @@ class SortedEntries extends PositionalMap {
 		return this.#keys.length;
 	}
 
-	#find(key: string): number {
-		const keys = this.#keys;
-		let low = 0;
-		let high = keys.length - 1;
-		while (low <= high) {
-			const middle = (low + high) >>> 1;
-			const found = keys[middle]!;
-			if (found === key) {
-				return middle;
-			}
-
-			if (found < key) {
-				low = middle + 1;
-			} else {
-				high = middle - 1;
-			}
-		}
-
-		return -1;
-	}
-
 	has(key: string): boolean {
-		return this.#find(key) !== -1;
+		return positionOfKey(this.#keys, key) !== -1;
 	}
 
 	get(key: string): Value | undefined {
-		const position = this.#find(key);
+		const position = positionOfKey(this.#keys, key);
 		return position === -1 ? undefined : this.#values[position];
 	}
 
@@ -313,6 +292,29 @@ class SortedEntries extends PositionalMap {
 	protected valueAt(position: number): Value {
 		return this.#values[position]!;
 	}
+}
+
+/**
+The position of a key among sorted keys, -1 when absent. A function, not a private method of SortedEntries: a class with a private method stores a brand in each of its objects (8 bytes in each of 50,000 small maps at 4x).
+*/
+function positionOfKey(keys: readonly string[], key: string): number {
+	let low = 0;
+	let high = keys.length - 1;
+	while (low <= high) {
+		const middle = (low + high) >>> 1;
+		const found = keys[middle]!;
+		if (found === key) {
+			return middle;
+		}
+
+		if (found < key) {
+			low = middle + 1;
+		} else {
+			high = middle - 1;
+		}
+	}
+
+	return -1;
 }
 
 export function objectValue(attributes: ReadonlyMap<string, Value> | Iterable<readonly [string, Value]> | Readonly<Record<string, Value>>): ObjectValue {
