@@ -437,7 +437,30 @@ export function arithmetic(operator: ArithmeticOperator, left: NumericValue, rig
 Integers below 10^15 (float64 holds them exactly), as JavaScript numbers; undefined for every other value, -0 included.
 */
 function smallInteger(value: NumericValue): number | undefined {
-	return value.e < 15 && value.isFinite() && value.isInteger() && !(value.isZero() && value.isNegative()) ? value.toNumber() : undefined;
+	return value.e < 15 && value.isFinite() && value.isInteger() && !(value.isZero() && value.isNegative()) ? integerToNumber(value) : undefined;
+}
+
+/**
+A finite integer below 10^15 (not -0) as a JavaScript number, read from decimal.js's documented representation (`d`: base-10^7 words, most significant first, trailing zero words dropped; `e`: the exponent of the first digit; `s`: the sign), exactly as `toNumber()` gives it: that goes through the decimal text of the value and back (1% of evaluating every value at 4x, in count.index arithmetic). Every step is a whole number below 10^15, exact in float64.
+*/
+export function integerToNumber(value: NumericValue): number {
+	const words = value.d;
+	let number = words[0]!;
+	for (let index = 1; index < words.length; index++) {
+		number = (number * 1e7) + words[index]!;
+	}
+
+	let firstDigits = 1;
+	for (let word = words[0]!; word >= 10; word = Math.floor(word / 10)) {
+		firstDigits++;
+	}
+
+	// The exponent of the last word's last digit, never negative for an integer.
+	for (let scale = value.e - (firstDigits - 1) - (7 * (words.length - 1)); scale > 0; scale--) {
+		number *= 10;
+	}
+
+	return value.s < 0 ? -number : number;
 }
 
 /**
