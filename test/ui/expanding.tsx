@@ -1,4 +1,5 @@
 import process from 'node:process';
+import {act} from 'react';
 import test from 'ava';
 import {App} from '../../source/ui/app.js';
 import {defaultFlags} from '../../source/commands/command.js';
@@ -58,6 +59,48 @@ test.serial('while expanding: the module tree with … for the counts not known,
 	t.regex(frame, /module\.net\["eu"\] 1r/);
 	t.regex(frame, /3 module instances/);
 	t.notRegex(frame, /expanding/i);
+	await app.unmount();
+});
+
+test.serial('the dependency graph waits for the frame that shows every instance, even when no key came while expanding, then follows it without a key', async t => {
+	let finish: (() => void) | undefined;
+	const done = new Promise<void>(resolve => {
+		finish = resolve;
+	});
+	const whole = createFixtureData();
+	// The frame on screen when the whole data is first asked for edges (which builds the graph on a real configuration).
+	let frameAtFirstEdges: string | undefined;
+	let app: Awaited<ReturnType<typeof renderFrames>> | undefined;
+	const data: ExplorerData = {
+		...whole,
+		edges(address) {
+			frameAtFirstEdges ??= app?.frame() ?? '';
+			return whole.edges(address);
+		},
+	};
+	const load = async (): Promise<ExplorerLoad> => ({data, summary: '', expanding: {view: expandingView, done, stop() {}}});
+	app = await renderFrames(<App directory='fixture' load={load} columns={100} rows={30} color={false}/>);
+	await app.waitFor('Expanding the configuration…');
+	// Longer than the pause that starts the graph, with no key: the graph must still not be built in the frame that switches to the whole data.
+	await act(async () => {
+		await new Promise(resolve => {
+			setTimeout(resolve, 400);
+		});
+	});
+	t.is(frameAtFirstEdges, undefined);
+	finish?.();
+	await app.waitFor(/3 module instances/);
+	while (frameAtFirstEdges === undefined) {
+		// eslint-disable-next-line no-await-in-loop -- waiting for the graph to be asked for, without a key
+		await act(async () => {
+			await new Promise(resolve => {
+				setImmediate(resolve);
+			});
+		});
+	}
+
+	t.regex(frameAtFirstEdges, /3 module instances/);
+	t.notRegex(frameAtFirstEdges, /expanding/i);
 	await app.unmount();
 });
 
