@@ -180,6 +180,23 @@ test('details found before every address is indexed are the details found after'
 	t.is(fresh.data.details('module.nowhere.var.region'), undefined);
 });
 
+test('details and edges found before every address is indexed are those found after, asked first for the addresses without a key (found without the index) and for the members of calls with for_each (which are nothing)', async t => {
+	const {data: fresh} = await loadExplorerData({directory: 'examples/multi-region', flags: defaultFlags, environment: {}, cwd: process.cwd()});
+	const {data: indexed} = await example();
+	const addresses = indexed.addresses();
+	// `module.network.var.cidr`: the Edges pane of a call with for_each reads its child's variables and outputs at the call's own address.
+	const members = indexed.blocks('').filter(entry => entry.kind === 'module' && entry.instances.length > 0).flatMap(call => indexed.blocks(call.instances[0]!)
+		.filter(entry => entry.kind === 'variable' || entry.kind === 'output')
+		.map(entry => `${call.address}.${entry.label}`));
+	t.true(members.includes('module.network.var.cidr'), members.join(', '));
+	const withoutKey = addresses.filter(address => !address.endsWith(']'));
+	t.true(withoutKey.length > 10 && withoutKey.length < addresses.length);
+	for (const address of [...members, ...withoutKey, ...addresses.filter(address => address.endsWith(']'))]) {
+		t.deepEqual(fresh.details(address), indexed.details(address), address);
+		t.deepEqual(fresh.edges(address), indexed.edges(address), address);
+	}
+});
+
 test('check blocks are their own kind in the block list, with their assertions and their edges', async t => {
 	const {data} = await loadExplorerData({directory: 'test/fixtures/graph/plan-fidelity', flags: defaultFlags, environment: {}, cwd: process.cwd()});
 	t.deepEqual(data.blocks('').filter(entry => entry.kind === 'check').map(entry => entry.label), ['check.seeded', 'check.scoped']);
