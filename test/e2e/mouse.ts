@@ -77,8 +77,12 @@ test.serial('a click selects a block and focuses Blocks, a second click unfolds 
 		app.sendBytes(click({row: result.row, column: 5}));
 		await app.waitFor('Previous result');
 		app.press('results-why');
-		await app.waitFor('Why ');
-		app.press('close-why', 'results-leave');
+		// The pane's title, not the status bar's "w Why", which is on the screen before the view opens.
+		await app.waitFor(/║Why /);
+		// One key at a time: two Escapes sent together arrive as one read, which is Meta-Escape.
+		app.press('close-why');
+		await app.waitFor(/║Console — /);
+		app.press('results-leave');
 		await app.waitFor(/│Console — /);
 		app.press('quit');
 		t.is(await app.waitForExit(60_000), 0);
