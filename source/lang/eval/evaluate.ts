@@ -576,9 +576,9 @@ function applyStep(expression: Expression, context: Context): Evaluation {
 }
 
 /**
-The names of an object constructor whose keys are all bare names (or `null`/`true`/`false`), each once: in source order, and the positions of the items in lexical order of their names. Undefined when a key is computed or repeated.
+The names of an object constructor whose keys are all bare names (or `null`/`true`/`false`), each once: in lexical order (`sorted`), and the place in that order of each item's name (`places`, by the item's position in the source). Undefined when a key is computed or repeated. Kept for the life of the syntax tree, so only what evaluateObject reads, and names already in order (most objects) are kept once with places shared by every such object (identityPlaces).
 */
-type StaticKeys = {readonly names: readonly string[]; readonly order: readonly number[]; readonly sorted: readonly string[]; readonly places: readonly number[]};
+type StaticKeys = {readonly sorted: readonly string[]; readonly places: readonly number[]};
 
 function staticKeysOf(expression: ObjectConstructor): StaticKeys | undefined {
 	// Kept in the node's analysis.
@@ -629,6 +629,16 @@ function sortedKeys(names: readonly string[]): StaticKeys {
 		}
 	}
 
+	let inOrder = true;
+	for (let place = 0; place < count && inOrder; place++) {
+		inOrder = order[place] === place;
+	}
+
+	if (inOrder) {
+		// A copy of its final length: `names` was grown by push.
+		return {sorted: names.slice(), places: identityPlaces(count)};
+	}
+
 	const places = new Array<number>(count);
 	const sorted = new Array<string>(count);
 	for (let place = 0; place < count; place++) {
@@ -636,8 +646,21 @@ function sortedKeys(names: readonly string[]): StaticKeys {
 		sorted[place] = names[order[place]!]!;
 	}
 
-	return {names, order, sorted, places};
+	return {sorted, places};
 }
+
+/**
+0, 1, 2, ... at least `count` of them: the places of names already in order, one array for every object constructor (only the first `count` are read).
+*/
+function identityPlaces(count: number): readonly number[] {
+	while (sharedPlaces.length < count) {
+		sharedPlaces.push(sharedPlaces.length);
+	}
+
+	return sharedPlaces;
+}
+
+const sharedPlaces: number[] = [];
 
 /**
 Objects of up to this many names keep them in arrays (as small maps do, see sortedEntries).

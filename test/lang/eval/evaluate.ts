@@ -205,3 +205,22 @@ test('evaluateReporting gives evaluate\'s value and passes on its diagnostics, o
 		t.deepEqual(reported, expected.diagnostics.length === 0 ? [] : [expected.diagnostics], source);
 	}
 });
+
+// Object constructors of bare names: their keys are worked out once per node, names already in order sharing one list of places; each value must land under its own name, in or out of order, whatever objects came before.
+test('object constructors put each value under its name, names in order or not', t => {
+	const names = (count: number, order: 'ascending' | 'descending') => Array.from({length: count}, (_, index) => `k${String(order === 'ascending' ? index : count - 1 - index).padStart(3, '0')}`);
+	for (const count of [1, 2, 5, 33, 70, 3]) {
+		for (const order of ['ascending', 'descending'] as const) {
+			const keys = names(count, order);
+			const source = `{${keys.map(key => `${key} = "${key}-value"`).join(', ')}}`;
+			const expression = parseExpression(source, 'test.tf').value;
+			for (let time = 0; time < 2; time++) {
+				const value = evaluate(expression, testScope()).value;
+				t.is(value.kind, 'object');
+				const attributes = (value as Extract<Value, {kind: 'object'}>).attributes;
+				t.deepEqual([...attributes.keys()], [...keys].sort(), `${count} ${order}`);
+				t.true([...attributes].every(([key, attribute]) => attribute.kind === 'string' && attribute.value === `${key}-value`), `${count} ${order}`);
+			}
+		}
+	}
+});
