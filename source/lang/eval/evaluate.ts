@@ -323,6 +323,47 @@ Number literals are evaluated once per node (values are immutable), kept in the 
 const trueEvaluation: Evaluation = {value: boolValue(true), diagnostics: none};
 const falseEvaluation: Evaluation = {value: boolValue(false), diagnostics: none};
 
+/**
+The evaluation of a valid number literal, one per text (`0`, `2`, `300`) shared by every literal of that text, as the evaluation of a text (`constantText`): a number is made of three objects (its value, its Decimal and the Decimal's digits), and a configuration repeats few numbers many times. From a bounded table, emptied when full, as interned strings are (values.ts). Undefined for a text that is not a number (its diagnostic has the literal's range).
+*/
+function numberLiteralEvaluation(text: string): Evaluation | undefined {
+	const known = constantEvaluations.numbers.get(text);
+	if (known !== undefined) {
+		return known;
+	}
+
+	const parsed = parseNumber(text);
+	if (!parsed) {
+		return undefined;
+	}
+
+	return keptConstant(constantEvaluations.numbers, text, {value: numberValue(parsed), diagnostics: none});
+}
+
+/**
+A text template's evaluation when it has no diagnostics and its value is an unmarked string: one per text, shared by every template of that text (a resource body's `"gp3"` and `"Allow"` in every module instance); otherwise as it is.
+*/
+function constantText(evaluation: Evaluation): Evaluation {
+	const {value} = evaluation;
+	if (evaluation.diagnostics.length > 0 || value.kind !== 'string' || value.marks !== undefined) {
+		return evaluation;
+	}
+
+	return constantEvaluations.texts.get(value.value) ?? keptConstant(constantEvaluations.texts, value.value, evaluation);
+}
+
+function keptConstant(table: Map<string, Evaluation>, text: string, evaluation: Evaluation): Evaluation {
+	if (table.size >= constantLimit) {
+		table.clear();
+	}
+
+	table.set(text, evaluation);
+	return evaluation;
+}
+
+const constantEvaluations = {numbers: new Map<string, Evaluation>(), texts: new Map<string, Evaluation>()};
+const constantLimit = 16_384;
+
 function evaluateIn(expression: Expression, context: Context): Evaluation {
 	if (context.invariantPoints !== undefined && context.invariantPoints.points.has(expression)) {
 		return kept(expression, context, evaluateNode);
@@ -375,8 +416,7 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 			if (literal.type === 'number') {
 				let evaluation = ownAnalysis(expression) as Evaluation | undefined;
 				if (!evaluation) {
-					const parsed = parseNumber(literal.text);
-					evaluation = parsed ? {value: numberValue(parsed), diagnostics: none} : {value: unknown(numberType), diagnostics: [errorDiagnostic('Invalid number literal', `Failed to recognize the value of this number literal.`, expression.range)]};
+					evaluation = numberLiteralEvaluation(literal.text) ?? {value: unknown(numberType), diagnostics: [errorDiagnostic('Invalid number literal', `Failed to recognize the value of this number literal.`, expression.range)]};
 					keepOwnAnalysis(expression, evaluation);
 				}
 
@@ -1308,7 +1348,7 @@ function evaluateTemplate(expression: Template, context: Context): Evaluation {
 		// Text alone (`"gp3"`, a heredoc without interpolations): the same string every time, so one value per node rather than one per instance and `for` element.
 		let evaluation = ownAnalysis(expression) as Evaluation | undefined;
 		if (!evaluation) {
-			evaluation = renderParts(expression.parts, context, expression);
+			evaluation = constantText(renderParts(expression.parts, context, expression));
 			keepOwnAnalysis(expression, evaluation);
 		}
 
