@@ -202,9 +202,41 @@ Maps of up to this many entries keep them in two arrays (`SortedEntries`) instea
 const compactEntriesLimit = 32;
 
 /**
-The keys of the last small map made, reused when the next one has the same keys (the instances of one block, one after another, make maps with the same keys).
+The keys of the last few small maps made with keys not seen just before, reused by the next ones with the same keys (the instances of one block, one after another, make maps with the same keys, often two or three kinds in turn: a body's `tags` and a nested block's object), replaced in turn.
 */
-let lastKeys: readonly string[] = [];
+const recentKeys: Array<readonly string[]> = [[]];
+const recentKeysLimit = 8;
+let nextRecentKeys = 0;
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+	if (a.length !== b.length) {
+		return false;
+	}
+
+	for (let position = 0; position < a.length; position++) {
+		if (a[position] !== b[position]) {
+			return false;
+		}
+	}
+
+	return true;
+}
+
+/**
+An array equal to `keys`, of its exact length, shared with other maps of the same keys (see recentKeys).
+*/
+function sharedKeys(keys: readonly string[]): readonly string[] {
+	for (const recent of recentKeys) {
+		if (sameKeys(keys, recent)) {
+			return recent;
+		}
+	}
+
+	const copy = keys.slice();
+	recentKeys[nextRecentKeys] = copy;
+	nextRecentKeys = (nextRecentKeys + 1) % recentKeysLimit;
+	return copy;
+}
 
 function compactEntries(ordered: ReadonlyArray<readonly [string, Value]>): ReadonlyMap<string, Value> {
 	const keys: string[] = [];
@@ -235,16 +267,7 @@ export function sortedEntries(keys: readonly string[], values: readonly Value[])
 		return map;
 	}
 
-	let same = keys.length === lastKeys.length;
-	for (let position = 0; same && position < keys.length; position++) {
-		same = keys[position] === lastKeys[position];
-	}
-
-	if (!same) {
-		lastKeys = keys.slice();
-	}
-
-	return new SortedEntries(lastKeys, values.slice());
+	return new SortedEntries(sharedKeys(keys), values.slice());
 }
 
 /**
