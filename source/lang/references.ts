@@ -596,12 +596,38 @@ The static traversals at the roots of an expression's references, in source orde
 export function traversalsOf(expression: Expression): readonly Traversal[] {
 	let found = traversalsAnalysis(expression) as Traversal[] | undefined;
 	if (!found) {
+		if (readsNothing(expression)) {
+			// Not kept: answered as fast as read, and these nodes keep their evaluation (a literal's, a text's), so keeping this too would make a record for each (15,000 at 4x).
+			return noTraversals;
+		}
+
 		found = traversalsOfUncached(expression);
 		keepTraversalsAnalysis(expression, found);
 	}
 
 	// Shared with every later caller: read-only.
 	return found;
+}
+
+/**
+Whether an expression is a literal or a template of text alone, which read nothing.
+*/
+function readsNothing(expression: Expression): boolean {
+	if (expression.kind === 'Literal') {
+		return true;
+	}
+
+	if (expression.kind !== 'Template') {
+		return false;
+	}
+
+	for (const part of expression.parts) {
+		if (part.kind !== 'TemplateLiteral') {
+			return false;
+		}
+	}
+
+	return true;
 }
 
 function traversalsOfUncached(expression: Expression): Traversal[] {

@@ -146,3 +146,16 @@ test('nodes made by hand keep their analyses too', t => {
 	t.is(analysisOf(node), analysis);
 	t.false(Object.getOwnPropertySymbols(node).length > 0);
 });
+
+test('literals and templates of text alone read nothing, asked once or again; a template with an interpolation reads it', t => {
+	for (const source of ['1', 'true', 'null', '"gp3"', '<<EOT\nplain\ntext\nEOT\n']) {
+		const expression = parseExpression(source, 'test.tf').value;
+		t.deepEqual(traversalsOf(expression), [], source);
+		t.deepEqual(traversalsOf(expression), [], source);
+		t.deepEqual(referencesOf(expression), [], source);
+	}
+
+	const template = parseExpression('"a-${var.x}-%{if local.y}b%{endif}"', 'test.tf').value;
+	t.deepEqual(traversalsOf(template).map(traversal => traversal.root), ['var', 'local']);
+	t.is(traversalsOf(template), traversalsOf(template));
+});
