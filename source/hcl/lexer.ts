@@ -13,6 +13,9 @@ type Frame =
 	| {readonly kind: 'heredoc'; readonly marker: string; atLineStart: boolean}
 	| {readonly kind: 'bare'};
 
+// A quoted string's frame holds no state: one object for every string.
+const quotedFrame: Frame = {kind: 'quoted'};
+
 export type LexStart = 'config' | 'template';
 
 /**
@@ -280,7 +283,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 				case 34: { // "
 					emit(K.OQuote, at, at + 1);
-					stack.push({kind: 'quoted'});
+					stack.push(quotedFrame);
 					return at + 1;
 				}
 

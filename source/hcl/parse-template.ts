@@ -398,7 +398,8 @@ function buildTree(p: Parser, flat: readonly FlatPart[], close: number): Templat
 	const builder = new TreeBuilder(p, flat, close);
 	const root: TemplatePart[] = [];
 	builder.sequence(root, true);
-	return root;
+	// Filled by `push`, with spare room: the tree keeps a copy of its length (TemplateNode keeps the array it is given).
+	return root.slice();
 }
 
 class TreeBuilder {
