@@ -13,9 +13,6 @@ type Frame =
 	| {readonly kind: 'heredoc'; readonly marker: string; atLineStart: boolean}
 	| {readonly kind: 'bare'};
 
-// A quoted string's frame holds no state: one object for every string.
-const quotedFrame: Frame = {kind: 'quoted'};
-
 export type LexStart = 'config' | 'template';
 
 /**
@@ -283,7 +280,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 				case 34: { // "
 					emit(K.OQuote, at, at + 1);
-					stack.push(quotedFrame);
+					stack.push({kind: 'quoted'});
 					return at + 1;
 				}
 

@@ -134,7 +134,7 @@ export function intern(value: string): string {
 }
 
 /**
-An array filled by `push` keeps spare capacity (17 slots after the first push); the tree keeps copies of exactly its length. (The parser builds body items, call arguments, tuple and object items and block labels at their length already, on its stack of pending items: those nodes keep the arrays they are given.)
+An array filled by `push` keeps spare capacity (17 slots after the first push); the tree keeps copies of exactly its length.
 */
 function exact<T>(array: readonly T[]): readonly T[] {
 	return array.slice();
@@ -281,7 +281,7 @@ export class TemplateNode extends Spanned implements Template {
 		this[spanFile] = file;
 		this[spanStart] = start;
 		this[spanEnd] = end;
-		this.parts = parts;
+		this.parts = exact(parts);
 		if (heredoc) {
 			this.heredoc = heredoc;
 		}
@@ -482,7 +482,7 @@ export class FunctionCallNode extends Spanned implements FunctionCall {
 		this[spanStart] = start;
 		this[spanEnd] = end;
 		this.name = name;
-		this.arguments = arguments_;
+		this.arguments = exact(arguments_);
 		this.expandFinal = expandFinal;
 		this[nameEndKey] = nameEnd;
 		this[openStartKey] = openStart;
@@ -568,7 +568,7 @@ export class TupleNode extends Spanned implements Tuple {
 		this[spanFile] = file;
 		this[spanStart] = start;
 		this[spanEnd] = end;
-		this.items = items;
+		this.items = exact(items);
 		this[analysisSlot] = undefined;
 	}
 }
@@ -600,7 +600,7 @@ export class ObjectNode extends Spanned implements ObjectConstructor {
 		this[spanFile] = file;
 		this[spanStart] = start;
 		this[spanEnd] = end;
-		this.items = items;
+		this.items = exact(items);
 		this[analysisSlot] = undefined;
 	}
 }
@@ -740,9 +740,9 @@ export class BlockNode extends Spanned implements Block {
 		this[spanStart] = start;
 		this[spanEnd] = end;
 		this.type = type;
-		this.labels = labels;
+		this.labels = exact(labels);
 		this.body = body;
-		this[labelOffsetsKey] = spans.labelOffsets.length === 0 ? noOffsets : spans.labelOffsets;
+		this[labelOffsetsKey] = spans.labelOffsets.length === 0 ? noOffsets : exact(spans.labelOffsets);
 		this[openStartKey] = spans.openStart;
 		this[openEndKey] = spans.openEnd;
 		this[closeStartKey] = spans.closeStart;
@@ -782,7 +782,7 @@ export class BodyNode extends Spanned implements Body {
 		this[spanFile] = file;
 		this[spanStart] = start;
 		this[spanEnd] = end;
-		this.items = items;
+		this.items = exact(items);
 		this[analysisSlot] = undefined;
 	}
 }

@@ -408,7 +408,7 @@ function finishFunctionCall(p: Parser, nameToken: number): Expression {
 		return new InvalidNode(p.file, p.starts[nameToken]!, p.ends[close]!);
 	}
 
-	const arguments_ = p.listStart();
+	const arguments_: Expression[] = [];
 	let expandFinal = false;
 	let close: number | undefined;
 	p.peeker.pushIncludeNewlines(false);
@@ -419,7 +419,7 @@ function finishFunctionCall(p: Parser, nameToken: number): Expression {
 		}
 
 		const before = p.errorCount;
-		p.addToList(parseExpression(p));
+		arguments_.push(parseExpression(p));
 		if (p.recovery && p.errorCount > before) {
 			close = p.recover(K.CParen);
 			break;
@@ -462,7 +462,7 @@ function finishFunctionCall(p: Parser, nameToken: number): Expression {
 
 	p.peeker.popIncludeNewlines();
 	p.leave();
-	return new FunctionCallNode(p.file, p.starts[nameToken]!, p.ends[close]!, name, nameEnd, p.takeList<Expression>(arguments_), expandFinal, p.starts[open]!, p.starts[close]!);
+	return new FunctionCallNode(p.file, p.starts[nameToken]!, p.ends[close]!, name, nameEnd, arguments_, expandFinal, p.starts[open]!, p.starts[close]!);
 }
 
 function isKeyword(p: Parser, token: number, keyword: string): boolean {
@@ -481,7 +481,7 @@ function parseTuple(p: Parser): Expression {
 	if (isKeyword(p, p.peek(), 'for')) {
 		result = finishFor(p, open);
 	} else {
-		const items = p.listStart();
+		const items: Expression[] = [];
 		let close: number;
 		for (;;) {
 			if (p.peekKind() === K.CBrack) {
@@ -490,7 +490,7 @@ function parseTuple(p: Parser): Expression {
 			}
 
 			const before = p.errorCount;
-			p.addToList(parseExpression(p));
+			items.push(parseExpression(p));
 			if (p.recovery && p.errorCount > before) {
 				close = p.recover(K.CBrack);
 				break;
@@ -516,7 +516,7 @@ function parseTuple(p: Parser): Expression {
 			p.read();
 		}
 
-		result = new TupleNode(p.file, p.starts[open]!, p.ends[close]!, p.takeList<Expression>(items));
+		result = new TupleNode(p.file, p.starts[open]!, p.ends[close]!, items);
 	}
 
 	p.peeker.popIncludeNewlines();
@@ -541,7 +541,7 @@ function parseObject(p: Parser): Expression {
 	if (isFor) {
 		result = finishFor(p, open);
 	} else {
-		const items = p.listStart();
+		const items: ObjectItem[] = [];
 		let close: number;
 		for (;;) {
 			let next = p.peek();
@@ -572,7 +572,7 @@ function parseObject(p: Parser): Expression {
 			p.read();
 			before = p.errorCount;
 			const value = parseExpression(p);
-			p.addToList(new ObjectItemNode(key, value));
+			items.push(new ObjectItemNode(key, value));
 			if (p.recovery && p.errorCount > before) {
 				close = p.recover(K.CBrace);
 				break;
@@ -598,7 +598,7 @@ function parseObject(p: Parser): Expression {
 			p.read();
 		}
 
-		result = new ObjectNode(p.file, p.starts[open]!, p.ends[close]!, p.takeList<ObjectItem>(items));
+		result = new ObjectNode(p.file, p.starts[open]!, p.ends[close]!, items);
 	}
 
 	p.peeker.popIncludeNewlines();

@@ -398,8 +398,7 @@ function buildTree(p: Parser, flat: readonly FlatPart[], close: number): Templat
 	const builder = new TreeBuilder(p, flat, close);
 	const root: TemplatePart[] = [];
 	builder.sequence(root, true);
-	// Filled by `push`, with spare room: the tree keeps a copy of its length (TemplateNode keeps the array it is given).
-	return root.slice();
+	return root;
 }
 
 class TreeBuilder {

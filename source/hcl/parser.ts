@@ -48,11 +48,6 @@ export class Parser {
 	inExpression = false;
 	errorCount = 0;
 	private tooDeepReported = false;
-	/**
-	The items of the lists being parsed (body items, call arguments, tuple and object items, block labels) on one stack: a list is built on top and taken off as an array of its exact length (`takeList`), where an array of its own grown by `push` kept spare room (17 slots from the first push) and was then copied to its length. A nested list goes on top and is taken off before its parent's next item. Slots above `pendingTop` are stale and get written over.
-	*/
-	private readonly pending: unknown[] = [];
-	private pendingTop = 0;
 
 	constructor(text: string, filename: string, lines: LineIndex, tokens: TokenList, file?: SourceFile) {
 		this.text = text;
@@ -81,37 +76,6 @@ export class Parser {
 
 	read(): number {
 		return this.peeker.read();
-	}
-
-	/**
-	Where a list about to be built starts on the stack of pending items.
-	*/
-	listStart(): number {
-		return this.pendingTop;
-	}
-
-	addToList(item: unknown): void {
-		this.pending[this.pendingTop++] = item;
-	}
-
-	listLength(start: number): number {
-		return this.pendingTop - start;
-	}
-
-	/**
-	Item `index` of the list started at `start`.
-	*/
-	listItem<T>(start: number, index: number): T {
-		return this.pending[start + index] as T;
-	}
-
-	/**
-	The list started at `start`, as an array of its length, taken off the stack.
-	*/
-	takeList<T>(start: number): T[] {
-		const list = this.pending.slice(start, this.pendingTop) as T[];
-		this.pendingTop = start;
-		return list;
 	}
 
 	kind(token: number): TokenKind {
@@ -302,7 +266,7 @@ export class Parser {
 Parses body items up to `end` (EOF for a file, `}` for a block). `open` is the `{` of a block body.
 */
 export function parseBody(p: Parser, end: typeof K.EOF | typeof K.CBrace, open?: number): Body {
-	const items = p.listStart();
+	const items: Array<Attribute | Block> = [];
 	// Attributes by name, for the redefinition check: looked up along the items while there are few, in a map made only for a long body.
 	let seen: Map<string, Attribute> | undefined;
 	const startToken = open ?? 0;
@@ -329,17 +293,16 @@ export function parseBody(p: Parser, end: typeof K.EOF | typeof K.CBrace, open?:
 		if (next === K.Ident) {
 			const item = parseBodyItem(p);
 			if (item?.kind === 'Attribute') {
-				if (seen === undefined && p.listLength(items) >= 8) {
+				if (seen === undefined && items.length >= 8) {
 					seen = new Map();
-					for (let index = 0; index < p.listLength(items); index++) {
-						const earlier = p.listItem<Attribute | Block>(items, index);
+					for (const earlier of items) {
 						if (earlier.kind === 'Attribute' && !seen.has(earlier.name)) {
 							seen.set(earlier.name, earlier);
 						}
 					}
 				}
 
-				const existing = seen === undefined ? firstAttributeNamed(p, items, item.name) : seen.get(item.name);
+				const existing = seen === undefined ? firstAttributeNamed(items, item.name) : seen.get(item.name);
 				if (existing) {
 					p.error(
 						'Attribute redefined',
@@ -352,7 +315,7 @@ export function parseBody(p: Parser, end: typeof K.EOF | typeof K.CBrace, open?:
 			}
 
 			if (item) {
-				p.addToList(item);
+				items.push(item);
 			}
 
 			continue;
@@ -388,12 +351,11 @@ export function parseBody(p: Parser, end: typeof K.EOF | typeof K.CBrace, open?:
 	}
 
 	const last = endToken ?? p.peeker.previous;
-	return new BodyNode(p.file, topLevel ? 0 : p.starts[startToken]!, p.ends[last]!, p.takeList(items));
+	return new BodyNode(p.file, topLevel ? 0 : p.starts[startToken]!, p.ends[last]!, items);
 }
 
-function firstAttributeNamed(p: Parser, items: number, name: string): Attribute | undefined {
-	for (let index = 0; index < p.listLength(items); index++) {
-		const item = p.listItem<Attribute | Block>(items, index);
+function firstAttributeNamed(items: ReadonlyArray<Attribute | Block>, name: string): Attribute | undefined {
+	for (const item of items) {
 		if (item.kind === 'Attribute' && item.name === name) {
 			return item;
 		}
@@ -462,38 +424,10 @@ function finishAttribute(p: Parser, ident: number, singleLine: boolean): Attribu
 	return new AttributeNode(p.file, p.starts[ident]!, Math.max(end, p.ends[ident]!), p.tokenText(ident), expression);
 }
 
-/**
-The labels of a block header, pending on the parser's stack as (label, start, end), as two arrays of their length: nearly always none, one or two.
-*/
-function takeLabels(p: Parser, header: number): {labels: string[]; labelOffsets: number[]} {
-	const item = <T>(index: number) => p.listItem<T>(header, index);
-	const count = p.listLength(header) / 3;
-	let labels: string[];
-	let labelOffsets: number[];
-	if (count === 0) {
-		labels = [];
-		labelOffsets = [];
-	} else if (count === 1) {
-		labels = [item(0)];
-		labelOffsets = [item(1), item(2)];
-	} else if (count === 2) {
-		labels = [item(0), item(3)];
-		labelOffsets = [item(1), item(2), item(4), item(5)];
-	} else {
-		labels = [];
-		labelOffsets = [];
-		for (let index = 0; index < count * 3; index += 3) {
-			labels.push(item(index));
-			labelOffsets.push(item(index + 1), item(index + 2));
-		}
-	}
-
-	p.takeList(header);
-	return {labels, labelOffsets};
-}
-
 function finishBlock(p: Parser, ident: number): Block {
-	const header = p.listStart();
+	const labels: string[] = [];
+	// Start and end of each label.
+	const labelOffsets: number[] = [];
 	const type = p.tokenText(ident);
 	let openBrace: number | undefined;
 	for (;;) {
@@ -506,17 +440,15 @@ function finishBlock(p: Parser, ident: number): Block {
 
 		if (kind === K.OQuote) {
 			const {value, start, end} = parseQuotedStringLiteral(p);
-			p.addToList(intern(value));
-			p.addToList(start);
-			p.addToList(end);
+			labels.push(intern(value));
+			labelOffsets.push(start, end);
 			continue;
 		}
 
 		if (kind === K.Ident) {
 			p.read();
-			p.addToList(p.tokenText(token));
-			p.addToList(p.starts[token]!);
-			p.addToList(p.ends[token]!);
+			labels.push(p.tokenText(token));
+			labelOffsets.push(p.starts[token]!, p.ends[token]!);
 			continue;
 		}
 
@@ -529,7 +461,6 @@ function finishBlock(p: Parser, ident: number): Block {
 		}
 
 		p.recoverAfterBodyItem();
-		const {labels, labelOffsets} = takeLabels(p, header);
 		const [headerStart, headerEnd] = labelOffsets.length > 0 ? labelOffsets.slice(-2) as [number, number] : [p.starts[ident]!, p.ends[ident]!];
 		const empty = new BodyNode(p.file, p.starts[ident]!, p.ends[ident]!, []);
 		return new BlockNode(p.file, p.starts[ident]!, headerEnd, type, labels, empty, {
@@ -537,7 +468,6 @@ function finishBlock(p: Parser, ident: number): Block {
 		});
 	}
 
-	const {labels, labelOffsets} = takeLabels(p, header);
 	let body: Body;
 	if (p.enter(openBrace)) {
 		const first = p.peekKind();
