@@ -82,7 +82,9 @@ export async function main(argv: readonly string[], input: MainInput): Promise<n
 		}
 
 		const run = await command.load();
-		return await run({...input, arguments: line.arguments, flags});
+		// The input's properties are copied as they are defined, not read: a getter (cli-process.ts's stdin, made only when a command reads it) stays a getter.
+		const commandInput: CommandInput = Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(input)) as MainInput, {arguments: line.arguments, flags});
+		return await run(commandInput);
 	} catch (error) {
 		if (error instanceof CommandFailure) {
 			return fail(input.stderr, error.message, error.exitCode);

@@ -190,3 +190,25 @@ test('diff --git-dir: [dir] is a path inside the revisions, not on disk', async 
 	t.is(result.code, 1);
 	t.regex((await run(['diff', 'infra', '--from', 'v1'], {cwd: elsewhere})).stderr, /no such directory: infra/);
 });
+
+test('a command gets the input\'s properties as defined: stdin given as a getter is read only by a command that reads it', async t => {
+	let stdinReads = 0;
+	let stdout = '';
+	const input = {
+		get stdin() {
+			stdinReads++;
+			return Readable.from(['var.regions\n']);
+		},
+		stdout: {write: (text: string) => (stdout += text)},
+		stderr: {write: () => true},
+		isTerminal: false,
+		stdinIsTerminal: false,
+		environment: {},
+		cwd: repositoryRoot,
+	};
+	t.is(await main(['tree', example], input), 0);
+	t.is(stdinReads, 0);
+	t.is(await main(['console', example], input), 0);
+	t.is(stdinReads, 1);
+	t.regex(stdout, /"eu"/);
+});
