@@ -3,6 +3,8 @@ import {sameOrigin} from './origins.js';
 import {edgeKinds, type EdgeKind, type EdgeOrigin, type GraphEdge, type GraphNode} from './model.js';
 
 const kindCodes = new Map<EdgeKind, number>(edgeKinds.map((kind, code) => [kind, code]));
+/** The kind code settling gives an edge merged into an earlier one, until it is dropped. */
+const removedKind = 255;
 const noIds: readonly string[] = Object.freeze([]);
 const noEdges: readonly GraphEdge[] = Object.freeze([]);
 const noOrigins: readonly EdgeOrigin[] = Object.freeze([]);
@@ -10,7 +12,7 @@ const noOrigins: readonly EdgeOrigin[] = Object.freeze([]);
 /**
 Our own adjacency lists over the graph model. Whole-graph traversals (transitive closure, cycles, ordering) run here, because cytoscape's `successors()` and `tarjanStronglyConnected()` are quadratic on large graphs.
 
-The instance graph of a large configuration has hundreds of thousands of edges, so edges are numbers in chunked columns (source and target node positions, kind, origin), repeated edges are merged in one pass when the edges are next read, and the edge objects of the model are made only when asked for (and then kept, so an edge is always the same object). An edge's origin is a code: 0 for none, `n > 0` for the origin `origins[n - 1]` (origins are shared by many edges, so each is stored once per run of edges that share it), `-n` for the list `originLists[n - 1]` (several origins, or an edge whose object is made, whose origins array is that list). The per-node lists are built in one pass when first asked for after a change.
+The instance graph of a large configuration has hundreds of thousands of edges, so edges are numbers in chunked columns (source and target node positions, kind, origin), repeated edges are merged in one pass when the edges are next read, and the edge objects of the model are made only when asked for (and then kept, so an edge is always the same object). An edge's origin is a code: 0 for none, `n > 0` for the origin `origins[n - 1]` (origins are shared by many edges, so each is stored once per run of edges that share it), `-n` for the list `originLists[n - 1]` (several origins, or an edge whose object is made, whose origins array is that list). The per-node lists of each direction are built in one pass when that direction is first asked for after a change.
 */
 /**
 The most edges a graph holds: 2 Mi (32 MB of columns; the largest benchmark configuration, 4x, has 630,000). Past it edges are left out and `truncated` says so: two blocks of 20,000 instances, each instance of one referring to every instance of the other (`[*]`), would make 400 million (6 GB), which no output could show anyway.
@@ -35,7 +37,8 @@ export class AdjacencyIndex {
 	/** Edges before this position are merged: no two of the same kind between the same nodes. */
 	#settled = 0;
 	readonly #made = new Map<number, GraphEdge>();
-	#lists: Lists | undefined;
+	#outgoing: Grouped | undefined;
+	#incoming: Grouped | undefined;
 	/** The edges grouped by source from the last merge that removed none, for the outgoing lists. */
 	#bySource: Grouped | undefined;
 	// The last ids looked up by addEdge: a build adds runs of edges from one node or to one node.
@@ -75,7 +78,8 @@ export class AdjacencyIndex {
 			this.#listPositionsUsed = false;
 		}
 
-		this.#lists = undefined;
+		this.#outgoing = undefined;
+		this.#incoming = undefined;
 		this.#bySource = undefined;
 		return true;
 	}
@@ -255,8 +259,7 @@ export class AdjacencyIndex {
 			return noEdges;
 		}
 
-		const lists = this.#listsNow();
-		const [starts, edges] = direction === 'out' ? [lists.outStarts, lists.outEdges] : [lists.inStarts, lists.inEdges];
+		const {starts, edges} = this.#listsNow(direction);
 		const result: GraphEdge[] = [];
 		for (let at = starts[position]!; at < starts[position + 1]!; at++) {
 			result.push(make(edges[at]!));
@@ -271,8 +274,7 @@ export class AdjacencyIndex {
 			return noIds;
 		}
 
-		const lists = this.#listsNow();
-		const [starts, edges] = direction === 'out' ? [lists.outStarts, lists.outEdges] : [lists.inStarts, lists.inEdges];
+		const {starts, edges} = this.#listsNow(direction);
 		const result: string[] = [];
 		for (let at = starts[position]!; at < starts[position + 1]!; at++) {
 			const edge = edges[at]!;
@@ -368,24 +370,23 @@ export class AdjacencyIndex {
 		const kindCount = edgeKinds.length;
 		const bySource = group(this.#edges, 'source', nodeCount, edgeCount);
 		const {starts, edges} = bySource;
-		const stamps = new Int32Array(nodeCount * kindCount);
+		// Per (target, kind): the first edge to it from the source at hand, plus one (0 for none); an edge of an earlier source there is a stale entry. A repeated edge is marked by its kind (`removed`), not in a list of its own: what settling the 4x instance graph allocates at its end, where the heap is largest, is 2 MB less.
 		const firsts = new Int32Array(nodeCount * kindCount);
-		const keep = new Uint8Array(edgeCount);
 		let removed = 0;
 		for (let source = 0; source < nodeCount; source++) {
 			for (let at = starts[source]!; at < starts[source + 1]!; at++) {
 				const edge = edges[at]!;
 				const slot = (this.#edges.target(edge) * kindCount) + this.#edges.kind(edge);
-				if (stamps[slot] === source + 1) {
+				const first = firsts[slot]! - 1;
+				if (first !== -1 && this.#edges.source(first) === source) {
 					for (const origin of this.#originsOf(edge)) {
-						this.#addOrigin(firsts[slot]!, origin);
+						this.#addOrigin(first, origin);
 					}
 
+					this.#edges.setKind(edge, removedKind);
 					removed++;
 				} else {
-					stamps[slot] = source + 1;
-					firsts[slot] = edge;
-					keep[edge] = 1;
+					firsts[slot] = edge + 1;
 				}
 			}
 		}
@@ -394,7 +395,7 @@ export class AdjacencyIndex {
 			// Merged edges are always later than the edge they merge into, so settled edges keep their positions.
 			let to = this.#settled;
 			for (let edge = this.#settled; edge < edgeCount; edge++) {
-				if (keep[edge] === 1) {
+				if (this.#edges.kind(edge) !== removedKind) {
 					this.#edges.move(edge, to);
 					to++;
 				}
@@ -408,24 +409,22 @@ export class AdjacencyIndex {
 		this.#settled = this.#edgeCount;
 		this.#listPositions = new WeakMap();
 		this.#listPositionsUsed = false;
-		this.#lists = undefined;
+		this.#outgoing = undefined;
+		this.#incoming = undefined;
 		this.#bySource = removed === 0 ? bySource : undefined;
 	}
 
-	// Both directions' lists in compressed form (each node's edges contiguous, in the order added): one counting pass, made again only after a change.
-	#listsNow(): Lists {
+	// One direction's lists in compressed form (each node's edges contiguous, in the order added): one counting pass, made when that direction is first read and again only after a change. A graph asked only for dependents (a blast radius) never holds the other direction's (2.7 MB for the 4x instance graph).
+	#listsNow(direction: 'in' | 'out'): Grouped {
 		this.settle();
-		if (this.#lists) {
-			return this.#lists;
+		if (direction === 'out') {
+			this.#outgoing ??= this.#bySource ?? group(this.#edges, 'source', this.#nodes.length, this.#edgeCount);
+			this.#bySource = undefined;
+			return this.#outgoing;
 		}
 
-		const outgoing = this.#bySource ?? group(this.#edges, 'source', this.#nodes.length, this.#edgeCount);
-		this.#bySource = undefined;
-		const incoming = group(this.#edges, 'target', this.#nodes.length, this.#edgeCount);
-		this.#lists = {
-			outStarts: outgoing.starts, outEdges: outgoing.edges, inStarts: incoming.starts, inEdges: incoming.edges,
-		};
-		return this.#lists;
+		this.#incoming ??= group(this.#edges, 'target', this.#nodes.length, this.#edgeCount);
+		return this.#incoming;
 	}
 }
 
@@ -453,11 +452,3 @@ function group(columns: EdgeColumns, by: 'source' | 'target', nodeCount: number,
 
 	return {starts, edges};
 }
-
-type Lists = {
-	readonly outStarts: Int32Array;
-	readonly outEdges: Int32Array;
-	readonly inStarts: Int32Array;
-	readonly inEdges: Int32Array;
-};
-

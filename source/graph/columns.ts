@@ -31,6 +31,10 @@ export class EdgeColumns {
 		return this.#origins[edge >>> chunkBits]![edge & chunkMask]!;
 	}
 
+	setKind(edge: number, code: number): void {
+		this.#kinds[edge >>> chunkBits]![edge & chunkMask] = code;
+	}
+
 	setOrigin(edge: number, code: number): void {
 		this.#origins[edge >>> chunkBits]![edge & chunkMask] = code;
 	}
