@@ -9,7 +9,7 @@ import {
 import {evaluateExpressionReporting} from './lang-adapter.js';
 import type {InvariantCache} from '../lang/eval/invariant.js';
 import {PositionalMap} from '../lang/read-only-map.js';
-import {analysisOf} from '../lang/node-analysis.js';
+import {keepOwnAnalysis, ownAnalysis} from '../lang/node-analysis.js';
 import {literalString, traversalText} from '../config/static.js';
 
 /*
@@ -271,22 +271,17 @@ The nested options of each options object, made once: a resource's instances sha
 const nestedOptionsOf = new WeakMap<BodyOptions, BodyOptions>();
 
 /**
-What evaluating a body needs to know about each item, worked out once per body and set of skipped names (the AST is immutable, and a resource body is evaluated once per instance). `slot` is the place of an argument's value among the body's names; `group` the index of a block's type among the body's block types (-1 for a dynamic block that generates nothing: no type, for_each or content).
-*/
-type PlannedItem =
-	| {readonly kind: 'attribute'; readonly attribute: Attribute; readonly perInstance: boolean; readonly slot: number}
-	| {readonly kind: 'dynamic'; readonly block: Block; readonly group: number}
-	| {readonly kind: 'block'; readonly block: Block; readonly perInstance: boolean; readonly group: number};
-
-/**
-A body's plan: its items, and the names of its values in the order a Map filled as the body is read would have them (arguments in order, then block types in the order their first block appears, a name given twice keeping its first place), with each block type's place.
+A body's plan, worked out once per body and set of skipped names (the AST is immutable, and a resource body is evaluated once per instance): what evaluating it needs to know about each item, and the names of its values in the order a Map filled as the body is read would have them (arguments in order, then block types in the order their first block appears, a name given twice keeping its first place), with each block type's place.
 */
 type BodyPlan = {
 	readonly skip: ReadonlySet<string> | undefined;
-	readonly items: readonly PlannedItem[];
+	/**
+	Two numbers per planned item (small integers, so the array holds them unboxed): the item's code, its place among the body's items times 8 plus its kind (`attributeItem`, `dynamicItem`, `blockItem`) plus `perInstanceItem` when its value differs between instances; then, for an argument, the place of its value among the names (its slot), for a block, the index of its type among the body's block types (its group; -1 for a dynamic block that generates nothing: no type, for_each or content). Numbers rather than an object per item: a plan lives as long as its body, and one per body of the configuration (17,000 at 4x) with a record per item was about a tenth of the memory evaluating every value keeps.
+	*/
+	readonly items: readonly number[];
 	readonly names: readonly string[];
 	/**
-	Each name's place, for a body of more than `scanLimit` names (a smaller one is scanned: one plan per body of the configuration lives as long as it).
+	Each name's place, for a body of more than `scanLimit` names (a smaller one is scanned).
 	*/
 	readonly positions: ReadonlyMap<string, number> | undefined;
 	/**
@@ -294,6 +289,11 @@ type BodyPlan = {
 	*/
 	readonly groupSlots: readonly number[];
 };
+
+const attributeItem = 0;
+const dynamicItem = 1;
+const blockItem = 2;
+const perInstanceItem = 4;
 
 const scanLimit = 8;
 const noGroups: readonly number[] = Object.freeze([]);
@@ -306,8 +306,8 @@ function positionIn(plan: BodyPlan, name: string): number {
 The plan of a body for these skipped names, kept in the body's analysis (lang/node-analysis.ts).
 */
 function planOf(body: Body, skip: ReadonlySet<string> | undefined): BodyPlan {
-	const analysis = analysisOf(body);
-	const cached = analysis.plan as BodyPlan | undefined;
+	// A body's own analysis, kept bare in its slot (no record beside it: a body keeps nothing else).
+	const cached = ownAnalysis(body) as BodyPlan | undefined;
 	if (cached !== undefined && cached.skip === skip) {
 		return cached;
 	}
@@ -316,18 +316,19 @@ function planOf(body: Body, skip: ReadonlySet<string> | undefined): BodyPlan {
 	const positions: Positions = {map: undefined};
 	const names: string[] = [];
 	const groupTypes: string[] = [];
-	const items: PlannedItem[] = [];
-	for (const item of body.items) {
+	const items: number[] = [];
+	for (let index = 0; index < body.items.length; index++) {
+		const item = body.items[index]!;
 		if (item.kind === 'Attribute') {
 			if (!skip?.has(item.name)) {
-				items.push({kind: 'attribute', attribute: item, perInstance: dependsOnInstance(item.expression), slot: slotOf(positions, names, item.name)});
+				items.push((index * 8) + attributeItem + (dependsOnInstance(item.expression) ? perInstanceItem : 0), slotOf(positions, names, item.name));
 			}
 		} else if (!skip?.has(item.type)) {
 			if (item.type === 'dynamic') {
 				const type = item.labels[0];
-				items.push({kind: 'dynamic', block: item, group: type !== undefined && generates(item) ? groupOf(groupTypes, type) : -1});
+				items.push((index * 8) + dynamicItem, type !== undefined && generates(item) ? groupOf(groupTypes, type) : -1);
 			} else {
-				items.push({kind: 'block', block: item, perInstance: dependsOnInstance(item), group: groupOf(groupTypes, item.type)});
+				items.push((index * 8) + blockItem + (dependsOnInstance(item) ? perInstanceItem : 0), groupOf(groupTypes, item.type));
 			}
 		}
 	}
@@ -342,10 +343,35 @@ function planOf(body: Body, skip: ReadonlySet<string> | undefined): BodyPlan {
 		groupSlots = slots;
 	}
 
-	const plan: BodyPlan = {skip, items, names, positions: positions.map, groupSlots};
-	analysis.plan = plan;
+	const {names: sharedNames, positions: sharedPositions, groupSlots: sharedSlots} = sharedLayout(names, positions.map, groupSlots);
+	// Copied at its length: a pushed array keeps room to grow.
+	const plan: BodyPlan = {skip, items: items.slice(), names: sharedNames, positions: sharedPositions, groupSlots: sharedSlots};
+	keepOwnAnalysis(body, plan);
 	return plan;
 }
+
+type Layout = Pick<BodyPlan, 'names' | 'positions' | 'groupSlots'>;
+
+/**
+The names, positions and block type places of a plan, shared with any plan made with the same ones (read-only): the blocks of a configuration repeat a few bodies' names (every `aws_instance` block of a module, every `root_block_device`), and each plan kept its own copies, a Map for the larger ones. From a bounded table, emptied when full.
+*/
+function sharedLayout(names: readonly string[], positions: ReadonlyMap<string, number> | undefined, groupSlots: readonly number[]): Layout {
+	const key = `${names.join('\u0000')}\u0001${groupSlots.join(',')}`;
+	let layout = layouts.get(key);
+	if (layout === undefined) {
+		if (layouts.size >= layoutLimit) {
+			layouts.clear();
+		}
+
+		layout = {names: names.slice(), positions, groupSlots};
+		layouts.set(key, layout);
+	}
+
+	return layout;
+}
+
+const layouts = new Map<string, Layout>();
+const layoutLimit = 4096;
 
 /**
 The place of a name among a plan's names, given one if it has none yet.
@@ -408,38 +434,43 @@ function evaluateCounted(body: Body, scope: Scope, options: BodyOptions, counter
 	const values = new Array<Value>(plan.names.length);
 	let groups: Array<Group | undefined> | undefined;
 	const {shared} = options;
-	for (const item of plan.items) {
-		switch (item.kind) {
-			case 'attribute': {
-				const {expression} = item.attribute;
-				let value = shared && !item.perInstance ? shared.get(expression) : undefined;
+	const {items} = plan;
+	for (let position = 0; position < items.length; position += 2) {
+		const code = items[position]!;
+		const place = items[position + 1]!;
+		const perInstance = (code & perInstanceItem) !== 0;
+		const item = body.items[code >> 3]!;
+		switch (code & 3) {
+			case attributeItem: {
+				const {expression} = item as Attribute;
+				let value = shared && !perInstance ? shared.get(expression) : undefined;
 				if (value === undefined) {
 					// An argument that differs between instances (only those are ever evaluated in a scope of `dynamic` iterators too, where no part is kept).
-					value = evaluate(expression, scope, options, item.perInstance ? options.invariant : undefined);
-					if (shared && !item.perInstance) {
+					value = evaluate(expression, scope, options, perInstance ? options.invariant : undefined);
+					if (shared && !perInstance) {
 						shared.set(expression, value);
 						options.sharedValues?.add(value);
 					}
 				}
 
-				values[item.slot] = options.nullAsUnknown ? nullAsUnknown(value) : value;
+				values[place] = options.nullAsUnknown ? nullAsUnknown(value) : value;
 				break;
 			}
 
-			case 'dynamic': {
+			case dynamicItem: {
 				groups ??= new Array<Group | undefined>(plan.groupSlots.length);
-				expandDynamic(item.block, scope, groups, item.group, options, counter);
+				expandDynamic(item as Block, scope, groups, place, options, counter);
 				break;
 			}
 
-			case 'block': {
-				const {block} = item;
+			default: {
+				const block = item as Block;
 				groups ??= new Array<Group | undefined>(plan.groupSlots.length);
-				const group = groupAt(groups, item.group, block.labels.length > 0);
-				let value = shared && !item.perInstance ? shared.get(block) : undefined;
+				const group = groupAt(groups, place, block.labels.length > 0);
+				let value = shared && !perInstance ? shared.get(block) : undefined;
 				if (value === undefined) {
 					value = evaluateCounted(block.body, scope, nestedOptions(options), counter).object;
-					if (shared && !item.perInstance) {
+					if (shared && !perInstance) {
 						shared.set(block, value);
 						options.sharedValues?.add(value);
 					}

@@ -67,3 +67,74 @@ resource "x" "y" {
   ])
 }`);
 });
+
+test('bodies with the same names, and bodies with more names than are scanned, each read their own values (plans share names)', t => {
+	const source = `
+resource "a" "one" {
+  x = 1
+  y = "one"
+  tags { k = 1 }
+}
+
+resource "a" "two" {
+  x = 2
+  y = "two"
+  tags { k = 2 }
+}
+
+resource "a" "three" {
+  y = "three"
+  x = 3
+  tags { k = 3 }
+}
+
+resource "a" "wide" {
+  a1 = 1
+  a2 = 2
+  a3 = 3
+  a4 = 4
+  a5 = 5
+  a6 = 6
+  a7 = 7
+  a8 = 8
+  a9 = 9
+  a10 = 10
+  count = 2
+}
+
+resource "a" "wide_again" {
+  a1 = 11
+  a2 = 12
+  a3 = 13
+  a4 = 14
+  a5 = 15
+  a6 = 16
+  a7 = 17
+  a8 = 18
+  a9 = 19
+  a10 = 20
+}`;
+	const scope = createScope({functions: lookupFunction, functionNames: builtinFunctionNames});
+	const read = (block: ReturnType<typeof blocksOf>[number]) => {
+		const {attributes} = evaluateBody(block.body, scope, {skip: new Set(['count']), report() {}});
+		return [...attributes].map(([name, value]) => `${name}=${formatValue(value).replaceAll(/\s+/g, ' ')}`).join(' ');
+	};
+
+	const blocks = blocksOf(parseConfig(source, 'main.tf').value, 'resource');
+	// Twice, so the second reading uses the kept plans.
+	for (let round = 0; round < 2; round++) {
+		t.deepEqual(blocks.map(block => read(block)), [
+			'x=1 y="one" tags=tolist([ { "k" = 1 }, ])',
+			'x=2 y="two" tags=tolist([ { "k" = 2 }, ])',
+			'y="three" x=3 tags=tolist([ { "k" = 3 }, ])',
+			'a1=1 a2=2 a3=3 a4=4 a5=5 a6=6 a7=7 a8=8 a9=9 a10=10',
+			'a1=11 a2=12 a3=13 a4=14 a5=15 a6=16 a7=17 a8=18 a9=19 a10=20',
+		]);
+	}
+
+	// Without the skipped names the body is planned again, and again with them.
+	const {attributes} = evaluateBody(blocks[3]!.body, scope, {report() {}});
+	t.is(formatValue(attributes.get('count')!), '2');
+	t.is(attributes.size, 11);
+	t.false(evaluateBody(blocks[3]!.body, scope, {skip: new Set(['count']), report() {}}).attributes.has('count'));
+});
