@@ -192,7 +192,8 @@ A set of the given elements: duplicates dropped, in set order. Equal known value
 The key under which a wholly known value is one element of a set: two values are the same element exactly when their keys are equal (so deduplication hashes instead of comparing every pair).
 */
 export function setElementKey(value: Value): string {
-	return hashText(value).replace(/^-0$/, '0');
+	const text = hashText(value);
+	return text === '-0' ? '0' : text;
 }
 
 export function setFromElements(elementType: Type, elements: readonly Value[]): SetValue {

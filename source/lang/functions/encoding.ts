@@ -504,7 +504,18 @@ export const jsondecode = defineFunction({
 Go's encoding/json string escaping: `<`, `>`, `&`, U+2028 and U+2029 as \u escapes, other control characters as short or \u00XX escapes.
 */
 export function jsonQuote(text: string): string {
-	return quoteWith(text, (character, code) => code < 0x20 || character === '<' || character === '>' || character === '&' || code === 0x20_28 || code === 0x20_29);
+	// Most texts (names, ARNs, policy words) have no character to escape: quoted as they are, without a pass per character (jsonencode of a policy quoted each of its strings one character at a time).
+	return jsonEscaped.test(text) ? quoteWith(text, needsJsonUnicodeEscape) : `"${text}"`;
+}
+
+/**
+The characters jsonQuote writes otherwise than as themselves: the quote and backslash, control characters, `<`, `>`, `&`, U+2028 and U+2029.
+*/
+// eslint-disable-next-line no-control-regex
+const jsonEscaped = /["\\\u0000-\u001F<>&\u2028\u2029]/;
+
+function needsJsonUnicodeEscape(character: string, code: number): boolean {
+	return code < 0x20 || character === '<' || character === '>' || character === '&' || code === 0x20_28 || code === 0x20_29;
 }
 
 /**
@@ -536,20 +547,56 @@ export function encodeJson(value: Value): string {
 			return value.value ? 'true' : 'false';
 		}
 
+		// Built by appending, without an array of parts and a closure per collection.
 		case 'list':
 		case 'set':
 		case 'tuple': {
-			return `[${value.elements.map(element => encodeJson(element)).join(',')}]`;
+			const {elements} = value;
+			let text = '[';
+			for (let position = 0; position < elements.length; position++) {
+				text += position === 0 ? encodeJson(elements[position]!) : `,${encodeJson(elements[position]!)}`;
+			}
+
+			return `${text}]`;
 		}
 
 		case 'map': {
-			return `{${[...value.entries].map(([key, element]) => `${jsonQuote(key)}:${encodeJson(element)}`).join(',')}}`;
+			let text = '{';
+			for (const [key, element] of value.entries) {
+				text += `${text.length === 1 ? '' : ','}${jsonQuote(key)}:${encodeJson(element)}`;
+			}
+
+			return `${text}}`;
 		}
 
 		case 'object': {
-			return `{${[...value.attributes.keys()].sort(compareStrings).map(key => `${jsonQuote(key)}:${encodeJson(value.attributes.get(key)!)}`).join(',')}}`;
+			const {attributes} = value;
+			const names = sortedNames(attributes);
+			let text = '{';
+			for (let position = 0; position < names.length; position++) {
+				text += `${position === 0 ? '' : ','}${jsonQuote(names[position]!)}:${encodeJson(attributes.get(names[position]!)!)}`;
+			}
+
+			return `${text}}`;
 		}
 	}
+}
+
+/**
+An object's attribute names in order (compareStrings), sorted only when they are not already: most objects keep them in order.
+*/
+function sortedNames(attributes: ReadonlyMap<string, Value>): string[] {
+	const names: string[] = [];
+	let sorted = true;
+	for (const name of attributes.keys()) {
+		if (sorted && names.length > 0 && compareStrings(names[names.length - 1]!, name) > 0) {
+			sorted = false;
+		}
+
+		names.push(name);
+	}
+
+	return sorted ? names : names.sort(compareStrings);
 }
 
 export const jsonencode = defineFunction({

@@ -417,8 +417,13 @@ How a verb fills its width, as terraform console shows it:
 type Fill = 'number' | 'float' | 'text';
 
 function pad(text: string, verb: Verb, fill: Fill, allowZero = true): string {
-	const length = [...text].length;
-	if (verb.width === undefined || length >= verb.width) {
+	// Counted only for a verb with a width (most have none), and without an array of the characters.
+	if (verb.width === undefined) {
+		return text;
+	}
+
+	const length = codePointLength(text);
+	if (length >= verb.width) {
 		return text;
 	}
 
@@ -437,6 +442,25 @@ function pad(text: string, verb: Verb, fill: Fill, allowZero = true): string {
 	}
 
 	return verb.flags.includes('-') ? text + ' '.repeat(count) : ' '.repeat(count) + text;
+}
+
+/**
+How many code points a string has (`[...text].length`): its UTF-16 units less one per surrogate pair.
+*/
+function codePointLength(text: string): number {
+	let length = text.length;
+	for (let index = 0; index < text.length - 1; index++) {
+		const code = text.charCodeAt(index);
+		if (code >= 0xD8_00 && code <= 0xDB_FF) {
+			const next = text.charCodeAt(index + 1);
+			if (next >= 0xDC_00 && next <= 0xDF_FF) {
+				length--;
+				index++;
+			}
+		}
+	}
+
+	return length;
 }
 
 function withSign(text: string, negative: boolean, verb: Verb): string {
@@ -552,10 +576,8 @@ function formatVerb(verb: Verb, value: Value): string {
 				throw new FunctionError(`unsupported value for "${verb.text}" at ${verb.start}: an integer is required`);
 			}
 
-			const radix = {
-				d: 10, b: 2, o: 8, x: 16, X: 16,
-			}[verb.verb]!;
-			let digits = BigInt(number.abs().toFixed()).toString(radix);
+			// An integer's decimal digits are its own plain text; the other bases go through a BigInt.
+			let digits = verb.verb === 'd' ? number.abs().toFixed() : BigInt(number.abs().toFixed()).toString(integerRadixes[verb.verb]);
 			if (verb.verb === 'X') {
 				digits = digits.toUpperCase();
 			}
@@ -599,6 +621,10 @@ function formatVerb(verb: Verb, value: Value): string {
 	}
 }
 
+const integerRadixes: Readonly<Record<string, number>> = {
+	b: 2, o: 8, x: 16, X: 16,
+};
+
 function formatWith(pieces: readonly Piece[], values: readonly Value[]): string {
 	let result = '';
 	for (const piece of pieces) {
@@ -621,6 +647,16 @@ function formatWith(pieces: readonly Piece[], values: readonly Value[]): string 
 	return result;
 }
 
+function allWhollyKnown(values: readonly Value[]): boolean {
+	for (const value of values) {
+		if (!isWhollyKnown(value)) {
+			return false;
+		}
+	}
+
+	return true;
+}
+
 export const format = defineFunction({
 	name: 'format',
 	description: 'Constructs a string by applying formatting verbs to a series of arguments, using a similar syntax to the C function "printf".',
@@ -628,7 +664,7 @@ export const format = defineFunction({
 	variadic: {name: 'args', type: dynamicType, allowNull: true, allowUnknown: true},
 	returnType: staticReturnType(stringType),
 	impl([formatValue, ...values]) {
-		if (!values.every(value => isWhollyKnown(value))) {
+		if (!allWhollyKnown(values)) {
 			// As cty: unknown, known to start with the text before the first verb.
 			const text = stringOf(formatValue!);
 			const verb = text.indexOf('%');
