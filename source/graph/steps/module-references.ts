@@ -135,16 +135,16 @@ function referencesOf(node: ModuleNode, textOf: BuildContext['textOf']): ModuleR
 		}
 
 		blocks.push({
-			name: block.name, source, references, chained: chainedTarget(forEach),
+			name: block.name, source, references: atLength(references), chained: chainedTarget(forEach),
 		});
 	}
 
-	const inputs = new Map<string, Array<{name: string; references: PlannedReference[]}>>();
+	const inputs = new Map<string, Array<{name: string; references: readonly PlannedReference[]}>>();
 	for (const call of module.moduleCalls.values()) {
 		inputs.set(call.name, call.inputs.map(argument => {
 			const references: PlannedReference[] = [];
 			walkReferenceChains(argument.expression, traversal => references.push(reference(traversal)));
-			return {name: argument.name, references};
+			return {name: argument.name, references: atLength(references)};
 		}));
 	}
 
@@ -255,10 +255,21 @@ function blockSource(name: string): BlockSource {
 	}
 
 	if (name.startsWith('provider[')) {
-		return {kind: 'provider'};
+		return providerSource;
 	}
 
-	return name.startsWith('module.') ? {kind: 'module', call: name.slice('module.'.length)} : {kind: 'resource'};
+	return name.startsWith('module.') ? {kind: 'module', call: name.slice('module.'.length)} : resourceSource;
+}
+
+const providerSource: BlockSource = Object.freeze({kind: 'provider'});
+const resourceSource: BlockSource = Object.freeze({kind: 'resource'});
+const noReferences: readonly PlannedReference[] = Object.freeze([]);
+
+/**
+A list of references as kept with the configuration: an array grown by push has room for up to 16 more (1.2 MB of the 4x block graph's lists), a copy has its length; none is the shared empty list.
+*/
+function atLength(references: PlannedReference[]): readonly PlannedReference[] {
+	return references.length === 0 ? noReferences : references.slice();
 }
 
 /**
