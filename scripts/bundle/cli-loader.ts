@@ -113,6 +113,13 @@ export async function runCli(): Promise<void> {
 	// V8's settings for a command's short process (scripts/build.ts says which and why), on the V8 they were measured on (Node 20's; an unknown flag would print an error), before the commands build is compiled: its code cache, which V8 accepts only under the flags it was made with, is then always made and read under them. Both are read by V8 as it runs (when a function's budget is spent, when the young generation would grow), so setting them now is safe; flags that shape the heap's set-up are not (a GC-thread flag set here crashed V8).
 	// Not for `parse`: its work is parsing many files, where code optimised later costs more than it saves (over the bench's 5,100 files, 1.49 -> 1.76 s wall, paired runs).
 	if (process.versions.v8.startsWith('11.') && command !== 'parse') {
+		// Node's own modules have code caches built into the binary, which V8 also rejects under other flags: a module first required after this line is compiled from its source (Node's stream modules: 16 against 6 ms of CPU for net, readline and fs/promises with a few others). So the streams the command will use are made first, with the modules behind them (net for a pipe, tty for a terminal, the fs streams, and for the console, which reads stdin, readline and fs/promises): stdout and stderr are made by every command anyway (cli-process.ts sets up both).
+		void process.stdout;
+		void process.stderr;
+		if (command === 'console') {
+			void process.stdin;
+		}
+
 		v8.setFlagsFromString(tfscopeCommandsV8Flags);
 	}
 
