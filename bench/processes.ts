@@ -91,19 +91,25 @@ function spread(values: readonly number[]) {
 }
 
 /**
-One warm-up of each, then `rounds` rounds of A then B (B then A every other round, so neither always runs second).
+One warm-up of each, then `rounds` rounds of A then B (B then A every other round, so neither always runs second). Without `warmUpB`, B's first round stands for its warm-up too (its output is the one checked): for a B of many minutes (Terraform's plan of 4x), whose start is a small part of it.
 */
-export function paired(a: Command, b: Command, rounds: number): PairedResult {
+export function paired(a: Command, b: Command, rounds: number, {warmUpB = true}: {readonly warmUpB?: boolean} = {}): PairedResult {
 	const firstA = timeProcess(a);
-	const firstB = timeProcess(b);
+	let firstB = warmUpB ? timeProcess(b) : undefined;
 	const as: ProcessSample[] = [];
 	const bs: ProcessSample[] = [];
+	const timeB = (): void => {
+		const sample = timeProcess(b);
+		firstB ??= sample;
+		bs.push(sample);
+	};
+
 	for (let round = 0; round < rounds; round++) {
 		if (round % 2 === 0) {
 			as.push(timeProcess(a));
-			bs.push(timeProcess(b));
+			timeB();
 		} else {
-			bs.push(timeProcess(b));
+			timeB();
 			as.push(timeProcess(a));
 		}
 	}
@@ -117,7 +123,7 @@ export function paired(a: Command, b: Command, rounds: number): PairedResult {
 		ratio: spread(as.map((sample, index) => bs[index]!.wallMs / sample.wallMs)),
 		cpuRatio: spread(as.map((sample, index) => bs[index]!.cpuMs / sample.cpuMs)),
 		firstA,
-		firstB,
+		firstB: firstB!,
 	};
 }
 

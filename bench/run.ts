@@ -419,7 +419,7 @@ for (const [scale, result] of terraformResults) {
 if (terraformResults.size === 0 || [...terraformResults.values()].every(result => failed(result))) {
 	lines.push(terraformResults.size === 0 ? 'Not measured (no sizes).' : `${failed([...terraformResults.values()][0]!)!}.`);
 } else {
-	lines.push(`Whole processes (tfscope from the bundle), tfscope then Terraform (the other way round every other round), after one warm-up of each; ratios are Terraform's time over tfscope's, per round (median, min–max): above 1, tfscope is faster. ${terraformNote}`, '');
+	lines.push(`Whole processes (tfscope from the bundle), tfscope then Terraform (the other way round every other round), after one warm-up of each (but for Terraform's plan above 1x: one plan of several minutes, timed once, its start a small part of it); ratios are Terraform's time over tfscope's, per round (median, min–max): above 1, tfscope is faster. ${terraformNote}`, '');
 	lines.push('| size | commands | Terraform ms (CPU) | tfscope ms (CPU) | Terraform / tfscope (wall) | (CPU) |', '| --- | --- | ---: | ---: | ---: | ---: |', ...terraformRows);
 }
 
