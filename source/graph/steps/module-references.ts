@@ -3,7 +3,7 @@ import type {ModuleNode} from '../../config/module-tree.js';
 import type {EdgeOrigin} from '../model.js';
 import {interpretTraversal, type ReferenceTarget} from '../references.js';
 import {chainSpan, referenceChainOf, walkBodyReferenceChains, walkReferenceChains, type ReferenceChain} from '../../lang/references.js';
-import {spanOf} from '../../hcl/nodes.js';
+import {spanOf, type Span} from '../../hcl/nodes.js';
 import {PlacedOrigin, ReferenceOrigin} from '../origins.js';
 import type {BuildContext} from '../step.js';
 import type {MemberKind} from '../member-ids.js';
@@ -25,6 +25,37 @@ export type PlannedReference = {
 	/** The reference is the whole of the block's own `for_each`. */
 	readonly forEach: boolean;
 };
+
+/**
+A reference's plan and the origin of the edges it makes, in one object (33,000 at 4x, kept with the configuration: two objects per reference were 1.3 MB more). What it adds to its origin is private, so the edges' origins show only their expression and range, as before.
+*/
+class ReferencePlan extends ReferenceOrigin implements PlannedReference {
+	readonly #target: ReferenceTarget | undefined;
+	/** `each.value` (1) and the whole `for_each` (2). */
+	readonly #flags: number;
+
+	constructor(expression: string, span: Span, target: ReferenceTarget | undefined, eachValue: boolean, forEach: boolean) {
+		super(expression, span);
+		this.#target = target;
+		this.#flags = (eachValue ? 1 : 0) | (forEach ? 2 : 0);
+	}
+
+	get target(): ReferenceTarget | undefined {
+		return this.#target;
+	}
+
+	get origin(): EdgeOrigin {
+		return this;
+	}
+
+	get eachValue(): boolean {
+		return (this.#flags & 1) !== 0;
+	}
+
+	get forEach(): boolean {
+		return (this.#flags & 2) !== 0;
+	}
+}
 
 /**
 Which nodes of a module instance a block of its module stands for.
@@ -93,13 +124,14 @@ function referencesOf(node: ModuleNode, textOf: BuildContext['textOf']): ModuleR
 	const reference = (traversal: ReferenceChain, forEachStart?: number): PlannedReference => {
 		const first = traversal.steps[0];
 		const span = chainSpan(traversal);
-		return {
-			target: target(interpretTraversal(traversal)),
-			// The range's line and column are worked out only if something reads them (see origins.ts).
-			origin: new ReferenceOrigin(textOf(traversal, span), span),
-			eachValue: traversal.root === 'each' && first?.kind === 'attribute' && first.name === 'value',
-			forEach: forEachStart !== undefined && span.start === forEachStart,
-		};
+		// The range's line and column are worked out only if something reads them (see origins.ts).
+		return new ReferencePlan(
+			textOf(traversal, span),
+			span,
+			target(interpretTraversal(traversal)),
+			traversal.root === 'each' && first?.kind === 'attribute' && first.name === 'value',
+			forEachStart !== undefined && span.start === forEachStart,
+		);
 	};
 
 	const {module} = node;
