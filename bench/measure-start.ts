@@ -31,6 +31,8 @@ const hasTerraform = available('terraform');
 // A is Terraform, B tfscope: the ratio is tfscope's time over Terraform's.
 const help = hasTerraform ? figures(paired(terraform(['version']), tfscope(['--help']), rounds)) : undefined;
 const consoleStart = hasTerraform ? figures(paired(terraform(['console'], '1+1\n'), tfscope(['console', '.'], '1+1\n'), rounds)) : undefined;
+// The floor under both ratios: Node's own start (an empty program, run as the tool is: no extra options) against the same Terraform command.
+const nodeFloor = hasTerraform ? figures(paired(terraform(['version']), {argv: [process.execPath, '-e', '0'], cwd: empty}, rounds)) : undefined;
 // Without Terraform, tfscope's own figures all the same.
 const alone = hasTerraform ? undefined : {
 	helpCpuMs: median(Array.from({length: rounds}, () => timeProcess(tfscope(['--help'])).cpuMs)),
@@ -68,6 +70,7 @@ report({
 	rounds,
 	help,
 	console: consoleStart,
+	nodeFloor,
 	alone,
 	firstFrame: frames.length > 0 ? {cpuMs: median(frames.map(frame => frame.cpuMs)), wallMs: median(frames.map(frame => frame.wallMs)), samples: frames.length, nodeStartCpuMs: median(nodeStarts)} : undefined,
 });

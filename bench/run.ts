@@ -348,13 +348,14 @@ const pairedCells = (result: Paired | undefined): string => result
 	: 'n/a | n/a | n/a | n/a';
 const startHelp = startResult['help'] as Paired | undefined;
 const startConsole = startResult['console'] as Paired | undefined;
+const startFloor = startResult['nodeFloor'] as Paired | undefined;
 const firstFrame = startResult['firstFrame'] as {cpuMs: number; wallMs: number; samples: number; nodeStartCpuMs?: number} | undefined;
 if (startProblem) {
 	lines.push(startProblem);
 } else {
 	lines.push(`Each pair runs Terraform, then tfscope (the other way round every other round), ${integer(startResult['rounds'])} rounds after a warm-up; ratios are tfscope's time over Terraform's, per round (median, min–max). Terraform: ${startResult['terraform'] ? 'installed' : 'n/a (not installed)'}.`, '');
 	lines.push('| command | tfscope ms (CPU) | Terraform ms (CPU) | ratio (wall) | ratio (CPU) |', '| --- | ---: | ---: | ---: | ---: |');
-	lines.push(`| \`tfscope --help\` / \`terraform version\` | ${pairedCells(startHelp)} |`, `| \`echo 1+1 \\| tfscope console\` / \`echo 1+1 \\| terraform console\` | ${pairedCells(startConsole)} |`, '');
+	lines.push(`| \`tfscope --help\` / \`terraform version\` | ${pairedCells(startHelp)} |`, `| \`echo 1+1 \\| tfscope console\` / \`echo 1+1 \\| terraform console\` | ${pairedCells(startConsole)} |`, ...(startFloor ? [`| floor: Node's empty program (\`node -e 0\`) / \`terraform version\` | ${pairedCells(startFloor)} |`] : []), '');
 	lines.push(`Explorer first frame on examples/multi-region in a pseudo-terminal (\`script\`), up to the frame showing the module tree: ${firstFrame ? `${fixed(firstFrame.cpuMs)} ms of CPU, ${fixed(firstFrame.wallMs)} ms from process start (median of ${firstFrame.samples}; Node's own start, an empty program, ${firstFrame.nodeStartCpuMs === undefined ? 'n/a' : fixed(firstFrame.nodeStartCpuMs)} ms of CPU of it)` : 'n/a'}.`);
 }
 
@@ -480,7 +481,7 @@ const targets: Array<[string, string, boolean | undefined, string?]> = [
 	scaling(8),
 	scaling(16),
 	[`Diff of two revisions with one module changed under 2x one load (${targetScale}x)`, diffProblem ? 'n/a' : `${fixed(diffResult['ratioCpu'], 2)}x on CPU time (${fixed(diffResult['diffMs'])} ms / ${fixed(diffResult['loadMs'])} ms wall)`, diffProblem ? undefined : Number(diffResult['diffMs']) / Number(diffResult['loadMs']) < 2, diffProblem ? 'n/a' : status(Number(diffResult['ratioCpu']) < 2)],
-	['Start: `tfscope --help` within 1.5x of `terraform version`', startHelp ? `${startHelp.ratio.median.toFixed(2)}x (CPU ${startHelp.cpuRatio.median.toFixed(2)}x)` : 'n/a', startHelp ? startHelp.ratio.median <= 1.5 : undefined, startHelp ? status(startHelp.cpuRatio.median <= 1.5) : 'n/a'],
+	['Start: `tfscope --help` within 1.5x of `terraform version`', startHelp ? `${startHelp.ratio.median.toFixed(2)}x (CPU ${startHelp.cpuRatio.median.toFixed(2)}x)${startFloor ? `; Node's empty program alone ${startFloor.ratio.median.toFixed(2)}x (CPU ${startFloor.cpuRatio.median.toFixed(2)}x)` : ''}` : 'n/a', startHelp ? startHelp.ratio.median <= 1.5 : undefined, startHelp ? status(startHelp.cpuRatio.median <= 1.5) : 'n/a'],
 	['Start: `echo 1+1 \\| tfscope console` within 2x of `terraform console`', startConsole ? `${startConsole.ratio.median.toFixed(2)}x (CPU ${startConsole.cpuRatio.median.toFixed(2)}x)` : 'n/a', startConsole ? startConsole.ratio.median <= 2 : undefined, startConsole ? status(startConsole.cpuRatio.median <= 2) : 'n/a'],
 	['Start: explorer first frame under 600 ms of CPU (bundle, example)', firstFrame ? `${fixed(firstFrame.cpuMs)} ms CPU` : 'n/a', undefined, firstFrame ? status(firstFrame.cpuMs < 600) : 'n/a'],
 	['Expansion at least 10x faster than `terraform plan` (4x)', planRatio ? `${planRatio.ratio.median.toFixed(1)}x (CPU ${planRatio.cpuRatio.median.toFixed(1)}x)` : 'n/a', planRatio ? planRatio.ratio.median >= 10 : undefined, planRatio ? status(planRatio.cpuRatio.median >= 10) : 'n/a'],
