@@ -1374,8 +1374,10 @@ function partSubject(part: TemplatePart): Range {
 	return part.kind === 'TemplateInterpolation' ? part.expression.range : part.range;
 }
 
-// `place` is the template or directive node: its range is computed only for an error.
-function renderParts(parts: readonly TemplatePart[], context: Context, place: {readonly range: Range}): Evaluation {
+/**
+`place` is the template or directive node: its range is computed only for an error. `asValue`: whether the text is a template's value, kept as one (from the table of strings, see stringValue); a directive's body (`%{for}`, `%{if}`) is text for the template around it, which keeps the whole, so it is not looked up in the table (at 4x, 16,000 bodies of a `%{for}` in `user_data`).
+*/
+function renderParts(parts: readonly TemplatePart[], context: Context, place: {readonly range: Range}, asValue = true): Evaluation {
 	let diagnostics = none;
 	let marks: Set<Mark> | undefined;
 	let text = '';
@@ -1464,8 +1466,15 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 		}
 	}
 
-	const value = known ? stringValue(text) : unknownTemplate(prefix, hasErrors(diagnostics));
+	const value = known ? (asValue ? stringValue(text) : directiveText(text)) : unknownTemplate(prefix, hasErrors(diagnostics));
 	return {value: withMarks(value, marks), diagnostics};
+}
+
+/**
+A directive's text, read only by the template around it (renderParts), which keeps the whole as a value of its own.
+*/
+function directiveText(text: string): Value {
+	return {kind: 'string', value: text};
 }
 
 const templatePrefixBytes = 128;
@@ -1493,8 +1502,8 @@ function unknownTemplate(text: string, failed: boolean): Value {
 function renderIf(part: Extract<TemplatePart, {kind: 'TemplateIf'}>, context: Context): Evaluation {
 	const condition = evaluateIn(part.condition, context);
 	const diagnostics = [...condition.diagnostics];
-	const thenResult = renderParts(part.then, context, part);
-	const elseResult = renderParts(part.else ?? [], context, part);
+	const thenResult = renderParts(part.then, context, part, false);
+	const elseResult = renderParts(part.else ?? [], context, part, false);
 	const branchReferences = keepReferenceDiagnostics([...thenResult.diagnostics, ...elseResult.diagnostics]);
 	if (condition.value.kind === 'null') {
 		diagnostics.push(errorDiagnostic('Null condition', 'The condition value is null. Conditions must either be true or false.', part.condition.range, part.range));
@@ -1525,7 +1534,7 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 		return {value: unknown(stringType), diagnostics};
 	}
 
-	const iteration = iterate(collection.value, part.collection, part);
+	const iteration = iterate(collection.value, part.collection, part, part.keyVariable !== undefined);
 	diagnostics.push(...iteration.diagnostics);
 	if (!iteration.items) {
 		return {value: withMarks(unknown(stringType), iteration.marks), diagnostics};
@@ -1541,7 +1550,7 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 	for (let position = 0; position < elements.length; position++) {
 		bindItem(variables, iteration.items, position, part.valueVariable, part.keyVariable);
 
-		const body = renderParts(part.body, inner, part);
+		const body = renderParts(part.body, inner, part, false);
 		if (body.diagnostics.length > 0) {
 			diagnostics.push(...body.diagnostics);
 		}
@@ -1565,7 +1574,7 @@ function renderFor(part: Extract<TemplatePart, {kind: 'TemplateFor'}>, context: 
 		}
 	}
 
-	return {value: withMarks(known ? stringValue(text) : unknown(stringType), marks.size > 0 ? marks : undefined), diagnostics};
+	return {value: withMarks(known ? directiveText(text) : unknown(stringType), marks.size > 0 ? marks : undefined), diagnostics};
 }
 
 /*
@@ -1597,7 +1606,10 @@ type Iteration = {
 	unknown?: boolean;
 };
 
-function iterate(collection: Value, collectionNode: {readonly range: Range}, contextNode: {readonly range: Range}): Iteration {
+/**
+`keyed`: whether the `for` names a key variable; without one a map's or object's keys are not made (only bindItem reads them, for that variable).
+*/
+function iterate(collection: Value, collectionNode: {readonly range: Range}, contextNode: {readonly range: Range}, keyed: boolean): Iteration {
 	const [bare, marks] = unmark(collection);
 	const ownMarks = marks ? new Set(marks) : undefined;
 	if (bare.kind === 'null') {
@@ -1624,11 +1636,14 @@ function iterate(collection: Value, collectionNode: {readonly range: Range}, con
 		}
 
 		case 'map': {
-			const keys = new Array<Value>(bare.entries.size);
+			const keys = keyed ? new Array<Value>(bare.entries.size) : undefined;
 			const elements = new Array<Value>(bare.entries.size);
 			let position = 0;
 			for (const [key, element] of bare.entries) {
-				keys[position] = stringValue(key);
+				if (keys) {
+					keys[position] = stringValue(key);
+				}
+
 				elements[position] = element;
 				position++;
 			}
@@ -1638,10 +1653,13 @@ function iterate(collection: Value, collectionNode: {readonly range: Range}, con
 
 		case 'object': {
 			const names = [...bare.attributes.keys()].sort();
-			const keys = new Array<Value>(names.length);
+			const keys = keyed ? new Array<Value>(names.length) : undefined;
 			const elements = new Array<Value>(names.length);
 			for (let position = 0; position < names.length; position++) {
-				keys[position] = stringValue(names[position]!);
+				if (keys) {
+					keys[position] = stringValue(names[position]!);
+				}
+
 				elements[position] = bare.attributes.get(names[position]!)!;
 			}
 
@@ -1709,7 +1727,7 @@ function evaluateFor(expression: ForExpression, context: Context): Evaluation {
 		return {value: withMarks(unknown(), collectionMarks), diagnostics};
 	}
 
-	const iteration = iterate(collection.value, expression.collection, expression);
+	const iteration = iterate(collection.value, expression.collection, expression, expression.keyVariable !== undefined);
 	diagnostics.push(...iteration.diagnostics);
 	if (!iteration.items) {
 		return {value: withMarks(unknown(), iteration.marks), diagnostics};

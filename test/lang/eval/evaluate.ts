@@ -224,3 +224,14 @@ test('object constructors put each value under its name, names in order or not',
 		}
 	}
 });
+
+// A `for` without a key variable makes no keys for a map or object (only a key variable reads them); directives' texts are parts of their template's one string value.
+test(evaluatesTo, '[for v in {b = 2, a = 1} : v]', '[\n  1,\n  2,\n]');
+test(evaluatesTo, '[for k, v in {b = 2, a = 1} : "${k}=${v}"]', '[\n  "a=1",\n  "b=2",\n]');
+test(evaluatesTo, '[for v in tomap({b = "y", a = "x"}) : v]', '[\n  "x",\n  "y",\n]');
+test(evaluatesTo, '{for k, v in tomap({b = "y", a = "x"}) : v => k}', '{\n  "x" = "a"\n  "y" = "b"\n}');
+test(evaluatesTo, '"%{for k, v in {b = 2, a = 1}}${k}${v}%{if v > 1}!%{else}.%{endif}%{endfor}"', '"a1.b2!"');
+test(evaluatesTo, '"[%{for v in [var.n, 3]}<${v}>%{endfor}]" == "[<2><3>]"', 'true');
+test(evaluatesTo, 'upper("%{if var.n == 2}two%{endif}-%{for x in ["a", "b"]}${x}%{endfor}")', '"TWO-AB"');
+test(evaluatesTo, '"x%{for v in var.ul}${v}%{endfor}"', '(known after apply)');
+test(evaluatesTo, '"%{if var.s == "secret"}${var.s}%{endif}"', '(sensitive value)');
