@@ -5,7 +5,7 @@ import {
 } from './types.js';
 import {unify} from './unify.js';
 import {
-	type Mark, type Value, boolValue, compareStrings, deepMarks, hasDeepMarks, listValue, mapValue, nullValue, numberValue, sortedEntries, sortedEntriesOf, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type Value, boolValue, compareStrings, deepMarks, hasDeepMarks, keepSmallIntegerString, listValue, mapValue, nullValue, numberValue, smallIntegerString, sortedEntries, sortedEntriesOf, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from './values.js';
 
 /*
@@ -304,7 +304,13 @@ function convertKnown(value: Value, want: Type, path: readonly PathStep[]): Conv
 	switch (want.kind) {
 		case 'string': {
 			if (value.kind === 'number') {
-				return {ok: true, value: stringValue(formatNumber(value.value, value.precision))};
+				let text = smallIntegerString(value);
+				if (text === undefined) {
+					text = stringValue(formatNumber(value.value, value.precision));
+					keepSmallIntegerString(value, text);
+				}
+
+				return {ok: true, value: text};
 			}
 
 			if (value.kind === 'bool') {

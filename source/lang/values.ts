@@ -97,6 +97,26 @@ Small non-negative integers (count.index, index keys, lengths) are shared: a Dec
 const smallIntegers: NumberValue[] = [];
 const smallIntegerLimit = 4096;
 
+/**
+The string of a shared small integer (see smallIntegers), made once: `count.index` becomes a string in templates and tags for every instance. Undefined for any other number, which has no such place.
+*/
+export function smallIntegerString(value: NumberValue): StringValue | undefined {
+	const first = value.value.d?.[0];
+	return first !== undefined && first < smallIntegerLimit && smallIntegers[first] === value ? smallIntegerStrings[first] : undefined;
+}
+
+/**
+Keeps the string of a shared small integer (a no-op for any other number).
+*/
+export function keepSmallIntegerString(value: NumberValue, text: StringValue): void {
+	const first = value.value.d?.[0];
+	if (first !== undefined && first < smallIntegerLimit && smallIntegers[first] === value) {
+		smallIntegerStrings[first] = text;
+	}
+}
+
+const smallIntegerStrings: StringValue[] = [];
+
 export function numberValue(value: NumericValue | number | string | bigint): NumberValue {
 	if (typeof value === 'number') {
 		if (value >= 0 && value < smallIntegerLimit && Number.isInteger(value) && !Object.is(value, -0)) {

@@ -6,7 +6,7 @@ import {
 } from '../../source/lang/types.js';
 import {unify} from '../../source/lang/unify.js';
 import {
-	type Value, isSensitive, markSensitive, nullValue, numberValue, stringValue, typeOf, unknownValue,
+	type Value, isSensitive, markSensitive, nullValue, numberValue, stringValue, typeOf, unknownValue, unmark,
 } from '../../source/lang/values.js';
 import {toValue} from '../helpers/lang.js';
 
@@ -112,4 +112,21 @@ test('unify', t => {
 	t.deepEqual(unify([listType(numberType), tupleType([stringType])]), listType(stringType));
 	t.deepEqual(unify([listType(numberType), tupleType([]), tupleType([numberType, numberType])]), listType(numberType));
 	t.is(unify([listType(numberType), tupleType([objectType({})])]), undefined);
+});
+
+test('numbers convert to the same strings whether or not they are shared small integers (whose strings are kept)', t => {
+	for (let round = 0; round < 2; round++) {
+		for (const number of [0, 1, 7, 9, 10, 99, 100, 4095, 4096, 5000, 1e7, 12_345_678, 0.5, 1.25, -3]) {
+			for (const value of [numberValue(number), numberValue(String(number)), markSensitive(numberValue(number))]) {
+				const converted = convert(value, stringType);
+				t.true(converted.ok);
+				const [bare] = unmark((converted as {value: Value}).value);
+				t.is(bare.kind === 'string' ? bare.value : bare.kind, String(number), `${number}`);
+			}
+		}
+	}
+
+	// A shared small integer's string is made once.
+	const once = convert(numberValue(7), stringType) as {value: Value};
+	t.is((convert(numberValue(7), stringType) as {value: Value}).value, once.value);
 });
