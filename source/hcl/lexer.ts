@@ -49,7 +49,10 @@ export class TokenList {
 		return {type: tokenTypes[this.kinds[index]!]!, startOffset: this.starts[index]!, endOffset: this.ends[index]!};
 	}
 
-	private grow(): void {
+	/**
+	Doubles the arrays, keeping the first `count` tokens.
+	*/
+	grow(): void {
 		const capacity = this.kinds.length * 2;
 		const kinds = new Uint8Array(capacity);
 		kinds.set(this.kinds);
@@ -118,6 +121,18 @@ function isAsciiIdentifierContinue(code: number): boolean {
 	return code < 128 && (asciiIdentifier[code]! & identifierContinue) !== 0;
 }
 
+/*
+Runs of plain characters matched by sticky regular expressions: V8 compiles a regular expression to native code at once (after one run in its bytecode interpreter), while a loop over characters runs in the interpreter and baseline tiers for most of a short process (a `check` of a small configuration parses all its files before any of the lexer is optimised), where each character cost a few calls. Each stops at the first character it does not take; the code after it handles that character as before.
+*/
+// The ASCII part of an identifier, from its first character.
+const asciiIdentifierPattern = /[A-Za-z_][A-Za-z0-9_-]*/y;
+// Characters of a quoted string that need no look: not a quote, backslash, newline, CR, `$` or `%`.
+const plainQuotedPattern = /[^"\\\n\r$%]+/y;
+// Characters of a heredoc or template line that need no look: not a newline, CR, `$` or `%`.
+const plainLinePattern = /[^\n\r$%]+/y;
+// Spaces and tabs.
+const blanksPattern = /[ \t]+/y;
+
 function isDigit(code: number): boolean {
 	return code >= 48 && code <= 57;
 }
@@ -129,7 +144,9 @@ export function identifierLength(text: string, start: number): number {
 	let index = start;
 	const first = text.charCodeAt(index);
 	if (isAsciiIdentifierStart(first)) {
-		index++;
+		asciiIdentifierPattern.lastIndex = index;
+		asciiIdentifierPattern.test(text);
+		index = asciiIdentifierPattern.lastIndex;
 	} else if (first >= 128) {
 		const code = text.codePointAt(index)!;
 		const character = String.fromCodePoint(code);
@@ -176,13 +193,25 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 	const length = region ? region.to : text.length;
 	let pos = region ? region.from : (text.codePointAt(0) === 0xFE_FF ? 1 : 0);
 	const invalid: number[] = [];
+	// The list's arrays and count as variables of this scan, written straight from `emit` (one call a token, which runs unoptimised for most of a small file); `tokens.count` is set at the end.
+	let {kinds, starts, ends} = tokens;
+	let count = 0;
 	const emit = (kind: TokenKind, from: number, to: number): void => {
-		tokens.push(kind, from, to);
+		if (count === kinds.length) {
+			tokens.count = count;
+			tokens.grow();
+			({kinds, starts, ends} = tokens);
+		}
+
+		kinds[count] = kind;
+		starts[count] = from;
+		ends[count] = to;
+		count++;
 	};
 
 	const emitInvalid = (kind: TokenKind, from: number, to: number): void => {
-		invalid.push(tokens.count);
-		tokens.push(kind, from, to);
+		invalid.push(count);
+		emit(kind, from, to);
 	};
 
 	while (pos < length) {
@@ -197,6 +226,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 	}
 
 	emit(K.EOF, length, length);
+	tokens.count = count;
 	void filename;
 	return {tokens, lines, invalid};
 
@@ -218,17 +248,16 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 			switch (code) {
 				case 32:
 				case 9: {
-					let index = at + 1;
-					while (index < length) {
-						const c = text.charCodeAt(index);
-						if (c !== 32 && c !== 9) {
-							break;
-						}
-
-						index++;
+					const next = text.charCodeAt(at + 1);
+					if (next !== 32 && next !== 9) {
+						at++;
+						continue;
 					}
 
-					at = index;
+					blanksPattern.lastIndex = at;
+					blanksPattern.test(text);
+					const end = blanksPattern.lastIndex;
+					at = end < length ? end : length;
 					continue;
 				}
 
@@ -331,52 +360,62 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 				}
 
 				case 91: {
-					at = single(K.OBrack, at);
+					emit(K.OBrack, at, at + 1);
+					at++;
 					continue;
 				}
 
 				case 93: {
-					at = single(K.CBrack, at);
+					emit(K.CBrack, at, at + 1);
+					at++;
 					continue;
 				}
 
 				case 40: {
-					at = single(K.OParen, at);
+					emit(K.OParen, at, at + 1);
+					at++;
 					continue;
 				}
 
 				case 41: {
-					at = single(K.CParen, at);
+					emit(K.CParen, at, at + 1);
+					at++;
 					continue;
 				}
 
 				case 44: {
-					at = single(K.Comma, at);
+					emit(K.Comma, at, at + 1);
+					at++;
 					continue;
 				}
 
 				case 63: {
-					at = single(K.Question, at);
+					emit(K.Question, at, at + 1);
+					at++;
 					continue;
 				}
 
 				case 42: {
-					at = single(K.Star, at);
+					emit(K.Star, at, at + 1);
+					at++;
 					continue;
 				}
 
 				case 43: {
-					at = single(K.Plus, at);
+					emit(K.Plus, at, at + 1);
+					at++;
 					continue;
 				}
 
 				case 45: {
-					at = single(K.Minus, at);
+					emit(K.Minus, at, at + 1);
+					at++;
 					continue;
 				}
 
 				case 37: {
-					at = single(K.Percent, at);
+					emit(K.Percent, at, at + 1);
+					at++;
 					continue;
 				}
 
@@ -414,7 +453,8 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 						continue;
 					}
 
-					at = single(K.Dot, at);
+					emit(K.Dot, at, at + 1);
+					at++;
 					continue;
 				}
 
@@ -467,6 +507,17 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 				}
 
 				default: {
+					if (code < 128 && (asciiIdentifier[code]! & identifierStart) !== 0) {
+						asciiIdentifierPattern.lastIndex = at;
+						asciiIdentifierPattern.test(text);
+						const end = asciiIdentifierPattern.lastIndex;
+						// An identifier that goes on past its ASCII part takes the general scan.
+						const identifierEnd = text.charCodeAt(end) >= 128 ? at + identifierLength(text, at) : end;
+						emit(K.Ident, at, identifierEnd);
+						at = identifierEnd;
+						continue;
+					}
+
 					if (isDigit(code)) {
 						at = number(at);
 						continue;
@@ -587,6 +638,17 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		const start = pos;
 		let index = pos;
 		while (index < length) {
+			plainQuotedPattern.lastIndex = index;
+			if (plainQuotedPattern.test(text)) {
+				const end = plainQuotedPattern.lastIndex;
+				if (end >= length) {
+					index = length;
+					break;
+				}
+
+				index = end;
+			}
+
 			const code = text.charCodeAt(index);
 			if (code === 34 || code === 10) {
 				break;
@@ -676,6 +738,17 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		let index = pos;
 		let interpolation = false;
 		while (index < length) {
+			plainLinePattern.lastIndex = index;
+			if (plainLinePattern.test(text)) {
+				const end = plainLinePattern.lastIndex;
+				if (end >= length) {
+					index = length;
+					break;
+				}
+
+				index = end;
+			}
+
 			const code = text.charCodeAt(index);
 			if (code === 10) {
 				index++;

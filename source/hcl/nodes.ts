@@ -78,24 +78,11 @@ const maximumInternedLength = 12;
 const internSlots = 4096;
 const interned: string[] = Array.from({length: internSlots}, () => '');
 
+// The length and four of the characters (the first, those a quarter and half way in, the last), not all of them: a loop over every character runs in V8's interpreter and baseline code for most of a short process, a few calls a name cost less. Two strings sharing a slot only cost a miss. (Small integers throughout for ASCII names.)
 function internSlot(text: string, start: number, end: number): number {
-	let hash = end - start;
-	for (let index = start; index < end; index++) {
-		hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
-	}
-
-	return hash & (internSlots - 1);
-}
-
-// For the few characters of a name, a loop costs less than a call to `startsWith`.
-function sameCharacters(cached: string, text: string, start: number): boolean {
-	for (let index = 0; index < cached.length; index++) {
-		if (cached.charCodeAt(index) !== text.charCodeAt(start + index)) {
-			return false;
-		}
-	}
-
-	return true;
+	const length = end - start;
+	const hash = ((length * 31 + text.charCodeAt(start)) * 31 + text.charCodeAt(start + (length >> 2))) * 31 + text.charCodeAt(start + (length >> 1));
+	return (hash * 31 + text.charCodeAt(end - 1)) & (internSlots - 1);
 }
 
 /**
@@ -109,7 +96,7 @@ export function internSlice(text: string, start: number, end: number): string {
 
 	const slot = internSlot(text, start, end);
 	const cached = interned[slot]!;
-	if (cached.length === length && sameCharacters(cached, text, start)) {
+	if (cached.length === length && text.startsWith(cached, start)) {
 		return cached;
 	}
 
