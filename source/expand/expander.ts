@@ -17,7 +17,7 @@ import {
 import {referencesOf} from '../lang/references.js';
 import {dynamicType, listType, mapType} from '../lang/types.js';
 import {
-	type ObjectValue, type Value, compareStrings, deepMarks, hasDeepMarks, markSensitive, nullValue, objectValue, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
+	type ObjectValue, type Value, compareStrings, deepMarks, hasDeepMarks, markSensitive, nullValue, objectValue, sortedEntries, stringValue, tupleValue, unknownValue, unmark, withMarks, type Marks,
 } from '../lang/values.js';
 import {
 	type InstanceKey, type ModuleInstanceAddress, type ResourceInstanceAddress, formatModuleInstance, noKey,
@@ -306,6 +306,24 @@ function sortedObject(entries: Iterable<readonly [string, Value]>): ObjectValue 
 }
 
 /**
+The object of a for_each block's instances by key. Their keys come sorted (expansion orders them) and distinct, so the object is a small map's entries, its keys shared with other objects of the same keys (the instances of every block over one for_each), rather than a Map of its own per block and module instance; in any other case the Map is sorted here.
+*/
+function forEachObject(pairs: ReadonlyArray<readonly [InstanceKey, Value]>): ObjectValue {
+	const keys = new Array<string>(pairs.length);
+	const values = new Array<Value>(pairs.length);
+	for (let position = 0; position < pairs.length; position++) {
+		const [key, value] = pairs[position]!;
+		keys[position] = key.kind === 'string' ? key.value : '';
+		values[position] = value;
+		if (position > 0 && compareStrings(keys[position - 1]!, keys[position]!) >= 0) {
+			return sortedObject(pairs.map(([key, value]) => [key.kind === 'string' ? key.value : '', value] as const));
+		}
+	}
+
+	return {kind: 'object', attributes: sortedEntries(keys, values)};
+}
+
+/**
 Collects the values of a block's instances the way references see them: the object itself, a tuple (count) or an object keyed by instance key (for_each).
 */
 function collectionValue(expansion: Expansion, values: () => Array<readonly [InstanceKey, Value]>): Value {
@@ -324,7 +342,7 @@ function collectionValue(expansion: Expansion, values: () => Array<readonly [Ins
 		}
 
 		case 'for_each': {
-			return sortedObject(values().map(([key, value]) => [key.kind === 'string' ? key.value : '', value] as const));
+			return forEachObject(values());
 		}
 
 		case 'unknown': {
