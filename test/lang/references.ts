@@ -3,7 +3,7 @@ import {parseExpression} from '../../source/hcl/index.js';
 import {withChanges} from '../../source/hcl/ast.js';
 import {parseConfig} from '../../source/hcl/index.js';
 import {analysisOf} from '../../source/lang/node-analysis.js';
-import {formatSubject, parseReference, referenceChainOf, referencesOf, staticPart, traversalsOf, walkReferenceChains} from '../../source/lang/references.js';
+import {formatSubject, parseReference, referenceChainOf, referencesOf, staticPart, traversalOf, traversalsOf, walkReferenceChains} from '../../source/lang/references.js';
 
 const findsReferences = test.macro({
 	exec(t, source: string, expected: string[]) {
@@ -158,4 +158,22 @@ test('literals and templates of text alone read nothing, asked once or again; a 
 	const template = parseExpression('"a-${var.x}-%{if local.y}b%{endif}"', 'test.tf').value;
 	t.deepEqual(traversalsOf(template).map(traversal => traversal.root), ['var', 'local']);
 	t.is(traversalsOf(template), traversalsOf(template));
+});
+
+test('a chain\'s traversal gives its depth and the node of each step, whether every step is static or not', t => {
+	const describe = (source: string) => {
+		const chain = traversalOf(parseExpression(source, 'test.tf').value)!;
+		const nodes = Array.from({length: chain.depth}, (_, position) => {
+			const node = chain.nodeAt(position);
+			return node.kind === 'GetAttribute' ? `.${node.name}` : `[${node.kind === 'Index' ? node.key.kind : ''}]`;
+		});
+		return `${chain.traversal.root} depth ${chain.depth} static ${chain.staticDepth} ${nodes.join('')}`;
+	};
+
+	t.is(describe('a'), 'a depth 0 static 0 ');
+	t.is(describe('a.b[0].c'), 'a depth 3 static 3 .b[Literal].c');
+	t.is(describe('a.b["k"]'), 'a depth 2 static 2 .b[Template]');
+	t.is(describe('a.b[var.k].c'), 'a depth 3 static 1 .b[GetAttribute].c');
+	t.is(describe('a[var.k]'), 'a depth 1 static 0 [GetAttribute]');
+	t.is(traversalOf(parseExpression('f(a).b', 'test.tf').value), undefined);
 });
