@@ -228,7 +228,10 @@ const recentKeys: Array<readonly string[]> = [[]];
 const recentKeysLimit = 8;
 let nextRecentKeys = 0;
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+/**
+Whether two arrays hold the same items (identical, `===`) in the same order.
+*/
+export function sameItems<Item>(a: readonly Item[], b: readonly Item[]): boolean {
 	if (a.length !== b.length) {
 		return false;
 	}
@@ -247,7 +250,7 @@ An array equal to `keys`, of its exact length, shared with other maps of the sam
 */
 function sharedKeys(keys: readonly string[]): readonly string[] {
 	for (const recent of recentKeys) {
-		if (sameKeys(keys, recent)) {
+		if (sameItems(keys, recent)) {
 			return recent;
 		}
 	}

@@ -4,7 +4,7 @@ import {
 	type Type, hasDynamicType, listType, objectType, setType,
 } from '../lang/types.js';
 import {
-	type ObjectValue, type Value, listValue, mapValue, markSensitive, nullValue, objectValue, tupleValue, unknownValue, withoutMarks,
+	type ObjectValue, type Value, listValue, mapValue, markSensitive, nullValue, objectValue, sameItems, tupleValue, unknownValue, withoutMarks,
 } from '../lang/values.js';
 import {impliedType} from './digest.js';
 import type {AttributeSchema, BlockSchema, NestedBlockSchema} from './types.js';
@@ -237,21 +237,7 @@ function shapeShared(slot: Slot, value: Value, key: Value, elements: readonly Va
 Whether two lists of values are the same values (identical objects) in the same order, or both absent.
 */
 function sameElements(a: readonly Value[] | undefined, b: readonly Value[] | undefined): boolean {
-	if (a === undefined || b === undefined) {
-		return a === b;
-	}
-
-	if (a.length !== b.length) {
-		return false;
-	}
-
-	for (let position = 0; position < a.length; position++) {
-		if (a[position] !== b[position]) {
-			return false;
-		}
-	}
-
-	return true;
+	return a === undefined || b === undefined ? a === b : sameItems(a, b);
 }
 
 /**
