@@ -1,4 +1,4 @@
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +128,12 @@ function bytesOf(result: ChildResult): number {
 const cpus = os.cpus();
 const machine = `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}, ${os.platform()} ${os.arch()}, load average ${os.loadavg().map(load => load.toFixed(1)).join(' ')} at start`;
 log(machine);
+
+// The sections that run the installed tool (distribution/) measure the sources as they are now, never a bundle left from an earlier build.
+if (['parse', 'start', 'tool', 'terraform'].some(name => sections.has(name))) {
+	const build = spawnSync(process.execPath, ['--import=tsx', path.join(repositoryRoot, 'scripts', 'build.ts')], {cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'});
+	log(build.status === 0 ? 'built distribution/ (npm run build)' : `npm run build failed: ${build.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+}
 
 // Configurations.
 const configurations = new Map<number, {configuration: GeneratedConfiguration; directory: string}>();
