@@ -3,6 +3,8 @@ import type {Range} from './position.js';
 
 const needsDecodingQuoted = /[\\$%]/;
 const needsDecodingPlain = /[$%]/;
+// A character that may need decoding (an escape, a backslash) or normalising (U+0300 and up).
+const mayNeedDecoding = /[$%\\\u0300-\uFFFF]/;
 
 function isHex(code: number): boolean {
 	return (code >= 48 && code <= 57) || (code >= 97 && code <= 102) || (code >= 65 && code <= 70);
@@ -21,7 +23,11 @@ export type EscapeReporter = {
 Decodes the literal text of a template: backslash escapes (quoted strings only) and the `$${` / `%%{` escapes. `offset` is where `raw` starts in the file, for diagnostic ranges.
 */
 export function decodeStringLiteral(raw: string, quoted: boolean, offset: number, reporter: EscapeReporter): string {
-	// Most literals have nothing to decode: one look at each character tells, where two regular expressions did.
+	// Most literals have nothing to decode, which one regular expression tells (native code, where a loop over the characters runs unoptimised for most of a short process); the others take the loop.
+	if (!mayNeedDecoding.test(raw)) {
+		return raw;
+	}
+
 	let beyondCombining = false;
 	for (let index = 0; index < raw.length; index++) {
 		const code = raw.charCodeAt(index);
