@@ -1,9 +1,8 @@
-import {spawn} from 'node:child_process';
 import {mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {repositoryRoot} from './stages.js';
-import {resultMarker} from './statistics.js';
+import {runReporting} from './statistics.js';
 
 /*
 The load measurement of bench/measure-load.ts as the installed tool runs it: bench/load-built-entry.ts (the measurement over the sources' loader, evaluator and graph builders) bundled by esbuild with the bundle's own plugins, minified syntax and production definitions, as scripts/build.ts builds distribution/, and run by plain Node in a process of its own. Under tsx, a process carries tsx's loader and its thread (about 30 MB of RSS more than bare Node before anything is loaded) and compiles each source file through it; the installed tool carries neither. Written under bench/generated/, so the libraries source/libraries.ts requires on first use (cytoscape and others) resolve from node_modules, not from distribution/vendor/.
@@ -69,26 +68,6 @@ export function nodeOptionsWithoutTsx(options: readonly string[]): string[] {
 }
 
 async function runBundle(file: string, directory: string, runs: number, timeoutMs: number): Promise<BuiltLoadResult> {
-	return new Promise(resolve => {
-		const child = spawn(process.execPath, [...nodeOptionsWithoutTsx(process.execArgv), file, directory, String(runs)], {
-			cwd: repositoryRoot,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => {
-			stdout += chunk.toString();
-		});
-		child.stderr.on('data', (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
-		const timer = setTimeout(() => {
-			child.kill('SIGKILL');
-		}, timeoutMs);
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			const line = stdout.split('\n').find(candidate => candidate.startsWith(resultMarker));
-			resolve(line ? {figures: JSON.parse(line.slice(resultMarker.length)) as Record<string, unknown>} : {error: `the built process ended (${signal ?? `exit ${String(code)}`}) without a result: ${stderr.trim().split('\n').at(-1) ?? ''}`});
-		});
-	});
+	const {result, ended, stderr} = await runReporting([process.execPath, ...nodeOptionsWithoutTsx(process.execArgv), file, directory, String(runs)], {cwd: repositoryRoot, timeoutMs});
+	return result ? {figures: result} : {error: `the built process ended (${ended}) without a result: ${stderr.trim().split('\n').at(-1) ?? ''}`};
 }

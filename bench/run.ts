@@ -1,11 +1,11 @@
-import {spawn, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import {generateConfiguration, sizePreset, writeConfiguration, type GeneratedConfiguration} from './generate.js';
 import {repositoryRoot} from './stages.js';
-import {resultMarker} from './statistics.js';
+import {runReporting} from './statistics.js';
 import {enterpriseScale} from './real-configurations.js';
 
 /*
@@ -59,35 +59,10 @@ function log(message: string): void {
 Runs a bench script in a fresh Node process and returns what it reported; a crash or timeout is reported as an error, not thrown.
 */
 async function runChild(script: string, parameters: readonly string[], timeoutMs = 300_000): Promise<ChildResult> {
-	return new Promise(resolve => {
-		const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', '--max-old-space-size=4096', path.join(repositoryRoot, 'bench', script), ...parameters], {
-			cwd: repositoryRoot,
-			env: {...process.env, CI: '0', FORCE_COLOR: '0'},
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk: Buffer) => {
-			stdout += chunk.toString();
-		});
-		child.stderr.on('data', (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
-		const timer = setTimeout(() => {
-			child.kill('SIGKILL');
-		}, timeoutMs);
-		child.on('close', (code, signal) => {
-			clearTimeout(timer);
-			const line = stdout.split('\n').find(candidate => candidate.startsWith(resultMarker));
-			if (line) {
-				resolve(JSON.parse(line.slice(resultMarker.length)) as ChildResult);
-				return;
-			}
-
-			const reason = signal === 'SIGKILL' ? `timed out after ${timeoutMs / 1000} s` : `exit ${code ?? signal}`;
-			resolve({available: true, error: `${reason}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`});
-		});
+	const {result, ended, stderr} = await runReporting([process.execPath, '--import', 'tsx', '--expose-gc', '--max-old-space-size=4096', path.join(repositoryRoot, 'bench', script), ...parameters], {
+		cwd: repositoryRoot, env: {...process.env, CI: '0', FORCE_COLOR: '0'}, timeoutMs,
 	});
+	return result ?? {available: true, error: `${ended}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`};
 }
 
 const notImplemented = 'n/a (not implemented)';

@@ -1,3 +1,4 @@
+import {spawn} from 'node:child_process';
 /*
 Small helpers shared by the bench scripts.
 */
@@ -46,6 +47,35 @@ export const resultMarker = 'BENCH-RESULT ';
 
 export function report(result: unknown): void {
 	process.stdout.write(`${resultMarker}${JSON.stringify(result)}\n`);
+}
+
+/**
+What a bench child process reported (its `report` line), or how it ended without one: its exit code or signal (SIGKILL after `timeoutMs`) and the last lines of its stderr.
+*/
+export async function runReporting(argv: readonly string[], options: {readonly cwd: string; readonly env?: NodeJS.ProcessEnv; readonly timeoutMs: number}): Promise<{readonly result?: Record<string, unknown>; readonly ended: string; readonly stderr: string}> {
+	return new Promise(resolve => {
+		const child = spawn(argv[0]!, argv.slice(1), {cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe']});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => {
+			stdout += chunk.toString();
+		});
+		child.stderr.on('data', (chunk: Buffer) => {
+			stderr += chunk.toString();
+		});
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+		}, options.timeoutMs);
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			const line = stdout.split('\n').find(candidate => candidate.startsWith(resultMarker));
+			resolve({
+				...(line && {result: JSON.parse(line.slice(resultMarker.length)) as Record<string, unknown>}),
+				ended: signal === 'SIGKILL' ? `timed out after ${options.timeoutMs / 1000} s` : signal ?? `exit ${String(code)}`,
+				stderr,
+			});
+		});
+	});
 }
 
 /**
