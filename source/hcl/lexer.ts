@@ -133,6 +133,29 @@ const plainLinePattern = /[^\n\r$%]+/y;
 // Spaces and tabs.
 const blanksPattern = /[ \t]+/y;
 
+/**
+The kind of each token that is one character and nothing else whatever follows it (`[`, `]`, `(`, `)`, `,`, `?`, `*`, `+`, `-`, `%`), by its code: one case of the normal mode's scan emits them all.
+*/
+const singleCharacterKinds = new Uint8Array(128);
+singleCharacterKinds[91] = K.OBrack;
+singleCharacterKinds[93] = K.CBrack;
+singleCharacterKinds[40] = K.OParen;
+singleCharacterKinds[41] = K.CParen;
+singleCharacterKinds[44] = K.Comma;
+singleCharacterKinds[63] = K.Question;
+singleCharacterKinds[42] = K.Star;
+singleCharacterKinds[43] = K.Plus;
+singleCharacterKinds[45] = K.Minus;
+singleCharacterKinds[37] = K.Percent;
+
+/**
+Where the run a sticky pattern matches at `at` ends, or `at` when it matches nothing there.
+*/
+function runEnd(pattern: RegExp, text: string, at: number): number {
+	pattern.lastIndex = at;
+	return pattern.test(text) ? pattern.lastIndex : at;
+}
+
 function isDigit(code: number): boolean {
 	return code >= 48 && code <= 57;
 }
@@ -144,9 +167,7 @@ export function identifierLength(text: string, start: number): number {
 	let index = start;
 	const first = text.charCodeAt(index);
 	if (isAsciiIdentifierStart(first)) {
-		asciiIdentifierPattern.lastIndex = index;
-		asciiIdentifierPattern.test(text);
-		index = asciiIdentifierPattern.lastIndex;
+		index = runEnd(asciiIdentifierPattern, text, index);
 	} else if (first >= 128) {
 		const code = text.codePointAt(index)!;
 		const character = String.fromCodePoint(code);
@@ -254,9 +275,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 						continue;
 					}
 
-					blanksPattern.lastIndex = at;
-					blanksPattern.test(text);
-					const end = blanksPattern.lastIndex;
+					const end = runEnd(blanksPattern, text, at);
 					at = end < length ? end : length;
 					continue;
 				}
@@ -359,62 +378,17 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 					continue;
 				}
 
-				case 91: {
-					emit(K.OBrack, at, at + 1);
-					at++;
-					continue;
-				}
-
-				case 93: {
-					emit(K.CBrack, at, at + 1);
-					at++;
-					continue;
-				}
-
-				case 40: {
-					emit(K.OParen, at, at + 1);
-					at++;
-					continue;
-				}
-
-				case 41: {
-					emit(K.CParen, at, at + 1);
-					at++;
-					continue;
-				}
-
-				case 44: {
-					emit(K.Comma, at, at + 1);
-					at++;
-					continue;
-				}
-
-				case 63: {
-					emit(K.Question, at, at + 1);
-					at++;
-					continue;
-				}
-
-				case 42: {
-					emit(K.Star, at, at + 1);
-					at++;
-					continue;
-				}
-
-				case 43: {
-					emit(K.Plus, at, at + 1);
-					at++;
-					continue;
-				}
-
-				case 45: {
-					emit(K.Minus, at, at + 1);
-					at++;
-					continue;
-				}
-
+				case 91:
+				case 93:
+				case 40:
+				case 41:
+				case 44:
+				case 63:
+				case 42:
+				case 43:
+				case 45:
 				case 37: {
-					emit(K.Percent, at, at + 1);
+					emit(singleCharacterKinds[code]!, at, at + 1);
 					at++;
 					continue;
 				}
@@ -508,9 +482,7 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 
 				default: {
 					if (code < 128 && (asciiIdentifier[code]! & identifierStart) !== 0) {
-						asciiIdentifierPattern.lastIndex = at;
-						asciiIdentifierPattern.test(text);
-						const end = asciiIdentifierPattern.lastIndex;
+						const end = runEnd(asciiIdentifierPattern, text, at);
 						// An identifier that goes on past its ASCII part takes the general scan.
 						const identifierEnd = text.charCodeAt(end) >= 128 ? at + identifierLength(text, at) : end;
 						emit(K.Ident, at, identifierEnd);
@@ -638,15 +610,10 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		const start = pos;
 		let index = pos;
 		while (index < length) {
-			plainQuotedPattern.lastIndex = index;
-			if (plainQuotedPattern.test(text)) {
-				const end = plainQuotedPattern.lastIndex;
-				if (end >= length) {
-					index = length;
-					break;
-				}
-
-				index = end;
+			index = runEnd(plainQuotedPattern, text, index);
+			if (index >= length) {
+				index = length;
+				break;
 			}
 
 			const code = text.charCodeAt(index);
@@ -738,15 +705,10 @@ export function lex(text: string, filename: string, start: LexStart = 'config', 
 		let index = pos;
 		let interpolation = false;
 		while (index < length) {
-			plainLinePattern.lastIndex = index;
-			if (plainLinePattern.test(text)) {
-				const end = plainLinePattern.lastIndex;
-				if (end >= length) {
-					index = length;
-					break;
-				}
-
-				index = end;
+			index = runEnd(plainLinePattern, text, index);
+			if (index >= length) {
+				index = length;
+				break;
 			}
 
 			const code = text.charCodeAt(index);
