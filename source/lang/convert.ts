@@ -5,7 +5,7 @@ import {
 } from './types.js';
 import {unify} from './unify.js';
 import {
-	type Mark, type Value, boolValue, compareStrings, deepMarks, hasDeepMarks, keepSmallIntegerString, listValue, mapValue, nullValue, numberValue, smallIntegerString, sortedEntries, sortedEntriesOf, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
+	type Mark, type NumberValue, type StringValue, type Value, boolValue, compareStrings, deepMarks, hasDeepMarks, listValue, mapValue, nullValue, numberString, numberValue, sortedEntries, sortedEntriesOf, stringValue, tupleValue, typeOf, unknownValue, unmark, withMarks,
 } from './values.js';
 
 /*
@@ -300,17 +300,15 @@ function concreteType(have: Type, want: Type): Type {
 	return want;
 }
 
+function formattedNumber(value: NumberValue): StringValue {
+	return stringValue(formatNumber(value.value, value.precision));
+}
+
 function convertKnown(value: Value, want: Type, path: readonly PathStep[]): ConversionResult {
 	switch (want.kind) {
 		case 'string': {
 			if (value.kind === 'number') {
-				let text = smallIntegerString(value);
-				if (text === undefined) {
-					text = stringValue(formatNumber(value.value, value.precision));
-					keepSmallIntegerString(value, text);
-				}
-
-				return {ok: true, value: text};
+				return {ok: true, value: numberString(value, formattedNumber)};
 			}
 
 			if (value.kind === 'bool') {

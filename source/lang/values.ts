@@ -98,21 +98,15 @@ const smallIntegers: NumberValue[] = [];
 const smallIntegerLimit = 4096;
 
 /**
-The string of a shared small integer (see smallIntegers), made once: `count.index` becomes a string in templates and tags for every instance. Undefined for any other number, which has no such place.
+The string of a number, made by `make`: for a shared small integer (see smallIntegers) made once and kept, since `count.index` becomes a string in templates and tags for every instance; for any other number, which has no such place, made each time.
 */
-export function smallIntegerString(value: NumberValue): StringValue | undefined {
+export function numberString(value: NumberValue, make: (value: NumberValue) => StringValue): StringValue {
 	const first = value.value.d?.[0];
-	return first !== undefined && first < smallIntegerLimit && smallIntegers[first] === value ? smallIntegerStrings[first] : undefined;
-}
-
-/**
-Keeps the string of a shared small integer (a no-op for any other number).
-*/
-export function keepSmallIntegerString(value: NumberValue, text: StringValue): void {
-	const first = value.value.d?.[0];
-	if (first !== undefined && first < smallIntegerLimit && smallIntegers[first] === value) {
-		smallIntegerStrings[first] = text;
+	if (first === undefined || first >= smallIntegerLimit || smallIntegers[first] !== value) {
+		return make(value);
 	}
+
+	return smallIntegerStrings[first] ??= make(value);
 }
 
 const smallIntegerStrings: StringValue[] = [];
