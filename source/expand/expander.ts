@@ -311,16 +311,15 @@ The object of a for_each block's instances by key. Their keys come sorted (expan
 function forEachObject(pairs: ReadonlyArray<readonly [InstanceKey, Value]>): ObjectValue {
 	const keys = new Array<string>(pairs.length);
 	const values = new Array<Value>(pairs.length);
+	let inOrder = true;
 	for (let position = 0; position < pairs.length; position++) {
 		const [key, value] = pairs[position]!;
 		keys[position] = key.kind === 'string' ? key.value : '';
 		values[position] = value;
-		if (position > 0 && compareStrings(keys[position - 1]!, keys[position]!) >= 0) {
-			return sortedObject(pairs.map(([key, value]) => [key.kind === 'string' ? key.value : '', value] as const));
-		}
+		inOrder &&= position === 0 || compareStrings(keys[position - 1]!, keys[position]!) < 0;
 	}
 
-	return {kind: 'object', attributes: sortedEntries(keys, values)};
+	return inOrder ? {kind: 'object', attributes: sortedEntries(keys, values)} : sortedObject(keys.map((key, position) => [key, values[position]!] as const));
 }
 
 /**
