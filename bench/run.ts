@@ -9,7 +9,7 @@ import {runReporting} from './statistics.js';
 import {enterpriseScale} from './real-configurations.js';
 
 /*
-`npm run bench`: generates the configurations, measures every stage in child processes (a fresh heap per measurement, so peak memory is that of one load), prints one report and writes it to bench/results.md and the readme's Benchmarks section.
+`npm run bench`: generates the configurations, measures every stage in child processes (a fresh heap per measurement, so peak memory is that of one load), prints one report and writes it to bench/results.md and the Results section of bench/README.md.
 
 Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 0.1,1,4 (the side-by-side section), --only SECTION[,SECTION] (parse, load, console, ui, diff, start, tool, terraform: measure only these, print only, write nothing).
 */
@@ -504,9 +504,9 @@ if (write && !quick) {
 		writeFileSync(resultsFile, `# Benchmark results\n\nWritten by \`npm run bench\` between the markers; the notes after them are kept.\n\n<!-- results:start -->\n${table}\n<!-- results:end -->\n`);
 	}
 
-	if (!replaceBetween(path.join(repositoryRoot, 'readme.md'), '<!-- bench:start -->', '<!-- bench:end -->', table)) {
-		log('readme.md has no <!-- bench:start --> marker: results written to bench/results.md only');
+	if (!replaceBetween(path.join(repositoryRoot, 'bench', 'README.md'), '<!-- bench:start -->', '<!-- bench:end -->', table)) {
+		log('bench/README.md has no <!-- bench:start --> marker: results written to bench/results.md only');
 	}
 
-	log('wrote bench/results.md and the readme Benchmarks section');
+	log('wrote bench/results.md and the Results section of bench/README.md');
 }

@@ -1,17 +1,17 @@
 /*
-Writes the key table of readme.md from the keymap: `npx tsx media/readme-keys.ts`.
+Writes the explorer's key table in docs/explorer.md from the keymap: `npx tsx media/readme-keys.ts`. A test (test/ui/key-table.ts) checks the page is current.
 */
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {replaceKeyTable} from '../source/ui/key-table.js';
 
-const readmePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'readme.md');
-const before = readFileSync(readmePath, 'utf8');
+const pagePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'explorer.md');
+const before = readFileSync(pagePath, 'utf8');
 const after = replaceKeyTable(before);
 if (after === before) {
-	console.log('readme.md key table is current');
+	console.log('docs/explorer.md key table is current');
 } else {
-	writeFileSync(readmePath, after);
-	console.log('readme.md key table updated');
+	writeFileSync(pagePath, after);
+	console.log('docs/explorer.md key table updated');
 }

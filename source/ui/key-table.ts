@@ -1,7 +1,7 @@
 import {helpSections} from './help-sections.js';
 
 /*
-The readme's key table, generated from the keymap (through the same sections the help overlay shows). `media/readme-keys.ts` writes it into readme.md between the markers; a test checks the readme is current.
+The explorer's key table in docs/explorer.md, generated from the keymap (through the same sections the help overlay shows). `media/readme-keys.ts` writes it between the markers; a test checks the page is current.
 */
 
 export const keyTableStart = '<!-- keys:start (generated from source/ui/keymap.ts by media/readme-keys.ts) -->';
@@ -29,7 +29,7 @@ export function replaceKeyTable(readme: string): string {
 	const start = readme.indexOf(keyTableStart);
 	const end = readme.indexOf(keyTableEnd);
 	if (start === -1 || end === -1 || end < start) {
-		throw new Error('readme.md has no key table markers');
+		throw new Error('the page has no key table markers');
 	}
 
 	return `${readme.slice(0, start + keyTableStart.length)}\n${keyTableMarkdown()}\n${readme.slice(end)}`;

@@ -3,11 +3,11 @@ import test from 'ava';
 import {keyTableEnd, keyTableMarkdown, keyTableStart, replaceKeyTable} from '../../source/ui/key-table.js';
 import {bindings} from '../../source/ui/keymap.js';
 
-const readme = readFileSync(new URL('../../readme.md', import.meta.url), 'utf8');
+const page = readFileSync(new URL('../../docs/explorer.md', import.meta.url), 'utf8');
 
-test('the readme key table is the one generated from keymap.ts (run `npx tsx media/readme-keys.ts`)', t => {
-	t.true(readme.includes(keyTableStart) && readme.includes(keyTableEnd));
-	t.is(replaceKeyTable(readme), readme);
+test('the key table of docs/explorer.md is the one generated from keymap.ts (run `npx tsx media/readme-keys.ts`)', t => {
+	t.true(page.includes(keyTableStart) && page.includes(keyTableEnd));
+	t.is(replaceKeyTable(page), page);
 });
 
 test('every binding has a row in the table, and every row a binding', t => {
