@@ -2,6 +2,7 @@ import {nameSuggestion} from '../hcl/did-you-mean.js';
 import type {CommandFlags} from './command.js';
 import {type CommandSpec, commandNamed, commandTable} from './command-table.js';
 import {type FlagName, type FlagSpec, defaultFlagValues, flagNamed, flagTable, optionName, takesFlag} from './flags.js';
+import {usageExitCode} from './exit-codes.js';
 import type {VariableArgument} from './variable-arguments.js';
 
 /*
@@ -13,7 +14,8 @@ export type CommandLine =
 	| {readonly kind: 'run'; readonly command: CommandSpec | undefined; readonly arguments: readonly string[]; readonly flags: CommandFlags}
 	| {readonly kind: 'help'; readonly command: CommandSpec | undefined}
 	| {readonly kind: 'version'}
-	| {readonly kind: 'usage-error'; readonly message: string; readonly command: CommandSpec | undefined};
+	/** `exitCode`: 2, or 1 when the line asks for --detailed-exitcode (exit-codes.ts). */
+	| {readonly kind: 'usage-error'; readonly message: string; readonly command: CommandSpec | undefined; readonly exitCode: 1 | 2};
 
 /** Terraform options tfscope has no twin for, with what to do instead. */
 const terraformHints: Readonly<Record<string, string>> = {
@@ -26,6 +28,23 @@ const terraformHints: Readonly<Record<string, string>> = {
 
 type Occurrence = {readonly name: FlagName; readonly value: string | boolean; readonly spelling: string};
 
+/** An option no command takes, reported once the command is known: suggestions come from that command's options. */
+type Unknown = {readonly token: string; readonly option: string};
+
+/**
+The message for an option tfscope does not have: a hint for a Terraform option with no twin, else the closest option the command takes (`check --frob` suggests nothing, since `--from` is diff's).
+*/
+function unknownOptionMessage({token, option}: Unknown, commandName: string, loadsWorkspace: boolean): string {
+	const hint = terraformHints[option];
+	if (hint) {
+		return `unknown option "${token}": ${hint}`;
+	}
+
+	const taken = (Object.keys(flagTable) as FlagName[]).filter(name => takesFlag(name, commandName, loadsWorkspace)).map(name => optionName(name));
+	const suggestion = nameSuggestion(option, commandName === 'explorer' ? [...taken, 'version'] : taken);
+	return `unknown option "${token}"${suggestion ? `; did you mean --${suggestion}?` : ''}`;
+}
+
 function describeValue(spec: FlagSpec): string {
 	return spec.type === 'boolean' ? '' : ` ${spec.value}`;
 }
@@ -36,7 +55,8 @@ Parses `argv` (without `node` and the script).
 export function parseCommandLine(argv: readonly string[]): CommandLine {
 	const positional: string[] = [];
 	const occurrences: Occurrence[] = [];
-	const errors: string[] = [];
+	// Each usage error, as a message once the command is known.
+	const errors: Array<string | Unknown> = [];
 	let version = false;
 	let optionsEnded = false;
 	for (let index = 0; index < argv.length; index++) {
@@ -90,10 +110,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 		}
 
 		if (name === undefined) {
-			const hint = terraformHints[option];
-			const known = Object.keys(flagTable).map(each => optionName(each));
-			const suggestion = nameSuggestion(option, known);
-			errors.push(`unknown option "${token}"${hint ? `: ${hint}` : (suggestion ? `; did you mean --${suggestion}?` : '')}`);
+			errors.push({token, option});
 			continue;
 		}
 
@@ -133,8 +150,13 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 		return {kind: 'help', command: topic};
 	}
 
+	const commandName = commandSpec?.name ?? 'explorer';
+	const loadsWorkspace = commandSpec?.loadsWorkspace ?? true;
+	const exitCode = usageExitCode({detailedExitcode: occurrences.some(occurrence => occurrence.name === 'detailedExitcode')});
+	const usageError = (message: string): CommandLine => ({kind: 'usage-error', message, command: commandSpec, exitCode});
 	if (errors.length > 0) {
-		return {kind: 'usage-error', message: errors[0]!, command: commandSpec};
+		const first = errors[0]!;
+		return usageError(typeof first === 'string' ? first : unknownOptionMessage(first, commandName, loadsWorkspace));
 	}
 
 	if (version && commandSpec === undefined && positional.length === 0) {
@@ -142,17 +164,14 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 	}
 
 	if (version) {
-		return {kind: 'usage-error', message: '--version takes no command or directory (or use tfscope version)', command: commandSpec};
+		return usageError('--version takes no command or directory (or use tfscope version)');
 	}
-
-	const commandName = commandSpec?.name ?? 'explorer';
-	const loadsWorkspace = commandSpec?.loadsWorkspace ?? true;
 	const values: Record<string, unknown> = {...defaultFlagValues()};
 	const variableArguments: VariableArgument[] = [];
 	for (const occurrence of occurrences) {
 		if (!takesFlag(occurrence.name, commandName, loadsWorkspace)) {
 			const which = commandSpec ? `the ${commandSpec.name} command` : 'the explorer';
-			return {kind: 'usage-error', message: `${which} does not take ${occurrence.spelling}`, command: commandSpec};
+			return usageError(`${which} does not take ${occurrence.spelling}`);
 		}
 
 		const spec: FlagSpec = flagTable[occurrence.name];
@@ -160,7 +179,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 		if (spec.type === 'number') {
 			const number = Number(value);
 			if (typeof value !== 'string' || !/^\d+$/.test(value) || (spec.minimum !== undefined && number < spec.minimum)) {
-				return {kind: 'usage-error', message: `${occurrence.spelling} must be a whole number, not "${String(value)}"`, command: commandSpec};
+				return usageError(`${occurrence.spelling} must be a whole number, not "${String(value)}"`);
 			}
 
 			values[occurrence.name] = number;
@@ -174,7 +193,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 			const text = value as string;
 			const equals = text.indexOf('=');
 			if (equals <= 0 || !/^[A-Za-z_][\w-]*$/.test(text.slice(0, equals).trim())) {
-				return {kind: 'usage-error', message: `invalid --var "${text}": give a variable name and a value separated by an equals sign, like --var 'name=value'`, command: commandSpec};
+				return usageError(`invalid --var "${text}": give a variable name and a value separated by an equals sign, like --var 'name=value'`);
 			}
 
 			variableArguments.push({kind: 'var', text});
@@ -186,11 +205,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 	const arguments_ = commandSpec ? positional.slice(1) : positional;
 	if (commandSpec === undefined && positional.length > 1) {
 		const suggestion = nameSuggestion(positional[0]!, commandTable.map(command => command.name));
-		return {
-			kind: 'usage-error',
-			message: suggestion ? `unknown command "${positional[0]!}"; did you mean ${suggestion}?` : `unknown command "${positional[0]!}" (the explorer takes one directory)`,
-			command: undefined,
-		};
+		return usageError(suggestion ? `unknown command "${positional[0]!}"; did you mean ${suggestion}?` : `unknown command "${positional[0]!}" (the explorer takes one directory)`);
 	}
 
 	return {kind: 'run', command: commandSpec, arguments: arguments_, flags: {...values, variableArguments} as unknown as CommandFlags};

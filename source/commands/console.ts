@@ -140,6 +140,11 @@ export const emptyScopeProvider: ConsoleScopeProvider = async input => ({scope: 
 
 export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyScopeProvider): Command {
 	return async input => {
+		if (input.arguments.length > 1) {
+			input.stderr.write(`Error: Too many arguments\n\ntfscope console takes one directory, not: ${input.arguments.join(' ')}\n`);
+			return 2;
+		}
+
 		const {scope, diagnostics, lines: lineRules, explain, start} = await provideScope(input);
 		const color = input.isTerminal && input.flags.color;
 		const report = start?.({color, ...(input.isTerminal && {escape: escapeControls})});

@@ -8,11 +8,12 @@ import {formatDiffText} from '../diff/format-text.js';
 import {hasChanges} from '../diff/summary.js';
 import {type Workspace, loadWorkspace} from '../workspace.js';
 import type {Command, CommandInput} from './command.js';
+import {exitCodes, usageExitCode} from './exit-codes.js';
 import {terminalSafeWriter} from './terminal-text.js';
 import {chdirOf, workspaceOptions} from './workspace-options.js';
 
 /*
-`tfscope diff [dir] --from REV [--to REV]`, `--from-dir DIR`, or `--from-var-file`/`--to-var-file` alone: loads both sides with the same flags and prints what the change does, as a tree, `--json` or `--format markdown`. Exit code (the commands' contract): 0 nothing changes, 1 something does or either side has configuration errors (the diff is still printed, the errors follow on stderr), 2 a usage error or a revision that cannot be read.
+`tfscope diff [dir] --from REV [--to REV]`, `--from-dir DIR`, or `--from-var-file`/`--to-var-file` alone: loads both sides with the same flags and prints what the change does, as a tree, `--json` or `--format markdown`. Exit codes (exit-codes.ts): 0 the diff was made (whether or not something changes), 1 either side has configuration errors (the diff is still printed, the errors follow on stderr) or a revision cannot be read, 2 a usage error; with --detailed-exitcode, as terraform plan -detailed-exitcode: 0 nothing changes, 1 any error (usage errors included), 2 something changes.
 */
 
 type SideSpec = {
@@ -70,33 +71,34 @@ export async function loadRevisionWorkspace(flags: CommandInput['flags'], direct
 
 export const diffCommand: Command = async input => {
 	const {flags} = input;
+	const usage = usageExitCode(flags);
 	const directory = input.arguments[0] ?? '.';
 	if (input.arguments.length > 1) {
 		input.stderr.write(`Error: diff takes one directory, not ${input.arguments.length}.\n`);
-		return 2;
+		return usage;
 	}
 
 	const format = flags.json ? 'json' : (flags.format ?? 'text');
 	if (!['text', 'json', 'markdown'].includes(format)) {
 		input.stderr.write(`Error: --format must be text, json or markdown for diff, not "${format}".\n`);
-		return 2;
+		return usage;
 	}
 
 	const fromVarFiles = flags.fromVarFile ?? [];
 	const toVarFiles = flags.toVarFile ?? [];
 	if (flags.from !== undefined && flags.fromDir !== undefined) {
 		input.stderr.write('Error: give --from REV or --from-dir DIR, not both.\n');
-		return 2;
+		return usage;
 	}
 
 	if (flags.from === undefined && flags.fromDir === undefined && fromVarFiles.length === 0 && toVarFiles.length === 0) {
 		input.stderr.write('Error: diff needs something to compare with: --from REV (a git revision), --from-dir DIR, or --from-var-file/--to-var-file.\n');
-		return 2;
+		return usage;
 	}
 
 	if (flags.gitDir !== undefined && (flags.from === undefined || flags.to === undefined)) {
 		input.stderr.write('Error: with --git-dir both --from and --to must be revisions (a bare repository has no working tree).\n');
-		return 2;
+		return usage;
 	}
 
 	const fromDirectory = flags.fromDir ?? directory;
@@ -105,9 +107,10 @@ export const diffCommand: Command = async input => {
 		openSide(input, directory, flags.to, toVarFiles),
 	]);
 	for (const side of [from, to]) {
+		// A revision that cannot be read is a named thing that is wrong, as a missing file is: 1.
 		if (typeof side === 'string') {
 			input.stderr.write(`Error: ${side}\n`);
-			return 2;
+			return exitCodes.error;
 		}
 	}
 
@@ -146,8 +149,8 @@ export const diffCommand: Command = async input => {
 			err.write(`  ${error}\n`);
 		}
 
-		return 1;
+		return exitCodes.error;
 	}
 
-	return hasChanges(diff) ? 1 : 0;
+	return flags.detailedExitcode && hasChanges(diff) ? exitCodes.changes : exitCodes.success;
 };

@@ -64,6 +64,7 @@ export const flagTable = {
 	gitDir: {type: 'string', value: 'DIR', for: ['diff'], description: 'Read the revisions from this git directory (a bare repository too)'},
 	fromVarFile: {type: 'string', multiple: true, value: 'FILE', for: ['diff'], description: 'A variables file for the before side only (repeatable)'},
 	toVarFile: {type: 'string', multiple: true, value: 'FILE', for: ['diff'], description: 'A variables file for the after side only (repeatable)'},
+	detailedExitcode: {type: 'boolean', default: false, for: ['diff'], description: 'Exit 0 when nothing changes, 1 on an error, 2 when something changes (terraform plan -detailed-exitcode)'},
 	mouse: {type: 'boolean', default: true, negatable: true, for: ['explorer'], description: 'Leave the mouse to the terminal: no clicks or wheel, text selection as usual'},
 	color: {type: 'boolean', default: true, negatable: true, for: 'all', description: 'Do not colour the output (also NO_COLOR)'},
 	help: {type: 'boolean', default: false, short: 'h', for: 'all', description: 'Show help'},

@@ -129,8 +129,9 @@ export const instancesCommand: Command = async input => {
 	let selected: {modules: Set<ModuleInstance>; resources: Set<ResourceInstance>} | undefined;
 	const parsed = addressText === undefined ? undefined : parseAddress(addressText);
 	if (parsed && !parsed.ok) {
+		// A malformed address is a usage error, as a malformed --exclude is; a well-formed one that names nothing is 1 (below).
 		stderr.write(`Error: Invalid address\n\n${addressText}: ${parsed.message}\n`);
-		return 1;
+		return 2;
 	}
 
 	const exclusions = [];

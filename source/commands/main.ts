@@ -2,6 +2,7 @@ import {nameSuggestion} from '../hcl/did-you-mean.js';
 import {parseCommandLine} from './arguments.js';
 import {CommandFailure, type CommandInput, type Writer} from './command.js';
 import {commandTable} from './command-table.js';
+import {exitCodes, usageExitCode} from './exit-codes.js';
 import {describeInternalError, internalErrorExitCode} from './internal-error.js';
 import {commandHelp, mainHelp} from './help.js';
 import {tfscopeVersion} from './version.js';
@@ -43,7 +44,7 @@ export async function main(argv: readonly string[], input: MainInput): Promise<n
 		}
 
 		case 'usage-error': {
-			return fail(input.stderr, `${line.message} (see tfscope${line.command ? ` ${line.command.name}` : ''} --help)`, 2);
+			return fail(input.stderr, `${line.message} (see tfscope${line.command ? ` ${line.command.name}` : ''} --help)`, line.exitCode);
 		}
 
 		case 'run': {
@@ -63,7 +64,7 @@ export async function main(argv: readonly string[], input: MainInput): Promise<n
 					checkWorkspaceArguments(flags, directory, input.cwd);
 				} catch (error) {
 					if (suggestion !== undefined && !directory.includes('/')) {
-						return fail(input.stderr, `unknown command "${directory}"; did you mean ${suggestion}? (see tfscope --help)`, 2);
+						return fail(input.stderr, `unknown command "${directory}"; did you mean ${suggestion}? (see tfscope --help)`, exitCodes.usage);
 					}
 
 					throw error;
@@ -87,7 +88,7 @@ export async function main(argv: readonly string[], input: MainInput): Promise<n
 		return await run(commandInput);
 	} catch (error) {
 		if (error instanceof CommandFailure) {
-			return fail(input.stderr, error.message, error.exitCode);
+			return fail(input.stderr, error.message, error.exitCode === exitCodes.usage ? usageExitCode(flags) : error.exitCode);
 		}
 
 		// Anything else is a bug: one clear message, never a stack.

@@ -32,7 +32,8 @@ export const whyCommand: Command = async input => {
 			stderr.write(`Error: ${diagnostic.summary}\n\n${diagnostic.detail ?? ''}\n`);
 		}
 
-		return 1;
+		// An address that is not one is a usage error; one that names nothing in the configuration is 1.
+		return explained.diagnostics.some(diagnostic => diagnostic.summary === 'Invalid address') ? 2 : 1;
 	}
 
 	if (flags.json) {

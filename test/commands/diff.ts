@@ -19,9 +19,10 @@ async function run(arguments_: string[], flags: Partial<CommandFlags>, cwd = roo
 	return {code, stdout, stderr};
 }
 
-test('the tree: a rename without a moved block, with the block to add; exit 1', async t => {
+test('the tree: a rename without a moved block, with the block to add; exit 0 (2 with --detailed-exitcode)', async t => {
 	const {code, stdout, stderr} = await run([`${cases}/rename-without-moved/new`], {fromDir: `${cases}/rename-without-moved/old`});
-	t.is(code, 1);
+	t.is(code, 0);
+	t.is((await run([`${cases}/rename-without-moved/new`], {fromDir: `${cases}/rename-without-moved/old`, detailedExitcode: true})).code, 2);
 	t.is(stderr, '');
 	t.is(stdout, [
 		`${cases}/rename-without-moved/old → ${cases}/rename-without-moved/new (working tree)`,
@@ -75,16 +76,16 @@ test('--from-var-file and --to-var-file compare two environments of one configur
 	fs.writeFileSync(path.join(directory, 'main.tf'), 'variable "n" {\n  type = number\n}\n\nresource "terraform_data" "x" {\n  count = var.n\n}\n');
 	fs.writeFileSync(path.join(directory, 'staging.tfvars'), 'n = 1\n');
 	fs.writeFileSync(path.join(directory, 'production.tfvars'), 'n = 3\n');
-	const {code, stdout} = await run([directory], {fromVarFile: ['staging.tfvars'], toVarFile: ['production.tfvars']}, directory);
-	t.is(code, 1);
+	const {code, stdout} = await run([directory], {fromVarFile: ['staging.tfvars'], toVarFile: ['production.tfvars'], detailedExitcode: true}, directory);
+	t.is(code, 2);
 	t.regex(stdout, /^\S+ \(working tree\) with staging\.tfvars → \S+ \(working tree\) with production\.tfvars\n2 to add, 0 to change, 0 to destroy; 1 unchanged$/m);
-	const same = await run([directory], {fromVarFile: ['staging.tfvars'], toVarFile: ['staging.tfvars']}, directory);
+	const same = await run([directory], {fromVarFile: ['staging.tfvars'], toVarFile: ['staging.tfvars'], detailedExitcode: true}, directory);
 	t.is(same.code, 0);
 });
 
 test('--json: the documented shape', async t => {
 	const {code, stdout} = await run([`${cases}/moved-resource/new`], {fromDir: `${cases}/moved-resource/old`, json: true});
-	t.is(code, 1);
+	t.is(code, 0);
 	const json = JSON.parse(stdout) as Record<string, any>;
 	t.is(json['format_version'], '1');
 	t.deepEqual(json['summary'], {create: 0, delete: 0, update: 0, replace: 0, move: 3, forget: 0, import: 0, unchanged: 0});
@@ -114,7 +115,7 @@ test('no change: exit 0', async t => {
 	t.regex(stdout, /0 to add, 0 to change, 0 to destroy; 3 unchanged/);
 });
 
-test('usage errors and unreadable revisions exit 2', async t => {
+test('usage errors exit 2, unreadable revisions 1', async t => {
 	t.is((await run(['.'], {})).code, 2);
 	t.is((await run(['.'], {format: 'dot', fromDir: '.'})).code, 2);
 	t.is((await run(['.'], {from: 'HEAD', fromDir: '.'})).code, 2);
@@ -123,7 +124,7 @@ test('usage errors and unreadable revisions exit 2', async t => {
 		fs.rmSync(outside, {recursive: true, force: true});
 	});
 	const result = await run(['.'], {from: 'HEAD'}, outside);
-	t.is(result.code, 2);
+	t.is(result.code, 1);
 	t.regex(result.stderr, /not inside a git repository/);
 });
 
@@ -145,13 +146,13 @@ test('--from REV against the working tree, and --from/--to between two revisions
 	await write('resource "terraform_data" "b" {\n  input = 1\n}\n\nmoved {\n  from = terraform_data.a\n  to   = terraform_data.b\n}\n', 'two');
 	await git.tag({fs, dir: directory, ref: 'v2'});
 	fs.writeFileSync(path.join(directory, 'main.tf'), 'resource "terraform_data" "b" {\n  input = 2\n}\n');
-	const working = await run([directory], {from: 'v2'}, directory);
-	t.is(working.code, 1);
+	const working = await run([directory], {from: 'v2', detailedExitcode: true}, directory);
+	t.is(working.code, 2);
 	t.regex(working.stdout, /^v2 \([\da-f]{7}\) → \S+ \(working tree\)\n0 to add, 1 to change, 0 to destroy; 0 unchanged\n\n\(root module\)\n {2}~ terraform_data\.b {2}update in place\n {6}input: 1 → 2\n$/);
 	const revisions = await run([directory], {from: 'v1', to: 'v2'}, directory);
 	t.regex(revisions.stdout, /→ terraform_data\.b {2}moved from terraform_data\.a \(moved block at \S*main\.tf:5\)/);
 	const bare = await run(['.'], {from: 'v1', to: 'v2', gitDir: path.join(directory, '.git')}, directory);
-	t.is(bare.code, 1);
+	t.is(bare.code, 0);
 	t.is(bare.stdout.split('\n').slice(1).join('\n').replaceAll(directory + '/', ''), revisions.stdout.split('\n').slice(1).join('\n').replaceAll(directory + '/', ''));
 });
 

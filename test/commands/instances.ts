@@ -104,9 +104,9 @@ test('an address that matches nothing is an error', async t => {
 	t.regex(stderr, /No matching instances/);
 });
 
-test('an invalid address is an error', async t => {
+test('an invalid address is a usage error', async t => {
 	const {code, stderr} = await run([path.join(planFixtures, 'nested-modules'), 'module.x[']);
-	t.is(code, 1);
+	t.is(code, 2);
 	t.regex(stderr, /Invalid address/);
 });
 
