@@ -279,10 +279,12 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 			}
 		};
 	}, [graphWanted, checked, data]);
-	const moduleLabel = modules.rows[moduleCursor(data, state)]?.label ?? (state.module === '' ? 'root' : state.module);
+	// The title names the module instance by its whole address (the tree shows only each row's last step).
+	const moduleLabel = state.module === '' ? 'root' : state.module;
+	const moduleRow = data.modules().find(row => row.address === state.module);
 
 	const modulesPane = (width: number) => <ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={width} height={layout.top} filter={state.filters.modules}/>;
-	const unavailable = modules.rows[moduleCursor(data, state)]?.unavailable;
+	const unavailable = moduleRow?.unavailable;
 	const blocksPane = (width: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={layout.top} filter={state.filters.blocks} skipped={skippedInstances(data, state)} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})} {...(data.expanding !== undefined && {empty: 'Expanding the configuration…'})}/>;
 	const detailsTarget = state.focus === 'details' ? detailsTargets(data, state)[detailsCursor(data, state)] : undefined;
 	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height} highlight={detailsTarget}/>;

@@ -471,7 +471,22 @@ function graphCenter(state: State, data: ExplorerData): string {
 export function reduce(state: State, action: Action, data: ExplorerData): State {
 	// A message lasts until the next key.
 	const next = state.message === undefined || action.type === 'console-result' || action.type === 'console-history-loaded' || action.type === 'assumptions-applied' || action.type === 'assumptions-refused' ? state : {...state, message: undefined};
-	return reduceAction(next, action, data);
+	const reduced = reduceAction(next, action, data);
+	// `assumptions-applied` brings the data the next frames read: its module list is the one to check against.
+	return showSelectedModule(reduced, action.type === 'assumptions-applied' ? action.data : data);
+}
+
+/**
+The selected module instance is always a row the Modules pane shows: when a filter (or D) hides it, the first row shown becomes the selection, so the Blocks, Details, Edges and Console panes describe the module the cursor is on. With no row shown, the selection stays (the titles name it).
+*/
+function showSelectedModule(state: State, data: ExplorerData): State {
+	if (state.filters.modules === '' && !state.changedOnly) {
+		return state;
+	}
+
+	const {rows, index} = moduleList(data, state);
+	const first = rows[0];
+	return first === undefined || index.has(state.module) ? state : selectModule(state, first.address);
 }
 
 /**
@@ -743,7 +758,17 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 		}
 
 		case 'back': {
-			return state.overlay.kind === 'none' ? back(state) : {...state, overlay: {kind: 'none'}};
+			if (state.overlay.kind !== 'none') {
+				return {...state, overlay: {kind: 'none'}};
+			}
+
+			// Esc in a filtered list clears its filter first (as k9s does); the selection stays on its row.
+			const list = state.focus === 'modules' || state.focus === 'blocks' || state.focus === 'edges' ? state.focus : undefined;
+			if (list !== undefined && state.filters[list] !== '') {
+				return {...state, filters: {...state.filters, [list]: ''}, ...(list === 'edges' && {edgeCursor: 0})};
+			}
+
+			return back(state);
 		}
 
 		case 'navigate': {
