@@ -30,7 +30,11 @@ import {
 import {evaluate} from './lang/eval/evaluate.js';
 import type {Scope} from './lang/eval/scope.js';
 import type {FunctionSpec} from './lang/function.js';
-import {type Value, unknownValue} from './lang/values.js';
+import {type Value, stringValue, unknownValue} from './lang/values.js';
+import {type PlanOverlay, plannedValueOf} from './plan/overlay.js';
+import {readPlanFile} from './plan/read-plan.js';
+import {planVariables} from './plan/variables.js';
+import type {FunctionTable} from './lang/functions/index.js';
 
 /*
 The Workspace: a directory loaded with a set of options into the module tree, the instance tree and every diagnostic. The UI and every non-interactive command read this one object; nothing else parses or evaluates a configuration.
@@ -69,6 +73,10 @@ export type WorkspaceOptions = {
 	`--state FILE`; otherwise `terraform.tfstate` in the directory when present.
 	*/
 	readonly stateFile?: string;
+	/**
+	`--plan FILE`: the JSON of a saved plan (`terraform show -json PLANFILE`), relative to `cwd`: its variables are the root variables, its planned values replace the computed ones, its actions and reasons attach to the instances (plan/).
+	*/
+	readonly planFile?: string;
 	/**
 	`--schema FILE` (repeatable): the output of `terraform providers schema -json`; otherwise `providers-schema.json` or `.terraform/providers-schema.json` in the directory when present.
 	*/
@@ -189,6 +197,14 @@ export type Workspace = {
 	Makes the instances not made yet, `sliceMilliseconds` of work at a time (default: the load's slice) between turns of the event loop, reporting the expand phase through `onProgress`; resolves once every instance is made (at once when they are), or when `signal` is aborted, at the end of a slice: the walk then stays where it is (the explorer quitting half-way does not wait for it), and anything that reads the instances later makes the rest.
 	*/
 	finishExpansion(sliceMilliseconds?: number, signal?: AbortSignal): Promise<void>;
+	/**
+	The saved plan laid over the configuration (`planFile`), when it was read.
+	*/
+	readonly plan: PlanOverlay | undefined;
+	/**
+	Why `planFile` could not be read (one line), when it could not: the Workspace then has no plan (and an error diagnostic says so).
+	*/
+	readonly planProblem: string | undefined;
 };
 
 export {type ModuleNode} from './config/module-tree.js';
@@ -213,9 +229,18 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		...(options.varFiles ?? []).map(file => ({kind: 'var-file' as const, path: file})),
 		...(options.variables ?? []).map(text => ({kind: 'var' as const, text})),
 	];
-	const collected = collectRootVariables(directory, environment, variableArguments, cwd, options.source);
+	const given = collectRootVariables(directory, environment, variableArguments, cwd, options.source);
+	const planRead = options.planFile === undefined ? undefined : readPlanFile(options.planFile, cwd);
+	const plan = planRead?.ok ? planRead.overlay : undefined;
+	const functions = withPlanTimestamp(functionTable(language.rules.functions), plan);
+	// Under a plan, its variables are the root variables (plan/variables.ts).
+	const planned = plan ? planVariables(plan, given.values, functions.lookup, directory) : undefined;
+	const collected = planned ? {...given, values: planned.values, diagnostics: [...given.diagnostics, ...planned.diagnostics]} : given;
+	if (planRead && !planRead.ok) {
+		collected.diagnostics.push(errorDiagnostic('Cannot read plan', planRead.message));
+	}
+
 	const workspaceName = options.workspaceName ?? environment['TF_WORKSPACE'] ?? readEnvironmentFile(directory, environment, options.source) ?? 'default';
-	const functions = functionTable(language.rules.functions);
 	// OpenTofu evaluates module sources from variables and locals before loading the modules they name.
 	const staticEvaluation = language.rules.staticModuleSources
 		? createStaticEvaluation({
@@ -246,6 +271,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		filesystem: options.source ?? createNodeFilesystem({cwd}),
 		assumptions: assumed.assumptions,
 		schemas: schemas.schemas,
+		...(plan && {planned: (address: string) => plannedValueOf(plan, address)}),
 	});
 	const reportExpansion = (step: ExpandProgress) => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances});
 	let expansion: Expanded | undefined;
@@ -404,6 +430,8 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 			return lastStep;
 		},
 		finishExpansion,
+		plan,
+		planProblem: planRead && !planRead.ok ? planRead.message : undefined,
 	};
 	return workspace;
 	};
@@ -474,6 +502,24 @@ function assumptionsOf(entries: WorkspaceOptions['assumptions'], cwd: string, fu
 }
 
 const maximumAssumptionFileBytes = 10_000_000;
+
+/**
+Under a plan, `plantimestamp()` is the plan's `timestamp`, as Terraform evaluates the configuration during that plan.
+*/
+function withPlanTimestamp(table: FunctionTable, plan: PlanOverlay | undefined): FunctionTable {
+	const timestamp = plan?.timestamp;
+	if (timestamp === undefined) {
+		return table;
+	}
+
+	const original = table.lookup('plantimestamp');
+	if (!original) {
+		return table;
+	}
+
+	const fixed: FunctionSpec = {...original, impl: () => stringValue(timestamp)};
+	return {...table, lookup: name => (name === 'plantimestamp' ? fixed : table.lookup(name))};
+}
 
 /**
 An assumption that names nothing in the configuration is a warning (a typo would otherwise pin nothing, silently).

@@ -43,6 +43,7 @@ export const flagTable = {
 	varFile: {type: 'string', multiple: true, value: 'FILE', for: 'workspace', description: 'Read variables from a .tfvars file (repeatable)'},
 	workspace: {type: 'string', value: 'NAME', for: 'workspace', description: 'Value of terraform.workspace'},
 	state: {type: 'string', value: 'FILE', for: 'workspace', description: 'Read resource attributes from a state file'},
+	plan: {type: 'string', value: 'FILE', for: 'workspace', description: 'Lay a saved plan over the configuration: the JSON of terraform show -json PLANFILE (see docs/plan.md)'},
 	opentofu: {type: 'boolean', default: false, for: 'workspace', description: 'Read the configuration as OpenTofu (default: detected, see docs/opentofu.md)'},
 	terraform: {type: 'boolean', default: false, for: 'workspace', description: 'Read the configuration as Terraform'},
 	assume: {type: 'string', multiple: true, value: 'ADDRESS=EXPR', for: 'workspace', description: 'Pin a value not known until plan or apply (repeatable): data.aws_region.current.name="eu-west-1"'},

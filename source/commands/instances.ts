@@ -12,6 +12,8 @@ import {selectInstances} from '../expand/select.js';
 import {type Skipped, excludedInstances} from '../graph/exclude.js';
 import {graphOf} from '../graph/index.js';
 import type {Workspace} from '../workspace.js';
+import {changesOutside} from '../plan/counts.js';
+import {actionColumn, outsideJson, plannedJson} from '../plan/instance-lines.js';
 import type {Command, CommandInput} from './command.js';
 import {loadCommandWorkspace} from './workspace-options.js';
 
@@ -162,15 +164,20 @@ export const instancesCommand: Command = async input => {
 	const skipped = exclusions.length === 0 ? new Map<string, Skipped>() : new Map(excludedInstances(tree, graphOf(workspace, {instances: true}), exclusions).map(entry => [entry.address, entry] as const));
 	const assumedSets = workspace.assumptions.length === 0 ? undefined : assumedInstances(tree);
 	const assumed: ReadonlySet<string> = assumedSets ? new Set([...assumedSets.modules, ...assumedSets.resources]) : new Set();
+	// Under --plan: each resource instance's action (plan/instance-lines.ts), and the planned changes of instances the configuration no longer has.
+	const {plan} = workspace;
+	const outside = plan && !parsed ? changesOutside(plan, address => tree.resourceInstances.has(address)) : [];
 	if (flags.json) {
-		stdout.write(JSON.stringify(lines.map(line => {
+		stdout.write(JSON.stringify([...lines.map(line => {
 			const entry = skipped.get(line.instance.text);
 			const json = assumed.has(line.instance.text) ? {...toJson(line), exists_by_assumption: true} : toJson(line);
-			return entry ? {...json, skipped: entry.because} : json;
-		}), undefined, 2) + '\n');
+			const planned = plan && line.kind === 'resource' ? {...json, ...plannedJson(plan, line.instance.text)} : json;
+			return entry ? {...planned, skipped: entry.because} : planned;
+		}), ...outside.map(change => outsideJson(change))], undefined, 2) + '\n');
 	} else {
 		// An instance that exists only under a what-if assumption says so.
-		stdout.write(lines.filter(line => !skipped.has(line.instance.text)).map(line => `${line.instance.text}${assumed.has(line.instance.text) ? ' (assumed)' : ''}\n`).join(''));
+		stdout.write(lines.filter(line => !skipped.has(line.instance.text)).map(line => `${plan ? actionColumn(plan, line.kind === 'resource' ? line.instance.text : undefined) : ''}${line.instance.text}${assumed.has(line.instance.text) ? ' (assumed)' : ''}\n`).join(''));
+		stdout.write(outside.map(change => `${actionColumn(plan!, change.address)}${change.address}\n`).join(''));
 	}
 
 	if (exclusions.length > 0) {

@@ -29,6 +29,7 @@ export function workspaceOptions(flags: CommandFlags, directory: string, environ
 		...(flags.variableArguments !== undefined && {variableArguments: flags.variableArguments}),
 		...(flags.workspace !== undefined && {workspaceName: flags.workspace}),
 		...(flags.state !== undefined && {stateFile: flags.state}),
+		...(flags.plan !== undefined && {planFile: flags.plan}),
 		...(flags.opentofu !== flags.terraform && {language: flags.opentofu ? 'opentofu' : 'terraform'}),
 		// Files first, then each --assume: a later assumption of the same address wins.
 		...((flags.assume.length > 0 || flags.assumeFile.length > 0) && {
@@ -74,7 +75,7 @@ export function checkWorkspaceArguments(flags: CommandFlags, directory: string, 
 		throw new CommandFailure(`${directory} is a file, not a directory (give the directory that holds it: ${path.dirname(directory)})`);
 	}
 
-	for (const [option, files] of [['--var-file', flags.varFile], ['--assume-file', flags.assumeFile], ['--state', flags.state === undefined ? [] : [flags.state]], ['--schema', flags.schema]] as const) {
+	for (const [option, files] of [['--var-file', flags.varFile], ['--assume-file', flags.assumeFile], ['--state', flags.state === undefined ? [] : [flags.state]], ['--plan', flags.plan === undefined ? [] : [flags.plan]], ['--schema', flags.schema]] as const) {
 		for (const file of files) {
 			const inspected = inspectFile(path.resolve(base, file));
 			if (inspected.kind === 'failure' && inspected.failure.kind === 'missing') {
@@ -112,6 +113,10 @@ The Workspace of a command's directory; a `--var` for an undeclared variable fai
 export async function loadCommandWorkspace(flags: CommandFlags, directory: string, environment: Readonly<Record<string, string | undefined>>, cwd: string, expansion?: WorkspaceOptions['expansion']): Promise<Workspace> {
 	const {loadWorkspace} = await import('../workspace.js');
 	const workspace = await loadWorkspace({...workspaceOptions(flags, directory, environment, cwd), ...(expansion && {expansion})});
+	if (workspace.planProblem !== undefined) {
+		throw new CommandFailure(workspace.planProblem);
+	}
+
 	const undeclared = undeclaredVariableMessage(workspace, flags);
 	if (undeclared !== undefined) {
 		throw new CommandFailure(undeclared);

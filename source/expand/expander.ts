@@ -2,6 +2,7 @@ import {type Diagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {type ModuleNode, walkModuleTree} from '../config/module-tree.js';
 import type {State} from '../config/state.js';
 import type {RawVariableValue} from '../config/tfvars.js';
+import type {Value} from '../lang/values.js';
 import type {FunctionFilesystem, FunctionSpec} from '../lang/function.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {noRepetition} from './expansion.js';
@@ -48,6 +49,10 @@ export type ExpandOptions = {
 	Provider schemas: resource values get the shape Terraform gives them, and bodies are checked as `terraform validate` checks them (default: the built-in `terraform` provider's only).
 	*/
 	readonly schemas?: SchemaSet;
+	/**
+	A saved plan's value of a resource instance, by its address text (plan/overlay.ts `plannedValueOf`): it replaces the computed value (assumptions do not apply to it), so everything downstream evaluates with the plan's values.
+	*/
+	readonly planned?: (address: string) => Value | undefined;
 };
 
 /**

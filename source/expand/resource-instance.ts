@@ -13,6 +13,7 @@ import {readRemoteState} from '../schema/remote-state.js';
 import {sortedObject} from './collection-values.js';
 import type {Context} from './expand-context.js';
 import {pending, reportCycle} from './memo.js';
+import {overPlanned} from '../plan/planned-value.js';
 import {ModuleInstanceImpl} from './module-instance.js';
 import {ResourceExpansionImpl} from './resource-expansion.js';
 
@@ -115,8 +116,9 @@ export class ResourceInstanceImpl implements ResourceInstance {
 			stack.push(this.text);
 			try {
 				const computed = this.#compute();
+				const planned = this.#context.options.planned?.(this.text);
 				const {assumed} = this;
-				this.#value = assumed.length === 0 ? computed : applyAssumptions(computed, assumed);
+				this.#value = planned ? overPlanned(computed, planned) : (assumed.length === 0 ? computed : applyAssumptions(computed, assumed));
 			} finally {
 				stack.pop();
 			}

@@ -1069,6 +1069,10 @@ export async function loadExplorerData(options: {
 			options.onProgress?.(describeProgress(progress));
 		},
 	});
+	if (workspace.planProblem !== undefined) {
+		throw new Error(workspace.planProblem);
+	}
+
 	// Terraform refuses a -var for an undeclared variable; the explorer says so instead of opening.
 	const undeclared = undeclaredVariableMessage(workspace, options.flags);
 	if (undeclared !== undefined) {
