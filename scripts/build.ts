@@ -6,6 +6,7 @@ import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {builtinsRequired, bundlePlugins} from './bundle/plugins.js';
+import {graphPageBuildOptions} from '../source/web/bundle-options.js';
 
 /*
 Builds the installable tool into distribution/: the commands (source/cli-process.ts without the explorer) as one CommonJS file, distribution/tfscope.cjs, which the program compiles from a V8 code cache kept between runs (Node 20 caches no ES modules); cli.tsx and everything it uses, the explorer and dependencies included, as ES modules split at each dynamic import (distribution/cli.mjs, chunks/), so the explorer loads only its own code (Ink, React and the UI only for it); and the program, distribution/cli.js, a small CommonJS file (scripts/bundle/cli-loader.ts) that runs one or the other. The large libraries of source/libraries.ts (RE2, YAML, legacy encodings, bcrypt, cytoscape), which evaluation loads synchronously on first use, are each built into one CommonJS file in distribution/vendor/, so no start compiles them. The package then has no runtime dependencies to install. Run by `npm run build`, and by npm itself before packing (prepack) and on install from a clone or a git URL (prepare).
@@ -33,6 +34,10 @@ await build({
 	logLevel: 'warning',
 });
 
+// The HTML graph page's script (source/web/graph-page.ts with cytoscape), one file for a browser, which `graph --format html` writes inline into each page (source/graph/page-script.ts reads it from here).
+const graphPageFile = 'graph-page.js';
+await build({...graphPageBuildOptions(root), outfile: path.join(outdir, 'vendor', graphPageFile)});
+
 // The commands, with the explorer left out (cli-loader.ts opens it from the split build if ever asked), as one CommonJS file.
 // Its local names are minified too (824 -> 553 KB): every command reads this file, and V8 deserialises its code cache, at each start, and on these machines each page of memory a process touches first costs 25-50 us (a page fault in the VM): reading the source and the cache and deserialising it were 1,420 page faults of `echo 1+1 | tfscope console` in an empty directory, 1,040 now. Stack traces name minified functions; internal errors report only FILE:LINE:COL, which stay as useful.
 const commandsFile = path.join(outdir, 'tfscope.cjs');
@@ -55,9 +60,9 @@ await build({
 	minifyIdentifiers: !process.env.TFSCOPE_BUILD_READABLE,
 	minifyWhitespace: !process.env.TFSCOPE_BUILD_READABLE,
 	legalComments: 'linked',
-	define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl'},
+	define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl', tfscopeGraphPageFile: JSON.stringify(graphPageFile)},
 	banner: {js: 'var tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
-	external: ['react-devtools-core'],
+	external: ['react-devtools-core', 'esbuild'],
 	logLevel: 'warning',
 });
 const commandsBytes = readFileSync(commandsFile);
@@ -90,9 +95,9 @@ const result = await build({
 	legalComments: 'linked',
 	metafile: process.argv.includes('--metafile'),
 	// React and Ink choose their production code by NODE_ENV; the built tool is always production.
-	define: {'process.env.NODE_ENV': '"production"'},
-	// Ink imports React DevTools only when DEV=true; it is not a dependency, and the built tool never needs it.
-	external: ['react-devtools-core'],
+	define: {'process.env.NODE_ENV': '"production"', tfscopeGraphPageFile: JSON.stringify(graphPageFile)},
+	// Ink imports React DevTools only when DEV=true; it is not a dependency, and the built tool never needs it. esbuild bundles the graph page's script when tfscope runs from its sources (graph/page-script.ts); the built tool reads the script made here instead.
+	external: ['react-devtools-core', 'esbuild'],
 	// Bundled CommonJS (cytoscape, react, signal-exit's users) may call require() for Node's modules.
 	banner: {js: 'import {createRequire as __tfscopeCreateRequire} from \'node:module\'; const require = __tfscopeCreateRequire(import.meta.url);'},
 	logLevel: 'warning',

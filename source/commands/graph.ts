@@ -12,16 +12,19 @@ import type {Lines} from '../graph/lines.js';
 import {formatRangeShort} from '../hcl/position.js';
 import {terminalSafeWriter} from './terminal-text.js';
 import {writeLines} from './write-lines.js';
+import {writeHtmlGraph} from './graph-html-command.js';
 
 const formats: Record<string, (graph: Graph) => Lines> = {
 	dot: dotLines,
 	mermaid: mermaidLines,
 	json: jsonLines,
 	text: graph => textLines(graph),
+	// One self-contained page (graph-html.ts): made below, from the Workspace too.
+	html: () => [],
 };
 
 /**
-`tfscope graph [dir] [--format dot|mermaid|json|text] [--instances] [--focus ADDRESS --depth N]`: the dependency graph, or the neighbourhood of one node.
+`tfscope graph [dir] [--format dot|mermaid|json|text|html] [--instances] [--focus ADDRESS --depth N]`: the dependency graph, or the neighbourhood of one node.
 */
 export const graphCommand: Command = async ({arguments: positional, flags, stdout, stderr, environment, cwd, isTerminal}) => {
 	const format = flags.format ?? 'dot';
@@ -59,6 +62,10 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 		}
 
 		graph = subgraph(graph, neighbourhood(graph, node.id, flags.depth ?? 2));
+	}
+
+	if (format === 'html') {
+		return writeHtmlGraph({workspace, graph, level: flags.instances ? 'instance' : 'block', directory: positional[0] ?? '.', ...(flags.focus !== undefined && {focus: flags.focus})}, flags, {stdout, stderr, environment, cwd});
 	}
 
 	writeLines(stdout, exporter(graph));
