@@ -52,7 +52,7 @@ export const commandTable: readonly CommandSpec[] = [
 		name: 'graph',
 		arguments: '[dir]',
 		summary: 'Print the dependency graph',
-		description: 'Prints the dependency graph (Terraform\'s node names) as DOT, Mermaid, JSON or text; --instances for one node per instance, --focus for the neighbourhood of one node.',
+		description: 'Prints the dependency graph (Terraform\'s node names) as DOT, Mermaid, JSON, text or a self-contained HTML page to open in a browser (--format html > graph.html); --instances for one node per instance, --focus for the neighbourhood of one node.',
 		examples: ['tfscope graph --format mermaid examples/multi-region', 'tfscope graph --instances --focus \'aws_s3_bucket.logs["audit"]\' --depth 1'],
 		loadsWorkspace: true,
 		load: async () => (await import('./graph.js')).graphCommand,

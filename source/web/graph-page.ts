@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import cytoscape, {type Core, type ElementDefinition, type NodeSingular} from 'cytoscape';
-import type {PageData, PageDetails, PageNode} from '../graph/html-data.js';
+import type {PageData, PageDetails} from '../graph/html-data.js';
 import {layeredLayout} from './layout.js';
 import {visibleText} from './visible-text.js';
 

@@ -24,7 +24,7 @@ test('an unknown format is an error before loading anything', async t => {
 	const result = await run(['test/fixtures/graph/basic'], {format: 'svg'});
 	t.is(result.code, 2);
 	t.is(result.stdout, '');
-	t.is(result.stderr, 'Error: Unknown graph format "svg"\n\nThe --format flag takes one of: dot, mermaid, json, text.\n');
+	t.is(result.stderr, 'Error: Unknown graph format "svg"\n\nThe --format flag takes one of: dot, mermaid, json, text, html.\n');
 });
 
 test('text format of a focus', async t => {

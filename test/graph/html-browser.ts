@@ -87,7 +87,7 @@ async function drawn(page: Page): Promise<Map<string, string | undefined>> {
 		const {cy, nodes} = (globalThis as unknown as {tfscope: Tfscope}).tfscope;
 		return cy.nodes().map(node => {
 			const parent = node.parent();
-			return [nodes[Number(node.id())]!.id, parent.length > 0 ? nodes[Number(parent.id())]!.id : undefined] as const;
+			return [nodes[Number(node.id())]!.id, parent.length > 0 ? nodes[Number(parent.first().id())]!.id : undefined] as const;
 		});
 	});
 	return new Map(pairs.map(([id, parent]) => [id, parent ?? undefined]));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import {defaultFlags, type CommandFlags} from '../../source/commands/command.js';
 import {graphCommand} from '../../source/commands/graph.js';
-import {htmlGraph, maximumPageNodes, pageData, withoutKeys} from '../../source/commands/graph-html.js';
+import {htmlGraph, maximumPageNodes, withoutKeys} from '../../source/commands/graph-html.js';
 import {embed} from '../../source/graph/export-html.js';
 import {createGraph} from '../../source/graph/cytoscape.js';
 import type {PageData} from '../../source/graph/html-data.js';
