@@ -34,6 +34,7 @@ import {type Value, stringValue, unknownValue} from './lang/values.js';
 import {type PlanOverlay, plannedValueOf} from './plan/overlay.js';
 import {readPlanFile} from './plan/read-plan.js';
 import {planVariables} from './plan/variables.js';
+import {otherConfiguration, planCheckDiagnostics, planDisagreements} from './plan/diagnostics.js';
 import type {FunctionTable} from './lang/functions/index.js';
 
 /*
@@ -205,6 +206,10 @@ export type Workspace = {
 	Why `planFile` could not be read (one line), when it could not: the Workspace then has no plan (and an error diagnostic says so).
 	*/
 	readonly planProblem: string | undefined;
+	/**
+	When `planFile` was made from another configuration: the error that says how (`plan` is then undefined).
+	*/
+	readonly otherPlan?: Diagnostic;
 };
 
 export {type ModuleNode} from './config/module-tree.js';
@@ -231,11 +236,12 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	];
 	const given = collectRootVariables(directory, environment, variableArguments, cwd, options.source);
 	const planRead = options.planFile === undefined ? undefined : readPlanFile(options.planFile, cwd);
-	const plan = planRead?.ok ? planRead.overlay : undefined;
-	const functions = withPlanTimestamp(functionTable(language.rules.functions), plan);
+	const readPlan = planRead?.ok ? planRead.overlay : undefined;
+	const plainFunctions = functionTable(language.rules.functions);
+	let functions = withPlanTimestamp(plainFunctions, readPlan);
 	// Under a plan, its variables are the root variables (plan/variables.ts).
-	const planned = plan ? planVariables(plan, given.values, functions.lookup, directory) : undefined;
-	const collected = planned ? {...given, values: planned.values, diagnostics: [...given.diagnostics, ...planned.diagnostics]} : given;
+	const planned = readPlan ? planVariables(readPlan, given.values, functions.lookup, directory) : undefined;
+	let collected = planned ? {...given, values: planned.values, diagnostics: [...given.diagnostics, ...planned.diagnostics]} : given;
 	if (planRead && !planRead.ok) {
 		collected.diagnostics.push(errorDiagnostic('Cannot read plan', planRead.message));
 	}
@@ -248,6 +254,13 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		})
 		: undefined;
 	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, source: options.source, ...(staticEvaluation && {staticScope: staticEvaluation.root})}), slice, count => progress?.({phase: 'modules', done: count}));
+	// A plan of another configuration is reported and not laid over this one at all: no variables, values or actions of it.
+	const otherPlan = readPlan ? otherConfiguration(readPlan, tree.root) : undefined;
+	const plan = otherPlan ? undefined : readPlan;
+	if (otherPlan) {
+		functions = plainFunctions;
+		collected = {...given, diagnostics: [...given.diagnostics, otherPlan]};
+	}
 	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
 	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined, options.source);
 	// The provider versions the lock file selected tell how far a bundled digest is trusted.
@@ -344,7 +357,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const loadDiagnosticsOf = (): Diagnostic[] => {
 		if (!loadDiagnostics) {
 			const {tree: instances} = expanded();
-			loadDiagnostics = [...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, instances), ...schemas.diagnostics];
+			loadDiagnostics = [...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, instances), ...schemas.diagnostics, ...(plan ? planDisagreements(plan, instances) : [])];
 		}
 
 		return loadDiagnostics;
@@ -367,7 +380,8 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		get diagnostics() {
 			if (!allDiagnostics) {
 				expanded().evaluateAll();
-				allDiagnostics = sortDiagnostics([...problemsOfLoading(), ...expanded().diagnostics]);
+				// The plan's failed checks, after tfscope's own (which they do not repeat).
+				allDiagnostics = sortDiagnostics([...problemsOfLoading(), ...expanded().diagnostics, ...(plan ? planCheckDiagnostics(plan, tree.root, expanded().tree) : [])]);
 			}
 
 			return allDiagnostics;
@@ -431,6 +445,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		},
 		finishExpansion,
 		plan,
+		...(otherPlan && {otherPlan}),
 		planProblem: planRead && !planRead.ok ? planRead.message : undefined,
 	};
 	return workspace;

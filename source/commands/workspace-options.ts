@@ -117,6 +117,10 @@ export async function loadCommandWorkspace(flags: CommandFlags, directory: strin
 		throw new CommandFailure(workspace.planProblem);
 	}
 
+	if (workspace.otherPlan) {
+		throw new CommandFailure(`--plan ${workspace.otherPlan.detail ?? workspace.otherPlan.summary}`);
+	}
+
 	const undeclared = undeclaredVariableMessage(workspace, flags);
 	if (undeclared !== undefined) {
 		throw new CommandFailure(undeclared);

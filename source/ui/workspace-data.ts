@@ -1073,6 +1073,10 @@ export async function loadExplorerData(options: {
 		throw new Error(workspace.planProblem);
 	}
 
+	if (workspace.otherPlan) {
+		throw new Error(`--plan ${workspace.otherPlan.detail ?? workspace.otherPlan.summary}`);
+	}
+
 	// Terraform refuses a -var for an undeclared variable; the explorer says so instead of opening.
 	const undeclared = undeclaredVariableMessage(workspace, options.flags);
 	if (undeclared !== undefined) {

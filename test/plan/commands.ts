@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import {runMain} from '../helpers/run-main.js';
@@ -41,4 +43,47 @@ test('instances --plan --json: action keys', async t => {
 test('instances without --plan prints addresses alone', async t => {
 	const result = await runMain(['instances', after]);
 	t.true(result.stdout.split('\n').includes('terraform_data.cbd'));
+});
+
+const failing = path.join('test', 'fixtures', 'saved-plan', 'failing');
+
+test('check --plan: the errored plan\'s failed conditions on their blocks, each once', async t => {
+	const result = await runMain(['check', path.join(failing, 'after'), '--plan', path.join(failing, 'plan.json')]);
+	t.is(result.code, 1);
+	const main = path.join(failing, 'after', 'main.tf');
+	for (const line of [
+		`${main}:5:21: error: Invalid value for variable`,
+		`${main}:19:23: error: Resource precondition failed`,
+		`${main}:29:23: error: Resource postcondition failed`,
+		`${main}:37:21: warning: Check block assertion failed`,
+		`${main}:45:21: error: Module output value precondition failed`,
+	]) {
+		t.is(result.stdout.split('\n').filter(each => each === line).length, 1, line);
+	}
+
+	// An errored plan stops part-way: no warning that an instance is missing from it.
+	t.false(result.stdout.includes('Instance not in the plan'));
+});
+
+test('check --plan: the plan\'s failed check block is reported once, on its condition', async t => {
+	const result = await runMain(['check', after, '--plan', planFile]);
+	t.regex(result.stdout, /main\.tf:137:21: warning: Check block assertion failed\n {2}This plan is not for dev\./);
+	t.is(result.stdout.split('This plan is not for dev.').length, 2);
+});
+
+test('where tfscope\'s expansion and the plan disagree, a warning names the instance', async t => {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-plan-'));
+	fs.cpSync(after, directory, {recursive: true});
+	const main = path.join(directory, 'main.tf');
+	fs.writeFileSync(main, fs.readFileSync(main, 'utf8').replace('for_each = toset(["a"])', 'for_each = toset(["a", "c"])'));
+	const result = await runMain(['check', directory, '--plan', path.resolve(planFile)]);
+	t.regex(result.stdout, /main\.tf:\d+:1: warning: Instance not in the plan\n {2}tfscope expands terraform_data\.keyed\["c"\], but the plan .* has no such instance/);
+	t.false(result.stdout.includes('keyed["a"], but'));
+	fs.rmSync(directory, {recursive: true});
+});
+
+test('a plan of another configuration is a one-line error naming what differs', async t => {
+	const result = await runMain(['instances', path.join(failing, 'after'), '--plan', planFile]);
+	t.is(result.code, 1);
+	t.regex(result.stderr, /^tfscope: --plan .*plan\.json was not made from this configuration: the plan's configuration has terraform_data\.cbd, .* and \d+ more, which this one does not; this configuration has terraform_data\.pre, terraform_data\.post, which the plan's does not\. .*\n$/);
 });
