@@ -9,7 +9,7 @@ import {builtinsRequired, bundlePlugins} from './bundle/plugins.js';
 import {graphPageBuildOptions} from '../source/web/bundle-options.js';
 
 /*
-Builds the installable tool into distribution/: the commands (source/cli-process.ts without the explorer) as one CommonJS file, distribution/tfscope.cjs, which the program compiles from a V8 code cache kept between runs (Node 20 caches no ES modules); cli.tsx and everything it uses, the explorer and dependencies included, as ES modules split at each dynamic import (distribution/cli.mjs, chunks/), so the explorer loads only its own code (Ink, React and the UI only for it); and the program, distribution/cli.js, a small CommonJS file (scripts/bundle/cli-loader.ts) that runs one or the other. The large libraries of source/libraries.ts (RE2, YAML, legacy encodings, bcrypt, cytoscape), which evaluation loads synchronously on first use, are each built into one CommonJS file in distribution/vendor/, so no start compiles them. The package then has no runtime dependencies to install. Run by `npm run build`, and by npm itself before packing (prepack) and on install from a clone or a git URL (prepare).
+Builds the installable tool into distribution/: the commands (source/cli-process.ts without the explorer) as one CommonJS file, distribution/tfscope.cjs, which the program compiles from a V8 code cache kept between runs (Node 20 caches no ES modules); cli.tsx and everything it uses, the explorer and dependencies included, as ES modules split at each dynamic import (distribution/cli.mjs, chunks/), so the explorer loads only its own code (Ink, React and the UI only for it); and the program, distribution/cli.js, a small CommonJS file (scripts/bundle/cli-loader.ts) that runs one or the other. The large libraries of source/libraries.ts (RE2, YAML, legacy encodings, bcrypt), which evaluation loads synchronously on first use, are each built into one CommonJS file in distribution/vendor/, so no start compiles them. The package then has no runtime dependencies to install. Run by `npm run build`, and by npm itself before packing (prepack) and on install from a clone or a git URL (prepare).
 */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,7 +17,7 @@ const outdir = path.join(root, 'distribution');
 rmSync(outdir, {recursive: true, force: true});
 
 // The packages source/libraries.ts loads with require(), each to distribution/vendor/NAME.cjs (Node's own resolution picks each package's CommonJS build).
-const vendored = ['re2js', 'yaml', 'iconv-lite', 'bcryptjs', 'cytoscape'];
+const vendored = ['re2js', 'yaml', 'iconv-lite', 'bcryptjs'];
 const resolveFromRoot = createRequire(path.join(root, 'package.json'));
 await build({
 	entryPoints: Object.fromEntries(vendored.map(name => [name, resolveFromRoot.resolve(name)])),

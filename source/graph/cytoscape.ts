@@ -1,10 +1,8 @@
-import type {Core, ElementDefinition} from 'cytoscape';
-import {cytoscape} from '../libraries.js';
 import {AdjacencyIndex} from './adjacency.js';
 import type {EdgeKind, EdgeOrigin, GraphEdge, GraphNode} from './model.js';
 
 /**
-The graph: our model kept in a headless cytoscape instance, with our adjacency index in step. This is the only file that uses cytoscape (loaded when first needed: it is most of the graph code's size).
+The graph: our model over our adjacency index. cytoscape draws it in the HTML page (source/web/graph-page.ts); it is not the headless model: its whole-graph traversals are quadratic on large graphs and the one query it served (a shortest path) is a breadth-first walk here, with no library to load (docs/graph.md says why and what was measured).
 */
 export type Graph = {
 	readonly nodeCount: number;
@@ -28,42 +26,13 @@ export type Graph = {
 	/** The adjacency index, for whole-graph traversals. */
 	readonly index: AdjacencyIndex;
 	/**
-	The node ids of a shortest directed path from `from` to `to` following dependency edges (cytoscape's A*), or undefined when there is none.
+	The node ids of a shortest directed path from `from` to `to` following dependency edges, or undefined when there is none.
 	*/
 	shortestPath(from: string, to: string): string[] | undefined;
 };
 
 export function createGraph(): Graph {
 	const index = new AdjacencyIndex();
-	// cytoscape receives the elements in one batch when it is first needed, and what was added since on later calls: adding one element at a time during the build is several times slower.
-	let core: Core | undefined;
-	const syncedNodes = new Set<string>();
-	let syncedEdges = 0;
-
-	function cy(): Core {
-		core ??= cytoscape()({headless: true, styleEnabled: false});
-		const elements: ElementDefinition[] = [];
-		if (syncedNodes.size < index.nodeCount) {
-			for (const node of index.nodes()) {
-				if (!syncedNodes.has(node.id)) {
-					syncedNodes.add(node.id);
-					elements.push({group: 'nodes', data: {id: node.id, kind: node.kind}});
-				}
-			}
-		}
-
-		for (const edge of index.edgesFrom(syncedEdges)) {
-			elements.push({group: 'edges', data: {id: edge.id, source: edge.source, target: edge.target, kind: edge.kind}});
-		}
-
-		syncedEdges = index.edgeCount;
-		if (elements.length > 0) {
-			core.add(elements);
-		}
-
-		return core;
-	}
-
 	return {
 		get nodeCount() {
 			return index.nodeCount;
@@ -89,21 +58,33 @@ export function createGraph(): Graph {
 				return undefined;
 			}
 
-			if (from === to) {
-				return [from];
+			// Breadth first over the dependency edges: the first path found is a shortest one (every edge counts one).
+			const previous = new Map<string, string>([[from, from]]);
+			let frontier = [from];
+			while (frontier.length > 0 && !previous.has(to)) {
+				const next: string[] = [];
+				for (const id of frontier) {
+					for (const edge of index.outgoing(id)) {
+						if (!previous.has(edge.target)) {
+							previous.set(edge.target, id);
+							next.push(edge.target);
+						}
+					}
+				}
+
+				frontier = next;
 			}
 
-			const core = cy();
-			const result = core.elements().aStar({
-				root: core.getElementById(from),
-				goal: core.getElementById(to),
-				directed: true,
-			});
-			if (!result.found) {
+			if (!previous.has(to)) {
 				return undefined;
 			}
 
-			return result.path.nodes().map(node => node.id());
+			const path = [to];
+			for (let at = to; at !== from; at = previous.get(at)!) {
+				path.push(previous.get(at)!);
+			}
+
+			return path.reverse();
 		},
 	};
 }
