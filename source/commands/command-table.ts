@@ -95,6 +95,15 @@ export const commandTable: readonly CommandSpec[] = [
 		load: async () => (await import('./why.js')).whyCommand,
 	},
 	{
+		name: 'plan-summary',
+		arguments: '[dir] --plan FILE',
+		summary: 'Review a saved plan: changes by module and action, and why',
+		description: 'Reads the JSON of a saved plan (terraform show -json PLANFILE) over the configuration in [dir] and prints its changes grouped by module instance and action, each with the file:line of its block; for a replacement, the attribute that forces it, its expression and the values behind it down to the tfvars line; for an update, the attributes that change; then changes made outside Terraform, failed checks and output changes. --format text (default), json or markdown (for a pull-request comment). Exits 1 when the plan errored or a condition failed.',
+		examples: ['terraform plan -out=plan.tfplan && terraform show -json plan.tfplan > plan.json && tfscope plan-summary --plan plan.json', 'tfscope plan-summary infra --plan plan.json --format markdown > comment.md'],
+		loadsWorkspace: true,
+		load: async () => (await import('./plan-summary.js')).planSummaryCommand,
+	},
+	{
 		name: 'version',
 		arguments: '',
 		summary: 'Print the version',

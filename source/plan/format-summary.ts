@@ -1,0 +1,170 @@
+import {formatCounts} from './counts.js';
+import type {PlanSummary, SummaryEntry} from './summary.js';
+
+/*
+The three forms of `plan-summary`: text for a terminal, JSON for scripts, Markdown for a pull-request comment. One summary (summary.ts), three renderings.
+*/
+
+function entryLines(entry: SummaryEntry, indent: string): string[] {
+	const lines = [`${indent}${entry.address}${entry.file ? `  ${entry.file}` : ''}`];
+	const inner = `${indent}    `;
+	if (entry.previousAddress !== undefined) {
+		lines.push(`${inner}moved from ${entry.previousAddress}`);
+	}
+
+	if (entry.importingId !== undefined) {
+		lines.push(`${inner}imported with id ${JSON.stringify(entry.importingId)}`);
+	}
+
+	if (entry.reasonText !== undefined) {
+		lines.push(`${inner}because ${entry.reasonText}`);
+	}
+
+	for (const cause of entry.replace) {
+		lines.push(`${inner}${cause.path} forces replacement${cause.expression ? `  ${cause.expression}` : ''}`);
+		if (cause.chain.length > 0) {
+			lines.push(`${inner}  ← ${cause.chain.join(' ← ')}`);
+		}
+	}
+
+	for (const change of entry.changes) {
+		lines.push(`${inner}${change.path}: ${change.before} → ${change.after}`);
+	}
+
+	return lines;
+}
+
+export function formatSummaryText(summary: PlanSummary): string {
+	const lines = [`Plan ${summary.plan}${summary.terraformVersion ? ` (Terraform ${summary.terraformVersion})` : ''}${summary.errored ? ', errored' : ''}: ${formatCounts(summary.counts)}`];
+	for (const {module, groups} of summary.modules) {
+		lines.push('', module === '' ? 'root module' : module);
+		for (const group of groups) {
+			lines.push(`  ${group.action} (${group.entries.length})`);
+			for (const entry of group.entries) {
+				lines.push(...entryLines(entry, '    '));
+			}
+		}
+	}
+
+	if (summary.drift.length > 0) {
+		lines.push('', 'Changed outside Terraform (resource_drift)');
+		for (const entry of summary.drift) {
+			lines.push(...entryLines(entry, '  '));
+		}
+	}
+
+	if (summary.checks.length > 0) {
+		lines.push('', 'Failed checks');
+		for (const check of summary.checks) {
+			lines.push(...(check.messages.length === 0 ? [''] : check.messages).map(message => `  ${check.address}: ${message}`));
+		}
+	}
+
+	if (summary.outputs.length > 0) {
+		lines.push('', 'Outputs');
+		for (const output of summary.outputs) {
+			lines.push(`  ${output.action} output.${output.name} = ${output.after}`);
+		}
+	}
+
+	if (summary.notes.length > 0) {
+		lines.push('', 'Notes');
+		lines.push(...summary.notes.map(note => `  ${note}`));
+	}
+
+	return `${lines.join('\n')}\n`;
+}
+
+export function summaryJson(summary: PlanSummary): Record<string, unknown> {
+	const entry = (item: SummaryEntry) => ({
+		address: item.address,
+		module: item.module,
+		action: item.action,
+		...(item.reason !== undefined && {action_reason: item.reason, action_reason_text: item.reasonText}),
+		...(item.previousAddress !== undefined && {previous_address: item.previousAddress}),
+		...(item.importingId !== undefined && {importing_id: item.importingId}),
+		...(item.file !== undefined && {file: item.file}),
+		...(item.replace.length > 0 && {replace_causes: item.replace}),
+		...(item.changes.length > 0 && {changes: item.changes}),
+	});
+	return {
+		plan: summary.plan,
+		...(summary.terraformVersion !== undefined && {terraform_version: summary.terraformVersion}),
+		errored: summary.errored,
+		counts: Object.fromEntries(summary.counts),
+		modules: summary.modules.map(({module, groups}) => ({module, groups: groups.map(group => ({action: group.action, changes: group.entries.map(item => entry(item))}))})),
+		drift: summary.drift.map(item => entry(item)),
+		failed_checks: summary.checks,
+		outputs: summary.outputs,
+		notes: summary.notes,
+	};
+}
+
+/**
+Markdown text is configuration text: backticks and pipes in it must not break the table or the code spans.
+*/
+function code(text: string): string {
+	const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map(match => match[0].length));
+	const fence = '`'.repeat(longest + 1);
+	return `${fence}${longest > 0 ? ' ' : ''}${text.replaceAll('|', '\\|').replaceAll('\n', ' ')}${longest > 0 ? ' ' : ''}${fence}`;
+}
+
+function cell(text: string): string {
+	return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+}
+
+export function formatSummaryMarkdown(summary: PlanSummary): string {
+	const lines = [`### Plan: ${formatCounts(summary.counts)}${summary.errored ? ' (errored)' : ''}`, ''];
+	for (const {module, groups} of summary.modules) {
+		lines.push(`#### ${module === '' ? 'Root module' : code(module)}`, '', '| Action | Address | Where | Why |', '| --- | --- | --- | --- |');
+		for (const group of groups) {
+			for (const entry of group.entries) {
+				const why: string[] = [];
+				if (entry.previousAddress !== undefined) {
+					why.push(`moved from ${code(entry.previousAddress)}`);
+				}
+
+				if (entry.reasonText !== undefined) {
+					why.push(cell(entry.reasonText));
+				}
+
+				for (const cause of entry.replace) {
+					why.push(`${code(cause.path)} forces replacement${cause.chain.length > 0 ? ` ← ${cause.chain.map(step => code(step)).join(' ← ')}` : ''}`);
+				}
+
+				for (const change of entry.changes.slice(0, 5)) {
+					why.push(`${code(change.path)}: ${code(change.before)} → ${code(change.after)}`);
+				}
+
+				if (entry.changes.length > 5) {
+					why.push(`and ${entry.changes.length - 5} more attributes`);
+				}
+
+				lines.push(`| ${group.action} | ${code(entry.address)} | ${entry.file ? code(entry.file) : ''} | ${why.join('<br>')} |`);
+			}
+		}
+
+		lines.push('');
+	}
+
+	if (summary.drift.length > 0) {
+		lines.push('#### Changed outside Terraform', '');
+		lines.push(...summary.drift.map(entry => `- ${code(entry.address)}: ${entry.changes.map(change => `${code(change.path)} ${code(change.before)} → ${code(change.after)}`).join(', ')}`), '');
+	}
+
+	if (summary.checks.length > 0) {
+		lines.push('#### Failed checks', '');
+		lines.push(...summary.checks.flatMap(check => (check.messages.length === 0 ? [''] : check.messages).map(message => `- ${code(check.address)}: ${cell(message)}`)), '');
+	}
+
+	if (summary.outputs.length > 0) {
+		lines.push('#### Outputs', '');
+		lines.push(...summary.outputs.map(output => `- ${output.action} ${code(`output.${output.name}`)} = ${code(output.after)}`), '');
+	}
+
+	if (summary.notes.length > 0) {
+		lines.push('#### Notes', '', ...summary.notes.map(note => `- ${cell(note)}`), '');
+	}
+
+	return `${lines.join('\n').trimEnd()}\n`;
+}
