@@ -15,6 +15,8 @@ import type {Details, ExplorerData, WhyNode} from '../ui/explorer-data.js';
 import {withDiff} from '../ui/diff-data.js';
 import {createWorkspaceData, defaultFormatting} from '../ui/workspace-data.js';
 import type {Workspace} from '../workspace.js';
+import {describeAction, describeReason, isChange, type PlanOverlay, type PlannedChange} from '../plan/overlay.js';
+import {countActions, formatCounts} from '../plan/counts.js';
 
 /*
 `tfscope graph --format html`: the graph and each node's Details (as the explorer shows them: evaluated arguments, placeholders and their causes, the `why` of unknowns), with `--diff REV` the marks of the change, as the page's data (graph/html-data.ts), written by graph/export-html.ts.
@@ -200,6 +202,65 @@ function diffMarks(diff: WorkspaceDiff, level: 'block' | 'instance'): Map<string
 	return new Map([...all].map(([address, marks]) => [address, marks.size === 1 ? [...marks][0]! : 'changed']));
 }
 
+function planMark(change: PlannedChange): PageMark | undefined {
+	if (!isChange(change)) {
+		return undefined;
+	}
+
+	switch (change.action) {
+		case 'create': {
+			return 'added';
+		}
+
+		case 'delete':
+		case 'forget': {
+			return 'removed';
+		}
+
+		case 'read': {
+			return undefined;
+		}
+
+		case 'no-op': {
+			return change.previousAddress === undefined ? 'changed' : 'moved';
+		}
+
+		default: {
+			return 'changed';
+		}
+	}
+}
+
+/** The marks of a saved plan's actions (`--plan FILE`), as `diffMarks` gives a diff's. */
+function planMarks(plan: PlanOverlay, level: 'block' | 'instance'): Map<string, PageMark> {
+	const all = new Map<string, Set<PageMark>>();
+	for (const change of plan.changes.values()) {
+		const mark = planMark(change);
+		if (mark === undefined) {
+			continue;
+		}
+
+		const key = level === 'instance' ? change.address : withoutKeys(change.address);
+		all.set(key, new Set([...all.get(key) ?? [], mark]));
+	}
+
+	return new Map([...all].map(([address, marks]) => [address, marks.size === 1 ? [...marks][0]! : 'changed']));
+}
+
+/** What the saved plan does to a resource instance, for its Details. */
+function planSection(plan: PlanOverlay, address: string): DetailSection | undefined {
+	const change = plan.changes.get(address);
+	if (!change) {
+		return undefined;
+	}
+
+	const reason = describeReason(change.reason);
+	return {title: `Plan: ${describeAction(change)}`, rows: [
+		...(reason === undefined ? [] : [{name: 'because', value: reason}]),
+		...change.replacePaths.map(path => ({name: 'forces replacement', value: path.map(step => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('').replace(/^\./, '')})),
+	]};
+}
+
 export type HtmlGraphInput = {
 	readonly workspace: Workspace;
 	readonly graph: Graph;
@@ -217,14 +278,29 @@ export function pageData(input: HtmlGraphInput): PageData {
 	const {workspace, graph, level} = input;
 	const formatting = defaultFormatting();
 	const current = createWorkspaceData(workspace, formatting);
-	const marks = input.diff ? diffMarks(input.diff.diff, level) : new Map<string, PageMark>();
+	const {plan} = workspace;
+	const marks = input.diff ? diffMarks(input.diff.diff, level) : (plan ? planMarks(plan, level) : new Map<string, PageMark>());
 	const data = input.diff ? withDiff(current, createWorkspaceData(input.diff.previous, formatting), input.diff.diff, input.diff.label) : current;
 	const graphNodes = graph.nodes();
 	const present = new Set(graphNodes.map(node => node.id));
 	// Under --diff, what the revision had and the configuration no longer has (resources and modules) is drawn too, marked removed.
 	const previousGraph = input.diff ? graphOf(input.diff.previous, {instances: level === 'instance'}) : undefined;
 	const removed = previousGraph ? previousGraph.nodes().filter(node => !present.has(node.id) && marks.get(node.id) === 'removed') : [];
-	const all = [...graphNodes, ...removed].sort((first, second) => compareIds(first.id, second.id));
+	// Under --plan, what the plan destroys or forgets and the configuration no longer declares, likewise.
+	const planned: GraphNode[] = [];
+	if (plan && !input.diff) {
+		const added = new Set<string>();
+		for (const change of plan.changes.values()) {
+			const id = level === 'instance' ? change.address : withoutKeys(change.address);
+			if ((change.action === 'delete' || change.action === 'forget') && !present.has(id) && !added.has(id)) {
+				added.add(id);
+				const module = level === 'instance' ? change.module : withoutKeys(change.module);
+				planned.push({id, kind: level === 'instance' ? 'resource-instance' : 'resource', module, name: module === '' ? id : id.slice(module.length + 1)});
+			}
+		}
+	}
+
+	const all = [...graphNodes, ...removed, ...planned].sort((first, second) => compareIds(first.id, second.id));
 	const indexOf = new Map(all.map((node, index) => [node.id, index]));
 	const boxes = new Set(all.filter(node => node.kind === 'module' || node.kind === 'module-instance').map(node => node.id));
 	const directory = path.resolve(input.directory);
@@ -295,7 +371,12 @@ export function pageData(input: HtmlGraphInput): PageData {
 			}
 		}
 
+		const planned = plan ? planSection(plan, node.id) : undefined;
 		if (!found) {
+			if (planned) {
+				details[String(index)] = {sections: [planned]};
+			}
+
 			continue;
 		}
 
@@ -324,7 +405,7 @@ export function pageData(input: HtmlGraphInput): PageData {
 
 		// A block holding a sensitive value keeps its source out of the page: a literal written there (a default, a tfvars-like local) is the secret.
 		const source = found.source && !shown.sensitive && !/\bsensitive\s*=\s*true\b/.test(found.source.text) ? {firstLine: found.source.firstLine, text: cut(found.source.text)} : undefined;
-		details[String(index)] = {sections: shownFrom ? [shownFrom, ...shown.sections] : shown.sections, ...(why.length > 0 && {why}), ...(source && {source})};
+		details[String(index)] = {sections: [...(shownFrom ? [shownFrom] : []), ...(planned ? [planned] : []), ...shown.sections], ...(why.length > 0 && {why}), ...(source && {source})};
 	}
 
 	return {
@@ -335,7 +416,7 @@ export function pageData(input: HtmlGraphInput): PageData {
 		edgeKinds,
 		details,
 		collapseAbove,
-		...(input.diff && {diff: data.diffSummary ?? `diff vs ${input.diff.label}`}),
+		...(input.diff ? {diff: data.diffSummary ?? `diff vs ${input.diff.label}`} : (plan && {diff: `plan ${plan.file}: ${formatCounts(countActions(plan.changes.values()))}`})),
 		...(input.focus !== undefined && {focus: input.focus}),
 		generator: `tfscope ${tfscopeVersion}`,
 	};

@@ -5,7 +5,7 @@ The data of the HTML graph page (`tfscope graph --format html`): what export-htm
 /** How a node is drawn: its shape and colour in the page, and the legend's entries. */
 export type PageKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check';
 
-/** Under `--diff`: what the change does to the node. */
+/** Under `--diff` (or `--plan`): what the change (or the plan) does to the node. */
 export type PageMark = 'added' | 'removed' | 'moved' | 'changed';
 
 export type PageNode = {
@@ -59,7 +59,7 @@ export type PageData = {
 	readonly details: Readonly<Record<string, PageDetails>>;
 	/** Modules with more nodes inside than this are collapsed when the page opens. */
 	readonly collapseAbove: number;
-	/** Under `--diff`: the comparison (`diff vs main: 2 to add, ...`). */
+	/** Under `--diff`: the comparison (`diff vs main: 2 to add, ...`); under `--plan`, the plan's counts. */
 	readonly diff?: string;
 	/** What `--focus` chose, if it did. */
 	readonly focus?: string;

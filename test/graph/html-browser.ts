@@ -9,6 +9,8 @@ import {defaultFlags} from '../../source/commands/command.js';
 import {loadCommandWorkspace} from '../../source/commands/workspace-options.js';
 import {htmlGraph} from '../../source/commands/graph-html.js';
 import {buildGraph, buildInstanceGraph} from '../../source/graph/build.js';
+import {diffWorkspaces} from '../../source/diff/index.js';
+import {loadWorkspace} from '../../source/workspace.js';
 
 /*
 The HTML graph page in a real browser: Debian's chromium (apt; .ci/run installs it) driven by puppeteer-core, which downloads nothing. Every wait is for a condition in the page, never for time.
@@ -106,6 +108,19 @@ async function clickNode(page: Page, address: string): Promise<void> {
 
 async function detailsTitle(page: Page, address: string): Promise<void> {
 	await page.waitForFunction(id => document.querySelector('#details h2')?.textContent === id, {}, address);
+}
+
+async function writeDiffPage(name: string): Promise<string> {
+	const fixture = path.join(root, 'test', 'fixtures', 'diff', name);
+	const [previous, workspace] = await Promise.all([loadWorkspace({directory: path.join(fixture, 'old')}), loadWorkspace({directory: path.join(fixture, 'new')})]);
+	const result = await htmlGraph({workspace, graph: buildInstanceGraph(workspace), level: 'instance', directory: path.join(fixture, 'new'), diff: {previous, label: 'old', diff: diffWorkspaces(previous, workspace)}});
+	if (!result.ok) {
+		throw new Error(result.message);
+	}
+
+	const file = path.join(directory, `diff-${name}.html`);
+	writeFileSync(file, result.text);
+	return file;
 }
 
 let examplePage: string;
@@ -251,5 +266,25 @@ test.serial('a hostile configuration runs no script and shows its text as text',
 	t.deepEqual(requests, []);
 	t.deepEqual(errors, []);
 	t.deepEqual(await page.evaluate(() => (globalThis as unknown as {violations: string[]}).violations), []);
+	await page.close();
+});
+
+test.serial('--diff: marks in the legend, and "changed only" draws what changed and the modules around it', async t => {
+	const {page, requests, errors} = await open(await writeDiffPage('moved-module'));
+	t.true(await page.$eval('#legend', element => element.textContent!.includes('moved')));
+	t.regex(await page.$eval('#diff', element => element.textContent!), /^diff vs old: /);
+	const before = await drawn(page);
+	t.true(before.has('provider["terraform.io/builtin/terraform"]'), 'unchanged nodes are drawn until the filter is on');
+	await page.click('#changed-only');
+	await page.waitForFunction(count => (globalThis as unknown as {tfscope: Tfscope}).tfscope.cy.nodes().length < count, {}, before.size);
+	const after = await drawn(page);
+	t.deepEqual([...after.keys()].sort(), [
+		'module.fleet["one"]', 'module.fleet["one"].terraform_data.pair[0]', 'module.fleet["one"].terraform_data.pair[1]', 'module.fleet["one"].terraform_data.this',
+		'module.fleet["two"]', 'module.fleet["two"].terraform_data.pair[0]', 'module.fleet["two"].terraform_data.pair[1]', 'module.fleet["two"].terraform_data.this',
+		'module.service', 'module.service.terraform_data.pair[0]', 'module.service.terraform_data.pair[1]', 'module.service.terraform_data.this',
+	].sort());
+	t.is(after.get('module.service.terraform_data.this'), 'module.service');
+	t.deepEqual(requests, []);
+	t.deepEqual(errors, []);
 	await page.close();
 });

@@ -3,13 +3,15 @@ import path from 'node:path';
 import test from 'ava';
 import {defaultFlags, type CommandFlags} from '../../source/commands/command.js';
 import {graphCommand} from '../../source/commands/graph.js';
-import {htmlGraph, maximumPageNodes, withoutKeys} from '../../source/commands/graph-html.js';
+import {htmlGraph, maximumPageNodes, pageData, withoutKeys} from '../../source/commands/graph-html.js';
+import {diffWorkspaces} from '../../source/diff/index.js';
+import {graphOf} from '../../source/graph/index.js';
 import {embed} from '../../source/graph/export-html.js';
 import {createGraph} from '../../source/graph/cytoscape.js';
 import type {PageData} from '../../source/graph/html-data.js';
 import {layeredLayout} from '../../source/web/layout.js';
 import {visibleText} from '../../source/web/visible-text.js';
-import type {Workspace} from '../../source/workspace.js';
+import {loadWorkspace, type Workspace} from '../../source/workspace.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const example = 'examples/multi-region';
@@ -170,4 +172,53 @@ test('the layout is the same for the same input, keeps dependents above their de
 	t.true(Math.min(first.get(1)!.y, first.get(2)!.y, first.get(3)!.y) > first.get(5)!.y);
 	const nodes = [...first.values()];
 	t.is(new Set(nodes.map(point => `${point.x},${point.y}`)).size, nodes.length, 'no two nodes in one place');
+});
+
+async function diffPage(name: string, instances: boolean): Promise<PageData> {
+	const fixture = path.join(root, 'test', 'fixtures', 'diff', name);
+	const [previous, workspace] = await Promise.all([loadWorkspace({directory: path.join(fixture, 'old')}), loadWorkspace({directory: path.join(fixture, 'new')})]);
+	const level = instances ? 'instance' : 'block';
+	return pageData({workspace, graph: graphOf(workspace, {instances}), level, directory: path.join(fixture, 'new'), diff: {previous, label: 'old', diff: diffWorkspaces(previous, workspace)}});
+}
+
+function marksOf(data: PageData): string[] {
+	return data.nodes.filter(node => node.mark !== undefined).map(node => `${node.mark} ${node.id}`);
+}
+
+test('--diff: nodes carry added, removed, moved and changed marks; what is gone is drawn from the revision, with its Details', async t => {
+	const renamed = await diffPage('rename-without-moved', false);
+	t.deepEqual(marksOf(renamed), ['removed terraform_data.database', 'added terraform_data.other', 'added terraform_data.primary_database', 'removed terraform_data.unrelated']);
+	t.regex(renamed.diff!, /^diff vs old: 2 to add, 0 to change, 2 to destroy/);
+	const gone = renamed.nodes.findIndex(node => node.id === 'terraform_data.database');
+	t.regex(renamed.details[String(gone)]!.sections[0]!.title, /^- terraform_data\.database: destroy/);
+	const moved = await diffPage('moved-module', true);
+	// The diff engine's answers (test/ui/diff-data.tsx has the same for the explorer): a moved module instance moves what it holds.
+	t.deepEqual(marksOf(moved), [
+		'moved module.fleet["one"]', 'moved module.fleet["one"].terraform_data.pair[0]', 'moved module.fleet["one"].terraform_data.pair[1]', 'moved module.fleet["one"].terraform_data.this',
+		'added module.fleet["two"]', 'added module.fleet["two"].terraform_data.pair[0]', 'added module.fleet["two"].terraform_data.pair[1]', 'added module.fleet["two"].terraform_data.this',
+		'moved module.service', 'moved module.service.terraform_data.pair[0]', 'moved module.service.terraform_data.pair[1]', 'moved module.service.terraform_data.this',
+	]);
+	const updates = await diffPage('updates', false);
+	const config = updates.nodes.findIndex(node => node.id === 'terraform_data.config');
+	t.is(updates.nodes[config]!.mark, 'changed');
+	t.deepEqual(updates.details[String(config)]!.sections[0], {title: '~ terraform_data.config: update in place', rows: [{name: '', value: 'input.size: 1 → 2'}]});
+});
+
+test('--plan: nodes carry the plan\'s actions, what it destroys is drawn too, Details say why', async t => {
+	const {code, stdout} = await graph(['test/fixtures/saved-plan/review/after'], {instances: true, plan: 'test/fixtures/saved-plan/review/plan.json'});
+	t.is(code, 0);
+	const data = dataOf(stdout);
+	t.regex(data.diff!, /^plan test\/fixtures\/saved-plan\/review\/plan\.json: 3 create, 5 update, 5 replace, 6 delete/);
+	const node = (id: string) => {
+		const index = data.nodes.findIndex(each => each.id === id);
+		return {node: data.nodes[index]!, details: data.details[String(index)]!};
+	};
+
+	t.is(node('terraform_data.created').node.mark, 'added');
+	t.is(node('terraform_data.orphan').node.mark, 'removed');
+	t.is(node('terraform_data.new_name').node.mark, 'moved');
+	const tainted = node('terraform_data.tainted');
+	t.is(tainted.node.mark, 'changed');
+	t.deepEqual(tainted.details.sections[0], {title: 'Plan: replace', rows: [{name: 'because', value: 'the object is tainted'}]});
+	t.deepEqual(node('terraform_data.cbd').details.sections[0]!.rows.at(-1), {name: 'forces replacement', value: 'triggers_replace'});
 });
