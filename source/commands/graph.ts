@@ -13,12 +13,14 @@ import {formatRangeShort} from '../hcl/position.js';
 import {terminalSafeWriter} from './terminal-text.js';
 import {writeLines} from './write-lines.js';
 import {writeHtmlGraph} from './graph-html-command.js';
+import type {NodeMarks} from '../graph/marks.js';
+import {planMarks} from '../plan/graph-marks.js';
 
-const formats: Record<string, (graph: Graph) => Lines> = {
+const formats: Record<string, (graph: Graph, marks?: NodeMarks) => Lines> = {
 	dot: dotLines,
 	mermaid: mermaidLines,
-	json: jsonLines,
-	text: graph => textLines(graph),
+	json: graph => jsonLines(graph),
+	text: (graph, marks) => textLines(graph, marks ? {marks} : {}),
 	// One self-contained page (graph-html.ts): made below, from the Workspace too.
 	html: () => [],
 };
@@ -68,7 +70,8 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 		return writeHtmlGraph({workspace, graph, level: flags.instances ? 'instance' : 'block', directory: positional[0] ?? '.', ...(flags.focus !== undefined && {focus: flags.focus})}, flags, {stdout, stderr, environment, cwd});
 	}
 
-	writeLines(stdout, exporter(graph));
+	// Under --plan, each node marked with its planned action (plan/graph-marks.ts).
+	writeLines(stdout, exporter(graph, workspace.plan ? planMarks(graph, workspace.plan, flags.instances === true) : undefined));
 	return 0;
 };
 

@@ -2,6 +2,8 @@ import {type Expansion, describeExpansion} from '../expand/expansion.js';
 import {formatKey} from '../expand/addresses.js';
 import type {ModuleCallExpansion, ModuleInstance} from '../expand/instance-tree.js';
 import type {Command} from './command.js';
+import type {PlanOverlay} from '../plan/overlay.js';
+import {changesInModule, countActions, formatCounts} from '../plan/counts.js';
 import {workspaceFor} from './instances.js';
 import {terminalSafeWriter} from './terminal-text.js';
 
@@ -48,8 +50,10 @@ function callNote(call: ModuleCallExpansion): string | undefined {
 	return undefined;
 }
 
-export function renderTree(root: ModuleInstance): string {
-	const lines = [`root (${summary(root)})`];
+export function renderTree(root: ModuleInstance, plan?: PlanOverlay): string {
+	// Under --plan, each module instance's changes by action (plan/counts.ts).
+	const planned = (instance: ModuleInstance): string => (plan ? `; plan: ${formatCounts(countActions(changesInModule(plan, instance.text)))}` : '');
+	const lines = [`root (${summary(root)}${planned(root)})`];
 	const visit = (instance: ModuleInstance, prefix: string, instanceAssumed: boolean): void => {
 		const entries: Array<{label: string; child?: ModuleInstance; assumed?: boolean}> = [];
 		const calls = [...instance.calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
@@ -63,7 +67,7 @@ export function renderTree(root: ModuleInstance): string {
 			const assumed = instanceAssumed || isAssumed(call.expansion);
 			for (const child of call.instances) {
 				const unresolved = note === undefined ? '' : `, ${note}`;
-				entries.push({label: `module.${call.call.name}${formatKey(child.key)}${assumed ? ' assumed' : ''} (${summary(child, assumed)}${unresolved})`, child, assumed});
+				entries.push({label: `module.${call.call.name}${formatKey(child.key)}${assumed ? ' assumed' : ''} (${summary(child, assumed)}${unresolved}${planned(child)})`, child, assumed});
 			}
 		}
 
@@ -77,6 +81,12 @@ export function renderTree(root: ModuleInstance): string {
 	};
 
 	visit(root, '', false);
+	if (plan) {
+		// Module instances the plan changes and the configuration no longer has (a module call removed).
+		const gone = [...new Set([...plan.changes.values()].map(change => change.module))].filter(module => module !== '' && !moduleTexts(root).has(module)).sort();
+		lines.push(...gone.map(module => `${module} (not in the configuration; plan: ${formatCounts(countActions(changesInModule(plan, module)))})`));
+	}
+
 	return lines.join('\n') + '\n';
 }
 
@@ -93,6 +103,8 @@ export type TreeJson = {
 	readonly calls_without_instances: ReadonlyArray<{readonly call: string; readonly reason: string}>;
 	/** Set when the module's source could not be loaded. */
 	readonly unresolved?: string;
+	/** Under --plan: how many of its resource instances the plan creates, updates, replaces... (see plan/counts.ts). */
+	readonly planned_actions?: Readonly<Record<string, number>>;
 };
 
 function counts(instance: ModuleInstance, moduleAssumed: boolean): {resources: number; resource_instances: number; assumed_instances?: number} {
@@ -101,7 +113,22 @@ function counts(instance: ModuleInstance, moduleAssumed: boolean): {resources: n
 	return {resources: resources.length, resource_instances: resources.reduce((total, resource) => total + resource.instances.length, 0), ...(assumed > 0 && {assumed_instances: assumed})};
 }
 
-export function treeJson(instance: ModuleInstance, address = '', unresolved?: string, moduleAssumed = false): TreeJson {
+function moduleTexts(root: ModuleInstance): Set<string> {
+	const texts = new Set<string>();
+	const visit = (instance: ModuleInstance): void => {
+		texts.add(instance.text);
+		for (const call of instance.calls) {
+			for (const child of call.instances) {
+				visit(child);
+			}
+		}
+	};
+
+	visit(root);
+	return texts;
+}
+
+export function treeJson(instance: ModuleInstance, address = '', unresolved?: string, moduleAssumed = false, plan?: PlanOverlay): TreeJson {
 	const calls = [...instance.calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
 	const modules: TreeJson[] = [];
 	const empty: Array<{call: string; reason: string}> = [];
@@ -114,11 +141,11 @@ export function treeJson(instance: ModuleInstance, address = '', unresolved?: st
 
 		for (const child of call.instances) {
 			const childAddress = `${address === '' ? '' : `${address}.`}module.${call.call.name}${formatKey(child.key)}`;
-			modules.push(treeJson(child, childAddress, note, moduleAssumed || isAssumed(call.expansion)));
+			modules.push(treeJson(child, childAddress, note, moduleAssumed || isAssumed(call.expansion), plan));
 		}
 	}
 
-	return {address, ...counts(instance, moduleAssumed), modules, calls_without_instances: empty, ...(unresolved !== undefined && {unresolved})};
+	return {address, ...counts(instance, moduleAssumed), modules, calls_without_instances: empty, ...(unresolved !== undefined && {unresolved}), ...(plan && {planned_actions: Object.fromEntries(countActions(changesInModule(plan, instance.text)))})};
 }
 
 export const treeCommand: Command = async input => {
@@ -134,10 +161,10 @@ export const treeCommand: Command = async input => {
 	const workspace = await workspaceFor(input, positional[0]);
 	if (input.flags.json) {
 		// JSON text is escaped by JSON.stringify itself: written unchanged.
-		input.stdout.write(`${JSON.stringify(treeJson(workspace.instances.root), undefined, 2)}\n`);
+		input.stdout.write(`${JSON.stringify(treeJson(workspace.instances.root, '', undefined, false, workspace.plan), undefined, 2)}\n`);
 		return 0;
 	}
 
-	stdout.write(renderTree(workspace.instances.root));
+	stdout.write(renderTree(workspace.instances.root, workspace.plan));
 	return 0;
 };

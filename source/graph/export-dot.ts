@@ -3,6 +3,7 @@ import type {EdgeKind, NodeKind} from './model.js';
 import {childModules, membersByModule} from './module-paths.js';
 import {compareIds, edgesInOrder} from './queries.js';
 import {joinLines, type Lines} from './lines.js';
+import type {NodeMarks} from './marks.js';
 
 const shapes: Record<NodeKind, string> = {
 	resource: 'shape = "box"',
@@ -44,7 +45,7 @@ export function exportDot(graph: Graph): string {
 /**
 The DOT text of `exportDot`, line by line.
 */
-export function * dotLines(graph: Graph): Lines {
+export function * dotLines(graph: Graph, marks?: NodeMarks): Lines {
 	const nodes = graph.nodes().sort((first, second) => compareIds(first.id, second.id));
 	// Nodes by module, every ancestor module with a cluster.
 	const members = membersByModule(nodes);
@@ -54,7 +55,9 @@ export function * dotLines(graph: Graph): Lines {
 	yield * ['digraph {', '\tcompound = "true"', '\tnewrank = "true"', '\trankdir = "RL"', '\tnode [fontname = "sans-serif"]'];
 	function * moduleLines(module: string, indent: string): Lines {
 		for (const node of members.get(module) ?? []) {
-			yield `${indent}${dotString(node.id)} [label = ${dotString(node.assumed ? `${node.name} (assumed)` : node.name)}, ${shapes[node.kind]}]`;
+			const mark = marks?.get(node.id);
+			const label = `${node.name}${node.assumed ? ' (assumed)' : ''}${mark ? ` (${mark.label})` : ''}`;
+			yield `${indent}${dotString(node.id)} [label = ${dotString(label)}, ${shapes[node.kind]}${mark ? `, color = ${dotString(mark.colour)}, penwidth = "2"` : ''}]`;
 		}
 
 		for (const child of children.get(module) ?? []) {

@@ -3,6 +3,7 @@ import type {EdgeKind, NodeKind} from './model.js';
 import {childModules, membersByModule} from './module-paths.js';
 import {compareIds, edgesInOrder} from './queries.js';
 import {joinLines, type Lines} from './lines.js';
+import type {NodeMarks} from './marks.js';
 
 const shapes: Record<NodeKind, [string, string]> = {
 	resource: ['[', ']'],
@@ -44,7 +45,7 @@ export function exportMermaid(graph: Graph): string {
 /**
 The Mermaid text of `exportMermaid`, line by line.
 */
-export function * mermaidLines(graph: Graph): Lines {
+export function * mermaidLines(graph: Graph, marks?: NodeMarks): Lines {
 	const nodes = graph.nodes().sort((first, second) => compareIds(first.id, second.id));
 	const ids = new Map(nodes.map((node, position) => [node.id, `n${position}`]));
 	// Nodes by module, every ancestor module with a cluster.
@@ -58,7 +59,8 @@ export function * mermaidLines(graph: Graph): Lines {
 	function * moduleLines(module: string, indent: string): Lines {
 		for (const node of members.get(module) ?? []) {
 			const [open, close] = shapes[node.kind];
-			yield `${indent}${ids.get(node.id)!}${open}${mermaidLabel(node.name)}${close}`;
+			const mark = marks?.get(node.id);
+			yield `${indent}${ids.get(node.id)!}${open}${mermaidLabel(mark ? `${node.name} (${mark.label})` : node.name)}${close}`;
 		}
 
 		for (const child of children.get(module) ?? []) {
@@ -71,5 +73,22 @@ export function * mermaidLines(graph: Graph): Lines {
 	yield * moduleLines('', '\t');
 	for (const edge of edgesInOrder(graph, nodes.map(node => node.id))) {
 		yield `\t${ids.get(edge.source)!} ${arrows[edge.kind]} ${ids.get(edge.target)!}`;
+	}
+
+	if (marks && marks.size > 0) {
+		// One class per mark, its colour on the node's border.
+		const classes = new Map<string, string[]>();
+		for (const node of nodes) {
+			const mark = marks.get(node.id);
+			if (mark) {
+				classes.set(mark.label, [...(classes.get(mark.label) ?? []), ids.get(node.id)!]);
+			}
+		}
+
+		for (const [label, members] of classes) {
+			const name = label.replaceAll(/\W/g, '_');
+			yield `\tclassDef ${name} stroke:${marks.colourOf(label)},stroke-width:2px`;
+			yield `\tclass ${members.join(',')} ${name}`;
+		}
 	}
 }

@@ -1,12 +1,17 @@
 import type {Graph} from './cytoscape.js';
 import {compareIds, outgoingInOrder} from './queries.js';
 import {joinLines, type Lines} from './lines.js';
+import type {NodeMarks} from './marks.js';
 
 export type TextOptions = {
 	/**
 	Append the edge kinds to each dependency that is not a plain reference: `  provider["registry.terraform.io/hashicorp/aws"] (provider)`.
 	*/
 	readonly kinds?: boolean;
+	/**
+	A mark after a node's name: `terraform_data.a (replace)`.
+	*/
+	readonly marks?: NodeMarks;
 };
 
 /**
@@ -22,7 +27,8 @@ The text of `toText`, line by line.
 export function * textLines(graph: Graph, options: TextOptions = {}): Lines {
 	const ids = graph.nodes().map(node => node.id).sort(compareIds);
 	for (const id of ids) {
-		yield id;
+		const mark = options.marks?.get(id);
+		yield mark ? `${id} (${mark.label})` : id;
 		// Edges in order come grouped by target, their kinds sorted: one line per target.
 		const edges = outgoingInOrder(graph, id);
 		for (let at = 0; at < edges.length;) {

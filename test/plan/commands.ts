@@ -87,3 +87,31 @@ test('a plan of another configuration is a one-line error naming what differs', 
 	t.is(result.code, 1);
 	t.regex(result.stderr, /^tfscope: --plan .*plan\.json was not made from this configuration: the plan's configuration has terraform_data\.cbd, .* and \d+ more, which this one does not; this configuration has terraform_data\.pre, terraform_data\.post, which the plan's does not\. .*\n$/);
 });
+
+test('tree --plan: each module instance with its changes by action, and the module instances the configuration no longer has', async t => {
+	const result = await runMain(['tree', after, '--plan', planFile]);
+	t.is(result.stdout, [
+		'root (17 resources, 18 instances; plan: 3 create, 3 update, 5 replace, 5 delete, 1 forget, 1 read, 2 move, 1 import)',
+		'├── module.kept["eu"] (1 resource, 1 instance; plan: 1 update)',
+		'└── module.kept["us"] (1 resource, 1 instance; plan: 1 update)',
+		'module.gone (not in the configuration; plan: 1 delete)',
+		'',
+	].join('\n'));
+	const json = JSON.parse((await runMain(['tree', after, '--plan', planFile, '--json'])).stdout) as {planned_actions: Record<string, number>; modules: Array<{planned_actions: Record<string, number>}>};
+	t.deepEqual(json.modules[0]!.planned_actions, {update: 1});
+	t.is(json.planned_actions['replace'], 5);
+});
+
+test('graph --plan: actions as marks in text, colours in DOT and Mermaid', async t => {
+	const text = (await runMain(['graph', after, '--plan', planFile, '--format', 'text'])).stdout.split('\n');
+	t.true(text.includes('data.terraform_remote_state.later (read)'));
+	t.true(text.includes('terraform_data.cbd (replace+cbd)'));
+	t.true(text.includes('module.kept.terraform_data.this (update)'));
+	t.true(text.includes('terraform_data.repeated (changed)'));
+	t.true(text.includes('terraform_data.unchanged'));
+	const dot = (await runMain(['graph', after, '--plan', planFile, '--instances'])).stdout;
+	t.regex(dot, /"terraform_data\.created" \[label = "terraform_data\.created \(create\)", shape = "box", color = "#2e7d32", penwidth = "2"\]/);
+	t.regex(dot, /"terraform_data\.repeated\[0\]" \[label = "terraform_data\.repeated\[0\] \(create\)"/);
+	const mermaid = (await runMain(['graph', after, '--plan', planFile, '--format', 'mermaid'])).stdout;
+	t.regex(mermaid, /\tclassDef replace stroke:#ef6c00,stroke-width:2px\n\tclass n\d+(?:,n\d+)+ replace\n/);
+});
