@@ -19,13 +19,17 @@ export type ConsoleStartOptions = {
 	readonly escape?: (text: string) => string;
 };
 
+const unsetRequiredVariable = 'No value for required variable';
+
 const problemsAbove: Diagnostic = {severity: 'warning', summary: 'Due to the problems above, some expressions may produce unexpected results.'};
 
 /**
 The report of a Workspace's problems that the console prints before its first expression.
 */
 export function consoleStart(workspace: Workspace, options: ConsoleStartOptions = {}): ConsoleStart {
-	const {load, evaluation} = workspace.startDiagnostics();
+	const {load, evaluation: evaluated} = workspace.startDiagnostics();
+	// terraform console stubs an unset required root variable as an unknown value and says nothing of it (internal/command/console.go, stubUnsetRequiredVariables); tfscope's value of such a variable is already unknown.
+	const evaluation = evaluated.filter(diagnostic => diagnostic.summary !== unsetRequiredVariable);
 	const stop = load.some(diagnostic => diagnostic.severity === 'error');
 	const shown = terraformOrder([...load, ...evaluation]);
 	if (shown.length === 0) {

@@ -139,10 +139,17 @@ export function applyOverrides(primary: readonly Block[], overrides: readonly Bl
 
 		const position = index.get(identity);
 		if (position === undefined) {
-			if (override.type === 'terraform') {
-				// Terraform accepts a terraform block in an override file without a base one.
+			// Terraform accepts a terraform block in an override file without a base one, and a default (unaliased) provider configuration: an absent one is an empty configuration, which the override fills (configs/module.go, mergeFile; #38, H).
+			if (override.type === 'terraform' || (override.type === 'provider' && identity.endsWith(' '))) {
 				index.set(identity, blocks.length);
 				blocks.push(override);
+				continue;
+			}
+
+			if (override.type === 'provider') {
+				const name = override.labels[0] ?? '';
+				const alias = identity.slice(`provider ${name} `.length);
+				diagnostics.push(errorDiagnostic('Missing base provider configuration for override', `There is no ${name} provider configuration with the alias "${alias}". An override file can only override an aliased provider configuration that was already defined in a primary configuration file.`, override.typeRange));
 				continue;
 			}
 

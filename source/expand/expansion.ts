@@ -336,7 +336,8 @@ function forEachExpansionOf(value: Value, what: 'resource' | 'module'): Expansio
 
 function forEachEntries(value: Value, what: 'resource' | 'module'): ExpansionResult {
 	const unsuitable = (reason: string) => invalid('for_each', 'Invalid for_each argument', `The given "for_each" argument value is unsuitable: ${reason}`);
-	if (deepMarks(value).has('sensitive')) {
+	// Only a sensitive collection, or a sensitive key (a set's element), would expose a secret as an instance key: a sensitive value inside a map's elements stays with each.value (Terraform's evaluateForEachExpression checks the collection's own marks; #38, E).
+	if (value.marks?.has('sensitive') || (value.kind === 'set' && value.elements.some(element => element.marks?.has('sensitive')))) {
 		return invalid('for_each', 'Invalid for_each argument', `Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a ${what === 'module' ? 'module' : 'resource'} instance key.`);
 	}
 

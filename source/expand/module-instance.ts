@@ -9,7 +9,7 @@ import {convert} from '../lang/convert.js';
 import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
 import {referencesOf} from '../lang/references.js';
 import {dynamicType} from '../lang/types.js';
-import {type Value, compareStrings, deepMarks, hasDeepMarks, markSensitive, nullValue, objectValue, stringValue, unknownValue, unmark} from '../lang/values.js';
+import {type Value, compareStrings, deepMarks, hasDeepMarks, markSensitive, nullValue, stringValue, unknownValue, unmark} from '../lang/values.js';
 import {type InstanceKey, type ModuleInstanceAddress, formatModuleInstance, noKey} from './addresses.js';
 import {type Expansion, type ExpansionResult, type RepetitionData, countExpansion, enabledExpansion, expansionInstances, forEachExpansion, noRepetition, singleExpansion} from './expansion.js';
 import type {ConditionResult, ModuleCallExpansion, ModuleInstance, ResourceExpansion} from './instance-tree.js';
@@ -600,8 +600,11 @@ export class ModuleInstanceImpl implements ModuleInstance {
 		return result.key;
 	}
 
+	/**
+	The object `module.NAME` reads: its attributes are the instance's outputs themselves (a LazyMap), so a reference to one output (`module.m.arn`) evaluates that output only, as Terraform has a node per output. Without it, an argument of the call that reads one output while another output depends on that argument (a bucket policy naming its own bucket's ARN) was a false cycle (#38, B). Whatever reads the whole object (iterating, converting, printing it) evaluates every output, as Terraform's reference to the whole module does.
+	*/
 	outputsObject(): Value {
-		return objectValue(this.#outputs);
+		return {kind: 'object', attributes: this.#outputs};
 	}
 
 	/**

@@ -175,7 +175,7 @@ export class ResourceInstanceImpl implements ResourceInstance {
 			// The common case, built in one pass: a body's names are the same for every instance, so their order is sorted once.
 			const sorted = new Map<string, Value>();
 			for (const name of sortedNames(block.body, attributes)) {
-				sorted.set(name, nullAsUnknown(attributes.get(name)!));
+				sorted.set(name, partialObjects(nullAsUnknown(attributes.get(name)!), 0));
 			}
 
 			return finished(block, {kind: 'object', attributes: sorted, open: true});
@@ -186,7 +186,7 @@ export class ResourceInstanceImpl implements ResourceInstance {
 		for (const [name, value] of attributes) {
 			// An argument set to null keeps its value in state, as a provider plans an optional and computed attribute left unset.
 			const fromState = storedAttributes.get(name);
-			merged.set(name, fromState && unmark(value)[0].kind === 'null' ? fromState : nullAsUnknown(value));
+			merged.set(name, fromState && unmark(value)[0].kind === 'null' ? fromState : partialObjects(nullAsUnknown(value), 0));
 		}
 
 		for (const [name, value] of storedAttributes) {
@@ -196,6 +196,53 @@ export class ResourceInstanceImpl implements ResourceInstance {
 		}
 
 		return finished(block, sortedObject(merged));
+	}
+}
+
+/**
+A written value of a resource without its schema, every object in it (at any depth, in blocks and in arguments) made `partial`: a name the configuration did not write may be a nested attribute the provider computes, so reading it is unknown rather than an error (#38, D). The value itself when it holds no object (most arguments): nothing is copied.
+*/
+function partialObjects(value: Value, depth: number): Value {
+	if (depth > 64) {
+		return value;
+	}
+
+	switch (value.kind) {
+		case 'object': {
+			let attributes: Map<string, Value> | undefined;
+			for (const [name, attribute] of value.attributes) {
+				const changed = partialObjects(attribute, depth + 1);
+				if (changed !== attribute) {
+					attributes ??= new Map(value.attributes);
+					attributes.set(name, changed);
+				}
+			}
+
+			if (value.partial && attributes === undefined) {
+				return value;
+			}
+
+			const partial: ObjectValue = value.open ? {kind: 'object', attributes: attributes ?? value.attributes, open: true, partial: true} : {kind: 'object', attributes: attributes ?? value.attributes, partial: true};
+			return value.marks ? withMarks(partial, value.marks) : partial;
+		}
+
+		case 'tuple':
+		case 'list': {
+			let elements: Value[] | undefined;
+			for (const [position, element] of value.elements.entries()) {
+				const changed = partialObjects(element, depth + 1);
+				if (changed !== element) {
+					elements ??= [...value.elements];
+					elements[position] = changed;
+				}
+			}
+
+			return elements === undefined ? value : {...value, elements};
+		}
+
+		default: {
+			return value;
+		}
 	}
 }
 

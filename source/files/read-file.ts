@@ -83,6 +83,24 @@ function failureOf(error: unknown, path: string, operation: 'open' | 'read' | 's
 	return {kind: 'error', path, operation, code, reason: reasons[code] ?? (error as Error).message};
 }
 
+let nullDevice: string | undefined | false;
+
+/**
+Whether what `identity` (from inspectFile) names is this system's `/dev/null`, the same device file: a device that reads as nothing at once, so the file functions read it as empty as Terraform does (`file("/dev/null")` is a common "empty" idiom, #38 I). Every other device stays refused.
+*/
+export function isNullDevice(identity: string): boolean {
+	if (nullDevice === undefined) {
+		try {
+			const stats = fs.statSync('/dev/null');
+			nullDevice = stats.isCharacterDevice() ? `${stats.dev}:${stats.ino}` : false;
+		} catch {
+			nullDevice = false;
+		}
+	}
+
+	return nullDevice !== false && identity === nullDevice;
+}
+
 /**
 What `path` is (following symlinks), without opening it: a regular file and its size, something else, or a failure (missing, permission...).
 */

@@ -242,7 +242,7 @@ function canConvertCollection(kind: 'list' | 'set' | 'map', element: Type, want:
 		}
 
 		case 'object': {
-			return kind === 'map' && Object.values(want.attributes).every(attributeType => canConvert(element, attributeType));
+			return kind === 'map' && mapConvertsToObject(element, want);
 		}
 
 		default: {
@@ -720,19 +720,22 @@ export function canConvert(have: Type, want: Type): boolean {
 				return true;
 			}
 
-			if (have.kind === 'map') {
-				for (const name of attributeNames(want)) {
-					if (!canConvert(have.element, want.attributes[name]!)) {
-						return false;
-					}
-				}
+			return have.kind === 'map' && mapConvertsToObject(have.element, want);
+		}
+	}
+}
 
-				return true;
-			}
-
+/**
+Whether a map of `element` may convert to the object type: each attribute's type must be one the element converts to, except an optional attribute's, which the map may leave out (cty's conversionMapToObject in unsafe mode; the conversion fails only if the map has that key). So a typed null `map(string)` passes to a variable of type `object({name = optional(object({...}))})` (#38, F).
+*/
+function mapConvertsToObject(element: Type, want: ObjectType): boolean {
+	for (const name of attributeNames(want)) {
+		if (!canConvert(element, want.attributes[name]!) && !(want.optional?.has(name) ?? false)) {
 			return false;
 		}
 	}
+
+	return true;
 }
 
 /**

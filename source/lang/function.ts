@@ -67,7 +67,7 @@ export type FunctionFilesystem = {
 	/**
 	What a path is, following symlinks; `identity` (device and inode, when known) lets `fileset` detect symlink loops.
 	*/
-	readonly stat: (path: string) => {readonly kind: 'file' | 'directory' | 'other'; readonly size: number; readonly identity?: string} | undefined;
+	readonly stat: (path: string) => {readonly kind: 'file' | 'directory' | 'other' | 'empty-device'; readonly size: number; readonly identity?: string} | undefined;
 	readonly listFiles?: (directory: string) => readonly string[];
 	readonly cwd: string;
 	readonly home?: string;

@@ -132,32 +132,35 @@ function unifyCollections(kind: 'list' | 'set' | 'map', types: readonly Type[], 
 	return kind === 'list' ? listType(element) : (kind === 'set' ? setType(element) : mapType(element));
 }
 
+/**
+cty's unifyTuplesAsList: the tuples alone must unify as a list (their elements pooled), then that list in their place must unify with the lists to a list. Pooling the lists' element types with the tuples' elements instead let a `list(dynamic)` turn elements that never meet into a list of anything.
+*/
 function unifyTuplesAsList(types: readonly Type[]): Type | undefined {
-	const elements: Type[] = [];
-	for (const type of types) {
-		if (type.kind === 'list') {
-			elements.push(type.element);
-		} else if (type.kind === 'tuple') {
-			elements.push(...type.elements);
-		}
+	const elements = types.flatMap(type => (type.kind === 'tuple' ? type.elements : []));
+	// No elements at all: cty's unify of nothing fails (here it would be `dynamic`).
+	const element = elements.length === 0 ? undefined : unify(elements);
+	if (!element) {
+		return undefined;
 	}
 
-	const element = unify(elements);
-	return element ? listType(element) : undefined;
+	const asList = listType(element);
+	const unified = unify(types.map(type => (type.kind === 'tuple' ? asList : type)));
+	return unified?.kind === 'list' ? unified : undefined;
 }
 
+/**
+cty's unifyObjectsAsMaps: the objects alone must unify as a map (their attribute types pooled), then that map in their place must unify with the maps to a map. Otherwise unification goes on to the general preference order, where `coalesce({a = {x = "s"}, b = {y = [1]}}, tomap({}))` is the object (#38, C).
+*/
 function unifyObjectsAsMaps(types: readonly Type[]): Type | undefined {
-	const elements: Type[] = [];
-	for (const type of types) {
-		if (type.kind === 'map') {
-			elements.push(type.element);
-		} else if (type.kind === 'object') {
-			elements.push(...Object.values(type.attributes));
-		}
+	const attributes = types.flatMap(type => (type.kind === 'object' ? Object.values(type.attributes) : []));
+	const element = attributes.length === 0 ? undefined : unify(attributes);
+	if (!element) {
+		return undefined;
 	}
 
-	const element = unify(elements);
-	return element ? mapType(element) : undefined;
+	const asMap = mapType(element);
+	const unified = unify(types.map(type => (type.kind === 'object' ? asMap : type)));
+	return unified?.kind === 'map' ? unified : undefined;
 }
 
 function unifyObjects(types: readonly Type[], hasDynamic: boolean): Type | undefined {

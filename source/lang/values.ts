@@ -49,7 +49,10 @@ export type TupleValue = Marked & {readonly kind: 'tuple'; readonly elements: re
 /**
 `open` (set only by the configuration layer, for resource instances whose provider schema tfscope does not know): an attribute not in `attributes` is one only the provider knows (`id`, `arn`, ...), so reading it gives an unknown value of dynamic type instead of an "Unsupported attribute" error.
 */
-export type ObjectValue = Marked & {readonly kind: 'object'; readonly attributes: ReadonlyMap<string, Value>; readonly open?: boolean};
+/**
+`open`: a resource's value without its provider's schema, which the provider may add attributes to: reading a missing one is unknown, and what iterating it or a function of the whole gives is unknown. `partial`: an object the configuration wrote inside such a value (`metadata = {...}`): reading a name it lacks is unknown too (a nested attribute the provider computes), while its own attributes read, iterate and convert as written.
+*/
+export type ObjectValue = Marked & {readonly kind: 'object'; readonly attributes: ReadonlyMap<string, Value>; readonly open?: boolean; readonly partial?: boolean};
 export type NullValue = Marked & {readonly kind: 'null'; readonly type: Type};
 /**
 `refinement`: what is known of the value before apply (cty's refinements, see refinements.ts); absent for most unknowns.

@@ -43,3 +43,12 @@ test('overriding a local that does not exist is an error', t => {
 	const {diagnostics} = applyOverrides(blocks('locals {\n  a = 1\n}\n', 'main.tf'), blocks('locals {\n  b = 2\n}\n', 'override.tf'));
 	t.deepEqual(diagnostics.map(diagnostic => diagnostic.summary), ['Missing base local value definition to override']);
 });
+
+test('an override may configure a default provider the primary files only use implicitly; an aliased one needs its base (#38, H)', t => {
+	const base = blocks('resource "aws_s3_bucket" "b" {}\n', 'main.tf');
+	const override = blocks('provider "aws" {\n  region = "c"\n}\nprovider "google" {\n  alias = "west"\n}\n', 'x_override.tf');
+	const {blocks: merged, diagnostics} = applyOverrides(base, override);
+	t.deepEqual(merged.map(block => [block.type, ...block.labels].join(' ')), ['resource aws_s3_bucket b', 'provider aws']);
+	t.is(literalString(findAttribute(merged[1]!.body, 'region')?.expression), 'c');
+	t.deepEqual(diagnostics.map(diagnostic => `${diagnostic.subject?.start.line}: ${diagnostic.summary}: ${diagnostic.detail}`), ['4: Missing base provider configuration for override: There is no google provider configuration with the alias "west". An override file can only override an aliased provider configuration that was already defined in a primary configuration file.']);
+});

@@ -28,6 +28,13 @@ const cases: Array<[string, string]> = [
 	['google_container_cluster.this.node_pool[*].name', '(known after apply)'],
 	['length(google_container_cluster.this.node_pool)', '(known after apply)'],
 	['data.azurerm_client_config.current.tenant_id', '(known after apply)'],
+	// A name missing from an object the configuration wrote may be a nested attribute the provider computes, at every depth (#38, D).
+	['meshstack_tenant.t.metadata.uuid', '(known after apply)'],
+	['meshstack_tenant.t.metadata["uuid"]', '(known after apply)'],
+	['meshstack_tenant.t.spec[0].inner.missing', '(known after apply)'],
+	['meshstack_tenant.t.spec[0].inner.list[0].missing', '(known after apply)'],
+	['meshstack_tenant.t.metadata.owned_by_project', '"p"'],
+	['keys(meshstack_tenant.t.metadata)', '[\n  "owned_by_project",\n  "owned_by_workspace",\n]'],
 ];
 
 test('unset attributes and nested blocks are unknown: indexing, lookup, keys, try, can, splats and for give unknown, no error', async t => {

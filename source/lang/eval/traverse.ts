@@ -30,7 +30,7 @@ export function getAttribute(object: Value, name: string, range: StepPlace): Ste
 	const type = bare.kind === 'unknown' ? bare.type : undefined;
 	if (bare.kind === 'object' || type?.kind === 'object') {
 		const attributeType = type?.kind === 'object' ? type.attributes[name] : undefined;
-		if (bare.kind === 'object' && bare.open && !bare.attributes.has(name)) {
+		if (bare.kind === 'object' && (bare.open || bare.partial) && !bare.attributes.has(name)) {
 			// An attribute only the provider knows.
 			return {value: withMarks(unknownValue(), marks), diagnostics: []};
 		}
@@ -173,7 +173,7 @@ export function index(collection: Value, key: Value, range: StepPlace): Step {
 			}
 
 			const attribute = bare.attributes.get(converted.value.value);
-			if (!attribute && bare.open) {
+			if (!attribute && (bare.open || bare.partial)) {
 				return {value: mark(unknownValue()), diagnostics: []};
 			}
 

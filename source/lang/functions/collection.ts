@@ -337,12 +337,7 @@ export const element = defineFunction({
 
 			integerOf(index, undefined, 'invalid index: ');
 
-			const position = index.value.toNumber();
-			if (position < 0) {
-				throw new FunctionError('cannot use element function with a negative index');
-			}
-
-			return type.elements[position % type.elements.length]!;
+			return type.elements[wrappedPosition(index.value.toNumber(), type.elements.length)]!;
 		}
 
 		if (type.kind === 'dynamic') {
@@ -355,10 +350,6 @@ export const element = defineFunction({
 	impl([list, index], returnType) {
 		integerOf(index!, undefined, 'invalid index: ');
 		const position = numberOf(index!).toNumber();
-		if (position < 0) {
-			throw new FunctionError('cannot use element function with a negative index');
-		}
-
 		if (anyUnknown([list])) {
 			return unknownValue(returnType);
 		}
@@ -368,9 +359,17 @@ export const element = defineFunction({
 			throw new FunctionError('cannot use element function with an empty list');
 		}
 
-		return elements[position % elements.length]!;
+		return elements[wrappedPosition(position, elements.length)]!;
 	},
 });
+
+/**
+`element`'s index wrapped around the length; since Terraform 1.10 a negative index counts from the end (-1 is the last element, -4 of three is the last again). Terraform 1.11 panics on a tuple whose negative index is not a multiple of its length (it reads the element's type before wrapping); tfscope gives the element, as for a list.
+*/
+function wrappedPosition(position: number, length: number): number {
+	const remainder = position % length;
+	return remainder < 0 ? remainder + length : remainder;
+}
 
 /**
 cty's flattener: false when the result cannot be known yet, because a nested sequence is unknown (or a set whose length is not known), or an unknown of dynamic type could turn out to be one. Unknown elements of other types are kept as elements.

@@ -57,6 +57,11 @@ function readForFileFunction(context: FunctionContext, filePath: string): Uint8A
 		throw new FunctionError(`failed to read file: read ${cleanPath(filePath)}: is a directory`, 0);
 	}
 
+	// `/dev/null` reads as nothing, as in Terraform; it is never opened.
+	if (stat.kind === 'empty-device') {
+		return new Uint8Array(0);
+	}
+
 	if (stat.kind !== 'file') {
 		throw new FunctionError(`failed to read file: ${JSON.stringify(filePath)} is not a regular file; tfscope reads only regular files`, 0);
 	}
@@ -143,13 +148,13 @@ function fileHash(name: string, algorithm: HashAlgorithm, encoding: 'hex' | 'bas
 				throw new FunctionError(`open ${name}: no such file or directory`);
 			}
 
-			if (stat.kind !== 'file') {
+			if (stat.kind !== 'file' && stat.kind !== 'empty-device') {
 				throw new FunctionError(stat.kind === 'directory' ? `read ${name}: is a directory` : `${JSON.stringify(name)} is not a regular file; tfscope reads only regular files`);
 			}
 
-			let bytes: Uint8Array;
+			let bytes: Uint8Array = new Uint8Array(0);
 			try {
-				bytes = filesystem.readFile(resolved, maximumFileSize);
+				bytes = stat.kind === 'empty-device' ? bytes : filesystem.readFile(resolved, maximumFileSize);
 			} catch (error) {
 				throw new FunctionError(readErrorMessage(error, name));
 			}

@@ -1,7 +1,7 @@
 import {readdirSync} from 'node:fs';
 import {homedir} from 'node:os';
 import path from 'node:path';
-import {FileReadError, inspectFile, readFileWithLimit} from '../../files/read-file.js';
+import {FileReadError, inspectFile, isNullDevice, readFileWithLimit} from '../../files/read-file.js';
 import {type FunctionFilesystem} from '../function.js';
 
 /*
@@ -28,6 +28,10 @@ export function createNodeFilesystem(options: {readonly cwd?: string; readonly h
 				}
 
 				case 'not-regular': {
+					if (inspected.what === 'character device' && isNullDevice(inspected.identity)) {
+						return {kind: 'empty-device', size: 0, identity: inspected.identity};
+					}
+
 					return {kind: inspected.what === 'directory' ? 'directory' : 'other', size: 0, identity: inspected.identity};
 				}
 

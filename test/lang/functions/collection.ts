@@ -152,7 +152,10 @@ callTable('collection', [
 	['lookup', [unknownValue(mapType(stringType)), s('a')], 'unknown(string)'],
 	['element', [listValue(stringType, [s('a'), x]), n(2)], '"a"'],
 	['element', [listValue(stringType, [s('a'), x]), n(1)], 'unknown(string)'],
-	['element', [unknownValue(listType(stringType)), n(-1)], 'error: cannot use element function with a negative index'],
+	['element', [unknownValue(listType(stringType)), n(-1)], 'unknown(string)'],
+	['element', [listValue(stringType, [s('a'), s('b'), s('c')]), n(-1)], '"c"'],
+	['element', [listValue(stringType, [s('a'), s('b'), s('c')]), n(-3)], '"a"'],
+	['element', [listValue(stringType, [s('a'), s('b'), s('c')]), n(-5)], '"b"'],
 	['slice', [listValue(stringType, [s('a'), x, s('c')]), n(1), n(3)], `tolist([
   (known after apply),
   "c",
