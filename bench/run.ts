@@ -11,7 +11,7 @@ import {enterpriseScale} from './real-configurations.js';
 /*
 `npm run bench`: generates the configurations, measures every stage in child processes (a fresh heap per measurement, so peak memory is that of one load), prints one report and writes it to bench/results.md and the Results section of bench/README.md.
 
-Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 0.1,1,4 (the side-by-side section), --only SECTION[,SECTION] (parse, load, console, ui, diff, start, tool, terraform: measure only these, print only, write nothing).
+Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 0.1,1,4 (the side-by-side section), --only SECTION[,SECTION] (parse, load, console, ui, diff, page, start, tool, terraform: measure only these, print only, write nothing).
 */
 
 const argv = process.argv.slice(2);
@@ -22,7 +22,7 @@ const flagValue = (name: string): string | undefined => {
 };
 
 const onlyFlag = flagValue('--only');
-const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['parse', 'load', 'console', 'ui', 'diff', 'start', 'tool', 'terraform']);
+const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['parse', 'load', 'console', 'ui', 'diff', 'page', 'start', 'tool', 'terraform']);
 const write = !argv.includes('--no-write') && onlyFlag === undefined;
 const scales = flagValue('--sizes')?.split(',').map(Number) ?? [1, 2, 4, 8, 16];
 // 0.1x as well: where a whole process is mostly its start, the closest race with Terraform's Go binary.
@@ -191,6 +191,12 @@ const diffResult = await section('diff', async () => {
 	log(`diff: ${targetScale}x`);
 	return runChild('measure-diff.ts', [target.directory, String(diffRuns)], 900_000);
 });
+// The HTML graph page at 1x and 4x (those of the sizes measured): its size, and the time to its first drawing in chromium.
+const pageScales = scales.filter(scale => scale === 1 || scale === 4);
+const pageResult = await section('page', async () => {
+	log(`page: the HTML graph page of ${pageScales.map(scale => `${scale}x`).join(', ')} in chromium`);
+	return runChild('measure-graph-page.ts', ['3', ...pageScales.map(scale => `${scale}x=${configurations.get(scale)!.directory}`)], 1_800_000);
+});
 const startResult = await section('start', async () => {
 	log('start');
 	return runChild('measure-start.ts', [String(startRounds)]);
@@ -320,6 +326,18 @@ const diffProblem = failed(diffResult);
 lines.push(diffProblem
 	? `\`tfscope diff\` of two directories of ${targetScale}x, one module directory changed: ${diffProblem}.`
 	: `\`tfscope diff\` of two directories of ${targetScale}x with one module directory changed (\`${String(diffResult['changedModule'])}\`, one resource block added; ${integer(diffResult['changes'])} changes found), against one load of one side with every managed resource value read (\`bench/measure-diff.ts\`, medians of ${diffRuns} runs): diff ${fixed(diffResult['diffMs'])} ms (CPU ${fixed(diffResult['diffCpuMs'])} ms), one load ${fixed(diffResult['loadMs'])} ms (CPU ${fixed(diffResult['loadCpuMs'])} ms): ${fixed(diffResult['ratioCpu'], 2)}x on CPU time.`);
+
+// The HTML graph page.
+lines.push('', '### HTML graph page', '');
+const pageProblem = failed(pageResult);
+lines.push(`\`tfscope graph --format html\` (block level) of the generated configurations (\`bench/measure-graph-page.ts\`): the page's size, the time to make it in one process (load, graph, Details of every node, page), and in Debian's chromium the time from navigation to cytoscape's first drawing (modules above 30 nodes start collapsed), median of 3 fresh tabs.`, '');
+lines.push('| size | nodes | edges | page | make ms | first drawing ms |', '| --- | ---: | ---: | ---: | ---: | ---: |');
+for (const scale of pageScales) {
+	const figures = pageProblem ? undefined : pageResult[`${scale}x`] as {bytes?: number; nodes?: number; edges?: number; makeMs?: number; drawMs?: number; error?: string} | undefined;
+	lines.push(figures && figures.error === undefined
+		? `| ${scale}x | ${integer(figures.nodes)} | ${integer(figures.edges)} | ${fixed((figures.bytes ?? Number.NaN) / 1e6, 1)} MB | ${fixed(figures.makeMs)} | ${fixed(figures.drawMs)} |`
+		: `| ${scale}x | ${pageProblem ?? figures?.error?.split('\n')[0] ?? 'n/a'} | | | | |`);
+}
 
 // Start.
 lines.push('', '### Start (whole processes, the bundle in distribution/)', '');
