@@ -1,7 +1,8 @@
 /*
 Runs the examples of the readme and of docs/ and compares what they print with what the page shows (the convention is in docs/examples.md): a ```console block's `$ ` lines are commands, run in one shell from the repository root with `tfscope` on PATH running the sources, and the lines after each are its output, stdout and stderr together.
 */
-import {spawnSync} from 'node:child_process';
+import {execFile} from 'node:child_process';
+import {promisify} from 'node:util';
 import {chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,9 +72,11 @@ test.after.always(() => {
 	rmSync(binDirectory, {recursive: true, force: true});
 });
 
-function run(examples: Example[]): string[] {
+const execFileAsync = promisify(execFile);
+
+async function run(examples: Example[]): Promise<string[]> {
 	const marker = '@@tfscope-example@@';
-	const script = ['exec 2>&1', ...examples.flatMap(example => [`printf '%s\\n' '${marker}'`, example.command])].join('\n');
+	const script = ['exec 2>&1', ...examples.flatMap(example => [`printf '%s\\n' '${marker}'`, example.command]), 'exit 0'].join('\n');
 	const environment: NodeJS.ProcessEnv = {
 		PATH: `${binDirectory}:${process.env['PATH'] ?? ''}`,
 		HOME: process.env['HOME'],
@@ -81,12 +84,9 @@ function run(examples: Example[]): string[] {
 		TERM: 'dumb',
 		LANG: 'C.UTF-8',
 	};
-	const result = spawnSync('sh', ['-c', script], {cwd: root, env: environment, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024});
-	if (result.error) {
-		throw result.error;
-	}
-
-	return result.stdout.split(`${marker}\n`).slice(1);
+	// Asynchronous, so each block's result reaches AVA as it is known (a run that reports nothing for its timeout fails).
+	const {stdout} = await execFileAsync('sh', ['-c', script], {cwd: root, env: environment, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024});
+	return stdout.split(`${marker}\n`).slice(1);
 }
 
 test('the pages have runnable examples', t => {
@@ -95,10 +95,11 @@ test('the pages have runnable examples', t => {
 });
 
 for (const block of consoleBlocks) {
-	test(`${block.file}:${block.line} prints what it shows`, t => {
+	// One block at a time: each starts the sources through tsx, about a second of CPU a command.
+	test.serial(`${block.file}:${block.line} prints what it shows`, async t => {
 		const examples = examplesOf(block);
 		t.true(examples.length > 0, 'a console block shows at least one command');
-		const outputs = run(examples);
+		const outputs = await run(examples);
 		t.is(outputs.length, examples.length, 'every command of the block ran');
 		for (const [index, example] of examples.entries()) {
 			t.is(normalise(outputs[index] ?? ''), normalise(example.expected), `${block.file}:${example.line}: $ ${example.command}`);
