@@ -102,7 +102,7 @@ for (const block of consoleBlocks) {
 		const outputs = await run(examples);
 		t.is(outputs.length, examples.length, 'every command of the block ran');
 		for (const [index, example] of examples.entries()) {
-			t.is(normalise(outputs[index] ?? ''), normalise(example.expected), `${block.file}:${example.line}: $ ${example.command}`);
+			t.is(normalise(outputs[index] ?? ''), normalise(example.expected), `${block.file}:${example.line}: $ ${example.command} (the page must show what the command prints now: update one or the other)`);
 		}
 	});
 }
