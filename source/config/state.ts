@@ -32,7 +32,29 @@ type StateFile = {
 
 type PathStep = {type?: unknown; value?: unknown};
 
-export function jsonToValue(json: unknown): Value {
+/**
+How deep a value in a state file may nest: 1,000 levels, as `yamldecode` allows. Terraform writes what its providers return, never near this; a state file nested thousands deep (a hostile one in a repository under review) would otherwise overflow the stack here and in every walker of values after it.
+*/
+export const maximumStateValueDepth = 1000;
+
+/**
+Thrown by `jsonToValue` for JSON nested deeper than `maximumStateValueDepth`.
+*/
+export class StateValueTooDeepError extends Error {
+	constructor() {
+		super(`nested deeper than ${maximumStateValueDepth} levels, tfscope's limit (maximumStateValueDepth)`);
+		this.name = 'StateValueTooDeepError';
+	}
+}
+
+/**
+A value from its JSON in a state file; throws `StateValueTooDeepError` when it nests too deeply.
+*/
+export function jsonToValue(json: unknown, depth = 0): Value {
+	if (depth > maximumStateValueDepth) {
+		throw new StateValueTooDeepError();
+	}
+
 	if (json === null || json === undefined) {
 		return nullValue();
 	}
@@ -56,10 +78,10 @@ export function jsonToValue(json: unknown): Value {
 	}
 
 	if (Array.isArray(json)) {
-		return tupleValue(json.map(item => jsonToValue(item)));
+		return tupleValue(json.map(item => jsonToValue(item, depth + 1)));
 	}
 
-	return objectValue(Object.entries(json as Record<string, unknown>).map(([key, item]) => [key, jsonToValue(item)] as const));
+	return objectValue(Object.entries(json as Record<string, unknown>).map(([key, item]) => [key, jsonToValue(item, depth + 1)] as const));
 }
 
 /**
@@ -109,7 +131,18 @@ export function parseState(text: string, filename: string): {state: State; diagn
 
 		const moduleText = typeof resource.module === 'string' ? resource.module : '';
 		for (const instance of resource.instances ?? []) {
-			let attributes = jsonToValue(instance.attributes ?? {});
+			let attributes: Value;
+			try {
+				attributes = jsonToValue(instance.attributes ?? {});
+			} catch (error) {
+				if (!(error instanceof StateValueTooDeepError)) {
+					throw error;
+				}
+
+				diagnostics.push(warningDiagnostic('State value nested too deeply', `${filename}: the attributes of ${resource.type}.${resource.name}${instance.index_key === undefined ? '' : `[${JSON.stringify(instance.index_key)}]`} are ${error.message}; this instance's state is ignored.`));
+				continue;
+			}
+
 			if (Array.isArray(instance.sensitive_attributes)) {
 				for (const path of instance.sensitive_attributes) {
 					if (Array.isArray(path)) {

@@ -354,6 +354,11 @@ function checkBackend(block: Block, scope: FrameScope, diagnostics: Diagnostic[]
 }
 
 /**
+How many key providers may be chained one after another (`chain = key_provider.TYPE.NAME`) in an `encryption` block: 256; each link is set up inside the next, one level of recursion each.
+*/
+export const maximumKeyProviderChain = 256;
+
+/**
 An `encryption` block (opentofu internal/encryption/keyprovider.go setupKeyProvider, methods.go setupMethod, keyprovider/output.go): each `key_provider "TYPE" "NAME"` and `method "TYPE" "NAME"` body is evaluated statically as `encryption.key_provider.TYPE.NAME` / `encryption.method.TYPE.NAME`, with `key_provider.TYPE.NAME` (a whole output, exactly those three parts) readable too: only what the targets use is set up (the methods they name, then the key providers those read, and the ones those read, each once), as OpenTofu sets them up lazily; a block nothing uses is not evaluated. Every `unencrypted` method is a warning. Sensitive values are allowed here. What a key provider gives is only known when OpenTofu runs it: its output is an object of unknown `encryption_key` and `decryption_key` (lists of numbers), and a method's `keys` or a chained `chain` must be such an object. Then the targets that use the methods (checkEncryptionTargets).
 */
 function checkEncryption(block: Block, scope: FrameScope, diagnostics: Diagnostic[]): void {
@@ -444,6 +449,15 @@ function checkEncryption(block: Block, scope: FrameScope, diagnostics: Diagnosti
 		}
 
 		if (setUp.has(key)) {
+			return;
+		}
+
+		// Each link of a chain is set up inside the one that reads it (as OpenTofu does), so the chain's length is the depth of the recursion: bounded, as no real configuration chains more than a few.
+		if (stack.length >= maximumKeyProviderChain) {
+			setUp.add(key);
+			const [type = '', name = ''] = provider.labels;
+			outputs.set(type, (outputs.get(type) ?? new Map<string, Value>()).set(name, unknownValue()));
+			diagnostics.push(errorDiagnostic('Key provider chain too long', `Cannot load ${address}: it is chained through more than ${maximumKeyProviderChain} key providers, tfscope's limit (maximumKeyProviderChain).`, provider.labelRanges[1] ?? provider.typeRange));
 			return;
 		}
 

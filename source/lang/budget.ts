@@ -6,6 +6,8 @@ import type {Value} from './values.js';
 The budget of one evaluation (a whole configuration, or one console line): what every function call, `for` expression, splat and template builds is counted against it, so no input can make evaluation run away. The per-call limits (`functions/limits.ts`) cap one value; this caps their sum: eight locals each holding `setproduct(range(1024), range(1024))` are each within the per-call limit, but together took 56 s and 2.2 GB.
 
 Only big values are counted (1,024 elements or 65,536 characters and up): small ones are bounded by the size of the source times the instance limits, and counting them would charge ordinary configurations for every tag map of every instance.
+
+What a value holds is not what a walk of it visits: values are shared, so thirty locals `l1 = [local.l0, local.l0]` ... build thirty small tuples whose last one is 2^31 nodes to any walk (jsonencode, ==, conversion, printing), which ran for minutes at gigabytes. So every value built is also sized as a walk sees it (`treeSize`, every shared part counted as often as it is reached), and none may pass `maximumValueNodes`; and every operation that walks whole values (each function call's arguments, == and !=) counts what it walks against `maximumEvaluationWalk`, so repeating a walk of a big value cannot run away either.
 */
 
 /**
@@ -18,6 +20,16 @@ Characters all big strings together may hold: 256 Mi, four times the longest str
 */
 export const maximumEvaluationCharacters = 256 * 1024 * 1024;
 
+/**
+The most nodes one value may have as a walk sees it (every element and attribute of every collection inside it, a shared one as often as it is reached): 4 Mi, as many as all big values of one evaluation may hold. `setproduct(range(1024), range(1024))` has 3 Mi + 1.
+*/
+export const maximumValueNodes = 4 * 1024 * 1024;
+
+/**
+The most nodes all walks of whole values in one evaluation may visit together (the arguments of every function call and the operands of == and !=, each counted when it has 1,024 nodes or more): 64 Mi, sixteen walks of the biggest value; about ten seconds of the slowest walks (encoding, comparison).
+*/
+export const maximumEvaluationWalk = 64 * 1024 * 1024;
+
 const countedElements = 1024;
 const countedCharacters = 64 * 1024;
 
@@ -27,8 +39,11 @@ export class EvaluationBudget {
 	/**
 	Set once the budget is spent: from then on no function is called and no `for` expression built (their values are unknown), so nothing more is built.
 	*/
+	walked = 0;
 	spent = false;
 	#reported = false;
+	// Which limit was passed first, for the diagnostic.
+	#reason: 'elements' | 'characters' | 'nodes' | 'walk' | undefined;
 
 	/**
 	A fresh budget for the next console line.
@@ -36,8 +51,35 @@ export class EvaluationBudget {
 	reset(): void {
 		this.elements = 0;
 		this.characters = 0;
+		this.walked = 0;
 		this.spent = false;
 		this.#reported = false;
+		this.#reason = undefined;
+	}
+
+	/**
+	Counts the walks an operation makes of whole `values` (a function's arguments, the operands of ==); false when the budget is (now) spent, and the operation must then not run.
+	*/
+	walks(values: readonly Value[]): boolean {
+		for (const value of values) {
+			if (isCollection(value)) {
+				const nodes = treeSize(value);
+				if (nodes >= countedElements) {
+					this.walked += nodes;
+				}
+			}
+		}
+
+		if (!this.spent && this.walked > maximumEvaluationWalk) {
+			this.#spend('walk');
+		}
+
+		return !this.spent;
+	}
+
+	#spend(reason: 'elements' | 'characters' | 'nodes' | 'walk'): void {
+		this.spent = true;
+		this.#reason ??= reason;
 	}
 
 	/**
@@ -57,6 +99,10 @@ export class EvaluationBudget {
 			case 'list':
 			case 'set':
 			case 'tuple': {
+				if (!this.#withinNodes(value)) {
+					return false;
+				}
+
 				if (value.elements.length < countedElements) {
 					return true;
 				}
@@ -67,6 +113,10 @@ export class EvaluationBudget {
 
 			case 'map':
 			case 'object': {
+				if (!this.#withinNodes(value)) {
+					return false;
+				}
+
 				const entries = value.kind === 'map' ? value.entries : value.attributes;
 				if (entries.size < countedElements) {
 					return true;
@@ -82,7 +132,20 @@ export class EvaluationBudget {
 			}
 		}
 
-		this.spent ||= this.elements > maximumEvaluationElements || this.characters > maximumEvaluationCharacters;
+		if (!this.spent && (this.elements > maximumEvaluationElements || this.characters > maximumEvaluationCharacters)) {
+			this.#spend(this.characters > maximumEvaluationCharacters ? 'characters' : 'elements');
+		}
+
+		return !this.spent;
+	}
+
+	// A collection too big to walk spends the budget: nothing may be built from it or walk it.
+	#withinNodes(value: Value): boolean {
+		if (treeSize(value) > maximumValueNodes) {
+			this.#spend('nodes');
+			return false;
+		}
+
 		return !this.spent;
 	}
 
@@ -91,7 +154,7 @@ export class EvaluationBudget {
 	*/
 	affords(elements: number): boolean {
 		if (elements >= countedElements && this.elements + elements > maximumEvaluationElements) {
-			this.spent = true;
+			this.#spend('elements');
 		}
 
 		return !this.spent;
@@ -106,10 +169,110 @@ export class EvaluationBudget {
 		}
 
 		this.#reported = true;
-		const what = this.characters > maximumEvaluationCharacters
-			? `${maximumEvaluationCharacters} characters in strings (maximumEvaluationCharacters)`
-			: `${maximumEvaluationElements} elements in collections (maximumEvaluationElements)`;
-		return [errorDiagnostic('Evaluation budget exhausted', `This value would bring what evaluating this configuration has built past ${what}, tfscope's limit for one evaluation. It is unknown, and so is every value evaluated after it that calls a function or builds a 'for' expression.`, range)];
+		const after = 'It is unknown, and so is every value evaluated after it that calls a function or builds a collection.';
+		switch (this.#reason) {
+			case 'nodes': {
+				return [errorDiagnostic('Evaluation budget exhausted', `This value would have more than ${maximumValueNodes} elements and attributes counting nested ones (a value used twice counts twice), tfscope's limit for one value (maximumValueNodes): a value doubled again and again through references to itself grows so. ${after}`, range)];
+			}
+
+			case 'walk': {
+				return [errorDiagnostic('Evaluation budget exhausted', `This operation would bring what evaluating this configuration has walked through (the arguments of function calls, the operands of == and !=) past ${maximumEvaluationWalk} elements (maximumEvaluationWalk), tfscope's limit for one evaluation. ${after}`, range)];
+			}
+
+			default: {
+				const what = this.#reason === 'characters'
+					? `${maximumEvaluationCharacters} characters in strings (maximumEvaluationCharacters)`
+					: `${maximumEvaluationElements} elements in collections (maximumEvaluationElements)`;
+				return [errorDiagnostic('Evaluation budget exhausted', `This value would bring what evaluating this configuration has built past ${what}, tfscope's limit for one evaluation. ${after}`, range)];
+			}
+		}
+	}
+}
+
+function isCollection(value: Value): boolean {
+	switch (value.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple':
+		case 'map':
+		case 'object': {
+			return true;
+		}
+
+		default: {
+			return false;
+		}
+	}
+}
+
+function childrenOf(value: Value): readonly Value[] {
+	switch (value.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			return value.elements;
+		}
+
+		case 'map': {
+			return [...value.entries.values()];
+		}
+
+		case 'object': {
+			return [...value.attributes.values()];
+		}
+
+		default: {
+			return [];
+		}
+	}
+}
+
+/*
+Sizes of collections as walks see them, kept for those of `rememberedFrom` nodes and more: a value reached again (a shared one, an argument passed again) is sized by one lookup, so sizing values doubled through shared references takes time linear in their distinct parts. Smaller ones are summed again when met, which costs less than remembering them.
+*/
+const sizes = new WeakMap<Value, number>();
+const rememberedFrom = 32;
+
+/**
+The nodes a walk of `value` visits: 1 for a primitive, null or unknown; 1 plus those of its elements or attributes for a collection, a shared one counted each time it is reached. Without recursion, so any depth is sized.
+*/
+export function treeSize(value: Value): number {
+	if (!isCollection(value)) {
+		return 1;
+	}
+
+	const known = sizes.get(value);
+	if (known !== undefined) {
+		return known;
+	}
+
+	type Frame = {readonly value: Value; readonly children: readonly Value[]; index: number; total: number};
+	const frames: Frame[] = [{value, children: childrenOf(value), index: 0, total: 1}];
+	for (;;) {
+		const frame = frames.at(-1)!;
+		if (frame.index < frame.children.length) {
+			const child = frame.children[frame.index++]!;
+			const size = isCollection(child) ? sizes.get(child) : 1;
+			if (size === undefined) {
+				frames.push({value: child, children: childrenOf(child), index: 0, total: 1});
+			} else {
+				frame.total += size;
+			}
+
+			continue;
+		}
+
+		frames.pop();
+		if (frame.total >= rememberedFrom) {
+			sizes.set(frame.value, frame.total);
+		}
+
+		const parent = frames.at(-1);
+		if (!parent) {
+			return frame.total;
+		}
+
+		parent.total += frame.total;
 	}
 }
 

@@ -15,6 +15,11 @@ export function unify(types: readonly Type[]): Type | undefined {
 		return dynamicType;
 	}
 
+	// One type given over and over (the elements of one shared value: typeOf keeps their types) is itself, without a walk of it per element.
+	if (types.every(type => type === types[0])) {
+		return types[0];
+	}
+
 	let maps = 0;
 	let lists = 0;
 	let sets = 0;

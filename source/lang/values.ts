@@ -1,6 +1,7 @@
 import {Decimal} from 'decimal.js';
 import {PositionalMap} from './read-only-map.js';
 import type {Refinement} from './refinements.js';
+import {treeSize} from './budget.js';
 import {
 	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType, tupleType,
 } from './types.js';
@@ -404,6 +405,19 @@ const structuralTypes = new WeakMap<Value, Type>();
 const bigValue = 16;
 
 /**
+Whether a small tuple or object holds collections big to walk (64 nodes and more, a shared one counted each time, budget.ts treeSize): its type is then kept too, so the type of a value doubled through shared references (`l2 = [local.l1, local.l1]` ...) is made once per distinct part and is itself shared, not 2^n types.
+*/
+function holdsBigCollections(elements: Iterable<Value>): boolean {
+	for (const element of elements) {
+		if ((element.kind === 'tuple' || element.kind === 'object' || element.kind === 'list' || element.kind === 'set' || element.kind === 'map') && treeSize(element) >= 64) {
+			return true;
+		}
+	}
+
+	return false;
+}
+
+/**
 The type of a value (cty's Value.Type()).
 */
 export function typeOf(value: Value): Type {
@@ -433,7 +447,8 @@ export function typeOf(value: Value): Type {
 		}
 
 		case 'tuple': {
-			let type = value.elements.length >= bigValue ? structuralTypes.get(value) : undefined;
+			const keep = value.elements.length >= bigValue || holdsBigCollections(value.elements);
+			let type = keep ? structuralTypes.get(value) : undefined;
 			if (!type) {
 				const elements: Type[] = [];
 				for (const element of value.elements) {
@@ -441,7 +456,7 @@ export function typeOf(value: Value): Type {
 				}
 
 				type = tupleType(elements);
-				if (value.elements.length >= bigValue) {
+				if (keep) {
 					structuralTypes.set(value, type);
 				}
 			}
@@ -450,7 +465,8 @@ export function typeOf(value: Value): Type {
 		}
 
 		case 'object': {
-			let type = value.attributes.size >= bigValue ? structuralTypes.get(value) : undefined;
+			const keep = value.attributes.size >= bigValue || holdsBigCollections(value.attributes.values());
+			let type = keep ? structuralTypes.get(value) : undefined;
 			if (!type) {
 				const attributes: Record<string, Type> = {};
 				for (const [name, attribute] of value.attributes) {
@@ -458,7 +474,7 @@ export function typeOf(value: Value): Type {
 				}
 
 				type = objectType(attributes);
-				if (value.attributes.size >= bigValue) {
+				if (keep) {
 					structuralTypes.set(value, type);
 				}
 			}

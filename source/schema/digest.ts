@@ -38,9 +38,18 @@ export type Digest = {
 const modes: ReadonlySet<string> = new Set(['single', 'group', 'list', 'set', 'map']);
 
 /**
-A type from cty's JSON form; `undefined` when it is not one.
+How deep a type may nest in a schema (a list of objects of maps ... counts one a level), and how deep nested blocks and nested attributes may nest: 64 each. The deepest of the AWS, Azure and Google providers' schemas nest under 16; a file nested thousands deep (a hostile `providers-schema.json`) would otherwise overflow the stack in every reader and walker of types and values after it.
 */
-export function typeFromJson(json: unknown): Type | undefined {
+export const maximumSchemaDepth = 64;
+
+/**
+A type from cty's JSON form; `undefined` when it is not one, or when it nests deeper than `maximumSchemaDepth`.
+*/
+export function typeFromJson(json: unknown, depth = 0): Type | undefined {
+	if (depth > maximumSchemaDepth) {
+		return undefined;
+	}
+
 	if (typeof json === 'string') {
 		return {
 			string: stringType, number: numberType, bool: boolType, dynamic: dynamicType,
@@ -56,7 +65,7 @@ export function typeFromJson(json: unknown): Type | undefined {
 		case 'list':
 		case 'set':
 		case 'map': {
-			const element = typeFromJson(inner);
+			const element = typeFromJson(inner, depth + 1);
 			return element && (kind === 'list' ? listType(element) : (kind === 'set' ? setType(element) : mapType(element)));
 		}
 
@@ -65,7 +74,7 @@ export function typeFromJson(json: unknown): Type | undefined {
 				return undefined;
 			}
 
-			const elements = inner.map(element => typeFromJson(element));
+			const elements = inner.map(element => typeFromJson(element, depth + 1));
 			return elements.every(element => element !== undefined) ? tupleType(elements as Type[]) : undefined;
 		}
 
@@ -76,7 +85,7 @@ export function typeFromJson(json: unknown): Type | undefined {
 
 			const attributes: Record<string, Type> = {};
 			for (const [name, attribute] of Object.entries(inner)) {
-				const type = typeFromJson(attribute);
+				const type = typeFromJson(attribute, depth + 1);
 				if (!type) {
 					return undefined;
 				}

@@ -1,6 +1,6 @@
-import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {
-	type Digest, type DigestAttribute, type DigestBlock, type DigestNestedBlock, typeFromJson,
+	type Digest, type DigestAttribute, type DigestBlock, type DigestNestedBlock, maximumSchemaDepth, typeFromJson,
 } from './digest.js';
 
 /*
@@ -35,33 +35,44 @@ export function readSchemaJson(text: string, filename: string): {digests: Digest
 	}
 
 	const digests: Digest[] = [];
+	const tooDeep: string[] = [];
 	for (const [provider, schemas] of Object.entries(document['provider_schemas'])) {
 		if (!isObject(schemas)) {
 			continue;
 		}
 
-		const providerBlock = isObject(schemas['provider']) ? blockOf(schemas['provider']['block']) : undefined;
+		const reader: Reader = {tooDeep, where: ''};
+		const providerBlock = isObject(schemas['provider']) ? blockOf(schemas['provider']['block'], {tooDeep, where: `${provider} provider`}, 0) : undefined;
 		digests.push({
 			format: 1,
 			provider: provider.toLowerCase(),
 			version: '',
 			generatedFrom: filename,
 			...(providerBlock && {providerBlock}),
-			resources: tableOf(schemas['resource_schemas']),
-			data: tableOf(schemas['data_source_schemas']),
-			ephemeral: tableOf(schemas['ephemeral_resource_schemas']),
+			resources: tableOf(schemas['resource_schemas'], reader),
+			data: tableOf(schemas['data_source_schemas'], reader),
+			ephemeral: tableOf(schemas['ephemeral_resource_schemas'], reader),
 		});
+	}
+
+	if (tooDeep.length > 0) {
+		diagnostics.push(warningDiagnostic('Provider schema nested too deeply', `${filename} nests ${tooDeep.length === 1 ? 'a type or block' : `${tooDeep.length} types or blocks`} deeper than ${maximumSchemaDepth} levels, tfscope's limit (maximumSchemaDepth), first in ${tooDeep[0]}; ${tooDeep.length === 1 ? 'it is' : 'they are'} left out of the schema.`));
 	}
 
 	return {digests, diagnostics};
 }
 
-function tableOf(json: unknown): Record<string, DigestBlock> {
+/**
+Where the reader is (for the diagnostic) and the places it left out for nesting too deep.
+*/
+type Reader = {readonly tooDeep: string[]; readonly where: string};
+
+function tableOf(json: unknown, reader: Reader): Record<string, DigestBlock> {
 	const table: Record<string, DigestBlock> = {};
 	if (isObject(json)) {
 		for (const [type, schema] of Object.entries(json)) {
 			if (isObject(schema)) {
-				table[type] = blockOf(schema['block']) ?? {};
+				table[type] = blockOf(schema['block'], {tooDeep: reader.tooDeep, where: type}, 0) ?? {};
 			}
 		}
 	}
@@ -69,14 +80,20 @@ function tableOf(json: unknown): Record<string, DigestBlock> {
 	return table;
 }
 
-function blockOf(json: unknown): DigestBlock | undefined {
+// Readers recurse one level per nested block or nested attribute, so the depth is checked before going in: a block deeper than the limit is left out (and noted), never read.
+function blockOf(json: unknown, reader: Reader, depth: number): DigestBlock | undefined {
 	if (!isObject(json)) {
+		return undefined;
+	}
+
+	if (depth > maximumSchemaDepth) {
+		reader.tooDeep.push(reader.where);
 		return undefined;
 	}
 
 	const a: Record<string, DigestAttribute> = {};
 	for (const [name, attribute] of Object.entries(isObject(json['attributes']) ? json['attributes'] : {})) {
-		const entry = isObject(attribute) ? attributeOf(attribute) : undefined;
+		const entry = isObject(attribute) ? attributeOf(attribute, {tooDeep: reader.tooDeep, where: `${reader.where}.${name}`}, depth) : undefined;
 		if (entry) {
 			a[name] = entry;
 		}
@@ -88,7 +105,11 @@ function blockOf(json: unknown): DigestBlock | undefined {
 			continue;
 		}
 
-		const block = blockOf(nested['block']) ?? {};
+		const block = blockOf(nested['block'], {tooDeep: reader.tooDeep, where: `${reader.where}.${name}`}, depth + 1);
+		if (!block) {
+			continue;
+		}
+
 		const min = typeof nested['min_items'] === 'number' ? nested['min_items'] : 0;
 		const max = typeof nested['max_items'] === 'number' ? nested['max_items'] : 0;
 		const mode = nested['nesting_mode'] as DigestNestedBlock[0];
@@ -98,13 +119,41 @@ function blockOf(json: unknown): DigestBlock | undefined {
 	return {...(Object.keys(a).length > 0 && {a}), ...(Object.keys(b).length > 0 && {b})};
 }
 
-function attributeOf(json: Json): DigestAttribute | undefined {
+function attributeOf(json: Json, reader: Reader, depth: number): DigestAttribute | undefined {
 	const flags = (json['required'] === true ? 'r' : '') + (json['optional'] === true ? 'o' : '') + (json['computed'] === true ? 'c' : '') + (json['sensitive'] === true ? 's' : '') + (json['write_only'] === true ? 'w' : '');
 	if (isObject(json['nested_type'])) {
 		const nested = json['nested_type'];
-		const block = blockOf({attributes: nested['attributes']}) ?? {};
-		return [['nested', nested['nesting_mode'], block], flags];
+		const block = blockOf({attributes: nested['attributes']}, reader, depth + 1);
+		return block && [['nested', nested['nesting_mode'], block], flags];
 	}
 
-	return typeFromJson(json['type']) ? [json['type'] as DigestAttribute[0], flags] : undefined;
+	if (nestsDeeperThan(json['type'], maximumSchemaDepth - depth)) {
+		reader.tooDeep.push(reader.where);
+		return undefined;
+	}
+
+	return typeFromJson(json['type'], depth) ? [json['type'] as DigestAttribute[0], flags] : undefined;
+}
+
+/**
+Whether JSON arrays and objects nest more than `limit` levels in `json`, found without recursion.
+*/
+function nestsDeeperThan(json: unknown, limit: number): boolean {
+	const pending: Array<[unknown, number]> = [[json, 0]];
+	while (pending.length > 0) {
+		const [item, depth] = pending.pop()!;
+		if (typeof item !== 'object' || item === null) {
+			continue;
+		}
+
+		if (depth > limit) {
+			return true;
+		}
+
+		for (const inner of Array.isArray(item) ? item : Object.values(item)) {
+			pending.push([inner, depth + 1]);
+		}
+	}
+
+	return false;
 }

@@ -3,7 +3,7 @@ import {convert} from '../lang/convert.js';
 import {
 	type ObjectValue, type Value, isWhollyKnown, objectValue, unmark,
 } from '../lang/values.js';
-import {jsonToValue} from '../config/state.js';
+import {StateValueTooDeepError, jsonToValue} from '../config/state.js';
 import {typeFromJson} from './digest.js';
 
 /*
@@ -98,7 +98,17 @@ export function stateOutputs(text: string): {readonly ok: true; readonly outputs
 			continue;
 		}
 
-		const value = jsonToValue(output.value);
+		let value: Value;
+		try {
+			value = jsonToValue(output.value);
+		} catch (error) {
+			if (error instanceof StateValueTooDeepError) {
+				return {ok: false, problem: `its output "${name}" is ${error.message}`};
+			}
+
+			throw error;
+		}
+
 		const type = typeFromJson(output.type);
 		const converted = type === undefined ? undefined : convert(value, type);
 		outputs.set(name, converted?.ok ? converted.value : value);

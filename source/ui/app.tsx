@@ -477,6 +477,8 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 	const [view, setView] = useState<ExplorerData>();
 	const [expanded, setExpanded] = useState(false);
 	const [failure, setFailure] = useState<string>();
+	// What failed, so the explorer ends with it: a reason for the user (ExplorerStartFailure) is told as such, anything else is a bug.
+	const failedWith = useRef<unknown>(undefined);
 	const [progress, setProgress] = useState('');
 	// The latest report, shown at the spinner's next tick: a render for every report (one per slice of loading, every 16 ms) took about a twentieth of loading a large configuration, for text that changes faster than it can be read.
 	const latestProgress = useRef('');
@@ -511,6 +513,7 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 			}
 		}, (error: unknown) => {
 			if (live) {
+				failedWith.current = error;
 				setFailure(error instanceof Error ? error.message : String(error));
 			}
 		});
@@ -535,7 +538,7 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 	}, [loaded, failure]);
 	useEffect(() => {
 		if (failure !== undefined) {
-			exit(new Error(failure));
+			exit(failedWith.current instanceof Error ? failedWith.current : new Error(failure));
 		}
 	}, [failure, exit]);
 	// The module tree as it grows: soon after the first frame, then twice a second: a frame of the whole explorer at 4x costs 10-20 ms of CPU, taken from the expansion.

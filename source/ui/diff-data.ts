@@ -8,6 +8,7 @@ import type {
 	BlockEntry, Details, ExplorerData, ModuleRow,
 } from './explorer-data.js';
 import {createWorkspaceData, defaultFormatting} from './workspace-data.js';
+import {ExplorerStartFailure} from './start-failure.js';
 
 /*
 The explorer on a diff (`tfscope DIR --diff REV`): the same panes over the current configuration, each module and resource instance marked with what the change does to it (`+` create, `-` destroy, `~` update, `±` replace, `→` moved, `>` forget, `<` import), the destroyed ones listed too (read from the revision's side), and Details saying what changes: the argument diff and the `moved` block that applies, or the one to add for a suspected rename. A decorator of ExplorerData: the panes only render the marks the rows carry.
@@ -183,7 +184,7 @@ export async function diffExplorerData(data: ExplorerData, workspace: Workspace,
 	const revision = options.flags.diff!;
 	const loaded = await loadRevisionWorkspace(options.flags, options.directory, revision, options.environment, options.cwd);
 	if (typeof loaded === 'string') {
-		throw new TypeError(`--diff ${revision}: ${loaded}`);
+		throw new ExplorerStartFailure(`--diff ${revision}: ${loaded}`);
 	}
 
 	return withDiff(data, createWorkspaceData(loaded.workspace, defaultFormatting()), diffWorkspaces(loaded.workspace, workspace), loaded.label);

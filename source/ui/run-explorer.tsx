@@ -1,7 +1,9 @@
 import process from 'node:process';
 import type {CommandFlags, Writer} from '../commands/command.js';
 import {describeInternalError, internalErrorExitCode} from '../commands/internal-error.js';
+import {escapeControls} from '../commands/terminal-text.js';
 import {preferProductionReact} from './react-mode.js';
+import {ExplorerStartFailure} from './start-failure.js';
 import {disableMouseSequence, enableMouseSequence} from './mouse.js';
 import type {ExplorerInstance} from './start-explorer.js';
 
@@ -78,8 +80,13 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 		await instance.waitUntilExit();
 		return 0;
 	} catch (error) {
-		// The explorer ends only by the user's choice: any exception is a bug, reported once the terminal is back to normal.
 		restore();
+		if (error instanceof ExplorerStartFailure) {
+			stderr.write(`tfscope: ${escapeControls(error.message)}\n`);
+			return 1;
+		}
+
+		// Otherwise the explorer ends only by the user's choice: any other exception is a bug, reported once the terminal is back to normal.
 		stderr.write(describeInternalError(error));
 		return internalErrorExitCode;
 	} finally {

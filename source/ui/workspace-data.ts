@@ -12,6 +12,7 @@ import {graphOf, instanceEdgesOf, instanceGraphView, type Graph} from '../graph/
 import type {GraphEdge} from '../graph/model.js';
 import {type GraphView, drawNeighbourhood} from '../graph/draw.js';
 import {undeclaredVariableMessage, workspaceOptions} from '../commands/workspace-options.js';
+import {ExplorerStartFailure} from './start-failure.js';
 import {loadWorkspace, unusedAssumptions, type LoadProgress, type Workspace} from '../workspace.js';
 import type {ExpandProgress} from '../expand/expander.js';
 import {causeAddress, type UnknownCause} from '../expand/unknown-causes.js';
@@ -1080,7 +1081,7 @@ export async function loadExplorerData(options: {
 	// Terraform refuses a -var for an undeclared variable; the explorer says so instead of opening.
 	const undeclared = undeclaredVariableMessage(workspace, options.flags);
 	if (undeclared !== undefined) {
-		throw new Error(undeclared);
+		throw new ExplorerStartFailure(undeclared);
 	}
 
 	const data = createWorkspaceData(workspace, defaultFormatting());

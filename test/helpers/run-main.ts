@@ -1,10 +1,11 @@
+import process from 'node:process';
 import {Readable} from 'node:stream';
 import {main} from '../../source/commands/main.js';
 
 /**
-Runs the command line in-process (no explorer: its directory is recorded) and returns the exit code and what was printed.
+Runs the command line in-process (no explorer: its directory is recorded) and returns the exit code and what was printed; `isTerminal` runs it as if stdout and stderr were a terminal.
 */
-export async function runMain(argv: string[], options: {stdin?: string; cwd?: string} = {}): Promise<{code: number; stdout: string; stderr: string; explorer: string[]}> {
+export async function runMain(argv: readonly string[], options: {stdin?: string; cwd?: string; isTerminal?: boolean} = {}): Promise<{code: number; stdout: string; stderr: string; explorer: string[]}> {
 	let stdout = '';
 	let stderr = '';
 	const explorer: string[] = [];
@@ -12,7 +13,7 @@ export async function runMain(argv: string[], options: {stdin?: string; cwd?: st
 		stdin: Readable.from([options.stdin ?? '']),
 		stdout: {write: (text: string) => (stdout += text)},
 		stderr: {write: (text: string) => (stderr += text)},
-		isTerminal: false,
+		isTerminal: options.isTerminal ?? false,
 		stdinIsTerminal: false,
 		environment: {},
 		cwd: options.cwd ?? process.cwd(),

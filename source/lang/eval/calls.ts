@@ -6,7 +6,7 @@ import {FunctionError, type FunctionSpec, type Parameter, callFunction} from '..
 import {type Type, boolType} from '../types.js';
 import {type Value, boolValue, isWhollyKnown, typeOf, unmark, withMarks} from '../values.js';
 import type {Scope} from './scope.js';
-import {type Context, type Evaluation, added, appended, charged, keepReferenceDiagnostics, none, unknown} from './context.js';
+import {type Context, type Evaluation, added, appended, charged, keepReferenceDiagnostics, none, unknown, walkRefused} from './context.js';
 import {evaluate, evaluateIn} from './evaluate.js';
 
 /*
@@ -322,6 +322,11 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 
 	if (context.scope.functionContext.budget?.spent) {
 		return {value: unknown(), diagnostics};
+	}
+
+	const refused = walkRefused(argumentValues, expression, context);
+	if (refused) {
+		return {value: unknown(), diagnostics: [...diagnostics, ...refused]};
 	}
 
 	try {

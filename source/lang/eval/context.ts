@@ -4,6 +4,7 @@ import type {Range} from '../../hcl/position.js';
 import type {Traversal} from '../references.js';
 import {type Type, dynamicType} from '../types.js';
 import {type Mark, type Value, typeOf, unknownValue} from '../values.js';
+import {maximumValueNodes, treeSize} from '../budget.js';
 import type {Scope} from './scope.js';
 import {type InvariantCache, type InvariantPoints, type Resolution, ReferenceProblem} from './invariant.js';
 
@@ -143,7 +144,17 @@ export function charged(evaluation: Evaluation, node: {readonly range: Range}, c
 		return evaluation;
 	}
 
-	return {value: unknown(typeOf(evaluation.value)), diagnostics: [...evaluation.diagnostics, ...budget.exhausted(node.range)]};
+	// The type of a value refused for its size could be as big to compute (a doubled tuple's type is doubled too).
+	const type = treeSize(evaluation.value) > maximumValueNodes ? dynamicType : typeOf(evaluation.value);
+	return {value: unknown(type), diagnostics: [...evaluation.diagnostics, ...budget.exhausted(node.range)]};
+}
+
+/**
+Whether the evaluation's budget lets an operation walk the whole of `values` (budget.ts): undefined when it does; when not, the operation must not run, and these are its diagnostics (the budget's, the first time).
+*/
+export function walkRefused(values: readonly Value[], node: {readonly range: Range}, context: Context): Diagnostic[] | undefined {
+	const {budget} = context.scope.functionContext;
+	return budget === undefined || budget.walks(values) ? undefined : budget.exhausted(node.range);
 }
 
 export function unknown(type: Type = dynamicType): Value {

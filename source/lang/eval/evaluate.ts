@@ -203,11 +203,11 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 				elements.push(result.value);
 			}
 
-			return {value: tupleValue(elements), diagnostics};
+			return charged({value: tupleValue(elements), diagnostics}, expression, context);
 		}
 
 		case 'Object': {
-			return evaluateObject(expression, context);
+			return charged(evaluateObject(expression, context), expression, context);
 		}
 
 		case 'Parenthesized': {

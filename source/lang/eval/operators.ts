@@ -6,7 +6,7 @@ import {arithmetic} from '../numbers.js';
 import {rawEquals} from '../operations.js';
 import {type Type, boolType, dynamicType, hasDynamicType, numberType, typeEquals} from '../types.js';
 import {type Value, boolValue, deepMarks, hasDeepMarks, isWhollyKnown, numberValue, typeOf, unmark, withMarks} from '../values.js';
-import {type Context, type Evaluation, joined, marksOf, unknown} from './context.js';
+import {type Context, type Evaluation, joined, marksOf, unknown, walkRefused} from './context.js';
 import {evaluateIn} from './evaluate.js';
 
 /*
@@ -72,6 +72,11 @@ export function evaluateBinary(expression: BinaryOp, context: Context): Evaluati
 		return {value: unknown(spec.result), diagnostics};
 	}
 	if (expression.operator === '==' || expression.operator === '!=') {
+		const refused = walkRefused([a, b], expression, context);
+		if (refused) {
+			return {value: unknown(boolType), diagnostics: joined(diagnostics, refused)};
+		}
+
 		const equal = equals(a, b);
 		if (expression.operator === '!=' && equal.kind === 'bool') {
 			return {value: withMarks(boolValue(!equal.value), equal.marks), diagnostics};

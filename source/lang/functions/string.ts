@@ -144,8 +144,13 @@ export const indent = defineFunction({
 			lines++;
 		}
 
+		// No line to indent: the text as it is (Terraform builds the padding first, 1 GB for indent(999999999, "a"), and uses none of it).
+		if (lines === 0) {
+			return text!;
+		}
+
 		checkStringLength(source.length + (lines * count));
-		return stringValue(stringOf(text!).replaceAll('\n', `\n${' '.repeat(count)}`));
+		return stringValue(source.replaceAll('\n', `\n${' '.repeat(count)}`));
 	},
 });
 
