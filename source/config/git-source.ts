@@ -1,7 +1,10 @@
-import {promises as fsPromises, readFileSync, statSync} from 'node:fs';
+import {promises as fsPromises, readdirSync, statSync} from 'node:fs';
+import {inflateSync, constants as zlibConstants} from 'node:zlib';
 import path from 'node:path';
 import git from 'isomorphic-git';
-import {type FileRead, FileReadError} from '../files/read-file.js';
+import {
+	type FileRead, FileReadError, describeReadFailure, readFileRange, readFileWithLimit, readTextWithLimit,
+} from '../files/read-file.js';
 import {type ConfigSource, directorySource, sourceError} from './source.js';
 
 /*
@@ -49,34 +52,93 @@ export const maximumPreloadedFiles = 50_000;
 export const maximumPreloadedBytes = 512 * 1024 * 1024;
 const maximumSymbolicLinkSteps = 40;
 
-type Entry = {readonly kind: 'file'; readonly oid: string} | {readonly kind: 'link'; readonly oid: string} | {readonly kind: 'directory'; readonly names: string[]};
+// `tooLarge`: the blob's size, when it was too large to preload (maximumPreloadedBlobBytes).
+type Entry = {readonly kind: 'file'; readonly oid: string; readonly tooLarge?: number} | {readonly kind: 'link'; readonly oid: string} | {readonly kind: 'directory'; readonly names: string[]};
 
 function refuse(): Promise<never> {
 	return Promise.reject(sourceError('ENOENT', 'tfscope never writes to a repository'));
 }
 
-// Only the read methods reach the disk: whatever isomorphic-git would write (it should not, for reads) fails.
-const readOnlyFs = {
-	promises: {
-		readFile: fsPromises.readFile,
-		readdir: fsPromises.readdir,
-		stat: fsPromises.stat,
-		lstat: fsPromises.lstat,
-		readlink: fsPromises.readlink,
-		writeFile: refuse,
-		unlink: refuse,
-		mkdir: refuse,
-		rmdir: refuse,
-		symlink: refuse,
-		chmod: refuse,
-	},
-};
+/**
+The most a file of the repository's own (a ref, HEAD, packed-refs, an index of a pack, a loose object) may hold: 1 GiB, for packs; refs and everything else are far smaller in any real repository.
+*/
+const maximumRepositoryFileBytes = 1024 * 1024 * 1024;
+
+/**
+The largest blob preloaded from a revision: 32 MiB, the largest configuration file read (maximumConfigFileBytes). Its size is read from the object's header before anything is inflated; a bigger one reads as too large, with its size.
+*/
+export const maximumPreloadedBlobBytes = 32 * 1024 * 1024;
+
+/**
+A problem with the repository, worded by tfscope (isomorphic-git's own errors ask the user to report a bug in it).
+*/
+export class RepositoryProblem extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'RepositoryProblem';
+	}
+}
+
+/**
+The filesystem isomorphic-git is given for one repository: every read goes through the one file reader (regular files only, bounded; a FIFO HEAD, a ref that is /dev/zero are refused, never opened for reading), confined to the git directory (a symbolic ref to `../../../../proc/self/environ` reads nothing); the write methods refuse. isomorphic-git takes a failed read for a missing file, so the first refusal is kept to be told.
+*/
+function repositoryFs(gitdir: string, refusals: string[]) {
+	const inside = (file: string) => {
+		const resolved = path.resolve(file);
+		return resolved === gitdir || resolved.startsWith(gitdir + path.sep);
+	};
+
+	const denied = (file: string, why: string) => {
+		refusals.push(why);
+		return Promise.reject(sourceError('ENOENT', `${file}: ${why}`));
+	};
+
+	return {
+		promises: {
+			async readFile(file: string, options?: {encoding?: string} | string) {
+				if (!inside(file)) {
+					return denied(file, `${path.relative(gitdir, file)} is outside the git directory`);
+				}
+
+				const read = readFileWithLimit(file, maximumRepositoryFileBytes);
+				if (!read.ok) {
+					return read.failure.kind === 'missing' ? Promise.reject(sourceError('ENOENT', `${file} does not exist`)) : denied(file, describeReadFailure(read.failure, path.relative(gitdir, file)));
+				}
+
+				const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+				const encoding = typeof options === 'string' ? options : options?.encoding;
+				return encoding === 'utf8' ? bytes.toString('utf8') : bytes;
+			},
+			async readdir(directory: string) {
+				return inside(directory) ? fsPromises.readdir(directory) : Promise.reject(sourceError('ENOENT', `${directory} is outside the git directory`));
+			},
+			async stat(file: string) {
+				return inside(file) ? fsPromises.stat(file) : Promise.reject(sourceError('ENOENT', `${file} is outside the git directory`));
+			},
+			async lstat(file: string) {
+				return inside(file) ? fsPromises.lstat(file) : Promise.reject(sourceError('ENOENT', `${file} is outside the git directory`));
+			},
+			readlink: refuse,
+			writeFile: refuse,
+			unlink: refuse,
+			mkdir: refuse,
+			rmdir: refuse,
+			symlink: refuse,
+			chmod: refuse,
+		},
+	};
+}
 
 type Repository = {
 	/**
 	Where objects and refs are (the common directory of a linked work tree).
 	*/
 	readonly gitdir: string;
+	/**
+	The filesystem isomorphic-git reads it through (repositoryFs), and what that refused.
+	*/
+	readonly fs: ReturnType<typeof repositoryFs>;
+	readonly refusals: string[];
 	/**
 	Where this work tree's HEAD is.
 	*/
@@ -100,24 +162,58 @@ function isDirectory(filePath: string): boolean {
 	}
 }
 
+// `.git` files, `commondir` and HEAD hold a line.
+const smallFileBytes = 64 * 1024;
+
+function repositoryAt(gitdir: string, headDirectory: string, root: string): Repository {
+	const refusals: string[] = [];
+	const resolved = path.resolve(gitdir);
+	return {gitdir: resolved, headDirectory: path.resolve(headDirectory), root, fs: repositoryFs(resolved, refusals), refusals};
+}
+
+/**
+Why Git would refuse `name` as a reference name (git check-ref-format's rules), or undefined when it is one. Checked before any file is looked for, so a name cannot lead outside the git directory.
+*/
+export function refNameProblem(name: string): string | undefined {
+	if (name === '' || name === '@') {
+		return 'it is empty or "@"';
+	}
+
+	if (/[\u0000-\u001F\u007F ~^:?*[\\]/u.test(name)) {
+		return 'it holds a control character, a space or one of ~ ^ : ? * [ \\';
+	}
+
+	if (name.includes('..') || name.includes('@{') || name.includes('//')) {
+		return 'it holds "..", "@{" or "//"';
+	}
+
+	if (name.startsWith('/') || name.endsWith('/') || name.endsWith('.') || name.startsWith('-')) {
+		return 'it begins with "/" or "-", or ends with "/" or "."';
+	}
+
+	if (name.split('/').some(part => part.startsWith('.') || part.endsWith('.lock'))) {
+		return 'a part of it begins with "." or ends with ".lock"';
+	}
+
+	return undefined;
+}
+
 function findRepository(start: string): Repository | undefined {
 	for (let directory = start; ; directory = path.dirname(directory)) {
 		const dotGit = path.join(directory, '.git');
 		if (isDirectory(dotGit)) {
-			return {gitdir: dotGit, headDirectory: dotGit, root: directory};
+			return repositoryAt(dotGit, dotGit, directory);
 		}
 
 		if (isFile(dotGit)) {
 			// A linked work tree (or a submodule): `.git` names its git directory, whose `commondir` names the shared one.
-			const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+			const read = readTextWithLimit(dotGit, smallFileBytes);
+			const match = read.ok ? /^gitdir:\s*(.+?)\s*$/m.exec(read.text) : undefined;
 			if (match) {
 				const own = path.resolve(directory, match[1]!);
-				let common = own;
-				try {
-					common = path.resolve(own, readFileSync(path.join(own, 'commondir'), 'utf8').trim());
-				} catch {}
-
-				return {gitdir: common, headDirectory: own, root: directory};
+				const commondir = readTextWithLimit(path.join(own, 'commondir'), smallFileBytes);
+				const common = commondir.ok ? path.resolve(own, commondir.text.trim()) : own;
+				return repositoryAt(common, own, directory);
 			}
 		}
 
@@ -129,16 +225,39 @@ function findRepository(start: string): Repository | undefined {
 
 async function resolveBase(repository: Repository, base: string): Promise<string> {
 	if (base === 'HEAD' || base === '@') {
-		const head = readFileSync(path.join(repository.headDirectory, 'HEAD'), 'utf8').trim();
+		const read = readTextWithLimit(path.join(repository.headDirectory, 'HEAD'), smallFileBytes);
+		if (!read.ok) {
+			throw new RepositoryProblem(describeReadFailure(read.failure, 'HEAD'));
+		}
+
+		const head = read.text.trim();
 		const symbolic = /^ref:\s*(.+)$/.exec(head);
-		return symbolic ? git.resolveRef({fs: readOnlyFs, gitdir: repository.gitdir, ref: symbolic[1]!}) : head;
+		if (symbolic) {
+			const problem = refNameProblem(symbolic[1]!);
+			if (problem) {
+				throw new RepositoryProblem(`HEAD names ${JSON.stringify(symbolic[1])}, which is not a valid reference name: ${problem}`);
+			}
+
+			return git.resolveRef({fs: repository.fs, gitdir: repository.gitdir, ref: symbolic[1]!});
+		}
+
+		if (!/^[\da-f]{40}$/.test(head)) {
+			throw new RepositoryProblem('HEAD is neither a reference nor a commit id');
+		}
+
+		return head;
+	}
+
+	const problem = refNameProblem(base);
+	if (problem) {
+		throw new RepositoryProblem(`${JSON.stringify(base)} is not a valid revision name: ${problem}`);
 	}
 
 	try {
-		return await git.resolveRef({fs: readOnlyFs, gitdir: repository.gitdir, ref: base});
+		return await git.resolveRef({fs: repository.fs, gitdir: repository.gitdir, ref: base});
 	} catch (error) {
 		if (/^[\da-f]{4,40}$/i.test(base)) {
-			return git.expandOid({fs: readOnlyFs, gitdir: repository.gitdir, oid: base.toLowerCase()});
+			return git.expandOid({fs: repository.fs, gitdir: repository.gitdir, oid: base.toLowerCase()});
 		}
 
 		throw error;
@@ -151,19 +270,19 @@ The commit an object id stands for: annotated tags are peeled.
 async function peelToCommit(repository: Repository, oid: string): Promise<string> {
 	for (let depth = 0; depth < 16; depth++) {
 		// eslint-disable-next-line no-await-in-loop -- one tag after another
-		const object = await git.readObject({fs: readOnlyFs, gitdir: repository.gitdir, oid, format: 'parsed', cache: cacheOf(repository.gitdir)});
+		const object = await git.readObject({fs: repository.fs, gitdir: repository.gitdir, oid, format: 'parsed', cache: cacheOf(repository.gitdir)});
 		if (object.type === 'commit') {
 			return oid;
 		}
 
 		if (object.type !== 'tag') {
-			throw new Error(`${oid} is a ${object.type}, not a commit`);
+			throw new RepositoryProblem(`${oid} is a ${object.type}, not a commit`);
 		}
 
 		oid = (object.object as {object: string}).object;
 	}
 
-	throw new Error('too many nested tags');
+	throw new RepositoryProblem('too many nested tags');
 }
 
 async function resolveRevision(repository: Repository, revision: string): Promise<string> {
@@ -174,19 +293,19 @@ async function resolveRevision(repository: Repository, revision: string): Promis
 		if (step[1] === '~') {
 			for (let index = 0; index < count; index++) {
 				// eslint-disable-next-line no-await-in-loop -- one parent after another
-				const {commit} = await git.readCommit({fs: readOnlyFs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)});
+				const {commit} = await git.readCommit({fs: repository.fs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)});
 				if (commit.parent.length === 0) {
-					throw new Error(`${revision}: the history has fewer commits`);
+					throw new RepositoryProblem(`${revision}: the history has fewer commits`);
 				}
 
 				oid = commit.parent[0]!;
 			}
 		} else if (count > 0) {
 			// eslint-disable-next-line no-await-in-loop -- one parent after another
-			const {commit} = await git.readCommit({fs: readOnlyFs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)});
+			const {commit} = await git.readCommit({fs: repository.fs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)});
 			const parent = commit.parent[count - 1];
 			if (parent === undefined) {
-				throw new Error(`${revision}: the commit has no parent ${count}`);
+				throw new RepositoryProblem(`${revision}: the commit has no parent ${count}`);
 			}
 
 			oid = parent;
@@ -204,7 +323,7 @@ export async function openGitRevision(options: OpenGitRevisionOptions): Promise<
 	let repository: Repository | undefined;
 	if (options.gitDirectory) {
 		const gitdir = path.resolve(cwd, options.gitDirectory);
-		repository = {gitdir, headDirectory: gitdir, root: cwd};
+		repository = repositoryAt(gitdir, gitdir, cwd);
 	} else {
 		repository = findRepository(path.resolve(cwd, options.directory ?? '.'));
 		if (!repository) {
@@ -216,7 +335,7 @@ export async function openGitRevision(options: OpenGitRevisionOptions): Promise<
 	try {
 		commit = await resolveRevision(repository, options.revision);
 	} catch (error) {
-		return {ok: false, message: `Revision "${options.revision}" could not be read from ${repository.gitdir}: ${error instanceof Error ? error.message : String(error)}.`};
+		return {ok: false, message: `Revision ${JSON.stringify(options.revision)} could not be read from ${repository.gitdir}: ${describeGitError(error, repository)}.`};
 	}
 
 	try {
@@ -224,7 +343,207 @@ export async function openGitRevision(options: OpenGitRevisionOptions): Promise<
 		const description = `git revision ${options.revision} (${commit.slice(0, 7)})`;
 		return {ok: true, revision: {source: treeSource(entries.entries, entries.blobs, repository.root, cwd, description), commit, root: repository.root}};
 	} catch (error) {
-		return {ok: false, message: `Revision "${options.revision}" could not be read from ${repository.gitdir}: ${error instanceof Error ? error.message : String(error)}.`};
+		return {ok: false, message: `Revision ${JSON.stringify(options.revision)} could not be read from ${repository.gitdir}: ${describeGitError(error, repository)}.`};
+	}
+}
+
+/**
+The size of object `oid` as its header gives it, without inflating the object: a loose object's header is in its first compressed bytes; a packed one's in its pack entry (found through the packs' indexes), or, for a delta, in the first bytes of the delta. Undefined when it cannot be told (isomorphic-git then reads it, and reports what is wrong).
+*/
+function objectSize(repository: Repository, oid: string): number | undefined {
+	const loose = readFileRange(path.join(repository.gitdir, 'objects', oid.slice(0, 2), oid.slice(2)), 0, 512);
+	if (loose.ok) {
+		const header = inflatePrefix(loose.bytes);
+		const match = header && /^[a-z]+ (\d+)\u0000/.exec(header.toString('latin1'));
+		return match ? Number(match[1]) : undefined;
+	}
+
+	const packDirectory = path.join(repository.gitdir, 'objects', 'pack');
+	let names: string[];
+	try {
+		names = readdirSync(packDirectory).filter(name => name.endsWith('.idx'));
+	} catch {
+		return undefined;
+	}
+
+	for (const name of names) {
+		const offset = packOffset(path.join(packDirectory, name), oid);
+		if (offset !== undefined) {
+			return packedSize(path.join(packDirectory, name.replace(/\.idx$/, '.pack')), offset);
+		}
+	}
+
+	return undefined;
+}
+
+// What the first compressed bytes inflate to (the partial output of a truncated stream): enough of them for a header, few enough that what they inflate to stays small (deflate makes at most about 1,032 bytes of one), so a header is found without inflating the object.
+function inflatePrefix(bytes: Uint8Array): Buffer | undefined {
+	for (let length = 32; ; length *= 2) {
+		const input = bytes.subarray(0, length);
+		try {
+			const output = inflateSync(input, {finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: (input.length * 1032) + 1024});
+			if (output.includes(0) || output.length >= 64 || input.length === bytes.length) {
+				return output;
+			}
+		} catch {
+			if (input.length === bytes.length) {
+				return undefined;
+			}
+		}
+
+		if (input.length === bytes.length) {
+			return undefined;
+		}
+	}
+}
+
+// An object's offset in a pack, from its version 2 index: the fan-out table, then a binary search of the sorted ids.
+function packOffset(indexFile: string, oid: string): number | undefined {
+	const head = readFileRange(indexFile, 0, 8 + (256 * 4));
+	if (!head.ok || head.bytes.length < 8 + (256 * 4)) {
+		return undefined;
+	}
+
+	const view = Buffer.from(head.bytes.buffer, head.bytes.byteOffset, head.bytes.byteLength);
+	if (view.readUInt32BE(0) !== 0xFF_74_4F_63 || view.readUInt32BE(4) !== 2) {
+		return undefined;
+	}
+
+	const first = Number.parseInt(oid.slice(0, 2), 16);
+	const total = view.readUInt32BE(8 + (255 * 4));
+	let low = first === 0 ? 0 : view.readUInt32BE(8 + ((first - 1) * 4));
+	let high = view.readUInt32BE(8 + (first * 4)) - 1;
+	const idsAt = 8 + (256 * 4);
+	while (low <= high) {
+		const middle = (low + high) >>> 1;
+		const id = readFileRange(indexFile, idsAt + (middle * 20), 20);
+		if (!id.ok || id.bytes.length < 20) {
+			return undefined;
+		}
+
+		const hex = Buffer.from(id.bytes).toString('hex');
+		if (hex === oid) {
+			const offsetsAt = idsAt + (total * 20) + (total * 4);
+			const small = readFileRange(indexFile, offsetsAt + (middle * 4), 4);
+			if (!small.ok || small.bytes.length < 4) {
+				return undefined;
+			}
+
+			const offset = Buffer.from(small.bytes).readUInt32BE(0);
+			if ((offset & 0x80_00_00_00) === 0) {
+				return offset;
+			}
+
+			const large = readFileRange(indexFile, offsetsAt + (total * 4) + ((offset & 0x7F_FF_FF_FF) * 8), 8);
+			return large.ok && large.bytes.length === 8 ? Number(Buffer.from(large.bytes).readBigUInt64BE(0)) : undefined;
+		}
+
+		if (hex < oid) {
+			low = middle + 1;
+		} else {
+			high = middle - 1;
+		}
+	}
+
+	return undefined;
+}
+
+// The size in a pack entry's header (type in bits 4-6 of the first byte, size in 4 + 7n bits); a delta's (types 6 and 7) is the size of the object it makes, the second number at the start of its inflated data.
+function packedSize(packFile: string, offset: number): number | undefined {
+	const read = readFileRange(packFile, offset, 512);
+	if (!read.ok || read.bytes.length === 0) {
+		return undefined;
+	}
+
+	const bytes = read.bytes;
+	const type = (bytes[0]! >> 4) & 7;
+	let size = bytes[0]! & 15;
+	let shift = 4;
+	let position = 1;
+	while ((bytes[position - 1]! & 0x80) !== 0 && position < bytes.length) {
+		size += (bytes[position]! & 0x7F) * (2 ** shift);
+		shift += 7;
+		position++;
+	}
+
+	if (type !== 6 && type !== 7) {
+		return size;
+	}
+
+	if (type === 6) {
+		while (position < bytes.length && (bytes[position]! & 0x80) !== 0) {
+			position++;
+		}
+
+		position++;
+	} else {
+		position += 20;
+	}
+
+	const delta = inflatePrefix(bytes.subarray(position));
+	if (!delta) {
+		return undefined;
+	}
+
+	// Two varints: the base's size, then the result's.
+	let index = 0;
+	while (index < delta.length && (delta[index]! & 0x80) !== 0) {
+		index++;
+	}
+
+	index++;
+	let result = 0;
+	shift = 0;
+	while (index < delta.length) {
+		result += (delta[index]! & 0x7F) * (2 ** shift);
+		shift += 7;
+		if ((delta[index]! & 0x80) === 0) {
+			return result;
+		}
+
+		index++;
+	}
+
+	return undefined;
+}
+
+/**
+A failure reading the repository in tfscope's words: what the file reader refused first (a FIFO, a device, a file too large, a path outside the git directory), a revision not found, or a damaged repository; never isomorphic-git's request to report a bug in it.
+*/
+function describeGitError(error: unknown, repository: Repository): string {
+	if (repository.refusals.length > 0) {
+		return repository.refusals[0]!;
+	}
+
+	if (error instanceof RepositoryProblem) {
+		return error.message;
+	}
+
+	const code = (error as {code?: unknown}).code;
+	const message = error instanceof Error ? error.message.replace(/\.+$/, '') : String(error);
+	if (code === 'MaxDepthError' || /circular reference/i.test(message)) {
+		return 'its references point at each other in a loop (or a chain too long to follow)';
+	}
+
+	switch (code) {
+		case 'NotFoundError': {
+			const what = (error as {data?: {what?: unknown}}).data?.what;
+			return typeof what === 'string' ? `there is no ${JSON.stringify(what)} in it` : message;
+		}
+
+		case 'InternalError':
+		case 'ObjectTypeError':
+		case 'ParseError':
+		case 'UnsafeFilepathError':
+		case 'InvalidOidError': {
+			const detail = (error as {data?: {message?: unknown}}).data?.message;
+			return `the repository is damaged: ${typeof detail === 'string' ? detail.replace(/\.+$/, '') : message}`;
+		}
+
+		default: {
+			// Anything else thrown while reading (a zlib error from a corrupt object, a truncated pack) is the repository's state, not a bug.
+			return `the repository is damaged: ${message}`;
+		}
 	}
 }
 
@@ -250,7 +569,7 @@ async function readRevisionTree(repository: Repository, commit: string): Promise
 	const wanted: Array<{path: string; oid: string}> = [];
 	const configurationDirectories = new Set<string>();
 	const walk = async (oid: string, directory: string): Promise<void> => {
-		const {tree} = await git.readTree({fs: readOnlyFs, gitdir: repository.gitdir, oid, cache});
+		const {tree} = await git.readTree({fs: repository.fs, gitdir: repository.gitdir, oid, cache});
 		const names: string[] = [];
 		entries.set(directory, {kind: 'directory', names});
 		for (const entry of tree) {
@@ -295,8 +614,15 @@ async function readRevisionTree(repository: Repository, commit: string): Promise
 
 		const entry = entries.get(filePath)!;
 		if (entry.kind === 'link' || configurationFile.test(filePath) || underConfiguration(filePath)) {
+			// Its size from the object's header first: a 1 GiB blob compresses to a few MB, and inflating it whole took 30 s and 3 GB.
+			const size = objectSize(repository, oid);
+			if (size !== undefined && size > maximumPreloadedBlobBytes) {
+				entries.set(filePath, {kind: entry.kind === 'link' ? 'link' : 'file', oid, tooLarge: size} as Entry);
+				continue;
+			}
+
 			// eslint-disable-next-line no-await-in-loop -- blobs are read one at a time to bound memory
-			const {blob} = await git.readBlob({fs: readOnlyFs, gitdir: repository.gitdir, oid, cache});
+			const {blob} = await git.readBlob({fs: repository.fs, gitdir: repository.gitdir, oid, cache});
 			blobs.set(filePath, blob);
 			bytes += blob.length;
 		}
@@ -378,6 +704,10 @@ function treeSource(entries: ReadonlyMap<string, Entry>, blobs: ReadonlyMap<stri
 		const blob = entry?.kind === 'directory' ? undefined : blobs.get(key!);
 		if (entry?.kind === 'directory') {
 			return {ok: false, failure: {kind: 'not-regular', path: filePath, what: 'directory'}};
+		}
+
+		if (entry?.kind === 'file' && entry.tooLarge !== undefined) {
+			return {ok: false, failure: {kind: 'too-large', path: filePath, limit: Math.min(limit, maximumPreloadedBlobBytes), size: entry.tooLarge}};
 		}
 
 		if (blob === undefined) {

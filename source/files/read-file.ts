@@ -242,3 +242,48 @@ export class FileReadError extends Error {
 		this.failure = failure;
 	}
 }
+
+/**
+Reads at most `length` bytes of the regular file at `path` from `offset` (fewer at its end): the header of a compressed object, an entry of an index. Refuses what is not a regular file, as `readFileWithLimit` does; never throws for anything the file system does.
+*/
+export function readFileRange(path: string, offset: number, length: number): FileRead {
+	const inspected = inspectFile(path);
+	if (inspected.kind === 'failure') {
+		return {ok: false, failure: inspected.failure};
+	}
+
+	if (inspected.kind === 'not-regular') {
+		return {ok: false, failure: {kind: 'not-regular', path, what: inspected.what}};
+	}
+
+	let descriptor: number;
+	try {
+		descriptor = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY);
+	} catch (error) {
+		return {ok: false, failure: failureOf(error, path, 'open')};
+	}
+
+	try {
+		const opened = kindOf(fs.fstatSync(descriptor));
+		if (opened.kind !== 'file') {
+			return {ok: false, failure: {kind: 'not-regular', path, what: opened.what}};
+		}
+
+		const buffer = Buffer.alloc(Math.max(0, Math.min(length, opened.size - offset)));
+		let total = 0;
+		while (total < buffer.length) {
+			const count = fs.readSync(descriptor, buffer, total, buffer.length - total, offset + total);
+			if (count === 0) {
+				break;
+			}
+
+			total += count;
+		}
+
+		return {ok: true, bytes: buffer.subarray(0, total)};
+	} catch (error) {
+		return {ok: false, failure: failureOf(error, path, 'read')};
+	} finally {
+		fs.closeSync(descriptor);
+	}
+}
