@@ -39,6 +39,7 @@ export async function runCli(options: {readonly explorer?: MainInput['explorer']
 		stdout: process.stdout,
 		stderr: process.stderr,
 		isTerminal: process.stdout.isTTY === true,
+		stderrIsTerminal: process.stderr.isTTY === true,
 		stdinIsTerminal: inputIsTerminal(),
 		environment: process.env,
 		cwd: process.cwd(),

@@ -1,3 +1,4 @@
+import {terminalSafeWriter} from './terminal-text.js';
 import {nameSuggestion} from '../hcl/did-you-mean.js';
 import {parseCommandLine} from './arguments.js';
 import {CommandFailure, type CommandInput, type Writer} from './command.js';
@@ -14,6 +15,8 @@ The dispatcher behind `cli.tsx`: the command line into a command (or the explore
 
 export type MainInput = Omit<CommandInput, 'arguments' | 'flags'> & {
 	readonly stdinIsTerminal: boolean;
+	/** Whether stderr is a terminal (its text is escaped then); stdout's answer when not given. */
+	readonly stderrIsTerminal?: boolean;
 	/** Opens the explorer; injected so tests need no terminal. */
 	readonly explorer?: (directory: string, flags: CommandInput['flags']) => Promise<number>;
 };
@@ -30,7 +33,16 @@ export function colourWanted(flag: boolean, environment: Readonly<Record<string,
 	return flag && environment['NO_COLOR'] === undefined && environment['FORCE_COLOR'] !== '0' && environment['TERM'] !== 'dumb';
 }
 
-export async function main(argv: readonly string[], input: MainInput): Promise<number> {
+export async function main(argv: readonly string[], given: MainInput): Promise<number> {
+	// What reaches stderr on a terminal is escaped (terminal-text.ts): messages name the user's own arguments, files, revisions and git refs, any of which can hold escape sequences or bidi overrides.
+	// Stdout too, whatever the command and format: JSON escapes C0 controls itself but passes bidi overrides and C1 controls, which are written as JSON's own escapes (\u202e) there.
+	const colour = colourWanted(true, given.environment);
+	// The other properties keep their descriptors: stdin may be a getter, read only by a command that reads it.
+	const input = Object.defineProperties({}, {
+		...Object.getOwnPropertyDescriptors(given),
+		stdout: {value: terminalSafeWriter(given.stdout, given.isTerminal, colour), enumerable: true},
+		stderr: {value: terminalSafeWriter(given.stderr, given.stderrIsTerminal ?? given.isTerminal, colour), enumerable: true},
+	}) as MainInput;
 	const line = parseCommandLine(argv);
 	switch (line.kind) {
 		case 'help': {

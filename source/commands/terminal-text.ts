@@ -4,8 +4,8 @@ import type {Writer} from './command.js';
 Text from a configuration or a state file must never reach a terminal raw: an escape sequence in a string could change the window title, write the clipboard or clear the screen. Commands that print such text to a terminal pass it through here.
 */
 
-// C0 controls except tab and newline, DEL, C1 controls, bidi embeddings, overrides and isolates.
-const terminalUnsafe = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu;
+// C0 controls except tab and newline, DEL, C1 controls, bidi marks (U+061C, U+200E, U+200F), embeddings, overrides and isolates.
+const terminalUnsafe = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
 
 // tfscope's own colours (SGR, `ESC [ ... m`), kept when colour is on.
 const colourSequence = /\u001B\[[\d;]*m/g;

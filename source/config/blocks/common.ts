@@ -79,12 +79,15 @@ export function checkLabels(block: Block, names: readonly string[], diagnostics:
 }
 
 /**
-Terraform's check of a name label (`hclsyntax.ValidIdentifier`): "Invalid module instance name", "Invalid variable name", "Invalid resource type"... at the label (`index`, default the first). The block still loads.
+Terraform's check of a name label (`hclsyntax.ValidIdentifier`): "Invalid module instance name", "Invalid variable name", "Invalid resource type"... at the label (`index`, default the first). False when the name is invalid: the caller then leaves the block out (as Terraform refuses the configuration), so a name that no address could hold (an escape sequence, a space) never becomes one.
 */
-export function checkName(block: Block, summary: string, diagnostics: Diagnostic[], index = 0): void {
+export function checkName(block: Block, summary: string, diagnostics: Diagnostic[], index = 0): boolean {
 	if (!/^[A-Za-z_][\w-]*$/.test(block.labels[index] ?? '')) {
 		diagnostics.push(errorDiagnostic(summary, 'A name must start with a letter or underscore and may contain only letters, digits, underscores, and dashes.', block.labelRanges[index], block.range));
+		return false;
 	}
+
+	return true;
 }
 
 export function attributeExpression(body: Body, name: string): Expression | undefined {

@@ -15,7 +15,9 @@ export function readModuleCall(block: Block, diagnostics: Diagnostic[], rules: L
 		return undefined;
 	}
 
-	checkName(block, 'Invalid module instance name', diagnostics);
+	if (!checkName(block, 'Invalid module instance name', diagnostics)) {
+		return undefined;
+	}
 
 	const sourceAttribute = findAttribute(block.body, 'source');
 	const source = literalString(sourceAttribute?.expression);

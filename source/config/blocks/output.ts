@@ -12,7 +12,9 @@ export function readOutput(block: Block, diagnostics: Diagnostic[], rules: Langu
 		return undefined;
 	}
 
-	checkName(block, 'Invalid output name', diagnostics);
+	if (!checkName(block, 'Invalid output name', diagnostics)) {
+		return undefined;
+	}
 
 	checkSchema(block, {attributes: ['value', 'description', 'sensitive', 'ephemeral', 'depends_on', ...(rules.deprecations ? ['deprecated'] : [])], blocks: ['precondition']}, diagnostics);
 	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` attribute', 'output value', diagnostics) : undefined;

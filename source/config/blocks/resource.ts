@@ -99,8 +99,10 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 
 	const [type, name] = block.labels as [string, string];
 	const kind = mode === 'data' ? 'data source' : (mode === 'ephemeral' ? 'ephemeral resource' : 'resource');
-	checkName(block, `Invalid ${kind} type`, diagnostics, 0);
-	checkName(block, `Invalid ${kind} name`, diagnostics, 1);
+	const validType = checkName(block, `Invalid ${kind} type`, diagnostics, 0);
+	if (!checkName(block, `Invalid ${kind} name`, diagnostics, 1) || !validType) {
+		return undefined;
+	}
 
 	const count = findAttribute(block.body, 'count');
 	const forEach = findAttribute(block.body, 'for_each');

@@ -14,7 +14,9 @@ export function readVariable(block: Block, diagnostics: Diagnostic[], rules: Lan
 		return undefined;
 	}
 
-	checkName(block, 'Invalid variable name', diagnostics);
+	if (!checkName(block, 'Invalid variable name', diagnostics)) {
+		return undefined;
+	}
 
 	const name = block.labels[0]!;
 	if (reservedNames.has(name)) {
