@@ -4,10 +4,15 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {Readable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
+import {main as tfscope} from '../source/commands/main.js';
+import {
+	deepAttributeTypeSchema, deepBlockTypesSchema, deepStateAttribute, doubledLocals, doubledObjects, encryptionKeyProviderChain, hostileRepositories,
+} from '../test/fixtures/hostile/round-five/generate.js';
 
 /*
-`npm run fuzz [-- --minutes N] [--seed S]`: a mutation fuzzer over the test fixtures and generated configurations. Each round takes a configuration directory (a fixture or a generated one), mutates its .tf files (byte flips, spliced fragments from other files, repeated slices, deep chains, hostile literals and function calls), then runs every command on it in a child process with a 10 s limit and a 1 GB heap cap. A finding is an exit code other than 0/1/2, a JavaScript stack trace or "internal error" in the output, a run past 10 s of CPU time (a hang), or a peak RSS over 1 GB. Findings are written to fuzz-findings/ (the directory and mutated file, ignored by git) and summarised at the end; the run ends after the given minutes (default 5). It never runs in `npm test`.
+`npm run fuzz [-- --minutes N] [--seed S]`: a mutation fuzzer over the test fixtures and generated configurations. Besides mutated fixtures, a round in three is a hostile generated case (issue 39): a provider schema or state file nested to a random depth, values doubled through tuples or objects to a random level with a whole-value operation in the console, a chain of key providers, a hostile git repository given to `diff` with a random revision name, or names and keys laden with escapes and bidi controls, run in-process as if on a terminal in every output format (any unsafe character in the output is a finding). Each round takes a configuration directory (a fixture or a generated one), mutates its .tf files (byte flips, spliced fragments from other files, repeated slices, deep chains, hostile literals and function calls), then runs every command on it in a child process with a 10 s limit and a 1 GB heap cap. A finding is an exit code other than 0/1/2, a JavaScript stack trace or "internal error" in the output, a run past 10 s of CPU time (a hang), or a peak RSS over 1 GB. Findings are written to fuzz-findings/ (the directory and mutated file, ignored by git) and summarised at the end; the run ends after the given minutes (default 5). It never runs in `npm test`.
 */
 
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -196,7 +201,9 @@ async function run(commandArguments: readonly string[], input: string): Promise<
 
 const commandLines = (directory: string, files: readonly string[]): Array<{label: string; arguments: string[]; input?: string}> => [
 	{label: 'check', arguments: ['check', directory]},
+	{label: 'check --json', arguments: ['check', '--json', directory]},
 	{label: 'instances', arguments: ['instances', directory]},
+	{label: 'instances --json', arguments: ['instances', '--json', directory]},
 	{label: 'tree', arguments: ['tree', directory]},
 	{label: 'graph', arguments: ['graph', directory]},
 	{label: 'graph --instances', arguments: ['graph', directory, '--instances', '--format', 'text']},
@@ -224,6 +231,84 @@ function problemOf(outcome: Outcome): string | undefined {
 	return undefined;
 }
 
+const wholeValueOperations = ['jsonencode(X)', 'X == X', 'toset(X)', 'type(X)', 'can(X)', 'keys({a = X})', 'flatten(X)', 'tolist(X)', 'yamlencode(X)', 'length(X)', '[for i in range(300) : X == X]', 'format("%v", X)', 'X'];
+
+/**
+A hostile generated case (issue 39): a directory and the command lines to run on it.
+*/
+function hostileCase(work: string): {label: string; directory: string; lines: Array<{label: string; arguments: string[]; input?: string}>} {
+	const kind = pick(['schema-type', 'schema-blocks', 'state', 'doubled', 'doubled-objects', 'key-providers', 'git'] as const);
+	const place = mkdtempSync(path.join(work, `${kind}-`));
+	const levels = (low: number, high: number) => low + Math.floor(random() * (high - low));
+	switch (kind) {
+		case 'schema-type':
+		case 'schema-blocks':
+		case 'state':
+		case 'key-providers': {
+			const directory = kind === 'schema-type' ? deepAttributeTypeSchema(place, levels(1, 6000))
+				: (kind === 'schema-blocks' ? deepBlockTypesSchema(place, levels(1, 5000))
+					: (kind === 'state' ? deepStateAttribute(place, levels(1, 8000)) : encryptionKeyProviderChain(place, levels(1, 2000))));
+			return {label: kind, directory, lines: commandLines(directory, [])};
+		}
+
+		case 'doubled':
+		case 'doubled-objects': {
+			const level = levels(10, 40);
+			const directory = (kind === 'doubled' ? doubledLocals : doubledObjects)(place, level);
+			const input = Array.from({length: 3}, () => pick(wholeValueOperations).replaceAll('X', `local.l${levels(0, level)}`)).join('\n') + '\n';
+			return {label: kind, directory, lines: [{label: 'check', arguments: ['check', directory]}, {label: 'console', arguments: ['console', directory], input}]};
+		}
+
+		case 'git': {
+			const repositories = hostileRepositories(place, pick([0, 40_000_000]));
+			const [name, directory] = pick(Object.entries(repositories));
+			const revision = pick(['HEAD', 'main', 'a', 'evil', 'HEAD~1', 'refs/heads/../../../../proc/self/environ', 'x\u001B]0;t\u0007', '@{-1}', 'v..1', 'deadbeef']);
+			return {label: `git ${name} ${JSON.stringify(revision)}`, directory, lines: [{label: 'diff', arguments: ['diff', directory, '--from', revision]}]};
+		}
+	}
+}
+
+const unsafeOnTerminal = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const escapes = ['\u202E', '\u001B[2J', '\u001B]0;title\u0007', '\u0085', '\u200F', '\u2066', '\u0007', '\u009B31m', '\u061C'];
+
+/**
+Names, keys, values and file names laden with escapes, run in-process as if stdout and stderr were a terminal, in every output format: a finding is any unsafe character written.
+*/
+async function escapeRound(work: string): Promise<string[]> {
+	const directory = mkdtempSync(path.join(work, 'escapes-'));
+	const evil = () => Array.from({length: 1 + Math.floor(random() * 3)}, () => pick(escapes)).join('x');
+	const hcl = (text: string) => JSON.stringify(text);
+	const name = `main${pick(['', evil()])}.tf`;
+	writeFileSync(path.join(directory, name), [
+		`resource "terraform_data" ${hcl(pick(['ok', `a${evil()}`]))} {`,
+		`  for_each = toset([${hcl(evil())}, "plain"])`,
+		`  input = ${hcl(evil())}`,
+		'}',
+		`variable ${hcl(pick(['v', evil()]))} {`,
+		`  default = {${hcl(evil())} = ${hcl(evil())}}`,
+		'}',
+		`output "o" {`,
+		`  value = ${pick([hcl(evil()), `${hcl(evil())} + 1`, `local.${evil()}`])}`,
+		'}',
+		pick(['', `module "m" {\n  source = ${hcl(`./${evil()}`)}\n}`]),
+	].join('\n'));
+	const file = path.join(directory, name);
+	const argvs = [['instances', directory], ['instances', '--json', directory], ['check', directory], ['check', '--json', directory], ['graph', directory], ['graph', '--format', 'json', directory], ['graph', '--format', 'mermaid', directory], ['tree', directory], ['tree', '--json', directory], ['parse', file], ['parse', '--json', file], ['console', directory], ['why', `terraform_data.${evil()}`, directory], [`--${evil()}`], ['instances', path.join(directory, evil())], ['diff', directory, '--from', evil()]];
+	const problems: string[] = [];
+	for (const argv of argvs) {
+		let output = '';
+		// eslint-disable-next-line no-await-in-loop
+		const code = await tfscope(argv, {
+			stdin: Readable.from(['var\nlocal\noutput.o\n']), stdout: {write: text => (output += text)}, stderr: {write: text => (output += text)}, isTerminal: true, stdinIsTerminal: false, environment: {}, cwd: directory,
+		});
+		if (unsafeOnTerminal.test(output) || code === 70) {
+			problems.push(`${argv.map(each => JSON.stringify(each)).join(' ')}: ${code === 70 ? 'internal error' : `unsafe character ${JSON.stringify(unsafeOnTerminal.exec(output)![0])}`}`);
+		}
+	}
+
+	return problems;
+}
+
 async function main(): Promise<void> {
 	const sources = configurationDirectories();
 	const corpus = sources.flatMap(directory => readdirSync(directory).filter(name => name.endsWith('.tf')).map(name => readFileSync(path.join(directory, name), 'utf8')));
@@ -237,6 +322,35 @@ async function main(): Promise<void> {
 	try {
 		while (Date.now() < deadline) {
 			rounds++;
+			if (random() < 1 / 3) {
+				// A hostile generated case (see the header).
+				if (random() < 0.25) {
+					runs += 16;
+					// eslint-disable-next-line no-await-in-loop
+					for (const problem of await escapeRound(work)) {
+						findings.push(`escapes (round ${rounds}): ${problem}`);
+						console.log(`FINDING ${findings.at(-1)}`);
+					}
+
+					continue;
+				}
+
+				const hostile = hostileCase(work);
+				for (const line of hostile.lines) {
+					runs++;
+					// eslint-disable-next-line no-await-in-loop
+					const outcome = await run(line.arguments, line.input ?? '');
+					const problem = problemOf(outcome);
+					if (problem) {
+						findings.push(`${line.label} on ${hostile.label} (round ${rounds}): ${problem}: ${outcome.output.slice(0, 300).replaceAll('\n', ' ')}`);
+						console.log(`FINDING ${findings.at(-1)}`);
+					}
+				}
+
+				rmSync(hostile.directory, {recursive: true, force: true});
+				continue;
+			}
+
 			const source = pick(sources);
 			const directory = path.join(work, `round-${rounds}`);
 			cpSync(source, directory, {recursive: true, filter: from => !from.includes(`${path.sep}.terraform`)});

@@ -12,13 +12,14 @@ import {
 	type Value, numberValue, objectValue, stringValue, tupleValue,
 } from '../../source/lang/values.js';
 import {loadWorkspace} from '../../source/workspace.js';
+import {refNameProblem} from '../../source/config/git-source.js';
 import {maximumSchemaDepth} from '../../source/schema/digest.js';
 import {readSchemaJson} from '../../source/schema/read-schema-json.js';
 import {ExplorerStartFailure} from '../../source/ui/start-failure.js';
 import {loadExplorerData} from '../../source/ui/workspace-data.js';
 import {defaultFlags} from '../../source/commands/command.js';
 import {
-	deepAttributeTypeSchema, deepBlockTypesSchema, deepStateAttribute, doubledLocals, doubledObjects, encryptionKeyProviderChain,
+	deepAttributeTypeSchema, deepBlockTypesSchema, deepStateAttribute, doubledLocals, doubledObjects, encryptionKeyProviderChain, hostileRepositories,
 } from '../fixtures/hostile/round-five/generate.js';
 import {runMain} from '../helpers/run-main.js';
 
@@ -182,4 +183,91 @@ test('whole-value operations on a doubled value give their results; repeating a 
 	const repeated = workspace.evaluateAt('[for i in range(1000) : local.l16 == local.l16]');
 	t.is(repeated.value.kind, 'unknown');
 	t.true(repeated.diagnostics.some(diagnostic => diagnostic.summary === 'Evaluation budget exhausted' && (diagnostic.detail ?? '').includes('maximumEvaluationWalk')));
+});
+
+test('hostile git repositories: each is one line of tfscope\'s words, exit 1 or 2, and nothing is read but regular files inside the git directory', async t => {
+	const repositories = hostileRepositories(place(), 0);
+	const cases: Array<[string, string, RegExp]> = [
+		['fifo-head', 'HEAD', /: HEAD is a FIFO, not a regular file; tfscope reads only regular files\.\n$/],
+		['zero-ref', 'main', /: refs\/heads\/main is a character device, not a regular file/],
+		['zero-head', 'HEAD', /: HEAD is a character device, not a regular file/],
+		['ref-loop', 'a', /: its references point at each other in a loop/],
+		['corrupt-object', 'HEAD', /: the repository is damaged: /],
+		['escape-ref', 'evil', /: there is no "\\u001b]0;pwned\\u0007\\u001b\[2J\\u202e" in it\.\n$/],
+		['fifo-head', 'refs/heads/../../../../proc/self/environ', /"refs\/heads\/\.\.\/\.\.\/\.\.\/\.\.\/proc\/self\/environ" is not a valid revision name: it holds "\.\."/],
+	];
+	for (const [name, revision, expected] of cases) {
+		// eslint-disable-next-line no-await-in-loop
+		const run = await runMain(['diff', repositories[name]!, '--from', revision], {isTerminal: true});
+		t.regex(run.stderr, expected, name);
+		t.notRegex(run.stderr, /internal error|file an issue|please report|[\u001B\u0007\u202E]/iu, name);
+		t.not(run.code, 0, name);
+		t.not(run.code, 70, name);
+		t.false(run.stderr.includes('PATH='), name);
+	}
+});
+
+test('a 40 MB blob in a revision, loose or packed, is refused from its header before it is inflated', async t => {
+	const repositories = hostileRepositories(place(), 40_000_000);
+	for (const name of ['big-loose', 'big-packed']) {
+		const before = process.memoryUsage().rss;
+		// eslint-disable-next-line no-await-in-loop
+		const run = await runMain(['diff', repositories[name]!, '--from', 'HEAD']);
+		t.regex(run.stdout + run.stderr, /big\.tf:1:1: error: Configuration file too large/, name);
+		t.regex(run.stdout + run.stderr, /it has 40000000/, name);
+		// Inflating it would have added the 40 MB blob to the process at least.
+		t.true(process.memoryUsage().rss - before < 30_000_000, name);
+	}
+});
+
+test('refNameProblem follows git check-ref-format', t => {
+	for (const good of ['main', 'refs/heads/main', 'feature/x-1', 'v1.0', 'origin/HEAD']) {
+		t.is(refNameProblem(good), undefined, good);
+	}
+
+	for (const bad of ['', '@', 'a..b', 'a b', 'a~1', 'a^', 'a:b', 'a?', 'a*', 'a[', 'a\\b', '/a', 'a/', 'a.', 'a//b', '.a', 'a/.b', 'a.lock', 'a/b.lock/c', 'a@{1}', '-a', 'a\u0007', 'a\u007F']) {
+		t.not(refNameProblem(bad), undefined, JSON.stringify(bad));
+	}
+});
+
+test('a resource or module with an invalid name is not loaded: instances never prints it, check reports it', async t => {
+	const directory = place();
+	fs.writeFileSync(path.join(directory, 'main.tf'), 'resource "terraform_data" "a\u001B[2Jb" {}\nresource "terraform_data" "ok" {}\nmodule "m\u202Ex" {\n  source = "./m"\n}\noutput "o\u0007" {\n  value = 1\n}\n');
+	for (const isTerminal of [false, true]) {
+		// eslint-disable-next-line no-await-in-loop
+		const instances = await runMain(['instances', directory], {isTerminal});
+		t.is(instances.stdout, 'terraform_data.ok\n');
+		t.is(instances.code, 0);
+	}
+
+	const check = await runMain(['check', directory], {isTerminal: true});
+	t.is(check.code, 1);
+	t.is((check.stdout + check.stderr).match(/error: Invalid (resource|module instance|output) name/g)?.length, 3);
+	t.notRegex(check.stdout + check.stderr, /[\u001B\u202E\u0007]/u);
+});
+
+test('on a terminal nothing from the configuration or the command line is written raw, in any format; on a pipe JSON keeps the exact text', async t => {
+	const directory = place();
+	const evil = 'a\u202Eb\u0085c\u200Fd\u001B]0;t\u0007';
+	fs.writeFileSync(path.join(directory, 'main.tf'), `resource "terraform_data" "x" {\n  for_each = toset(["${evil.replace('\u001B', '\\u001b').replace('\u0007', '\\u0007')}"])\n}\n\nlocals {\n  bad = ${'"'}\u202E${'"'} + 1\n}\n`);
+	const unsafe = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+	for (const argv of [['instances', '--json'], ['instances'], ['check', '--json'], ['check'], ['graph', '--format', 'json'], ['graph'], ['parse', '--json', 'main.tf'], ['parse', 'main.tf'], ['tree', '--json']]) {
+		const args = argv[0] === 'parse' ? [argv[0], ...argv.slice(1, -1), path.join(directory, 'main.tf')] : [...argv, directory];
+		// eslint-disable-next-line no-await-in-loop
+		const run = await runMain(args, {isTerminal: true});
+		t.notRegex(run.stdout + run.stderr, unsafe, argv.join(' '));
+		if (argv.includes('--json') || argv.includes('json')) {
+			t.notThrows(() => JSON.parse(run.stdout), argv.join(' '));
+		}
+	}
+
+	const piped = await runMain(['instances', '--json', directory]);
+	t.true(piped.stdout.includes('\u202E'));
+	// The user's own arguments echoed in errors.
+	for (const argv of [['--no-such-\u202Eoption'], ['instances', path.join(directory, 'missing\u001B[2J')], ['why', 'aws_x.\u202Ey', directory], ['diff', directory, '--from', 'x\u001B]0;t\u0007']]) {
+		// eslint-disable-next-line no-await-in-loop
+		const run = await runMain(argv, {isTerminal: true});
+		t.not(run.code, 0, argv.join(' '));
+		t.notRegex(run.stdout + run.stderr, unsafe, argv.join(' '));
+	}
 });
