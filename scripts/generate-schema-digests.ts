@@ -63,9 +63,10 @@ function parseFile(source: string): {classes: Map<string, ClassInfo>; synth: Map
 			continue;
 		}
 
+		// A block of at most one item types its struct as `NameOutputReference | Name`, the others as `Name | cdktf.IResolvable`: keyed by the struct's name either way. (Keying by the first name put every block below the first level of a maxItems-1 block under `...OutputReference`, where no lookup found it, so those blocks were read as object attributes: #38, A.)
 		const functionMatch = /^export function \w+ToHclTerraform\(struct\?: (\w+)/.exec(chunk);
 		if (functionMatch) {
-			synth.set(functionMatch[1]!, synthEntries(chunk));
+			synth.set(functionMatch[1]!.replace(/OutputReference$/, ''), synthEntries(chunk));
 		}
 	}
 
