@@ -1,3 +1,4 @@
+import {statSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {
@@ -15,7 +16,7 @@ import {type ConfigSource, readTextFrom} from './config/source.js';
 import {describeReadFailure, readTextWithLimit} from './files/read-file.js';
 import {maximumStateFileBytes, readState} from './config/state.js';
 import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
-import {type RawVariableValue, collectRootVariables} from './config/tfvars.js';
+import {type RawVariableValue, type ValueOrigin, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
 import {runToEnd} from './run-steps.js';
 import {type ExpandProgress, type Expanded, type ScopeTarget, expandModuleTreeSteps} from './expand/expander.js';
@@ -36,6 +37,7 @@ import {readPlanFile} from './plan/read-plan.js';
 import {planVariables} from './plan/variables.js';
 import {otherConfiguration, planCheckDiagnostics, planDisagreements} from './plan/diagnostics.js';
 import type {FunctionTable} from './lang/functions/index.js';
+import type {Range} from './hcl/position.js';
 
 /*
 The Workspace: a directory loaded with a set of options into the module tree, the instance tree and every diagnostic. The UI and every non-interactive command read this one object; nothing else parses or evaluates a configuration.
@@ -119,6 +121,32 @@ export type WorkspaceOptions = {
 	When the module and resource instances are made: `'load'` (default) during `loadWorkspace`, in slices, reporting the expand phase; `'on-demand'` when something first asks for them (`instances`, values, scopes, `diagnostics`), straight through and without progress, so a caller that reads only the module tree (`graph` without `--instances`) never expands; `'background'` after `loadWorkspace` returns, by `finishExpansion` in slices (the explorer opens on the module tree while the rest is made; `expanding` tells what is made so far), or at once, straight through from where it got to, when something asks for the instances first. Every result is the same either way: the instances are always made by the one walk, in the same order.
 	*/
 	readonly expansion?: 'load' | 'on-demand' | 'background';
+	/**
+	A Terragrunt unit's settings (source/terragrunt): its inputs, given as root variable values below every tfvars file, and what evaluating its configuration found. Absent, a directory holding a terragrunt.hcl is opened as that unit (its module, inputs and generated files, as `terragrunt` run there would give Terraform); `false` reads the directory as plain Terraform.
+	*/
+	readonly terragrunt?: TerragruntUnitSettings | false;
+	/**
+	`--source-map FROM=TO`: where a Terragrunt unit's remote `terraform.source` is found on disk.
+	*/
+	readonly sourceMappings?: readonly string[];
+	/**
+	`--terragrunt-env`: Terragrunt's `get_env` reads `environment` (otherwise its default).
+	*/
+	readonly terragruntEnvironment?: boolean;
+};
+
+export type TerragruntUnitSettings = {
+	/**
+	The unit's path from the estate's root (`prod/us-east-1/prod/mysql`).
+	*/
+	readonly unit: string;
+	readonly estateRoot: string;
+	readonly inputs: ReadonlyMap<string, {readonly value: Value; readonly source: string; readonly range?: Range; readonly origins?: readonly ValueOrigin[]}>;
+	readonly diagnostics: readonly Diagnostic[];
+	/**
+	The Terragrunt files read, for snippets.
+	*/
+	readonly sources?: ReadonlyMap<string, string>;
 };
 
 /**
@@ -223,6 +251,11 @@ Loads a directory into a Workspace. Never rejects for problems in the configurat
 Expansion (every module and resource instance) happens here; values are computed on demand, and reading `diagnostics` evaluates everything once so it holds every problem.
 */
 export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspace> {
+	if (options.terragrunt === undefined && isTerragruntUnit(options)) {
+		const {loadUnitWorkspace} = await import('./terragrunt/unit-workspace.js');
+		return loadUnitWorkspace(options);
+	}
+
 	const environment = options.environment ?? {};
 	const cwd = options.cwd ?? process.cwd();
 	const directory = options.directory;
@@ -234,7 +267,8 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		...(options.varFiles ?? []).map(file => ({kind: 'var-file' as const, path: file})),
 		...(options.variables ?? []).map(text => ({kind: 'var' as const, text})),
 	];
-	const given = collectRootVariables(directory, environment, variableArguments, cwd, options.source);
+	const unitInputs = options.terragrunt ? new Map([...options.terragrunt.inputs].map(([name, input]) => [name, {kind: 'value', ...input} as const])) : undefined;
+	const given = collectRootVariables(directory, environment, variableArguments, cwd, options.source, unitInputs);
 	const planRead = options.planFile === undefined ? undefined : readPlanFile(options.planFile, cwd);
 	const readPlan = planRead?.ok ? planRead.overlay : undefined;
 	const plainFunctions = functionTable(language.rules.functions);
@@ -351,13 +385,13 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		}
 	};
 
-	const sources = new Map([...tree.sources, ...collected.sources]);
+	const sources = new Map([...(options.terragrunt ? options.terragrunt.sources ?? [] : []), ...tree.sources, ...collected.sources]);
 	let loadDiagnostics: Diagnostic[] | undefined;
 	// After the expansion, as when loading makes the instances: the assumptions that name nothing are found in them.
 	const loadDiagnosticsOf = (): Diagnostic[] => {
 		if (!loadDiagnostics) {
 			const {tree: instances} = expanded();
-			loadDiagnostics = [...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, instances), ...schemas.diagnostics, ...(plan ? planDisagreements(plan, instances) : [])];
+			loadDiagnostics = [...(options.terragrunt ? options.terragrunt.diagnostics : []), ...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, instances), ...schemas.diagnostics, ...(plan ? planDisagreements(plan, instances) : [])];
 		}
 
 		return loadDiagnostics;
@@ -554,6 +588,23 @@ export function unusedAssumptions(assumptions: readonly Assumption[], instances:
 	return diagnostics;
 }
 
+/**
+Whether the directory is a Terragrunt unit (holds a terragrunt.hcl file), read through the options' source.
+*/
+function isTerragruntUnit(options: WorkspaceOptions): boolean {
+	const file = path.join(options.directory, 'terragrunt.hcl');
+	const found = options.source ? options.source.stat(file) : statKind(file);
+	return found?.kind === 'file';
+}
+
+function statKind(file: string): {readonly kind: 'file' | 'other'} | undefined {
+	try {
+		return {kind: statSync(file).isFile() ? 'file' : 'other'};
+	} catch {
+		return undefined;
+	}
+}
+
 function readEnvironmentFile(directory: string, environment: Readonly<Record<string, string | undefined>>, source: ConfigSource | undefined): string | undefined {
 	// A workspace name is short; a bigger file (or a FIFO, a device) is not one and is ignored, as a missing file is.
 	const read = readTextFrom(source, path.join(dataDirectory(directory, environment), 'environment'), 64 * 1024);
@@ -580,7 +631,8 @@ function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 function undeclaredVariableWarnings(root: ModuleNode, values: ReadonlyMap<string, RawVariableValue>): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
 	for (const [name, value] of values) {
-		if (!root.module.variables.has(name) && !value.source.startsWith('environment')) {
+		// Terragrunt passes every input as TF_VAR_ (Terraform ignores those no variable declares).
+		if (!root.module.variables.has(name) && !value.source.startsWith('environment') && value.kind !== 'value') {
 			diagnostics.push(warningDiagnostic('Value for undeclared variable', `The root module does not declare a variable named "${name}" but a value was found in ${value.source}. To use this value, add a "variable" block to the configuration.`, value.kind === 'expression' ? value.expression.range : undefined));
 		}
 	}

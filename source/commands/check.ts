@@ -6,7 +6,7 @@ import type {InstanceTree} from '../expand/instance-tree.js';
 import {describeCause} from '../expand/unknown-causes.js';
 import type {LanguageChoice} from '../config/language.js';
 import type {Command} from './command.js';
-import {workspaceFor} from './instances.js';
+import {estateFor, workspaceFor} from './instances.js';
 import {terminalSafeWriter} from './terminal-text.js';
 
 /*
@@ -93,6 +93,23 @@ export const checkCommand: Command = async input => {
 	}
 
 	const directory = positional[0] ?? '.';
+	const estate = await estateFor(input, directory);
+	if (estate) {
+		const {estateDiagnostics} = await import('../terragrunt/estate-commands.js');
+		const found = await estateDiagnostics(estate);
+		if (input.flags.json) {
+			const json = checkJson(found.diagnostics, found.sources);
+			input.stdout.write(`${JSON.stringify(json, undefined, 2)}\n`);
+			return json.valid ? 0 : 1;
+		}
+
+		stdout.write(renderCheck(found.diagnostics, directory));
+		const errors = found.diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
+		const warnings = found.diagnostics.length - errors;
+		stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${found.units} Terragrunt unit${found.units === 1 ? '' : 's'}.\n`);
+		return errors > 0 ? 1 : 0;
+	}
+
 	const workspace = await workspaceFor(input, directory);
 	const {diagnostics} = workspace;
 	if (input.flags.json) {

@@ -51,6 +51,8 @@ export const flagTable = {
 	chdir: {type: 'string', value: 'DIR', for: 'workspace', description: 'Work from DIR, as terraform -chdir: [dir] and option files are relative to it (path.cwd stays here)'},
 	schema: {type: 'string', multiple: true, value: 'FILE', for: 'workspace', description: 'Provider schemas from terraform providers schema -json (repeatable)'},
 	bundledSchemas: {type: 'boolean', default: true, negatable: true, for: 'workspace', description: 'Do not use the provider schemas bundled with tfscope'},
+	sourceMap: {type: 'string', multiple: true, value: 'URL=DIR', for: 'workspace', description: 'Terragrunt: read a unit\'s remote terraform.source from DIR (repeatable), as terragrunt --source-map'},
+	terragruntEnv: {type: 'boolean', default: false, for: 'workspace', description: 'Terragrunt: get_env() reads the real environment (default: its default value)'},
 	at: {type: 'string', value: 'ADDRESS', for: ['console'], description: 'Evaluate in this module or resource instance'},
 	format: {type: 'string', value: 'FORMAT', for: ['graph', 'diff', 'plan-summary'], description: 'graph: dot, mermaid, json, text or html (default dot); diff and plan-summary: text, json or markdown (default text)'},
 	instances: {type: 'boolean', default: false, for: ['graph'], description: 'Instance-level nodes'},

@@ -11,17 +11,26 @@ import {parseAddress} from '../expand/parse-address.js';
 import {selectInstances} from '../expand/select.js';
 import {type Skipped, excludedInstances} from '../graph/exclude.js';
 import {graphOf} from '../graph/index.js';
+import type {Estate} from '../terragrunt/estate.js';
 import type {Workspace} from '../workspace.js';
 import {changesOutside} from '../plan/counts.js';
 import {actionColumn, outsideJson, plannedJson} from '../plan/instance-lines.js';
 import type {Command, CommandInput} from './command.js';
-import {loadCommandWorkspace} from './workspace-options.js';
+import {loadCommandWorkspace, workspaceOptions} from './workspace-options.js';
 
 /**
 The Workspace for a command's `[dir]` and global flags.
 */
 export async function workspaceFor(input: CommandInput, directory: string | undefined): Promise<Workspace> {
 	return loadCommandWorkspace(input.flags, directory ?? '.', input.environment, input.cwd);
+}
+
+/**
+The Terragrunt estate the command's directory is (units below it, none of its own Terraform files), if it is one.
+*/
+export async function estateFor(input: CommandInput, directory: string | undefined): Promise<Estate | undefined> {
+	const {estateOf} = await import('../terragrunt/estate-commands.js');
+	return estateOf({...workspaceOptions(input.flags, directory ?? '.', input.environment, input.cwd), expansion: 'on-demand'});
 }
 
 type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance};
@@ -128,6 +137,19 @@ export const instancesCommand: Command = async input => {
 	}
 
 	const [directory, addressText] = positional;
+	const estate = await estateFor(input, directory);
+	if (estate) {
+		const {estateInstanceLines} = await import('../terragrunt/estate-commands.js');
+		const found = await estateInstanceLines(estate, opened => instanceLines(opened.workspace.instances).map(line => line.instance.text), addressText);
+		if (!found.found || (addressText !== undefined && found.lines.length === 0)) {
+			stderr.write(`Error: No matching instances\n\nNo unit of this estate has the path or address ${addressText ?? ''}.\n`);
+			return 1;
+		}
+
+		stdout.write(flags.json ? `${JSON.stringify(found.lines.map(line => ({unit: line.slice(0, line.indexOf(':')), address: line.slice(line.indexOf(':') + 1)})), undefined, 2)}\n` : found.lines.map(line => `${line}\n`).join(''));
+		return 0;
+	}
+
 	let selected: {modules: Set<ModuleInstance>; resources: Set<ResourceInstance>} | undefined;
 	const parsed = addressText === undefined ? undefined : parseAddress(addressText);
 	if (parsed && !parsed.ok) {

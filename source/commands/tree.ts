@@ -4,7 +4,7 @@ import type {ModuleCallExpansion, ModuleInstance} from '../expand/instance-tree.
 import type {Command} from './command.js';
 import type {PlanOverlay} from '../plan/overlay.js';
 import {changesInModule, countActions, formatCounts} from '../plan/counts.js';
-import {workspaceFor} from './instances.js';
+import {estateFor, workspaceFor} from './instances.js';
 import {terminalSafeWriter} from './terminal-text.js';
 
 /*
@@ -156,6 +156,13 @@ export const treeCommand: Command = async input => {
 	if (positional.length > 1) {
 		stderr.write(`Error: Too many arguments\n\ntfscope tree takes one directory, not: ${positional.join(' ')}\n`);
 		return 2;
+	}
+
+	const estate = await estateFor(input, positional[0]);
+	if (estate) {
+		const {renderEstateTree} = await import('../terragrunt/estate-commands.js');
+		stdout.write(await renderEstateTree(estate, opened => renderTree(opened.workspace.instances.root)));
+		return 0;
 	}
 
 	const workspace = await workspaceFor(input, positional[0]);

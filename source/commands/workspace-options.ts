@@ -37,6 +37,8 @@ export function workspaceOptions(flags: CommandFlags, directory: string, environ
 		}),
 		...(flags.schema.length > 0 && {schemaFiles: flags.schema}),
 		...(!flags.bundledSchemas && {bundledSchemas: false}),
+		...(flags.sourceMap.length > 0 && {sourceMappings: flags.sourceMap}),
+		...(flags.terragruntEnv && {terragruntEnvironment: true}),
 		environment,
 		cwd: chdirOf(flags, cwd),
 		startDirectory: cwd,

@@ -3,16 +3,27 @@ import path from 'node:path';
 import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {FileReadError} from '../files/read-file.js';
+import type {Range} from '../hcl/position.js';
+import type {Value} from '../lang/values.js';
 import {type ParsedConfigFile, readConfigFile} from './parse-file.js';
 import type {ConfigSource} from './source.js';
 
 /*
-Where root module variable values come from, later wins: `TF_VAR_name`, `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars(.json)` lexically, then `-var-file` and `-var` in command-line order (declared defaults come first and are applied by expansion). Values stay raw here: file values as expressions, environment and `-var` values as text, which expansion parses as HCL or takes literally depending on the variable's type, as Terraform does.
+Where root module variable values come from, later wins: values given first (a Terragrunt unit's `inputs`, which Terragrunt passes as TF_VAR_ variables unless the environment already sets them), `TF_VAR_name`, `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars(.json)` lexically, then `-var-file` and `-var` in command-line order (declared defaults come first and are applied by expansion). Values stay raw here: file values as expressions, environment and `-var` values as text, which expansion parses as HCL or takes literally depending on the variable's type, as Terraform does.
 */
 
 export type RawVariableValue =
 	| {readonly kind: 'expression'; readonly expression: Expression; readonly source: string}
-	| {readonly kind: 'text'; readonly text: string; readonly source: string};
+	| {readonly kind: 'text'; readonly text: string; readonly source: string}
+	/**
+	A value already evaluated elsewhere: a Terragrunt unit's `inputs` (source/terragrunt), with where it was written.
+	*/
+	| {readonly kind: 'value'; readonly value: Value; readonly source: string; readonly range?: Range; readonly origins?: readonly ValueOrigin[]};
+
+/**
+Where a given value came from in another configuration (a Terragrunt dependency's output in its unit): `why` follows it there. `workspace` is that unit's Workspace.
+*/
+export type ValueOrigin = {readonly label: string; readonly workspace: object; readonly address: string};
 
 export type VariableArgument = {readonly kind: 'var'; readonly text: string} | {readonly kind: 'var-file'; readonly path: string};
 
@@ -50,8 +61,8 @@ function readVariableFile(file: string, required: boolean, collected: CollectedV
 	}
 }
 
-export function collectRootVariables(directory: string, environment: Readonly<Record<string, string | undefined>>, variableArguments: readonly VariableArgument[], cwd: string, source?: ConfigSource): CollectedVariables {
-	const collected: CollectedVariables = {values: new Map(), diagnostics: [], sources: new Map()};
+export function collectRootVariables(directory: string, environment: Readonly<Record<string, string | undefined>>, variableArguments: readonly VariableArgument[], cwd: string, source?: ConfigSource, givenFirst?: ReadonlyMap<string, RawVariableValue>): CollectedVariables {
+	const collected: CollectedVariables = {values: new Map(givenFirst), diagnostics: [], sources: new Map()};
 	for (const [name, value] of Object.entries(environment)) {
 		if (name.startsWith('TF_VAR_') && value !== undefined && name.length > 7) {
 			collected.values.set(name.slice(7), {kind: 'text', text: value, source: `environment variable ${name}`});

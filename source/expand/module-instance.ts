@@ -256,6 +256,12 @@ export class ModuleInstanceImpl implements ModuleInstance {
 					value = this.#constant(raw.expression);
 					subject = raw.expression;
 					from = ` (from ${raw.source})`;
+				} else if (raw?.kind === 'value') {
+					value = raw.value;
+					from = ` (from ${raw.source})`;
+					if (raw.range) {
+						subject = {range: raw.range};
+					}
 				} else if (raw?.kind === 'text') {
 					from = ` (from ${raw.source})`;
 					if (declaration.typeExpression === undefined || isPrimitiveConstraint(type)) {

@@ -282,6 +282,10 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 					return constant(raw.expression);
 				}
 
+				if (raw.kind === 'value') {
+					return {value: raw.value, diagnostics: []};
+				}
+
 				const declaration = module.variables.get(name);
 				const type = declaration?.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => constant(expression).value, declaration.block.body.syntax)?.type : undefined;
 				if (type === undefined || isPrimitiveConstraint(type)) {

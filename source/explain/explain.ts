@@ -17,6 +17,8 @@ import {
 import type {Workspace} from '../workspace.js';
 import {type Evaluated, evaluateRecorded} from './record.js';
 import {summarizeValue} from './summary.js';
+// eslint-disable-next-line import/no-cycle -- a trace across Terragrunt units starts again in the other unit's Workspace
+import {explainAddress} from './index.js';
 import type {StepKind, TraceStep} from './trace.js';
 
 /*
@@ -496,6 +498,15 @@ export class Explainer {
 			const raw = workspace.rootVariables.get(name);
 			if (raw?.kind === 'expression') {
 				return this.#step('tfvars', name, where, value, {range: raw.expression.range, note: `set in ${raw.source}`});
+			}
+
+			if (raw?.kind === 'value') {
+				// Across a Terragrunt dependency: the output's own trace in the other unit.
+				const children = (raw.origins ?? []).flatMap(origin => {
+					const traced = explainAddress(origin.workspace as Workspace, origin.address).value;
+					return traced ? [{...traced.root, label: `${origin.label}: ${traced.root.label}`}] : [];
+				});
+				return this.#step('tfvars', `inputs.${name}`, where, value, {...(raw.range && {range: raw.range}), note: `set in ${raw.source}`, children});
 			}
 
 			if (raw?.kind === 'text') {

@@ -5,7 +5,7 @@ import {evaluate} from '../lang/eval/evaluate.js';
 import {createScope} from '../lang/eval/scope.js';
 import type {FunctionSpec} from '../lang/function.js';
 import {encodeJson} from '../lang/functions/encoding.js';
-import {isWhollyKnown, withoutMarks} from '../lang/values.js';
+import {type Value, isWhollyKnown, withoutMarks} from '../lang/values.js';
 import type {PlanOverlay} from './overlay.js';
 
 /*
@@ -61,12 +61,16 @@ function givenJson(given: RawVariableValue, functions: (name: string) => Functio
 		return valueJson(parsed.value, functions, baseDirectory) ?? given.text;
 	}
 
+	if (given.kind === 'value') {
+		// A Terragrunt unit's input: already a value.
+		return knownJson(given.value);
+	}
+
 	return valueJson(given.expression, functions, baseDirectory);
 }
 
-function valueJson(expression: Parameters<typeof evaluate>[0], functions: (name: string) => FunctionSpec | undefined, baseDirectory: string): unknown {
-	const {value, diagnostics} = evaluate(expression, createScope({functions, functionContext: {baseDirectory, impure: false}}));
-	if (diagnostics.some(diagnostic => diagnostic.severity === 'error') || !isWhollyKnown(value)) {
+function knownJson(value: Value): unknown {
+	if (!isWhollyKnown(value)) {
 		return undefined;
 	}
 
@@ -75,6 +79,11 @@ function valueJson(expression: Parameters<typeof evaluate>[0], functions: (name:
 	} catch {
 		return undefined;
 	}
+}
+
+function valueJson(expression: Parameters<typeof evaluate>[0], functions: (name: string) => FunctionSpec | undefined, baseDirectory: string): unknown {
+	const {value, diagnostics} = evaluate(expression, createScope({functions, functionContext: {baseDirectory, impure: false}}));
+	return diagnostics.some(diagnostic => diagnostic.severity === 'error') ? undefined : knownJson(value);
 }
 
 /**

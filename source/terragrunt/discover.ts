@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type {ConfigSource} from '../config/source.js';
+
+/*
+Discovery of a Terragrunt estate: every directory holding a `terragrunt.hcl` is a unit (Terragrunt's `find`), and every `terragrunt.stack.hcl` a stack. Hidden directories (`.terragrunt-cache`, `.git`, `.terragrunt-stack`) and `node_modules` are skipped; the walk is bounded so a hostile tree cannot make it run away.
+*/
+
+export const unitFileName = 'terragrunt.hcl';
+export const stackFileName = 'terragrunt.stack.hcl';
+
+export type Discovered = {
+	/**
+	Unit directories, absolute, sorted by their path from the root.
+	*/
+	readonly units: readonly string[];
+	readonly stacks: readonly string[];
+	/**
+	Set when the walk stopped at its bounds.
+	*/
+	readonly truncated: boolean;
+};
+
+const maximumDirectories = 100_000;
+const maximumDepth = 64;
+
+export function discoverUnits(root: string, files: ConfigSource): Discovered {
+	const units: string[] = [];
+	const stacks: string[] = [];
+	let visited = 0;
+	let truncated = false;
+	const seen = new Set<string>();
+	const walk = (directory: string, depth: number): void => {
+		if (visited >= maximumDirectories || depth > maximumDepth) {
+			truncated = true;
+			return;
+		}
+
+		visited++;
+		// A symbolic link loop is visited once.
+		const real = files.realPath(directory) ?? directory;
+		if (seen.has(real)) {
+			return;
+		}
+
+		seen.add(real);
+		let names: string[];
+		try {
+			names = files.readDirectory(directory).sort();
+		} catch {
+			return;
+		}
+
+		if (names.includes(unitFileName) && files.stat(path.join(directory, unitFileName))?.kind === 'file') {
+			units.push(directory);
+		}
+
+		if (names.includes(stackFileName) && files.stat(path.join(directory, stackFileName))?.kind === 'file') {
+			stacks.push(directory);
+		}
+
+		for (const name of names) {
+			if (name.startsWith('.') || name === 'node_modules') {
+				continue;
+			}
+
+			const child = path.join(directory, name);
+			if (files.stat(child)?.kind === 'directory') {
+				walk(child, depth + 1);
+			}
+		}
+	};
+
+	walk(path.resolve(root), 0);
+	return {units, stacks, truncated};
+}
+
+/**
+Whether `directory` is a unit (holds a terragrunt.hcl file).
+*/
+export function isUnitDirectory(directory: string, files: ConfigSource): boolean {
+	return files.stat(path.join(directory, unitFileName))?.kind === 'file';
+}
+
+/**
+Whether some directory under `directory` (not itself) is a unit, looking no further than the first one found.
+*/
+export function holdsUnits(directory: string, files: ConfigSource): boolean {
+	const found = discoverUnits(directory, files);
+	return found.units.length > 0;
+}

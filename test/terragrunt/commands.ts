@@ -1,0 +1,82 @@
+import path from 'node:path';
+import {PassThrough} from 'node:stream';
+import test from 'ava';
+import {type Command, defaultFlags} from '../../source/commands/command.js';
+import {checkCommand} from '../../source/commands/check.js';
+import {consoleCommand} from '../../source/commands/console.js';
+import {instancesCommand} from '../../source/commands/instances.js';
+import {treeCommand} from '../../source/commands/tree.js';
+import {whyCommand} from '../../source/commands/why.js';
+
+/*
+Commands on a Terragrunt estate (a directory of units) and on one unit's directory, run in-process from the estate fixture's directory.
+*/
+
+const cwd = path.join(import.meta.dirname, '..', '..');
+const estate = 'test/fixtures/terragrunt/estate';
+
+async function run(command: Command, arguments_: string[], flags: Partial<typeof defaultFlags> = {}, stdinText = ''): Promise<{code: number; stdout: string; stderr: string}> {
+	let stdout = '';
+	let stderr = '';
+	const stdin = new PassThrough();
+	stdin.end(stdinText);
+	const code = await command({
+		arguments: arguments_, flags: {...defaultFlags, ...flags}, stdin, stdout: {write: (text: string) => (stdout += text)}, stderr: {write: (text: string) => (stderr += text)}, isTerminal: false, environment: {}, cwd,
+	});
+	return {code, stdout, stderr};
+}
+
+test('tree of an estate: folders, units with their module and dependencies, each unit\'s module tree', async t => {
+	const {code, stdout} = await run(treeCommand, [`${estate}/live`]);
+	t.is(code, 0);
+	t.is(stdout, [
+		'. (Terragrunt estate: 3 units)',
+		'└── prod/',
+		'    └── eu-west-1/',
+		'        ├── app [unit: ../modules/app; reads vpc, db]',
+		'        │     root (1 resource, 2 instances)',
+		'        ├── db [unit: source not available: git::https://example.com/acme/modules.git//db?ref=v1.2.0]',
+		'        │     root (0 resources, 0 instances)',
+		'        └── vpc [unit: ../modules/vpc]',
+		'              root (1 resource, 1 instance)',
+		'',
+	].join('\n'));
+});
+
+test('instances of an estate are addressed UNIT:ADDRESS; a unit\'s path selects it', async t => {
+	t.is((await run(instancesCommand, [`${estate}/live`])).stdout, 'prod/eu-west-1/app:terraform_data.server[0]\nprod/eu-west-1/app:terraform_data.server[1]\nprod/eu-west-1/vpc:terraform_data.vpc\n');
+	t.is((await run(instancesCommand, [`${estate}/live`, 'prod/eu-west-1/vpc'])).stdout, 'prod/eu-west-1/vpc:terraform_data.vpc\n');
+	t.is((await run(instancesCommand, [`${estate}/live`, 'prod/eu-west-1/app:terraform_data.server[1]'])).stdout, 'prod/eu-west-1/app:terraform_data.server[1]\n');
+	const missing = await run(instancesCommand, [`${estate}/live`, 'prod/nowhere']);
+	t.is(missing.code, 1);
+});
+
+test('check of an estate: every unit\'s problems once, exit 1 on errors; --source-map clears the missing source', async t => {
+	const plain = await run(checkCommand, [`${estate}/live`]);
+	t.is(plain.code, 1);
+	t.is(plain.stdout.split('\n').filter(line => /^\S/.test(line)).join('\n'), `${estate}/live/prod/eu-west-1/app/terragrunt.hcl:32:17: warning: Function not run\n${estate}/live/prod/eu-west-1/db/terragrunt.hcl:6:12: error: Module source not available`);
+	t.is(plain.stderr, '1 error, 1 warning in 3 Terragrunt units.\n');
+	const mapped = await run(checkCommand, [`${estate}/live`], {sourceMap: [`git::https://example.com/acme/modules.git=${estate}/modules`]});
+	t.is(mapped.code, 0);
+	t.is(mapped.stderr, '0 errors, 1 warning in 3 Terragrunt units.\n');
+});
+
+test('console on a unit\'s directory evaluates in its module with its inputs, as terragrunt console there would', async t => {
+	const {stdout} = await run(consoleCommand, [`${estate}/live/prod/eu-west-1/app`], {}, 'var.cidr\nvar.vpc_id\nterraform_data.server[1].input.subnet\nvar.image\n');
+	// The unit's warnings first, as terraform console prints the configuration's warnings before it reads.
+	t.true(stdout.startsWith(`\nWarning: Function not run\n\n  on ${estate}/live/prod/eu-west-1/app/terragrunt.hcl line 32:\n  32:   image       = run_cmd(`));
+	t.true(stdout.endsWith('\n"10.0.0.0/16"\n"vpc-mock"\n"10.0.1.0/24"\n(known after apply)\n'));
+});
+
+test('why crosses units: an input read from a dependency is traced into the other unit\'s module', async t => {
+	const {code, stdout} = await run(whyCommand, ['var.cidr', `${estate}/live/prod/eu-west-1/app`]);
+	t.is(code, 0);
+	t.is(stdout, [
+		`var.cidr = "10.0.0.0/16"  (variable, ${estate}/modules/app/main.tf:4:1 in the root module)`,
+		`└── inputs.cidr = "10.0.0.0/16"  (set in ${estate}/live/prod/eu-west-1/app/terragrunt.hcl:30:3)`,
+		`    └── dependency.vpc.outputs.cidr from unit ${estate}/live/prod/eu-west-1/vpc: output.cidr = "10.0.0.0/16"  (output, ${estate}/modules/vpc/main.tf:14:1)`,
+		`        └── var.cidr = "10.0.0.0/16"  (variable, ${estate}/modules/vpc/main.tf:1:1)`,
+		`            └── inputs.cidr = "10.0.0.0/16"  (set in ${estate}/live/prod/eu-west-1/vpc/terragrunt.hcl:10:3)`,
+		'',
+	].join('\n'));
+});
