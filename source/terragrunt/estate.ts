@@ -168,7 +168,17 @@ export function openEstate(options: EstateOptions): Estate {
 		return relative.startsWith('..') || path.isAbsolute(relative) ? filePath : relative;
 	};
 
-	const exists = (filePath: string): boolean => files.stat(filePath) !== undefined;
+	// Every unit asks for the same parents' files (find_in_parent_folders): each path is looked at once.
+	const existing = new Map<string, boolean>();
+	const exists = (filePath: string): boolean => {
+		let found = existing.get(filePath);
+		if (found === undefined) {
+			found = files.stat(filePath) !== undefined;
+			existing.set(filePath, found);
+		}
+
+		return found;
+	};
 	const repoRoot = findRepoRoot(root, files);
 	const environment = options.environment ?? {};
 	const baseEnvironment = {
@@ -179,6 +189,7 @@ export function openEstate(options: EstateOptions): Estate {
 		environment,
 		realEnvironment: options.realEnvironment ?? false,
 		readTfvars: (filePath: string) => readTfvarsValue(filePath, files),
+		readCache: new Map<string, Value>(),
 	} satisfies Omit<ConfigEnvironment, 'dependencyOutputs'>;
 	const shallowCache = new Map<Unit, UnitEvaluation>();
 	const evaluateWith = (unit: Unit, dependencyOutputs: ConfigEnvironment['dependencyOutputs']): UnitEvaluation => {

@@ -121,6 +121,10 @@ export type ConfigEnvironment = {
 	*/
 	readonly dependencyOutputs: (block: DependencyBlock, from: string) => DependencyOutputs;
 	readonly readTfvars: (filePath: string) => Value;
+	/**
+	`read_terragrunt_config` results that do not depend on the unit reading them, shared by every unit of an estate.
+	*/
+	readonly readCache?: Map<string, Value>;
 };
 
 export type EvaluatedConfig = {
@@ -206,7 +210,6 @@ class FileEvaluation {
 		const parsed = environment.parse(filePath);
 		state.diagnostics.push(...parsed.diagnostics);
 		this.body = parsed.body;
-		const bare = this.#makeScope(undefined, include?.path);
 		this.scope = this.#makeScope(reference => this.#resolve(reference), include?.path);
 		if (!this.body) {
 			return;
@@ -221,8 +224,8 @@ class FileEvaluation {
 			}
 		}
 
-		if (handleIncludes) {
-			this.#readIncludes(bare);
+		if (handleIncludes && blocksOf(this.body, 'include').length > 0) {
+			this.#readIncludes(this.#makeScope(undefined, include?.path));
 		}
 
 		for (const block of blocksOf(this.body, 'feature')) {
@@ -468,9 +471,22 @@ class FileEvaluation {
 					throw new FunctionError(`read_terragrunt_config: more than ${maximumDepth} nested reads (a cycle?)`);
 				}
 
+				state.filesRead.add(file);
+				const cached = environment.readCache?.get(file);
+				if (cached) {
+					return cached;
+				}
+
 				state.depth++;
 				try {
-					return new FileEvaluation(file, originalConfigPath, undefined, environment, state, true).result().value;
+					const read = new FileEvaluation(file, originalConfigPath, undefined, environment, state, true);
+					const {value} = read.result();
+					// What a file read this way gives depends on the file alone unless it asks for the unit (get_original_terragrunt_dir) or reads other units: kept for every unit that reads it.
+					if (environment.readCache && read.body && blocksOf(read.body, 'include').length === 0 && blocksOf(read.body, 'dependency').length === 0 && !environment.parse(file).text.includes('get_original_terragrunt_dir')) {
+						environment.readCache.set(file, value);
+					}
+
+					return value;
 				} finally {
 					state.depth--;
 				}
@@ -481,12 +497,13 @@ class FileEvaluation {
 			},
 			note() {},
 		};
-		const functions = terragruntFunctions(context);
+		const functionContext = {baseDirectory: path.dirname(this.configPath), impure: false};
+		const functions = terragruntFunctions(context, functionContext);
 		return createScope({
 			resolveReference: resolver ?? (reference => ({value: unknownValue(), diagnostics: [errorDiagnostic('Reference in an include path', `Only functions may be used here, not "${formatReference(reference)}".`, reference.range)]})),
 			functions: functions.lookup,
 			functionNames: functions.names,
-			functionContext: {baseDirectory: path.dirname(this.configPath), impure: false},
+			functionContext,
 		});
 	}
 
@@ -797,6 +814,26 @@ function configValue(config: TerragruntConfig, dependencyValues: ReadonlyMap<str
 Every call of a function that is not simply evaluated (unsafe, context, environment), once per call site, in source order.
 */
 function noteFunctionUses(body: Body, state: State): void {
+	for (const use of functionUsesOf(body)) {
+		const key = `${use.range.filename}:${use.range.start.offset}`;
+		if (!state.functionUses.has(key)) {
+			state.functionUses.set(key, use);
+		}
+	}
+}
+
+/**
+A file's calls of functions that are not simply evaluated, found once per parsed file (every unit includes the same root).
+*/
+const usesByBody = new WeakMap<Body, FunctionUse[]>();
+
+function functionUsesOf(body: Body): FunctionUse[] {
+	const known = usesByBody.get(body);
+	if (known) {
+		return known;
+	}
+
+	const uses: FunctionUse[] = [];
 	const visit = (node: unknown): void => {
 		if (node === null || typeof node !== 'object') {
 			return;
@@ -814,11 +851,7 @@ function noteFunctionUses(body: Body, state: State): void {
 		if (record.kind === 'FunctionCall' && record.name !== undefined) {
 			const functionClass = terragruntFunctionClasses.get(record.name);
 			if (functionClass !== undefined && functionClass !== 'safe') {
-				const range = (node as {nameRange: Range}).nameRange;
-				const key = `${range.filename}:${range.start.offset}`;
-				if (!state.functionUses.has(key)) {
-					state.functionUses.set(key, {name: record.name, functionClass, range});
-				}
+				uses.push({name: record.name, functionClass, range: (node as {nameRange: Range}).nameRange});
 			}
 		}
 
@@ -830,6 +863,8 @@ function noteFunctionUses(body: Body, state: State): void {
 	};
 
 	visit(body.items);
+	usesByBody.set(body, uses);
+	return uses;
 }
 
 /**

@@ -115,14 +115,28 @@ function optionalString(values: readonly Value[], index: number): string | undef
 	return value?.kind === 'string' ? value.value : undefined;
 }
 
-function define(name: string, variadic: boolean, returns: (values: readonly Value[]) => Value, returnType = stringType): FunctionSpec {
+/**
+The Terragrunt context of each scope's function context: the specs are made once, and each call finds what it needs here.
+*/
+const contexts = new WeakMap<object, TerragruntFunctionContext>();
+
+function contextOf(functionContext: object): TerragruntFunctionContext {
+	const context = contexts.get(functionContext);
+	if (!context) {
+		throw new FunctionError('This Terragrunt function is only available in a Terragrunt configuration');
+	}
+
+	return context;
+}
+
+function define(name: string, variadic: boolean, returns: (values: readonly Value[], context: TerragruntFunctionContext) => Value, returnType = stringType): FunctionSpec {
 	return {
 		name,
 		description: `Terragrunt's ${name}`,
 		parameters: [],
 		...(variadic && {variadic: {name: 'args', type: dynamicType, allowNull: true}}),
 		returnType: () => returnType,
-		impl: values => returns(values),
+		impl: (values, _type, functionContext) => returns(values, contextOf(functionContext)),
 	};
 }
 
@@ -133,167 +147,168 @@ function relative(from: string, to: string): string {
 	return text === '' ? '.' : text;
 }
 
-/**
-The functions of one evaluation: Terraform's built-ins (as Terragrunt includes them) and Terragrunt's own, over `context`.
-*/
-export function terragruntFunctions(context: TerragruntFunctionContext): {lookup: (name: string) => FunctionSpec | undefined; names: () => readonly string[]} {
-	const directory = path.dirname(context.configPath);
-	const includeFor = (values: readonly Value[]): string | undefined => {
-		const name = optionalString(values, 0);
-		if (name !== undefined) {
-			const found = context.includePaths.get(name);
-			if (found === undefined) {
-				throw new FunctionError(`No include named "${name}"`, 0);
-			}
+const directoryOf = (context: TerragruntFunctionContext): string => path.dirname(context.configPath);
 
-			return found;
+function includeFor(values: readonly Value[], context: TerragruntFunctionContext): string | undefined {
+	const name = optionalString(values, 0);
+	if (name !== undefined) {
+		const found = context.includePaths.get(name);
+		if (found === undefined) {
+			throw new FunctionError(`No include named "${name}"`, 0);
 		}
 
-		return context.includePath ?? (context.includePaths.size === 1 ? [...context.includePaths.values()][0] : undefined);
-	};
+		return found;
+	}
 
-	const unknownOf = (name: string, type = stringType) => define(name, true, () => {
-		context.note(name, 'unsafe', 'never run by tfscope: its result is unknown');
-		return unknownValue(type);
-	}, type);
-	const stringList = (items: readonly string[]): Value => listValue(stringType, items.map(item => stringValue(item)));
-	const own: FunctionSpec[] = [
-		define('find_in_parent_folders', true, values => {
-			const name = optionalString(values, 0) ?? 'terragrunt.hcl';
-			const fallback = values[1];
-			// From the directory above the config being parsed (an include is parsed as its child: the child's).
-			let current = path.dirname(directory);
-			for (let depth = 0; depth < 100; depth++) {
-				const candidate = path.join(current, name);
-				if (context.exists(candidate)) {
-					return stringValue(slash(candidate));
-				}
-
-				const parent = path.dirname(current);
-				if (parent === current) {
-					break;
-				}
-
-				current = parent;
-			}
-
-			if (fallback) {
-				return fallback;
-			}
-
-			throw new FunctionError(`ParentFileNotFoundError: could not find a ${name} in any of the parent folders of ${context.originalConfigPath}`);
-		}),
-		define('path_relative_to_include', true, values => {
-			const include = includeFor(values);
-			return stringValue(include === undefined ? '.' : relative(path.dirname(include), directory));
-		}),
-		define('path_relative_from_include', true, values => {
-			const include = includeFor(values);
-			return stringValue(include === undefined ? '.' : relative(directory, path.dirname(include)));
-		}),
-		define('get_terragrunt_dir', false, () => stringValue(slash(directory))),
-		define('get_original_terragrunt_dir', false, () => stringValue(slash(path.dirname(context.originalConfigPath)))),
-		define('get_parent_terragrunt_dir', true, values => {
-			const include = includeFor(values);
-			return stringValue(slash(include === undefined ? directory : path.dirname(include)));
-		}),
-		define('get_working_dir', false, () => stringValue(slash(context.workingDirectory))),
-		define('get_repo_root', false, () => {
-			if (context.repoRoot === undefined) {
-				throw new FunctionError('get_repo_root: not inside a git repository');
-			}
-
-			return stringValue(slash(context.repoRoot));
-		}),
-		define('get_path_from_repo_root', false, () => stringValue(context.repoRoot === undefined ? '.' : relative(context.repoRoot, directory))),
-		define('get_path_to_repo_root', false, () => stringValue(context.repoRoot === undefined ? '.' : relative(directory, context.repoRoot))),
-		define('get_env', true, values => {
-			const name = stringArgument(values, 0, 'get_env');
-			const fallback = optionalString(values, 1);
-			if (context.realEnvironment) {
-				const value = context.environment[name];
-				if (value !== undefined) {
-					return stringValue(value);
-				}
-			} else {
-				context.note('get_env', 'environment', `get_env("${name}") gives its default${fallback === undefined ? ' (none: unknown)' : ` "${fallback}"`}; --terragrunt-env reads the real environment`);
-			}
-
-			return fallback === undefined ? unknownValue(stringType) : stringValue(fallback);
-		}),
-		define('get_terraform_command', false, () => {
-			context.note('get_terraform_command', 'context', `assumed "${contextDefaults.command}"`);
-			return stringValue(contextDefaults.command);
-		}),
-		define('get_terraform_cli_args', false, () => {
-			context.note('get_terraform_cli_args', 'context', 'assumed [] (a plain plan)');
-			return listValue(stringType, []);
-		}, listType(stringType)),
-		define('get_platform', false, () => {
-			context.note('get_platform', 'context', `assumed "${contextDefaults.platform}"`);
-			return stringValue(contextDefaults.platform);
-		}),
-		define('get_terragrunt_source_cli_flag', false, () => {
-			context.note('get_terragrunt_source_cli_flag', 'context', 'assumed "" (no --source given)');
-			return stringValue(contextDefaults.sourceFlag);
-		}),
-		define('get_terraform_commands_that_need_vars', false, () => stringList(['apply', 'console', 'destroy', 'import', 'plan', 'push', 'refresh']), listType(stringType)),
-		define('get_terraform_commands_that_need_locking', false, () => stringList(['apply', 'destroy', 'import', 'plan', 'refresh', 'taint', 'untaint']), listType(stringType)),
-		define('get_terraform_commands_that_need_input', false, () => stringList(['apply', 'import', 'init', 'plan', 'refresh']), listType(stringType)),
-		define('get_terraform_commands_that_need_parallelism', false, () => stringList(['apply', 'plan', 'destroy']), listType(stringType)),
-		define('get_default_retryable_errors', false, () => listValue(stringType, []), listType(stringType)),
-		define('read_terragrunt_config', true, values => {
-			const file = path.resolve(directory, stringArgument(values, 0, 'read_terragrunt_config'));
-			if (!context.exists(file) && values[1]) {
-				return values[1];
-			}
-
-			return context.readConfig(file);
-		}, dynamicType),
-		define('read_tfvars_file', true, values => {
-			const file = path.resolve(directory, stringArgument(values, 0, 'read_tfvars_file'));
-			return context.readTfvars(file);
-		}, dynamicType),
-		define('mark_as_read', true, values => stringValue(stringArgument(values, 0, 'mark_as_read'))),
-		define('mark_glob_as_read', true, () => listValue(stringType, []), listType(stringType)),
-		define('startswith', true, values => boolValue(stringArgument(values, 0, 'startswith').startsWith(stringArgument(values, 1, 'startswith'))), boolType),
-		define('endswith', true, values => boolValue(stringArgument(values, 0, 'endswith').endsWith(stringArgument(values, 1, 'endswith'))), boolType),
-		define('strcontains', true, values => boolValue(stringArgument(values, 0, 'strcontains').includes(stringArgument(values, 1, 'strcontains'))), boolType),
-		define('timecmp', true, values => {
-			const a = Date.parse(stringArgument(values, 0, 'timecmp'));
-			const b = Date.parse(stringArgument(values, 1, 'timecmp'));
-			if (Number.isNaN(a) || Number.isNaN(b)) {
-				throw new FunctionError('timecmp: not RFC 3339 timestamps');
-			}
-
-			return numberValue(Math.sign(a - b));
-		}, numberType),
-		define('constraint_check', true, () => unknownValue(boolType), boolType),
-		define('deep_merge', true, values => {
-			let merged: Value | undefined;
-			for (const value of values) {
-				merged = merged === undefined ? value : deepMergeValues(merged, value);
-			}
-
-			return merged ?? unknownValue();
-		}, dynamicType),
-		unknownOf('run_cmd'),
-		unknownOf('sops_decrypt_file'),
-		unknownOf('get_aws_account_alias'),
-		unknownOf('get_aws_account_id'),
-		unknownOf('get_aws_caller_identity_arn'),
-		unknownOf('get_aws_caller_identity_user_id'),
-	];
-	const table = new Map(own.map(spec => [spec.name, spec] as const));
-	const names = [...new Set([...table.keys(), ...builtinNames()])].sort();
-	return {
-		lookup: name => table.get(name) ?? lookupFunction(name),
-		names: () => names,
-	};
+	return context.includePath ?? (context.includePaths.size === 1 ? [...context.includePaths.values()][0] : undefined);
 }
 
-function builtinNames(): string[] {
-	return [];
+const unknownOf = (name: string, type = stringType) => define(name, true, (_values, context) => {
+	context.note(name, 'unsafe', 'never run by tfscope: its result is unknown');
+	return unknownValue(type);
+}, type);
+const stringList = (items: readonly string[]): Value => listValue(stringType, items.map(item => stringValue(item)));
+const ownFunctions: FunctionSpec[] = [
+	define('find_in_parent_folders', true, (values, context) => {
+		const name = optionalString(values, 0) ?? 'terragrunt.hcl';
+		const fallback = values[1];
+		// From the directory above the config being parsed (an include is parsed as its child: the child's).
+		let current = path.dirname(directoryOf(context));
+		for (let depth = 0; depth < 100; depth++) {
+			const candidate = path.join(current, name);
+			if (context.exists(candidate)) {
+				return stringValue(slash(candidate));
+			}
+
+			const parent = path.dirname(current);
+			if (parent === current) {
+				break;
+			}
+
+			current = parent;
+		}
+
+		if (fallback) {
+			return fallback;
+		}
+
+		throw new FunctionError(`ParentFileNotFoundError: could not find a ${name} in any of the parent folders of ${context.originalConfigPath}`);
+	}),
+	define('path_relative_to_include', true, (values, context) => {
+		const include = includeFor(values, context);
+		return stringValue(include === undefined ? '.' : relative(path.dirname(include), directoryOf(context)));
+	}),
+	define('path_relative_from_include', true, (values, context) => {
+		const include = includeFor(values, context);
+		return stringValue(include === undefined ? '.' : relative(directoryOf(context), path.dirname(include)));
+	}),
+	define('get_terragrunt_dir', false, (_values, context) => stringValue(slash(directoryOf(context)))),
+	define('get_original_terragrunt_dir', false, (_values, context) => stringValue(slash(path.dirname(context.originalConfigPath)))),
+	define('get_parent_terragrunt_dir', true, (values, context) => {
+		const include = includeFor(values, context);
+		return stringValue(slash(include === undefined ? directoryOf(context) : path.dirname(include)));
+	}),
+	define('get_working_dir', false, (_values, context) => stringValue(slash(context.workingDirectory))),
+	define('get_repo_root', false, (_values, context) => {
+		if (context.repoRoot === undefined) {
+			throw new FunctionError('get_repo_root: not inside a git repository');
+		}
+
+		return stringValue(slash(context.repoRoot));
+	}),
+	define('get_path_from_repo_root', false, (_values, context) => stringValue(context.repoRoot === undefined ? '.' : relative(context.repoRoot, directoryOf(context)))),
+	define('get_path_to_repo_root', false, (_values, context) => stringValue(context.repoRoot === undefined ? '.' : relative(directoryOf(context), context.repoRoot))),
+	define('get_env', true, (values, context) => {
+		const name = stringArgument(values, 0, 'get_env');
+		const fallback = optionalString(values, 1);
+		if (context.realEnvironment) {
+			const value = context.environment[name];
+			if (value !== undefined) {
+				return stringValue(value);
+			}
+		} else {
+			context.note('get_env', 'environment', `get_env("${name}") gives its default${fallback === undefined ? ' (none: unknown)' : ` "${fallback}"`}; --terragrunt-env reads the real environment`);
+		}
+
+		return fallback === undefined ? unknownValue(stringType) : stringValue(fallback);
+	}),
+	define('get_terraform_command', false, (_values, context) => {
+		context.note('get_terraform_command', 'context', `assumed "${contextDefaults.command}"`);
+		return stringValue(contextDefaults.command);
+	}),
+	define('get_terraform_cli_args', false, (_values, context) => {
+		context.note('get_terraform_cli_args', 'context', 'assumed [] (a plain plan)');
+		return listValue(stringType, []);
+	}, listType(stringType)),
+	define('get_platform', false, (_values, context) => {
+		context.note('get_platform', 'context', `assumed "${contextDefaults.platform}"`);
+		return stringValue(contextDefaults.platform);
+	}),
+	define('get_terragrunt_source_cli_flag', false, (_values, context) => {
+		context.note('get_terragrunt_source_cli_flag', 'context', 'assumed "" (no --source given)');
+		return stringValue(contextDefaults.sourceFlag);
+	}),
+	define('get_terraform_commands_that_need_vars', false, (_values) => stringList(['apply', 'console', 'destroy', 'import', 'plan', 'push', 'refresh']), listType(stringType)),
+	define('get_terraform_commands_that_need_locking', false, (_values) => stringList(['apply', 'destroy', 'import', 'plan', 'refresh', 'taint', 'untaint']), listType(stringType)),
+	define('get_terraform_commands_that_need_input', false, (_values) => stringList(['apply', 'import', 'init', 'plan', 'refresh']), listType(stringType)),
+	define('get_terraform_commands_that_need_parallelism', false, (_values) => stringList(['apply', 'plan', 'destroy']), listType(stringType)),
+	define('get_default_retryable_errors', false, (_values) => listValue(stringType, []), listType(stringType)),
+	define('read_terragrunt_config', true, (values, context) => {
+		const file = path.resolve(directoryOf(context), stringArgument(values, 0, 'read_terragrunt_config'));
+		if (!context.exists(file) && values[1]) {
+			return values[1];
+		}
+
+		return context.readConfig(file);
+	}, dynamicType),
+	define('read_tfvars_file', true, (values, context) => {
+		const file = path.resolve(directoryOf(context), stringArgument(values, 0, 'read_tfvars_file'));
+		return context.readTfvars(file);
+	}, dynamicType),
+	define('mark_as_read', true, (values) => stringValue(stringArgument(values, 0, 'mark_as_read'))),
+	define('mark_glob_as_read', true, (_values) => listValue(stringType, []), listType(stringType)),
+	define('startswith', true, (values) => boolValue(stringArgument(values, 0, 'startswith').startsWith(stringArgument(values, 1, 'startswith'))), boolType),
+	define('endswith', true, (values) => boolValue(stringArgument(values, 0, 'endswith').endsWith(stringArgument(values, 1, 'endswith'))), boolType),
+	define('strcontains', true, (values) => boolValue(stringArgument(values, 0, 'strcontains').includes(stringArgument(values, 1, 'strcontains'))), boolType),
+	define('timecmp', true, (values) => {
+		const a = Date.parse(stringArgument(values, 0, 'timecmp'));
+		const b = Date.parse(stringArgument(values, 1, 'timecmp'));
+		if (Number.isNaN(a) || Number.isNaN(b)) {
+			throw new FunctionError('timecmp: not RFC 3339 timestamps');
+		}
+
+		return numberValue(Math.sign(a - b));
+	}, numberType),
+	define('constraint_check', true, (_values) => unknownValue(boolType), boolType),
+	define('deep_merge', true, (values) => {
+		let merged: Value | undefined;
+		for (const value of values) {
+			merged = merged === undefined ? value : deepMergeValues(merged, value);
+		}
+
+		return merged ?? unknownValue();
+	}, dynamicType),
+	unknownOf('run_cmd'),
+	unknownOf('sops_decrypt_file'),
+	unknownOf('get_aws_account_alias'),
+	unknownOf('get_aws_account_id'),
+	unknownOf('get_aws_caller_identity_arn'),
+	unknownOf('get_aws_caller_identity_user_id'),
+];
+
+const table = new Map(ownFunctions.map(spec => [spec.name, spec] as const));
+const names = [...table.keys()].sort();
+
+/**
+The functions of a Terragrunt configuration: Terraform's built-ins (as Terragrunt includes them) and Terragrunt's own, which read `context` (registered for `functionContext`, the scope's function context).
+*/
+export function terragruntFunctions(context: TerragruntFunctionContext, functionContext: object): {lookup: (name: string) => FunctionSpec | undefined; names: () => readonly string[]} {
+	contexts.set(functionContext, context);
+	return {lookup, names: () => names};
+}
+
+function lookup(name: string): FunctionSpec | undefined {
+	return table.get(name) ?? lookupFunction(name);
 }
 
 /**
