@@ -17,6 +17,12 @@ collectGarbage();
 let cpu = process.cpuUsage();
 let start = now();
 const estate = openEstate({root: live, workspaceOptions: {expansion: 'on-demand'}});
+// The unit tree as first shown: folders and units, nothing evaluated yet (a unit is evaluated when opened).
+const folders = new Set(estate.units.flatMap(unit => unit.path.split('/').slice(0, -1).map((_part, index, parts) => parts.slice(0, index + 1).join('/'))));
+const discoveryMs = milliseconds(start);
+const discoveryCpuMs = cpuMilliseconds(cpu);
+cpu = process.cpuUsage();
+start = now();
 for (const unit of estate.units) {
 	estate.shallow(unit);
 }
@@ -30,5 +36,5 @@ const checked = await estateDiagnostics(estate);
 const checkMs = milliseconds(start);
 const checkCpuMs = cpuMilliseconds(cpu);
 report({
-	units: estate.units.length, files: written.files, edges, treeMs, treeCpuMs, checkMs, checkCpuMs, diagnostics: checked.diagnostics.length, errors: checked.diagnostics.filter(diagnostic => diagnostic.severity === 'error').length, peakMb: peakRssMegabytes(),
+	units: estate.units.length, folders: folders.size, files: written.files, discoveryMs, discoveryCpuMs, edges, treeMs, treeCpuMs, checkMs, checkCpuMs, diagnostics: checked.diagnostics.length, errors: checked.diagnostics.filter(diagnostic => diagnostic.severity === 'error').length, peakMb: peakRssMegabytes(),
 });

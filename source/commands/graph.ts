@@ -1,3 +1,5 @@
+import path from 'node:path';
+import process from 'node:process';
 import type {Command} from './command.js';
 import {loadCommandWorkspace} from './workspace-options.js';
 import {buildGraph, buildInstanceGraph} from '../graph/build.js';
@@ -39,6 +41,20 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 	if (positional.length > 1) {
 		stderr.write(`Error: Too many arguments\n\ntfscope graph takes one directory, not: ${positional.join(' ')}\n`);
 		return 2;
+	}
+
+	// A directory of Terragrunt units: the unit graph.
+	const {estateFor} = await import('./instances.js');
+	const estate = format === 'html' ? undefined : await estateFor({arguments: positional, flags, stdin: process.stdin, stdout, stderr, environment, cwd, isTerminal}, positional[0]);
+	if (estate) {
+		const {renderEstateGraph} = await import('../terragrunt/estate-graph.js');
+		const graph = estate.graph();
+		for (const cycle of graph.cycles) {
+			stderr.write(`Warning: Terragrunt units depend on each other in a cycle: ${[...cycle, cycle[0]!].map(unit => unit.path).join(' -> ')}\n`);
+		}
+
+		terminalSafeWriter(stdout, isTerminal, false).write(renderEstateGraph(estate.units, graph, format as 'dot' | 'mermaid' | 'json' | 'text', directory => path.relative(estate.root, directory).split(path.sep).join('/')));
+		return 0;
 	}
 
 	// The block graph is made from the module tree alone: the instances are made only for --instances.

@@ -4,6 +4,7 @@ import test from 'ava';
 import {type Command, defaultFlags} from '../../source/commands/command.js';
 import {checkCommand} from '../../source/commands/check.js';
 import {consoleCommand} from '../../source/commands/console.js';
+import {graphCommand} from '../../source/commands/graph.js';
 import {instancesCommand} from '../../source/commands/instances.js';
 import {treeCommand} from '../../source/commands/tree.js';
 import {whyCommand} from '../../source/commands/why.js';
@@ -79,4 +80,21 @@ test('why crosses units: an input read from a dependency is traced into the othe
 		`            └── inputs.cidr = "10.0.0.0/16"  (set in ${estate}/live/prod/eu-west-1/vpc/terragrunt.hcl:10:3)`,
 		'',
 	].join('\n'));
+});
+
+test('graph of an estate: unit -> unit edges, a dependency block named, dependencies dashed', async t => {
+	const {code, stdout} = await run(graphCommand, [`${estate}/live`]);
+	t.is(code, 0);
+	t.is(stdout, [
+		'digraph {',
+		'  rankdir = "LR"',
+		'  "prod/eu-west-1/app" [shape = "box"]',
+		'  "prod/eu-west-1/db" [shape = "box"]',
+		'  "prod/eu-west-1/vpc" [shape = "box"]',
+		'  "prod/eu-west-1/app" -> "prod/eu-west-1/vpc" [label = "vpc"]',
+		'  "prod/eu-west-1/app" -> "prod/eu-west-1/db" [label = "db"]',
+		'}',
+		'',
+	].join('\n'));
+	t.is((await run(graphCommand, [`${estate}/live`], {format: 'text'})).stdout, 'prod/eu-west-1/app\n  -> prod/eu-west-1/vpc (dependency "vpc")\n  -> prod/eu-west-1/db (dependency "db")\nprod/eu-west-1/db\nprod/eu-west-1/vpc\n');
 });
