@@ -288,11 +288,13 @@ function withWayOut(subject: string, root: TraceStep): Trace {
 		exclude.add(root.unknown.address);
 	}
 
+	// Terraform needs `-target` only where it cannot plan at all: an unknown `count` or `for_each` (the traced value is an expansion). A plain unknown argument plans as "(known after apply)"; no targeting is needed (#38).
+	const expansion = root.unknown?.when === 'count';
 	const visit = (step: TraceStep): void => {
 		const {unknown} = step;
 		if (unknown && unknown.when !== 'count') {
 			assume.add(`--assume '${unknown.address}=VALUE'`);
-			if (unknown.when === 'apply' && unknown.block) {
+			if (expansion && unknown.when === 'apply' && unknown.block) {
 				target.add(`-target='${unknown.block}'`);
 			}
 		}
