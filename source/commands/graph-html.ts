@@ -28,8 +28,8 @@ export const maximumPageNodes = 12_000;
 export const collapseAbove = 30;
 /** A value longer than this is cut in the page (the explorer and `tfscope console` show it whole). */
 const maximumValue = 4000;
-/** Traces of unknown values written into the page, at most (each costs an evaluation). */
-const maximumWhys = 400;
+/** Traces of unknown values written into the page, at most: each is a provenance walk (a third of a second each on Azure's enterprise-scale, loaded machine), unknown count/for_each first, then unknown arguments in address order. */
+export const maximumWhys = 40;
 const maximumWhyLines = 80;
 
 export type HtmlGraphResult =
@@ -349,7 +349,9 @@ export function pageData(input: HtmlGraphInput): PageData {
 	edges.sort((first, second) => (first[0] - second[0]) || (first[1] - second[1]) || (first[2] - second[2]));
 
 	const details: Record<string, PageDetails> = {};
-	let whys = 0;
+	// Unknowns to trace: the count/for_each of placeholders first, then unknown arguments.
+	const expansionWhys: Array<{index: number; subject: string}> = [];
+	const argumentWhys: Array<{index: number; subject: string}> = [];
 	const moduleInstances = new Map<string, string[]>();
 	if (level === 'block') {
 		for (const row of data.modules()) {
@@ -385,27 +387,34 @@ export function pageData(input: HtmlGraphInput): PageData {
 		}
 
 		const shown = sections(found);
-		const why: Array<{subject: string; lines: WhyLine[]}> = [];
 		if (data.explain && !shown.sensitive) {
-			for (const subject of whySubjects(node.id, found, data)) {
-				if (whys >= maximumWhys) {
-					break;
-				}
-
-				whys++;
-				const view = data.explain({kind: 'address', address: subject});
-				if (view.ok) {
-					const lines: WhyLine[] = [];
-					whyLines(view.root, 0, lines);
-					lines.push(...view.footer.map(line => [0, line] as const));
-					why.push({subject, lines});
-				}
+			const subjects = whySubjects(node.id, found, data);
+			for (const [at, subject] of subjects.entries()) {
+				(at === 0 && found.expansion?.unknownReason !== undefined ? expansionWhys : argumentWhys).push({index, subject});
 			}
 		}
 
 		// A block holding a sensitive value keeps its source out of the page: a literal written there (a default, a tfvars-like local) is the secret.
 		const source = found.source && !shown.sensitive && !/\bsensitive\s*=\s*true\b/.test(found.source.text) ? {firstLine: found.source.firstLine, text: cut(found.source.text)} : undefined;
-		details[String(index)] = {sections: [...(shownFrom ? [shownFrom] : []), ...(planned ? [planned] : []), ...shown.sections], ...(why.length > 0 && {why}), ...(source && {source})};
+		details[String(index)] = {sections: [...(shownFrom ? [shownFrom] : []), ...(planned ? [planned] : []), ...shown.sections], ...(source && {source})};
+	}
+
+	const traced = [...expansionWhys, ...argumentWhys];
+	for (const [at, {index, subject}] of traced.entries()) {
+		let lines: WhyLine[] = [[0, `tfscope why '${subject}' traces it (a page holds ${maximumWhys} traces at most)`]];
+		if (at < maximumWhys) {
+			const view = data.explain!({kind: 'address', address: subject});
+			if (!view.ok) {
+				continue;
+			}
+
+			lines = [];
+			whyLines(view.root, 0, lines);
+			lines.push(...view.footer.map(line => [0, line] as const));
+		}
+
+		const entry = details[String(index)]!;
+		details[String(index)] = {...entry, why: [...entry.why ?? [], {subject, lines}]};
 	}
 
 	return {
