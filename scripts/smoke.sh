@@ -8,7 +8,7 @@ cli=(env -u NODE_OPTIONS "$node_binary" distribution/cli.js)
 example=examples/multi-region
 fail() { echo "smoke ($("$node_binary" --version)): $*" >&2; exit 1; }
 
-[ "$("${cli[@]}" --version)" = "$(node -p 'require("./package.json").version')" ] || fail '--version'
+[ "$("${cli[@]}" --version)" = "tfscope v$(node -p 'require("./package.json").version')" ] || fail '--version'
 "${cli[@]}" tree "$example" | head -1 | grep -q '^root (6 resources, 9 instances)$' || fail 'tree'
 [ "$(echo 'cidrsubnets("10.0.0.0/16", 4, 4)' | "${cli[@]}" console)" = $'tolist([\n  "10.0.0.0/20",\n  "10.0.16.0/20",\n])' ] || fail 'console'
 [ "$(echo 'base64gzip("x")' | "${cli[@]}" console)" = '"H4sIAAAAAAAA/6oAAAAA//8BAAD//4MW3IwBAAAA"' ] || fail 'base64gzip'

@@ -13,7 +13,8 @@ export type CommandLine =
 	/** `command` undefined: the explorer. */
 	| {readonly kind: 'run'; readonly command: CommandSpec | undefined; readonly arguments: readonly string[]; readonly flags: CommandFlags}
 	| {readonly kind: 'help'; readonly command: CommandSpec | undefined}
-	| {readonly kind: 'version'}
+	/** `--version`, `-v`: `json` with --json. */
+	| {readonly kind: 'version'; readonly json: boolean}
 	/** `exitCode`: 2, or 1 when the line asks for --detailed-exitcode (exit-codes.ts). */
 	| {readonly kind: 'usage-error'; readonly message: string; readonly command: CommandSpec | undefined; readonly exitCode: 1 | 2};
 
@@ -160,7 +161,13 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 	}
 
 	if (version && commandSpec === undefined && positional.length === 0) {
-		return {kind: 'version'};
+		// --json is the one option --version takes (as version --json); any other is refused below, by the version command's options.
+		const others = occurrences.find(occurrence => occurrence.name !== 'json' && !takesFlag(occurrence.name, 'version', false));
+		if (others) {
+			return usageError(`--version does not take ${others.spelling}`);
+		}
+
+		return {kind: 'version', json: occurrences.some(occurrence => occurrence.name === 'json' && occurrence.value === true)};
 	}
 
 	if (version) {

@@ -5,6 +5,7 @@ import {assumedInstances, countInstances, describeCounts} from '../expand/counts
 import type {InstanceTree} from '../expand/instance-tree.js';
 import {describeCause} from '../expand/unknown-causes.js';
 import type {LanguageChoice} from '../config/language.js';
+import {jsonFormatVersion} from '../json-format.js';
 import type {Command} from './command.js';
 import {estateFor, workspaceFor} from './instances.js';
 import {terminalSafeWriter} from './terminal-text.js';
@@ -46,7 +47,7 @@ type JsonPosition = {readonly line: number; readonly column: number; readonly by
 `check --json`: the shape of `terraform validate -json` (format_version, valid, counts, diagnostics with severity, summary, detail and a range with the file name and 1-based line/column plus 0-based byte offsets).
 */
 export type CheckJson = {
-	readonly format_version: '1.0';
+	readonly format_version: typeof jsonFormatVersion;
 	readonly valid: boolean;
 	readonly error_count: number;
 	readonly warning_count: number;
@@ -70,7 +71,7 @@ export function checkJson(diagnostics: readonly Diagnostic[], sources: ReadonlyM
 	const position = (filename: string, {line, column, offset}: {line: number; column: number; offset: number}): JsonPosition => ({line, column, byte: bytes(filename, offset)});
 	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 	return {
-		format_version: '1.0',
+		format_version: jsonFormatVersion,
 		valid: errors === 0,
 		error_count: errors,
 		warning_count: diagnostics.length - errors,

@@ -78,6 +78,11 @@ export const diffCommand: Command = async input => {
 		return usage;
 	}
 
+	if (flags.json && flags.format !== undefined && flags.format !== 'json') {
+		input.stderr.write(`Error: --json and --format ${flags.format} ask for two formats; give one.\n`);
+		return usage;
+	}
+
 	const format = flags.json ? 'json' : (flags.format ?? 'text');
 	if (!['text', 'json', 'markdown'].includes(format)) {
 		input.stderr.write(`Error: --format must be text, json or markdown for diff, not "${format}".\n`);

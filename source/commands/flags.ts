@@ -59,7 +59,7 @@ export const flagTable = {
 	exclude: {type: 'string', multiple: true, value: 'ADDRESS', for: ['instances'], description: 'Leave out what tofu plan -exclude would skip: ADDRESS and what depends on it (repeatable)'},
 	focus: {type: 'string', value: 'ADDRESS', for: ['graph'], description: 'Only the neighbourhood of this node'},
 	depth: {type: 'number', value: 'N', minimum: 0, for: ['graph'], description: 'Levels around --focus (default 2)'},
-	json: {type: 'boolean', default: false, for: ['parse', 'instances', 'tree', 'check', 'version', 'diff', 'why', 'plan-summary'], description: 'JSON output'},
+	json: {type: 'boolean', default: false, for: ['parse', 'instances', 'tree', 'graph', 'check', 'version', 'diff', 'why', 'plan-summary'], description: 'JSON output (docs/json.md; graph, diff and plan-summary: the same as --format json)'},
 	from: {type: 'string', value: 'REV', for: ['diff'], description: 'The git revision before: a branch, tag, commit or HEAD~1'},
 	to: {type: 'string', value: 'REV', for: ['diff'], description: 'The git revision after (default: the working tree)'},
 	diff: {type: 'string', value: 'REV', for: ['explorer', 'graph'], description: 'Mark what changed since the git revision REV: added, removed, moved, changed (explorer: D for changed only; graph: --format html)'},

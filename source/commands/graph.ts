@@ -31,7 +31,13 @@ const formats: Record<string, (graph: Graph, marks?: NodeMarks) => Lines> = {
 `tfscope graph [dir] [--format dot|mermaid|json|text|html] [--instances] [--focus ADDRESS --depth N]`: the dependency graph, or the neighbourhood of one node.
 */
 export const graphCommand: Command = async ({arguments: positional, flags, stdout, stderr, environment, cwd, isTerminal}) => {
-	const format = flags.format ?? 'dot';
+	// --json is --format json, as in diff; --json with another --format is a contradiction.
+	if (flags.json && flags.format !== undefined && flags.format !== 'json') {
+		stderr.write(`Error: Conflicting formats\n\n--json and --format ${flags.format} ask for two formats; give one.\n`);
+		return 2;
+	}
+
+	const format = flags.json ? 'json' : (flags.format ?? 'dot');
 	const exporter = formats[format];
 	if (!exporter) {
 		stderr.write(`Error: Unknown graph format "${format}"\n\nThe --format flag takes one of: ${Object.keys(formats).join(', ')}.\n`);

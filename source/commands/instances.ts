@@ -1,6 +1,7 @@
 import {formatDiagnosticLine} from '../hcl/index.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
+import {jsonFormatVersion} from '../json-format.js';
 
 import {keyValue} from '../expand/addresses.js';
 import type {Expansion} from '../expand/expansion.js';
@@ -70,9 +71,64 @@ export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleIn
 	return lines;
 }
 
-function toJson(line: Line): Record<string, unknown> {
+/**
+A row of `instances --json` (schemas/json/instances.schema.json): module and resource rows have the same keys, null where one has nothing to say (a module has no type).
+*/
+export type InstanceJson = {
+	readonly address: string;
+	readonly kind: 'module' | 'resource' | 'data';
+	/** The module instance it is in (`""`: the root module). */
+	readonly module: string;
+	readonly type: string | null;
+	readonly name: string;
+	readonly key: ReturnType<typeof keyValue>;
+	/** `file:line` of the resource block or module call. */
+	readonly file: string | null;
+	/** A stand-in for instances whose keys are known only after apply. */
+	readonly placeholder: boolean;
+	/** The assumptions that pin part of its value. */
+	readonly assumed: readonly string[];
+	/** It exists only under an assumption (--assume). */
+	readonly exists_by_assumption: boolean;
+	/** Why --exclude skips it. */
+	readonly skipped: Skipped['because'] | null;
+};
+
+export type InstancesJson = {
+	readonly format_version: typeof jsonFormatVersion;
+	readonly instances: readonly InstanceJson[];
+};
+
+/** The keys --plan adds (plan/instance-lines.ts), on every row so rows keep one set of keys: null, empty or the default where the plan says nothing. */
+const planDefaults = {action: null, action_reason: null, action_reason_text: null, previous_address: null, replace_paths: [], importing_id: null, read_during_plan: false, in_configuration: true} as const;
+
+const rowKeys: ReadonlyArray<keyof InstanceJson> = ['address', 'kind', 'module', 'type', 'name', 'key', 'file', 'placeholder', 'assumed', 'exists_by_assumption', 'skipped'];
+
+function withPlanKeys(row: Record<string, unknown>): Record<string, unknown> {
+	// Made key by key, in one order, so every row prints its keys in the same order.
+	const complete: Record<string, unknown> = {};
+	for (const key of rowKeys) {
+		complete[key] = row[key];
+	}
+
+	for (const [key, value] of Object.entries(planDefaults)) {
+		complete[key] = row[key] ?? value;
+	}
+
+	return complete;
+}
+
+function fileOf(range: Range | undefined): string | null {
+	return range ? `${range.filename}:${range.start.line}` : null;
+}
+
+function toJson(line: Line, existsByAssumption: boolean, skipped: Skipped | undefined): InstanceJson {
+	const common = {exists_by_assumption: existsByAssumption, skipped: skipped?.because ?? null};
 	if (line.kind === 'module') {
-		return {address: line.instance.text, kind: 'module', module: line.instance.parent?.text ?? '', name: line.instance.address.at(-1)!.name, key: keyValue(line.instance.key)};
+		const {instance} = line;
+		return {
+			address: instance.text, kind: 'module', module: instance.parent?.text ?? '', type: null, name: instance.address.at(-1)!.name, key: keyValue(instance.key), file: fileOf(instance.node.call?.range), placeholder: instance.key.kind === 'unknown', assumed: [], ...common,
+		};
 	}
 
 	const {instance} = line;
@@ -83,9 +139,10 @@ function toJson(line: Line): Record<string, unknown> {
 		type: instance.address.type,
 		name: instance.address.name,
 		key: keyValue(instance.key),
-		file: `${instance.resource.block.range.filename}:${instance.resource.block.range.start.line}`,
-		...(instance.key.kind === 'unknown' && {placeholder: true}),
-		...(instance.assumed.length > 0 && {assumed: instance.assumed.map(assumption => assumption.address)}),
+		file: fileOf(instance.resource.block.range),
+		placeholder: instance.key.kind === 'unknown',
+		assumed: instance.assumed.map(assumption => assumption.address),
+		...common,
 	};
 }
 
@@ -190,12 +247,13 @@ export const instancesCommand: Command = async input => {
 	const {plan} = workspace;
 	const outside = plan && !parsed ? changesOutside(plan, address => tree.resourceInstances.has(address)) : [];
 	if (flags.json) {
-		stdout.write(JSON.stringify([...lines.map(line => {
-			const entry = skipped.get(line.instance.text);
-			const json = assumed.has(line.instance.text) ? {...toJson(line), exists_by_assumption: true} : toJson(line);
-			const planned = plan && line.kind === 'resource' ? {...json, ...plannedJson(plan, line.instance.text)} : json;
-			return entry ? {...planned, skipped: entry.because} : planned;
-		}), ...outside.map(change => outsideJson(change))], undefined, 2) + '\n');
+		const rows: Array<Record<string, unknown>> = lines.map(line => {
+			const row = toJson(line, assumed.has(line.instance.text), skipped.get(line.instance.text));
+			return plan ? withPlanKeys({...row, ...(line.kind === 'resource' ? plannedJson(plan, line.instance.text) : {})}) : row;
+		});
+		const outsideRows = outside.map(change => withPlanKeys({file: null, placeholder: false, assumed: [], exists_by_assumption: false, skipped: null, ...outsideJson(change)}));
+		const json = {format_version: jsonFormatVersion, instances: [...rows, ...outsideRows]};
+		stdout.write(JSON.stringify(json, undefined, 2) + '\n');
 	} else {
 		// An instance that exists only under a what-if assumption says so.
 		stdout.write(lines.filter(line => !skipped.has(line.instance.text)).map(line => `${plan ? actionColumn(plan, line.kind === 'resource' ? line.instance.text : undefined) : ''}${line.instance.text}${assumed.has(line.instance.text) ? ' (assumed)' : ''}\n`).join(''));

@@ -6,7 +6,7 @@ import {commandTable} from './command-table.js';
 import {exitCodes, usageExitCode} from './exit-codes.js';
 import {describeInternalError, internalErrorExitCode} from './internal-error.js';
 import {commandHelp, mainHelp} from './help.js';
-import {tfscopeVersion} from './version.js';
+import {tfscopeVersion, versionText} from './version.js';
 import {checkWorkspaceArguments} from './workspace-options.js';
 
 /*
@@ -51,7 +51,7 @@ export async function main(argv: readonly string[], given: MainInput): Promise<n
 		}
 
 		case 'version': {
-			input.stdout.write(`${tfscopeVersion}\n`);
+			input.stdout.write(versionText(line.json));
 			return 0;
 		}
 

@@ -1,6 +1,7 @@
 import {type Expansion, describeExpansion} from '../expand/expansion.js';
 import {formatKey} from '../expand/addresses.js';
 import type {ModuleCallExpansion, ModuleInstance} from '../expand/instance-tree.js';
+import {jsonFormatVersion} from '../json-format.js';
 import type {Command} from './command.js';
 import type {PlanOverlay} from '../plan/overlay.js';
 import {changesInModule, countActions, formatCounts} from '../plan/counts.js';
@@ -91,26 +92,32 @@ export function renderTree(root: ModuleInstance, plan?: PlanOverlay): string {
 }
 
 /**
-A module instance in `tree --json`: its address (`""` for the root), counts, child module instances, and the module calls that expand to no instance with the reason.
+A module instance in `tree --json` (schemas/json/tree.schema.json): its address (`""` for the root), counts, child module instances, and the module calls that expand to no instance with the reason. Every module instance has the same keys.
 */
 export type TreeJson = {
 	readonly address: string;
 	readonly resources: number;
 	readonly resource_instances: number;
-	/** Resource instances that exist only under a what-if assumption (when there are some). */
-	readonly assumed_instances?: number;
+	/** Resource instances that exist only under a what-if assumption. */
+	readonly assumed_instances: number;
 	readonly modules: readonly TreeJson[];
 	readonly calls_without_instances: ReadonlyArray<{readonly call: string; readonly reason: string}>;
-	/** Set when the module's source could not be loaded. */
-	readonly unresolved?: string;
-	/** Under --plan: how many of its resource instances the plan creates, updates, replaces... (see plan/counts.ts). */
+	/** Why the module's source could not be loaded, or null. */
+	readonly unresolved: string | null;
+	/** Under --plan (on every module instance then): how many of its resource instances the plan creates, updates, replaces... (see plan/counts.ts). */
 	readonly planned_actions?: Readonly<Record<string, number>>;
 };
 
-function counts(instance: ModuleInstance, moduleAssumed: boolean): {resources: number; resource_instances: number; assumed_instances?: number} {
+/** The whole of `tree --json`: the root module instance, with the format's version. */
+export type TreeDocumentJson = TreeJson & {readonly format_version: typeof jsonFormatVersion};
+
+function counts(instance: ModuleInstance, moduleAssumed: boolean): {resources: number; resource_instances: number; assumed_instances: number} {
 	const resources = instance.resources.filter(resource => resource.block.mode !== 'ephemeral');
-	const assumed = assumedCount(instance, moduleAssumed);
-	return {resources: resources.length, resource_instances: resources.reduce((total, resource) => total + resource.instances.length, 0), ...(assumed > 0 && {assumed_instances: assumed})};
+	return {resources: resources.length, resource_instances: resources.reduce((total, resource) => total + resource.instances.length, 0), assumed_instances: assumedCount(instance, moduleAssumed)};
+}
+
+export function treeDocumentJson(root: ModuleInstance, plan?: PlanOverlay): TreeDocumentJson {
+	return {format_version: jsonFormatVersion, ...treeJson(root, '', undefined, false, plan)};
 }
 
 function moduleTexts(root: ModuleInstance): Set<string> {
@@ -145,7 +152,7 @@ export function treeJson(instance: ModuleInstance, address = '', unresolved?: st
 		}
 	}
 
-	return {address, ...counts(instance, moduleAssumed), modules, calls_without_instances: empty, ...(unresolved !== undefined && {unresolved}), ...(plan && {planned_actions: Object.fromEntries(countActions(changesInModule(plan, instance.text)))})};
+	return {address, ...counts(instance, moduleAssumed), modules, calls_without_instances: empty, unresolved: unresolved ?? null, ...(plan && {planned_actions: Object.fromEntries(countActions(changesInModule(plan, instance.text)))})};
 }
 
 export const treeCommand: Command = async input => {
@@ -168,7 +175,7 @@ export const treeCommand: Command = async input => {
 	const workspace = await workspaceFor(input, positional[0]);
 	if (input.flags.json) {
 		// JSON text is escaped by JSON.stringify itself: written unchanged.
-		input.stdout.write(`${JSON.stringify(treeJson(workspace.instances.root, '', undefined, false, workspace.plan), undefined, 2)}\n`);
+		input.stdout.write(`${JSON.stringify(treeDocumentJson(workspace.instances.root, workspace.plan), undefined, 2)}\n`);
 		return 0;
 	}
 

@@ -1,9 +1,10 @@
 import {formatRangeShort} from '../hcl/position.js';
+import {jsonFormatVersion} from '../json-format.js';
 import type {AttributeChange, WorkspaceDiff} from './compare.js';
 import {changeKind, oneLineValue, summarise} from './summary.js';
 
 /*
-The diff as JSON, for scripts. The shape is documented in the readme and kept stable: fields are only ever added (`format_version` changes if one has to change).
+The diff as JSON, for scripts: documented in docs/json.md, described by schemas/json/diff.schema.json, versioned by `format_version` (json-format.ts). Every row of a kind has the same keys: one with nothing to say is null.
 */
 
 export type Side = {readonly description: string; readonly directory: string; readonly commit?: string};
@@ -12,37 +13,37 @@ function attributeJson(attribute: AttributeChange): Record<string, unknown> {
 	return {
 		name: attribute.name,
 		kind: attribute.kind,
-		...(attribute.before !== undefined && {before: oneLineValue(attribute.before)}),
-		...(attribute.after !== undefined && {after: oneLineValue(attribute.after)}),
+		before: attribute.before === undefined ? null : oneLineValue(attribute.before),
+		after: attribute.after === undefined ? null : oneLineValue(attribute.after),
 	};
 }
 
 export function diffJson(diff: WorkspaceDiff, sides: {readonly from: Side; readonly to: Side}): Record<string, unknown> {
 	return {
-		format_version: '1',
+		format_version: jsonFormatVersion,
 		from: sides.from,
 		to: sides.to,
 		summary: summarise(diff),
 		resource_changes: diff.changes.map(change => ({
 			address: change.address,
-			...(change.previousAddress !== undefined && {previous_address: change.previousAddress}),
+			previous_address: change.previousAddress ?? null,
 			kind: changeKind(change),
 			action: change.action,
 			type: change.type,
 			module: change.moduleInstance,
-			...(change.move && {move: {implied: change.move.implied, from: change.move.from, to: change.move.to, ...(change.move.range && {declared_at: formatRangeShort(change.move.range)}), ...(change.move.acrossTypes && {across_types: {supported: change.move.acrossTypes.supported ?? null}})}}),
-			...(change.importing && {importing: {...(change.importing.id !== undefined && {id: change.importing.id}), declared_at: formatRangeShort(change.importing.range)}}),
-			...(change.reason && {reason: change.reason}),
-			...(change.removedBlock && {removed_block: formatRangeShort(change.removedBlock)}),
+			move: change.move ? {implied: change.move.implied, from: change.move.from, to: change.move.to, declared_at: change.move.range ? formatRangeShort(change.move.range) : null, across_types: change.move.acrossTypes ? {supported: change.move.acrossTypes.supported ?? null} : null} : null,
+			importing: change.importing ? {id: change.importing.id ?? null, declared_at: formatRangeShort(change.importing.range)} : null,
+			reason: change.reason ?? null,
+			removed_block: change.removedBlock ? formatRangeShort(change.removedBlock) : null,
 			attributes: change.attributes.map(attribute => attributeJson(attribute)),
 		})),
 		unchanged: diff.unchanged,
-		module_instances: diff.moduleInstances,
+		module_instances: diff.moduleInstances.map(change => ({address: change.address, action: change.action, from: change.from ?? null})),
 		expansion_changes: diff.expansions.map(expansion => ({
 			address: expansion.address,
 			kind: expansion.kind,
-			before: expansion.before,
-			after: expansion.after,
+			before: expansion.before ?? null,
+			after: expansion.after ?? null,
 			added_keys: expansion.addedKeys,
 			removed_keys: expansion.removedKeys,
 			became_unknown: expansion.becameUnknown,

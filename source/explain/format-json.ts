@@ -1,10 +1,11 @@
+import {jsonFormatVersion} from '../json-format.js';
 import {formatValue} from '../lang/format-value.js';
 import {isWhollyKnown} from '../lang/values.js';
 import {summarizeValue} from './summary.js';
 import type {Trace, TraceStep} from './trace.js';
 
 /*
-`tfscope why --json`: the trace as data (format_version 1), documented in the readme.
+`tfscope why --json`: the trace as data, documented in docs/json.md and schemas/json/why.schema.json; every step has the same keys (null when there is nothing to say).
 */
 
 export type StepJson = {
@@ -19,17 +20,17 @@ export type StepJson = {
 	/** The module or resource instance it is evaluated in (`""`: the root module). */
 	readonly scope: string;
 	/** An expression and the instance `tfscope console --at` evaluates it in to this step's value, when there is one. */
-	readonly console?: TraceStep['console'];
-	readonly note?: string;
-	readonly unknown?: TraceStep['unknown'];
+	readonly console: NonNullable<TraceStep['console']> | null;
+	readonly note: string | null;
+	readonly unknown: NonNullable<TraceStep['unknown']> | null;
 	readonly children: readonly StepJson[];
 };
 
 export type TraceJson = {
-	readonly format_version: 1;
+	readonly format_version: typeof jsonFormatVersion;
 	readonly subject: string;
 	readonly trace: StepJson;
-	readonly way_out?: {readonly assume: readonly string[]; readonly target: readonly string[]; readonly exclude: readonly string[]};
+	readonly way_out: {readonly assume: readonly string[]; readonly target: readonly string[]; readonly exclude: readonly string[]} | null;
 };
 
 export function stepJson(step: TraceStep): StepJson {
@@ -42,18 +43,18 @@ export function stepJson(step: TraceStep): StepJson {
 		known: isWhollyKnown(step.value),
 		location: range ? {file: range.filename, line: range.start.line, column: range.start.column} : null,
 		scope: step.scope,
-		...(step.console && {console: step.console}),
-		...(step.note !== undefined && {note: step.note}),
-		...(step.unknown && {unknown: step.unknown}),
+		console: step.console ?? null,
+		note: step.note ?? null,
+		unknown: step.unknown ?? null,
 		children: step.children.map(child => stepJson(child)),
 	};
 }
 
 export function traceJson(trace: Trace): TraceJson {
 	return {
-		format_version: 1,
+		format_version: jsonFormatVersion,
 		subject: trace.subject,
 		trace: stepJson(trace.root),
-		...(trace.wayOut && {way_out: trace.wayOut}),
+		way_out: trace.wayOut ?? null,
 	};
 }

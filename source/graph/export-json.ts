@@ -1,4 +1,5 @@
 import type {Range} from '../hcl/position.js';
+import {jsonFormatVersion} from '../json-format.js';
 import type {Graph} from './cytoscape.js';
 import type {EdgeKind, NodeKind} from './model.js';
 import {compareIds, edgesInOrder} from './queries.js';
@@ -10,17 +11,22 @@ export type JsonRange = {
 	readonly end: {readonly line: number; readonly column: number};
 };
 
+/**
+`graph --json` (schemas/json/graph.schema.json): every node has the same keys, and every expression, null where there is nothing to say.
+*/
 export type JsonGraph = {
+	readonly format_version: typeof jsonFormatVersion;
 	readonly nodes: ReadonlyArray<{
 		readonly address: string;
 		readonly kind: NodeKind;
 		readonly module: string;
 		readonly name: string;
-		readonly file?: string;
-		readonly range?: JsonRange;
-		readonly block?: string;
+		readonly file: string | null;
+		readonly range: JsonRange | null;
+		/** An instance node's block (`aws_subnet.this` of `aws_subnet.this["a"]`). */
+		readonly block: string | null;
 		/** An instance that exists only under a what-if assumption. */
-		readonly assumed?: boolean;
+		readonly assumed: boolean;
 	}>;
 	readonly edges: ReadonlyArray<{
 		readonly source: string;
@@ -28,8 +34,8 @@ export type JsonGraph = {
 		readonly kind: EdgeKind;
 		readonly expressions: ReadonlyArray<{
 			readonly expression: string;
-			readonly file?: string;
-			readonly range?: JsonRange;
+			readonly file: string | null;
+			readonly range: JsonRange | null;
 		}>;
 	}>;
 };
@@ -50,9 +56,10 @@ function jsonNode(node: GraphNode): JsonNode {
 		kind: node.kind,
 		module: node.module,
 		name: node.name,
-		...(node.range ? {file: node.range.filename, range: jsonRange(node.range)} : {}),
-		...(node.block === undefined ? {} : {block: node.block}),
-		...(node.assumed && {assumed: true as const}),
+		file: node.range ? node.range.filename : null,
+		range: node.range ? jsonRange(node.range) : null,
+		block: node.block ?? null,
+		assumed: node.assumed === true,
 	};
 }
 
@@ -63,7 +70,8 @@ function jsonEdge(edge: GraphEdge): JsonEdge {
 		kind: edge.kind,
 		expressions: edge.origins.map(origin => ({
 			expression: origin.expression,
-			...(origin.range ? {file: origin.range.filename, range: jsonRange(origin.range)} : {}),
+			file: origin.range ? origin.range.filename : null,
+			range: origin.range ? jsonRange(origin.range) : null,
 		})),
 	};
 }
@@ -77,7 +85,7 @@ The graph as plain data: nodes with address, kind, file and range; edges (depend
 */
 export function toJsonGraph(graph: Graph): JsonGraph {
 	const nodes = sortedNodes(graph);
-	return {nodes: nodes.map(node => jsonNode(node)), edges: [...edgesInOrder(graph, nodes.map(node => node.id))].map(edge => jsonEdge(edge))};
+	return {format_version: jsonFormatVersion, nodes: nodes.map(node => jsonNode(node)), edges: [...edgesInOrder(graph, nodes.map(node => node.id))].map(edge => jsonEdge(edge))};
 }
 
 export function exportJson(graph: Graph): string {
@@ -90,6 +98,7 @@ The text of `exportJson` (`JSON.stringify(toJsonGraph(graph), undefined, '\t')`,
 export function * jsonLines(graph: Graph): Lines {
 	const nodes = sortedNodes(graph);
 	yield '{';
+	yield `\t"format_version": ${JSON.stringify(jsonFormatVersion)},`;
 	yield * arrayLines('nodes', nodes, jsonNode, ',');
 	yield * arrayLines('edges', edgesInOrder(graph, nodes.map(node => node.id)), jsonEdge, '');
 	yield '}';

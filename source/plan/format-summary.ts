@@ -1,5 +1,6 @@
 import {formatCounts} from './counts.js';
 import type {PlanSummary, SummaryEntry} from './summary.js';
+import {jsonFormatVersion} from '../json-format.js';
 
 /*
 The three forms of `plan-summary`: text for a terminal, JSON for scripts, Markdown for a pull-request comment. One summary (summary.ts), three renderings.
@@ -76,20 +77,23 @@ export function formatSummaryText(summary: PlanSummary): string {
 }
 
 export function summaryJson(summary: PlanSummary): Record<string, unknown> {
+	// Every entry has the same keys (docs/json.md): null or empty where there is nothing to say.
 	const entry = (item: SummaryEntry) => ({
 		address: item.address,
 		module: item.module,
 		action: item.action,
-		...(item.reason !== undefined && {action_reason: item.reason, action_reason_text: item.reasonText}),
-		...(item.previousAddress !== undefined && {previous_address: item.previousAddress}),
-		...(item.importingId !== undefined && {importing_id: item.importingId}),
-		...(item.file !== undefined && {file: item.file}),
-		...(item.replace.length > 0 && {replace_causes: item.replace}),
-		...(item.changes.length > 0 && {changes: item.changes}),
+		action_reason: item.reason ?? null,
+		action_reason_text: item.reasonText ?? null,
+		previous_address: item.previousAddress ?? null,
+		importing_id: item.importingId ?? null,
+		file: item.file ?? null,
+		replace_causes: item.replace.map(cause => ({path: cause.path, expression: cause.expression ?? null, chain: cause.chain})),
+		changes: item.changes,
 	});
 	return {
+		format_version: jsonFormatVersion,
 		plan: summary.plan,
-		...(summary.terraformVersion !== undefined && {terraform_version: summary.terraformVersion}),
+		terraform_version: summary.terraformVersion ?? null,
 		errored: summary.errored,
 		counts: Object.fromEntries(summary.counts),
 		modules: summary.modules.map(({module, groups}) => ({module, groups: groups.map(group => ({action: group.action, changes: group.entries.map(item => entry(item))}))})),

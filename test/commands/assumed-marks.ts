@@ -7,6 +7,7 @@ import {consoleCommand} from '../../source/commands/console.js';
 import {graphCommand} from '../../source/commands/graph.js';
 import {instancesCommand} from '../../source/commands/instances.js';
 import {treeCommand} from '../../source/commands/tree.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 /*
 What an assumption decides says so wherever it is shown: values in the console (`"eu-west-1a" (assumed)`), instances that exist only because an assumed value gave their count/for_each (instances, tree, graph --instances, the counts of check), and check lists the assumptions themselves. Without assumptions nothing is marked.
@@ -34,7 +35,7 @@ test('instances, tree, graph and check mark what exists only under an assumption
 	t.regex(instances.stdout, /^terraform_data\.route\["eu-west-1a"\] \(assumed\)$/m);
 	t.regex(instances.stdout, /^module\.zone\["eu-west-1c"\]\.terraform_data\.per_letter\[1\] \(assumed\)$/m);
 	t.regex(instances.stdout, /^terraform_data\.static\[0\]$/m);
-	const json = JSON.parse((await run(instancesCommand, {...assumed, json: true})).stdout) as Array<{address: string; exists_by_assumption?: true}>;
+	const json = parseJsonOutput<{instances: Array<{address: string; exists_by_assumption: boolean}>}>(t, 'instances', (await run(instancesCommand, {...assumed, json: true})).stdout).instances;
 	t.deepEqual(json.filter(entry => entry.exists_by_assumption).length, 15 + 3);
 	const tree = await run(treeCommand, assumed);
 	t.is(tree.stdout.split('\n')[0], 'root (5 resources, 11 instances, 6 assumed)');

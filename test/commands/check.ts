@@ -3,6 +3,7 @@ import {PassThrough} from 'node:stream';
 import test from 'ava';
 import {defaultFlags} from '../../source/commands/command.js';
 import {checkCommand} from '../../source/commands/check.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
 
@@ -71,7 +72,7 @@ test('check --json: terraform validate -json\'s shape, exit 1 with errors, nothi
 	rmSync(directory, {recursive: true});
 	t.is(code, 1);
 	t.is(stderr, '');
-	t.deepEqual(JSON.parse(stdout), {
+	t.deepEqual(parseJsonOutput(t, 'check', stdout), {
 		format_version: '1.0',
 		valid: false,
 		error_count: 1,
@@ -91,7 +92,7 @@ test('check --json on a clean configuration: valid, exit 0', async t => {
 		arguments: ['examples/multi-region'], flags: {...defaultFlags, json: true}, stdin: new PassThrough(), stdout: {write: (text: string) => (stdout += text)}, stderr: {write: () => true}, isTerminal: false, environment: {}, cwd: root,
 	});
 	t.is(code, 0);
-	t.deepEqual(JSON.parse(stdout), {format_version: '1.0', valid: true, error_count: 0, warning_count: 0, diagnostics: []});
+	t.deepEqual(parseJsonOutput(t, 'check', stdout), {format_version: '1.0', valid: true, error_count: 0, warning_count: 0, diagnostics: []});
 });
 
 test('--schema reads terraform providers schema -json; --no-bundled-schemas leaves the bundled digests out', async t => {

@@ -6,6 +6,7 @@ import test from 'ava';
 import git from 'isomorphic-git';
 import {type CommandFlags, defaultFlags} from '../../source/commands/command.js';
 import {diffCommand} from '../../source/commands/diff.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const cases = 'test/fixtures/diff';
@@ -86,8 +87,8 @@ test('--from-var-file and --to-var-file compare two environments of one configur
 test('--json: the documented shape', async t => {
 	const {code, stdout} = await run([`${cases}/moved-resource/new`], {fromDir: `${cases}/moved-resource/old`, json: true});
 	t.is(code, 0);
-	const json = JSON.parse(stdout) as Record<string, any>;
-	t.is(json['format_version'], '1');
+	const json = parseJsonOutput<Record<string, any>>(t, 'diff', stdout);
+	t.is(json['format_version'], '1.0');
 	t.deepEqual(json['summary'], {create: 0, delete: 0, update: 0, replace: 0, move: 3, forget: 0, import: 0, unchanged: 0});
 	t.deepEqual(json['resource_changes'][0], {
 		address: 'terraform_data.new_name',
@@ -96,7 +97,10 @@ test('--json: the documented shape', async t => {
 		action: 'no-op',
 		type: 'terraform_data',
 		module: '',
-		move: {implied: false, from: 'terraform_data.old_name', to: 'terraform_data.new_name', declared_at: `${cases}/moved-resource/new/main.tf:5,1-8,2`},
+		move: {implied: false, from: 'terraform_data.old_name', to: 'terraform_data.new_name', declared_at: `${cases}/moved-resource/new/main.tf:5,1-8,2`, across_types: null},
+		importing: null,
+		reason: null,
+		removed_block: null,
 		attributes: [],
 	});
 	t.deepEqual(json['errors'], []);
@@ -163,6 +167,6 @@ test('the tree: imports expanded over for_each, moves across resource types with
 	const across = await run([`${cases}/moved-across-types/new`], {fromDir: `${cases}/moved-across-types/old`});
 	t.regex(across.stdout, /^ {2}→ terraform_data\.web {2}moved from null_resource\.web \(moved block at .*main\.tf:9; across resource types, Terraform 1\.8\+\)$/m);
 	const json = await run([`${cases}/moved-across-types/new`], {fromDir: `${cases}/moved-across-types/old`, json: true});
-	const web = (JSON.parse(json.stdout) as {resource_changes: Array<{address: string; move?: {across_types?: {supported: boolean | null}}}>}).resource_changes.find(change => change.address === 'terraform_data.web');
+	const web = (parseJsonOutput<{resource_changes: Array<{address: string; move?: {across_types?: {supported: boolean | null}}}>}>(t, 'diff', json.stdout)).resource_changes.find(change => change.address === 'terraform_data.web');
 	t.deepEqual(web?.move?.across_types, {supported: true});
 });

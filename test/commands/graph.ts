@@ -3,6 +3,7 @@ import process from 'node:process';
 import test from 'ava';
 import {graphCommand} from '../../source/commands/graph.js';
 import {defaultFlags, type CommandFlags} from '../../source/commands/command.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 async function run(arguments_: string[], flags: Partial<CommandFlags>): Promise<{code: number; stdout: string; stderr: string}> {
 	let stdout = '';
@@ -67,7 +68,7 @@ test('cycles are named on stderr, as Terraform names them', async t => {
 	const result = await run(['test/fixtures/graph/cycle'], {format: 'json'});
 	t.is(result.code, 0);
 	t.is(result.stderr, 'Warning: Cycle: local.from_a, terraform_data.a, terraform_data.b\n');
-	const parsed = JSON.parse(result.stdout) as {nodes: unknown[]; edges: unknown[]};
+	const parsed = parseJsonOutput<{nodes: unknown[]; edges: unknown[]}>(t, 'graph', result.stdout);
 	t.is(parsed.nodes.length, 5);
 });
 

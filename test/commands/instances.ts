@@ -4,6 +4,7 @@ import {PassThrough} from 'node:stream';
 import test from 'ava';
 import {type CommandFlags, defaultFlags} from '../../source/commands/command.js';
 import {instancesCommand} from '../../source/commands/instances.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 const planFixtures = path.join(import.meta.dirname, '..', 'fixtures', 'plan');
 
@@ -112,9 +113,18 @@ test('an invalid address is a usage error', async t => {
 
 test('--json gives objects with address, kind and key', async t => {
 	const {stdout} = await run([path.join(planFixtures, 'expansion'), 'terraform_data.by_set["a b"]'], {json: true});
-	t.deepEqual(JSON.parse(stdout), [{
-		address: 'terraform_data.by_set["a b"]', kind: 'resource', module: '', type: 'terraform_data', name: 'by_set', key: 'a b', file: `${path.join(planFixtures, 'expansion', 'main.tf')}:47`,
-	}]);
+	t.deepEqual(parseJsonOutput(t, 'instances', stdout), {format_version: '1.0', instances: [{
+		address: 'terraform_data.by_set["a b"]', kind: 'resource', module: '', type: 'terraform_data', name: 'by_set', key: 'a b', file: `${path.join(planFixtures, 'expansion', 'main.tf')}:47`, placeholder: false, assumed: [], exists_by_assumption: false, skipped: null,
+	}]});
+});
+
+test('--json: module rows have the same keys as resource rows (type null, file of the call)', async t => {
+	const {stdout} = await run(['examples/multi-region', 'module.network["eu"]'], {json: true});
+	const {instances} = parseJsonOutput<{instances: Array<Record<string, unknown>>}>(t, 'instances', stdout);
+	const [module, resource] = instances;
+	t.deepEqual(Object.keys(module!), Object.keys(resource!));
+	t.like(module, {address: 'module.network["eu"]', kind: 'module', module: '', type: null, name: 'network', key: 'eu'});
+	t.regex(module!['file'] as string, /^examples\/multi-region\/main\.tf:\d+$/);
 });
 
 test('invalid count and for_each: the rest is listed, the problems go to stderr, exit 1', async t => {

@@ -7,6 +7,7 @@ import {parseCommandLine} from '../../source/commands/arguments.js';
 import {commandTable} from '../../source/commands/command-table.js';
 import {main} from '../../source/commands/main.js';
 import {repositoryRoot} from '../helpers/tmux.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 /*
 The dispatcher in-process: every bad usage is one line on stderr with exit 2 (usage) or 1 (what it names is wrong), nothing on stdout, and nothing loads or opens; help and version.
@@ -121,12 +122,17 @@ test('--help, -h, help COMMAND and COMMAND --help', async t => {
 
 test('--version, version, version --json', async t => {
 	const packageVersion = (JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as {version: string}).version;
-	t.is((await run(['--version'])).stdout, `${packageVersion}\n`);
-	t.is((await run(['-v'])).stdout, `${packageVersion}\n`);
+	// As terraform --version and terraform version: the same text.
 	t.is((await run(['version'])).stdout, `tfscope v${packageVersion}\n`);
-	const json = JSON.parse((await run(['version', '--json'])).stdout) as Record<string, string>;
+	t.is((await run(['--version'])).stdout, `tfscope v${packageVersion}\n`);
+	t.is((await run(['-v'])).stdout, `tfscope v${packageVersion}\n`);
+	const text = (await run(['version', '--json'])).stdout;
+	const json = parseJsonOutput<Record<string, string>>(t, 'version', text);
 	t.is(json['tfscope_version'], packageVersion);
 	t.is(json['node_version'], process.version);
+	t.is((await run(['--version', '--json'])).stdout, text);
+	t.is((await run(['-json', '-v'])).stdout, text);
+	t.regex((await run(['--version', '--var', 'a=1'])).stderr, /--version does not take --var/);
 });
 
 test('no command opens the explorer on the directory (the current one by default)', async t => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import {defaultFlags, type CommandFlags} from '../../source/commands/command.js';
 import {parseCommand} from '../../source/commands/parse.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 const directory = mkdtempSync(path.join(tmpdir(), 'tfscope-parse-'));
 writeFileSync(path.join(directory, 'main.tf'), 'variable "region" {\n  default = "eu-west-1"\n}\n\nlocals {\n  azs = [for s in ["a", "b"] : "${var.region}${s}"]\n}\n');
@@ -36,7 +37,7 @@ test('prints the parsed tree', async t => {
 test('--json prints the hcl2json form with sorted keys', async t => {
 	const {code, stdout} = await run(['main.tf'], {json: true});
 	t.is(code, 0);
-	t.deepEqual(JSON.parse(stdout), {
+	t.deepEqual(parseJsonOutput(t, 'parse', stdout), {
 		locals: [{azs: '${[for s in ["a", "b"] : "${var.region}${s}"]}'}],
 		variable: {region: [{default: 'eu-west-1'}]},
 	});
@@ -46,7 +47,7 @@ test('--json prints the hcl2json form with sorted keys', async t => {
 test('several files with --json give one line each, errors as diagnostics', async t => {
 	const {code, stdout, stderr} = await run(['main.tf', 'broken.tf', 'data.tf.json'], {json: true});
 	t.is(code, 1);
-	const lines = stdout.trimEnd().split('\n').map(line => JSON.parse(line) as {file: string; json?: unknown; diagnostics?: Array<{summary: string}>});
+	const lines = stdout.trimEnd().split('\n').map(line => parseJsonOutput<{file: string; json?: unknown; diagnostics?: Array<{summary: string}>}>(t, 'parse', line));
 	t.deepEqual(lines.map(line => line.file), ['main.tf', 'broken.tf', 'data.tf.json']);
 	t.truthy(lines[0]!.json);
 	t.deepEqual(lines[1]!.diagnostics!.map(diagnostic => diagnostic.summary), ['Missing item separator']);

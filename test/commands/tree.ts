@@ -3,6 +3,7 @@ import {PassThrough} from 'node:stream';
 import test from 'ava';
 import {defaultFlags} from '../../source/commands/command.js';
 import {type TreeJson, treeCommand} from '../../source/commands/tree.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
 
@@ -53,7 +54,7 @@ test('tree --json: the same tree as nested module instances with counts and the 
 		arguments: ['examples/multi-region'], flags: {...defaultFlags, json: true}, stdin: new PassThrough(), stdout: {write: (text: string) => (stdout += text)}, stderr: {write: () => true}, isTerminal: true, environment: {}, cwd: root,
 	});
 	t.is(code, 0);
-	const tree = JSON.parse(stdout) as TreeJson;
+	const tree = parseJsonOutput<TreeJson>(t, 'tree', stdout);
 	const flat = (node: TreeJson): string[] => [`${node.address || 'root'} ${node.resources}/${node.resource_instances}${node.calls_without_instances.map(call => ` -${call.call} (${call.reason})`).join('')}`, ...node.modules.flatMap(child => flat(child))];
 	t.deepEqual(flat(tree), [
 		'root 6/9',

@@ -3,6 +3,7 @@ import {Readable} from 'node:stream';
 import test from 'ava';
 import {main} from '../../source/commands/main.js';
 import type {TraceJson} from '../../source/explain/format-json.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 /*
 `tfscope why` through the dispatcher: the address first and the directory second, text and --json, exit codes.
@@ -43,8 +44,8 @@ test('why ADDRESS.ATTRIBUTE DIR prints the trace as a tree', async t => {
 test('why --json', async t => {
 	const {code, stdout} = await run(['why', '--json', 'aws_s3_bucket.logs["audit"].tags["purpose"]', 'examples/multi-region']);
 	t.is(code, 0);
-	const json = JSON.parse(stdout) as TraceJson;
-	t.is(json.format_version, 1);
+	const json = parseJsonOutput<TraceJson>(t, 'why', stdout);
+	t.is(json.format_version, '1.0');
 	t.is(json.trace.value, '"audit"');
 	t.is(json.trace.children[0]?.kind, 'argument');
 });

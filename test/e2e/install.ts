@@ -86,7 +86,7 @@ test.serial('npm install --global ./tfscope-X.tgz, with no warning, gives a tfsc
 	t.deepEqual(warningsOf(install.stderr), []);
 	mkdirSync(home);
 	mkdirSync(temporary);
-	t.is(runInstalled(['--version']), `${packageVersion}\n`);
+	t.is(runInstalled(['--version']), `tfscope v${packageVersion}\n`);
 	t.regex(runInstalled(['tree', example]), /^root \(6 resources, 9 instances\)\n├── module\.app\["eu"\]/);
 	t.is(runInstalled(['console', example, '-var', 'environment=staging'], 'var.environment\ncidrsubnet("10.0.0.0/16", 8, 2)\n'), '"staging"\n"10.0.2.0/24"\n');
 	// Functions whose libraries the package loads on first use from distribution/vendor/.

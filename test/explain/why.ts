@@ -5,6 +5,7 @@ import {traceJson} from '../../source/explain/format-json.js';
 import {type Trace, type TraceStep, explainAddress, explainExpression} from '../../source/explain/index.js';
 import {formatValue} from '../../source/lang/format-value.js';
 import {type Workspace, loadWorkspace} from '../../source/workspace.js';
+import {schemaErrors} from '../helpers/json-schema.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const fixture = 'test/fixtures/configs/explain';
@@ -189,7 +190,8 @@ test('addresses that name nothing are errors', async t => {
 test('--json: every step with its value, location, scope and console check', async t => {
 	const workspace = await fixtureWorkspace;
 	const json = traceJson(explained(workspace, 'terraform_data.node[1].input'));
-	t.is(json.format_version, 1);
+	t.is(schemaErrors('why', JSON.parse(JSON.stringify(json))), '');
+	t.is(json.format_version, '1.0');
 	t.is(json.subject, 'terraform_data.node[1].input');
 	t.is(json.trace.kind, 'argument');
 	t.is(json.trace.value, '"prod-eu-west-1-1"');

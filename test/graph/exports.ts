@@ -4,6 +4,7 @@ import {exportDot, dotString} from '../../source/graph/export-dot.js';
 import {exportJson, toJsonGraph} from '../../source/graph/export-json.js';
 import {exportMermaid, mermaidLabel} from '../../source/graph/export-mermaid.js';
 import {golden, loadGraphFixture} from '../helpers/graph-fixtures.js';
+import {schemaErrors} from '../helpers/json-schema.js';
 
 const graph = buildGraph(loadGraphFixture('modules'));
 
@@ -24,6 +25,7 @@ test('JSON export has address, kind, file and range of nodes, kind and expressio
 	const json = exportJson(graph);
 	t.is(json, golden('modules/expected.json', json));
 	const data = toJsonGraph(graph);
+	t.is(schemaErrors('graph', JSON.parse(json)), '');
 	const peering = data.nodes.find(node => node.address === 'terraform_data.peering');
 	t.like(peering, {kind: 'resource', module: '', file: 'test/fixtures/graph/modules/main.tf', range: {start: {line: 27, column: 1}}});
 	const edge = data.edges.find(candidate => candidate.source === 'terraform_data.peering' && candidate.target === 'module.network.output.subnet_ids');

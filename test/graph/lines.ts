@@ -29,7 +29,7 @@ test('the JSON export made an element at a time is JSON.stringify of the whole, 
 	// Empty arrays print as [] on the line of their name.
 	const empty = createGraph();
 	t.is(joinLines(jsonLines(empty)), whole(empty));
-	t.is(joinLines(jsonLines(empty)), '{\n\t"nodes": [],\n\t"edges": []\n}\n');
+	t.is(joinLines(jsonLines(empty)), '{\n\t"format_version": "1.0",\n\t"nodes": [],\n\t"edges": []\n}\n');
 	const lonely = graphFromLines('var.unused');
 	t.is(joinLines(jsonLines(lonely)), whole(lonely));
 });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import {runMain} from '../helpers/run-main.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 const fixture = path.join('test', 'fixtures', 'saved-plan', 'review');
 const after = path.join(fixture, 'after');
@@ -32,7 +33,8 @@ test('instances --plan: an action column before each address, then what the conf
 
 test('instances --plan --json: action keys', async t => {
 	const result = await runMain(['instances', after, '--plan', planFile, '--json']);
-	const entries = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+	const entries = parseJsonOutput<{instances: Array<Record<string, unknown>>}>(t, 'instances', result.stdout).instances;
+	t.is(new Set(entries.map(entry => Object.keys(entry).join(','))).size, 1, 'every row has the same keys');
 	const named = entries.find(entry => entry['address'] === 'terraform_data.named')!;
 	t.like(named, {action: 'replace', action_reason: 'replace_because_cannot_update', replace_paths: [['triggers_replace']], file: `${path.join(after, 'main.tf')}:24`});
 	t.like(entries.find(entry => entry['address'] === 'terraform_data.new_name')!, {action: 'move', previous_address: 'terraform_data.old_name'});
@@ -97,7 +99,7 @@ test('tree --plan: each module instance with its changes by action, and the modu
 		'module.gone (not in the configuration; plan: 1 delete)',
 		'',
 	].join('\n'));
-	const json = JSON.parse((await runMain(['tree', after, '--plan', planFile, '--json'])).stdout) as {planned_actions: Record<string, number>; modules: Array<{planned_actions: Record<string, number>}>};
+	const json = parseJsonOutput<{planned_actions: Record<string, number>; modules: Array<{planned_actions: Record<string, number>}>}>(t, 'tree', (await runMain(['tree', after, '--plan', planFile, '--json'])).stdout);
 	t.deepEqual(json.modules[0]!.planned_actions, {update: 1});
 	t.is(json.planned_actions['replace'], 5);
 });

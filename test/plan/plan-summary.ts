@@ -1,5 +1,6 @@
 import path from 'node:path';
 import test from 'ava';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 import {runMain} from '../helpers/run-main.js';
 
 const fixture = path.join('test', 'fixtures', 'saved-plan', 'review');
@@ -44,7 +45,7 @@ test('text: counts, groups by module and action, file:line, reasons, replace cau
 
 test('json: the same summary as data', async t => {
 	const result = await runMain(['plan-summary', after, '--plan', planFile, '--format', 'json']);
-	const json = JSON.parse(result.stdout) as {counts: Record<string, number>; modules: Array<{module: string; groups: Array<{action: string; changes: Array<Record<string, unknown>>}>}>; failed_checks: unknown[]};
+	const json = parseJsonOutput<{counts: Record<string, number>; modules: Array<{module: string; groups: Array<{action: string; changes: Array<Record<string, unknown>>}>}>; failed_checks: unknown[]}>(t, 'plan-summary', result.stdout);
 	t.deepEqual(json.counts, {create: 3, update: 5, replace: 5, delete: 6, forget: 1, read: 1, move: 2, import: 1});
 	const root = json.modules.find(module => module.module === '')!;
 	const named = root.groups.find(group => group.action === 'replace')!.changes.find(change => change['address'] === 'terraform_data.named')!;
