@@ -98,6 +98,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 	const consoleFocused = state.focus === 'console' && state.overlay.kind === 'none';
 	const layout = computeLayout(size.columns, size.rows, {
 		shares: state.shares,
+		focus: state.focus,
 		...(state.zoomed && state.overlay.kind === 'none' && {zoomed: state.focus}),
 		...(consoleFocused && {consoleWants: lastResult + 1 + state.console.pending.length}),
 	});
@@ -283,21 +284,21 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 	const moduleLabel = state.module === '' ? 'root' : state.module;
 	const moduleRow = data.modules().find(row => row.address === state.module);
 
-	const modulesPane = (width: number) => <ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={width} height={layout.top} filter={state.filters.modules}/>;
+	const modulesPane = (width: number, height: number) => <ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={width} height={height} filter={state.filters.modules}/>;
 	const unavailable = moduleRow?.unavailable;
-	const blocksPane = (width: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={layout.top} filter={state.filters.blocks} skipped={skippedInstances(data, state)} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})} {...(data.expanding !== undefined && {empty: 'Expanding the configuration…'})}/>;
+	const blocksPane = (width: number, height: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={height} filter={state.filters.blocks} skipped={skippedInstances(data, state)} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})} {...(data.expanding !== undefined && {empty: 'Expanding the configuration…'})}/>;
 	const detailsTarget = state.focus === 'details' ? detailsTargets(data, state)[detailsCursor(data, state)] : undefined;
 	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height} highlight={detailsTarget}/>;
 	const edgesPane = (width: number, height: number) => <EdgesPane rows={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={width} height={height} filter={state.filters.edges} {...(data.expanding !== undefined && {waiting: 'Expanding the configuration…'})}/>;
 	let panes;
 	switch (layout.zoomed) {
 		case 'modules': {
-			panes = modulesPane(layout.width);
+			panes = modulesPane(layout.width, layout.top);
 			break;
 		}
 
 		case 'blocks': {
-			panes = blocksPane(layout.width);
+			panes = blocksPane(layout.width, layout.top);
 			break;
 		}
 
@@ -319,8 +320,19 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 		case undefined: {
 			panes = (
 				<Box flexDirection='row' height={layout.top}>
-					{modulesPane(layout.modules)}
-					{blocksPane(layout.blocks)}
+					{layout.stacked
+						? (
+							<Box flexDirection='column' width={layout.modules}>
+								{modulesPane(layout.modules, layout.modulesHeight)}
+								{blocksPane(layout.blocks, layout.blocksHeight)}
+							</Box>
+						)
+						: (
+							<>
+								{modulesPane(layout.modules, layout.top)}
+								{blocksPane(layout.blocks, layout.top)}
+							</>
+						)}
 					<Box flexDirection='column' width={layout.right}>
 						{detailsPane(layout.right, layout.details)}
 						{edgesPane(layout.right, layout.edges)}
@@ -399,7 +411,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 				/>
 				{filterPrompt
 					? <PromptLine prefix={`/ filter ${filterPrompt.target}: `} text={filterPrompt.text} width={layout.width} cursorFromEnd={state.textCursorFromEnd}/>
-					: <StatusBar bindings={statusBindings(state)} message={state.message} state={rebuilt ? data.status() : (loadState ?? data.status())} width={layout.width}/>}
+					: <StatusBar bindings={statusBindings(state)} message={state.message} state={rebuilt ? data.status() : (loadState ?? data.status())} width={layout.width} textEntry={consoleFocused && state.console.browse === undefined}/>}
 			</Box>
 		</ThemeContext.Provider>
 	);

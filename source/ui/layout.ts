@@ -14,6 +14,11 @@ export type Layout = {
 	readonly right: number;
 	readonly details: number;
 	readonly edges: number;
+	/** Narrow terminals (under 100 columns): Modules over Blocks in one column, beside Details over Edges, as lazygit stacks its side panels. */
+	readonly stacked: boolean;
+	/** Rows of the Modules and Blocks panes (each the whole top area unless stacked). */
+	readonly modulesHeight: number;
+	readonly blocksHeight: number;
 	readonly console: number;
 	/** The pane shown alone over the whole top area (the console: over the whole screen), if one is zoomed. */
 	readonly zoomed: PaneId | undefined;
@@ -29,6 +34,8 @@ export type LayoutOptions = {
 	readonly zoomed?: PaneId;
 	/** Rows the console's content wants (its output and prompt): it grows up to half the screen to show them when focused. */
 	readonly consoleWants?: number;
+	/** The focused pane: it gets the room when the terminal is narrow. */
+	readonly focus?: PaneId;
 };
 
 /**
@@ -49,12 +56,32 @@ export function computeLayout(columns: number, rows: number, options: LayoutOpti
 		? height - 1
 		: Math.max(base, Math.min(Math.floor(height / 2), (options.consoleWants ?? 0) + 3));
 	const top = height - console - 1;
-	const modules = Math.floor(width * shares.modules / 100);
-	const blocks = Math.floor(width * shares.blocks / 100);
-	const right = width - modules - blocks;
-	const edges = Math.max(5, Math.floor(top * 0.35));
-	return {width, height, top, modules, blocks, right, details: top - edges, edges, console, zoomed: options.zoomed};
+	const {focus} = options;
+	// The Edges pane takes more of the column while it is focused.
+	const edges = focus === 'edges' ? Math.max(5, Math.floor(top * 0.6)) : Math.max(5, Math.floor(top * 0.35));
+	if (width < stackedBelow) {
+		// Modules over Blocks, the focused list the taller and its column the wider (the lists are what is read by name).
+		const lists = focus === undefined || focus === 'modules' || focus === 'blocks';
+		const left = Math.floor(width * (lists ? 0.5 : 0.4));
+		const modulesHeight = focus === undefined || focus === 'modules' ? Math.ceil(top * 0.6) : Math.max(5, Math.floor(top * 0.35));
+		return {
+			width, height, top, modules: left, blocks: left, right: width - left, details: top - edges, edges, console, zoomed: options.zoomed, stacked: true, modulesHeight, blocksHeight: top - modulesHeight,
+		};
+	}
+
+	// Unless resized with +/-, the focused list is the wider (its names are what is read), the room taken from Details.
+	const bonus = shares === defaultShares && width < 160 ? 8 : 0;
+	// Details or Edges focused: the room comes from both lists.
+	const right = focus === 'details' || focus === 'edges' ? bonus / 2 : 0;
+	const modules = Math.floor(width * (shares.modules + (focus === 'modules' ? bonus : -right)) / 100);
+	const blocks = Math.floor(width * (shares.blocks + (focus === 'blocks' ? bonus : -right)) / 100);
+	return {
+		width, height, top, modules, blocks, right: width - modules - blocks, details: top - edges, edges, console, zoomed: options.zoomed, stacked: false, modulesHeight: top, blocksHeight: top,
+	};
 }
+
+/** Below this width the lists are stacked in one column. */
+export const stackedBelow = 100;
 
 const step = 6;
 const minimumShare = 10;
@@ -98,8 +125,8 @@ export function viewRowsOf(layout: Layout, helpPerScreen: number): ViewRows {
 	const body = (height: number) => Math.max(1, height - 3);
 	const zoomed = (pane: PaneId, height: number) => body(layout.zoomed === pane ? layout.top : height);
 	return {
-		modules: body(layout.top),
-		blocks: body(layout.top),
+		modules: zoomed('modules', layout.modulesHeight),
+		blocks: zoomed('blocks', layout.blocksHeight),
 		details: zoomed('details', layout.details),
 		edges: zoomed('edges', layout.edges),
 		diagnostics: body(layout.top),

@@ -148,6 +148,94 @@ function sliceColumnsFromEnd(text: string, columns: number): string {
 }
 
 /**
+A name split into its instance keys (`["eu"]`, `[0]`, brackets outside quotes) and the text between them.
+*/
+function keyParts(text: string): Array<{text: string; key: boolean}> {
+	const parts: Array<{text: string; key: boolean}> = [];
+	let depth = 0;
+	let quoted = false;
+	let start = 0;
+	for (let index = 0; index < text.length; index++) {
+		const character = text[index];
+		if (quoted) {
+			if (character === '\\') {
+				index++;
+			} else if (character === '"') {
+				quoted = false;
+			}
+		} else if (character === '"') {
+			quoted = depth > 0;
+		} else if (character === '[') {
+			if (depth === 0 && index > start) {
+				parts.push({text: text.slice(start, index), key: false});
+				start = index;
+			}
+
+			depth++;
+		} else if (character === ']' && depth > 0) {
+			depth--;
+			if (depth === 0) {
+				parts.push({text: text.slice(start, index + 1), key: true});
+				start = index + 1;
+			}
+		}
+	}
+
+	if (start < text.length) {
+		parts.push({text: text.slice(start), key: depth > 0});
+	}
+
+	return parts;
+}
+
+/**
+An address without keys cut to its last steps, each whole (`…alz.module.management_resources`); undefined when the last step alone does not fit, or for a name of one step.
+*/
+function lastSteps(text: string, columns: number): string | undefined {
+	// Only a module path: a block's `data.TYPE.NAME` keeps both ends instead (`data.aw…ilable`).
+	if (!text.startsWith('module.') || text.includes('[') || text.includes('"')) {
+		return undefined;
+	}
+
+	let from = text.indexOf('.');
+	while (from !== -1) {
+		const tail = text.slice(from + 1);
+		if (textWidth(tail) + 1 <= columns) {
+			return `…${tail}`;
+		}
+
+		from = text.indexOf('.', from + 1);
+	}
+
+	return undefined;
+}
+
+/**
+A name with instance keys cut only between its keys, each key kept whole (`module.app["eu"].aws_instance.web[0]` → `…app["eu"].aws_in…web[0]`): the text before a key is cut in its middle, the first first. Undefined when the keys alone do not fit (the caller cuts inside a key).
+*/
+function cutBetweenKeys(text: string, columns: number): string | undefined {
+	const parts = keyParts(text);
+	if (!parts.some(part => part.key)) {
+		return undefined;
+	}
+
+	let excess = textWidth(text) - columns;
+	const shown = parts.map(part => {
+		const width = textWidth(part.text);
+		if (part.key || excess <= 0 || width <= 1) {
+			return part.text;
+		}
+
+		const kept = Math.max(1, width - excess);
+		excess -= width - kept;
+		// The first part keeps its end (the name right before the key); later ones both ends.
+		const head = parts[0] === part ? 0 : Math.floor((kept - 1) / 2);
+		return sliceColumns(part.text, head) + '…' + sliceColumnsFromEnd(part.text, kept - 1 - head);
+	});
+	return excess <= 0 ? shown.join('') : undefined;
+}
+
+/**
 A name cut to `columns` keeping what tells it apart: the start up to its first key (`module.policy["`), `…`, and as much of the end as fits. Instance keys of one block share their start and differ at the end (`…/policyAssignments/Deploy-MDFC-OssDb"]`), so cutting on the right makes them all look the same.
 */
 export function cutName(text: string, columns: number): string {
@@ -157,6 +245,11 @@ export function cutName(text: string, columns: number): string {
 
 	if (columns <= 1) {
 		return columns === 1 ? '…' : '';
+	}
+
+	const betweenKeys = cutBetweenKeys(text, columns) ?? lastSteps(text, columns);
+	if (betweenKeys !== undefined) {
+		return betweenKeys;
 	}
 
 	const bracket = text.indexOf('[');

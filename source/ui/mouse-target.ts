@@ -25,10 +25,12 @@ function boxesOf(layout: Layout): Box[] {
 		}
 
 		case undefined: {
-			const right = layout.modules + layout.blocks;
+			const right = layout.stacked ? layout.modules : layout.modules + layout.blocks;
 			return [
-				{pane: 'modules', left: 0, top: 0, width: layout.modules, height: layout.top},
-				{pane: 'blocks', left: layout.modules, top: 0, width: layout.blocks, height: layout.top},
+				{pane: 'modules', left: 0, top: 0, width: layout.modules, height: layout.modulesHeight},
+				layout.stacked
+					? {pane: 'blocks', left: 0, top: layout.modulesHeight, width: layout.blocks, height: layout.blocksHeight}
+					: {pane: 'blocks', left: layout.modules, top: 0, width: layout.blocks, height: layout.top},
 				{pane: 'details', left: right, top: 0, width: layout.right, height: layout.details},
 				{pane: 'edges', left: right, top: layout.details, width: layout.right, height: layout.edges},
 				consoleBox,

@@ -117,7 +117,7 @@ function agree(frame: string, data: ExplorerData): Check {
 	let candidates: readonly ModuleRow[] = titled;
 	if (cursorRow !== undefined) {
 		const label = moduleRowText(cursorRow);
-		candidates = titled.filter(row => shows(label, row.label));
+		candidates = titled.filter(row => shows(label, row.label.replace(/^module\./, '')));
 		if (candidates.length === 0) {
 			return {ok: false, why: `the Modules cursor is on ${label} but the Blocks title is ${blocksTitle}`};
 		}

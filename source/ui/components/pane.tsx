@@ -17,7 +17,8 @@ export type PaneProps = {
 // The note is drawn inside the bold title (as Ink's nested text was): bold and dimmed.
 // The title is cut in the middle (a long module address keeps its key's end) so the note stays whole.
 function titleLine(title: string, note: string | undefined, focused: boolean, width: number): Line {
-	const style = {bold: true, ...(focused && {color: 'cyan'})};
+	// The focused pane's title is in inverse video: it shows without colour too.
+	const style = {bold: true, ...(focused && {color: 'cyan', inverse: true})};
 	const noteWidth = note ? textWidth(note) + 1 : 0;
 	const shown = cutName(title, Math.max(12, width - noteWidth));
 	return {spans: note ? [{text: shown, style}, {text: ` ${note}`, style: {...style, dim: true}}] : [{text: shown, style}]};

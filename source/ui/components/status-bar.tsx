@@ -10,6 +10,8 @@ export type StatusBarProps = {
 	/** Right-hand side: the load state (`12 modules · 340 instances · 2 errors`). */
 	readonly state: string;
 	readonly width: number;
+	/** Keys go to a text field (the console's input line): `?` and `q` type themselves there, so the bar offers Ctrl-C to quit. */
+	readonly textEntry?: boolean;
 };
 
 /**
@@ -48,8 +50,8 @@ const shorterWords: ReadonlyArray<[RegExp, string]> = [
 /**
 The state for the room it may take (at most two thirds of the line, so key hints stay): whole, else in short words (`4m · 17r · 1[*] · ✖0 ⚠1`, as the module tree's badges), else without the language and the `d` hint, else its last parts.
 */
-export function fitState(state: string, width: number): string {
-	const room = Math.max(20, Math.floor(width * 2 / 3));
+export function fitState(state: string, width: number, most?: number): string {
+	const room = most ?? Math.max(20, Math.floor(width * 2 / 3));
 	if (textWidth(state) <= room) {
 		return state;
 	}
@@ -74,24 +76,41 @@ export function fitState(state: string, width: number): string {
 	return parts.join(' · ');
 }
 
+/** Always on the bar, at the end of the hints: how to get help and how to leave. */
+const alwaysShown = new Set(['toggle-help', 'quit', 'close-help']);
+
+function fixedHints(textEntry: boolean): Span[] {
+	const key = {bold: true, color: 'cyan'} as const;
+	return textEntry
+		? [{text: 'Ctrl-C', style: key}, {text: ' quit'}]
+		: [{text: '?', style: key}, {text: ' help  '}, {text: 'q', style: key}, {text: ' quit'}];
+}
+
 /**
-The status bar as one line: the keys (or the message) cut to the room the state leaves, a space, the state (shortened to leave room for keys).
+The status bar as one line: the keys (or the message), then `? help  q quit`, a space, the state. The state is shortened to leave room for the keys; a message takes the room it needs first, and is cut only when the line cannot hold it.
 */
-export function statusLine({bindings, message, state, width}: StatusBarProps): Line {
-	const right: Span = {text: fitState(sanitizeLine(state), width), style: {dim: true}};
-	const room = Math.max(0, width - lineWidth({spans: [right]}) - 1);
+export function statusLine({bindings, message, state, width, textEntry = false}: StatusBarProps): Line {
+	const fixed = fixedHints(textEntry);
+	const fixedWidth = lineWidth({spans: fixed});
+	const text = sanitizeLine(state);
+	const messageWidth = message === undefined ? 0 : textWidth(sanitizeLine(message));
+	// With a message, the state gives up its room first (down to nothing).
+	const stateRoom = message === undefined ? undefined : Math.max(0, width - messageWidth - fixedWidth - 4);
+	const fitted = stateRoom === undefined ? fitState(text, width) : (stateRoom < 12 ? '' : fitState(text, width, stateRoom));
+	const right: Span = {text: fitted, style: {dim: true}};
+	const room = Math.max(0, width - lineWidth({spans: [right]}) - 1 - fixedWidth - 2);
 	const left: Line = message === undefined
-		? {spans: wholeHints(bindings, room)}
+		? {spans: wholeHints(bindings.filter(binding => !alwaysShown.has(binding.id)), room)}
 		: {spans: [{text: sanitizeLine(message), style: {color: 'yellow'}}]};
 	const cut = truncateLine(left, room);
 	const padding = room - lineWidth(cut);
-	return {spans: [...cut.spans, {text: ' '.repeat(padding + 1)}, right]};
+	return {spans: [...cut.spans, {text: '  '}, ...fixed, {text: ' '.repeat(padding + 1)}, right]};
 }
 
 /**
 The focused scope's keys from the keymap table, a message when a key did nothing (and why), and the load state.
 */
-export const StatusBar = memo(function StatusBar({bindings, message, state, width}: StatusBarProps) {
-	const lines = useMemo(() => [statusLine({bindings, message, state, width})], [bindings, message, state, width]);
+export const StatusBar = memo(function StatusBar({bindings, message, state, width, textEntry}: StatusBarProps) {
+	const lines = useMemo(() => [statusLine({bindings, message, state, width, ...(textEntry !== undefined && {textEntry})})], [bindings, message, state, width, textEntry]);
 	return <LinesView lines={lines} width={width}/>;
 });

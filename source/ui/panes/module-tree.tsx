@@ -4,7 +4,7 @@ import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
 import {markSpans} from '../diff-marks.js';
-import {cutName, lineWidth, type Span} from '../lines.js';
+import {cutName, lineWidth, textWidth, type Span} from '../lines.js';
 
 export type ModuleTreeProps = {
 	readonly rows: readonly ModuleRow[];
@@ -14,6 +14,25 @@ export type ModuleTreeProps = {
 	readonly height: number;
 	readonly filter: string;
 };
+
+function plural(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+A row's counts, longest first: `9 resources · 4 modules`, `9r 4m`. Counts not known yet (still expanding): an ellipsis, not a count that would be wrong.
+*/
+function countBadges(row: ModuleRow): readonly string[] {
+	if (row.pending) {
+		return [' …', ' …'];
+	}
+
+	const modules = row.moduleInstanceCount;
+	return [
+		` ${plural(row.resourceInstanceCount, 'resource')}${modules > 0 ? ` · ${plural(modules, 'module')}` : ''}`,
+		` ${row.resourceInstanceCount}r${modules > 0 ? ` ${modules}m` : ''}`,
+	];
+}
 
 export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focused, width, height, filter}: ModuleTreeProps) {
 	return (
@@ -30,26 +49,29 @@ export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focuse
 						return undefined;
 					}
 
-					// Counts not known yet (still expanding): an ellipsis, not a count that would be wrong.
-					const badges: Span[] = [{text: row.pending ? ' …' : ` ${row.resourceInstanceCount}r${row.moduleInstanceCount > 0 ? ` ${row.moduleInstanceCount}m` : ''}`, style: {dim: true}}];
+					const indent = '  '.repeat(row.depth);
+					const mark = markSpans(row.mark);
+					// The row's own step (`network["eu"]`): the indentation says whose child it is.
+					const name = sanitizeLine(row.label.replace(/^module\./, ''));
+					const flags: Span[] = [];
 					if (row.errors > 0) {
-						badges.push({text: ` ✖${row.errors}`, style: {color: 'red'}});
+						flags.push({text: ` ✖${row.errors}`, style: {color: 'red'}});
 					}
 
 					if (row.warnings > 0) {
-						badges.push({text: ` ⚠${row.warnings}`, style: {color: 'yellow'}});
+						flags.push({text: ` ⚠${row.warnings}`, style: {color: 'yellow'}});
 					}
 
 					// Not installed (or not loadable): ⊘, and Details says what to do.
 					if (row.unavailable) {
-						badges.push({text: ' ⊘', style: {color: 'yellow'}});
+						flags.push({text: ' ⊘', style: {color: 'yellow'}});
 					}
 
-					// The name is cut in the middle so its key's end and the badges stay in view.
-					const indent = '  '.repeat(row.depth);
-					const room = Math.max(8, width - 2 - indent.length - lineWidth({spans: badges}));
-					const mark = markSpans(row.mark);
-					return {spans: [{text: indent}, ...mark, {text: cutName(sanitizeLine(row.label), room - (mark.length > 0 ? 2 : 0))}, ...badges], ...(selected && {style: {inverse: true}})};
+					const room = width - 2 - indent.length - (mark.length > 0 ? 2 : 0) - lineWidth({spans: flags});
+					// The counts spelled out where the name leaves room for them, else short (`9r 4m`); the name is cut (never its key) only when even those do not fit.
+					const counts = countBadges(row).find(badge => textWidth(name) + textWidth(badge) <= room) ?? countBadges(row)[1] ?? '';
+					const shownName = cutName(name, Math.max(8, room - textWidth(counts)));
+					return {spans: [{text: indent}, ...mark, {text: shownName}, {text: counts, style: {dim: true}}, ...flags], ...(selected && {style: {inverse: true}})};
 				}}
 			/>
 		</Pane>
