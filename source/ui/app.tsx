@@ -103,7 +103,8 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 		...(consoleFocused && {consoleWants: lastResult + 1 + state.console.pending.length}),
 	});
 
-	const help = helpLayout(layout.width, layout.top);
+	const helpView = state.overlay.kind === 'help' ? {...(state.overlay.first !== undefined && {first: state.overlay.first}), ...(state.overlay.query !== undefined && {query: state.overlay.query})} : {};
+	const help = helpLayout(layout.width, layout.top, helpView);
 	const viewRows = viewRowsOf(layout, help.perScreen);
 	const viewRowsKey = JSON.stringify(viewRows);
 	useEffect(() => {
@@ -347,7 +348,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 	const {overlay} = state;
 	switch (overlay.kind) {
 		case 'help': {
-			top = <HelpOverlay width={layout.width} height={layout.top} scroll={overlay.scroll}/>;
+			top = <HelpOverlay width={layout.width} height={layout.top} scroll={overlay.scroll} view={helpView} searching={overlay.searching === true}/>;
 			break;
 		}
 

@@ -41,23 +41,42 @@ export function helpSections(): HelpSection[] {
 
 export type HelpLine = {readonly key: string; readonly title?: string; readonly keys?: string; readonly description?: string};
 
-let cachedLines: readonly HelpLine[] | undefined;
+const cachedLines = new Map<string, readonly HelpLine[]>();
+
+/** What the help overlay shows: the scope whose keys come first (the focused pane's), and the search typed after `/`. */
+export type HelpView = {readonly first?: Scope; readonly query?: string};
 
 /**
-The help overlay's lines: each section's title, then its bindings.
+The help overlay's lines: each section's title, then its bindings; the `first` scope's section at the top, and with a query only the bindings whose keys or description contain it (ignoring case), under their section's title.
 */
-export function helpLines(): readonly HelpLine[] {
-	if (!cachedLines) {
-		const lines: HelpLine[] = [];
-		for (const section of helpSections()) {
-			lines.push({key: section.title, title: section.title});
-			for (const row of section.rows) {
-				lines.push({key: `${section.title}/${row.keys}/${row.description}`, keys: row.keys, description: row.description});
-			}
-		}
-
-		cachedLines = lines;
+export function helpLines(view: HelpView = {}): readonly HelpLine[] {
+	const cacheKey = `${view.first ?? ''}\u0000${view.query ?? ''}`;
+	const cached = cachedLines.get(cacheKey);
+	if (cached) {
+		return cached;
 	}
 
-	return cachedLines;
+	const sections = helpSections();
+	const firstTitle = view.first === undefined ? undefined : scopeTitles[view.first];
+	const ordered = [...sections.filter(section => section.title === firstTitle), ...sections.filter(section => section.title !== firstTitle)];
+	const query = (view.query ?? '').toLowerCase();
+	const lines: HelpLine[] = [];
+	for (const section of ordered) {
+		const rows = query === '' ? section.rows : section.rows.filter(row => `${row.allKeys.join(' ')} ${row.description}`.toLowerCase().includes(query));
+		if (rows.length === 0) {
+			continue;
+		}
+
+		lines.push({key: section.title, title: section.title});
+		for (const row of rows) {
+			lines.push({key: `${section.title}/${row.keys}/${row.description}`, keys: row.keys, description: row.description});
+		}
+	}
+
+	if (cachedLines.size > 64) {
+		cachedLines.clear();
+	}
+
+	cachedLines.set(cacheKey, lines);
+	return lines;
 }

@@ -48,10 +48,10 @@ const shorterWords: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /**
-The state for the room it may take (at most two thirds of the line, so key hints stay): whole, else in short words (`4m · 17r · 1[*] · ✖0 ⚠1`, as the module tree's badges), else without the language and the `d` hint, else its last parts.
+The state for the room it may take (at most half the line, so key hints stay): whole, else in short words (`4m · 17r · 1[*] · ✖0 ⚠1`, as the module tree's badges), else without the language and the `d` hint, else its last parts.
 */
 export function fitState(state: string, width: number, most?: number): string {
-	const room = most ?? Math.max(20, Math.floor(width * 2 / 3));
+	const room = most ?? Math.max(20, Math.floor(width / 2));
 	if (textWidth(state) <= room) {
 		return state;
 	}

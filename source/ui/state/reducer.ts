@@ -5,7 +5,7 @@ import {edgeRows, reduceEdgeGroup, selectedEdge} from './edge-groups.js';
 import {reduceMouse} from './mouse.js';
 import {reduceResults, startBrowsing} from './console-results.js';
 import {assumptionAddress, focusedDetailTarget, moveDetailsCursor, revealDetailsCursor} from './details-cursor.js';
-import {paneOrder, resolveKey, type PaneId} from '../keymap.js';
+import {activeScopes, paneOrder, resolveKey, type PaneId} from '../keymap.js';
 import {isIncomplete, splitCompletionWord} from '../console-input.js';
 import {helpLines} from '../help-sections.js';
 import {resizeShares} from '../layout.js';
@@ -622,7 +622,48 @@ function editText(state: State, name: string, data: ExplorerData): State | undef
 	}
 }
 
+/**
+Keys while the help's search is typed: text goes to the query (the list narrows at once), Backspace deletes, Enter keeps the search, Esc drops it, ↑/↓ scroll.
+*/
+function typeHelpSearch(state: State, name: string): State | undefined {
+	const {overlay} = state;
+	if (overlay.kind !== 'help' || overlay.searching !== true) {
+		return undefined;
+	}
+
+	const query = overlay.query ?? '';
+	switch (name) {
+		case 'enter': {
+			return {...state, overlay: {...overlay, searching: false}};
+		}
+
+		case 'escape': {
+			return {...state, overlay: {...overlay, searching: false, query: '', scroll: 0}};
+		}
+
+		case 'backspace': {
+			return {...state, overlay: {...overlay, query: [...query].slice(0, -1).join(''), scroll: 0}};
+		}
+
+		case 'up':
+		case 'down':
+		case 'pageup':
+		case 'pagedown': {
+			return undefined;
+		}
+
+		default: {
+			return isPrintable(name) ? {...state, overlay: {...overlay, query: query + name, scroll: 0}} : state;
+		}
+	}
+}
+
 function pressKey(state: State, name: string, data: ExplorerData): State {
+	const searched = typeHelpSearch(state, name);
+	if (searched) {
+		return searched;
+	}
+
 	if (isTextEntry(state)) {
 		const edited = editText(state, name, data);
 		if (edited) {
@@ -1009,15 +1050,36 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 			return {...state, reassume: undefined, console: pushOutput(state.console, [{kind: 'result', ok: false, text: `Error: ${action.message}`}])};
 		}
 
+		case 'close-help': {
+			// With a search shown, the first Esc clears it.
+			return state.overlay.kind === 'help' && (state.overlay.query ?? '') !== '' ? {...state, overlay: {...state.overlay, query: '', scroll: 0}} : {...state, overlay: {kind: 'none'}};
+		}
+
 		case 'close-assumptions':
 		case 'close-view':
-		case 'close-diagnostics':
-		case 'close-help': {
+		case 'close-diagnostics': {
 			return {...state, overlay: {kind: 'none'}};
 		}
 
 		case 'toggle-help': {
-			return {...state, overlay: state.overlay.kind === 'help' ? {kind: 'none'} : {kind: 'help', scroll: 0}};
+			// The focused pane's keys (or the console's results') come first.
+			const [first] = activeScopes(state);
+			return {...state, overlay: state.overlay.kind === 'help' ? {kind: 'none'} : {kind: 'help', scroll: 0, ...(first !== undefined && first !== 'global' && {first})}};
+		}
+
+		case 'help-search': {
+			return state.overlay.kind === 'help' ? {...state, overlay: {...state.overlay, searching: true, scroll: 0}} : state;
+		}
+
+		case 'help-top':
+		case 'help-bottom': {
+			const {overlay} = state;
+			if (overlay.kind !== 'help') {
+				return state;
+			}
+
+			const limit = Math.max(0, helpLines(overlay).length - state.viewRows.help);
+			return {...state, overlay: {...overlay, scroll: action.type === 'help-top' ? 0 : limit}};
 		}
 
 		case 'help-scroll-up':
@@ -1027,8 +1089,9 @@ function reduceAction(state: State, action: Action, data: ExplorerData): State {
 				return state;
 			}
 
-			const limit = Math.max(0, helpLines().length - state.viewRows.help);
-			return {...state, overlay: {kind: 'help', scroll: clamp(Math.min(overlay.scroll, limit) + (action.type === 'help-scroll-down' ? 1 : -1), 0, limit)}};
+			const limit = Math.max(0, helpLines(overlay).length - state.viewRows.help);
+			const step = (action.type === 'help-scroll-down' ? 1 : -1);
+			return {...state, overlay: {...overlay, scroll: clamp(Math.min(overlay.scroll, limit) + step, 0, limit)}};
 		}
 
 		case 'focus-console': {

@@ -1,5 +1,5 @@
 import type {AssumptionRow, EdgeGroup, WhySubject} from '../explorer-data.js';
-import type {PaneId} from '../keymap.js';
+import type {PaneId, Scope} from '../keymap.js';
 import {defaultShares, type PaneShares} from '../layout.js';
 
 export type SeverityFilter = 'all' | 'error' | 'warning';
@@ -8,7 +8,8 @@ export type ListFilterTarget = 'modules' | 'blocks' | 'edges';
 
 export type Overlay =
 	| {readonly kind: 'none'}
-	| {readonly kind: 'help'; readonly scroll: number}
+	/** `first`: the scope whose keys come first (the focused pane's); `query`: the search typed after `/` (`searching` while it is typed). */
+	| {readonly kind: 'help'; readonly scroll: number; readonly first?: Scope; readonly query?: string; readonly searching?: boolean}
 	| {readonly kind: 'graph'; readonly center: string; readonly cursor: number}
 	/** `cursor` indexes the groups of identical diagnostics shown under the severity filter. */
 	| {readonly kind: 'diagnostics'; readonly cursor: number; readonly severity: SeverityFilter}
