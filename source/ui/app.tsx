@@ -57,6 +57,8 @@ export type ExplorerProps = {
 	readonly onQuit?: () => void;
 	/** Where the clipboard escape goes (default: stdout). */
 	readonly writeTerminal?: (sequence: string) => void;
+	/** Quit right after the first frame of the panes (the bench's first-frame probe). */
+	readonly firstFrameProbe?: boolean;
 };
 
 function useTerminalSize(columns?: number, rows?: number): {columns: number; rows: number} {
@@ -82,8 +84,13 @@ function useTerminalSize(columns?: number, rows?: number): {columns: number; row
 	return size;
 }
 
-export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit}: ExplorerProps) {
+export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit, firstFrameProbe = false}: ExplorerProps) {
 	const {exit} = useApp();
+	useEffect(() => {
+		if (firstFrameProbe) {
+			exit();
+		}
+	}, [firstFrameProbe, exit]);
 	const {stdout} = useStdout();
 	const size = useTerminalSize(columns, rows);
 	const theme = useMemo(() => ({color, marker}), [color, marker]);

@@ -67,7 +67,7 @@ test.serial('an instance\'s Details start with the instance; its for_each value 
 	let frame = await app.waitFor('instance 1 of 3');
 	// The address and each.key are cut in the middle: their distinguishing end shows.
 	t.regex(frame, /║…[^\n]*Deploy-MDFC-OssDb"\]║/);
-	t.regex(frame, /each\.key = "\/provider…[^\n]*Deploy-MDFC-OssDb"/);
+	t.regex(frame, /each\.key = "\/provider[^\n…]*…[^\n]*Deploy-MDFC-OssDb"/);
 	t.regex(frame, /value ▸ 411 lines \(Enter shows all\)/);
 	t.regex(frame, /principal_id = \(known after apply\)/);
 	await app.press('details-next-instance');

@@ -164,13 +164,40 @@ test.serial('the console evaluates in the selection, keeps history and completes
 test.serial('help lists every binding from the keymap', async t => {
 	const app = await open({columns: 120, rows: 60});
 	await app.press('toggle-help');
-	const frame = await app.waitFor('Help — every key');
+	let frame = await app.waitFor('/ searches');
 	for (const text of ['Panes and views', 'Details pane', 'Console', 'Graph view', 'Go to an address', 'Copy the selected address (OSC 52)', 'Quit, from anywhere']) {
 		t.true(frame.includes(text), text);
 	}
 
+	// / searches the keys and descriptions as typed; Esc drops the search, a second Esc closes the help.
+	await app.press('help-search');
+	await app.type('osc');
+	frame = await app.waitFor('/osc▏');
+	t.true(frame.includes('Copy the selected address (OSC 52)'));
+	t.false(frame.includes('Quit, from anywhere'));
+	await app.write('\r');
+	frame = await app.waitFor('/osc (Esc clears)');
+	await app.press('close-help');
+	frame = await app.waitFor('/ searches');
+	t.true(frame.includes('Quit, from anywhere'));
 	await app.press('close-help');
 	await app.waitFor('Tab Next pane');
+	await app.unmount();
+});
+
+test.serial('help starts with the focused pane\'s keys and scrolls at 80x24 (g/G top and bottom)', async t => {
+	const app = await open({columns: 80, rows: 23});
+	await app.press('focus-next-pane', 'focus-next-pane');
+	await app.press('toggle-help');
+	let frame = await app.waitFor('/ searches');
+	// Details focused: its section first, right under the title.
+	t.regex(frame, /Help[^\n]*\n[^\n]*Details pane/);
+	t.regex(frame, /↑\/↓ 1-\d+\/\d+/);
+	await app.press('help-bottom');
+	frame = await app.waitFor('Close help');
+	t.regex(frame, /↑\/↓ \d+-(\d+)\/\1 /);
+	await app.press('help-top');
+	await app.waitFor(/↑\/↓ 1-\d+\/\d+/);
 	await app.unmount();
 });
 

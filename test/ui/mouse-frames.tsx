@@ -14,7 +14,7 @@ Mouse reports written to the explorer's stdin as a terminal sends them: frames s
 // Escape codes in the raw frames, to see inverse video.
 chalk.level = 1;
 
-const layout = computeLayout(100, 30);
+const layout = computeLayout(100, 30, {focus: 'modules'});
 const press = (column: number, row: number) => `\u001B[<0;${column + 1};${row + 1}M`;
 const release = (column: number, row: number) => `\u001B[<0;${column + 1};${row + 1}m`;
 const wheelUp = (column: number, row: number) => `\u001B[<64;${column + 1};${row + 1}M`;

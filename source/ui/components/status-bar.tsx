@@ -69,8 +69,10 @@ export function fitState(state: string, width: number, most?: number): string {
 		}
 	}
 
+	// A diff's summary comes first and matters most: then the counts after it give way.
+	const keepFirst = parts[0]?.startsWith('diff vs') === true;
 	while (parts.length > 1 && textWidth(parts.join(' · ')) > room) {
-		parts.shift();
+		parts.splice(keepFirst ? 1 : 0, 1);
 	}
 
 	return parts.join(' · ');
