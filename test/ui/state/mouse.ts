@@ -125,7 +125,7 @@ test('in the console, the wheel scrolls the output and a click on a result brows
 
 test('over a view, the wheel moves in the view; a click in the help does nothing; with a prompt open, the mouse does nothing', t => {
 	const help = run([{type: 'toggle-help'}, mouse(10, 5, 'wheel-down'), mouse(10, 5, 'wheel-down')]);
-	t.deepEqual(help.overlay, {kind: 'help', scroll: 2});
+	t.deepEqual(help.overlay, {kind: 'help', scroll: 2, first: 'modules'});
 	t.is(run([mouse(10, 5)], help), help);
 	const prompt = run([{type: 'filter'}]);
 	t.is(run([mouse(3, bodyRow(1)), mouse(3, bodyRow(1), 'wheel-down')], prompt), prompt);

@@ -99,7 +99,7 @@ test('help scrolls no further than its last line, and back', t => {
 	const bottom = state.overlay.kind === 'help' ? state.overlay.scroll : -1;
 	t.true(bottom > 0);
 	state = run(press('help-scroll-up'), state);
-	t.deepEqual(state.overlay, {kind: 'help', scroll: bottom - 1});
+	t.deepEqual(state.overlay, {kind: 'help', scroll: bottom - 1, first: 'modules'});
 });
 
 test('z zooms the focused pane and back; Ctrl-Z zooms the console from its text field', t => {
