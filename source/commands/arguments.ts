@@ -3,6 +3,7 @@ import type {CommandFlags} from './command.js';
 import {type CommandSpec, commandNamed, commandTable} from './command-table.js';
 import {type FlagName, type FlagSpec, defaultFlagValues, flagNamed, flagTable, optionName, takesFlag} from './flags.js';
 import {usageExitCode} from './exit-codes.js';
+import {terraformHints} from './terraform-hints.js';
 import type {VariableArgument} from './variable-arguments.js';
 
 /*
@@ -18,14 +19,6 @@ export type CommandLine =
 	/** `exitCode`: 2, or 1 when the line asks for --detailed-exitcode (exit-codes.ts). */
 	| {readonly kind: 'usage-error'; readonly message: string; readonly command: CommandSpec | undefined; readonly exitCode: 1 | 2};
 
-/** Terraform options tfscope has no twin for, with what to do instead. */
-const terraformHints: Readonly<Record<string, string>> = {
-	input: 'tfscope never asks for input',
-	lock: 'tfscope never locks or writes state',
-	refresh: 'tfscope never contacts providers',
-	target: 'to list part of a configuration, use tfscope instances DIR ADDRESS',
-	parallelism: 'tfscope runs nothing',
-};
 
 type Occurrence = {readonly name: FlagName; readonly value: string | boolean; readonly spelling: string};
 

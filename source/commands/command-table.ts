@@ -1,4 +1,5 @@
 import type {Command} from './command.js';
+import type {FlagName} from './flags.js';
 
 /*
 Every command, in one table: its name, how it is called, what it does, and where its code is (loaded only when that command runs, so each command starts with just what it needs). Adding a command is one entry here; its options are declared in `flags.ts`.
@@ -17,6 +18,10 @@ export type CommandSpec = {
 	readonly loadsWorkspace: boolean;
 	/** Which positional argument is the directory (default the first): `why ADDRESS [dir]` takes it second. */
 	readonly directoryPosition?: number;
+	/**
+	The Terraform command it stands in for, whose `TF_CLI_ARGS_<name>` (and `TF_CLI_ARGS`) it reads (terraform-environment.ts), and the options of ours that Terraform's command takes too: only those are honoured from the variables.
+	*/
+	readonly terraform?: {readonly name: string; readonly options: readonly FlagName[]};
 	readonly load: () => Promise<Command>;
 };
 
@@ -28,6 +33,7 @@ export const commandTable: readonly CommandSpec[] = [
 		description: 'Evaluates Terraform expressions in the root module of [dir] (or in the instance given with --at) and prints each result as `terraform console` does. On a terminal it is interactive: a `> ` prompt with line editing and history, multi-line input while brackets are open, `exit` or Ctrl-D to leave. With stdin from a pipe or a file it evaluates every line and exits 1 if any expression failed.',
 		examples: ['echo \'cidrsubnets("10.0.0.0/16", 4, 4)\' | tfscope console', 'tfscope console examples/multi-region --at \'module.network["eu"]\''],
 		loadsWorkspace: true,
+		terraform: {name: 'console', options: ['var', 'varFile', 'state', 'color']},
 		load: async () => (await import('./console.js')).consoleCommand,
 	},
 	{
@@ -55,6 +61,8 @@ export const commandTable: readonly CommandSpec[] = [
 		description: 'Prints the dependency graph (Terraform\'s node names) as DOT, Mermaid, JSON, text or a self-contained HTML page to open in a browser (--format html > graph.html); --instances for one node per instance, --focus for the neighbourhood of one node.',
 		examples: ['tfscope graph --format mermaid examples/multi-region', 'tfscope graph --instances --focus \'aws_s3_bucket.logs["audit"]\' --depth 1'],
 		loadsWorkspace: true,
+		// terraform graph's options (-type, -plan, -draw-cycles, -module-depth) have no tfscope twin.
+		terraform: {name: 'graph', options: []},
 		load: async () => (await import('./graph.js')).graphCommand,
 	},
 	{
@@ -73,6 +81,8 @@ export const commandTable: readonly CommandSpec[] = [
 		description: 'Loads and evaluates the whole configuration and prints every diagnostic, file:line:column first; a summary goes to stderr. Exits 1 if there is an error.',
 		examples: ['tfscope check examples/multi-region', 'tfscope check --json . | jq \'.diagnostics[] | select(.severity == "error")\''],
 		loadsWorkspace: true,
+		// terraform validate 1.11 takes no -var or -var-file.
+		terraform: {name: 'validate', options: ['json', 'color']},
 		load: async () => (await import('./check.js')).checkCommand,
 	},
 	{

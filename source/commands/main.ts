@@ -7,6 +7,7 @@ import {exitCodes, usageExitCode} from './exit-codes.js';
 import {describeInternalError, internalErrorExitCode} from './internal-error.js';
 import {commandHelp, mainHelp} from './help.js';
 import {tfscopeVersion, versionText} from './version.js';
+import {withTerraformEnvironment} from './terraform-environment.js';
 import {checkWorkspaceArguments} from './workspace-options.js';
 
 /*
@@ -43,7 +44,23 @@ export async function main(argv: readonly string[], given: MainInput): Promise<n
 		stdout: {value: terminalSafeWriter(given.stdout, given.isTerminal, colour), enumerable: true},
 		stderr: {value: terminalSafeWriter(given.stderr, given.stderrIsTerminal ?? given.isTerminal, colour), enumerable: true},
 	}) as MainInput;
-	const line = parseCommandLine(argv);
+	let line = parseCommandLine(argv);
+	// TF_CLI_ARGS and TF_CLI_ARGS_<twin>, for a command with a Terraform twin: their words join the command line after the command's name, as Terraform puts them.
+	if (line.kind === 'run' && line.command?.terraform) {
+		const merged = withTerraformEnvironment(argv, line.command.name, input.environment);
+		if (merged.error !== undefined) {
+			return fail(input.stderr, merged.error, exitCodes.usage);
+		}
+
+		for (const warning of merged.warnings) {
+			input.stderr.write(`${warning}\n`);
+		}
+
+		if (merged.argv.length !== argv.length) {
+			line = parseCommandLine(merged.argv);
+		}
+	}
+
 	switch (line.kind) {
 		case 'help': {
 			input.stdout.write(line.command ? commandHelp(line.command) : mainHelp(tfscopeVersion));
