@@ -262,7 +262,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const progress = options.onProgress;
 	progress?.({phase: 'parse', done: 0});
 	const slice = options.sliceMilliseconds ?? defaultSliceMilliseconds;
-	const language = chooseLanguage(directory, options.language);
+	const language = chooseLanguage(directory, options.language, options.source);
 	const variableArguments = options.variableArguments ?? [
 		...(options.varFiles ?? []).map(file => ({kind: 'var-file' as const, path: file})),
 		...(options.variables ?? []).map(text => ({kind: 'var' as const, text})),
@@ -403,7 +403,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 
 	let allDiagnostics: Diagnostic[] | undefined;
 	// What loading found, with the warnings on the variable values given: the part of `diagnostics` that needs no evaluation, also reported alone at the console's start.
-	const problemsOfLoading = (): Diagnostic[] => [...loadDiagnosticsOf(), ...undeclaredVariableWarnings(tree.root, collected.values), ...deprecationWarnings(tree.root, collected.values)];
+	const problemsOfLoading = (): Diagnostic[] => [...loadDiagnosticsOf(), ...undeclaredVariableWarnings(tree.root, collected.values), ...deprecationWarnings(tree.root, collected.values, language.rules.mode)];
 	const workspace: Workspace = {
 		directory,
 		options,

@@ -4,7 +4,7 @@ import {capPerFile, omittedLine} from '../hcl/format-diagnostic.js';
 import {assumedInstances, countInstances, describeCounts} from '../expand/counts.js';
 import type {InstanceTree} from '../expand/instance-tree.js';
 import {describeCause} from '../expand/unknown-causes.js';
-import type {LanguageChoice} from '../config/language.js';
+import {type LanguageChoice, languageName} from '../config/language.js';
 import {jsonFormatVersion} from '../json-format.js';
 import type {Command} from './command.js';
 import {estateFor, workspaceFor} from './instances.js';
@@ -35,10 +35,10 @@ export function renderNotes(tree: InstanceTree): string {
 }
 
 /**
-Which language the configuration was read as, and why: `Read as OpenTofu: main.tofu is an OpenTofu file.`
+Which language and release the configuration was read as, and why: `Read as OpenTofu 1.12: main.tofu is an OpenTofu file; 1.12 is the newest release.`
 */
 export function describeLanguage(language: LanguageChoice): string {
-	return `Read as ${language.rules.product}: ${language.reason}.`;
+	return `Read as ${languageName(language.rules)}: ${language.reason}; ${language.versionReason}.`;
 }
 
 type JsonPosition = {readonly line: number; readonly column: number; readonly byte: number};

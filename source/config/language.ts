@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import {chooseVersion, versionConstraintsOf} from './language-version.js';
 import {readLockFile} from './lock-file.js';
+import type {ConfigSource} from './source.js';
+import {compareVersions} from './version-constraint.js';
 
 /*
-The language a configuration is written in: Terraform 1.11 or OpenTofu 1.11. Each difference is one field of the mode's rule set, read by the code that applies that rule (the block readers, the module loader, the expander, the function table), so the modes never meet as scattered checks.
+The language a configuration is written in: Terraform or OpenTofu, at a release (`1.16`, `1.12`). Each difference is one field of the rule set, read by the code that applies that rule (the block readers, the module loader, the expander, the function table), so the languages and their versions never meet as scattered checks: a rule that changed in a release is a field whose value the release decides (`features` below).
 */
 
 export type LanguageMode = 'terraform' | 'opentofu';
@@ -13,6 +16,10 @@ export type LanguageRules = {
 	The product's name as messages print it.
 	*/
 	readonly product: 'Terraform' | 'OpenTofu';
+	/**
+	The release whose rules apply, as `major.minor` (`1.16`): the newest release the configuration's version constraints allow (see `chooseVersion`).
+	*/
+	readonly version: string;
 	/**
 	`lifecycle { enabled = BOOL }` on resources, data sources, ephemeral resources and module calls (OpenTofu 1.11).
 	*/
@@ -30,11 +37,43 @@ export type LanguageRules = {
 	*/
 	readonly providerForEach: boolean;
 	/**
-	`deprecated = "..."` on variables and outputs, warned about where they are used (OpenTofu 1.10).
+	`deprecated = "..."` on variables and outputs, warned about where they are used (OpenTofu 1.10, Terraform 1.15).
 	*/
 	readonly deprecations: boolean;
 	/**
-	Which built-in function table expressions call (see lang/functions/index.ts).
+	`const = true` on variables: the value must be known when the configuration is loaded, so it may be used in module sources (OpenTofu 1.12, Terraform 1.15).
+	*/
+	readonly constVariables: boolean;
+	/**
+	`type = TYPE` on outputs: the value is converted to it (Terraform 1.15).
+	*/
+	readonly outputTypes: boolean;
+	/**
+	`lifecycle { destroy = false }` on managed resources: a removed or replaced object leaves the state and stays in the real world (OpenTofu 1.12, Terraform 1.16).
+	*/
+	readonly lifecycleDestroy: boolean;
+	/**
+	`action "TYPE" "NAME"` blocks and `lifecycle { action_trigger { ... } }` on resources (Terraform 1.14), with `before_destroy`/`after_destroy` events and `on_failure` (1.16).
+	*/
+	readonly actions: false | 'events' | 'destroy-events';
+	/**
+	`.tfquery.hcl` files with `list` blocks (Terraform 1.14).
+	*/
+	readonly queryFiles: boolean;
+	/**
+	`import` blocks in child modules (Terraform 1.16); before, only the root module may import.
+	*/
+	readonly importsInModules: boolean;
+	/**
+	The top-level `language` block with `compatible_with { opentofu = ... }` (OpenTofu 1.12).
+	*/
+	readonly languageBlock: boolean;
+	/**
+	`prevent_destroy` may refer to variables, locals and other symbols of its module (OpenTofu 1.12); elsewhere it must be a literal.
+	*/
+	readonly preventDestroyExpressions: boolean;
+	/**
+	Which built-in function table expressions call (see lang/functions/index.ts), with the release that decides which functions it has and how they behave.
 	*/
 	readonly functions: LanguageMode;
 	/**
@@ -47,35 +86,91 @@ export type LanguageRules = {
 	readonly providerRegistry: 'registry.terraform.io' | 'registry.opentofu.org';
 };
 
-export const terraformRules: LanguageRules = Object.freeze({
-	mode: 'terraform',
-	product: 'Terraform',
-	lifecycleEnabled: false,
-	staticModuleSources: false,
-	staticSettings: false,
-	providerForEach: false,
-	deprecations: false,
-	functions: 'terraform',
-	consoleBackslashContinuation: false,
-	providerRegistry: 'registry.terraform.io',
+/**
+The releases whose rules tfscope follows, oldest first; the last is the newest stable release, the default. Terraform 1.11 is the release the goldens come from (the binary on the machines where they are made); what changed after it comes from each release's source and changelog (docs/language-versions.md lists them).
+*/
+export const knownVersions: Readonly<Record<LanguageMode, readonly string[]>> = Object.freeze({
+	terraform: Object.freeze(['1.11', '1.12', '1.13', '1.14', '1.15', '1.16']),
+	opentofu: Object.freeze(['1.11', '1.12']),
 });
 
-export const openTofuRules: LanguageRules = Object.freeze({
-	mode: 'opentofu',
-	product: 'OpenTofu',
-	lifecycleEnabled: true,
-	staticModuleSources: true,
-	staticSettings: true,
-	providerForEach: true,
-	deprecations: true,
-	functions: 'opentofu',
-	consoleBackslashContinuation: true,
-	providerRegistry: 'registry.opentofu.org',
-});
+/**
+The first release of each product with a rule, or undefined when the product does not have it at any known release.
+*/
+type Since = {readonly terraform?: string; readonly opentofu?: string};
 
-export function rulesFor(mode: LanguageMode): LanguageRules {
-	return mode === 'opentofu' ? openTofuRules : terraformRules;
+const features = {
+	lifecycleEnabled: {opentofu: '1.11'},
+	staticModuleSources: {opentofu: '1.8'},
+	staticSettings: {opentofu: '1.8'},
+	providerForEach: {opentofu: '1.9'},
+	deprecations: {opentofu: '1.10', terraform: '1.15'},
+	constVariables: {opentofu: '1.12', terraform: '1.15'},
+	outputTypes: {terraform: '1.15'},
+	lifecycleDestroy: {opentofu: '1.12', terraform: '1.16'},
+	actionEvents: {terraform: '1.14'},
+	actionDestroyEvents: {terraform: '1.16'},
+	queryFiles: {terraform: '1.14'},
+	importsInModules: {terraform: '1.16'},
+	languageBlock: {opentofu: '1.12'},
+	preventDestroyExpressions: {opentofu: '1.12'},
+	consoleBackslashContinuation: {opentofu: '1.9'},
+} as const satisfies Record<string, Since>;
+
+/**
+Whether `version` of `mode` has the rule that came in `since`.
+*/
+export function hasFeature(mode: LanguageMode, version: string, since: Since): boolean {
+	const first = since[mode];
+	return first !== undefined && (compareVersions(version, first) ?? -1) >= 0;
 }
+
+const rulesCache = new Map<string, LanguageRules>();
+
+/**
+The rules of `mode` at `version` (default: the newest known release). The same object for the same pair, so rules can be compared by identity.
+*/
+export function rulesFor(mode: LanguageMode, version: string = knownVersions[mode].at(-1)!): LanguageRules {
+	const key = `${mode}@${version}`;
+	let rules = rulesCache.get(key);
+	if (!rules) {
+		const has = (since: Since): boolean => hasFeature(mode, version, since);
+		rules = Object.freeze({
+			mode,
+			product: mode === 'opentofu' ? 'OpenTofu' : 'Terraform',
+			version,
+			lifecycleEnabled: has(features.lifecycleEnabled),
+			staticModuleSources: has(features.staticModuleSources),
+			staticSettings: has(features.staticSettings),
+			providerForEach: has(features.providerForEach),
+			deprecations: has(features.deprecations),
+			constVariables: has(features.constVariables),
+			outputTypes: has(features.outputTypes),
+			lifecycleDestroy: has(features.lifecycleDestroy),
+			actions: has(features.actionDestroyEvents) ? 'destroy-events' : (has(features.actionEvents) ? 'events' : false),
+			queryFiles: has(features.queryFiles),
+			importsInModules: has(features.importsInModules),
+			languageBlock: has(features.languageBlock),
+			preventDestroyExpressions: has(features.preventDestroyExpressions),
+			functions: mode,
+			consoleBackslashContinuation: has(features.consoleBackslashContinuation),
+			providerRegistry: mode === 'opentofu' ? 'registry.opentofu.org' : 'registry.terraform.io',
+		} satisfies LanguageRules);
+		rulesCache.set(key, rules);
+	}
+
+	return rules;
+}
+
+/**
+Terraform at its newest known release.
+*/
+export const terraformRules: LanguageRules = rulesFor('terraform');
+
+/**
+OpenTofu at its newest known release.
+*/
+export const openTofuRules: LanguageRules = rulesFor('opentofu');
 
 export type LanguageChoice = {
 	readonly rules: LanguageRules;
@@ -83,6 +178,10 @@ export type LanguageChoice = {
 	Why this mode: the flag, the file or the lock file entry that decided it, as `check` prints it.
 	*/
 	readonly reason: string;
+	/**
+	Why this release of it (see config/language-version.ts).
+	*/
+	readonly versionReason: string;
 };
 
 /**
@@ -91,39 +190,52 @@ OpenTofu's provider registry host, as `.terraform.lock.hcl` records the provider
 const openTofuRegistry = 'registry.opentofu.org/';
 
 /**
-The language mode of a root module directory. The rule, in order:
+The language of a root module directory, and the release whose rules apply (the newest its version constraints allow: config/language-version.ts). The language, in order:
 1. `--opentofu` / `--terraform` (`forced`) decide;
 2. OpenTofu when the root module directory has a `.tofu` or `.tofu.json` file (Terraform ignores them; only OpenTofu reads them);
 3. OpenTofu when the directory's `.terraform.lock.hcl` records a provider from `registry.opentofu.org` (written by `tofu init`);
 4. otherwise Terraform.
 Only the root directory is looked at: child modules are written for whichever program runs the root, and their sources may themselves depend on the mode.
 */
-export function chooseLanguage(directory: string, forced?: LanguageMode): LanguageChoice {
-	if (forced) {
-		return {rules: rulesFor(forced), reason: `chosen with --${forced}`};
-	}
-
+export function chooseLanguage(directory: string, forced?: LanguageMode, source?: ConfigSource): LanguageChoice {
 	let names: string[] = [];
 	try {
-		names = fs.readdirSync(directory).filter(name => !name.startsWith('.')).sort();
+		names = (source ? source.readDirectory(directory) : fs.readdirSync(directory)).filter(name => !name.startsWith('.')).sort();
 	} catch {}
+
+	const {mode, reason} = chooseMode(directory, names, forced, source);
+	const {version, reason: versionReason} = chooseVersion(knownVersions[mode], versionConstraintsOf(directory, names, mode, source));
+	return {rules: rulesFor(mode, version), reason, versionReason};
+}
+
+/**
+`Terraform 1.16`: the language and release whose rules apply, as messages name them.
+*/
+export function languageName(rules: LanguageRules): string {
+	return `${rules.product} ${rules.version}`;
+}
+
+function chooseMode(directory: string, names: readonly string[], forced: LanguageMode | undefined, source: ConfigSource | undefined): {mode: LanguageMode; reason: string} {
+	if (forced) {
+		return {mode: forced, reason: `chosen with --${forced}`};
+	}
 
 	const tofuFile = names.find(name => name.endsWith('.tofu') || name.endsWith('.tofu.json'));
 	if (tofuFile) {
-		return {rules: openTofuRules, reason: `${tofuFile} is an OpenTofu file`};
+		return {mode: 'opentofu', reason: `${tofuFile} is an OpenTofu file`};
 	}
 
-	const provider = openTofuLockedProvider(directory);
+	const provider = openTofuLockedProvider(directory, source);
 	if (provider) {
-		return {rules: openTofuRules, reason: `.terraform.lock.hcl records ${provider} from OpenTofu's registry`};
+		return {mode: 'opentofu', reason: `.terraform.lock.hcl records ${provider} from OpenTofu's registry`};
 	}
 
-	return {rules: terraformRules, reason: 'no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl'};
+	return {mode: 'terraform', reason: 'no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl'};
 }
 
 /**
 The first provider address (`registry.opentofu.org/hashicorp/aws`) among the lock file's `provider` blocks that is from OpenTofu's registry; a lock file that cannot be read decides nothing.
 */
-function openTofuLockedProvider(directory: string): string | undefined {
-	return readLockFile(directory).find(provider => provider.address.toLowerCase().startsWith(openTofuRegistry))?.address;
+function openTofuLockedProvider(directory: string, source: ConfigSource | undefined): string | undefined {
+	return readLockFile(directory, source).find(provider => provider.address.toLowerCase().startsWith(openTofuRegistry))?.address;
 }

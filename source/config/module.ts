@@ -32,9 +32,17 @@ export type VariableBlock = {
 	readonly nullable: boolean;
 	readonly ephemeral: boolean;
 	/**
-	`deprecated = "..."` (OpenTofu): the message warned about where a value is given.
+	`deprecated = "..."` (OpenTofu 1.10, Terraform 1.15): the message warned about where a value is given.
 	*/
 	readonly deprecated?: string;
+	/**
+	Where `deprecated` is written (Terraform's warnings point at it).
+	*/
+	readonly deprecatedRange?: Range;
+	/**
+	`const = true` (OpenTofu 1.12, Terraform 1.15): the value must be known when the configuration is loaded.
+	*/
+	readonly const: boolean;
 	readonly validations: readonly Condition[];
 	readonly block: Block;
 	readonly range: Range;
@@ -56,9 +64,14 @@ export type OutputBlock = {
 	readonly sensitive: boolean;
 	readonly ephemeral: boolean;
 	/**
-	`deprecated = "..."` (OpenTofu): the message warned about where the output is read.
+	`deprecated = "..."` (OpenTofu 1.10, Terraform 1.15): the message warned about where the output is read.
 	*/
 	readonly deprecated?: string;
+	readonly deprecatedRange?: Range;
+	/**
+	`type = TYPE` (Terraform 1.15): the type constraint the value is converted to, as written.
+	*/
+	readonly typeExpression?: Expression;
 	readonly dependsOn: readonly Expression[];
 	readonly preconditions: readonly Condition[];
 	readonly block: Block;

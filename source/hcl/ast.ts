@@ -1,4 +1,4 @@
-import type {Range} from './position.js';
+import {type Range, rangeBetween} from './position.js';
 
 /*
 The syntax tree of HCL native syntax (and of JSON syntax, read into the same shapes). Every node has a `range`; `source.slice(range.start.offset, range.end.offset)` is its text. The tree knows nothing of Terraform: no block kinds, no functions.
@@ -274,3 +274,11 @@ export function findAttribute(body: Body, name: string): Attribute | undefined {
 A copy of a node with some properties changed. Use it instead of `{...node, body}`: parsed nodes compute `kind` and their ranges in their class, which a spread would drop.
 */
 export {withChanges} from './nodes.js';
+
+/**
+hclsyntax's Block.DefRange: the type and labels, without the body (where Terraform points a diagnostic about a whole declaration).
+*/
+export function definitionRange(block: Block): Range {
+	const last = block.labelRanges.at(-1);
+	return last ? rangeBetween(block.typeRange, last) : block.typeRange;
+}

@@ -3,7 +3,7 @@ import {impliedProviderName, providerSourceAddress} from './provider-address.js'
 import type {SchemaSet} from './schema-set.js';
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import type {BlockSchema, SchemaOrigin} from './types.js';
-import {compareVersions, sameMajorVersion, satisfiesConstraint} from './version-constraint.js';
+import {compareVersions, sameMajorVersion, satisfiesConstraint} from '../config/version-constraint.js';
 
 /*
 The schema a resource, data source or ephemeral resource block is decoded with, found through its provider, and how far it is trusted.

@@ -1,8 +1,8 @@
-import type {Block, Body} from '../hcl/ast.js';
+import {type Block, type Body, definitionRange} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {nameSuggestion} from '../hcl/did-you-mean.js';
 import {jsonBlocks} from '../hcl/index.js';
-import {formatRangeShort, rangeBetween} from '../hcl/position.js';
+import {formatRangeShort} from '../hcl/position.js';
 import type {Range} from '../hcl/position.js';
 import type {Type} from '../lang/types.js';
 import type {AttributeSchema, BlockSchema, NestedBlockSchema} from './types.js';
@@ -184,13 +184,6 @@ function optionalAttributes(attributes: Readonly<Record<string, Type>>): Map<str
 	return new Map(Object.entries(attributes).map(([name, type]) => [name, {type, optional: true}]));
 }
 
-/**
-hclsyntax's Block.DefRange: the type and labels, without the body.
-*/
-function definitionRange(block: Block): Range {
-	const last = block.labelRanges.at(-1);
-	return last ? rangeBetween(block.typeRange, last) : block.typeRange;
-}
 
 function checkCount(type: string, nested: NestedBlockSchema, blocks: readonly Block[], missingItemRange: Range, diagnostics: Diagnostic[]): void {
 	if (nested.mode === 'single' || nested.mode === 'group') {

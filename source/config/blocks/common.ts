@@ -179,9 +179,9 @@ export function checkRepetition(
 }
 
 /**
-`deprecated = "..."` on a variable or output (OpenTofu, internal/configs/named_values.go): a literal, non-blank message.
+`deprecated = "..."` on a variable or output (OpenTofu 1.10, Terraform 1.15; internal/configs/named_values.go of each): a literal message, which OpenTofu also requires to be non-blank.
 */
-export function readDeprecated(block: Block, summary: string, what: 'variable' | 'output value', diagnostics: Diagnostic[]): string | undefined {
+export function readDeprecated(block: Block, summary: string, what: 'variable' | 'output value', diagnostics: Diagnostic[], rules: LanguageRules): {readonly message: string; readonly range: Range} | undefined {
 	const attribute = findAttribute(block.body, 'deprecated');
 	if (!attribute) {
 		return undefined;
@@ -193,10 +193,15 @@ export function readDeprecated(block: Block, summary: string, what: 'variable' |
 		return undefined;
 	}
 
+	// Terraform decodes any string (internal/configs/named_values.go); OpenTofu refuses a blank one.
+	if (rules.mode === 'terraform') {
+		return {message, range: attribute.range};
+	}
+
 	if (message.trim() === '') {
 		diagnostics.push(errorDiagnostic(summary, `The "deprecated" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated ${what}.`, attribute.expression.range));
 		return undefined;
 	}
 
-	return message;
+	return {message, range: attribute.range};
 }

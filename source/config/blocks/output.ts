@@ -16,8 +16,9 @@ export function readOutput(block: Block, diagnostics: Diagnostic[], rules: Langu
 		return undefined;
 	}
 
-	checkSchema(block, {attributes: ['value', 'description', 'sensitive', 'ephemeral', 'depends_on', ...(rules.deprecations ? ['deprecated'] : [])], blocks: ['precondition']}, diagnostics);
-	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` attribute', 'output value', diagnostics) : undefined;
+	checkSchema(block, {attributes: ['value', 'description', 'sensitive', 'ephemeral', 'depends_on', ...(rules.deprecations ? ['deprecated'] : []), ...(rules.outputTypes ? ['type'] : [])], blocks: ['precondition']}, diagnostics);
+	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` attribute', 'output value', diagnostics, rules) : undefined;
+	const typeExpression = rules.outputTypes ? attributeExpression(block.body, 'type') : undefined;
 	const value = attributeExpression(block.body, 'value');
 	if (!value) {
 		diagnostics.push(errorDiagnostic('Missing required argument', 'The argument "value" is required, but no definition was found.', block.range));
@@ -29,7 +30,8 @@ export function readOutput(block: Block, diagnostics: Diagnostic[], rules: Langu
 		name: block.labels[0]!,
 		...(value && {value}),
 		...(description !== undefined && {description}),
-		...(deprecated !== undefined && {deprecated}),
+		...(deprecated !== undefined && {deprecated: deprecated.message, deprecatedRange: deprecated.range}),
+		...(typeExpression && {typeExpression}),
 		sensitive: readFlag(block.body, 'sensitive', false, diagnostics),
 		ephemeral: readFlag(block.body, 'ephemeral', false, diagnostics),
 		dependsOn: readDependsOn(block.body, diagnostics),

@@ -1,5 +1,5 @@
-import type {Block} from '../../hcl/ast.js';
-import {type Diagnostic} from '../../hcl/diagnostics.js';
+import {type Block, definitionRange} from '../../hcl/ast.js';
+import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
 import {type LanguageRules, terraformRules} from '../language.js';
 import type {VariableBlock} from '../module.js';
 import {literalString} from '../static.js';
@@ -25,8 +25,15 @@ export function readVariable(block: Block, diagnostics: Diagnostic[], rules: Lan
 		});
 	}
 
-	checkSchema(block, {attributes: ['type', 'default', 'description', 'sensitive', 'nullable', 'ephemeral', ...(rules.deprecations ? ['deprecated'] : [])], blocks: ['validation']}, diagnostics);
-	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` value', 'variable', diagnostics) : undefined;
+	checkSchema(block, {attributes: ['type', 'default', 'description', 'sensitive', 'nullable', 'ephemeral', ...(rules.deprecations ? ['deprecated'] : []), ...(rules.constVariables ? ['const'] : [])], blocks: ['validation']}, diagnostics);
+	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` value', 'variable', diagnostics, rules) : undefined;
+	const sensitive = readFlag(block.body, 'sensitive', false, diagnostics);
+	const ephemeral = readFlag(block.body, 'ephemeral', false, diagnostics);
+	const constant = rules.constVariables && readFlag(block.body, 'const', false, diagnostics);
+	if (constant) {
+		constConflicts(block, {sensitive, ephemeral}, diagnostics);
+	}
+
 	const typeExpression = attributeExpression(block.body, 'type');
 	const defaultExpression = attributeExpression(block.body, 'default');
 	const description = literalString(attributeExpression(block.body, 'description'));
@@ -36,11 +43,23 @@ export function readVariable(block: Block, diagnostics: Diagnostic[], rules: Lan
 		...(typeExpression && {typeExpression}),
 		...(defaultExpression && {default: defaultExpression}),
 		...(description !== undefined && {description}),
-		...(deprecated !== undefined && {deprecated}),
-		sensitive: readFlag(block.body, 'sensitive', false, diagnostics),
+		...(deprecated !== undefined && {deprecated: deprecated.message, deprecatedRange: deprecated.range}),
+		const: constant,
+		sensitive,
 		nullable: readFlag(block.body, 'nullable', true, diagnostics),
-		ephemeral: readFlag(block.body, 'ephemeral', false, diagnostics),
+		ephemeral,
 		validations: readConditions(block.body, 'validation', diagnostics),
 		block,
 	});
+}
+
+/**
+A `const` variable's value is read when the configuration is loaded, so it can be neither sensitive nor ephemeral: Terraform's and OpenTofu's errors alike (internal/configs/named_values.go), at the block's header.
+*/
+function constConflicts(block: Block, flags: {readonly sensitive: boolean; readonly ephemeral: boolean}, diagnostics: Diagnostic[]): void {
+	for (const flag of ['sensitive', 'ephemeral'] as const) {
+		if (flags[flag]) {
+			diagnostics.push(errorDiagnostic(`Const variable cannot be ${flag}`, `A variable that is marked as "const" cannot also be marked as "${flag}".`, definitionRange(block)));
+		}
+	}
 }

@@ -1,5 +1,5 @@
 /*
-Whether a version satisfies a Terraform version constraint (`>= 5.0, < 6.0`, `~> 4.2`, `= 3.1.0`, `!= 2.0`): used to tell whether a bundled schema digest is of a provider version the configuration accepts; and the order of two versions, to compare a digest with the version a lock file selected.
+Whether a version satisfies a Terraform version constraint (`>= 5.0, < 6.0`, `~> 4.2`, `= 3.1.0`, `!= 2.0`): used to choose the language version a configuration asks for (config/language.ts), and to tell whether a bundled schema digest is of a provider version the configuration accepts; and the order of two versions, to compare a digest with the version a lock file selected.
 */
 
 function parse(version: string): number[] | undefined {
