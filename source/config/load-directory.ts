@@ -5,6 +5,7 @@ import type {Block, Body} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {readCheck} from './blocks/check.js';
 import {readImport} from './blocks/import.js';
+import {checkLanguageBlock} from './blocks/language.js';
 import {readLocals} from './blocks/local.js';
 import {readModuleCall} from './blocks/module-call.js';
 import {readMoved, readRemoved} from './blocks/moved.js';
@@ -257,6 +258,16 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 				const resource = readResource(block, 'ephemeral', diagnostics, rules);
 				if (resource) {
 					declare(resources, resource.key, resource, 'ephemeral resource', diagnostics);
+				}
+
+				break;
+			}
+
+			case 'language': {
+				if (rules.languageBlock) {
+					checkLanguageBlock(block, diagnostics);
+				} else {
+					diagnostics.push(warningDiagnostic('Unsupported block type', `Blocks of type "${block.type}" are not expected here.`, block.typeRange));
 				}
 
 				break;

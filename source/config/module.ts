@@ -100,6 +100,14 @@ export type Lifecycle = {
 	readonly createBeforeDestroy?: boolean;
 	readonly preventDestroy?: boolean;
 	/**
+	`prevent_destroy` as an expression of the module's symbols (OpenTofu 1.12), when it is not a literal.
+	*/
+	readonly preventDestroyExpression?: Expression;
+	/**
+	`destroy = false` (Terraform 1.16, OpenTofu 1.12): an object this resource no longer manages is forgotten (left in the real world), not destroyed.
+	*/
+	readonly destroy?: boolean;
+	/**
 	Attribute paths as written (`tags`, `tags["Name"]`), or `all`.
 	*/
 	readonly ignoreChanges?: readonly string[] | 'all';

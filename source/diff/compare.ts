@@ -63,7 +63,10 @@ export type InstanceChange = {
 	/**
 	Why an object is deleted or forgotten.
 	*/
-	readonly reason?: 'no-configuration' | 'no-instance' | 'removed-block';
+	readonly reason?: 'no-configuration' | 'no-instance' | 'removed-block' | 'lifecycle-destroy';
+	/**
+	The `removed` block, or the `lifecycle { destroy = false }` block, that makes the object forgotten.
+	*/
 	readonly removedBlock?: Range;
 	readonly attributes: readonly AttributeChange[];
 };
@@ -445,13 +448,16 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 		}
 
 		const removed = removedBlocks.find(statement => statement.matches(object.address));
-		const configured = findModuleNode(to.moduleTree, object.address.module.map(step => step.name))?.module.resources.has(`${object.address.type}.${object.address.name}`) ?? false;
+		const resource = findModuleNode(to.moduleTree, object.address.module.map(step => step.name))?.module.resources.get(`${object.address.type}.${object.address.name}`);
+		// A resource still configured with `lifecycle { destroy = false }` (Terraform 1.16, OpenTofu 1.12) forgets the instances it no longer has.
+		const kept = !removed && resource?.lifecycle.destroy === false;
 		changes.push({
 			...base,
 			...previous,
-			action: removed && !removed.destroy ? 'forget' : 'delete',
-			reason: removed ? 'removed-block' : (configured ? 'no-instance' : 'no-configuration'),
+			action: (removed && !removed.destroy) || kept ? 'forget' : 'delete',
+			reason: removed ? 'removed-block' : (kept ? 'lifecycle-destroy' : (resource ? 'no-instance' : 'no-configuration')),
 			...(removed && {removedBlock: removed.range}),
+			...(kept && resource.lifecycle.range && {removedBlock: resource.lifecycle.range}),
 			attributes: [],
 		});
 	}

@@ -50,7 +50,8 @@ export function changeWords(change: InstanceChange): string {
 		}
 
 		case 'forget': {
-			return `forget: leaves the state, the object stays (removed block${change.removedBlock ? ` at ${at(change.removedBlock)}` : ''})`;
+			const why = change.reason === 'lifecycle-destroy' ? 'lifecycle destroy = false' : 'removed block';
+			return `forget: leaves the state, the object stays (${why}${change.removedBlock ? ` at ${at(change.removedBlock)}` : ''})`;
 		}
 
 		case 'import': {

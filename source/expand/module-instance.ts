@@ -323,8 +323,27 @@ export class ModuleInstanceImpl implements ModuleInstance {
 			return nullValue();
 		}
 
-		const {value} = this.#evaluateUnlessUpstreamFailed(output.value);
+		let {value} = this.#evaluateUnlessUpstreamFailed(output.value);
+		if (output.typeExpression) {
+			value = this.#convertOutput(value, output.typeExpression, output.value, output.block.body.syntax);
+		}
+
 		return output.sensitive ? markSensitive(value) : value;
+	}
+
+	/**
+	An output's value converted to its `type` (Terraform 1.15, internal/terraform/node_output.go evalOutputValue): "Invalid output value" at the value's expression when it does not convert, and an unknown value of the type.
+	*/
+	#convertOutput(value: Value, typeExpression: Expression, valueExpression: Expression, syntax: 'native' | 'json'): Value {
+		const constraint = readTypeConstraint(typeExpression, expression => this.#constant(expression), syntax);
+		report(this.#context, constraint.diagnostics);
+		const converted = convert(value, constraint.type);
+		if (converted.ok) {
+			return converted.value;
+		}
+
+		report(this.#context, [errorDiagnostic('Invalid output value', `The value expression does not match this output value's type constraint: ${converted.message}.`, valueExpression.range)]);
+		return unknownValue(constraint.type);
 	}
 
 	#localFailed(name: string): boolean {

@@ -20,7 +20,7 @@ test('a clean configuration: no output, exit 0', async t => {
 	const {code, stdout, stderr} = await run(['examples/multi-region']);
 	t.is(code, 0);
 	t.is(stdout, '');
-	t.is(stderr, 'Read as Terraform: no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl.\nNo problems found in 6 module instances and 42 resource instances.\n');
+	t.is(stderr, 'Read as Terraform 1.16: no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl; 1.16, the newest release, meets required_version ">= 1.6".\nNo problems found in 6 module instances and 42 resource instances.\n');
 });
 
 test('diagnostics start with file:line:col, exit 1 on errors', async t => {
@@ -31,7 +31,7 @@ test('diagnostics start with file:line:col, exit 1 on errors', async t => {
 	t.true(lines.every(line => /^test\/fixtures\/configs\/errors\/(?:modules\/loop\/)?main\.tf:\d+:\d+: (?:error|warning): /.test(line)));
 	t.is(lines[0], 'test/fixtures/configs/errors/main.tf:3:10: error: No value for required variable');
 	t.true(stdout.includes('main.tf:12:21: error: Invalid value for variable\n  The port must be below 65536.\n'));
-	t.is(stderr, 'Read as Terraform: no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl.\n13 errors, 2 warnings in 6 module instances and 1 resource instance.\n');
+	t.is(stderr, 'Read as Terraform 1.16: no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl; 1.16 is the newest release.\n13 errors, 2 warnings in 6 module instances and 1 resource instance.\n');
 });
 
 test('warnings alone exit 0', async t => {
@@ -50,7 +50,7 @@ test('count and for_each from a data source: one note per root cause naming it a
 		'  data.aws_partition.p.dns_suffix (test/fixtures/configs/unknown-expansion/main.tf:1) is read from the provider during plan, so the number of instances of 1 block is not known here: null_resource.counted. tfscope shows it as one placeholder instance ([*]). To see the instances, pin the value: --assume \'data.aws_partition.p.dns_suffix=VALUE\' (or an --assume-file), or --state FILE with a state that has it.',
 		'',
 	].join('\n'));
-	t.is(stderr, 'Read as Terraform: no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl.\nNo problems found in 1 module instance and 2 resource instances known, 2 blocks open-ended ([*]).\n');
+	t.is(stderr, 'Read as Terraform 1.16: no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl; 1.16 is the newest release.\nNo problems found in 1 module instance and 2 resource instances known, 2 blocks open-ended ([*]).\n');
 });
 
 test('the totals leave ephemeral resources out, as instances does', async t => {

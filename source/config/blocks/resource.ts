@@ -71,7 +71,7 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRul
 
 	for (const item of block.body.items) {
 		const known = item.kind === 'Attribute'
-			? ['create_before_destroy', 'prevent_destroy', 'ignore_changes', 'replace_triggered_by'].includes(item.name) || (item.name === 'enabled' && rules.lifecycleEnabled)
+			? ['create_before_destroy', 'prevent_destroy', 'ignore_changes', 'replace_triggered_by'].includes(item.name) || (item.name === 'enabled' && rules.lifecycleEnabled) || (item.name === 'destroy' && rules.lifecycleDestroy)
 			: ['precondition', 'postcondition'].includes(item.type);
 		if (!known) {
 			diagnostics.push({
@@ -81,10 +81,15 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRul
 	}
 
 	const createBeforeDestroy = flag('create_before_destroy');
-	const preventDestroy = flag('prevent_destroy');
+	// OpenTofu 1.12 evaluates prevent_destroy in its module's scope: an expression is not an error there, and only a literal is known here.
+	const preventDestroyAttribute = findAttribute(block.body, 'prevent_destroy');
+	const preventDestroy = rules.preventDestroyExpressions ? literalBool(preventDestroyAttribute?.expression) : flag('prevent_destroy');
+	const destroy = rules.lifecycleDestroy ? flag('destroy') : undefined;
 	return declared<Lifecycle>(block, {
 		...(createBeforeDestroy !== undefined && {createBeforeDestroy}),
 		...(preventDestroy !== undefined && {preventDestroy}),
+		...(rules.preventDestroyExpressions && preventDestroyAttribute && preventDestroy === undefined && {preventDestroyExpression: preventDestroyAttribute.expression}),
+		...(destroy !== undefined && {destroy}),
 		...(ignoreChanges !== undefined && {ignoreChanges}),
 		replaceTriggeredBy: replaceTriggeredByReferences(replaceItems ?? [], block.body.syntax, diagnostics),
 		preconditions: readConditions(block.body, 'precondition', diagnostics),
