@@ -27,6 +27,7 @@ import {createWhyData} from './why-data.js';
 import {consoleOutput, formatConsoleDiagnostics} from '../lang/console.js';
 import {builtinFunctionNames} from '../lang/functions/index.js';
 import type {ResourceMode} from '../config/module.js';
+import {languageName} from '../config/language.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import {moduleCallEdges, type ModuleMembers} from './module-edges.js';
 import {completionTarget, keyCompletions} from './completion.js';
@@ -939,7 +940,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		// Placeholders and assumptions change what the counts mean: they are said beside them.
 		openEnded ??= countOpenEnded(tree());
 		const unknowns = `${openEnded === 0 ? '' : ` · ${openEnded} open-ended [*]`}${workspace.assumptions.length === 0 ? '' : ` · ${workspace.assumptions.length} assumed`}`;
-		const counts = `${workspace.language.rules.product} · ${plural(tree().moduleInstances.size, 'module instance')} · ${plural(tree().resourceInstances.size, 'resource instance')}${unknowns}`;
+		const counts = `${languageName(workspace.language.rules)} · ${plural(tree().moduleInstances.size, 'module instance')} · ${plural(tree().resourceInstances.size, 'resource instance')}${unknowns}`;
 		if (!diagnosticRows) {
 			if (background === undefined) {
 				return `${counts} · d: diagnostics`;
@@ -1140,7 +1141,7 @@ function expandingData(workspace: Workspace, step: ExpandProgress): ExplorerData
 	};
 
 	// The module instances the walk has reached of those made so far (the tree lists them all), and the resource instances made.
-	const status = `${workspace.language.rules.product} · expanding… ${step.moduleInstances}/${plural(modules().length, 'module instance')}, ${plural(step.resourceInstances, 'resource instance')} so far`;
+	const status = `${languageName(workspace.language.rules)} · expanding… ${step.moduleInstances}/${plural(modules().length, 'module instance')}, ${plural(step.resourceInstances, 'resource instance')} so far`;
 	return {
 		directory: workspace.directory,
 		consoleBackslashContinuation: workspace.language.rules.consoleBackslashContinuation,

@@ -18,8 +18,8 @@ function expandingView(): ExplorerData {
 	const whole = createFixtureData();
 	return {
 		...whole,
-		expanding: 'Terraform · expanding… 1/3 module instances, 8 resource instances so far',
-		status: () => 'Terraform · expanding… 1/3 module instances, 8 resource instances so far',
+		expanding: 'Terraform 1.16 · expanding… 1/3 module instances, 8 resource instances so far',
+		status: () => 'Terraform 1.16 · expanding… 1/3 module instances, 8 resource instances so far',
 		modules: () => whole.modules().map((row, index) => (index === 0 ? row : {...row, resourceInstanceCount: 0, pending: true})),
 		blocks: () => [],
 		details: () => undefined,

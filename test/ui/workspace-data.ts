@@ -24,9 +24,9 @@ test('the module tree lists every module instance, parents first, with counts', 
 	t.deepEqual(rows.map(row => row.address), ['', 'module.network["eu"]', 'module.network["eu"].module.flow_logs[0]', 'module.network["us"]', 'module.app["eu"]', 'module.app["us"]']);
 	t.is(rows[0]?.label, 'root');
 	t.is(rows[2]?.depth, 2);
-	t.regex(summary, /^Terraform · 6 module instances · \d+ resource instances · d: diagnostics$/);
+	t.regex(summary, /^Terraform 1\.16 · 6 module instances · \d+ resource instances · d: diagnostics$/);
 	data.diagnostics();
-	t.regex(data.status(), /^Terraform · 6 module instances · \d+ resource instances · 0 errors, 0 warnings$/);
+	t.regex(data.status(), /^Terraform 1\.16 · 6 module instances · \d+ resource instances · 0 errors, 0 warnings$/);
 });
 
 test('blocks of a module instance, by kind, with their instances', async t => {
@@ -141,7 +141,7 @@ test('the background pass finds every diagnostic a slice at a time; then the mod
 	}
 
 	t.true(calls > 1);
-	t.regex(data.status(), /^Terraform · 3 module instances · 0 resource instances · 1 error, 0 warnings$/);
+	t.regex(data.status(), /^Terraform 1\.16 · 3 module instances · 0 resource instances · 1 error, 0 warnings$/);
 	t.deepEqual(data.modules().map(row => [row.label, row.errors]), [['root', 0], ['module.broken["a"]', 1], ['module.broken["b"]', 1]]);
 	t.deepEqual(data.diagnostics().map(row => `${row.where} ${row.summary}`), ['modules/broken/main.tf:6:13 Invalid operand']);
 	t.true(data.evaluateSome(0));
