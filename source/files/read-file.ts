@@ -119,6 +119,13 @@ export function inspectFile(path: string): FileKind | {readonly kind: 'failure';
 Reads the regular file at `path`, at most `limit` bytes (see the module comment). Never throws for anything the file system does.
 */
 export function readFileWithLimit(path: string, limit: number): FileRead {
+	return withRegularFile(path, limit, (descriptor, size) => readOpened(descriptor, path, size, limit));
+}
+
+/**
+Opens the regular file at `path` and hands it to `read` with its size, closing it after; refuses anything else (checked before opening and again on what was opened, so a file swapped for a device in between is refused too), and a file over `limit` when one is given. Never throws for anything the file system does.
+*/
+function withRegularFile(path: string, limit: number | undefined, read: (descriptor: number, size: number) => FileRead): FileRead {
 	const inspected = inspectFile(path);
 	if (inspected.kind === 'failure') {
 		return {ok: false, failure: inspected.failure};
@@ -128,7 +135,7 @@ export function readFileWithLimit(path: string, limit: number): FileRead {
 		return {ok: false, failure: {kind: 'not-regular', path, what: inspected.what}};
 	}
 
-	if (inspected.size > limit) {
+	if (limit !== undefined && inspected.size > limit) {
 		return {ok: false, failure: {kind: 'too-large', path, limit, size: inspected.size}};
 	}
 
@@ -146,11 +153,11 @@ export function readFileWithLimit(path: string, limit: number): FileRead {
 			return {ok: false, failure: {kind: 'not-regular', path, what: opened.what}};
 		}
 
-		if (opened.size > limit) {
+		if (limit !== undefined && opened.size > limit) {
 			return {ok: false, failure: {kind: 'too-large', path, limit, size: opened.size}};
 		}
 
-		return readOpened(descriptor, path, opened.size, limit);
+		return read(descriptor, opened.size);
 	} catch (error) {
 		return {ok: false, failure: failureOf(error, path, 'read')};
 	} finally {
@@ -247,29 +254,8 @@ export class FileReadError extends Error {
 Reads at most `length` bytes of the regular file at `path` from `offset` (fewer at its end): the header of a compressed object, an entry of an index. Refuses what is not a regular file, as `readFileWithLimit` does; never throws for anything the file system does.
 */
 export function readFileRange(path: string, offset: number, length: number): FileRead {
-	const inspected = inspectFile(path);
-	if (inspected.kind === 'failure') {
-		return {ok: false, failure: inspected.failure};
-	}
-
-	if (inspected.kind === 'not-regular') {
-		return {ok: false, failure: {kind: 'not-regular', path, what: inspected.what}};
-	}
-
-	let descriptor: number;
-	try {
-		descriptor = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY);
-	} catch (error) {
-		return {ok: false, failure: failureOf(error, path, 'open')};
-	}
-
-	try {
-		const opened = kindOf(fs.fstatSync(descriptor));
-		if (opened.kind !== 'file') {
-			return {ok: false, failure: {kind: 'not-regular', path, what: opened.what}};
-		}
-
-		const buffer = Buffer.alloc(Math.max(0, Math.min(length, opened.size - offset)));
+	return withRegularFile(path, undefined, (descriptor, size) => {
+		const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
 		let total = 0;
 		while (total < buffer.length) {
 			const count = fs.readSync(descriptor, buffer, total, buffer.length - total, offset + total);
@@ -281,9 +267,5 @@ export function readFileRange(path: string, offset: number, length: number): Fil
 		}
 
 		return {ok: true, bytes: buffer.subarray(0, total)};
-	} catch (error) {
-		return {ok: false, failure: failureOf(error, path, 'read')};
-	} finally {
-		fs.closeSync(descriptor);
-	}
+	});
 }
