@@ -1,6 +1,6 @@
 import {EvaluationBudget} from '../lang/budget.js';
 import type {Diagnostic} from '../hcl/diagnostics.js';
-import {escapeControls} from './terminal-text.js';
+import {escapeControls, terminalStream} from './terminal-text.js';
 import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
 import {
 	type ConsoleLineRules, addConsoleLine, consoleOutput, formatConsoleDiagnostics,
@@ -168,7 +168,7 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 				scope, stdout: input.stdout, stderr: input.stderr, color, terminal: true, ...(lineRules && {lines: lineRules}), ...(explain && {explain}),
 			}, {
 				stdin: input.stdin,
-				stdout: input.stdout as NodeJS.WritableStream,
+				stdout: terminalStream(input.stdout) as NodeJS.WritableStream,
 				stderr: input.stderr,
 				historyFile: defaultHistoryFile(input.environment),
 			});

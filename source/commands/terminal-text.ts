@@ -43,5 +43,17 @@ export function terminalSafeWriter(writer: Writer, isTerminal: boolean, colour: 
 	}
 
 	const escape = colour ? escapeControlsKeepingColour : escapeControls;
-	return {write: (text: string) => writer.write(escape(text))};
+	const safe: Writer = {write: (text: string) => writer.write(escape(text))};
+	wrapped.set(safe, writer);
+	return safe;
+}
+
+// Each escaping writer's terminal stream.
+const wrapped = new WeakMap<Writer, Writer>();
+
+/**
+The terminal stream behind a writer `terminalSafeWriter` made (the writer itself otherwise): what node:readline needs to draw the interactive console's prompt and line editing, which are tfscope's own and the user's keystrokes. What the console prints still goes through the escaping writer.
+*/
+export function terminalStream(writer: Writer): Writer {
+	return wrapped.get(writer) ?? writer;
 }
