@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {Readable} from 'node:stream';
 import test from 'ava';
 import {commandTable} from '../../source/commands/command-table.js';
-import {main} from '../../source/commands/main.js';
+import {runMain} from '../helpers/run-main.js';
 import {repositoryRoot} from '../helpers/tmux.js';
 
 /*
@@ -91,19 +90,7 @@ const cases: Case[] = [
 ];
 
 async function run(argv: readonly string[], stdin = ''): Promise<{code: number; stdout: string; stderr: string}> {
-	let stdout = '';
-	let stderr = '';
-	const code = await main(argv, {
-		stdin: Readable.from([stdin]),
-		stdout: {write: (text: string) => (stdout += text)},
-		stderr: {write: (text: string) => (stderr += text)},
-		isTerminal: false,
-		stdinIsTerminal: false,
-		environment: {},
-		cwd: repositoryRoot,
-		explorer: async () => 0,
-	});
-	return {code, stdout, stderr};
+	return runMain(argv, {stdin, cwd: repositoryRoot});
 }
 
 for (const entry of cases) {

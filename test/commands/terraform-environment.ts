@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {Readable} from 'node:stream';
 import test from 'ava';
-import {main} from '../../source/commands/main.js';
 import {splitShellWords, withTerraformEnvironment} from '../../source/commands/terraform-environment.js';
 import {cases, expressions} from '../fixtures/tf-cli-args/cases.js';
+import {runMain} from '../helpers/run-main.js';
 import {repositoryRoot} from '../helpers/tmux.js';
 
 /*
@@ -17,18 +16,7 @@ const config = path.join(fixture, 'config');
 const golden = JSON.parse(fs.readFileSync(path.join(fixture, 'cases.json'), 'utf8')) as {cases: Array<{name: string; stdout: string; exitCode: number}>};
 
 async function run(argv: readonly string[], environment: Record<string, string>, stdin = ''): Promise<{code: number; stdout: string; stderr: string}> {
-	let stdout = '';
-	let stderr = '';
-	const code = await main(argv, {
-		stdin: Readable.from([stdin]),
-		stdout: {write: (text: string) => (stdout += text)},
-		stderr: {write: (text: string) => (stderr += text)},
-		isTerminal: false,
-		stdinIsTerminal: false,
-		environment,
-		cwd: path.join(fixture, 'config'),
-	});
-	return {code, stdout, stderr};
+	return runMain(argv, {stdin, environment, cwd: path.join(fixture, 'config')});
 }
 
 for (const entry of cases) {

@@ -3,9 +3,9 @@ import {Readable} from 'node:stream';
 import {main} from '../../source/commands/main.js';
 
 /**
-Runs the command line in-process (no explorer: its directory is recorded) and returns the exit code and what was printed; `isTerminal` runs it as if stdout and stderr were a terminal.
+Runs the command line in-process (no explorer: its directory is recorded) and returns the exit code and what was printed; `isTerminal` runs it as if stdout and stderr were a terminal, `environment` is the process environment it sees (default none).
 */
-export async function runMain(argv: readonly string[], options: {stdin?: string; cwd?: string; isTerminal?: boolean} = {}): Promise<{code: number; stdout: string; stderr: string; explorer: string[]}> {
+export async function runMain(argv: readonly string[], options: {stdin?: string; cwd?: string; isTerminal?: boolean; environment?: Record<string, string>} = {}): Promise<{code: number; stdout: string; stderr: string; explorer: string[]}> {
 	let stdout = '';
 	let stderr = '';
 	const explorer: string[] = [];
@@ -15,7 +15,7 @@ export async function runMain(argv: readonly string[], options: {stdin?: string;
 		stderr: {write: (text: string) => (stderr += text)},
 		isTerminal: options.isTerminal ?? false,
 		stdinIsTerminal: false,
-		environment: {},
+		environment: options.environment ?? {},
 		cwd: options.cwd ?? process.cwd(),
 		async explorer(directory) {
 			explorer.push(directory);
