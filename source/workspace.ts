@@ -22,6 +22,7 @@ import {runToEnd} from './run-steps.js';
 import {type ExpandProgress, type Expanded, type ScopeTarget, expandModuleTreeSteps} from './expand/expander.js';
 import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
 import {createNodeFilesystem} from './expand/lang-adapter.js';
+import {createInitEvaluation} from './expand/init-evaluation.js';
 import {createStaticEvaluation} from './expand/static-evaluation.js';
 import {functionTable} from './lang/functions/index.js';
 import {parseAddress} from './expand/parse-address.js';
@@ -287,7 +288,14 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 			rootDirectory: directory, cwd, ...(options.startDirectory !== undefined && {startDirectory: options.startDirectory}), workspaceName, rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names,
 		})
 		: undefined;
-	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, source: options.source, ...(staticEvaluation && {staticScope: staticEvaluation.root})}), slice, count => progress?.({phase: 'modules', done: count}));
+	// Terraform 1.15+ evaluates them as its init walk does, from const variables.
+	const initEvaluation = language.rules.initModuleSources
+		? createInitEvaluation({
+			rootDirectory: directory, cwd, ...(options.startDirectory !== undefined && {startDirectory: options.startDirectory}), rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names,
+		})
+		: undefined;
+	const staticScope = staticEvaluation?.root ?? initEvaluation?.root;
+	const tree = await driveInSlices(loadModuleTreeSteps(directory, {environment, rules: language.rules, source: options.source, ...(staticScope && {staticScope})}), slice, count => progress?.({phase: 'modules', done: count}));
 	// A plan of another configuration is reported and not laid over this one at all: no variables, values or actions of it.
 	const otherPlan = readPlan ? otherConfiguration(readPlan, tree.root) : undefined;
 	const plan = otherPlan ? undefined : readPlan;

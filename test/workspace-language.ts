@@ -71,19 +71,18 @@ test('Terraform: each OpenTofu-only construct is reported as before, and not app
 	t.is(renderCheck(workspace.diagnostics, directory), [
 		'test/fixtures/configs/opentofu/main.tf:46:14: error: Invalid provider reference',
 		'  A provider reference must be a provider local name with an optional alias, like "aws.west".',
-		'test/fixtures/configs/opentofu/main.tf:52:14: error: Invalid module source',
-		'  The module source must be a literal string.',
 		'test/fixtures/configs/opentofu/main.tf:55:11: error: Invalid provider reference',
 		'  A provider reference must be a provider local name with an optional alias, like "aws.west".',
 		'test/fixtures/configs/opentofu/main.tf:66:5: warning: Unsupported argument',
 		'  "enabled" is not a lifecycle setting.',
-		'test/fixtures/configs/opentofu/main.tf:71:12: error: Invalid module source',
-		'  The module source must be a literal string.',
 		'test/fixtures/configs/opentofu/main.tf:73:3: warning: Unsupported block type',
 		'  Blocks of type "lifecycle" are not expected in a module block.',
+		// Terraform 1.15+ evaluates module sources at init from locals and const variables: ${local.modules} is known, the child's var.layout (not const) is not.
+		'test/fixtures/configs/opentofu/modules/network/main.tf:11:12: error: Unknown module source',
+		'  Only literal values and const variables can be evaluated during init.',
 		'',
 	].join('\n'));
-	t.deepEqual([...workspace.instances.resourceInstances.keys()], ['aws_vpc.private["ap-northeast-1"]', 'aws_vpc.private["eu-central-2"]', 'terraform_data.bastion']);
+	t.deepEqual([...workspace.instances.resourceInstances.keys()], ['aws_vpc.private["ap-northeast-1"]', 'aws_vpc.private["eu-central-2"]', 'terraform_data.bastion', 'module.bastion.terraform_data.host']);
 });
 
 test('OpenTofu: what early evaluation and enabled refuse, worded as OpenTofu words it', async t => {

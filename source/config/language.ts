@@ -29,6 +29,10 @@ export type LanguageRules = {
 	*/
 	readonly staticModuleSources: boolean;
 	/**
+	A module call's `source` and `version` evaluated as `terraform init` does from `const` variables and locals (Terraform 1.15): other variables are unknown then.
+	*/
+	readonly initModuleSources: boolean;
+	/**
 	`backend` and `encryption` blocks (inside `terraform`) evaluated statically from variables and locals (OpenTofu 1.8); Terraform allows no references in a backend and has no `encryption` block.
 	*/
 	readonly staticSettings: boolean;
@@ -102,6 +106,7 @@ type Since = {readonly terraform?: string; readonly opentofu?: string};
 const features = {
 	lifecycleEnabled: {opentofu: '1.11'},
 	staticModuleSources: {opentofu: '1.8'},
+	initModuleSources: {terraform: '1.15'},
 	staticSettings: {opentofu: '1.8'},
 	providerForEach: {opentofu: '1.9'},
 	deprecations: {opentofu: '1.10', terraform: '1.15'},
@@ -141,6 +146,7 @@ export function rulesFor(mode: LanguageMode, version: string = knownVersions[mod
 			version,
 			lifecycleEnabled: has(features.lifecycleEnabled),
 			staticModuleSources: has(features.staticModuleSources),
+			initModuleSources: has(features.initModuleSources),
 			staticSettings: has(features.staticSettings),
 			providerForEach: has(features.providerForEach),
 			deprecations: has(features.deprecations),

@@ -26,7 +26,7 @@ export type ModuleTreeOptions = {
 	*/
 	readonly source?: ConfigSource;
 	/**
-	Where module sources that are expressions are evaluated (OpenTofu's early evaluation, expand/static-evaluation.ts): the root module's static scope. Without it such calls stay unresolved.
+	Where module sources that are expressions are evaluated (OpenTofu's early evaluation, expand/static-evaluation.ts; Terraform 1.15's init walk, expand/init-evaluation.ts): the root module's static scope. Without it such calls stay unresolved.
 	*/
 	readonly staticScope?: (root: Module) => StaticScope;
 };
@@ -37,6 +37,10 @@ The static values of one module of the tree, as the loader needs them: a call's 
 export type StaticScope = {
 	callSource(call: ModuleCall): {readonly source?: string; readonly diagnostics: readonly Diagnostic[]};
 	child(call: ModuleCall, module: Module): StaticScope;
+	/**
+	What loading the module a call names finds wrong in the call's inputs (Terraform 1.15: a const variable given a value not known at init).
+	*/
+	callDiagnostics?(call: ModuleCall, module: Module): readonly Diagnostic[];
 };
 
 export type LoadedModuleTree = {
@@ -180,6 +184,10 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 			}
 
 			const node = yield * build(childPath, childDirectory, childSource, child, [...ancestors, real], scope && (module => scope.child(child, module)));
+			if (scope?.callDiagnostics) {
+				diagnostics.push(...scope.callDiagnostics(child, node.module));
+			}
+
 			for (const input of child.inputs) {
 				if (!node.module.variables.has(input.name)) {
 					diagnostics.push(errorDiagnostic('Unsupported argument', `An argument named "${input.name}" is not expected here: module "${child.name}" (${child.source}) declares no variable "${input.name}".`, input.nameRange, child.range));

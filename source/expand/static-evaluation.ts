@@ -5,7 +5,7 @@ import {
 } from '../hcl/diagnostics.js';
 import {type Range, rangeBetween} from '../hcl/position.js';
 import type {StaticScope} from '../config/load-module-tree.js';
-import type {Module, ModuleCall} from '../config/module.js';
+import type {Module, ModuleCall, VariableBlock} from '../config/module.js';
 import type {RawVariableValue} from '../config/tfvars.js';
 import {convert} from '../lang/convert.js';
 import {createScope, moduleResolver} from '../lang/eval/scope.js';
@@ -274,26 +274,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 			module,
 			given(name) {
 				const raw = options.rootVariables.get(name);
-				if (!raw) {
-					return undefined;
-				}
-
-				if (raw.kind === 'expression') {
-					return constant(raw.expression);
-				}
-
-				if (raw.kind === 'value') {
-					return {value: raw.value, diagnostics: []};
-				}
-
-				const declaration = module.variables.get(name);
-				const type = declaration?.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => constant(expression).value, declaration.block.body.syntax)?.type : undefined;
-				if (type === undefined || isPrimitiveConstraint(type)) {
-					return {value: stringValue(raw.text), diagnostics: []};
-				}
-
-				const parsed = parseExpressionText(raw.text, `<value for var.${name}>`);
-				return parsed.value ? constant(parsed.value) : failed(parsed.diagnostics);
+				return raw ? rootVariableValue(raw, module.variables.get(name), constant) : undefined;
 			},
 		});
 	}
@@ -316,6 +297,27 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 			return diagnostics;
 		},
 	};
+}
+
+/**
+A root variable's value as given (a -var, a tfvars entry, TF_VAR_...): an expression or value as it is, raw text parsed as an expression unless the variable's type is primitive (or undeclared), as Terraform and OpenTofu read -var values.
+*/
+export function rootVariableValue(raw: RawVariableValue, declaration: VariableBlock | undefined, constant: (expression: Expression) => Result<Value>): Result<Value> {
+	if (raw.kind === 'expression') {
+		return constant(raw.expression);
+	}
+
+	if (raw.kind === 'value') {
+		return {value: raw.value, diagnostics: []};
+	}
+
+	const type = declaration?.typeExpression ? readTypeConstraint(declaration.typeExpression, expression => constant(expression).value, declaration.block.body.syntax)?.type : undefined;
+	if (type === undefined || isPrimitiveConstraint(type)) {
+		return {value: stringValue(raw.text), diagnostics: []};
+	}
+
+	const parsed = parseExpressionText(raw.text, `<value for var.${declaration!.name}>`);
+	return parsed.value ? constant(parsed.value) : failed(parsed.diagnostics);
 }
 
 type FrameScope = StaticScope & {

@@ -80,3 +80,32 @@ test('lifecycle { destroy = false }: the instances a resource no longer has are 
 	const [oldFrom, oldTo] = await Promise.all([loadWorkspace({directory: write(pinned(2)), environment: {}}), loadWorkspace({directory: write(pinned(1)), environment: {}})]);
 	t.deepEqual(diffWorkspaces(oldFrom, oldTo).changes.map(change => `${change.address} ${change.action}`), ['terraform_data.kept[1] delete', 'terraform_data.plain[1] delete']);
 });
+
+test('Terraform 1.15+: module sources from const variables and locals load the modules init would install (fixture terraform-1.15, its errors by markers)', async t => {
+	const directory = path.join(fixtures, 'terraform-1.15');
+	const workspace = await loadWorkspace({directory, environment: {}});
+	const loaded = (node: typeof workspace.moduleTree, prefix = ''): string[] => [...node.children.values()].flatMap(child => [`${prefix}${child.path.at(-1)} ${child.source.kind === 'unresolved' ? 'unresolved' : path.relative(directory, child.source.directory)}`, ...loaded(child, `${prefix}  `)]);
+	t.deepEqual(loaded(workspace.moduleTree), [
+		'from_const modules/tiered',
+		'  zone modules/zone',
+		'  by_region unresolved',
+		'from_local modules/flat',
+		'from_path modules/flat',
+		'from_variable unresolved',
+		'from_local_of_variable unresolved',
+		'from_resource unresolved',
+		'from_each unresolved',
+		'null_source unresolved',
+		'sensitive_source unresolved',
+		'versioned unresolved',
+		'version_from_path unresolved',
+		'unknown_const modules/flat',
+	]);
+	t.is(formatValue(workspace.evaluateAt('module.from_const.zone').value), '"zone"');
+	// A const root variable set on the command line decides the source.
+	const flat = await loadWorkspace({directory, environment: {}, variables: ['layout=flat']});
+	t.is(flat.moduleTree.children.get('from_const')!.source.kind === 'local' && path.relative(directory, (flat.moduleTree.children.get('from_const')!.source as {directory: string}).directory), 'modules/flat');
+	// Terraform 1.14 requires a literal source.
+	const old = await loadWorkspace({directory: write({'main.tf': 'terraform {\n  required_version = "~> 1.14.0"\n}\n\nvariable "layout" {\n  type    = string\n  default = "tiered"\n}\n\nmodule "m" {\n  source = "./modules/${var.layout}"\n}\n'}), environment: {}});
+	t.deepEqual(old.diagnostics.map(diagnostic => `${diagnostic.subject?.start.line} ${diagnostic.summary}`), ['11 Invalid module source']);
+});

@@ -19,11 +19,13 @@ export function readModuleCall(block: Block, diagnostics: Diagnostic[], rules: L
 		return undefined;
 	}
 
+	// OpenTofu and Terraform 1.15+ evaluate a source that is not a literal before loading the module it names.
+	const evaluatedSources = rules.staticModuleSources || rules.initModuleSources;
 	const sourceAttribute = findAttribute(block.body, 'source');
 	const source = literalString(sourceAttribute?.expression);
 	if (!sourceAttribute) {
 		diagnostics.push(errorDiagnostic('Missing required argument', 'The argument "source" is required, but no definition was found.', block.typeRange, block.range));
-	} else if (source === undefined && !rules.staticModuleSources) {
+	} else if (source === undefined && !evaluatedSources) {
 		diagnostics.push(errorDiagnostic('Invalid module source', 'The module source must be a literal string.', sourceAttribute.expression.range, block.range));
 	}
 
@@ -73,8 +75,8 @@ export function readModuleCall(block: Block, diagnostics: Diagnostic[], rules: L
 
 	const versionAttribute = findAttribute(block.body, 'version');
 	const version = literalString(versionAttribute?.expression);
-	const dynamicSource = rules.staticModuleSources && sourceAttribute && source === undefined ? sourceAttribute.expression : undefined;
-	const dynamicVersion = rules.staticModuleSources && versionAttribute && version === undefined ? versionAttribute.expression : undefined;
+	const dynamicSource = evaluatedSources && sourceAttribute && source === undefined ? sourceAttribute.expression : undefined;
+	const dynamicVersion = evaluatedSources && versionAttribute && version === undefined ? versionAttribute.expression : undefined;
 	return declared<ModuleCall>(block, {
 		kind: 'module',
 		name: block.labels[0]!,
