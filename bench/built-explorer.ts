@@ -1,4 +1,4 @@
-import {mkdirSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {pathToFileURL} from 'node:url';
@@ -28,7 +28,8 @@ export async function importBuiltExplorer(): Promise<BuiltExplorer | undefined> 
 			stdin: {
 				contents: [
 					`export {App} from ${source('app.tsx')};`,
-					`export {loadExplorerData} from ${source('workspace-data.ts')};`,
+					// The loader's home since the explorer's data was split per view (data/load.ts); workspace-data.ts before.
+					`export {loadExplorerData} from ${source(existsSync(path.join(repositoryRoot, 'source', 'ui', 'data', 'load.ts')) ? path.join('data', 'load.ts') : 'workspace-data.ts')};`,
 					`export {createInitialState} from ${source(path.join('state', 'state.ts'))};`,
 					'export {render} from \'ink\';',
 					'export {createElement} from \'react\';',
@@ -73,7 +74,7 @@ export async function explorerToMeasure(): Promise<Partial<BuiltExplorer> & Pick
 
 	functionFrom<(environment: Record<string, string | undefined>) => void>(await importOptional('source/ui/react-mode.ts'), 'preferProductionReact')?.(process.env);
 	const App = functionFrom<BuiltExplorer['App']>(await importOptional('source/ui/app.tsx'), 'App');
-	const loadExplorerData = functionFrom<BuiltExplorer['loadExplorerData']>(await importOptional('source/ui/workspace-data.ts'), 'loadExplorerData');
+	const loadExplorerData = functionFrom<BuiltExplorer['loadExplorerData']>(await importOptional('source/ui/data/load.ts') ?? await importOptional('source/ui/workspace-data.ts'), 'loadExplorerData');
 	const createInitialState = functionFrom<BuiltExplorer['createInitialState']>(await importOptional('source/ui/state/state.ts'), 'createInitialState');
 	const {render} = await import('ink');
 	const {createElement} = await import('react');

@@ -1,5 +1,5 @@
 /*
-How the panes draw the marks of `--diff` (diff-data.ts puts them on the rows): a mark and its colour. Its own file so the panes do not load the diff engine.
+How the panes draw the marks of `--diff` (data/diff.ts puts them on the rows): a mark and its colour. Its own file so the panes do not load the diff engine.
 */
 
 const colours: Readonly<Record<string, string>> = {

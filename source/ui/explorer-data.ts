@@ -1,5 +1,5 @@
 /*
-What the explorer reads, in the shape the panes show it. The real implementation (`workspace-data.ts`) answers from the Workspace; nothing here parses or evaluates. Every string is raw configuration text: panes sanitise it when they render.
+What the explorer reads, in the shape the panes show it. The real implementation (`data/workspace-data.ts`, one module per view's data in `data/`) answers from the Workspace; nothing here parses or evaluates. Every string is raw configuration text: panes sanitise it when they render.
 */
 
 export type ModuleRow = {

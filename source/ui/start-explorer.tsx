@@ -2,7 +2,7 @@ import process from 'node:process';
 import {render} from 'ink';
 import {App} from './app.js';
 import {defaultHistoryFile} from './effects.js';
-import {loadExplorerData} from './workspace-data.js';
+import {loadExplorerData} from './data/load.js';
 import type {RunExplorerOptions} from './run-explorer.js';
 
 /*

@@ -5,7 +5,7 @@ import {type TraceStep, explainAddress} from '../../source/explain/index.js';
 import {formatTraceText} from '../../source/explain/format-text.js';
 import {reduce} from '../../source/ui/state/reducer.js';
 import {createInitialState} from '../../source/ui/state/state.js';
-import {loadExplorerData} from '../../source/ui/workspace-data.js';
+import {loadExplorerData} from '../../source/ui/data/load.js';
 import {loadWorkspace} from '../../source/workspace.js';
 
 /*

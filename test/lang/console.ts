@@ -5,7 +5,7 @@ import test from 'ava';
 import {consoleCommand} from '../../source/commands/console.js';
 import {addConsoleLine} from '../../source/lang/console.js';
 import {defaultFlags} from '../../source/commands/command.js';
-import {loadExplorerData} from '../../source/ui/workspace-data.js';
+import {loadExplorerData} from '../../source/ui/data/load.js';
 
 /*
 One console formatter (source/lang/console.ts) for the `console` command and the explorer's console pane: the same inputs, in the same scope, give the same bytes in both (the pane's text lacks only the final newline), and both are what `terraform console` printed (test/fixtures/console/config-cases.json, errors with their `(source code not available)` line included; resources aside, see below).

@@ -1,7 +1,7 @@
 import {act} from 'react';
 import {render} from 'ink-testing-library';
 import {Explorer} from '../../source/ui/app.js';
-import {loadExplorerData} from '../../source/ui/workspace-data.js';
+import {loadExplorerData} from '../../source/ui/data/load.js';
 import {defaultFlags} from '../../source/commands/command.js';
 
 /*

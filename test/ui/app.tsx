@@ -1,7 +1,7 @@
 import test from 'ava';
 import {App, Explorer} from '../../source/ui/app.js';
 import {defaultFlags} from '../../source/commands/command.js';
-import {describeProgress, loadExplorerData} from '../../source/ui/workspace-data.js';
+import {describeProgress, loadExplorerData} from '../../source/ui/data/load.js';
 import {createFixtureData, createLargeData} from '../fixtures/ui/fixture-data.js';
 import {renderFrames, type Rendered} from '../helpers/render.js';
 

@@ -1,7 +1,7 @@
 import test from 'ava';
 import {Explorer} from '../../source/ui/app.js';
 import {defaultFlags} from '../../source/commands/command.js';
-import {loadExplorerData} from '../../source/ui/workspace-data.js';
+import {loadExplorerData} from '../../source/ui/data/load.js';
 import type {ExplorerData} from '../../source/ui/explorer-data.js';
 import {reduce} from '../../source/ui/state/reducer.js';
 import {createInitialState, type State} from '../../source/ui/state/state.js';

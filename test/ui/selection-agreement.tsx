@@ -4,7 +4,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import {Explorer} from '../../source/ui/app.js';
 import type {ExplorerData, ModuleRow} from '../../source/ui/explorer-data.js';
-import {loadExplorerData} from '../../source/ui/workspace-data.js';
+import {loadExplorerData} from '../../source/ui/data/load.js';
 import {defaultFlags} from '../../source/commands/command.js';
 import {rawKeys, renderFrames} from '../helpers/render.js';
 

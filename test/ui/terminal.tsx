@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import {defaultFlags} from '../../source/commands/command.js';
-import {loadExplorerData} from '../../source/ui/workspace-data.js';
+import {loadExplorerData} from '../../source/ui/data/load.js';
 import {App, Explorer} from '../../source/ui/app.js';
 import {markSelected} from '../../source/ui/lines.js';
 import {createFixtureData} from '../fixtures/ui/fixture-data.js';

@@ -3,7 +3,7 @@ import {edgeList, selectedAddress} from './selectors.js';
 import type {State} from './state.js';
 
 /*
-The rows of the Edges pane. A module call's edges come in groups (inputs, dependents, contents: see module-edges.ts), each a header row with its count, folded until opened (Enter or →), so the few edges a reader looks for are not buried under hundreds from the module's own contents. Other selections list their edges as they are. Which groups are open is kept for one address: selecting something else folds them again.
+The rows of the Edges pane. A module call's edges come in groups (inputs, dependents, contents: see data/module-edges.ts), each a header row with its count, folded until opened (Enter or →), so the few edges a reader looks for are not buried under hundreds from the module's own contents. Other selections list their edges as they are. Which groups are open is kept for one address: selecting something else folds them again.
 */
 
 export type EdgeRow =

@@ -5,7 +5,7 @@ import type {Action} from '../../../source/ui/state/actions.js';
 import {reduce} from '../../../source/ui/state/reducer.js';
 import {createInitialState, type State} from '../../../source/ui/state/state.js';
 import {detailsCursor, detailsTargets} from '../../../source/ui/state/selectors.js';
-import {loadExplorerData} from '../../../source/ui/workspace-data.js';
+import {loadExplorerData} from '../../../source/ui/data/load.js';
 
 /*
 The Details cursor (↑/↓ when Details is focused), `w` on the argument under it, and `A`, which writes `:assume ADDRESS = ` for an unknown under it: on the bundled example and the explain fixture (a for_each known only at plan).

@@ -2,7 +2,7 @@ import test from 'ava';
 import {defaultFlags} from '../../../source/commands/command.js';
 import {reduce} from '../../../source/ui/state/reducer.js';
 import {createInitialState, type State} from '../../../source/ui/state/state.js';
-import {loadExplorerData} from '../../../source/ui/workspace-data.js';
+import {loadExplorerData} from '../../../source/ui/data/load.js';
 import type {ExplorerData} from '../../../source/ui/explorer-data.js';
 import {createFixtureData} from '../../fixtures/ui/fixture-data.js';
 

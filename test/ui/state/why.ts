@@ -6,7 +6,7 @@ import {reduce} from '../../../source/ui/state/reducer.js';
 import {createInitialState, type State} from '../../../source/ui/state/state.js';
 import {selectedAddress} from '../../../source/ui/state/selectors.js';
 import {whyRows} from '../../../source/ui/state/why.js';
-import {loadExplorerData} from '../../../source/ui/workspace-data.js';
+import {loadExplorerData} from '../../../source/ui/data/load.js';
 
 /*
 The why view (`w`, the console's `:why`) at the reducer level, on the bundled example: what it explains from the selection, folding, and Enter's jump to the step's block and instance.

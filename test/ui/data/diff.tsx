@@ -3,23 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import git from 'isomorphic-git';
-import {defaultFlags} from '../../source/commands/command.js';
-import {diffWorkspaces} from '../../source/diff/index.js';
-import {Explorer} from '../../source/ui/app.js';
-import {withDiff} from '../../source/ui/diff-data.js';
-import type {ExplorerData} from '../../source/ui/explorer-data.js';
-import {reduce} from '../../source/ui/state/reducer.js';
-import {blockList, moduleList} from '../../source/ui/state/selectors.js';
-import {createInitialState} from '../../source/ui/state/state.js';
-import {createWorkspaceData, defaultFormatting, loadExplorerData} from '../../source/ui/workspace-data.js';
-import {loadWorkspace} from '../../source/workspace.js';
-import {renderFrames} from '../helpers/render.js';
+import {defaultFlags} from '../../../source/commands/command.js';
+import {diffWorkspaces} from '../../../source/diff/index.js';
+import {Explorer} from '../../../source/ui/app.js';
+import {withDiff} from '../../../source/ui/data/diff.js';
+import type {ExplorerData} from '../../../source/ui/explorer-data.js';
+import {reduce} from '../../../source/ui/state/reducer.js';
+import {blockList, moduleList} from '../../../source/ui/state/selectors.js';
+import {createInitialState} from '../../../source/ui/state/state.js';
+import {createWorkspaceData} from '../../../source/ui/data/workspace-data.js';
+import {defaultFormatting} from '../../../source/ui/data/formatting.js';
+import {loadExplorerData} from '../../../source/ui/data/load.js';
+import {loadWorkspace} from '../../../source/workspace.js';
+import {renderFrames} from '../../helpers/render.js';
 
 /*
 The explorer on a diff (`tfscope DIR --diff REV`): module and resource instances marked with what the change does, destroyed ones listed from the old side, Details with the argument diff and the moved block, D showing only what changed.
 */
 
-const cases = path.join(import.meta.dirname, '..', 'fixtures', 'diff');
+const cases = path.join(import.meta.dirname, '..', '..', 'fixtures', 'diff');
 
 async function diffData(name: string): Promise<ExplorerData> {
 	const [from, to] = await Promise.all([loadWorkspace({directory: path.join(cases, name, 'old')}), loadWorkspace({directory: path.join(cases, name, 'new')})]);

@@ -1,14 +1,15 @@
-import type {CommandFlags} from '../commands/command.js';
-import {loadRevisionWorkspace} from '../commands/diff.js';
-import {type InstanceChange, type WorkspaceDiff, diffWorkspaces} from '../diff/index.js';
-import type {Workspace} from '../workspace.js';
-import {attributeLine, changeMarks, changeWords} from '../diff/format-text.js';
-import {changeKind, summarise, summaryLine} from '../diff/summary.js';
+import type {CommandFlags} from '../../commands/command.js';
+import {loadRevisionWorkspace} from '../../commands/diff.js';
+import {type InstanceChange, type WorkspaceDiff, diffWorkspaces} from '../../diff/index.js';
+import type {Workspace} from '../../workspace.js';
+import {attributeLine, changeMarks, changeWords} from '../../diff/format-text.js';
+import {changeKind, summarise, summaryLine} from '../../diff/summary.js';
 import type {
 	BlockEntry, Details, ExplorerData, ModuleRow,
-} from './explorer-data.js';
-import {createWorkspaceData, defaultFormatting} from './workspace-data.js';
-import {ExplorerStartFailure} from './start-failure.js';
+} from '../explorer-data.js';
+import {defaultFormatting} from './formatting.js';
+import {createWorkspaceData} from './workspace-data.js';
+import {ExplorerStartFailure} from '../start-failure.js';
 
 /*
 The explorer on a diff (`tfscope DIR --diff REV`): the same panes over the current configuration, each module and resource instance marked with what the change does to it (`+` create, `-` destroy, `~` update, `±` replace, `→` moved, `>` forget, `<` import), the destroyed ones listed too (read from the revision's side), and Details saying what changes: the argument diff and the `moved` block that applies, or the one to add for a suspected rename. A decorator of ExplorerData: the panes only render the marks the rows carry.

@@ -2,13 +2,13 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import {defaultFlags} from '../../source/commands/command.js';
-import {Explorer} from '../../source/ui/app.js';
-import type {Edge} from '../../source/ui/explorer-data.js';
-import {moduleCallEdges} from '../../source/ui/module-edges.js';
-import {createInitialState} from '../../source/ui/state/state.js';
-import {loadExplorerData} from '../../source/ui/workspace-data.js';
-import {renderFrames} from '../helpers/render.js';
+import {defaultFlags} from '../../../source/commands/command.js';
+import {Explorer} from '../../../source/ui/app.js';
+import type {Edge} from '../../../source/ui/explorer-data.js';
+import {moduleCallEdges} from '../../../source/ui/data/module-edges.js';
+import {createInitialState} from '../../../source/ui/state/state.js';
+import {loadExplorerData} from '../../../source/ui/data/load.js';
+import {renderFrames} from '../../helpers/render.js';
 
 /*
 The edges of a module call (issue 21.8) and of a module that is not installed (21.5), on real configurations: terraform-aws-eks examples/karpenter (its module.vpc is terraform-aws-vpc), from test/fixtures/real-world.

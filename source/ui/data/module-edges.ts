@@ -1,4 +1,4 @@
-import type {Edge} from './explorer-data.js';
+import type {Edge} from '../explorer-data.js';
 
 /*
 The edges of a module call (a module instance, or a call block with count/for_each), grouped as a reader asks about them: what the call's arguments read (inputs), what outside the module uses its outputs or the module as a whole (dependents), and what inside waits for its expansion (contents). The graph keeps these on different nodes (the child's variables, its outputs, the call): here they are brought together on the call.

@@ -1,7 +1,7 @@
-import {explainAddress, explainExpression, type Trace, type TraceStep} from '../explain/index.js';
-import {formatStepLine} from '../explain/format-text.js';
-import type {Workspace} from '../workspace.js';
-import type {WhyNode, WhySubject, WhyView} from './explorer-data.js';
+import {explainAddress, explainExpression, type Trace, type TraceStep} from '../../explain/index.js';
+import {formatStepLine} from '../../explain/format-text.js';
+import type {Workspace} from '../../workspace.js';
+import type {WhyNode, WhySubject, WhyView} from '../explorer-data.js';
 
 /*
 The why view's data from the Workspace: the trace `tfscope why` prints, each step a node with the line the command prints and the address Enter jumps to (the block or instance the step is about).

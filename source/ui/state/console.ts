@@ -1,0 +1,169 @@
+import type {ExplorerData} from '../explorer-data.js';
+import {isIncomplete, splitCompletionWord} from '../console-input.js';
+import type {Action} from './actions.js';
+import {assumeCommand} from './assumptions.js';
+import {clamp, isTextEntry, typedText, withMessage} from './common.js';
+import {appendHistory, consoleHistoryLimit, consoleOutputLimit, pushOutput} from './console-output.js';
+import {outputLineCount, startBrowsing} from './console-results.js';
+import {commonPrefix, consoleContext} from './selectors.js';
+import type {ConsoleEntry, State} from './state.js';
+import {consoleWhy} from './why.js';
+
+/*
+The console pane: submitting a line (an expression, a multi-line entry, `:clear`, `:why`, `:assume`), its history, Tab completion, the results placed after their inputs, scrolling.
+*/
+
+function submitConsole(state: State, data: ExplorerData): State {
+	const {console: console_} = state;
+	const lines = [...console_.pending, console_.input];
+	const text = lines.join('\n');
+	if (console_.pending.length === 0 && text.trim() === '') {
+		return state;
+	}
+
+	if (console_.pending.length === 0 && text.trim() === ':clear') {
+		return {...state, console: {...console_, input: '', output: [], scroll: 0, historyIndex: undefined}};
+	}
+
+	const command = console_.pending.length === 0 ? assumeCommand(state, data, text) : undefined;
+	if (command) {
+		return command;
+	}
+
+	// OpenTofu's console: a line ending in one backslash continues, without it.
+	const trimmed = console_.input.trimEnd();
+	if (data.consoleBackslashContinuation && trimmed.endsWith('\\') && !trimmed.endsWith('\\\\')) {
+		return {...state, console: {...console_, pending: [...console_.pending, trimmed.slice(0, -1)], input: ''}};
+	}
+
+	if (console_.pending.length === 0 && /^:why(\s|$)/.test(text.trim())) {
+		return consoleWhy(state, data, text);
+	}
+
+	if (isIncomplete(text)) {
+		return {...state, console: {...console_, pending: lines, input: ''}};
+	}
+
+	const context = consoleContext(data, state);
+	const history = appendHistory(console_.history, text);
+	const serial = console_.serial + 1;
+	return {
+		...state,
+		console: {
+			...pushOutput(console_, [{kind: 'input', text, context, serial}]),
+			input: '',
+			pending: [],
+			history,
+			historyIndex: undefined,
+			serial,
+			requests: [...console_.requests, {expression: text, context, serial}],
+		},
+	};
+}
+
+function browseHistory(state: State, step: 1 | -1): State {
+	const {history, historyIndex} = state.console;
+	if (history.length === 0) {
+		return state;
+	}
+
+	const current = historyIndex ?? history.length;
+	const next = clamp(current + step, 0, history.length);
+	// A multi-line entry comes back as its lines: the first ones as entered, the last one to edit.
+	const lines = (next === history.length ? '' : (history[next] ?? '')).split('\n');
+	return {
+		...state,
+		textCursorFromEnd: 0,
+		console: {
+			...state.console,
+			historyIndex: next === history.length ? undefined : next,
+			pending: lines.slice(0, -1),
+			input: lines.at(-1) ?? '',
+		},
+	};
+}
+
+function completeConsole(state: State, data: ExplorerData): State {
+	const {before, word} = splitCompletionWord(state.console.input);
+	const candidates = data.complete(word, consoleContext(data, state));
+	if (candidates.length === 0) {
+		return withMessage(state, `No completions for "${word}"`);
+	}
+
+	const prefix = commonPrefix(candidates);
+	const input = before + (prefix.length > word.length ? prefix : word);
+	// A function name completed: its parameters and what it does.
+	const completedFunction = candidates.length === 1 && prefix.endsWith('(') ? data.signature?.(prefix.slice(0, -1)) : undefined;
+	const hint = completedFunction ?? (candidates.length > 1 && prefix.length <= word.length ? candidates.slice(0, 40).join('  ') : undefined);
+	const console_ = hint === undefined ? state.console : pushOutput(state.console, [{kind: 'hint', text: hint}]);
+	return {...state, message: undefined, textCursorFromEnd: 0, console: {...console_, input}};
+}
+
+/**
+The console's input line, its history, completion, output and scrolling.
+*/
+export function reduceConsole(state: State, action: Action, data: ExplorerData): State {
+	switch (action.type) {
+		case 'console-change': {
+			if (!isTextEntry(state) || state.overlay.kind !== 'none') {
+				return state;
+			}
+
+			return {...state, textCursorFromEnd: 0, console: {...state.console, input: typedText(action.text)}};
+		}
+
+		case 'console-submit': {
+			return submitConsole(state, data);
+		}
+
+		case 'console-result': {
+			const {requests, output} = state.console;
+			if (!requests.some(request => request.serial === action.serial)) {
+				return state;
+			}
+
+			// The result goes right after its input line (later lines of a paste may already be shown).
+			const result: ConsoleEntry = {kind: 'result', text: action.text, ok: action.ok};
+			const at = output.findIndex(entry => entry.kind === 'input' && entry.serial === action.serial);
+			const placed = at === -1 ? [...output, result] : [...output.slice(0, at + 1), result, ...output.slice(at + 1)];
+			return {
+				...state,
+				console: {...state.console, output: placed.slice(-consoleOutputLimit), scroll: 0, requests: requests.filter(request => request.serial !== action.serial)},
+			};
+		}
+
+		case 'console-history-loaded': {
+			return {...state, console: {...state.console, history: [...action.history, ...state.console.history].slice(-consoleHistoryLimit)}};
+		}
+
+		case 'history-previous': {
+			return browseHistory(state, -1);
+		}
+
+		case 'history-next': {
+			return browseHistory(state, 1);
+		}
+
+		case 'console-complete': {
+			return completeConsole(state, data);
+		}
+
+		case 'console-scroll-up': {
+			// No further than the first line at the top.
+			const limit = Math.max(0, outputLineCount(state.console.output) - state.consolePageSize - 1 + state.console.pending.length);
+			return {...state, console: {...state.console, scroll: Math.min(limit, state.console.scroll + state.consolePageSize)}};
+		}
+
+		case 'console-scroll-down': {
+			return {...state, console: {...state.console, scroll: Math.max(0, state.console.scroll - state.consolePageSize)}};
+		}
+
+		case 'leave-console': {
+			return startBrowsing(state);
+		}
+
+		default: {
+			return state;
+		}
+	}
+}
