@@ -65,18 +65,26 @@ test('OpenTofu: an enabled resource and module call have one instance with no ke
 	t.is(workspace.instances.resources.get('terraform_data.bastion')!.expansion.mode, 'enabled');
 });
 
-test('Terraform: each OpenTofu-only construct is reported as before, and not applied', async t => {
+test('Terraform: each OpenTofu-only construct is Terraform\'s error (with who accepts it), and not applied', async t => {
 	const workspace = await asTerraform;
 	t.is(workspace.language.reason, 'chosen with --terraform');
 	t.is(renderCheck(workspace.diagnostics, directory), [
+		'test/fixtures/configs/opentofu/main.tf:36:3: error: Reserved argument name in provider block',
+		'  The provider argument name "for_each" is reserved for use by Terraform in a future version.',
+		'',
+		'  OpenTofu accepts it: if this configuration is written for OpenTofu, open it with --opentofu.',
 		'test/fixtures/configs/opentofu/main.tf:46:14: error: Invalid provider reference',
 		'  A provider reference must be a provider local name with an optional alias, like "aws.west".',
 		'test/fixtures/configs/opentofu/main.tf:55:11: error: Invalid provider reference',
 		'  A provider reference must be a provider local name with an optional alias, like "aws.west".',
-		'test/fixtures/configs/opentofu/main.tf:66:5: warning: Unsupported argument',
-		'  "enabled" is not a lifecycle setting.',
-		'test/fixtures/configs/opentofu/main.tf:73:3: warning: Unsupported block type',
-		'  Blocks of type "lifecycle" are not expected in a module block.',
+		'test/fixtures/configs/opentofu/main.tf:66:5: error: Unsupported argument',
+		'  An argument named "enabled" is not expected here.',
+		'',
+		'  OpenTofu accepts it: if this configuration is written for OpenTofu, open it with --opentofu.',
+		'test/fixtures/configs/opentofu/main.tf:73:3: error: Reserved block type name in module block',
+		'  The block type name "lifecycle" is reserved for use by Terraform in a future version.',
+		'',
+		'  OpenTofu accepts it: if this configuration is written for OpenTofu, open it with --opentofu.',
 		// Terraform 1.15+ evaluates module sources at init from locals and const variables: ${local.modules} is known, the child's var.layout (not const) is not.
 		'test/fixtures/configs/opentofu/modules/network/main.tf:11:12: error: Unknown module source',
 		'  Only literal values and const variables can be evaluated during init.',

@@ -103,7 +103,10 @@ The first release of each product with a rule, or undefined when the product doe
 */
 type Since = {readonly terraform?: string; readonly opentofu?: string};
 
-const features = {
+/**
+The first release of each product with each rule: the one place the releases decide a rule (rulesFor reads it; config/language-constructs.ts reads it for the arguments and blocks a release accepts or rejects).
+*/
+export const features = {
 	lifecycleEnabled: {opentofu: '1.11'},
 	staticModuleSources: {opentofu: '1.8'},
 	initModuleSources: {terraform: '1.15'},
@@ -121,6 +124,8 @@ const features = {
 	preventDestroyExpressions: {opentofu: '1.12'},
 	consoleBackslashContinuation: {opentofu: '1.9'},
 } as const satisfies Record<string, Since>;
+
+export type LanguageFeature = keyof typeof features;
 
 /**
 Whether `version` of `mode` has the rule that came in `since`.

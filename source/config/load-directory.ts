@@ -19,6 +19,7 @@ import type {
 } from './module.js';
 import {jsonTopLevelItems} from './json-blocks.js';
 import {type LanguageRules, terraformRules} from './language.js';
+import {isVersionedConstruct, rejectedConstruct} from './language-constructs.js';
 import {applyOverrides} from './overrides.js';
 import {FileReadError} from '../files/read-file.js';
 import {type ParsedConfigFile, readConfigFile} from './parse-file.js';
@@ -267,14 +268,22 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 				if (rules.languageBlock) {
 					checkLanguageBlock(block, diagnostics);
 				} else {
-					diagnostics.push(warningDiagnostic('Unsupported block type', `Blocks of type "${block.type}" are not expected here.`, block.typeRange));
+					diagnostics.push(rejectedConstruct(rules, 'file', block) ?? warningDiagnostic('Unsupported block type', `Blocks of type "${block.type}" are not expected here.`, block.typeRange));
 				}
 
 				break;
 			}
 
 			default: {
-				diagnostics.push(warningDiagnostic('Unsupported block type', `Blocks of type "${block.type}" are not expected here.`, block.typeRange));
+				// A versioned block that the language accepts (an action block in Terraform 1.14+) is not read yet, but it is valid: no warning.
+				if (isVersionedConstruct('file', block)) {
+					const rejected = rejectedConstruct(rules, 'file', block);
+					if (rejected) {
+						diagnostics.push(rejected);
+					}
+				} else {
+					diagnostics.push(warningDiagnostic('Unsupported block type', `Blocks of type "${block.type}" are not expected here.`, block.typeRange));
+				}
 			}
 		}
 	}

@@ -3,6 +3,7 @@ import {
 } from '../../hcl/ast.js';
 import {type Range, rangeBetween} from '../../hcl/position.js';
 import type {LanguageRules} from '../language.js';
+import {type ConstructPlace, isVersionedConstruct, rejectedConstruct} from '../language-constructs.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../../hcl/diagnostics.js';
 import type {Condition} from '../module.js';
 import {literalBool, literalString, tupleItems} from '../static.js';
@@ -46,16 +47,21 @@ export type Schema = {
 };
 
 /**
-Warns about arguments and nested blocks the schema does not know (Terraform rejects them; we keep going).
+Warns about arguments and nested blocks the schema does not know (Terraform rejects them; we keep going). With `language`, the versioned constructs of that place (config/language-constructs.ts) are accepted when the language at its release has them, and otherwise are that release's errors.
 */
-export function checkSchema(block: Block, schema: Schema, diagnostics: Diagnostic[]): void {
+export function checkSchema(block: Block, schema: Schema, diagnostics: Diagnostic[], language?: {readonly place: ConstructPlace; readonly rules: LanguageRules}): void {
 	if (schema.open) {
 		return;
 	}
 
 	const where = `${block.type}${block.labels.length > 0 ? ` "${block.labels.join('" "')}"` : ''}`;
 	for (const item of block.body.items) {
-		if (item.kind === 'Attribute') {
+		if (language && isVersionedConstruct(language.place, item)) {
+			const rejected = rejectedConstruct(language.rules, language.place, item, block.range);
+			if (rejected) {
+				diagnostics.push(rejected);
+			}
+		} else if (item.kind === 'Attribute') {
 			if (!schema.attributes.includes(item.name)) {
 				diagnostics.push(warningDiagnostic('Unsupported argument', `An argument named "${item.name}" is not expected in a ${where} block.`, item.nameRange, block.range));
 			}

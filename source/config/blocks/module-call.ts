@@ -3,6 +3,7 @@ import {
 } from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../../hcl/diagnostics.js';
 import {type LanguageRules, terraformRules} from '../language.js';
+import {isVersionedConstruct, rejectedConstruct} from '../language-constructs.js';
 import type {ModuleCall, ProviderReference} from '../module.js';
 import {literalString} from '../static.js';
 import {checkLabels, checkName, checkRepetition, declared, readDependsOn} from './common.js';
@@ -68,7 +69,12 @@ export function readModuleCall(block: Block, diagnostics: Diagnostic[], rules: L
 			if (!metaArguments.has(item.name)) {
 				inputs.push(item);
 			}
-		} else if (!(item.type === 'lifecycle' && rules.lifecycleEnabled)) {
+		} else if (isVersionedConstruct('module', item)) {
+			const rejected = rejectedConstruct(rules, 'module', item, block.range);
+			if (rejected) {
+				diagnostics.push(rejected);
+			}
+		} else {
 			diagnostics.push(warningDiagnostic('Unsupported block type', `Blocks of type "${item.type}" are not expected in a module block.`, item.typeRange, block.range));
 		}
 	}

@@ -16,7 +16,7 @@ export function readOutput(block: Block, diagnostics: Diagnostic[], rules: Langu
 		return undefined;
 	}
 
-	checkSchema(block, {attributes: ['value', 'description', 'sensitive', 'ephemeral', 'depends_on', ...(rules.deprecations ? ['deprecated'] : []), ...(rules.outputTypes ? ['type'] : [])], blocks: ['precondition']}, diagnostics);
+	checkSchema(block, {attributes: ['value', 'description', 'sensitive', 'ephemeral', 'depends_on'], blocks: ['precondition']}, diagnostics, {place: 'output', rules});
 	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` attribute', 'output value', diagnostics, rules) : undefined;
 	const typeExpression = rules.outputTypes ? attributeExpression(block.body, 'type') : undefined;
 	const value = attributeExpression(block.body, 'value');

@@ -1,6 +1,7 @@
 import {type Block, type Expression, findAttribute} from '../../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
 import {type LanguageRules, terraformRules} from '../language.js';
+import {checkVersionedConstructs} from '../language-constructs.js';
 import type {ProviderBlock, ProviderReference} from '../module.js';
 import {literalString, traversalText} from '../static.js';
 import {attributeExpression, checkLabels} from './common.js';
@@ -22,7 +23,8 @@ export function readProvider(block: Block, diagnostics: Diagnostic[], rules: Lan
 		diagnostics.push(errorDiagnostic('Alias required when using "for_each"', 'The for_each argument is allowed only for provider configurations with an alias.', forEach.expression.range));
 	}
 
-	// Provider arguments belong to the provider's own schema: not checked.
+	// Provider arguments belong to the provider's own schema: not checked, but for the names the language reserves.
+	checkVersionedConstructs(block.body, 'provider', rules, diagnostics, block.range);
 	return {
 		kind: 'provider', name: block.labels[0]!, ...(alias !== undefined && {alias}), ...(forEach && {forEach: forEach.expression}), block, range: block.range,
 	};

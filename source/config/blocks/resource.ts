@@ -4,6 +4,7 @@ import {
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
 import type {LanguageRules} from '../language.js';
 import {terraformRules} from '../language.js';
+import {isVersionedConstruct, rejectedConstruct} from '../language-constructs.js';
 import type {Lifecycle, ResourceBlock, ResourceMode} from '../module.js';
 import {literalBool, traversalText, tupleItems} from '../static.js';
 import {checkLabels, checkName, checkRepetition, declared, readConditions, readDependsOn} from './common.js';
@@ -70,8 +71,17 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRul
 	}
 
 	for (const item of block.body.items) {
+		if (isVersionedConstruct('lifecycle', item)) {
+			const rejected = rejectedConstruct(rules, 'lifecycle', item, block.range);
+			if (rejected) {
+				diagnostics.push(rejected);
+			}
+
+			continue;
+		}
+
 		const known = item.kind === 'Attribute'
-			? ['create_before_destroy', 'prevent_destroy', 'ignore_changes', 'replace_triggered_by'].includes(item.name) || (item.name === 'enabled' && rules.lifecycleEnabled) || (item.name === 'destroy' && rules.lifecycleDestroy)
+			? ['create_before_destroy', 'prevent_destroy', 'ignore_changes', 'replace_triggered_by'].includes(item.name)
 			: ['precondition', 'postcondition'].includes(item.type);
 		if (!known) {
 			diagnostics.push({

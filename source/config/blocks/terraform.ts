@@ -15,7 +15,7 @@ export function readTerraformSettings(blocks: readonly Block[], diagnostics: Dia
 	let backend: TerraformSettings['backend'];
 	let cloud: TerraformSettings['cloud'];
 	for (const block of blocks) {
-		checkSchema(block, {attributes: ['required_version', 'experiments', 'language'], blocks: ['required_providers', 'backend', 'cloud', 'provider_meta', ...(rules.staticSettings ? ['encryption'] : [])]}, diagnostics);
+		checkSchema(block, {attributes: ['required_version', 'experiments', 'language'], blocks: ['required_providers', 'backend', 'cloud', 'provider_meta']}, diagnostics, {place: 'terraform', rules});
 		const version = literalString(findAttribute(block.body, 'required_version')?.expression);
 		if (version !== undefined) {
 			requiredVersion.push(version);

@@ -25,7 +25,7 @@ export function readVariable(block: Block, diagnostics: Diagnostic[], rules: Lan
 		});
 	}
 
-	checkSchema(block, {attributes: ['type', 'default', 'description', 'sensitive', 'nullable', 'ephemeral', ...(rules.deprecations ? ['deprecated'] : []), ...(rules.constVariables ? ['const'] : [])], blocks: ['validation']}, diagnostics);
+	checkSchema(block, {attributes: ['type', 'default', 'description', 'sensitive', 'nullable', 'ephemeral'], blocks: ['validation']}, diagnostics, {place: 'variable', rules});
 	const deprecated = rules.deprecations ? readDeprecated(block, 'Invalid `deprecated` value', 'variable', diagnostics, rules) : undefined;
 	const sensitive = readFlag(block.body, 'sensitive', false, diagnostics);
 	const ephemeral = readFlag(block.body, 'ephemeral', false, diagnostics);
