@@ -1,3 +1,4 @@
+import type {Expression} from '../hcl/ast.js';
 import type {Range} from '../hcl/position.js';
 import {endOf, startOf} from '../hcl/nodes.js';
 import type {ModuleNode} from '../config/module-tree.js';
@@ -16,6 +17,7 @@ import {
 	type MoveStatement, type StateObject, applyMoves, endpointText, findMoveStatements, impliedMoveStatements,
 } from './moves.js';
 import {importTargets} from './imports.js';
+import {residualForm} from './residual.js';
 import {suggestRenames, type RenameSuggestion} from './renames.js';
 import {unchangedModuleInstances} from './unchanged.js';
 
@@ -213,7 +215,7 @@ export function compareArguments(before: ResourceInstance, beforeSources: Readon
 		}
 
 		if (isNull(newValue)) {
-			if (!writtenNull(oldValue, oldArguments.get(name), evaluators?.before)) {
+			if (!writtenNull(oldValue, oldArguments.get(name), evaluators?.before) && !keptByProvider(after, name)) {
 				changes.push({name, kind: 'removed', before: oldValue!});
 			}
 
@@ -226,12 +228,45 @@ export function compareArguments(before: ResourceInstance, beforeSources: Readon
 			leafChanges(name, oldValue!, newValue!, changes);
 		} else if (oldKnown) {
 			changes.push({name, kind: 'unknown', before: oldValue!, after: newValue!});
-		} else if (oldArguments.get(name) !== newArguments.get(name)) {
+		} else if (oldArguments.get(name) !== newArguments.get(name) && !sameResidual(before, beforeSources, oldNames.get(name)!, after, afterSources, name, evaluators)) {
 			changes.push({name, kind: 'maybe', before: oldValue!, after: newValue!});
 		}
 	}
 
 	return changes;
+}
+
+/**
+An optional and computed attribute left out (or written as null) keeps the value the provider has: Terraform plans the prior state's value for it, so removing one from the configuration changes nothing (aws_vpc's `enable_network_address_usage_metrics`). Known only with a schema.
+*/
+function keptByProvider(instance: ResourceInstance, name: string): boolean {
+	const attribute = instance.resource.schema?.block.attributes.get(name);
+	return attribute?.optional === true && attribute.computed === true;
+}
+
+function attributeExpression(instance: ResourceInstance, name: string): Expression | undefined {
+	for (const item of instance.resource.block.body.items) {
+		if (item.kind === 'Attribute' && item.name === name) {
+			return item.expression;
+		}
+	}
+
+	return undefined;
+}
+
+/**
+Two arguments unknown on both sides and written differently are still the same value when what they read, once each instance's known conditions have chosen their branches, is the same (residual.ts).
+*/
+function sameResidual(before: ResourceInstance, beforeSources: ReadonlyMap<string, string>, beforeName: string, after: ResourceInstance, afterSources: ReadonlyMap<string, string>, afterName: string, evaluators: ArgumentEvaluators | undefined): boolean {
+	const oldExpression = attributeExpression(before, beforeName);
+	const newExpression = attributeExpression(after, afterName);
+	if (!evaluators || !oldExpression || !newExpression) {
+		return false;
+	}
+
+	const oldSource = beforeSources.get(before.resource.block.block.range.filename) ?? '';
+	const newSource = afterSources.get(after.resource.block.block.range.filename) ?? '';
+	return residualForm(oldExpression, oldSource, evaluators.before) === residualForm(newExpression, newSource, evaluators.after);
 }
 
 /**
