@@ -36,7 +36,8 @@ import {type Value, stringValue, unknownValue} from './lang/values.js';
 import {type PlanOverlay, plannedValueOf} from './plan/overlay.js';
 import {readPlanFile} from './plan/read-plan.js';
 import {planVariables} from './plan/variables.js';
-import {otherConfiguration, planCheckDiagnostics, planDisagreements} from './plan/diagnostics.js';
+import {otherConfiguration, planCheckDiagnostics} from './plan/diagnostics.js';
+import {assumptionsUnderPlan, planDisagreements, planMoveDisagreements} from './plan/predictions.js';
 import type {FunctionTable} from './lang/functions/index.js';
 import type {Range} from './hcl/position.js';
 
@@ -309,7 +310,10 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const schemas = loadSchemaSet({files: schemaFilesFor(directory, options.schemaFiles, cwd), bundled: options.bundledSchemas ?? true, locked: readLockFile(directory, options.source)});
 	// Everything after the parse: run again, from the same parsed modules, when the assumptions change.
 	const expand = async (assumptionInputs: WorkspaceOptions['assumptions']): Promise<Workspace> => {
-	const assumed = assumptionsOf(assumptionInputs, cwd, functions.lookup);
+	const pinned = assumptionsOf(assumptionInputs, cwd, functions.lookup);
+	// Under a plan, an assumption the plan contradicts is warned, and the plan's value wins.
+	const underPlan = plan ? assumptionsUnderPlan(plan, pinned.assumptions, tree.root) : undefined;
+	const assumed = underPlan ? {assumptions: underPlan.kept, diagnostics: [...pinned.diagnostics, ...underPlan.diagnostics]} : pinned;
 	const expansionSteps = () => expandModuleTreeSteps(tree.root, {
 		rootDirectory: directory,
 		cwd,
@@ -399,7 +403,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const loadDiagnosticsOf = (): Diagnostic[] => {
 		if (!loadDiagnostics) {
 			const {tree: instances} = expanded();
-			loadDiagnostics = [...(options.terragrunt ? options.terragrunt.diagnostics : []), ...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, instances), ...schemas.diagnostics, ...(plan ? planDisagreements(plan, instances) : [])];
+			loadDiagnostics = [...(options.terragrunt ? options.terragrunt.diagnostics : []), ...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, instances), ...schemas.diagnostics, ...(plan ? [...planDisagreements(plan, instances), ...planMoveDisagreements(plan, tree.root)] : [])];
 		}
 
 		return loadDiagnostics;
@@ -589,7 +593,7 @@ export function unusedAssumptions(assumptions: readonly Assumption[], instances:
 			? [...instances.resources.values()].some(resource => resource.block.key === target.resource && moduleMatches(target.module, resource.address.module))
 			: [...instances.moduleInstances.values()].some(instance => instance.node.module.variables.has(target.name) && moduleMatches(target.module, instance.address));
 		if (!used) {
-			diagnostics.push(warningDiagnostic('Assumption names nothing', `${assumption.address} (from ${assumption.source}) is not a resource, data source or variable of this configuration, so it pins nothing.`));
+			diagnostics.push(warningDiagnostic('Assumption names nothing', `${assumption.address} (from ${assumption.source}) is not a resource, data source or variable of this configuration, so it pins nothing.`, assumption.range));
 		}
 	}
 

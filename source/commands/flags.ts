@@ -14,6 +14,8 @@ type FlagBase = {
 	readonly short?: string;
 	/** Left out of help (kept for compatibility). */
 	readonly hidden?: boolean;
+	/** Commands of the scope that refuse the option all the same. */
+	readonly notFor?: readonly string[];
 };
 
 export type BooleanFlag = FlagBase & {
@@ -43,7 +45,8 @@ export const flagTable = {
 	varFile: {type: 'string', multiple: true, value: 'FILE', for: 'workspace', description: 'Read variables from a .tfvars file (repeatable)'},
 	workspace: {type: 'string', value: 'NAME', for: 'workspace', description: 'Value of terraform.workspace'},
 	state: {type: 'string', value: 'FILE', for: 'workspace', description: 'Read resource attributes from a state file'},
-	plan: {type: 'string', value: 'FILE', for: 'workspace', description: 'Lay a saved plan over the configuration: the JSON of terraform show -json PLANFILE (see docs/plan.md)'},
+	// diff compares two configurations; a plan already is Terraform's own comparison with the state (docs/plan.md).
+	plan: {type: 'string', value: 'FILE', for: 'workspace', notFor: ['diff'], description: 'Lay a saved plan over the configuration: the JSON of terraform show -json PLANFILE (see docs/plan.md)'},
 	opentofu: {type: 'boolean', default: false, for: 'workspace', description: 'Read the configuration as OpenTofu (default: detected, see docs/opentofu.md)'},
 	terraform: {type: 'boolean', default: false, for: 'workspace', description: 'Read the configuration as Terraform'},
 	assume: {type: 'string', multiple: true, value: 'ADDRESS=EXPR', for: 'workspace', description: 'Pin a value not known until plan or apply (repeatable): data.aws_region.current.name="eu-west-1"'},
@@ -128,7 +131,12 @@ export function defaultFlagValues(): ParsedFlags {
 Whether a command takes an option.
 */
 export function takesFlag(name: FlagName, command: string, loadsWorkspace: boolean): boolean {
-	const scope: FlagScope = flagTable[name].for;
+	const spec: FlagSpec = flagTable[name];
+	const scope = spec.for;
+	if (spec.notFor?.includes(command)) {
+		return false;
+	}
+
 	if (scope === 'all') {
 		return true;
 	}

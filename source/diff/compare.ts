@@ -14,7 +14,7 @@ import {rawEquals} from '../lang/operations.js';
 import {type Value, isWhollyKnown, unmark} from '../lang/values.js';
 import type {Workspace} from '../workspace.js';
 import {
-	type MoveStatement, type StateObject, applyMoves, endpointText, findMoveStatements, impliedMoveStatements,
+	type MoveStatement, type StateObject, applyMoves, endpointText, findMoveStatements, impliedMoveStatements, resourceConfigurations,
 } from './moves.js';
 import {importTargets} from './imports.js';
 import {residualForm} from './residual.js';
@@ -376,11 +376,7 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 	// The previous state: one object per old managed instance.
 	const objects: StateObject[] = oldInstances.map(instance => ({address: instance.address, origin: instance.text}));
 	const explicit = findMoveStatements(to.moduleTree);
-	const implied = impliedMoveStatements(objects, (modulePath, resource) => {
-		const node = findModuleNode(to.moduleTree, modulePath);
-		const block = node?.module.resources.get(`${resource.mode === 'managed' ? '' : `${resource.mode}.`}${resource.type}.${resource.name}`);
-		return block ? {count: block.count !== undefined, forEach: block.forEach !== undefined, range: (block.count ?? block.block).range} : undefined;
-	}, explicit);
+	const implied = impliedMoveStatements(objects, resourceConfigurations(to.moduleTree), explicit);
 	const moveResult = applyMoves(objects, [...explicit, ...implied]);
 
 	// Where the new configuration cannot say which instances exist yet.

@@ -1,5 +1,5 @@
 import type {MovedBlock} from '../config/module.js';
-import {type ModuleNode, walkModuleTree} from '../config/module-tree.js';
+import {type ModuleNode, findModuleNode, walkModuleTree} from '../config/module-tree.js';
 import {traversalText} from '../config/static.js';
 import type {Range} from '../hcl/position.js';
 import {
@@ -509,6 +509,17 @@ export type ResourceConfiguration = {readonly count: boolean; readonly forEach: 
 /**
 ImpliedMoveStatements: a resource of the previous state whose configuration now has `count` moves from no key to `[0]`; one whose configuration has neither `count` nor `for_each` moves from `[0]` to no key; unless a `moved` statement names that resource.
 */
+/**
+How each resource block of a module tree repeats, for impliedMoveStatements: whether it has `count` or `for_each`, and where.
+*/
+export function resourceConfigurations(root: ModuleNode): (modulePath: readonly string[], resource: ResourceName) => ResourceConfiguration | undefined {
+	return (modulePath, resource) => {
+		const node = findModuleNode(root, modulePath);
+		const block = node?.module.resources.get(`${resource.mode === 'managed' ? '' : `${resource.mode}.`}${resource.type}.${resource.name}`);
+		return block ? {count: block.count !== undefined, forEach: block.forEach !== undefined, range: (block.count ?? block.block).range} : undefined;
+	};
+}
+
 export function impliedMoveStatements(objects: readonly StateObject[], configurationOf: (modulePath: readonly string[], resource: ResourceName) => ResourceConfiguration | undefined, explicit: readonly MoveStatement[]): MoveStatement[] {
 	const statements: MoveStatement[] = [];
 	const byResource = new Map<string, StateObject[]>();

@@ -125,7 +125,8 @@ export function readAssumptions(inputs: readonly AssumptionInput[], functions: (
 	const assumptions: Assumption[] = [];
 	const diagnostics: Diagnostic[] = [];
 	const scope = createScope({functions, functionContext: {baseDirectory: '.', impure: false}});
-	const add = (text: string, source: string, line: number): void => {
+	// `offset`: where the assumption starts in its file, for the range diagnostics about it point at.
+	const add = (text: string, source: string, line: number, offset = 0): void => {
 		const split = splitAssignment(text);
 		if (!split || split[0] === '' || split[1] === '') {
 			diagnostics.push(errorDiagnostic('Invalid assumption', `${source}${line > 0 ? `:${line}` : ''}: expected ADDRESS = EXPRESSION, not "${text.trim().slice(0, 80)}".`));
@@ -151,8 +152,10 @@ export function readAssumptions(inputs: readonly AssumptionInput[], functions: (
 			return;
 		}
 
+		const firstLine = text.split('\n', 1)[0]!;
 		assumptions.push({
 			address, target: target.target, value: withMarks(result.value, assumedMark), expression: expressionText, source,
+			...(line > 0 && {range: {filename: source, start: {line, column: 1, offset}, end: {line, column: [...firstLine].length + 1, offset: offset + firstLine.length}}}),
 		});
 	};
 
@@ -162,8 +165,11 @@ export function readAssumptions(inputs: readonly AssumptionInput[], functions: (
 			continue;
 		}
 
-		let current: {text: string; line: number} | undefined;
+		let current: {text: string; line: number; offset: number} | undefined;
+		let offset = 0;
 		for (const [index, line] of input.text.split('\n').entries()) {
+			const lineOffset = offset;
+			offset += line.length + 1;
 			const trimmed = line.trim();
 			if (trimmed.startsWith('#') || trimmed.startsWith('//')) {
 				continue;
@@ -171,19 +177,19 @@ export function readAssumptions(inputs: readonly AssumptionInput[], functions: (
 
 			if (/^\s*(?:module\.|data\.|var\.|[A-Za-z_][\w-]*\.)[^=\s]*\s*=/.test(line) && !/^\s*[A-Za-z_][\w-]*\s*=/.test(line)) {
 				if (current) {
-					add(current.text, input.name, current.line);
+					add(current.text, input.name, current.line, current.offset);
 				}
 
-				current = {text: line, line: index + 1};
+				current = {text: line, line: index + 1, offset: lineOffset};
 			} else if (current) {
 				current.text += `\n${line}`;
 			} else if (trimmed !== '') {
-				add(line, input.name, index + 1);
+				add(line, input.name, index + 1, lineOffset);
 			}
 		}
 
 		if (current) {
-			add(current.text, input.name, current.line);
+			add(current.text, input.name, current.line, current.offset);
 		}
 	}
 

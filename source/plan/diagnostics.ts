@@ -8,8 +8,9 @@ import type {PlanOverlay, PlannedCheck} from './overlay.js';
 What a plan tells about the configuration beyond values, as diagnostics on the objects they concern (so `check` and the explorer's diagnostics show them):
 
 - the plan's failed checks: resource preconditions and postconditions, output preconditions and variable validations (errors, as in Terraform's plan) and check block assertions (warnings), with their messages;
-- a plan made from another configuration: module calls or resource blocks the plan's configuration has and this one does not (or the reverse), an error, since its values would be mixed into the wrong objects;
-- where tfscope's own expansion disagrees with the plan: an instance tfscope expands that the plan does not have, or one the plan creates or keeps that tfscope does not expand (a warning: the plan is the truth, and the disagreement shows where the static model guessed wrong).
+- a plan made from another configuration: module calls or resource blocks the plan's configuration has and this one does not (or the reverse), an error, since its values would be mixed into the wrong objects.
+
+Where tfscope's own predictions disagree with the plan is predictions.ts.
 */
 
 
@@ -141,36 +142,4 @@ export function otherConfiguration(plan: PlanOverlay, root: ModuleNode): Diagnos
 		...(onlyHere.length > 0 ? [`this configuration has ${list(onlyHere)}, which the plan's does not`] : []),
 	];
 	return errorDiagnostic('Plan from another configuration', `${plan.file} was not made from this configuration: ${parts.join('; ')}. Its values and actions are not laid over instances it does not name; make the plan from this directory (terraform plan -out, then terraform show -json).`);
-}
-
-/**
-Where tfscope's expansion and the plan's instances differ.
-*/
-export function planDisagreements(plan: PlanOverlay, tree: InstanceTree): Diagnostic[] {
-	const diagnostics: Diagnostic[] = [];
-	if (plan.errored) {
-		// An errored plan stopped part-way: what it lacks says nothing of the expansion.
-		return diagnostics;
-	}
-
-	for (const instance of tree.resourceInstances.values()) {
-		if (instance.key.kind === 'unknown' || instance.resource.block.mode === 'ephemeral' || plan.changes.has(instance.text) || plan.read.has(instance.text)) {
-			continue;
-		}
-
-		// A data source nested in a check block, or one only read at apply, may not be in the plan's lists.
-		diagnostics.push(warningDiagnostic('Instance not in the plan', `tfscope expands ${instance.text}, but the plan ${plan.file} has no such instance: its count or for_each evaluated differently in the plan (the plan is the truth).`, instance.resource.block.range));
-	}
-
-	for (const change of plan.changes.values()) {
-		if (change.action === 'delete' || change.action === 'forget' || tree.resourceInstances.has(change.address)) {
-			continue;
-		}
-
-		const block = tree.resources.get(change.address.replace(/\[[^\]]*\]$/, ''));
-		const open = block?.expansion.mode === 'unknown';
-		diagnostics.push(warningDiagnostic('Instance only in the plan', `The plan ${plan.file} has ${change.address} (${change.action}), which tfscope's expansion does not have${open ? ': its count or for_each is not known to tfscope before plan' : ''}.`, block?.block.range));
-	}
-
-	return diagnostics;
 }

@@ -80,6 +80,7 @@ const cases: Case[] = [
 	{command: 'diff', name: '--detailed-exitcode, an unknown option', argv: ['diff', '--detailed-exitcode', '--frm', 'main'], code: 1, stderr: /did you mean --from\?/},
 	{command: 'diff', name: 'a format diff does not write', argv: ['diff', example, '--from-dir', example, '--format', 'dot'], code: 2},
 	{command: 'diff', name: '--detailed-exitcode with a missing --var-file', argv: ['diff', example, '--from-dir', example, '--var-file', 'nope.tfvars', '--detailed-exitcode'], code: 1, stderr: /no such file/},
+	{command: 'diff', name: 'a saved plan (a plan already is the comparison with the state)', argv: ['diff', example, '--from-dir', example, '--plan', 'test/fixtures/saved-plan/review/plan.json'], code: 2, stderr: /the diff command does not take --plan/},
 	{command: 'why', name: 'a value', argv: ['why', 'aws_s3_bucket.logs["audit"].tags', example], code: 0},
 	{command: 'why', name: 'an address with nothing at it', argv: ['why', 'aws_s3_bucket.nothing.tags', example], code: 1},
 	{command: 'why', name: 'no address', argv: ['why'], code: 2, stderr: /Missing address/},
