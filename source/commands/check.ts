@@ -96,7 +96,7 @@ export const checkCommand: Command = async input => {
 	const directory = positional[0] ?? '.';
 	const estate = await estateFor(input, directory);
 	if (estate) {
-		const {estateDiagnostics} = await import('../terragrunt/estate-commands.js');
+		const {estateDiagnostics, excludedNote} = await import('../terragrunt/estate-commands.js');
 		const found = await estateDiagnostics(estate);
 		if (input.flags.json) {
 			const json = checkJson(found.diagnostics, found.sources);
@@ -105,9 +105,10 @@ export const checkCommand: Command = async input => {
 		}
 
 		stdout.write(renderCheck(found.diagnostics, directory));
+		stderr.write(excludedNote(estate, found.excluded));
 		const errors = found.diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 		const warnings = found.diagnostics.length - errors;
-		stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${found.units} Terragrunt unit${found.units === 1 ? '' : 's'}.\n`);
+		stderr.write(`${errors === 0 && warnings === 0 ? 'No problems found' : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`} in ${found.units} Terragrunt unit${found.units === 1 ? '' : 's'}${found.excluded.length > 0 ? ` (${found.excluded.length} excluded)` : ''}.\n`);
 		return errors > 0 ? 1 : 0;
 	}
 

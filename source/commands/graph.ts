@@ -59,7 +59,10 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 			stderr.write(`Warning: Terragrunt units depend on each other in a cycle: ${[...cycle, cycle[0]!].map(unit => unit.path).join(' -> ')}\n`);
 		}
 
-		terminalSafeWriter(stdout, isTerminal, false).write(renderEstateGraph(estate.units, graph, format as 'dot' | 'mermaid' | 'json' | 'text', directory => path.relative(estate.root, directory).split(path.sep).join('/')));
+		terminalSafeWriter(stdout, isTerminal, false).write(renderEstateGraph(estate.units, graph, format as 'dot' | 'mermaid' | 'json' | 'text', directory => path.relative(estate.root, directory).split(path.sep).join('/'), new Map(estate.units.flatMap(unit => {
+			const exclusion = estate.excluded(unit);
+			return exclusion ? [[unit, exclusion.reason] as const] : [];
+		}))));
 		return 0;
 	}
 

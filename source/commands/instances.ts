@@ -196,8 +196,9 @@ export const instancesCommand: Command = async input => {
 	const [directory, addressText] = positional;
 	const estate = await estateFor(input, directory);
 	if (estate) {
-		const {estateInstanceLines} = await import('../terragrunt/estate-commands.js');
+		const {estateInstanceLines, excludedNote} = await import('../terragrunt/estate-commands.js');
 		const found = await estateInstanceLines(estate, opened => instanceLines(opened.workspace.instances).map(line => line.instance.text), addressText);
+		stderr.write(excludedNote(estate, found.excluded));
 		if (!found.found || (addressText !== undefined && found.lines.length === 0)) {
 			stderr.write(`Error: No matching instances\n\nNo unit of this estate has the path or address ${addressText ?? ''}.\n`);
 			return 1;

@@ -2,11 +2,12 @@ import path from 'node:path';
 import type {ConfigSource} from '../config/source.js';
 
 /*
-Discovery of a Terragrunt estate: every directory holding a `terragrunt.hcl` is a unit (Terragrunt's `find`), and every `terragrunt.stack.hcl` a stack. Hidden directories (`.terragrunt-cache`, `.git`, `.terragrunt-stack`) and `node_modules` are skipped; the walk is bounded so a hostile tree cannot make it run away.
+Discovery of a Terragrunt estate: every directory holding a `terragrunt.hcl` is a unit (Terragrunt's `find`), and every `terragrunt.stack.hcl` a stack. A stack is expanded (`onStack`) before its directory is listed, so the `.terragrunt-stack` it generates (in memory) is walked like any directory and the units in it are found where Terragrunt finds them after `terragrunt stack generate`. Other hidden directories (`.terragrunt-cache`, `.git`) and `node_modules` are skipped; the walk is bounded so a hostile tree cannot make it run away.
 */
 
 export const unitFileName = 'terragrunt.hcl';
 export const stackFileName = 'terragrunt.stack.hcl';
+export const stackDirectoryName = '.terragrunt-stack';
 
 export type Discovered = {
 	/**
@@ -23,7 +24,7 @@ export type Discovered = {
 const maximumDirectories = 100_000;
 const maximumDepth = 64;
 
-export function discoverUnits(root: string, files: ConfigSource): Discovered {
+export function discoverUnits(root: string, files: ConfigSource, onStack?: (directory: string) => void): Discovered {
 	const units: string[] = [];
 	const stacks: string[] = [];
 	let visited = 0;
@@ -43,6 +44,12 @@ export function discoverUnits(root: string, files: ConfigSource): Discovered {
 		}
 
 		seen.add(real);
+		const stack = files.stat(path.join(directory, stackFileName))?.kind === 'file';
+		if (stack) {
+			stacks.push(directory);
+			onStack?.(directory);
+		}
+
 		let names: string[];
 		try {
 			names = files.readDirectory(directory).sort();
@@ -54,12 +61,8 @@ export function discoverUnits(root: string, files: ConfigSource): Discovered {
 			units.push(directory);
 		}
 
-		if (names.includes(stackFileName) && files.stat(path.join(directory, stackFileName))?.kind === 'file') {
-			stacks.push(directory);
-		}
-
 		for (const name of names) {
-			if (name.startsWith('.') || name === 'node_modules') {
+			if ((name.startsWith('.') && !(stack && name === stackDirectoryName)) || name === 'node_modules') {
 				continue;
 			}
 

@@ -75,8 +75,12 @@ export function describeUnit(estate: Estate, unit: Unit): string {
 		}
 
 		default: {
-			parts.push(`${module.kind === 'local' ? '' : `${module.kind === 'cache' ? 'from .terragrunt-cache' : 'mapped'}: `}${slash(path.relative(estate.root, module.directory)) || '.'}`);
+			parts.push(`${module.kind === 'local' ? '' : `${module.kind === 'cache' ? 'from .terragrunt-cache' : 'mapped'}: `}${slash(path.relative(estate.root, estate.origin(module.directory))) || '.'}`);
 		}
+	}
+
+	if (unit.generatedBy) {
+		parts.unshift(`stack unit ${unit.generatedBy.address}`);
 	}
 
 	const reads = evaluation.dependencies.filter(dependency => dependency.kind === 'dependency').map(dependency => dependency.name);
@@ -89,8 +93,9 @@ export function describeUnit(estate: Estate, unit: Unit): string {
 		parts.push(`after ${after.join(', ')}`);
 	}
 
-	if (evaluation.evaluated.config.excluded) {
-		parts.push('excluded');
+	const exclusion = estate.excluded(unit);
+	if (exclusion) {
+		parts.push(`excluded: ${exclusion.reason}`);
 	}
 
 	return parts.join('; ');
@@ -100,10 +105,10 @@ function slash(text: string): string {
 	return text.split(path.sep).join('/');
 }
 
-type FolderNode = {readonly name: string; readonly folders: Map<string, FolderNode>; unit?: Unit};
+type FolderNode = {readonly name: string; readonly directory: string; readonly folders: Map<string, FolderNode>; unit?: Unit};
 
-function folderTree(units: readonly Unit[]): FolderNode {
-	const root: FolderNode = {name: '.', folders: new Map()};
+function folderTree(root_: string, units: readonly Unit[]): FolderNode {
+	const root: FolderNode = {name: '.', directory: root_, folders: new Map()};
 	for (const unit of units) {
 		if (unit.path === '.') {
 			root.unit = unit;
@@ -114,7 +119,7 @@ function folderTree(units: readonly Unit[]): FolderNode {
 		for (const part of unit.path.split('/')) {
 			let next = node.folders.get(part);
 			if (!next) {
-				next = {name: part, folders: new Map()};
+				next = {name: part, directory: path.join(node.directory, part), folders: new Map()};
 				node.folders.set(part, next);
 			}
 
@@ -131,7 +136,10 @@ function folderTree(units: readonly Unit[]): FolderNode {
 `tree` of an estate: folders, units (with their module and dependencies), and each unit's module instance tree.
 */
 export async function renderEstateTree(estate: Estate, renderModuleTree: (opened: OpenedUnit) => string, unitsOnly = false): Promise<string> {
-	const lines = [`${estate.root === '' ? '.' : '.'} (Terragrunt estate: ${estate.units.length} unit${estate.units.length === 1 ? '' : 's'})`];
+	const excluded = estate.units.filter(unit => estate.excluded(unit)).length;
+	const lines = [`. (Terragrunt estate: ${estate.units.length} unit${estate.units.length === 1 ? '' : 's'}${excluded > 0 ? `, ${excluded} excluded` : ''})`];
+	// A folder a stack's `stack` block generates is named with it.
+	const stackComponents = new Map(estate.stacks.flatMap(stack => stack.evaluation.components.filter(component => component.kind === 'stack').map(component => [component.directory, component] as const)));
 	const visit = async (node: FolderNode, prefix: string): Promise<void> => {
 		const children = [...node.folders.values()].sort((a, b) => (a.name < b.name ? -1 : (a.name > b.name ? 1 : 0)));
 		for (const [index, child] of children.entries()) {
@@ -139,7 +147,7 @@ export async function renderEstateTree(estate: Estate, renderModuleTree: (opened
 			const inner = `${prefix}${last ? '    ' : '│   '}`;
 			if (child.unit) {
 				lines.push(`${prefix}${last ? '└── ' : '├── '}${child.name} [unit: ${describeUnit(estate, child.unit)}]`);
-				if (!unitsOnly) {
+				if (!unitsOnly && !estate.excluded(child.unit)) {
 					// eslint-disable-next-line no-await-in-loop -- in order
 					const opened = await estate.open(child.unit);
 					for (const line of renderModuleTree(opened).trimEnd().split('\n')) {
@@ -147,7 +155,8 @@ export async function renderEstateTree(estate: Estate, renderModuleTree: (opened
 					}
 				}
 			} else {
-				lines.push(`${prefix}${last ? '└── ' : '├── '}${child.name}/`);
+				const stack = stackComponents.get(child.directory);
+				lines.push(`${prefix}${last ? '└── ' : '├── '}${child.name}/${stack ? ` [stack ${stack.address}: ${slash(path.relative(estate.root, estate.origin(child.directory))) || '.'}]` : ''}`);
 			}
 
 			// eslint-disable-next-line no-await-in-loop -- in order
@@ -155,14 +164,14 @@ export async function renderEstateTree(estate: Estate, renderModuleTree: (opened
 		}
 	};
 
-	await visit(folderTree(estate.units), '');
+	await visit(folderTree(estate.root, estate.units), '');
 	return lines.join('\n') + '\n';
 }
 
 /**
 Every diagnostic of every unit (a shared file's problem once), with the estate's own (cycles, dependencies on missing units).
 */
-export async function estateDiagnostics(estate: Estate): Promise<{diagnostics: Diagnostic[]; sources: Map<string, string>; units: number}> {
+export async function estateDiagnostics(estate: Estate): Promise<{diagnostics: Diagnostic[]; sources: Map<string, string>; units: number; excluded: Unit[]}> {
 	const seen = new Set<string>();
 	const diagnostics: Diagnostic[] = [];
 	const sources = new Map<string, string>();
@@ -178,7 +187,8 @@ export async function estateDiagnostics(estate: Estate): Promise<{diagnostics: D
 		add(diagnostic);
 	}
 
-	for (const {opened} of await openAll(estate)) {
+	const excluded = estate.units.filter(unit => estate.excluded(unit));
+	for (const {opened} of await openAll(estate, estate.units.filter(unit => !estate.excluded(unit)))) {
 		for (const diagnostic of opened.workspace.diagnostics) {
 			add(diagnostic);
 		}
@@ -188,17 +198,20 @@ export async function estateDiagnostics(estate: Estate): Promise<{diagnostics: D
 		}
 	}
 
-	return {diagnostics, sources, units: estate.units.length};
+	return {
+		diagnostics, sources, units: estate.units.length - excluded.length, excluded,
+	};
 }
 
 /**
 `instances` of an estate: `UNIT:ADDRESS` for each module and resource instance, or those of one unit (`selector` a unit's path, optionally `:ADDRESS`).
 */
-export async function estateInstanceLines(estate: Estate, lines: (opened: OpenedUnit) => readonly string[], selector?: string): Promise<{lines: string[]; found: boolean}> {
+export async function estateInstanceLines(estate: Estate, lines: (opened: OpenedUnit) => readonly string[], selector?: string): Promise<{lines: string[]; found: boolean; excluded: Unit[]}> {
 	const [unitPath, address] = selector === undefined ? [undefined, undefined] : splitSelector(selector);
 	const units = unitPath === undefined ? estate.units : estate.units.filter(unit => unit.path === unitPath || unit.path.startsWith(`${unitPath}/`));
 	const result: string[] = [];
-	for (const {unit, opened} of await openAll(estate, units)) {
+	const excluded = units.filter(unit => estate.excluded(unit));
+	for (const {unit, opened} of await openAll(estate, units.filter(unit => !estate.excluded(unit)))) {
 		for (const line of lines(opened)) {
 			if (address === undefined || line === address || line.startsWith(`${address}.`) || line.startsWith(`${address}[`)) {
 				result.push(`${unit.path}:${line}`);
@@ -206,13 +219,20 @@ export async function estateInstanceLines(estate: Estate, lines: (opened: Opened
 		}
 	}
 
-	return {lines: result, found: units.length > 0};
+	return {lines: result, found: units.length > 0, excluded};
 }
 
 function splitSelector(selector: string): [string, string | undefined] {
 	const colon = selector.indexOf(':');
 	const unit = (colon === -1 ? selector : selector.slice(0, colon)).replace(/\/+$/, '');
 	return [unit === '' ? '.' : unit, colon === -1 ? undefined : selector.slice(colon + 1)];
+}
+
+/**
+The note a listing prints (on stderr) for the units it leaves out.
+*/
+export function excludedNote(estate: Estate, units: readonly Unit[]): string {
+	return units.map(unit => `Excluded: ${unit.path}: ${estate.excluded(unit)!.reason}\n`).join('');
 }
 
 /**

@@ -98,9 +98,23 @@ export type TerragruntConfig = {
 	`dependencies { paths }`: absolute directories, ordering only.
 	*/
 	readonly dependencyPaths: readonly string[];
-	readonly excluded: boolean;
+	/**
+	The `exclude` block (exclude.go): the child's replaces an included file's.
+	*/
+	readonly exclude: ExcludeSetting | undefined;
 	readonly includes: readonly IncludeInfo[];
 	readonly dependencyTiers: ReadonlyMap<string, ReadonlyMap<string, 'static' | 'mock' | 'unknown'>>;
+};
+
+export type ExcludeSetting = {
+	/**
+	`if`; undefined when it is not known (a value only a run knows).
+	*/
+	readonly if: boolean | undefined;
+	readonly actions: readonly string[];
+	readonly excludeDependencies: boolean;
+	readonly noRun: boolean | undefined;
+	readonly range: Range;
 };
 
 export type ParsedFile = {readonly body: Body | undefined; readonly diagnostics: readonly Diagnostic[]; readonly text: string};
@@ -125,6 +139,10 @@ export type ConfigEnvironment = {
 	`read_terragrunt_config` results that do not depend on the unit reading them, shared by every unit of an estate.
 	*/
 	readonly readCache?: Map<string, Value>;
+	/**
+	`values` in a file of `directory`: its `terragrunt.values.hcl`, written by a stack (in memory or by `terragrunt stack generate`); undefined when there is none.
+	*/
+	readonly values?: (directory: string) => Value | undefined;
 };
 
 export type EvaluatedConfig = {
@@ -138,12 +156,14 @@ export type EvaluatedConfig = {
 	readonly filesRead: readonly string[];
 };
 
-type State = {
+export type EvaluationState = {
 	readonly diagnostics: Diagnostic[];
 	readonly functionUses: Map<string, FunctionUse>;
 	readonly filesRead: Set<string>;
 	depth: number;
 };
+
+type State = EvaluationState;
 
 const maximumDepth = 16;
 
@@ -162,7 +182,7 @@ type FileResult = {config: TerragruntConfig; value: Value};
 
 function emptyConfig(filePath: string): TerragruntConfig {
 	return {
-		path: filePath, locals: new Map(), inputs: new Map(), source: undefined, generate: new Map(), remoteState: undefined, dependencies: new Map(), dependencyPaths: [], excluded: false, includes: [], dependencyTiers: new Map(),
+		path: filePath, locals: new Map(), inputs: new Map(), source: undefined, generate: new Map(), remoteState: undefined, dependencies: new Map(), dependencyPaths: [], exclude: undefined, includes: [], dependencyTiers: new Map(),
 	};
 }
 
@@ -415,11 +435,15 @@ class FileEvaluation {
 					return {value: objectValue({value: this.#features.get(subject.name) ?? unknownValue()}), diagnostics: []};
 				}
 
+				case 'values': {
+					return valuesReference(this.#environment.values?.(path.dirname(this.filePath)), subject.name, reference.range);
+				}
+
 				default:
 			}
 		}
 
-		return {value: unknownValue(), diagnostics: [errorDiagnostic('Invalid reference', `"${formatReference(reference)}" is not a reference Terragrunt knows (local, include, dependency, feature).`, reference.range)]};
+		return {value: unknownValue(), diagnostics: [errorDiagnostic('Invalid reference', `"${formatReference(reference)}" is not a reference Terragrunt knows (local, include, dependency, feature, values).`, reference.range)]};
 	}
 
 	/**
@@ -448,62 +472,8 @@ class FileEvaluation {
 	}
 
 	#makeScope(resolver: ((reference: Reference) => {value: Value; diagnostics: Diagnostic[]}) | undefined, includePath: string | undefined): Scope {
-		const environment = this.#environment;
-		const state = this.#state;
-		const originalConfigPath = this.#originalConfigPath;
-		const context: TerragruntFunctionContext = {
-			configPath: this.configPath,
-			originalConfigPath,
-			includePath,
-			includePaths: this.#includePaths,
-			repoRoot: environment.repoRoot,
-			workingDirectory: environment.workingDirectory,
-			environment: environment.environment,
-			realEnvironment: environment.realEnvironment,
-			exists: environment.exists,
-			...(environment.listFiles && {listFiles: environment.listFiles}),
-			readConfig(file) {
-				if (!environment.exists(file)) {
-					throw new FunctionError(`read_terragrunt_config: ${file} does not exist`);
-				}
-
-				if (state.depth >= maximumDepth) {
-					throw new FunctionError(`read_terragrunt_config: more than ${maximumDepth} nested reads (a cycle?)`);
-				}
-
-				state.filesRead.add(file);
-				const cached = environment.readCache?.get(file);
-				if (cached) {
-					return cached;
-				}
-
-				state.depth++;
-				try {
-					const read = new FileEvaluation(file, originalConfigPath, undefined, environment, state, true);
-					const {value} = read.result();
-					// What a file read this way gives depends on the file alone unless it asks for the unit (get_original_terragrunt_dir) or reads other units: kept for every unit that reads it.
-					if (environment.readCache && read.body && blocksOf(read.body, 'include').length === 0 && blocksOf(read.body, 'dependency').length === 0 && !environment.parse(file).text.includes('get_original_terragrunt_dir')) {
-						environment.readCache.set(file, value);
-					}
-
-					return value;
-				} finally {
-					state.depth--;
-				}
-			},
-			readTfvars(file) {
-				state.filesRead.add(file);
-				return environment.readTfvars(file);
-			},
-			note() {},
-		};
-		const functionContext = {baseDirectory: path.dirname(this.configPath), impure: false};
-		const functions = terragruntFunctions(context, functionContext);
-		return createScope({
-			resolveReference: resolver ?? (reference => ({value: unknownValue(), diagnostics: [errorDiagnostic('Reference in an include path', `Only functions may be used here, not "${formatReference(reference)}".`, reference.range)]})),
-			functions: functions.lookup,
-			functionNames: functions.names,
-			functionContext,
+		return terragruntScope({
+			configPath: this.configPath, originalConfigPath: this.#originalConfigPath, includePath, includePaths: this.#includePaths, environment: this.#environment, state: this.#state, resolver,
 		});
 	}
 
@@ -573,23 +543,19 @@ class FileEvaluation {
 			}
 		}
 
-		let excluded = false;
-		for (const block of blocksOf(body, 'exclude')) {
-			const condition = attributeValue(block.body, 'if', scope, state);
-			const actions = attributeValue(block.body, 'actions', scope, state);
-			const names = actions && (actions.kind === 'list' || actions.kind === 'tuple') ? actions.elements.map(item => (item.kind === 'string' ? item.value : '')) : [];
-			if (condition?.kind === 'bool' && condition.value && (names.includes('all') || names.includes('plan'))) {
-				excluded = true;
-			}
+		const excludeBlocks = blocksOf(body, 'exclude');
+		if (excludeBlocks.length > 1) {
+			state.diagnostics.push(errorDiagnostic('Too many exclude blocks', `Only one exclude block is allowed; ${this.filePath} has ${excludeBlocks.length}.`, excludeBlocks[1]!.typeRange));
 		}
 
+		const exclude = excludeBlocks[0] ? readExclude(excludeBlocks[0], scope, state) : undefined;
 		// The dependency values are read by name; a block nobody reads still gets its outputs (for the unit graph and tiers).
 		for (const name of this.ownDependencies().keys()) {
 			this.#hub.value(name);
 		}
 
 		const own: TerragruntConfig = {
-			path: this.filePath, locals, inputs, source, generate, remoteState, dependencies: this.ownDependencies(), dependencyPaths, excluded, includes: this.includes, dependencyTiers: this.#hub.tiers,
+			path: this.filePath, locals, inputs, source, generate, remoteState, dependencies: this.ownDependencies(), dependencyPaths, exclude, includes: this.includes, dependencyTiers: this.#hub.tiers,
 		};
 		let merged = own;
 		for (let index = this.included.length - 1; index >= 0; index--) {
@@ -613,6 +579,94 @@ class FileEvaluation {
 		this.#result = {config: merged, value: configValue(merged, dependencyValues)};
 		return this.#result;
 	}
+}
+
+/**
+The scope a Terragrunt file is evaluated in: Terragrunt's functions (and Terraform's), answered from `configPath` (the unit a file is read for), with `resolver` answering references.
+*/
+export function terragruntScope(options: {
+	readonly configPath: string;
+	readonly originalConfigPath: string;
+	readonly includePath?: string | undefined;
+	readonly includePaths?: ReadonlyMap<string, string>;
+	readonly environment: ConfigEnvironment;
+	readonly state: EvaluationState;
+	readonly resolver: ((reference: Reference) => {value: Value; diagnostics: Diagnostic[]}) | undefined;
+}): Scope {
+	const {configPath, originalConfigPath, includePath, environment, state, resolver} = options;
+	const includePaths = options.includePaths ?? new Map<string, string>();
+	const context: TerragruntFunctionContext = {
+		configPath,
+		originalConfigPath,
+		includePath,
+		includePaths,
+		repoRoot: environment.repoRoot,
+		workingDirectory: environment.workingDirectory,
+		environment: environment.environment,
+		realEnvironment: environment.realEnvironment,
+		exists: environment.exists,
+		...(environment.listFiles && {listFiles: environment.listFiles}),
+		readConfig(file) {
+			if (!environment.exists(file)) {
+				throw new FunctionError(`read_terragrunt_config: ${file} does not exist`);
+			}
+
+			if (state.depth >= maximumDepth) {
+				throw new FunctionError(`read_terragrunt_config: more than ${maximumDepth} nested reads (a cycle?)`);
+			}
+
+			state.filesRead.add(file);
+			const cached = environment.readCache?.get(file);
+			if (cached) {
+				return cached;
+			}
+
+			state.depth++;
+			try {
+				const read = new FileEvaluation(file, originalConfigPath, undefined, environment, state, true);
+				const {value} = read.result();
+				// What a file read this way gives depends on the file alone unless it asks for the unit (get_original_terragrunt_dir) or reads other units: kept for every unit that reads it.
+				if (environment.readCache && read.body && blocksOf(read.body, 'include').length === 0 && blocksOf(read.body, 'dependency').length === 0 && !environment.parse(file).text.includes('get_original_terragrunt_dir')) {
+					environment.readCache.set(file, value);
+				}
+
+				return value;
+			} finally {
+				state.depth--;
+			}
+		},
+		readTfvars(file) {
+			state.filesRead.add(file);
+			return environment.readTfvars(file);
+		},
+		note() {},
+	};
+	const functionContext = {baseDirectory: path.dirname(configPath), impure: false};
+	const functions = terragruntFunctions(context, functionContext);
+	return createScope({
+		resolveReference: resolver ?? (reference => ({value: unknownValue(), diagnostics: [errorDiagnostic('Reference in an include path', `Only functions may be used here, not "${formatReference(reference)}".`, reference.range)]})),
+		functions: functions.lookup,
+		functionNames: functions.names,
+		functionContext,
+	});
+}
+
+/**
+`values.NAME`: an attribute of the `terragrunt.values.hcl` beside the file.
+*/
+export function valuesReference(values: Value | undefined, name: string, range: Range | undefined): {value: Value; diagnostics: Diagnostic[]} {
+	if (values === undefined) {
+		return {value: unknownValue(), diagnostics: [errorDiagnostic('No stack values', `values.${name} is read, but no terragrunt.values.hcl is beside this file: values are written by a terragrunt.stack.hcl unit or stack block that generates this directory.`, range)]};
+	}
+
+	if (values.kind === 'unknown') {
+		return {value: unknownValue(), diagnostics: []};
+	}
+
+	const found = attributesOf(values).get(name);
+	return found === undefined
+		? {value: unknownValue(), diagnostics: [errorDiagnostic('Unsupported attribute', `The stack values have no attribute named "${name}".`, range)]}
+		: {value: found, diagnostics: []};
 }
 
 function readRemoteState(body: Body, scope: Scope, state: State): TerragruntConfig['remoteState'] {
@@ -674,10 +728,52 @@ export function mergeConfigs(parent: TerragruntConfig, child: TerragruntConfig, 
 		remoteState: child.remoteState ?? parent.remoteState,
 		dependencies,
 		dependencyPaths: [...new Set([...parent.dependencyPaths, ...child.dependencyPaths])],
-		excluded: child.excluded || parent.excluded,
+		exclude: child.exclude ?? parent.exclude,
 		includes: child.includes,
 		dependencyTiers: child.dependencyTiers,
 	};
+}
+
+/**
+An `exclude` block; `if`, `exclude_dependencies` and `no_run` may be written as strings ("true"), as Terragrunt parses them.
+*/
+function readExclude(block: Block, scope: Scope, state: State): ExcludeSetting {
+	const flag = (name: string): boolean | undefined => {
+		const value = attributeValue(block.body, name, scope, state);
+		if (value?.kind === 'bool') {
+			return value.value;
+		}
+
+		if (value?.kind === 'string' && (value.value === 'true' || value.value === 'false')) {
+			return value.value === 'true';
+		}
+
+		return undefined;
+	};
+
+	const actions = attributeValue(block.body, 'actions', scope, state);
+	if (!findAttribute(block.body, 'if')) {
+		state.diagnostics.push(errorDiagnostic('Missing required argument', 'The exclude block needs an "if" argument.', block.typeRange));
+	}
+
+	return {
+		if: flag('if'),
+		actions: actions && (actions.kind === 'list' || actions.kind === 'tuple' || actions.kind === 'set') ? actions.elements.flatMap(item => (item.kind === 'string' ? [item.value] : [])) : [],
+		excludeDependencies: flag('exclude_dependencies') ?? false,
+		noRun: flag('no_run'),
+		range: block.typeRange,
+	};
+}
+
+/**
+Whether an `exclude` leaves the unit out of a run of `command` (IsActionListedInExclude in internal/runner/runcfg/util.go, applied by discovery's applyExcludeModules): its `if` is true and its actions name the command, `all`, or `all_except_output` (for any command but output).
+*/
+export function excludesCommand(exclude: ExcludeSetting | undefined, command: string): boolean {
+	if (!exclude?.if) {
+		return false;
+	}
+
+	return exclude.actions.some(action => action === 'all' || (action === 'all_except_output' && command !== 'output') || action.toLowerCase() === command.toLowerCase());
 }
 
 function mergeDependency(earlier: DependencyBlock, later: DependencyBlock): DependencyBlock {
@@ -744,12 +840,12 @@ function readInputs(attribute: Attribute, scope: ReturnType<typeof createScope>,
 	}
 }
 
-function attributeValue(body: Body, name: string, scope: ReturnType<typeof createScope>, state: State): Value | undefined {
+export function attributeValue(body: Body, name: string, scope: ReturnType<typeof createScope>, state: State): Value | undefined {
 	const attribute = findAttribute(body, name);
 	return attribute ? evaluateReporting(attribute.expression, scope, state) : undefined;
 }
 
-function evaluateReporting(expression: Expression, scope: ReturnType<typeof createScope>, state: State): Value {
+export function evaluateReporting(expression: Expression, scope: ReturnType<typeof createScope>, state: State): Value {
 	const result = evaluate(expression, scope);
 	for (const diagnostic of result.diagnostics) {
 		const key = `${diagnostic.summary}|${diagnostic.subject?.filename}|${diagnostic.subject?.start.offset}`;
@@ -813,7 +909,7 @@ function configValue(config: TerragruntConfig, dependencyValues: ReadonlyMap<str
 /**
 Every call of a function that is not simply evaluated (unsafe, context, environment), once per call site, in source order.
 */
-function noteFunctionUses(body: Body, state: State): void {
+export function noteFunctionUses(body: Body, state: State): void {
 	for (const use of functionUsesOf(body)) {
 		const key = `${use.range.filename}:${use.range.start.offset}`;
 		if (!state.functionUses.has(key)) {

@@ -70,6 +70,24 @@ export function locateModule(unitDirectory: string, source: string | undefined, 
 			: {kind: 'unavailable', source, reason: `${directory} is not a directory`};
 	}
 
+	const mapped = mappedSource(source, mappings, files);
+	if (mapped) {
+		return mapped;
+	}
+
+	const cached = cachedCopy(unitDirectory, subdirectory, files);
+	if (cached) {
+		return {kind: 'cache', directory: cached, source};
+	}
+
+	return {kind: 'unavailable', source, reason: 'it is remote, not downloaded in .terragrunt-cache, and no --source-map names it'};
+}
+
+/**
+A remote source read from a `--source-map` directory, when one names its root.
+*/
+export function mappedSource(source: string, mappings: readonly SourceMapping[], files: ConfigSource): ModuleLocation | undefined {
+	const {root, subdirectory} = splitSource(source);
 	for (const mapping of mappings) {
 		const mappedRoot = splitSource(mapping.from).root;
 		if (root === mappedRoot || root.startsWith(`${mappedRoot}/`)) {
@@ -81,12 +99,7 @@ export function locateModule(unitDirectory: string, source: string | undefined, 
 		}
 	}
 
-	const cached = cachedCopy(unitDirectory, subdirectory, files);
-	if (cached) {
-		return {kind: 'cache', directory: cached, source};
-	}
-
-	return {kind: 'unavailable', source, reason: 'it is remote, not downloaded in .terragrunt-cache, and no --source-map names it'};
+	return undefined;
 }
 
 /**

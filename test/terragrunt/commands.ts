@@ -98,3 +98,38 @@ test('graph of an estate: unit -> unit edges, a dependency block named, dependen
 	].join('\n'));
 	t.is((await run(graphCommand, [`${estate}/live`], {format: 'text'})).stdout, 'prod/eu-west-1/app\n  -> prod/eu-west-1/vpc (dependency "vpc")\n  -> prod/eu-west-1/db (dependency "db")\nprod/eu-west-1/db\nprod/eu-west-1/vpc\n');
 });
+
+test('tree of a stack: the units terragrunt stack generate would write, each named by its block, nested stacks by theirs', async t => {
+	const {code, stdout} = await run(treeCommand, ['test/fixtures/terragrunt/stacks/live']);
+	t.is(code, 0);
+	t.is(stdout, [
+		'. (Terragrunt estate: 8 units)',
+		'└── .terragrunt-stack/',
+		'    ├── aurora/',
+		'    │   ├── api [unit: stack unit aurora[api]; ../units/app]',
+		'    │   │     root (1 resource, 1 instance)',
+		'    │   └── web [unit: stack unit aurora[web]; ../units/app]',
+		'    │         root (1 resource, 1 instance)',
+		'    ├── db [unit: stack unit db; ../units/db; reads vpc]',
+		'    │     root (1 resource, 1 instance)',
+		'    ├── shard/',
+		'    │   ├── 0 [unit: stack unit shard[0]; ../units/app]',
+		'    │   │     root (1 resource, 1 instance)',
+		'    │   └── 1 [unit: stack unit shard[1]; ../units/app]',
+		'    │         root (1 resource, 1 instance)',
+		'    ├── team/',
+		'    │   ├── 0/ [stack team[0]: ../stacks/team]',
+		'    │   │   └── .terragrunt-stack/',
+		'    │   │       └── member [unit: stack unit member; ../units/app]',
+		'    │   │             root (1 resource, 1 instance)',
+		'    │   └── 1/ [stack team[1]: ../stacks/team]',
+		'    │       └── .terragrunt-stack/',
+		'    │           └── member [unit: stack unit member; ../units/app]',
+		'    │                 root (1 resource, 1 instance)',
+		'    └── vpc [unit: stack unit vpc; ../units/app]',
+		'          root (1 resource, 1 instance)',
+		'',
+	].join('\n'));
+	const instances = await run(instancesCommand, ['test/fixtures/terragrunt/stacks/live', '.terragrunt-stack/team']);
+	t.is(instances.stdout, '.terragrunt-stack/team/0/.terragrunt-stack/member:terraform_data.app\n.terragrunt-stack/team/1/.terragrunt-stack/member:terraform_data.app\n');
+});
