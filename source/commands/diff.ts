@@ -7,6 +7,7 @@ import {formatDiffMarkdown} from '../diff/format-markdown.js';
 import {formatDiffText} from '../diff/format-text.js';
 import {hasChanges} from '../diff/summary.js';
 import {type Workspace, loadWorkspace} from '../workspace.js';
+import type {Estate} from '../terragrunt/estate.js';
 import type {Command, CommandInput} from './command.js';
 import {exitCodes, usageExitCode} from './exit-codes.js';
 import {terminalSafeWriter} from './terminal-text.js';
@@ -54,6 +55,23 @@ async function load(input: CommandInput, spec: SideSpec): Promise<Workspace> {
 	// The state file does not take part: a diff compares configurations.
 	const {stateFile: _, ...rest} = options;
 	return loadWorkspace({...rest, variableArguments, ...(spec.source && {source: spec.source})});
+}
+
+/**
+Both sides as Terragrunt estates, when either side's directory is one (a side without units is an estate of none).
+*/
+async function estatesOf(input: CommandInput, from: SideSpec, to: SideSpec): Promise<{from: Estate; to: Estate} | undefined> {
+	const {estateOf} = await import('../terragrunt/estate-commands.js');
+	const {openEstate} = await import('../terragrunt/estate.js');
+	const open = (spec: SideSpec): Estate | undefined => estateOf({...workspaceOptions(input.flags, spec.directory, input.environment, input.cwd), ...(spec.source && {source: spec.source})});
+	const fromEstate = open(from);
+	const toEstate = open(to);
+	if (!fromEstate && !toEstate) {
+		return undefined;
+	}
+
+	const empty = (spec: SideSpec): Estate => openEstate({root: spec.directory, discover: false, ...(spec.source && {source: spec.source})});
+	return {from: fromEstate ?? empty(from), to: toEstate ?? empty(to)};
 }
 
 /**
@@ -121,6 +139,18 @@ export const diffCommand: Command = async input => {
 
 	const fromSpec = from as SideSpec;
 	const toSpec = to as SideSpec;
+	// A directory of Terragrunt units: the diff unit by unit (terragrunt/estate-diff.ts).
+	const estates = await estatesOf(input, fromSpec, toSpec);
+	if (estates) {
+		const {diffEstates, estateDiffHasChanges, estateDiffJson, formatEstateDiffText} = await import('../terragrunt/estate-diff.js');
+		const diff = await diffEstates(estates.from, estates.to);
+		const out = terminalSafeWriter(input.stdout, input.isTerminal, flags.color);
+		out.write(format === 'json'
+			? `${JSON.stringify(estateDiffJson(diff, {from: fromSpec.side, to: toSpec.side}), null, 2)}\n`
+			: formatEstateDiffText(diff, {from: fromSpec.label, to: toSpec.label, colour: flags.color && input.isTerminal && format === 'text'}));
+		return flags.detailedExitcode && estateDiffHasChanges(diff) ? exitCodes.changes : exitCodes.success;
+	}
+
 	const fromWorkspace = await load(input, fromSpec);
 	const toWorkspace = await load(input, toSpec);
 	const diff = diffWorkspaces(fromWorkspace, toWorkspace);

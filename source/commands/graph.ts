@@ -59,6 +59,13 @@ export const graphCommand: Command = async ({arguments: positional, flags, stdou
 			stderr.write(`Warning: Terragrunt units depend on each other in a cycle: ${[...cycle, cycle[0]!].map(unit => unit.path).join(' -> ')}\n`);
 		}
 
+		if (flags.instances) {
+			const {estateWiring, renderWiring} = await import('../terragrunt/estate-graph.js');
+			const wiring = await estateWiring(estate, estate.units.filter(unit => !estate.excluded(unit)));
+			terminalSafeWriter(stdout, isTerminal, false).write(renderWiring(wiring, format as 'dot' | 'mermaid' | 'json' | 'text'));
+			return 0;
+		}
+
 		terminalSafeWriter(stdout, isTerminal, false).write(renderEstateGraph(estate.units, graph, format as 'dot' | 'mermaid' | 'json' | 'text', directory => path.relative(estate.root, directory).split(path.sep).join('/'), new Map(estate.units.flatMap(unit => {
 			const exclusion = estate.excluded(unit);
 			return exclusion ? [[unit, exclusion.reason] as const] : [];

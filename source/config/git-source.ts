@@ -43,7 +43,8 @@ export type OpenGitRevisionOptions = {
 
 export type OpenGitRevisionResult = {readonly ok: true; readonly revision: GitRevision} | {readonly ok: false; readonly message: string};
 
-const configurationFile = /\.(?:tf|tofu|tf\.json|tofu\.json|tfvars|tfvars\.json)$/;
+// `.hcl`: Terragrunt's files (terragrunt.hcl, root.hcl, account.hcl, terragrunt.stack.hcl), so an estate is read at a revision too.
+const configurationFile = /\.(?:tf|tofu|tf\.json|tofu\.json|tfvars|tfvars\.json|hcl)$/;
 
 /**
 What one revision may preload: enough for any real configuration, bounded for a hostile repository.

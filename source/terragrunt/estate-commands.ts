@@ -17,7 +17,7 @@ The estate in the options' directory, when it is one: not a unit itself, no Terr
 */
 export function estateOf(options: WorkspaceOptions): Estate | undefined {
 	const cwd = options.cwd ?? process.cwd();
-	const root = path.resolve(options.directory);
+	const root = path.resolve(cwd, options.directory);
 	const files = options.source ?? directorySource({cwd});
 	if (options.terragrunt === false || isUnitDirectory(root, files)) {
 		return undefined;

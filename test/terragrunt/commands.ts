@@ -133,3 +133,32 @@ test('tree of a stack: the units terragrunt stack generate would write, each nam
 	const instances = await run(instancesCommand, ['test/fixtures/terragrunt/stacks/live', '.terragrunt-stack/team']);
 	t.is(instances.stdout, '.terragrunt-stack/team/0/.terragrunt-stack/member:terraform_data.app\n.terragrunt-stack/team/1/.terragrunt-stack/member:terraform_data.app\n');
 });
+
+test('graph --instances of an estate: the wiring across units, output -> input -> variable -> resource instances, each output\'s tier named', async t => {
+	const {code, stdout} = await run(graphCommand, [`${estate}/live`], {instances: true, format: 'text'});
+	t.is(code, 0);
+	t.is(stdout, [
+		'prod/eu-west-1/app:terraform_data.server[0]',
+		'  -> prod/eu-west-1/app:var.cidr (reads)',
+		'  -> prod/eu-west-1/app:var.db_endpoint (reads)',
+		'  -> prod/eu-west-1/app:var.vpc_id (reads)',
+		'prod/eu-west-1/app:terraform_data.server[1]',
+		'  -> prod/eu-west-1/app:var.cidr (reads)',
+		'  -> prod/eu-west-1/app:var.db_endpoint (reads)',
+		'  -> prod/eu-west-1/app:var.vpc_id (reads)',
+		'prod/eu-west-1/app:var.cidr',
+		'  -> prod/eu-west-1/vpc:output.cidr (inputs.cidr = dependency.vpc.outputs.cidr (static))',
+		'prod/eu-west-1/app:var.db_endpoint',
+		'  -> prod/eu-west-1/db:output.endpoint (inputs.db_endpoint = dependency.db.outputs.endpoint (mock))',
+		'prod/eu-west-1/app:var.vpc_id',
+		'  -> prod/eu-west-1/vpc:output.vpc_id (inputs.vpc_id = dependency.vpc.outputs.vpc_id (mock))',
+		'prod/eu-west-1/db:output.endpoint',
+		'prod/eu-west-1/vpc:output.cidr',
+		'prod/eu-west-1/vpc:output.vpc_id',
+		'  -> prod/eu-west-1/vpc:terraform_data.vpc (reads)',
+		'prod/eu-west-1/vpc:terraform_data.vpc',
+		'',
+	].join('\n'));
+	const dot = await run(graphCommand, [`${estate}/live`], {instances: true});
+	t.true(dot.stdout.includes('  "prod/eu-west-1/app:var.cidr" -> "prod/eu-west-1/vpc:output.cidr" [label = "inputs.cidr = dependency.vpc.outputs.cidr (static)"]\n'));
+});
