@@ -55,6 +55,8 @@ export type ExplorerProps = {
 	readonly loadState?: string;
 	/** Called when the user quits, before the app exits. */
 	readonly onQuit?: () => void;
+	/** Called instead of exiting when the user quits: the Terragrunt estate's unit tree takes the screen back (ui/estate/estate-app.tsx). */
+	readonly onLeave?: () => void;
 	/** Where the clipboard escape goes (default: stdout). */
 	readonly writeTerminal?: (sequence: string) => void;
 	/** Quit right after the first frame of the panes (the bench's first-frame probe). */
@@ -84,7 +86,7 @@ function useTerminalSize(columns?: number, rows?: number): {columns: number; row
 	return size;
 }
 
-export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit, firstFrameProbe = false}: ExplorerProps) {
+export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit, onLeave, firstFrameProbe = false}: ExplorerProps) {
 	const {exit} = useApp();
 	useEffect(() => {
 		if (firstFrameProbe) {
@@ -206,10 +208,15 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 
 	useEffect(() => {
 		if (state.quitting) {
+			if (onLeave) {
+				onLeave();
+				return;
+			}
+
 			onQuit?.();
 			exit();
 		}
-	}, [state.quitting, exit, onQuit]);
+	}, [state.quitting, exit, onQuit, onLeave]);
 
 	// A click or wheel step is read against the frame on screen.
 	const screen = useRef<{layout: Layout; fits: boolean}>({layout, fits: true});

@@ -1,6 +1,9 @@
 import process from 'node:process';
 import {render} from 'ink';
+import {workspaceOptions} from '../commands/workspace-options.js';
+import {estateOf} from '../terragrunt/estate-commands.js';
 import {App} from './app.js';
+import {EstateApp} from './estate/estate-app.js';
 import {defaultHistoryFile} from './effects.js';
 import {loadExplorerData} from './data/load.js';
 import type {RunExplorerOptions} from './run-explorer.js';
@@ -24,6 +27,21 @@ export function startExplorer(options: RunExplorerOptions & {readonly stdin: Nod
 		cwd: process.cwd(),
 		onProgress,
 	});
+	// A directory of Terragrunt units opens on its unit tree (ui/estate/).
+	const estate = estateOf(workspaceOptions(options.flags, options.directory, environment, process.cwd()));
+	if (estate) {
+		return render(
+			<EstateApp
+				estate={estate}
+				color={options.color}
+				marker={options.marker}
+				historyFile={defaultHistoryFile(environment)}
+				onInterrupt={() => process.kill(process.pid, 'SIGINT')}
+			/>,
+			{stdin: options.stdin, stdout: options.stdout, exitOnCtrlC: false, patchConsole: true},
+		);
+	}
+
 	return render(
 		<App
 			directory={options.directory}
