@@ -11,7 +11,7 @@ import {enterpriseScale} from './real-configurations.js';
 /*
 `npm run bench`: generates the configurations, measures every stage in child processes (a fresh heap per measurement, so peak memory is that of one load), prints one report and writes it to bench/results.md and the Results section of bench/README.md.
 
-Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 0.1,1,4 (the side-by-side section), --only SECTION[,SECTION] (parse, load, console, ui, diff, page, start, tool, terraform, terragrunt: measure only these, print only, write nothing).
+Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 0.1,1,4 (the side-by-side section), --only SECTION[,SECTION] (parse, load, console, ui, diff, plan, page, start, tool, terraform, terragrunt: measure only these, print only, write nothing).
 */
 
 const argv = process.argv.slice(2);
@@ -22,7 +22,7 @@ const flagValue = (name: string): string | undefined => {
 };
 
 const onlyFlag = flagValue('--only');
-const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['parse', 'load', 'console', 'ui', 'diff', 'page', 'start', 'tool', 'terraform', 'terragrunt']);
+const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['parse', 'load', 'console', 'ui', 'diff', 'plan', 'page', 'start', 'tool', 'terraform', 'terragrunt']);
 const write = !argv.includes('--no-write') && onlyFlag === undefined;
 const scales = flagValue('--sizes')?.split(',').map(Number) ?? [1, 2, 4, 8, 16];
 // 0.1x as well: where a whole process is mostly its start, the closest race with Terraform's Go binary.
@@ -191,6 +191,12 @@ const diffResult = await section('diff', async () => {
 	log(`diff: ${targetScale}x`);
 	return runChild('measure-diff.ts', [target.directory, String(diffRuns)], 900_000);
 });
+// A saved plan of every instance laid over the configuration (1x: the plan of 4x is a JSON file of about 180 MB).
+const planResult = await section('plan', async () => {
+	const planScale = scales.includes(1) ? 1 : Math.min(...scales);
+	log(`plan: --plan over ${planScale}x`);
+	return {...await runChild('measure-plan.ts', [configurations.get(planScale)!.directory, String(diffRuns)], 900_000), scale: planScale};
+});
 // The HTML graph page at 1x and 4x (those of the sizes measured): its size, and the time to its first drawing in chromium.
 const pageScales = scales.filter(scale => scale === 1 || scale === 4);
 const pageResult = await section('page', async () => {
@@ -337,6 +343,13 @@ const diffProblem = failed(diffResult);
 lines.push(diffProblem
 	? `\`tfscope diff\` of two directories of ${targetScale}x, one module directory changed: ${diffProblem}.`
 	: `\`tfscope diff\` of two directories of ${targetScale}x with one module directory changed (\`${String(diffResult['changedModule'])}\`, one resource block added; ${integer(diffResult['changes'])} changes found), against one load of one side with every managed resource value read (\`bench/measure-diff.ts\`, medians of ${diffRuns} runs): diff ${fixed(diffResult['diffMs'])} ms (CPU ${fixed(diffResult['diffCpuMs'])} ms), one load ${fixed(diffResult['loadMs'])} ms (CPU ${fixed(diffResult['loadCpuMs'])} ms): ${fixed(diffResult['ratioCpu'], 2)}x on CPU time.`);
+
+// Saved plan.
+lines.push('', '### Saved plan', '');
+const planProblem = failed(planResult);
+lines.push(planProblem
+	? `\`--plan FILE\` over ${String(planResult['scale'])}x: ${planProblem}.`
+	: `\`--plan FILE\` over ${String(planResult['scale'])}x with a plan of every instance (${integer(planResult['changes'])} changes, each an update whose values are tfscope's own; \`bench/measure-plan.ts\`, medians of ${diffRuns} runs): load with the plan and every value read ${fixed(planResult['planMs'])} ms (CPU ${fixed(planResult['planCpuMs'])} ms), without it ${fixed(planResult['loadMs'])} ms (CPU ${fixed(planResult['loadCpuMs'])} ms): ${fixed(planResult['ratioCpu'], 2)}x on CPU time; \`plan-summary\`'s review of the loaded plan ${fixed(planResult['summaryCpuMs'])} ms of CPU; ${integer(planResult['warnings'])} disagreement warnings (none expected); peak ${fixed(planResult['peakRssMb'])} MB.`);
 
 // The HTML graph page.
 lines.push('', '### HTML graph page', '');
@@ -499,6 +512,7 @@ const targets: Array<[string, string, boolean | undefined, string?]> = [
 	scaling(8),
 	scaling(16),
 	[`Diff of two revisions with one module changed under 2x one load (${targetScale}x)`, diffProblem ? 'n/a' : `${fixed(diffResult['ratioCpu'], 2)}x on CPU time (${fixed(diffResult['diffMs'])} ms / ${fixed(diffResult['loadMs'])} ms wall)`, diffProblem ? undefined : Number(diffResult['diffMs']) / Number(diffResult['loadMs']) < 2, diffProblem ? 'n/a' : status(Number(diffResult['ratioCpu']) < 2)],
+	[`A plan of every instance laid over the configuration within 2.5x one load (${String(planResult['scale'])}x)`, planProblem ? 'n/a' : `${fixed(planResult['ratioCpu'], 2)}x on CPU time (${fixed(planResult['planMs'])} ms / ${fixed(planResult['loadMs'])} ms wall)`, planProblem ? undefined : Number(planResult['planMs']) / Number(planResult['loadMs']) <= 2.5, planProblem ? 'n/a' : status(Number(planResult['ratioCpu']) <= 2.5)],
 	['Start: `tfscope --help` within 1.5x of `terraform version`', startHelp ? `${startHelp.ratio.median.toFixed(2)}x (CPU ${startHelp.cpuRatio.median.toFixed(2)}x)${startFloor ? `; Node's empty program alone ${startFloor.ratio.median.toFixed(2)}x (CPU ${startFloor.cpuRatio.median.toFixed(2)}x)` : ''}` : 'n/a', startHelp ? startHelp.ratio.median <= 1.5 : undefined, startHelp ? status(startHelp.cpuRatio.median <= 1.5) : 'n/a'],
 	['Start: `echo 1+1 \\| tfscope console` within 2x of `terraform console`', startConsole ? `${startConsole.ratio.median.toFixed(2)}x (CPU ${startConsole.cpuRatio.median.toFixed(2)}x)` : 'n/a', startConsole ? startConsole.ratio.median <= 2 : undefined, startConsole ? status(startConsole.cpuRatio.median <= 2) : 'n/a'],
 	['Start: explorer first frame under 600 ms of CPU (bundle, example)', firstFrame ? `${fixed(firstFrame.cpuMs)} ms CPU` : 'n/a', undefined, firstFrame ? status(firstFrame.cpuMs < 600) : 'n/a'],
