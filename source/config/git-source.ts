@@ -199,7 +199,10 @@ export function refNameProblem(name: string): string | undefined {
 	return undefined;
 }
 
-function findRepository(start: string): Repository | undefined {
+/**
+The repository whose work tree holds `start`, a message when the `.git` found on the way up is a file that names no git directory (damaged: git itself stops there), or undefined when there is none.
+*/
+function findRepository(start: string): Repository | string | undefined {
 	for (let directory = start; ; directory = path.dirname(directory)) {
 		const dotGit = path.join(directory, '.git');
 		if (isDirectory(dotGit)) {
@@ -216,6 +219,8 @@ function findRepository(start: string): Repository | undefined {
 				const common = commondir.ok ? path.resolve(own, commondir.text.trim()) : own;
 				return repositoryAt(common, own, directory);
 			}
+
+			return `${dotGit} is a file that does not name a git directory (a "gitdir: PATH" line): the repository is damaged`;
 		}
 
 		if (path.dirname(directory) === directory) {
@@ -268,10 +273,12 @@ async function resolveBase(repository: Repository, base: string): Promise<string
 /**
 The commit an object id stands for: annotated tags are peeled.
 */
-async function peelToCommit(repository: Repository, oid: string): Promise<string> {
+async function peelToCommit(repository: Repository, oid: string, named: string | undefined): Promise<string> {
 	for (let depth = 0; depth < 16; depth++) {
+		const read = async () => git.readObject({fs: repository.fs, gitdir: repository.gitdir, oid, format: 'parsed', cache: cacheOf(repository.gitdir)});
+		// An id the user typed may simply not be there; what a reference (or a tag) names must be.
 		// eslint-disable-next-line no-await-in-loop -- one tag after another
-		const object = await git.readObject({fs: repository.fs, gitdir: repository.gitdir, oid, format: 'parsed', cache: cacheOf(repository.gitdir)});
+		const object = depth === 0 && named === undefined ? await read() : await readingObject(repository, oid, depth === 0 ? `the object ${named!} names` : 'the object a tag names', read);
 		if (object.type === 'commit') {
 			return oid;
 		}
@@ -288,13 +295,14 @@ async function peelToCommit(repository: Repository, oid: string): Promise<string
 
 async function resolveRevision(repository: Repository, revision: string): Promise<string> {
 	const match = /^(.*?)((?:[~^]\d*)*)$/.exec(revision)!;
-	let oid = await peelToCommit(repository, await resolveBase(repository, match[1]!));
+	const base = match[1]!;
+	let oid = await peelToCommit(repository, await resolveBase(repository, base), /^[\da-f]{4,40}$/i.test(base) ? undefined : (base === '' ? 'HEAD' : base));
 	for (const step of match[2]!.matchAll(/([~^])(\d*)/g)) {
 		const count = step[2] === '' ? 1 : Number(step[2]);
 		if (step[1] === '~') {
 			for (let index = 0; index < count; index++) {
 				// eslint-disable-next-line no-await-in-loop -- one parent after another
-				const {commit} = await git.readCommit({fs: repository.fs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)});
+				const {commit} = await readingObject(repository, oid, `commit ${oid.slice(0, 7)}`, async () => git.readCommit({fs: repository.fs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)}));
 				if (commit.parent.length === 0) {
 					throw new RepositoryProblem(`${revision}: the history has fewer commits`);
 				}
@@ -303,7 +311,7 @@ async function resolveRevision(repository: Repository, revision: string): Promis
 			}
 		} else if (count > 0) {
 			// eslint-disable-next-line no-await-in-loop -- one parent after another
-			const {commit} = await git.readCommit({fs: repository.fs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)});
+			const {commit} = await readingObject(repository, oid, `commit ${oid.slice(0, 7)}`, async () => git.readCommit({fs: repository.fs, gitdir: repository.gitdir, oid, cache: cacheOf(repository.gitdir)}));
 			const parent = commit.parent[count - 1];
 			if (parent === undefined) {
 				throw new RepositoryProblem(`${revision}: the commit has no parent ${count}`);
@@ -326,10 +334,16 @@ export async function openGitRevision(options: OpenGitRevisionOptions): Promise<
 		const gitdir = path.resolve(cwd, options.gitDirectory);
 		repository = repositoryAt(gitdir, gitdir, cwd);
 	} else {
-		repository = findRepository(path.resolve(cwd, options.directory ?? '.'));
-		if (!repository) {
+		const found = findRepository(path.resolve(cwd, options.directory ?? '.'));
+		if (typeof found === 'string') {
+			return {ok: false, message: found};
+		}
+
+		if (!found) {
 			return {ok: false, message: `${options.directory ?? '.'} is not inside a git repository (no .git found in it or above it); use --from-dir to compare two directories.`};
 		}
+
+		repository = found;
 	}
 
 	let commit: string;
@@ -346,6 +360,67 @@ export async function openGitRevision(options: OpenGitRevisionOptions): Promise<
 	} catch (error) {
 		return {ok: false, message: `Revision ${JSON.stringify(options.revision)} could not be read from ${repository.gitdir}: ${describeGitError(error, repository)}.`};
 	}
+}
+
+/**
+Where object `oid` is stored, for a message: its loose file, or the pack whose index lists it; undefined when neither holds it.
+*/
+function storedAt(repository: Repository, oid: string): string | undefined {
+	const loose = path.join(repository.gitdir, 'objects', oid.slice(0, 2), oid.slice(2));
+	if (isFile(loose)) {
+		return loose;
+	}
+
+	const packDirectory = path.join(repository.gitdir, 'objects', 'pack');
+	try {
+		const name = readdirSync(packDirectory).find(name => name.endsWith('.idx') && packOffset(path.join(packDirectory, name), oid) !== undefined);
+		return name === undefined ? undefined : path.join(packDirectory, name.replace(/\.idx$/, '.pack'));
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+Reads one object the revision is made of (`what`: `the commit`, `the tree of modules/vpc`, `modules/vpc/main.tf`). A failure is the repository's damage, named as a user can find it: the object, the file that stores it, and what is wrong (a missing object is damage too here: the revision refers to it).
+*/
+async function readingObject<T>(repository: Repository, oid: string, what: string, read: () => Promise<T>): Promise<T> {
+	try {
+		return await read();
+	} catch (error) {
+		if (error instanceof RepositoryProblem || repository.refusals.length > 0) {
+			throw error;
+		}
+
+		const stored = storedAt(repository, oid);
+		if ((error as {code?: unknown}).code === 'NotFoundError' || stored === undefined) {
+			throw new RepositoryProblem(`the repository is damaged: ${what} (object ${oid}) is not in it`);
+		}
+
+		throw new RepositoryProblem(`the repository is damaged: ${what} (object ${oid}, stored in ${stored}) cannot be read: ${damageOf(error)}`);
+	}
+}
+
+/**
+What is wrong with an object, from what reading it threw: isomorphic-git's and zlib's messages, reworded where they would read as a bug.
+*/
+function damageOf(error: unknown): string {
+	const detail = (error as {data?: {message?: unknown}}).data?.message;
+	const message = (typeof detail === 'string' ? detail : (error instanceof Error ? error.message : String(error))).replace(/\.+$/, '');
+	if (/SHA check failed/i.test(message)) {
+		return 'its content does not match its id';
+	}
+
+	if (error instanceof TypeError || error instanceof RangeError) {
+		// isomorphic-git reading malformed data it did not expect (a damaged pack index, a truncated header).
+		return 'its data is malformed';
+	}
+
+	const code = (error as {code?: unknown}).code;
+	if ((typeof code === 'string' && code.startsWith('Z_')) || (error instanceof Error && error.message.startsWith('Invalid compressed buffer'))) {
+		return `its compressed data is invalid (${message.replace(/^Invalid compressed buffer: /, '')})`;
+	}
+
+	return message;
 }
 
 /**
@@ -529,7 +604,12 @@ function describeGitError(error: unknown, repository: Repository): string {
 	switch (code) {
 		case 'NotFoundError': {
 			const what = (error as {data?: {what?: unknown}}).data?.what;
-			return typeof what === 'string' ? `there is no ${JSON.stringify(what)} in it` : message;
+			// isomorphic-git says what it looked for in words for an abbreviated id (`an object matching "0123abc"`), as a name otherwise.
+			if (typeof what === 'string') {
+				return what.startsWith('an object matching ') ? `there is no ${what.slice(3)} in it` : `there is no ${JSON.stringify(what)} in it`;
+			}
+
+			return message;
 		}
 
 		case 'InternalError':
@@ -570,7 +650,7 @@ async function readRevisionTree(repository: Repository, commit: string): Promise
 	const wanted: Array<{path: string; oid: string}> = [];
 	const configurationDirectories = new Set<string>();
 	const walk = async (oid: string, directory: string): Promise<void> => {
-		const {tree} = await git.readTree({fs: repository.fs, gitdir: repository.gitdir, oid, cache});
+		const {tree} = await readingObject(repository, oid, directory === '' ? 'the revision\'s root tree' : `the tree of ${directory}`, async () => git.readTree({fs: repository.fs, gitdir: repository.gitdir, oid, cache}));
 		const names: string[] = [];
 		entries.set(directory, {kind: 'directory', names});
 		for (const entry of tree) {
@@ -592,7 +672,8 @@ async function readRevisionTree(repository: Repository, commit: string): Promise
 		}
 	};
 
-	await walk(commit, '');
+	const {commit: {tree: rootTree}} = await readingObject(repository, commit, `commit ${commit.slice(0, 7)}`, async () => git.readCommit({fs: repository.fs, gitdir: repository.gitdir, oid: commit, cache}));
+	await walk(rootTree, '');
 	const underConfiguration = (filePath: string): boolean => {
 		for (let directory = path.posix.dirname(filePath); ; directory = path.posix.dirname(directory)) {
 			const key = directory === '.' ? '' : directory;
@@ -623,7 +704,7 @@ async function readRevisionTree(repository: Repository, commit: string): Promise
 			}
 
 			// eslint-disable-next-line no-await-in-loop -- blobs are read one at a time to bound memory
-			const {blob} = await git.readBlob({fs: repository.fs, gitdir: repository.gitdir, oid, cache});
+			const {blob} = await readingObject(repository, oid, filePath, async () => git.readBlob({fs: repository.fs, gitdir: repository.gitdir, oid, cache}));
 			blobs.set(filePath, blob);
 			bytes += blob.length;
 		}

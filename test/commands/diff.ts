@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {PassThrough} from 'node:stream';
+import zlib from 'node:zlib';
 import test from 'ava';
 import git from 'isomorphic-git';
 import {type CommandFlags, defaultFlags} from '../../source/commands/command.js';
 import {diffCommand} from '../../source/commands/diff.js';
 import {parseJsonOutput} from '../helpers/json-schema.js';
+import {runMain} from '../helpers/run-main.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const cases = 'test/fixtures/diff';
@@ -170,3 +172,95 @@ test('the tree: imports expanded over for_each, moves across resource types with
 	const web = (parseJsonOutput<{resource_changes: Array<{address: string; move?: {across_types?: {supported: boolean | null}}}>}>(t, 'diff', json.stdout)).resource_changes.find(change => change.address === 'terraform_data.web');
 	t.deepEqual(web?.move?.across_types, {supported: true});
 });
+
+test('a damaged repository is exit 1 with one line naming what is damaged and the file that stores it', async t => {
+	const author = {name: 'test', email: 'test@example.com', timestamp: 1_700_000_000, timezoneOffset: 0};
+	const made: string[] = [];
+	t.teardown(() => {
+		for (const directory of made) {
+			fs.rmSync(directory, {recursive: true, force: true});
+		}
+	});
+	// Two commits of a root module and a child module, then one damage.
+	type Damaged = {directory: string; object: (oid: string) => string; ids: Record<string, string>};
+	const repository = async (): Promise<Damaged> => {
+		const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-diff-damaged-'));
+		made.push(directory);
+		await git.init({fs, dir: directory, defaultBranch: 'main'});
+		fs.mkdirSync(path.join(directory, 'modules', 'net'), {recursive: true});
+		for (const input of [1, 2]) {
+			fs.writeFileSync(path.join(directory, 'main.tf'), `module "net" {\n  source = "./modules/net"\n}\n\nresource "terraform_data" "a" {\n  input = ${input}\n}\n`);
+			fs.writeFileSync(path.join(directory, 'modules', 'net', 'main.tf'), `output "cidr" {\n  value = "10.${input}.0.0/16"\n}\n`);
+			// eslint-disable-next-line no-await-in-loop -- one commit after the other
+			await git.add({fs, dir: directory, filepath: '.'});
+			// eslint-disable-next-line no-await-in-loop
+			await git.commit({fs, dir: directory, message: `commit ${input}`, author});
+		}
+
+		const first = (await git.readCommit({fs, dir: directory, oid: await git.resolveRef({fs, dir: directory, ref: 'HEAD'})})).commit.parent[0]!;
+		const tree = (await git.readCommit({fs, dir: directory, oid: first})).commit.tree;
+		const modules = (await git.readTree({fs, dir: directory, oid: tree, filepath: 'modules'})).oid;
+		const net = (await git.readTree({fs, dir: directory, oid: tree, filepath: 'modules/net'})).oid;
+		const blob = (await git.readBlob({fs, dir: directory, oid: tree, filepath: 'modules/net/main.tf'})).oid;
+		return {directory, object: oid => path.join(directory, '.git', 'objects', oid.slice(0, 2), oid.slice(2)), ids: {first, modules, net, blob}};
+	};
+
+	const cases: Array<{name: string; damage: (repository: Damaged) => void; stderr: (repository: Damaged) => RegExp}> = [
+		{
+			name: 'a blob whose content does not match its id',
+			damage({object, ids}) {
+				fs.chmodSync(object(ids.blob!), 0o644);
+				fs.writeFileSync(object(ids.blob!), zlib.deflateSync('blob 5\u0000other'));
+			},
+			stderr: ({object, ids}) => new RegExp(`the repository is damaged: modules/net/main\\.tf \\(object ${ids.blob!}, stored in ${escape(object(ids.blob!))}\\) cannot be read: its content does not match its id\\.\\n$`),
+		},
+		{
+			name: 'a missing tree',
+			damage({object, ids}) {
+				fs.rmSync(object(ids.net!));
+			},
+			stderr: ({ids}) => new RegExp(`the repository is damaged: the tree of modules/net \\(object ${ids.net!}\\) is not in it\\.\\n$`),
+		},
+		{
+			name: 'a commit that does not inflate',
+			damage({object, ids}) {
+				fs.chmodSync(object(ids.first!), 0o644);
+				fs.writeFileSync(object(ids.first!), 'not zlib data');
+			},
+			stderr: ({object, ids}) => new RegExp(`the repository is damaged: commit ${ids.first!.slice(0, 7)} \\(object ${ids.first!}, stored in ${escape(object(ids.first!))}\\) cannot be read: its compressed data is invalid \\([^)]+\\)\\.\\n$`),
+		},
+		{
+			name: 'HEAD naming an object that is not there',
+			damage({directory}) {
+				fs.writeFileSync(path.join(directory, '.git', 'HEAD'), `${'0'.repeat(39)}1\n`);
+			},
+			stderr: () => /the repository is damaged: the object HEAD names \(object 0{39}1\) is not in it\.\n$/,
+		},
+		{
+			name: 'a .git file that names no git directory',
+			damage({directory}) {
+				fs.rmSync(path.join(directory, '.git'), {recursive: true});
+				fs.writeFileSync(path.join(directory, '.git'), 'not a gitdir line\n');
+			},
+			stderr: ({directory}) => new RegExp(`^Error: ${escape(path.join(directory, '.git'))} is a file that does not name a git directory \\(a "gitdir: PATH" line\\): the repository is damaged\\n$`),
+		},
+	];
+	for (const {name, damage, stderr} of cases) {
+		// eslint-disable-next-line no-await-in-loop -- one repository at a time
+		const damaged = await repository();
+		damage(damaged);
+		// eslint-disable-next-line no-await-in-loop
+		const result = await runMain(['diff', damaged.directory, '--from', 'HEAD~1']);
+		t.is(result.code, 1, name);
+		t.is(result.stdout, '', name);
+		t.regex(result.stderr, stderr(damaged), name);
+		t.is(result.stderr.split('\n').length, 2, name);
+		t.notRegex(result.stderr, /internal error|file an issue|please report/i, name);
+		// eslint-disable-next-line no-await-in-loop
+		t.is((await runMain(['diff', damaged.directory, '--from', 'HEAD~1', '--detailed-exitcode'])).code, 1, name);
+	}
+});
+
+function escape(text: string): string {
+	return text.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
