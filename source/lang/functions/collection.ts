@@ -240,13 +240,12 @@ export const concat = defineFunction({
 			}
 		}
 
+		// Lists whose element types unify make a list; any other mix, lists of element types that do not unify included (list(object({name})) and list(object({image, name}))), makes a tuple of all the elements, as go-cty's concat does.
 		if (types.every(type => type.kind === 'list')) {
 			const element = unifyTypes(types.map(type => (type as {element: Type}).element));
-			if (!element) {
-				throw new FunctionError('all arguments must have the same element type');
+			if (element) {
+				return listType(element);
 			}
-
-			return listType(element);
 		}
 
 		return dynamicType;
@@ -605,11 +604,10 @@ export const lookup = defineFunction({
 		const key = values[1];
 		switch (mapTypeArgument!.kind) {
 			case 'map': {
-				if (defaultType && !typeEquals(defaultType, mapTypeArgument!.element) && defaultType.kind !== 'dynamic') {
-					const unified = unifyTypes([mapTypeArgument!.element, defaultType]);
-					if (!unified || !typeEquals(unified, mapTypeArgument!.element)) {
-						throw new FunctionError('the default value must have the same type as the map elements', 2);
-					}
+				// Terraform converts the default value to the element type (an empty toset([]) becomes a set of the elements' objects); only a value that cannot convert is refused.
+				const defaultValue = values[2];
+				if (defaultType && !typeEquals(defaultType, mapTypeArgument!.element) && defaultType.kind !== 'dynamic' && !(defaultValue ? convert(defaultValue, mapTypeArgument!.element).ok : unifyTypes([mapTypeArgument!.element, defaultType]) !== undefined)) {
+					throw new FunctionError('the default value must have the same type as the map elements', 2);
 				}
 
 				return mapTypeArgument!.element;
