@@ -606,7 +606,8 @@ Whether the directory is a Terragrunt unit (holds a terragrunt.hcl file), read t
 function isTerragruntUnit(options: WorkspaceOptions): boolean {
 	const file = path.join(options.directory, 'terragrunt.hcl');
 	const found = options.source ? options.source.stat(file) : statKind(file);
-	return found?.kind === 'file';
+	// A unit a terragrunt.stack.hcl generates into `.terragrunt-stack` exists in memory only: the estate finds it (terragrunt/unit-workspace.ts).
+	return found?.kind === 'file' || (found === undefined && path.resolve(options.directory).split(path.sep).includes('.terragrunt-stack'));
 }
 
 function statKind(file: string): {readonly kind: 'file' | 'other'} | undefined {

@@ -54,6 +54,15 @@ function kindOf(file: string): 'missing' | 'directory' | 'other' {
 }
 
 /**
+A directory a `terragrunt.stack.hcl` generates into `.terragrunt-stack`: it exists in memory only (terragrunt/stack-overlay.ts), so it is not on disk to check.
+*/
+function generatedByStack(directory: string): boolean {
+	const parts = directory.split(path.sep);
+	const generated = parts.indexOf('.terragrunt-stack');
+	return generated > 0 && kindOf(directory) === 'missing' && kindOf(path.join(parts.slice(0, generated).join(path.sep) || path.sep, 'terragrunt.stack.hcl')) !== 'missing';
+}
+
+/**
 Checks what the command line names before anything loads (the directory, `--var-file` and `--state` files), so a typo is a one-line error with exit 1 instead of an empty result. A FIFO, device or socket is refused here too, in the file reader's words: the reader would refuse it later, and `instances` or `tree` would then list instances without the file, saying nothing.
 */
 export function checkWorkspaceArguments(flags: CommandFlags, directory: string, cwd: string, options: {readonly directoryInRevision?: boolean} = {}): void {
@@ -68,7 +77,7 @@ export function checkWorkspaceArguments(flags: CommandFlags, directory: string, 
 	const base = chdirOf(flags, cwd);
 	const where = path.resolve(base, directory);
 	// `diff --git-dir`: the directory is a path inside the revisions, not on disk.
-	const kind = options.directoryInRevision === true ? 'directory' : kindOf(where);
+	const kind = options.directoryInRevision === true || generatedByStack(where) ? 'directory' : kindOf(where);
 	if (kind === 'missing') {
 		throw new CommandFailure(`no such directory: ${directory}`);
 	}

@@ -162,3 +162,13 @@ test('graph --instances of an estate: the wiring across units, output -> input -
 	const dot = await run(graphCommand, [`${estate}/live`], {instances: true});
 	t.true(dot.stdout.includes('  "prod/eu-west-1/app:var.cidr" -> "prod/eu-west-1/vpc:output.cidr" [label = "inputs.cidr = dependency.vpc.outputs.cidr (static)"]\n'));
 });
+
+test('a command on a unit a stack generates works on it although the directory exists only in memory; why crosses into its sibling', async t => {
+	const stack = 'test/fixtures/terragrunt/stacks/live';
+	const {stdout} = await run(consoleCommand, [`${stack}/.terragrunt-stack/shard/1`], {}, 'var.role\nterraform_data.app.input\n');
+	t.is(stdout, '"shard-1"\n"shard-1"\n');
+	const why = await run(whyCommand, ['var.network', `${stack}/.terragrunt-stack/db`]);
+	t.is(why.code, 0);
+	t.true(why.stdout.includes(`    └── dependency.vpc.outputs.role from unit .terragrunt-stack/vpc: output.role = "vpc"  (output, ${stack}/.terragrunt-stack/vpc/main.tf:9:1)\n`));
+	t.false((await import('node:fs')).existsSync(`${cwd}/${stack}/.terragrunt-stack`));
+});
