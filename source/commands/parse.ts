@@ -4,8 +4,9 @@ import type {Body} from '../hcl/ast.js';
 import type {Diagnostic, Result} from '../hcl/diagnostics.js';
 import {hasErrors} from '../hcl/diagnostics.js';
 import {
-	formatDiagnostics, printBody, toHcl2Json,
+	formatDiagnostics, printBody,
 } from '../hcl/index.js';
+import {hcl2JsonText} from '../hcl/json/export.js';
 import {type ParsedConfigFile, readConfigFile} from '../config/parse-file.js';
 import type {Command} from './command.js';
 import {compareKeys, isIndexKey, sortedJsonText} from '../hcl/json/json-text.js';
@@ -85,14 +86,14 @@ function diagnosticJson(diagnostic: Diagnostic): unknown {
 }
 
 /**
-The hcl2json form of a parsed file: for native syntax the converter's output; a JSON syntax file already is its JSON form.
+The hcl2json form of a parsed file as JSON text (keys sorted, on one line or indented by `indent` spaces): for native syntax the converter's, written as it converts; a JSON syntax file already is its JSON form. Undefined when the conversion has errors.
 */
-function jsonOf(parsed: ParsedFile): Result<unknown> {
+function jsonTextOf(parsed: ParsedFile, indent?: number): Result<string | undefined> {
 	if (parsed.result.value.syntax === 'json') {
-		return {value: JSON.parse(parsed.text.replace(/^\uFEFF/, '')) as unknown, diagnostics: []};
+		return {value: sortedJson(JSON.parse(parsed.text.replace(/^\uFEFF/, '')) as unknown, indent), diagnostics: []};
 	}
 
-	return toHcl2Json(parsed.result.value, parsed.text);
+	return hcl2JsonText(parsed.result.value, parsed.text, ' '.repeat(indent ?? 0));
 }
 
 /**
@@ -141,19 +142,19 @@ export const parseCommand: Command = async ({arguments: files, flags, stdout: ra
 					continue;
 				}
 
-				const json = jsonOf(item);
+				const json = jsonTextOf(item);
 				report(json.diagnostics);
 				failed ||= hasErrors(json.diagnostics);
-				write(hasErrors(json.diagnostics) ? fileLine(item.file, 'diagnostics', json.diagnostics.map(diagnostic => diagnosticJson(diagnostic))) : fileLine(item.file, 'json', json.value));
+				write(json.value === undefined ? fileLine(item.file, 'diagnostics', json.diagnostics.map(diagnostic => diagnosticJson(diagnostic))) : `{"file":${JSON.stringify(item.file)},"json":${json.value}}\n`);
 				continue;
 			}
 
 			if (!errors) {
-				const json = jsonOf(item);
+				const json = jsonTextOf(item, 2);
 				report(json.diagnostics);
 				failed ||= hasErrors(json.diagnostics);
-				if (!hasErrors(json.diagnostics)) {
-					write(sortedJson(json.value, 2) + '\n');
+				if (json.value !== undefined) {
+					write(json.value + '\n');
 				}
 			}
 

@@ -4,6 +4,7 @@ import type {
 import type {Diagnostic, Result} from '../diagnostics.js';
 import {errorDiagnostic} from '../diagnostics.js';
 import {endOf, startOf} from '../nodes.js';
+import {compareKeys} from './json-text.js';
 
 /*
 The JSON that `@cdktf/hcl2json` (HashiCorp's converter) produces for a body: attributes become values, blocks become arrays nested under their type and labels, and any expression that is not a plain literal, tuple, object or template becomes the string `"${<its source text>}"`. Templates are rewritten as template strings (directives re-rendered, conditionals inside interpolations turned into `%{if}`), with `${` and `%{` in literal text escaped.
@@ -12,12 +13,14 @@ The JSON that `@cdktf/hcl2json` (HashiCorp's converter) produces for a body: att
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 export type JsonObject = {[key: string]: JsonValue};
 
-// The prototype of the JSON form's objects: itself without one, so no key (`constructor`, `__proto__`) means anything but an own property, as with `Object.create(null)`. Objects made with `Object.create(null)` start in V8's dictionary mode, slow to fill and to read back when the output is written; objects of a prototype with no properties are ordinary fast objects.
-const jsonObjectPrototype = Object.create(null) as object;
+/*
+While converting, an object is a Map: the JSON form's objects are keyed by the configuration's own names (variables, locals, resource names), a different set in every file, and a plain object given such keys one by one makes V8 build a hidden class for each new key (and for each again in a sorted copy): on real configurations that was a third of `parse --json`. A Map keeps the same semantics as assignment (a key set again keeps its place) and is written straight to sorted JSON text (`hcl2JsonText`) or made into plain objects (`toHcl2Json`).
+*/
+type Draft = null | boolean | number | string | Draft[] | DraftObject;
+type DraftObject = Map<string, Draft>;
 
-function emptyObject(): JsonObject {
-	return Object.create(jsonObjectPrototype) as JsonObject;
-}
+// The prototype of the plain objects `toHcl2Json` gives: itself without one, so no key (`constructor`, `__proto__`) means anything but an own property, as with `Object.create(null)`. Objects made with `Object.create(null)` start in V8's dictionary mode, slow to fill and to read back; objects of a prototype with no properties are ordinary fast objects.
+const jsonObjectPrototype = Object.create(null) as object;
 
 class Converter {
 	readonly diagnostics: Diagnostic[] = [];
@@ -28,8 +31,8 @@ class Converter {
 		this.text = text;
 	}
 
-	body(body: Body): JsonObject {
-		const out: JsonObject = emptyObject();
+	body(body: Body): DraftObject {
+		const out: DraftObject = new Map();
 		// Blocks first: an argument of the same name then replaces them, as in hcl2json.
 		for (const item of body.items) {
 			if (item.kind === 'Block') {
@@ -39,24 +42,24 @@ class Converter {
 
 		for (const item of body.items) {
 			if (item.kind === 'Attribute') {
-				out[item.name] = this.expression(item.expression);
+				out.set(item.name, this.expression(item.expression));
 			}
 		}
 
 		return out;
 	}
 
-	block(block: Block, out: JsonObject): void {
+	block(block: Block, out: DraftObject): void {
 		const value = this.body(block.body);
 		let target = out;
 		let key = block.type;
 		for (const label of block.labels) {
-			const existing = target[key];
+			const existing = target.get(key);
 			if (existing === undefined) {
-				const created: JsonObject = emptyObject();
-				target[key] = created;
+				const created: DraftObject = new Map();
+				target.set(key, created);
 				target = created;
-			} else if (isObject(existing)) {
+			} else if (existing instanceof Map) {
 				target = existing;
 			} else {
 				this.cannotConvert(block);
@@ -66,9 +69,9 @@ class Converter {
 			key = label;
 		}
 
-		const existing = target[key];
+		const existing = target.get(key);
 		if (existing === undefined) {
-			target[key] = [value];
+			target.set(key, [value]);
 		} else if (Array.isArray(existing)) {
 			existing.push(value);
 		} else {
@@ -80,7 +83,7 @@ class Converter {
 		this.diagnostics.push(errorDiagnostic('Unable to convert block to JSON', `The block ${[block.type, ...block.labels].join('.')} cannot be nested with the other ${block.type} blocks: blocks of one type must all have the same number of labels to have a place in the JSON form.`, block.typeRange));
 	}
 
-	expression(expression: Expression): JsonValue {
+	expression(expression: Expression): Draft {
 		switch (expression.kind) {
 			case 'Literal': {
 				return literalValue(expression);
@@ -114,9 +117,9 @@ class Converter {
 			}
 
 			case 'Object': {
-				const out: JsonObject = emptyObject();
+				const out: DraftObject = new Map();
 				for (const item of expression.items) {
-					out[this.key(item.key)] = this.expression(item.value);
+					out.set(this.key(item.key), this.expression(item.value));
 				}
 
 				return out;
@@ -219,11 +222,7 @@ class Converter {
 	}
 }
 
-function isObject(value: JsonValue): value is JsonObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function literalValue(expression: Expression & {kind: 'Literal'}): JsonValue {
+function literalValue(expression: Expression & {kind: 'Literal'}): Draft {
 	const {value} = expression;
 	switch (value.type) {
 		case 'number': {
@@ -304,10 +303,113 @@ export function numberToString(text: string): string {
 }
 
 /**
+A converted value as plain objects, keys set in the order the converter set them.
+*/
+function plain(value: Draft): JsonValue {
+	if (typeof value !== 'object' || value === null) {
+		return value;
+	}
+
+	if (Array.isArray(value)) {
+		return value.map(item => plain(item));
+	}
+
+	const out = Object.create(jsonObjectPrototype) as JsonObject;
+	for (const [key, item] of value) {
+		out[key] = plain(item);
+	}
+
+	return out;
+}
+
+/**
 Converts a parsed body to the JSON `@cdktf/hcl2json` produces for it. `text` is the source the body was parsed from.
 */
 export function toHcl2Json(body: Body, text: string): Result<JsonObject> {
 	const converter = new Converter(text);
 	const value = converter.body(body);
-	return {value, diagnostics: converter.diagnostics};
+	return {value: plain(value) as JsonObject, diagnostics: converter.diagnostics};
+}
+
+/**
+The same conversion written as JSON text, as `@cdktf/hcl2json` prints it (Go's encoding/json: object keys sorted by their UTF-8 bytes), on one line or indented by `indent` (JSON.stringify's layout): the text `sortedJsonText(toHcl2Json(...).value, {indent})` gives, without the plain objects. The text is undefined when the conversion has errors.
+*/
+export function hcl2JsonText(body: Body, text: string, indent = ''): Result<string | undefined> {
+	const converter = new Converter(text);
+	const value = converter.body(body);
+	if (converter.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+		return {value: undefined, diagnostics: converter.diagnostics};
+	}
+
+	return {value: indent === '' ? lineText(value) : indentedText(value, indent, ''), diagnostics: converter.diagnostics};
+}
+
+function sortedKeys(object: DraftObject): string[] {
+	const keys = [...object.keys()];
+	return keys.length > 1 ? keys.sort(compareKeys) : keys;
+}
+
+function lineText(value: Draft): string {
+	if (typeof value !== 'object' || value === null) {
+		return typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value));
+	}
+
+	if (Array.isArray(value)) {
+		if (value.length === 0) {
+			return '[]';
+		}
+
+		let text = '[' + lineText(value[0]!);
+		for (let index = 1; index < value.length; index++) {
+			text += ',' + lineText(value[index]!);
+		}
+
+		return text + ']';
+	}
+
+	if (value.size === 0) {
+		return '{}';
+	}
+
+	let text = '{';
+	let first = true;
+	for (const key of sortedKeys(value)) {
+		text += (first ? '' : ',') + JSON.stringify(key) + ':' + lineText(value.get(key)!);
+		first = false;
+	}
+
+	return text + '}';
+}
+
+function indentedText(value: Draft, unit: string, indentation: string): string {
+	if (typeof value !== 'object' || value === null) {
+		return typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value));
+	}
+
+	const inner = '\n' + indentation + unit;
+	if (Array.isArray(value)) {
+		if (value.length === 0) {
+			return '[]';
+		}
+
+		let text = '[';
+		for (let index = 0; index < value.length; index++) {
+			text += (index === 0 ? '' : ',') + inner + indentedText(value[index]!, unit, indentation + unit);
+		}
+
+		return text + '\n' + indentation + ']';
+	}
+
+	if (value.size === 0) {
+		return '{}';
+	}
+
+	let text = '{';
+	let first = true;
+	for (const key of sortedKeys(value)) {
+		text += (first ? '' : ',') + inner + JSON.stringify(key) + ': ' + indentedText(value.get(key)!, unit, indentation + unit);
+		first = false;
+	}
+
+	return text + '\n' + indentation + '}';
 }
