@@ -26,12 +26,19 @@ export async function measureBuiltLoad(directory: string, runs: number, timeoutM
 }
 
 async function buildLoadBundle(outdir: string): Promise<string> {
+	return buildBenchEntry('load-built-entry.ts', outdir);
+}
+
+/**
+Bundles a bench entry (a file of bench/) as scripts/build.ts builds the tool, into `outdir`; returns the bundle's path.
+*/
+export async function buildBenchEntry(entry: string, outdir: string): Promise<string> {
 	const {build} = await import('esbuild');
 	const {bundlePlugins} = await import('../scripts/bundle/plugins.js');
 	mkdirSync(outdir, {recursive: true});
-	const outfile = path.join(outdir, 'load.mjs');
+	const outfile = path.join(outdir, entry.replace(/\.tsx?$/, '.mjs'));
 	await build({
-		entryPoints: [path.join(repositoryRoot, 'bench', 'load-built-entry.ts')],
+		entryPoints: [path.join(repositoryRoot, 'bench', entry)],
 		outfile,
 		bundle: true,
 		format: 'esm',

@@ -584,17 +584,80 @@ export function writeConfiguration(configuration: GeneratedConfiguration, direct
 	}
 }
 
+const licenceHeader = `/**
+ * Copyright (c) the platform team. Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ */
+
+`;
+
+const prose = [
+	'The value is passed to every resource this module makes, so change it with care: a new value replaces them.',
+	'See the module README for the accepted values and for how this setting interacts with the others.',
+	'Leave it unset to use the organisation default, which is read from the shared settings of the account.',
+	'Set it per environment in the tfvars file of that environment, never in the module call itself.',
+];
+
 /**
-Module files only (no root), from consecutive seeds, until at least `minimumBytes`: the parse-throughput corpus.
+A file as people write them (the real-world corpus of bench/real-corpus.ts shows how): a licence header, a comment above each top-level block, descriptions as heredocs of a few lines of prose, and comments at the ends of lines.
 */
-export function generateParseCorpus(minimumBytes: number, seed = 7): GeneratedFile[] {
+function realisticText(text: string, random: Random): string {
+	const lines = text.split('\n');
+	const out: string[] = [];
+	for (const line of lines) {
+		const block = /^(resource|variable|output|module|locals|data) ?"?([^" ]*)"?/.exec(line);
+		if (block) {
+			out.push(`# ${block[1]} ${block[2] ?? ''}: ${random.pick(prose)}`, '# ---------------------------------------------------------------------------');
+		}
+
+		const description = /^(\s*)description(\s*)= "(.*)"$/.exec(line);
+		if (description) {
+			const indentation = description[1]!;
+			out.push(`${indentation}description${description[2]!}= <<-EOT`, `${indentation}  ${description[3]!}`, ...Array.from({length: 2 + random.int(4)}, () => `${indentation}  ${random.pick(prose)}`), `${indentation}EOT`);
+			continue;
+		}
+
+		out.push(/^\s+\w+\s+= /.test(line) && !line.includes('<<') && random.next() < 0.08 ? `${line} # ${random.pick(prose).slice(0, 40)}` : line);
+	}
+
+	return licenceHeader + out.join('\n');
+}
+
+/**
+A file cut into files of a few top-level blocks each, as modules split into many small files (`iam.tf`, `network.tf`...): each top-level block starts at a line that opens it at the start of the line.
+*/
+function splitFile(file: GeneratedFile, blocksPerFile: number): GeneratedFile[] {
+	const blockStarts = [...file.text.matchAll(/^# (?:resource|variable|output|module|locals|data) /gm)].map(match => match.index);
+	if (blockStarts.length <= blocksPerFile) {
+		return [file];
+	}
+
+	const pieces: GeneratedFile[] = [];
+	const base = file.path.replace(/\.tf$/, '');
+	for (let index = 0; index < blockStarts.length; index += blocksPerFile) {
+		const from = index === 0 ? 0 : blockStarts[index]!;
+		const to = index + blocksPerFile < blockStarts.length ? blockStarts[index + blocksPerFile]! : file.text.length;
+		pieces.push({path: `${base}-${pad(index / blocksPerFile)}.tf`, text: file.text.slice(from, to)});
+	}
+
+	return pieces;
+}
+
+/**
+Module files only (no root), from consecutive seeds, until at least `minimumBytes`: the parse-throughput corpus. Made to look like real files (`realisticText`: licence headers, comments, heredoc descriptions; main.tf cut into small files of three blocks each) unless `plain`.
+*/
+export function generateParseCorpus(minimumBytes: number, seed = 7, {plain = false}: {readonly plain?: boolean} = {}): GeneratedFile[] {
 	const files: GeneratedFile[] = [];
 	let bytes = 0;
 	for (let round = 0; bytes < minimumBytes; round++) {
 		const configuration = generateConfiguration({...sizePreset(1, seed + round), services: 4});
+		const random = makeRandom(seed * 1000 + round);
 		for (const file of configuration.files) {
-			files.push({path: `round-${round}/${file.path}`, text: file.text});
-			bytes += Buffer.byteLength(file.text);
+			const pieces = plain ? [file] : splitFile({path: file.path, text: realisticText(file.text, random)}, 3);
+			for (const piece of pieces) {
+				files.push({path: `round-${round}/${piece.path}`, text: piece.text});
+				bytes += Buffer.byteLength(piece.text);
+			}
 		}
 	}
 

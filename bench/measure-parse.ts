@@ -1,16 +1,19 @@
+import {readFileSync} from 'node:fs';
 import process from 'node:process';
 import {generateParseCorpus} from './generate.js';
 import {loadParseConfig} from './stages.js';
 import {cpuMilliseconds, median, milliseconds, now, report} from './statistics.js';
 
 /*
-Child process: parse throughput of one parser over the generated corpus.
-Usage: node --import tsx --expose-gc bench/measure-parse.ts tfscope|hcl2json MINIMUM_BYTES RUNS
+Child process: parse throughput of one parser over the generated corpus, or over the files a list names (`@LISTFILE`, one path a line: the real-world corpus).
+Usage: node --import tsx --expose-gc bench/measure-parse.ts tfscope|hcl2json MINIMUM_BYTES|@LISTFILE RUNS
 Reports {available, bytes, files, runs: [ms], medianMs, megabytesPerSecond, diagnostics}.
 */
 
 const [parserName = 'tfscope', minimumText = '20000000', runsText = '3'] = process.argv.slice(2);
-const files = generateParseCorpus(Number(minimumText));
+const files = minimumText.startsWith('@')
+	? readFileSync(minimumText.slice(1), 'utf8').split('\n').filter(line => line !== '').map(file => ({path: file, text: readFileSync(file, 'utf8')}))
+	: generateParseCorpus(Number(minimumText));
 const bytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.text), 0);
 const runs = Number(runsText);
 

@@ -1,5 +1,5 @@
 import {spawnSync} from 'node:child_process';
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -7,11 +7,12 @@ import {generateConfiguration, sizePreset, writeConfiguration, type GeneratedCon
 import {repositoryRoot} from './stages.js';
 import {runReporting} from './statistics.js';
 import {enterpriseScale} from './real-configurations.js';
+import {describeCorpus, realCorpus} from './real-corpus.js';
 
 /*
 `npm run bench`: generates the configurations, measures every stage in child processes (a fresh heap per measurement, so peak memory is that of one load), prints one report and writes it to bench/results.md and the Results section of bench/README.md.
 
-Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 0.1,1,4 (the side-by-side section), --only SECTION[,SECTION] (parse, load, console, ui, diff, plan, page, start, tool, terraform, terragrunt: measure only these, print only, write nothing).
+Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 0.1,1,4 (the side-by-side section), --only SECTION[,SECTION] (real, parse, load, console, ui, diff, plan, page, start, tool, terraform, terragrunt: measure only these, print only, write nothing).
 */
 
 const argv = process.argv.slice(2);
@@ -22,7 +23,7 @@ const flagValue = (name: string): string | undefined => {
 };
 
 const onlyFlag = flagValue('--only');
-const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['parse', 'load', 'console', 'ui', 'diff', 'plan', 'page', 'start', 'tool', 'terraform', 'terragrunt']);
+const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['real', 'parse', 'load', 'console', 'ui', 'diff', 'plan', 'page', 'start', 'tool', 'terraform', 'terragrunt']);
 const write = !argv.includes('--no-write') && onlyFlag === undefined;
 const scales = flagValue('--sizes')?.split(',').map(Number) ?? [1, 2, 4, 8, 16];
 // 0.1x as well: where a whole process is mostly its start, the closest race with Terraform's Go binary.
@@ -105,7 +106,7 @@ const machine = `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}
 log(machine);
 
 // The sections that run the installed tool (distribution/) measure the sources as they are now, never a bundle left from an earlier build.
-if (['parse', 'start', 'tool', 'terraform'].some(name => sections.has(name))) {
+if (['real', 'parse', 'start', 'tool', 'terraform'].some(name => sections.has(name))) {
 	const build = spawnSync(process.execPath, ['--import=tsx', path.join(repositoryRoot, 'scripts', 'build.ts')], {cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'});
 	log(build.status === 0 ? 'built distribution/ (npm run build)' : `npm run build failed: ${build.stderr.trim().split('\n').slice(-3).join(' | ')}`);
 }
@@ -132,6 +133,36 @@ Runs a section's measurement, or reports it as not measured when --only leaves i
 async function section(name: string, measure: () => Promise<ChildResult>): Promise<ChildResult> {
 	return sections.has(name) ? measure() : notMeasured;
 }
+
+// The real-world corpus (bench/real-corpus.ts): the committed fixtures and public repositories in a cache outside the repository, fetched when absent.
+const realListDirectory = path.join(generatedRoot, 'real-lists');
+const real = sections.has('real') ? realCorpus() : undefined;
+if (real) {
+	mkdirSync(realListDirectory, {recursive: true});
+	writeFileSync(path.join(realListDirectory, 'all.txt'), real.files.join('\n') + '\n');
+	// hcl2json parses about 1 MB/s in-process: the in-process ratio compares both parsers on every fourth file (about 3 MB).
+	writeFileSync(path.join(realListDirectory, 'sample.txt'), real.files.filter((_, index) => index % 4 === 0).join('\n') + '\n');
+	for (const line of describeCorpus(real)) {
+		log(`real corpus: ${line}`);
+	}
+}
+
+const realParseAll = await section('real', async () => {
+	log(`real: tfscope in-process over ${real!.files.length} files`);
+	return runChild('measure-parse.ts', ['tfscope', `@${path.join(realListDirectory, 'all.txt')}`, String(parseRuns)]);
+});
+const realParseSample = await section('real', async () => {
+	log('real: tfscope in-process over every fourth file');
+	return runChild('measure-parse.ts', ['tfscope', `@${path.join(realListDirectory, 'sample.txt')}`, String(parseRuns * 3)]);
+});
+const realParseOracle = await section('real', async () => {
+	log('real: @cdktf/hcl2json in-process over every fourth file');
+	return runChild('measure-parse.ts', ['hcl2json', `@${path.join(realListDirectory, 'sample.txt')}`, String(oracleRuns)], 900_000);
+});
+const realProcesses = await section('real', async () => {
+	log('real: whole processes (parse --json against hcl2json and terraform fmt, fixed costs, check against the read-and-scan floor)');
+	return runChild('measure-real.ts', [String(parseProcessRounds)], 3_600_000);
+});
 
 // Parse throughput.
 const parseFull = await section('parse', async () => {
@@ -236,8 +267,6 @@ const lines: string[] = [];
 lines.push(`Machine: ${machine}.`, '');
 lines.push(`Generated configurations (seeded, \`bench/generate.ts\`): ${scales.map(scale => `${scale}x`).join(', ')} of a base of 2,500 resources; every module directory has 25 resource blocks (single, \`count\`, \`for_each\` over maps built by \`for\` expressions and over sets), \`dynamic\` blocks, heredocs and templates, 5 levels of modules, each top-level module call with \`for_each\` over 2 environments.`, '');
 
-lines.push('### Parse throughput', '');
-lines.push('| parser | corpus | files | median ms | MB/s | CPU ms | MB/s of CPU time |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 const parseRow = (name: string, result: ChildResult): string => {
 	const problem = failed(result);
 	const corpus = `${fixed(Number(result['bytes']) / 1e6, 1)} MB`;
@@ -246,12 +275,87 @@ const parseRow = (name: string, result: ChildResult): string => {
 		: `| ${name} | ${corpus} | ${integer(result['files'])} | ${fixed(result['medianMs'])} | ${fixed(result['megabytesPerSecond'], 2)} | ${fixed(result['cpuMs'])} | ${fixed(result['cpuMegabytesPerSecond'], 2)} |`;
 };
 
+// The real-world corpus: the headline figures.
+type Spread = {median: number; min: number; max: number};
+type RealFigures = {cpuMs: number; wallMs: number; peakMb?: number};
+type RealCheck = {name: string; files: number; bytes: number; status?: number; summary: string; checkCpuMs: number; checkWallMs: number; checkPeakMb?: number; scanCpuMs: number; parseCpuMs: number};
+let realWholeSpeedup: Spread | undefined;
+let realInProcessRatio: number | undefined;
+let realCheckWorst: {name: string; ratio: number} | undefined;
+let realFixedCost: string | undefined;
+let realPeaks: string | undefined;
+lines.push('### Real-world corpus', '');
+const realProblem = real ? failed(realProcesses) : 'not measured (--only)';
+if (real) {
+	lines.push(`Public Terraform code as people write it (\`bench/real-corpus.ts\`: the committed fixtures, and repositories at pinned commits kept in a cache outside the repository, fetched from a local mirror or GitHub when absent): ${real.files.length.toLocaleString('en-US')} \`.tf\` files, ${(real.bytes / 1e6).toFixed(1)} MB.`, '', ...describeCorpus(real).map(line => `- ${line}`), '');
+}
+
+if (realProblem) {
+	lines.push(`Whole processes: ${realProblem}.`, '');
+} else {
+	const parse = realProcesses['parse'] as {hcl2json: RealFigures; tfscope: RealFigures; speedup: Spread; cpuSpeedup: Spread; agreeing: number; oracleAccepted: number; oracleFiles: number};
+	const terraformFmt = realProcesses['terraform'] as (RealFigures & {status?: number}) | undefined;
+	const floor = realProcesses['floor'] as RealFigures;
+	const fixedCosts = realProcesses['fixed'] as {nodeCpuMs: number; tfscopeParseCpuMs: number; tfscopeParsePeakMb?: number; hcl2jsonCpuMs: number; tfscopeCheckCpuMs: number};
+	const bytes = Number(realProcesses['bytes']);
+	const files = integer(realProcesses['files']);
+	const rate = (cpuMs: number) => fixed(bytes / 1e6 / (cpuMs / 1000), 2);
+	const row = (name: string, figures: RealFigures, fixedMs?: number) => `| ${name} | ${files} | ${fixed(bytes / 1e6, 1)} MB | ${fixed(figures.wallMs)} | ${fixed(figures.cpuMs)} | ${rate(figures.cpuMs)} | ${fixedMs === undefined ? '' : rate(figures.cpuMs - fixedMs)} | ${fixed(figures.peakMb)} |`;
+	lines.push('Whole processes over every file, Node\'s start included (`bench/measure-real.ts`): `tfscope parse --json FILE...` from the bundle against one Node process that parses each file with @cdktf/hcl2json and prints its JSON (in alternation), Terraform\'s own parser (`terraform fmt -check -recursive -list=false` over the same directories: reads, parses and formats every file, prints nothing), and the floor (read each file, one pass over its bytes). CPU time is user + system of the process and its threads; "after its fixed cost" subtracts the same process on an empty file.', '');
+	lines.push('| process | files | corpus | median ms | CPU ms | MB/s of CPU | MB/s of CPU after its fixed cost | peak RSS MB |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+	lines.push(row('@cdktf/hcl2json (Node process)', parse.hcl2json, fixedCosts.hcl2jsonCpuMs), row('`tfscope parse --json`', parse.tfscope, fixedCosts.tfscopeParseCpuMs));
+	if (terraformFmt) {
+		lines.push(row(`\`terraform fmt -check\` (Go, HCL's own parser)${terraformFmt.status === 0 || terraformFmt.status === 3 ? '' : ` (exit ${String(terraformFmt.status)})`}`, terraformFmt));
+	}
+
+	lines.push(row('floor: read the files, one pass over their bytes', floor, fixedCosts.nodeCpuMs), '');
+	realWholeSpeedup = parse.cpuSpeedup;
+	realFixedCost = `${fixed(fixedCosts.tfscopeParseCpuMs)} ms of CPU for \`parse --json\` of an empty file, ${fixed(fixedCosts.tfscopeCheckCpuMs)} ms for \`check\` of an empty directory (Node's empty program ${fixed(fixedCosts.nodeCpuMs)} ms; hcl2json's process ${fixed(fixedCosts.hcl2jsonCpuMs)} ms)`;
+	const afterFixed = (parse.hcl2json.cpuMs - fixedCosts.hcl2jsonCpuMs) / (parse.tfscope.cpuMs - fixedCosts.tfscopeParseCpuMs);
+	lines.push(`tfscope is ${parse.cpuSpeedup.median.toFixed(1)}x hcl2json's CPU time as whole processes (min ${parse.cpuSpeedup.min.toFixed(1)}x, max ${parse.cpuSpeedup.max.toFixed(1)}x over ${String(realProcesses['rounds'])} rounds; wall clock ${parse.speedup.median.toFixed(1)}x; target at least 15x), ${afterFixed.toFixed(1)}x after each one's fixed cost. A fresh process's fixed cost: ${realFixedCost}. Both print the same JSON for ${integer(parse.agreeing)} of the ${integer(parse.oracleAccepted)} files hcl2json accepts (${integer(parse.oracleFiles)} in all).`, '');
+	realPeaks = `parse --json ${fixed(parse.tfscope.peakMb)} MB (hcl2json ${fixed(parse.hcl2json.peakMb)} MB)`;
+
+	const checks = realProcesses['checks'] as RealCheck[];
+	if (checks.length > 0) {
+		lines.push(`\`tfscope check ROOT\` on real root modules, whole processes, against the read-and-scan floor of the files it reads (the root's and its local modules'): \`bench/scan-floor-entry.ts\`, bundled as the tool is, reads each file with the tool's reader and scans it into tokens (and, for the parse column, parses it), timing that work inside the process. Rates are per byte of CPU time, check's after its fixed cost (check of an empty directory, ${fixed(fixedCosts.tfscopeCheckCpuMs)} ms). A root is parse-bound when reading and parsing its files is at least half of check's time; the target is check within 1.5x of the floor per byte there.`, '');
+		lines.push('| root | files | MB | check CPU ms | peak RSS MB | check MB/s | read + scan MB/s | read + parse MB/s | check / floor per byte | parse share of check | check says |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+		for (const check of checks) {
+			const megabytes = check.bytes / 1e6;
+			const checkOwn = Math.max(1, check.checkCpuMs - fixedCosts.tfscopeCheckCpuMs);
+			const scanOwn = Math.max(1, check.scanCpuMs);
+			const parseOwn = Math.max(1, check.parseCpuMs);
+			const ratio = checkOwn / scanOwn;
+			const parseShare = parseOwn / checkOwn;
+			if (parseShare >= 0.5 && (!realCheckWorst || ratio > realCheckWorst.ratio)) {
+				realCheckWorst = {name: check.name, ratio};
+			}
+
+			lines.push(`| ${check.name} | ${integer(check.files)} | ${fixed(megabytes, 2)} | ${fixed(check.checkCpuMs)} | ${fixed(check.checkPeakMb)} | ${fixed(megabytes / (checkOwn / 1000), 2)} | ${fixed(megabytes / (scanOwn / 1000), 2)} | ${fixed(megabytes / (parseOwn / 1000), 2)} | ${ratio.toFixed(2)}x | ${(100 * parseShare).toFixed(0)}% | ${check.summary.replaceAll('|', '\\|')} |`);
+		}
+
+		const largest = checks.reduce((best, check) => ((check.checkPeakMb ?? 0) > (best.checkPeakMb ?? 0) ? check : best));
+		realPeaks += `, check at most ${fixed(largest.checkPeakMb)} MB (${largest.name})`;
+		lines.push('');
+	}
+}
+
+const realInProblem = failed(realParseSample) ?? failed(realParseOracle);
+if (real && !realInProblem) {
+	realInProcessRatio = Number(realParseSample['cpuMegabytesPerSecond']) / Number(realParseOracle['cpuMegabytesPerSecond']);
+	lines.push('In-process parse of the real files, after a warm-up of at least two seconds (`bench/measure-parse.ts`); the ratio compares both parsers on every fourth file of the corpus:', '');
+	lines.push('| parser | corpus | files | median ms | MB/s | CPU ms | MB/s of CPU time |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+	lines.push(parseRow('tfscope, every file', realParseAll), parseRow('tfscope, every fourth file', realParseSample), parseRow('@cdktf/hcl2json, every fourth file', realParseOracle), '');
+	lines.push(`Ratio on the same files: ${realInProcessRatio.toFixed(1)}x on CPU time (target at least 30x).`, '');
+}
+
+lines.push('### Parse throughput (generated files)', '');
+lines.push('| parser | corpus | files | median ms | MB/s | CPU ms | MB/s of CPU time |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+
 lines.push(parseRow('tfscope', parseFull), parseRow('tfscope', parseSubset), parseRow('@cdktf/hcl2json', parseOracle), '');
 const parseRatio = !failed(parseSubset) && !failed(parseOracle) ? Number(parseSubset['megabytesPerSecond']) / Number(parseOracle['megabytesPerSecond']) : undefined;
 const parseCpuRatio = !failed(parseSubset) && !failed(parseOracle) ? Number(parseSubset['cpuMegabytesPerSecond']) / Number(parseOracle['cpuMegabytesPerSecond']) : undefined;
 lines.push(`Ratio on the same files: ${parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x`} wall clock, ${parseCpuRatio === undefined ? 'n/a' : `${parseCpuRatio.toFixed(1)}x`} CPU time (target at least 30x).${parseFull['diagnostics'] ? ` tfscope reported ${String(parseFull['diagnostics'])} diagnostics on the corpus (expected none).` : ''}`, '');
 type ProcessFigures = {wallMs: number; cpuMs: number; megabytesPerSecond: number; cpuMegabytesPerSecond?: number};
-type Spread = {median: number; min: number; max: number};
 const processProblem = failed(parseProcess);
 const processSpeedup = processProblem ? undefined : parseProcess['speedup'] as Spread;
 const processCpuSpeedup = processProblem ? undefined : parseProcess['cpuSpeedup'] as Spread;
@@ -493,6 +597,11 @@ for (const [scale, result] of terraformResults) {
 }
 
 const targets: Array<[string, string, boolean | undefined, string?]> = [
+	['Real corpus: whole-process `parse --json` at least 15x hcl2json (CPU time, both whole processes)', realWholeSpeedup ? `${realWholeSpeedup.median.toFixed(1)}x (min ${realWholeSpeedup.min.toFixed(1)}x, max ${realWholeSpeedup.max.toFixed(1)}x)` : 'n/a', undefined, realWholeSpeedup ? status(realWholeSpeedup.median >= 15) : 'n/a'],
+	['Real corpus: in-process parse at least 30x hcl2json (CPU time, same files)', realInProcessRatio === undefined ? 'n/a' : `${realInProcessRatio.toFixed(1)}x`, undefined, realInProcessRatio === undefined ? 'n/a' : status(realInProcessRatio >= 30)],
+	['Real corpus: `check` within 1.5x of the read-and-scan floor per byte where parse-bound', realCheckWorst ? `${realCheckWorst.ratio.toFixed(2)}x at most (${realCheckWorst.name})` : 'n/a (no parse-bound root)', undefined, realCheckWorst ? status(realCheckWorst.ratio <= 1.5) : 'n/a'],
+	['Real corpus: a fresh process\'s fixed cost (stated)', realFixedCost ?? 'n/a', undefined, ''],
+	['Real corpus: peak memory (stated)', realPeaks ?? 'n/a', undefined, ''],
 	['Parse at least 30x @cdktf/hcl2json', parseRatio === undefined ? 'n/a' : `${parseRatio.toFixed(1)}x (CPU ${parseCpuRatio?.toFixed(1) ?? 'n/a'}x)`, parseRatio === undefined ? undefined : parseRatio >= 30, parseCpuRatio === undefined ? 'n/a' : status(parseCpuRatio >= 30)],
 	['Whole-process `parse --json` over the corpus at least 15x hcl2json (both whole processes)', processSpeedup ? `${processSpeedup.median.toFixed(1)}x (CPU ${processCpuSpeedup!.median.toFixed(1)}x)` : 'n/a', processSpeedup ? processSpeedup.median >= 15 : undefined, processCpuSpeedup ? status(processCpuSpeedup.median >= 15) : 'n/a'],
 	[`Syntax tree under 10 bytes of heap per source byte (${targetScale}x)`, bytesPerSourceByte === undefined ? 'n/a' : `${fixed(bytesPerSourceByte, 1)} bytes`, bytesPerSourceByte === undefined ? undefined : bytesPerSourceByte < 10],
