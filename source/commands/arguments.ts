@@ -1,3 +1,4 @@
+import meow from 'meow';
 import {nameSuggestion} from '../hcl/did-you-mean.js';
 import type {CommandFlags} from './command.js';
 import {type CommandSpec, commandNamed, commandTable} from './command-table.js';
@@ -7,7 +8,12 @@ import {terraformHints} from './terraform-hints.js';
 import type {VariableArgument} from './variable-arguments.js';
 
 /*
-The command line into what to run, from the tables in `command-table.ts` and `flags.ts`. Written by hand rather than with a parser library so that the command may come after global options, options may come after the command, Terraform's single-dash spellings (`-var`, `-var-file=x`, `-json`) mean their double-dash twins, and every mistake is a one-line usage error (exit 2) instead of a silently different meaning.
+The command line into what to run, from the tables in `command-table.ts` and `flags.ts`. meow parses it, with its flags derived from the option table: the values, their types, repeated options, `--no-NAME`, `-h`, the positional arguments and `--`. Before it, a small pre-pass (`prepare`) does what meow does not, so that every mistake is a one-line usage error (exit 2) instead of a silently different meaning:
+- Terraform's single-dash spellings (`-var`, `-var-file=x`, `-json`) become their double-dash twins, and `-v`/`--version` are taken out;
+- an unknown option is reported with suggestions from the options of the command (meow, with unknown flags allowed, would take `--frob check` as --frob's value and swallow the command; with them refused it prints its own message and exits the process);
+- an option without its value (`--var` last, or followed by another option) is an error (meow would give it an empty string), and a switch given a value (`--json=yes`) too;
+- each option is written back as `--name=value`, so a value is never read as an option, and the order of `--var` and `--var-file` is kept (meow gives each option's values apart).
+The command may come after global options and options after the command: meow reads them anywhere. A number option reaches meow as a string and is checked here (meow turns a bad number into null).
 */
 
 export type CommandLine =
@@ -20,7 +26,7 @@ export type CommandLine =
 	| {readonly kind: 'usage-error'; readonly message: string; readonly command: CommandSpec | undefined; readonly exitCode: 1 | 2};
 
 
-type Occurrence = {readonly name: FlagName; readonly value: string | boolean; readonly spelling: string};
+type Occurrence = {readonly name: FlagName; readonly spelling: string};
 
 /** An option no command takes, reported once the command is known: suggestions come from that command's options. */
 type Unknown = {readonly token: string; readonly option: string};
@@ -43,25 +49,33 @@ function describeValue(spec: FlagSpec): string {
 	return spec.type === 'boolean' ? '' : ` ${spec.value}`;
 }
 
+type Prepared = {
+	/** The command line for meow: every option as `--name=value`, `--name` or `--no-name`, `-h`; the positional arguments; `--` and what follows it. */
+	readonly tokens: readonly string[];
+	/** The options given, in their order on the command line, as they are named in messages. */
+	readonly occurrences: readonly Occurrence[];
+	/** Each usage error, as a message once the command is known. */
+	readonly errors: ReadonlyArray<string | Unknown>;
+	readonly version: boolean;
+};
+
 /**
-Parses `argv` (without `node` and the script).
+What meow does not do (see the header): Terraform's spellings, `-v`, unknown options, missing values and switches given values, every option written back as one token.
 */
-export function parseCommandLine(argv: readonly string[]): CommandLine {
-	const positional: string[] = [];
+function prepare(argv: readonly string[]): Prepared {
+	const tokens: string[] = [];
 	const occurrences: Occurrence[] = [];
-	// Each usage error, as a message once the command is known.
 	const errors: Array<string | Unknown> = [];
 	let version = false;
-	let optionsEnded = false;
 	for (let index = 0; index < argv.length; index++) {
 		const token = argv[index]!;
-		if (optionsEnded || token === '-' || !token.startsWith('-')) {
-			positional.push(token);
-			continue;
+		if (token === '--') {
+			tokens.push(...argv.slice(index));
+			break;
 		}
 
-		if (token === '--') {
-			optionsEnded = true;
+		if (token === '-' || !token.startsWith('-')) {
+			tokens.push(token);
 			continue;
 		}
 
@@ -80,7 +94,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 
 			const short = Object.entries(flagTable).find(([, spec]) => 'short' in spec && spec.short === option);
 			if (short && inline === undefined) {
-				occurrences.push({name: short[0] as FlagName, value: true, spelling: token});
+				tokens.push(`-${option}`);
+				occurrences.push({name: short[0] as FlagName, spelling: token});
 				continue;
 			}
 
@@ -112,12 +127,13 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 		// Terraform's single-dash spellings are the same options: -var, -var-file=x, -json, -no-color.
 		const spelling = `--${negated ? 'no-' : ''}${optionName(name)}`;
 		if (spec.type === 'boolean') {
-			if (inline !== undefined) {
+			if (inline === undefined) {
+				tokens.push(spelling);
+				occurrences.push({name, spelling});
+			} else {
 				errors.push(`option ${spelling} takes no value (given "${token}")`);
-				continue;
 			}
 
-			occurrences.push({name, value: !negated, spelling});
 			continue;
 		}
 
@@ -134,9 +150,62 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 			index++;
 		}
 
-		occurrences.push({name, value, spelling});
+		tokens.push(`${spelling}=${value}`);
+		occurrences.push({name, spelling});
 	}
 
+	return {tokens, occurrences, errors, version};
+}
+
+/**
+meow's flags, from the option table. Every option is repeatable to meow: the last value of a single-valued option wins, as in Terraform's flag package (TF_CLI_ARGS relies on it: the command line's own option comes after the variable's), where meow would refuse a second one; a number reaches this file as text, to be checked with its own message.
+*/
+const meowFlags = Object.fromEntries((Object.entries(flagTable) as Array<[string, FlagSpec]>).map(([name, spec]) => [name, {
+	type: spec.type === 'boolean' ? 'boolean' as const : 'string' as const,
+	isMultiple: true,
+	...(spec.short !== undefined && {shortFlag: spec.short}),
+}]));
+
+/**
+The positional arguments and each option's values in order, as meow reads the prepared command line.
+*/
+function parseWithMeow(tokens: readonly string[]): {readonly input: readonly string[]; readonly values: ReadonlyMap<FlagName, ReadonlyArray<string | boolean>>} {
+	const cli = meow({
+		// Only its url, which the build defines for the CommonJS bundle of the commands (where `import.meta` itself is empty); meow would read package.json near it, but `pkg` is given, so it reads nothing from disk (and names the process tfscope).
+		importMeta: {url: import.meta.url} as ImportMeta,
+		pkg: {name: 'tfscope'},
+		argv: [...tokens],
+		flags: meowFlags,
+		autoHelp: false,
+		autoVersion: false,
+		// Unknown options were reported by `prepare`, each with its own message; none reaches meow.
+		allowUnknownFlags: true,
+		// No default: an option that is absent is an empty list, so the options given are known; the table's defaults apply afterwards.
+		booleanDefault: undefined,
+		description: false,
+	});
+	const values = new Map<FlagName, ReadonlyArray<string | boolean>>();
+	for (const name of Object.keys(flagTable) as FlagName[]) {
+		const given = (cli.flags as Record<string, unknown>)[name];
+		values.set(name, Array.isArray(given) ? given as Array<string | boolean> : []);
+	}
+
+	return {input: cli.input.map(String), values};
+}
+
+/**
+Parses `argv` (without `node` and the script).
+*/
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+	const {tokens, occurrences: given, errors, version} = prepare(argv);
+	const {input: positional, values: meowValues} = parseWithMeow(tokens);
+	// Each occurrence with its value: the values of one option come from meow in the order they were given.
+	const taken = new Map<FlagName, number>();
+	const occurrences = given.map(occurrence => {
+		const index = taken.get(occurrence.name) ?? 0;
+		taken.set(occurrence.name, index + 1);
+		return {...occurrence, value: meowValues.get(occurrence.name)![index]!};
+	});
 	const commandSpec = positional.length > 0 ? commandNamed(positional[0]!) : undefined;
 	const help = occurrences.some(occurrence => occurrence.name === 'help') || (commandSpec === undefined && positional[0] === 'help');
 	if (help) {

@@ -93,6 +93,16 @@ test('Terraform\'s single-dash spellings mean their double-dash twins', t => {
 	t.deepEqual(line.kind === 'run' ? [line.command?.name, line.flags.var] : [], ['tree', ['x=1']]);
 });
 
+test('a single-valued option given twice keeps the last (as Terraform\'s flags, which TF_CLI_ARGS relies on); after -- everything is an argument', t => {
+	const twice = parseCommandLine(['tree', '--workspace', 'a', '-workspace=b', '--no-color', '--color', 'dir']);
+	t.deepEqual(twice.kind === 'run' ? [twice.flags.workspace, twice.flags.color, twice.arguments] : twice, ['b', true, ['dir']]);
+	const ended = parseCommandLine(['instances', '--json', '--', '-dir', '--var=x']);
+	t.deepEqual(ended.kind === 'run' ? [ended.flags.json, ended.flags.var, ended.arguments] : ended, [true, [], ['-dir', '--var=x']]);
+	// Values that look like numbers, booleans or paths with dots stay the text given.
+	const values = parseCommandLine(['graph', '010', '--focus', 'true', '--depth', '3', '--var=a=1e3']);
+	t.deepEqual(values.kind === 'run' ? [values.arguments, values.flags.focus, values.flags.depth, values.flags.var] : values, [['010'], 'true', 3, ['a=1e3']]);
+});
+
 test('options may come before or after the command', t => {
 	const before = parseCommandLine(['--var', 'a=1', 'tree', 'dir']);
 	const after = parseCommandLine(['tree', 'dir', '--var', 'a=1']);
