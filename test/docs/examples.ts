@@ -12,7 +12,7 @@ import test from 'ava';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 type Example = {command: string; expected: string; line: number};
-type Block = {file: string; line: number; info: string; lines: string[]};
+type Block = {file: string; line: number; info: string; lines: string[]; before: string};
 
 function pages(): string[] {
 	const documents = readdirSync(path.join(root, 'docs'), {recursive: true, encoding: 'utf8'})
@@ -25,13 +25,15 @@ function pages(): string[] {
 function blocksOf(file: string): Block[] {
 	const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
 	const blocks: Block[] = [];
-	let open: Block | undefined;
+	let open: (Block & {fence: string}) | undefined;
 	for (const [index, text] of lines.entries()) {
 		const fence = /^(`{3,})(.*)$/.exec(text);
 		if (open === undefined && fence) {
-			open = {file, line: index + 1, info: fence[2]!.trim(), lines: []};
-		} else if (open !== undefined && /^`{3,}\s*$/.test(text)) {
-			blocks.push(open);
+			open = {file, line: index + 1, info: fence[2]!.trim(), lines: [], fence: fence[1]!, before: lines[index - 1] ?? ''};
+		} else if (open !== undefined && fence && fence[1]!.length >= open.fence.length && fence[2]!.trim() === '') {
+			// As CommonMark closes a fence: backticks at least as many as the opening's, so a ```` block can show output that has ``` lines (diff's markdown).
+			const {fence: _fence, ...block} = open;
+			blocks.push(block);
 			open = undefined;
 		} else {
 			open?.lines.push(text);
@@ -94,12 +96,30 @@ test('the pages have runnable examples', t => {
 	t.true(consoleBlocks.some(block => block.file === 'readme.md'));
 });
 
+// Two blocks at a time: each command starts the sources through tsx, about a second of CPU, so two keep two cores busy without crowding out the other test files.
+let running = 0;
+const waiting: Array<() => void> = [];
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+	if (running >= 2) {
+		await new Promise<void>(resolve => {
+			waiting.push(resolve);
+		});
+	}
+
+	running++;
+	try {
+		return await work();
+	} finally {
+		running--;
+		waiting.shift()?.();
+	}
+}
+
 for (const block of consoleBlocks) {
-	// One block at a time: each starts the sources through tsx, about a second of CPU a command.
-	test.serial(`${block.file}:${block.line} prints what it shows`, async t => {
+	test(`${block.file}:${block.line} prints what it shows`, async t => {
 		const examples = examplesOf(block);
 		t.true(examples.length > 0, 'a console block shows at least one command');
-		const outputs = await run(examples);
+		const outputs = await inTurn(async () => run(examples));
 		t.is(outputs.length, examples.length, 'every command of the block ran');
 		for (const [index, example] of examples.entries()) {
 			t.is(normalise(outputs[index] ?? ''), normalise(example.expected), `${block.file}:${example.line}: $ ${example.command} (the page must show what the command prints now: update one or the other)`);
@@ -107,9 +127,38 @@ for (const block of consoleBlocks) {
 	});
 }
 
-test('every block that shows a command with its output is marked console (run) or text (not run)', t => {
+/** Why a block is not run, from the line before its fence: `<!-- not run: REASON -->`. */
+function notRunReason(block: Block): string | undefined {
+	return /^<!-- not run: (.+\S) -->$/.exec(block.before)?.[1];
+}
+
+/** A block that shows no output: configuration, commands to type (sh, or every line a command), or a command's synopsis. */
+function showsNoOutput(block: Block): boolean {
+	if (['sh', 'hcl', 'terraform'].includes(block.info)) {
+		return true;
+	}
+
+	const written = block.lines.filter(text => text.trim() !== '');
+	return written.length > 0 && written.every(text => text.startsWith('$ ') || text.startsWith('tfscope '));
+}
+
+test('every block that shows what tfscope prints is run (console), or says why not on the line before it', t => {
 	const unmarked = pages().flatMap(file => blocksOf(file))
-		.filter(block => block.info === '' && block.lines.some((text, index) => text.startsWith('$ tfscope') && block.lines[index + 1] !== undefined && !block.lines[index + 1]!.startsWith('$ ')))
-		.map(block => `${block.file}:${block.line}`);
+		.filter(block => block.info !== 'console' && !showsNoOutput(block) && notRunReason(block) === undefined)
+		.map(block => `${block.file}:${block.line} (\`\`\`${block.info}): make it a console block, or put <!-- not run: REASON --> on the line before it`);
 	t.deepEqual(unmarked, []);
+});
+
+test('the block rules tell what is output and what is not', t => {
+	const block = (info: string, lines: string[], before = ''): Block => ({file: 'x.md', line: 1, info, lines, before});
+	t.true(showsNoOutput(block('sh', ['tfscope diff --from main'])));
+	t.true(showsNoOutput(block('text', ['$ tfscope diff [dir] --from REV', '$ terraform show -json plan.tfplan > plan.json'])));
+	t.true(showsNoOutput(block('text', ['tfscope check [dir] [--json]'])));
+	t.false(showsNoOutput(block('', ['{"format_version": "1.0"}'])));
+	t.false(showsNoOutput(block('text', ['$ tfscope tree live', '. (Terragrunt estate: 3 units)'])));
+	t.false(showsNoOutput(block('markdown', ['### tfscope diff'])));
+	t.is(notRunReason(block('text', ['x'], '<!-- not run: an excerpt -->')), 'an excerpt');
+	t.is(notRunReason(block('text', ['x'], '<!-- not run: -->')), undefined);
+	const nested = blocksOf('docs/commands/diff.md').filter(candidate => candidate.lines.some(text => text.startsWith('```')));
+	t.true(nested.length > 0 && nested.every(candidate => candidate.info === 'console'), 'a block with ``` lines in it is read whole');
 });
