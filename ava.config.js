@@ -1,0 +1,48 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/*
+AVA's configuration (it was the "ava" key of package.json; a file, because the order of test files is a function).
+
+Each test file runs in a child process of its own (workerThreads: false: on Node 20, worker threads do not get tsx's loader and every .ts file fails with ERR_UNKNOWN_FILE_EXTENSION), and starting one costs about a second of CPU before its first test.
+*/
+
+// Measured on a 2-core machine (2026-11-29): the files that take longest, longest first. Started first, they run beside the many short files instead of alone at the end of the run. Only the order depends on this list: a file missing from it runs after these, in AVA's order.
+const slowFirst = [
+	'test/e2e/install.ts', // npm pack, a global install, npx and a clone's npm install: mostly waiting on npm
+	'test/hardening/round-two.ts',
+	'test/hardening/loader.ts',
+	'test/graph/html-browser.ts', // Chromium
+	'test/hardening/parser.ts',
+	'test/e2e/mouse.ts', // the explorer in tmux
+	'test/docs/examples.ts', // about 50 commands, each a process
+	'test/hardening/round-three.ts',
+	'test/explain/real-world.ts',
+	'test/hardening/round-five.ts',
+	'test/e2e/signals.ts',
+	'test/hcl/properties.ts',
+	'test/e2e/explorer.ts',
+	'test/expand/real-world.ts',
+	'test/hardening/properties.ts',
+	'test/e2e/loading-keys.ts',
+	'test/graph/html.ts',
+	'test/hardening/deep-expressions.ts',
+	'test/e2e/console.ts',
+];
+
+const root = import.meta.dirname;
+const rank = new Map(slowFirst.map((file, index) => [path.join(root, file), index]));
+
+export default {
+	extensions: {
+		ts: 'module',
+		tsx: 'module',
+	},
+	nodeArguments: ['--import=tsx'],
+	files: ['test/**/*.{ts,tsx}', '!test/helpers/**', '!test/fixtures/**'],
+	workerThreads: false,
+	timeout: '5m',
+	// Two files per core: the terminal, browser and install tests spend most of their time waiting for another process (the explorer in tmux, Chromium, npm), and the files that compute fill that time. AVA's default is one per core (and 2 with CI=true).
+	concurrency: Math.max(2, 2 * os.availableParallelism()),
+	sortTestFiles: (a, b) => (rank.get(a) ?? slowFirst.length) - (rank.get(b) ?? slowFirst.length) || a.localeCompare(b),
+};
