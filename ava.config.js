@@ -11,6 +11,10 @@ Each test file runs in a child process of its own (workerThreads: false: on Node
 const slowFirst = [
 	'test/e2e/install.ts', // npm pack, a global install, npx and a clone's npm install: mostly waiting on npm
 	'test/hardening/round-two.ts',
+	'test/ui/selection-agreement.tsx', // a property test over random keys, resizes and clicks
+	'test/ui/expanding.tsx',
+	'test/lang/functions/limits.ts',
+	'test/ui/app.tsx',
 	'test/hardening/loader.ts',
 	'test/graph/html-browser.ts', // Chromium
 	'test/hardening/parser.ts',
@@ -20,6 +24,7 @@ const slowFirst = [
 	'test/explain/real-world.ts',
 	'test/hardening/round-five.ts',
 	'test/e2e/signals.ts',
+	'test/safety/read-only.ts',
 	'test/hcl/properties.ts',
 	'test/e2e/explorer.ts',
 	'test/expand/real-world.ts',
