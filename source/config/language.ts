@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type {FunctionRelease} from '../lang/functions/index.js';
 import {chooseVersion, versionConstraintsOf} from './language-version.js';
 import {readLockFile} from './lock-file.js';
 import type {ConfigSource} from './source.js';
@@ -77,9 +78,9 @@ export type LanguageRules = {
 	*/
 	readonly preventDestroyExpressions: boolean;
 	/**
-	Which built-in function table expressions call (see lang/functions/index.ts), with the release that decides which functions it has and how they behave.
+	Which built-in function table expressions call (see lang/functions/index.ts): the language, and the release that decides which functions it has and how they behave.
 	*/
-	readonly functions: LanguageMode;
+	readonly functions: FunctionRelease;
 	/**
 	The console also continues an expression on the next line after a trailing backslash (OpenTofu 1.9, see lang/console.ts).
 	*/
@@ -163,7 +164,7 @@ export function rulesFor(mode: LanguageMode, version: string = knownVersions[mod
 			importsInModules: has(features.importsInModules),
 			languageBlock: has(features.languageBlock),
 			preventDestroyExpressions: has(features.preventDestroyExpressions),
-			functions: mode,
+			functions: Object.freeze({dialect: mode, version}),
 			consoleBackslashContinuation: has(features.consoleBackslashContinuation),
 			providerRegistry: mode === 'opentofu' ? 'registry.opentofu.org' : 'registry.terraform.io',
 		} satisfies LanguageRules);

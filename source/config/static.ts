@@ -1,28 +1,10 @@
-import type {Expression} from '../hcl/ast.js';
+import {type Expression, literalString} from '../hcl/ast.js';
+
+export {literalString} from '../hcl/ast.js';
 
 /*
 Reading expressions that Terraform requires to be literals or plain references (`source`, `sensitive`, `provider`, `ignore_changes`, ...), without evaluating them.
 */
-
-/**
-The string of a literal string expression without interpolations; undefined otherwise.
-*/
-export function literalString(expression: Expression | undefined): string | undefined {
-	if (expression?.kind !== 'Template') {
-		return undefined;
-	}
-
-	let text = '';
-	for (const part of expression.parts) {
-		if (part.kind !== 'TemplateLiteral') {
-			return undefined;
-		}
-
-		text += part.value;
-	}
-
-	return text;
-}
 
 export function literalBool(expression: Expression | undefined): boolean | undefined {
 	if (expression?.kind === 'Literal' && expression.value.type === 'bool') {

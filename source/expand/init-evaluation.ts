@@ -15,7 +15,7 @@ import {
 import {evaluateExpression, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
 import {rootVariableValue} from './static-evaluation.js';
-import {readTypeConstraint} from './type-constraint.js';
+import {readTypeConstraint} from '../lang/type-constraint.js';
 
 /*
 Terraform's init walk (1.15+, internal/terraform/graph_builder_init.go, node_module_install.go, evaluate.go at v1.15/v1.16): a module call's `source` and `version` are evaluated when the modules are installed, before anything is planned. Only `const = true` variables have their values then; every other variable is unknown of its type, and resources, data sources, module outputs, `count`, `each` and `terraform.*` are unknown too (no error: they are simply not known yet). A local is evaluated from those, so a local built from a non-const variable is unknown. The source itself may refer only to variables, locals and `path.*` ("Invalid module source"), the version only to variables and locals; an unknown result is "Unknown module source". A child module's const variables are evaluated in the caller at init, and one given a value not known then is "Const variables must be known".

@@ -19,7 +19,7 @@ import {variableAssumption} from './assumptions.js';
 import {causeAddress, unknownCauses} from './unknown-causes.js';
 import {providerInstanceKey, providerInstanceText} from './provider-instances.js';
 import {staticIdentifier, staticReferenceErrors} from './static-evaluation.js';
-import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
+import {isPrimitiveConstraint, readTypeConstraint} from '../lang/type-constraint.js';
 import {InstanceInvariance} from './instance-invariance.js';
 import {providerBlockSchema, uncertainNames} from '../schema/resource-schema.js';
 import {isInexactDigest} from '../schema/types.js';

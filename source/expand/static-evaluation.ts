@@ -19,7 +19,7 @@ import {
 } from '../lang/values.js';
 import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
-import {isPrimitiveConstraint, readTypeConstraint} from './type-constraint.js';
+import {isPrimitiveConstraint, readTypeConstraint} from '../lang/type-constraint.js';
 
 /*
 OpenTofu's early (static) evaluation (1.8+, internal/configs/static_evaluator.go and static_scope.go): before any module is expanded, a module call's `source` and `version` are evaluated from input variables, locals, `path.*` and `terraform.workspace` only. A child module's variables are its call's arguments, themselves evaluated statically in the caller, so a source can follow inputs down the tree. Anything else (a resource, a data source, a module output, `count`/`each`, a provider function, a sensitive value) is an error worded as OpenTofu words it, and the call stays unresolved.

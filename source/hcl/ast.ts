@@ -282,3 +282,23 @@ export function definitionRange(block: Block): Range {
 	const last = block.labelRanges.at(-1);
 	return last ? rangeBetween(block.typeRange, last) : block.typeRange;
 }
+
+/**
+The string of a literal string expression without interpolations (`"./modules/net"`); undefined for anything else. Where Terraform requires a literal (a module source before 1.15, `sensitive`, a quoted type constraint), this is what it reads.
+*/
+export function literalString(expression: Expression | undefined): string | undefined {
+	if (expression?.kind !== 'Template') {
+		return undefined;
+	}
+
+	let text = '';
+	for (const part of expression.parts) {
+		if (part.kind !== 'TemplateLiteral') {
+			return undefined;
+		}
+
+		text += part.value;
+	}
+
+	return text;
+}

@@ -88,6 +88,11 @@ export type FunctionSpec = {
 	*/
 	readonly implWithoutReturnType?: (argumentValues: readonly Value[]) => Value | undefined;
 	/**
+	The position of a parameter written as a type expression (`convert(value, list(string))`): the evaluator decodes it as a type constraint, with `optional(...)` attributes and defaults, instead of evaluating it (Terraform's customdecode), and calls `implWithType` with the other arguments and that type.
+	*/
+	readonly typeParameter?: number;
+	readonly implWithType?: (argumentValues: readonly Value[], type: Type) => Value;
+	/**
 	Impure functions return unknown when `context.impure` is false.
 	*/
 	readonly impure?: boolean;

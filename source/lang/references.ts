@@ -782,6 +782,13 @@ export type ReferenceChain = {
 	readonly range: Range;
 };
 
+/**
+Where a call's argument is a type expression, read as a type and never evaluated, so the names in it (`string`, `list(number)`) are no references: `convert`'s second (Terraform 1.15; internal/addrs/parse_ref.go at v1.15 stops reading a lone `string`, `number`, `bool` or `any` as a resource for it). A function table without `convert` reports the call itself.
+*/
+export function typeArgumentPosition(call: Extract<Expression, {kind: 'FunctionCall'}>): number | undefined {
+	return (call.name === 'convert' || call.name === 'core::convert') && !call.expandFinal ? 1 : undefined;
+}
+
 const noNames: ReadonlySet<string> = new Set();
 
 type Visit = (chain: ReferenceChain) => void;
@@ -826,8 +833,11 @@ function descend<C>(node: Expression, names: ReadonlySet<string>, onChain: OnCha
 		}
 
 		case 'FunctionCall': {
-			for (const argument of node.arguments) {
-				descend(argument, names, onChain, context);
+			const typePosition = typeArgumentPosition(node);
+			for (let position = 0; position < node.arguments.length; position++) {
+				if (position !== typePosition) {
+					descend(node.arguments[position]!, names, onChain, context);
+				}
 			}
 
 			break;

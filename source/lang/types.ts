@@ -58,6 +58,32 @@ export function objectType(attributes: Readonly<Record<string, Type>>, optional?
 	return optional && optional.size > 0 ? {kind: 'object', attributes, optional} : {kind: 'object', attributes};
 }
 
+/**
+A type constraint as the type of the values it gives (cty's WithoutOptionalAttributesDeep): the optional markers and defaults of its object types dropped, all the way down.
+*/
+export function withoutOptionalAttributes(type: Type): Type {
+	switch (type.kind) {
+		case 'list':
+		case 'set':
+		case 'map': {
+			const element = withoutOptionalAttributes(type.element);
+			return element === type.element ? type : {kind: type.kind, element};
+		}
+
+		case 'tuple': {
+			return {kind: 'tuple', elements: type.elements.map(element => withoutOptionalAttributes(element))};
+		}
+
+		case 'object': {
+			return objectType(Object.fromEntries(Object.entries(type.attributes).map(([name, attribute]) => [name, withoutOptionalAttributes(attribute)])));
+		}
+
+		default: {
+			return type;
+		}
+	}
+}
+
 export const emptyObjectType: Type = Object.freeze({kind: 'object', attributes: Object.freeze({})});
 export const emptyTupleType: Type = Object.freeze({kind: 'tuple', elements: Object.freeze([])});
 

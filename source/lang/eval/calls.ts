@@ -3,9 +3,10 @@ import {type Diagnostic, type Result, errorDiagnostic, hasErrors} from '../../hc
 import {type Range, formatRangeShort, rangeBetween} from '../../hcl/position.js';
 import {convert} from '../convert.js';
 import {FunctionError, type FunctionSpec, type Parameter, callFunction} from '../function.js';
-import {type Type, boolType} from '../types.js';
+import {readTypeConstraint} from '../type-constraint.js';
+import {type Type, boolType, withoutOptionalAttributes} from '../types.js';
 import {type Value, boolValue, isWhollyKnown, typeOf, unmark, withMarks} from '../values.js';
-import type {Scope} from './scope.js';
+import {type Scope, createScope} from './scope.js';
 import {type Context, type Evaluation, added, appended, charged, keepReferenceDiagnostics, none, unknown, walkRefused} from './context.js';
 import {evaluate, evaluateIn} from './evaluate.js';
 
@@ -155,6 +156,10 @@ export function evaluateCall(expression: FunctionCall, context: Context): Evalua
 	const spec = scope.functions(expression.name);
 	if (!spec) {
 		return {value: unknown(), diagnostics: [unknownFunction(expression, scope)]};
+	}
+
+	if (spec.typeParameter !== undefined && spec.implWithType && !expression.expandFinal) {
+		return evaluateWithTypeArgument(spec, spec.typeParameter, spec.implWithType, expression, context);
 	}
 
 	// The shared empty list until there is something to add (see `added`): most calls have no diagnostics.
@@ -348,6 +353,54 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 
 		throw error;
 	}
+}
+
+/**
+A call with a type expression argument (`convert(value, list(string))`): the arity checked as for any call, the type expression decoded as a type constraint (its `optional` defaults evaluated as constants), then the other arguments evaluated and the function called with them through a spec bound to that type, so unknown, null and marked values are handled as for any function.
+*/
+function evaluateWithTypeArgument(spec: FunctionSpec, typePosition: number, implWithType: NonNullable<FunctionSpec['implWithType']>, expression: FunctionCall, context: Context): Evaluation {
+	const {parameters} = spec;
+	const callArguments = expression.arguments;
+	if (callArguments.length < parameters.length) {
+		const missing = parameters[callArguments.length]!;
+		return {value: unknown(), diagnostics: [errorDiagnostic('Not enough function arguments', `Function "${expression.name}" expects ${parameters.length} argument(s). Missing value for "${missing.name}".`, expression.closeParenRange, expression.range)]};
+	}
+
+	if (callArguments.length > parameters.length) {
+		return {value: unknown(), diagnostics: [errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, callArguments[parameters.length]!.range, expression.range)]};
+	}
+
+	const constants = createScope({functions: context.scope.functions, functionNames: context.scope.functionNames, functionContext: context.scope.functionContext});
+	const constraint = readTypeConstraint(callArguments[typePosition]!, written => evaluate(written, constants).value);
+	if (hasErrors(constraint.diagnostics)) {
+		return {value: unknown(), diagnostics: constraint.diagnostics};
+	}
+
+	let diagnostics = none;
+	const argumentValues: Value[] = [];
+	const valueArguments = callArguments.filter((_, position) => position !== typePosition);
+	for (const argument of valueArguments) {
+		const result = evaluateIn(argument, context);
+		if (result.diagnostics.length > 0) {
+			diagnostics = appended(diagnostics, result.diagnostics);
+		}
+
+		argumentValues.push(result.value);
+	}
+
+	if (hasErrors(diagnostics)) {
+		return {value: unknown(), diagnostics};
+	}
+
+	const resultType = withoutOptionalAttributes(constraint.type);
+	const bound: FunctionSpec = {
+		...spec,
+		parameters: parameters.filter((_, position) => position !== typePosition),
+		returnType: () => resultType,
+		impl: values => implWithType(values, constraint.type),
+	};
+	// Errors about the arguments point at them as written: the bound spec's positions skip the type argument, so it must come last (as convert's does).
+	return callSpec(bound, expression, argumentValues, undefined, context, diagnostics);
 }
 
 function evaluateTry(expression: FunctionCall, context: Context): Evaluation {

@@ -293,6 +293,11 @@ export const contains = defineFunction({
 	},
 });
 
+/**
+`contains` as go-cty 1.18.1 defines it (Terraform 1.16): the value may be null, to ask whether the collection holds a null element (cty/function/stdlib/collection.go ContainsFunc, "AllowNull: true"; Terraform's CHANGELOG 1.16.0, #38792).
+*/
+export const containsAllowingNull: FunctionSpec = {...contains, parameters: [contains.parameters[0]!, {...contains.parameters[1]!, allowNull: true}]};
+
 export const distinct = defineFunction({
 	name: 'distinct',
 	description: 'Removes any duplicate elements from a list.',

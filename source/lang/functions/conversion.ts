@@ -190,3 +190,25 @@ export const list = removed('list');
 export const map = removed('map');
 
 export const conversionFunctions: readonly FunctionSpec[] = [can, ephemeralasnull, issensitive, list, map, nonsensitive, sensitive, tobool, tolist, tomap, tonumber, toset, tostring, tryFunction];
+
+/**
+`convert(value, TYPE)` (Terraform 1.15, internal/lang/funcs/conversion.go ConvertFunc): the type argument is a type constraint expression, decoded rather than evaluated (the evaluator does that: FunctionSpec.typeParameter), so `optional(T, default)` attributes get their defaults; the result's type is the constraint without its optional markers. A value that does not convert is an error at the value.
+*/
+export const convertFunction = defineFunction({
+	name: 'convert',
+	description: 'Converts a value to the type given by a type constraint, such as list(string) or object({a = optional(number, 1)}), filling in the defaults of optional attributes.',
+	parameters: [{name: 'value', type: dynamicType, allowNull: true, allowDynamicType: true}, {name: 'type', type: dynamicType}],
+	typeParameter: 1,
+	returnType: () => dynamicType,
+	impl() {
+		throw new FunctionError('must be a type constraint', 1);
+	},
+	implWithType([value], type) {
+		const result = convert(value!, type);
+		if (!result.ok) {
+			throw new FunctionError(result.message, 0);
+		}
+
+		return result.value;
+	},
+});

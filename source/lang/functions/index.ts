@@ -1,6 +1,6 @@
 import {type FunctionSpec} from '../function.js';
-import {collectionFunctions} from './collection.js';
-import {conversionFunctions, openTofuIssensitive} from './conversion.js';
+import {collectionFunctions, containsAllowingNull} from './collection.js';
+import {conversionFunctions, convertFunction, openTofuIssensitive} from './conversion.js';
 import {cryptoFunctions} from './crypto.js';
 import {datetimeFunctions} from './datetime.js';
 import {encodingFunctions} from './encoding.js';
@@ -60,25 +60,76 @@ Functions OpenTofu 1.11 defines differently from Terraform 1.11, under the same 
 */
 const openTofuVariants: ReadonlyMap<string, FunctionSpec> = new Map([openTofuIssensitive, ...openTofuRegexFunctions, openTofuReplace, openTofuFileset].map(spec => [spec.name, spec] as const));
 
-const functionTables: Readonly<Record<FunctionDialect, FunctionTable>> = {
-	opentofu: {
+/**
+A language's functions at a release (`{dialect: 'terraform', version: '1.16'}`); a dialect alone is its functions as of Terraform and OpenTofu 1.11, the release the goldens come from.
+*/
+export type FunctionRelease = {readonly dialect: FunctionDialect; readonly version: string};
+
+/**
+What later Terraform releases changed, each from the release named: functions added (`convert`, 1.15) and functions whose behaviour changed under the same name (go-cty 1.18.1 in 1.16: `contains` takes a null value). OpenTofu 1.12 has neither (it has go-cty 1.18.0 and no `convert`).
+*/
+const terraformReleaseChanges: ReadonlyArray<{readonly since: string; readonly specs: readonly FunctionSpec[]}> = [
+	{since: '1.15', specs: [convertFunction]},
+	{since: '1.16', specs: [containsAllowingNull]},
+];
+
+/**
+Whether release `version` (`1.16`) is `since` or later: both are `major.minor`, as the language rules name releases.
+*/
+function releaseAtLeast(version: string, since: string): boolean {
+	const [major = 0, minor = 0] = version.split('.').map(Number);
+	const [sinceMajor = 0, sinceMinor = 0] = since.split('.').map(Number);
+	return major === sinceMajor ? minor >= sinceMinor : major > sinceMajor;
+}
+
+function makeTable(dialect: FunctionDialect, version: string | undefined): FunctionTable {
+	if (dialect === 'opentofu') {
+		return {
+			lookup(name) {
+				const spec = lookupFunction(name);
+				return spec ? openTofuVariants.get(spec.name) ?? spec : undefined;
+			},
+			names: builtinFunctionNames,
+		};
+	}
+
+	const changed = new Map<string, FunctionSpec>();
+	for (const change of terraformReleaseChanges) {
+		if (version !== undefined && releaseAtLeast(version, change.since)) {
+			for (const spec of change.specs) {
+				changed.set(spec.name, spec);
+			}
+		}
+	}
+
+	const names = changed.size === 0 ? terraformNames : [...new Set([...terraformNames, ...changed.keys()])].sort();
+	return {
 		lookup(name) {
-			const spec = lookupFunction(name);
-			return spec ? openTofuVariants.get(spec.name) ?? spec : undefined;
-		},
-		names: builtinFunctionNames,
-	},
-	terraform: {
-		lookup(name) {
+			const bare = name.startsWith('core::') ? name.slice('core::'.length) : name;
+			const release = changed.get(bare);
+			if (release) {
+				return release;
+			}
+
 			const spec = lookupFunction(name);
 			return spec?.openTofuOnly ? undefined : spec;
 		},
-		names: () => terraformNames,
-	},
-};
+		names: () => names,
+	};
+}
 
-export function functionTable(dialect: FunctionDialect): FunctionTable {
-	return functionTables[dialect];
+const functionTables = new Map<string, FunctionTable>();
+
+export function functionTable(release: FunctionDialect | FunctionRelease): FunctionTable {
+	const {dialect, version} = typeof release === 'string' ? {dialect: release, version: undefined} : release;
+	const key = `${dialect}@${version ?? ''}`;
+	let table = functionTables.get(key);
+	if (!table) {
+		table = makeTable(dialect, version);
+		functionTables.set(key, table);
+	}
+
+	return table;
 }
 
 /**

@@ -1,11 +1,10 @@
-import type {Expression} from '../hcl/ast.js';
+import {type Expression, literalString} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {parseExpression} from '../hcl/index.js';
-import {literalString} from '../config/static.js';
 import {
 	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType, tupleType,
-} from '../lang/types.js';
-import type {Value} from '../lang/values.js';
+} from './types.js';
+import type {Value} from './values.js';
 
 /*
 Reads a variable's `type` argument (`list(object({a = string, b = optional(number, 1)}))`) into a type constraint, as Terraform's typeexpr does. Defaults of `optional(T, default)` are evaluated by the caller's `evaluateDefault` (constant expressions).
