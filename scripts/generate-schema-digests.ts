@@ -4,7 +4,7 @@ Regenerates the bundled provider schema digests in schemas/ (see source/schema/d
 	npx tsx scripts/generate-schema-digests.ts [--packages DIR] [--only NAME,...]
 	npx tsx scripts/generate-schema-digests.ts --rewrite     (rewrites the committed digests in the current file form, fetching nothing)
 
-Providers come from the generated CDK for Terraform provider packages on the npm registry (`@cdktf/provider-NAME`, fetched with `npm pack`; `--packages DIR` reuses tarballs already there). Those packages are generated from `terraform providers schema -json`: each resource, data source and provider class carries, for every attribute, a `// NAME - computed: B, optional: B, required: B` line, a typed getter or a nested class, and its HCL synthesis entry (`isBlock`, `type`: simple/list/set/map/struct), which together give the attribute's type and the nesting mode of each block type. What they do not carry: sensitive and write-only flags and item limits other than "at most one" (an `...OutputReference` block) and "at least one" (a required block). The built-in `terraform` provider comes from `terraform providers schema -json` itself when `terraform` is installed (it needs no download).
+Providers come from the generated provider packages of CDK Terrain (`@cdktn/provider-NAME`, the maintained fork of CDK for Terraform) where it publishes them, else from CDK for Terraform's last release (`@cdktf/provider-NAME`), on the npm registry (fetched with `npm pack`; `--packages DIR` reuses tarballs already there); `sources` below says which, and why. `--version NAME=VERSION` (repeatable) picks a package version instead of the newest. `--flags-from NAME@VERSION=FILE` (repeatable) copies sensitive and write-only flags from a `terraform providers schema -json` of that provider (see withFlags; the index records its version). Those packages are generated from `terraform providers schema -json`: each resource, data source and provider class carries, for every attribute, a `// NAME - computed: B, optional: B, required: B` line, a typed getter or a nested class, and its HCL synthesis entry (`isBlock`, `type`: simple/list/set/map/struct), which together give the attribute's type and the nesting mode of each block type. What they do not carry: sensitive and write-only flags and item limits other than "at most one" (an `...OutputReference` block) and "at least one" (a required block). The built-in `terraform` provider comes from `terraform providers schema -json` itself when `terraform` is installed (it needs no download).
 
 Nothing here runs at install or test time; the digests it writes are committed.
 */
@@ -22,7 +22,16 @@ import {
 } from '../source/lang/types.js';
 import type {AttributeSchema, BlockSchema, NestedBlockSchema} from '../source/schema/types.js';
 
-const providers = ['aws', 'azurerm', 'azuread', 'google', 'google-beta', 'kubernetes', 'helm', 'random', 'null', 'tls', 'local', 'archive', 'time', 'http', 'cloudinit', 'external'];
+/**
+Where each provider's digest comes from. CDK for Terraform (`@cdktf/provider-*`) was deprecated by HashiCorp on 2025-12-10: its packages stay on the registry but follow no new provider release. Its community fork, CDK Terrain (`@cdktn/provider-*`, github.com/cdktn-io), generates the same packages from `terraform providers schema -json` and keeps publishing them, but only for some providers: aws, azurerm, random and archive (checked on the npm registry, 2026-11-29; google, google-beta, azuread, kubernetes, helm, null, tls, local, time, http, cloudinit and external are not published). Those come from the fork; the rest stay on the last @cdktf release, whose provider version the index records. No other source reachable from here (the npm registry and Debian apt) carries provider schemas.
+*/
+const sources: ReadonlyArray<{readonly name: string; readonly scope: '@cdktn' | '@cdktf'}> = [
+	{name: 'aws', scope: '@cdktn'},
+	{name: 'azurerm', scope: '@cdktn'},
+	{name: 'random', scope: '@cdktn'},
+	{name: 'archive', scope: '@cdktn'},
+	...['azuread', 'google', 'google-beta', 'kubernetes', 'helm', 'null', 'tls', 'local', 'time', 'http', 'cloudinit', 'external'].map(name => ({name, scope: '@cdktf' as const})),
+];
 
 const output = path.resolve(import.meta.dirname, '../schemas');
 
@@ -183,7 +192,7 @@ function blockOfClass(context: Context, info: ClassInfo, synthKey: string, depth
 		}
 
 		const className = nested[1]!;
-		if (className.startsWith('cdktf.')) {
+		if (/^cdkt[fn]\./.test(className)) {
 			attributes.set(field.name, {...flags, type: typeOfCdktfClass(className.slice(6)) ?? dynamicType});
 			continue;
 		}
@@ -287,10 +296,64 @@ function typeOfStorage(entry: SynthEntry): Type {
 	return entry.type === 'set' && base.kind === 'list' ? setType(base.element) : base;
 }
 
-function digestOfPackage(directory: string, name: string): Digest {
+/**
+A block of `terraform providers schema -json` (only what the flags overlay reads).
+*/
+type JsonBlock = {
+	readonly attributes?: Readonly<Record<string, {readonly sensitive?: boolean; readonly write_only?: boolean; readonly nested_type?: {readonly attributes?: JsonBlock['attributes']}}>>;
+	readonly block_types?: Readonly<Record<string, {readonly block?: JsonBlock}>>;
+};
+
+/**
+The provider packages carry no sensitive or write-only flags. Where a `terraform providers schema -json` of the provider is at hand (`--flags-from NAME@VERSION=FILE`, any version: flags of an attribute rarely change between releases), they are copied onto every attribute the digest and that schema both have, at every depth; attributes the schema lacks (newer than it) keep none.
+*/
+function withFlags(block: BlockSchema, json: JsonBlock | undefined): BlockSchema {
+	if (!json) {
+		return block;
+	}
+
+	const attributes = new Map<string, AttributeSchema>();
+	for (const [name, attribute] of block.attributes) {
+		const flags = json.attributes?.[name];
+		const nested = attribute.nested && flags?.nested_type ? {...attribute.nested, block: withFlags(attribute.nested.block, {attributes: flags.nested_type.attributes})} : attribute.nested;
+		attributes.set(name, {
+			...attribute, ...(flags?.sensitive === true && {sensitive: true}), ...(flags?.write_only === true && {writeOnly: true}), ...(nested && {nested}),
+		});
+	}
+
+	const blockTypes = new Map<string, NestedBlockSchema>();
+	for (const [name, nested] of block.blockTypes) {
+		blockTypes.set(name, {...nested, block: withFlags(nested.block, json.block_types?.[name]?.block)});
+	}
+
+	return {attributes, blockTypes};
+}
+
+type FlagSource = {
+	readonly version: string;
+	readonly resource: Readonly<Record<string, {readonly block: JsonBlock}>>;
+	readonly data: Readonly<Record<string, {readonly block: JsonBlock}>>;
+	readonly ephemeral: Readonly<Record<string, {readonly block: JsonBlock}>>;
+	readonly provider?: {readonly block: JsonBlock};
+};
+
+function readFlagSource(file: string, provider: string, version: string): FlagSource {
+	const json = JSON.parse(fs.readFileSync(file, 'utf8')) as {provider_schemas?: Record<string, {provider?: {block: JsonBlock}; resource_schemas?: FlagSource['resource']; data_source_schemas?: FlagSource['data']; ephemeral_resource_schemas?: FlagSource['ephemeral']}>};
+	const schema = json.provider_schemas?.[provider];
+	if (!schema) {
+		throw new Error(`${file} has no schema of ${provider}`);
+	}
+
+	return {
+		version, resource: schema.resource_schemas ?? {}, data: schema.data_source_schemas ?? {}, ephemeral: schema.ephemeral_resource_schemas ?? {}, ...(schema.provider && {provider: schema.provider}),
+	};
+}
+
+function digestOfPackage(directory: string, name: string, flags?: FlagSource): Digest {
 	const packageJson = JSON.parse(fs.readFileSync(path.join(directory, 'package.json'), 'utf8')) as {name: string; version: string; cdktf?: {provider?: {name?: string; version?: string}}};
 	const resources: Record<string, DigestBlock> = {};
 	const data: Record<string, DigestBlock> = {};
+	const ephemeral: Record<string, DigestBlock> = {};
 	let provider: DigestBlock | undefined;
 	const lib = path.join(directory, 'lib');
 	for (const entry of fs.readdirSync(lib).sort()) {
@@ -330,12 +393,16 @@ function digestOfPackage(directory: string, name: string): Digest {
 				continue;
 			}
 
-			if (info.base === 'cdktf.TerraformProvider') {
-				provider = encodeBlock(providerBlock(context, info));
-			} else if (info.base === 'cdktf.TerraformResource') {
-				resources[type] = encodeBlock(blockOfClass(context, info, ''));
-			} else if (info.base === 'cdktf.TerraformDataSource') {
-				data[type] = encodeBlock(blockOfClass(context, info, ''));
+			// The fork renamed the library (`cdktn.TerraformResource`) and adds ephemeral resources.
+			const base = info.base.replace(/^cdkt[fn]\./, '');
+			if (base === 'TerraformProvider') {
+				provider = encodeBlock(withFlags(providerBlock(context, info), flags?.provider?.block));
+			} else if (base === 'TerraformResource') {
+				resources[type] = encodeBlock(withFlags(blockOfClass(context, info, ''), flags?.resource[type]?.block));
+			} else if (base === 'TerraformDataSource') {
+				data[type] = encodeBlock(withFlags(blockOfClass(context, info, ''), flags?.data[type]?.block));
+			} else if (base === 'TerraformEphemeralResource') {
+				ephemeral[type] = encodeBlock(withFlags(blockOfClass(context, info, ''), flags?.ephemeral[type]?.block));
 			}
 		}
 	}
@@ -349,11 +416,15 @@ function digestOfPackage(directory: string, name: string): Digest {
 		...(provider && {providerBlock: provider}),
 		resources,
 		data,
-		ephemeral: {},
+		ephemeral,
 	};
 }
 
-type IndexEntry = {provider: string; version: string; generatedFrom: string; file: string; bytes: number; licence: string};
+type IndexEntry = {
+	provider: string; version: string; generatedFrom: string; file: string; bytes: number; licence: string;
+	/** Where the sensitive and write-only flags come from (`--flags-from`), when not from the package (which has none). */
+	flagsFrom?: string;
+};
 
 function write(digest: Digest, licenceText: string | undefined, licence: string): IndexEntry {
 	const [, namespace, type] = digest.provider.split('/');
@@ -368,7 +439,7 @@ function write(digest: Digest, licenceText: string | undefined, licence: string)
 		fs.writeFileSync(target, licenceText);
 	}
 
-	console.log(`${file}: ${Object.keys(digest.resources).length} resources, ${Object.keys(digest.data).length} data sources, ${bytes.length} bytes`);
+	console.log(`${file}: ${Object.keys(digest.resources).length} resources, ${Object.keys(digest.data).length} data sources, ${Object.keys(digest.ephemeral).length} ephemeral resources, ${bytes.length} bytes`);
 	return {
 		provider: digest.provider, version: digest.version, generatedFrom: digest.generatedFrom, file, bytes: bytes.length, licence,
 	};
@@ -401,7 +472,7 @@ function rewriteCommitted(indexFile: string): void {
 			fs.rmSync(path.join(output, entry.file));
 		}
 
-		return written;
+		return entry.flagsFrom === undefined ? written : {...written, flagsFrom: entry.flagsFrom};
 	});
 	fs.writeFileSync(indexFile, `${JSON.stringify({providers: rewritten}, undefined, '\t')}\n`);
 }
@@ -420,22 +491,43 @@ function main(): void {
 	const indexFile = path.join(output, 'index.json');
 	const previous = fs.existsSync(indexFile) ? (JSON.parse(fs.readFileSync(indexFile, 'utf8')) as {providers: IndexEntry[]}).providers : [];
 	const entries = new Map(previous.map(entry => [entry.provider, entry]));
-	for (const name of providers) {
+	const versions = new Map<string, string>();
+	const flagFiles = new Map<string, {readonly file: string; readonly version: string}>();
+	for (const [index, argument] of arguments_.entries()) {
+		if (argument === '--version') {
+			const [name, version] = arguments_[index + 1]!.split('=');
+			versions.set(name!, version!);
+		} else if (argument === '--flags-from') {
+			// NAME@VERSION=FILE: the schema JSON does not say which provider version it is of.
+			const [provider, file] = arguments_[index + 1]!.split('=');
+			const [name, version] = provider!.split('@');
+			flagFiles.set(name!, {file: path.resolve(file!), version: version ?? 'of an unrecorded version'});
+		}
+	}
+
+	for (const {name, scope} of sources) {
 		if (only && !only.has(name)) {
 			continue;
 		}
 
-		let tarball = fs.readdirSync(packages).find(file => file.startsWith(`cdktf-provider-${name}-`) && /^cdktf-provider-[a-z-]+-\d/.test(file) && file.slice(`cdktf-provider-${name}-`.length).match(/^\d/));
+		// `npm pack` names the tarball SCOPE-provider-NAME-VERSION.tgz (scope without its @).
+		const prefix = `${scope.slice(1)}-provider-${name}-`;
+		const wanted = versions.get(name);
+		let tarball = fs.readdirSync(packages).find(file => file.startsWith(prefix) && /^\d/.test(file.slice(prefix.length)) && (wanted === undefined || file === `${prefix}${wanted}.tgz`));
 		if (!tarball) {
-			tarball = execFileSync('npm', ['pack', `@cdktf/provider-${name}`, '--pack-destination', packages], {encoding: 'utf8'}).trim().split('\n').pop()!;
+			tarball = execFileSync('npm', ['pack', `${scope}/provider-${name}${wanted === undefined ? '' : `@${wanted}`}`, '--pack-destination', packages], {encoding: 'utf8'}).trim().split('\n').pop()!;
 		}
 
 		const extracted = fs.mkdtempSync(path.join(os.tmpdir(), `schema-${name}-`));
 		execFileSync('tar', ['-xzf', path.join(packages, tarball), '-C', extracted]);
 		const directory = path.join(extracted, 'package');
-		const digest = digestOfPackage(directory, name);
+		const flagsFile = flagFiles.get(name);
+		const providerAddress = `registry.terraform.io/hashicorp/${name}`;
+		const flags = flagsFile === undefined ? undefined : readFlagSource(flagsFile.file, providerAddress, flagsFile.version);
+		const digest = digestOfPackage(directory, name, flags);
 		const licence = fs.existsSync(path.join(directory, 'LICENSE')) ? fs.readFileSync(path.join(directory, 'LICENSE'), 'utf8') : undefined;
-		entries.set(digest.provider, write(digest, licence, 'MPL-2.0 (the package\'s LICENSE, copied beside the digest)'));
+		const entry = write(digest, licence, 'MPL-2.0 (the package\'s LICENSE, copied beside the digest)');
+		entries.set(digest.provider, flags ? {...entry, flagsFrom: `terraform providers schema -json of ${providerAddress} ${flags.version}`} : entry);
 		fs.rmSync(extracted, {recursive: true, force: true});
 	}
 

@@ -47,10 +47,10 @@ export type SchemaOrigin =
 	| {readonly kind: 'bundled'; readonly version: string; readonly generatedFrom: string};
 
 /**
-Whether a schema is a digest of a CDK for Terraform package, which cannot tell a nested block from a nested attribute and leaves some nested blocks typed as any (the built-in provider's digest comes from terraform itself and is exact).
+Whether a schema is a digest of a CDK for Terraform package (or of its fork CDK Terrain's), which cannot tell a nested block from a nested attribute and leaves some nested blocks typed as any (the built-in provider's digest comes from terraform itself and is exact).
 */
 export function isInexactDigest(origin: SchemaOrigin): boolean {
-	return origin.kind === 'bundled' && origin.generatedFrom.startsWith('@cdktf/');
+	return origin.kind === 'bundled' && (origin.generatedFrom.startsWith('@cdktf/') || origin.generatedFrom.startsWith('@cdktn/'));
 }
 
 /**
