@@ -1,6 +1,7 @@
 import {EvaluationBudget} from '../lang/budget.js';
 import type {Diagnostic} from '../hcl/diagnostics.js';
-import {escapeControls, terminalStream} from './terminal-text.js';
+import {escapeUnsafe} from '../text/escape.js';
+import {terminalStream} from './terminal-text.js';
 import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
 import {
 	type ConsoleLineRules, addConsoleLine, consoleOutput, formatConsoleDiagnostics,
@@ -57,12 +58,12 @@ export function evaluateConsoleInput(text: string, session: ConsoleSession): boo
 	if (/^:why(\s|$)/.test(text.trim())) {
 		const expression = text.trim().slice(':why'.length).trim();
 		const explained = expression === '' ? {ok: false, text: 'Error: Missing expression\n\n:why takes an expression: :why local.name\n'} : (session.explain?.(expression) ?? {ok: false, text: 'Error: No configuration\n\n:why traces values of a configuration: run the console in a directory with one.\n'});
-		const safe = session.terminal ? escapeControls(explained.text) : explained.text;
+		const safe = session.terminal ? escapeUnsafe(explained.text) : explained.text;
 		(explained.ok ? session.stdout : session.stderr).write(safe);
 		return explained.ok;
 	}
 
-	const output = consoleOutput(text, session.scope, {...(session.color !== undefined && {color: session.color}), ...(session.terminal && {escape: escapeControls})});
+	const output = consoleOutput(text, session.scope, {...(session.color !== undefined && {color: session.color}), ...(session.terminal && {escape: escapeUnsafe})});
 	if (output.stderr !== '') {
 		session.stderr.write(output.stderr);
 	}
@@ -147,7 +148,7 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 
 		const {scope, diagnostics, lines: lineRules, explain, start} = await provideScope(input);
 		const color = input.isTerminal && input.flags.color;
-		const report = start?.({color, ...(input.isTerminal && {escape: escapeControls})});
+		const report = start?.({color, ...(input.isTerminal && {escape: escapeUnsafe})});
 		if (report) {
 			input.stderr.write(report.stderr);
 			input.stdout.write(report.stdout);
@@ -156,7 +157,7 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 			}
 		}
 
-		input.stderr.write(formatConsoleDiagnostics(diagnostics, {color, ...(input.isTerminal && {escape: escapeControls})}));
+		input.stderr.write(formatConsoleDiagnostics(diagnostics, {color, ...(input.isTerminal && {escape: escapeUnsafe})}));
 
 		if (diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
 			return 1;

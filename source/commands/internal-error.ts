@@ -1,3 +1,5 @@
+import {escapeUnsafe} from '../text/escape.js';
+
 /*
 The one boundary for exceptions nobody expected: a bug in tfscope, never a problem of the configuration (those are diagnostics). Every command (through `main`), the process itself (uncaught exceptions and rejections, in cli.tsx) and the explorer (its run and its console pane) report one through `describeInternalError`: one paragraph saying it is an internal error, the message, where in tfscope it happened and where to report it, never a JavaScript stack. The explorer restores the terminal (raw mode, alternate screen) before printing it.
 */
@@ -39,6 +41,6 @@ export function describeInternalError(error: unknown): string {
 	const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 	const location = errorLocation(error);
 	// One line of message: a multi-line one (or one with control characters) is cut, so nothing in it can drive the terminal.
-	const firstLine = message.split('\n')[0]!.replaceAll(/[\u0000-\u001F\u007F-\u009F]/g, '?').slice(0, 500);
+	const firstLine = escapeUnsafe(message.split('\n')[0]!.slice(0, 500));
 	return `tfscope: internal error: ${firstLine}${location ? ` (at ${location})` : ''}\nThis is a bug in tfscope, not a problem of your configuration. Please report it at ${issueTracker} with the command you ran and, if you can, the configuration.\n`;
 }

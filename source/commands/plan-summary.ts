@@ -1,5 +1,6 @@
 import type {Command} from './command.js';
 import {loadCommandWorkspace} from './workspace-options.js';
+import {escapeUnsafe} from '../text/escape.js';
 import {terminalSafeWriter} from './terminal-text.js';
 import {summarizePlan} from '../plan/summary.js';
 import {formatSummaryMarkdown, formatSummaryText, summaryJson} from '../plan/format-summary.js';
@@ -32,7 +33,7 @@ export const planSummaryCommand: Command = async input => {
 	const summary = summarizePlan(workspace, workspace.plan!);
 	if (format === 'json') {
 		// JSON.stringify escapes C0 controls; the rest that could reach a terminal is escaped too.
-		input.stdout.write(`${JSON.stringify(summaryJson(summary), undefined, 2).replaceAll(/[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu, character => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`)}\n`);
+		input.stdout.write(`${escapeUnsafe(JSON.stringify(summaryJson(summary), undefined, 2))}\n`);
 	} else {
 		// Addresses, values and messages are configuration text.
 		const stdout = terminalSafeWriter(input.stdout, input.isTerminal, false);

@@ -3,6 +3,7 @@ import {formatTraceText} from '../explain/format-text.js';
 import {traceJson} from '../explain/format-json.js';
 import type {Command} from './command.js';
 import {workspaceFor} from './instances.js';
+import {escapeUnsafe} from '../text/escape.js';
 import {terminalSafeWriter} from './terminal-text.js';
 
 /*
@@ -37,8 +38,8 @@ export const whyCommand: Command = async input => {
 	}
 
 	if (flags.json) {
-		// JSON.stringify escapes C0 controls; DEL, C1 controls and bidi overrides are escaped too (the same JSON), so the output is safe on a terminal.
-		const json = JSON.stringify(traceJson(explained.value), undefined, 2).replaceAll(/[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu, character => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+		// JSON.stringify escapes C0 controls; the rest that could drive a terminal is written as JSON's own escapes (the same JSON), on a pipe too.
+		const json = escapeUnsafe(JSON.stringify(traceJson(explained.value), undefined, 2));
 		input.stdout.write(`${json}\n`);
 		return 0;
 	}

@@ -1,4 +1,5 @@
 import {createHash} from 'node:crypto';
+import {escapeUnsafe} from '../text/escape.js';
 import {graphPageStyle} from '../web/graph-page-style.js';
 import type {PageData} from './html-data.js';
 
@@ -15,7 +16,7 @@ export type EmbedContext =
 	| 'script';
 
 /**
-The one escaping of text for where it is written into the page. `html`: the five characters that mean markup become references. `json-in-script`: JSON's `<`, `>` and `&` (only ever inside JSON strings), the two line separators and the bidirectional overrides and isolates (so no one reading the file's text sees it reordered) become `\\u` escapes, so no configuration text can close the element (`</script>`) or open a comment; JSON.parse reads the same strings back. `script`: our bundled code must not contain `</script` or `<!--` (which only a string in a dependency could): it is refused rather than rewritten.
+The one escaping of text for where it is written into the page. `html`: the five characters that mean markup become references. `json-in-script`: JSON's `<`, `>` and `&` (only ever inside JSON strings), and what `text/escape.ts` escapes for a terminal (the two line separators, bidi and other format controls: so no one reading the file's text sees it reordered) become `\\u` escapes, so no configuration text can close the element (`</script>`) or open a comment; JSON.parse reads the same strings back. `script`: our bundled code must not contain `</script` or `<!--` (which only a string in a dependency could): it is refused rather than rewritten.
 */
 export function embed(text: string, context: EmbedContext): string {
 	switch (context) {
@@ -24,7 +25,8 @@ export function embed(text: string, context: EmbedContext): string {
 		}
 
 		case 'json-in-script': {
-			return text.replaceAll(/[<>&\u2028\u2029\u202A-\u202E\u2066-\u2069]/g, character => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+			// The markup characters here; line separators, bidi and other format controls through the one escaping (JSON never holds C0 controls raw, so its escapes here are all `\\u`).
+			return escapeUnsafe(text.replaceAll(/[<>&]/g, character => `\\u${character.codePointAt(0)!.toString(16).padStart(4, '0')}`));
 		}
 
 		case 'script': {

@@ -1,7 +1,7 @@
 import process from 'node:process';
 import type {CommandFlags, Writer} from '../commands/command.js';
 import {describeInternalError, internalErrorExitCode} from '../commands/internal-error.js';
-import {escapeControls} from '../commands/terminal-text.js';
+import {escapeUnsafe} from '../text/escape.js';
 import {preferProductionReact} from './react-mode.js';
 import {ExplorerStartFailure} from './start-failure.js';
 import {disableMouseSequence, enableMouseSequence} from './mouse.js';
@@ -82,7 +82,7 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 	} catch (error) {
 		restore();
 		if (error instanceof ExplorerStartFailure) {
-			stderr.write(`tfscope: ${escapeControls(error.message)}\n`);
+			stderr.write(`tfscope: ${escapeUnsafe(error.message)}\n`);
 			return 1;
 		}
 

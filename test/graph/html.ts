@@ -49,7 +49,7 @@ test('embed refuses a script that would close its element', t => {
 });
 
 test('visibleText shows control characters and bidi overrides as escapes', t => {
-	t.is(visibleText('a\u202Eb\u2066c\u0007d\u001B[31m\tkeeps tab\nand newline'), String.raw`a\u{202E}b\u{2066}c\u{7}d\u{1B}[31m` + '\tkeeps tab\nand newline');
+	t.is(visibleText('a\u202Eb\u2066c\u0007d\u001B[31m\u061C\u200B\tkeeps tab\nand newline'), String.raw`a\u202eb\u2066c\x07d\x1b[31m\u061c\u200b` + '\tkeeps tab\nand newline');
 });
 
 test('withoutKeys drops instance keys, brackets inside quoted keys included', t => {

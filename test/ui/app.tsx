@@ -236,8 +236,8 @@ test.serial('configuration text with escape sequences is shown escaped, never ra
 	const app = await open({color: true});
 	await app.press('focus-next-pane', 'move-last', 'move-up', 'move-up');
 	await app.waitFor('local.evil');
-	const frame = await app.waitFor('\\e]0;pwned\\a \\e[2J');
-	t.true(frame.includes('value = "\\e]0;pwned\\a'));
+	const frame = await app.waitFor(String.raw`\x1b]0;pwned\x07 \x1b[2J`);
+	t.true(frame.includes(String.raw`value = "\x1b]0;pwned\x07`));
 	t.false(app.rawFrame().includes('\u001B]0;'));
 	t.false(app.rawFrame().includes('\u0007'));
 	await app.unmount();

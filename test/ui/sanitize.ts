@@ -9,19 +9,20 @@ const sanitizes = test.macro({
 });
 
 test(sanitizes, 'plain "text" ✓ ü', 'plain "text" ✓ ü');
-test(sanitizes, '\u001B]0;title\u0007', '\\e]0;title\\a');
-test(sanitizes, '\u001B]52;c;aGk=\u001B\\', '\\e]52;c;aGk=\\e\\');
-test(sanitizes, '\u001B[2J\u001B[H', '\\e[2J\\e[H');
-test(sanitizes, '\u009B31m', '\\x9b31m');
-test(sanitizes, 'a\rb', 'a\\rb');
+test(sanitizes, '\u001B]0;title\u0007', String.raw`\x1b]0;title\x07`);
+test(sanitizes, '\u001B]52;c;aGk=\u001B\\', String.raw`\x1b]52;c;aGk=\x1b` + '\\');
+test(sanitizes, '\u001B[2J\u001B[H', String.raw`\x1b[2J\x1b[H`);
+test(sanitizes, '\u009B31m', String.raw`\u009b31m`);
+test(sanitizes, 'a\rb', String.raw`a\x0db`);
 test(sanitizes, 'a\nb', 'a\\nb');
 test(sanitizes, 'tab\there', 'tab  here');
-test(sanitizes, 'nul\u0000', 'nul\\0');
-test(sanitizes, 'del\u007F', 'del\\x7f');
+test(sanitizes, 'nul\u0000', String.raw`nul\x00`);
+test(sanitizes, 'del\u007F', String.raw`del\u007f`);
 test(sanitizes, 'bidi \u202Eevil\u202C', 'bidi \\u202eevil\\u202c');
+test(sanitizes, 'arabic letter mark \u061C, isolate \u2066, zero width \u200B', 'arabic letter mark \\u061c, isolate \\u2066, zero width \\u200b');
 
 test('sanitizeText keeps newlines', t => {
-	t.is(sanitizeText('a\n\u001B[1mb'), 'a\n\\e[1mb');
+	t.is(sanitizeText('a\n\u001B[1mb'), 'a\n' + String.raw`\x1b[1mb`);
 });
 
 test('nothing unsafe survives, for any string', t => {
