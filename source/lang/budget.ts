@@ -30,6 +30,18 @@ The most nodes all walks of whole values in one evaluation may visit together (t
 */
 export const maximumEvaluationWalk = 64 * 1024 * 1024;
 
+/**
+The most nodes (as `treeSize` counts them) one value may have for an operation that walks it whole and builds or writes something of each node: encoding it (`jsonencode`, `yamlencode`, `format`), converting it (`toset`, `tolist`, `flatten`, ...: a shared value becomes as many copies) or printing it in the console. 1 Mi: such walks cost microseconds and hundreds of bytes a node, so the 4 Mi nodes a value may have took 7-18 s and up to 1.3 GB (`jsonencode` of a doubled object 18 s, `yamlencode` past 14 s at 1.3 GB, `toset` 14 s at 1 GB); at 1 Mi they end in about 2 s. Functions that only look at the top of a value (`length`, `keys`, `element`, `lookup`, `concat`, ...: `shallowFunctions`) take any value that may exist.
+*/
+export const maximumDeepWalkNodes = 1024 * 1024;
+
+/**
+Functions that do not walk their arguments whole: the size of what they are given is no measure of their work.
+*/
+export const shallowFunctions: ReadonlySet<string> = new Set([
+	'length', 'type', 'can', 'try', 'element', 'lookup', 'keys', 'values', 'slice', 'concat', 'coalesce', 'coalescelist', 'one', 'compact', 'reverse', 'merge', 'zipmap', 'setproduct', 'chunklist', 'index', 'contains', 'alltrue', 'anytrue', 'range',
+]);
+
 const countedElements = 1024;
 const countedCharacters = 64 * 1024;
 
@@ -43,7 +55,7 @@ export class EvaluationBudget {
 	spent = false;
 	#reported = false;
 	// Which limit was passed first, for the diagnostic.
-	#reason: 'elements' | 'characters' | 'nodes' | 'walk' | undefined;
+	#reason: 'elements' | 'characters' | 'nodes' | 'walk' | 'deep' | undefined;
 
 	/**
 	A fresh budget for the next console line.
@@ -60,12 +72,16 @@ export class EvaluationBudget {
 	/**
 	Counts the walks an operation makes of whole `values` (a function's arguments, the operands of ==); false when the budget is (now) spent, and the operation must then not run.
 	*/
-	walks(values: readonly Value[]): boolean {
+	walks(values: readonly Value[], deep = false): boolean {
 		for (const value of values) {
 			if (isCollection(value)) {
 				const nodes = treeSize(value);
 				if (nodes >= countedElements) {
 					this.walked += nodes;
+				}
+
+				if (deep && nodes > maximumDeepWalkNodes && !this.spent) {
+					this.#spend('deep');
 				}
 			}
 		}
@@ -77,7 +93,7 @@ export class EvaluationBudget {
 		return !this.spent;
 	}
 
-	#spend(reason: 'elements' | 'characters' | 'nodes' | 'walk'): void {
+	#spend(reason: 'elements' | 'characters' | 'nodes' | 'walk' | 'deep'): void {
 		this.spent = true;
 		this.#reason ??= reason;
 	}
@@ -173,6 +189,10 @@ export class EvaluationBudget {
 		switch (this.#reason) {
 			case 'nodes': {
 				return [errorDiagnostic('Evaluation budget exhausted', `This value would have more than ${maximumValueNodes} elements and attributes counting nested ones (a value used twice counts twice), tfscope's limit for one value (maximumValueNodes): a value doubled again and again through references to itself grows so. ${after}`, range)];
+			}
+
+			case 'deep': {
+				return [errorDiagnostic('Evaluation budget exhausted', `This operation would walk a value of more than ${maximumDeepWalkNodes} elements and attributes counting nested ones (a value used twice counts twice) and build or write something for each: tfscope's limit for encoding, converting or printing one value (maximumDeepWalkNodes). ${after}`, range)];
 			}
 
 			case 'walk': {

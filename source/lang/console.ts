@@ -1,4 +1,5 @@
-import type {Diagnostic} from '../hcl/diagnostics.js';
+import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import {maximumDeepWalkNodes, treeSize} from './budget.js';
 import {formatTerraformDiagnostic} from '../hcl/format-diagnostic.js';
 import {isIncompleteExpression, parseExpression} from '../hcl/index.js';
 import {evaluate, typeOfArgument} from './eval/evaluate.js';
@@ -66,6 +67,12 @@ export function consoleOutput(text: string, scope: Scope, options: ConsoleFormat
 	const result = evaluate(expression, scope);
 	if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
 		return failed(result.diagnostics);
+	}
+
+	// Printing walks the whole value and writes a line or more a node: past the deep-walk limit that is seconds and hundreds of MB of text no one reads.
+	const nodes = treeSize(result.value);
+	if (nodes > maximumDeepWalkNodes) {
+		return failed([errorDiagnostic('Value too large to print', `This value has ${nodes} elements and attributes counting nested ones (a value used twice counts twice), more than the console prints (${maximumDeepWalkNodes}, maximumDeepWalkNodes). length(), keys() or an index show parts of it.`, expression.range)]);
 	}
 
 	return {ok: true, stdout: `${safe(formatValue(result.value))}\n`, stderr: ''};

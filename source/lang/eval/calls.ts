@@ -1,6 +1,7 @@
 import type {Expression, FunctionCall} from '../../hcl/ast.js';
 import {type Diagnostic, type Result, errorDiagnostic, hasErrors} from '../../hcl/diagnostics.js';
 import {type Range, formatRangeShort, rangeBetween} from '../../hcl/position.js';
+import {shallowFunctions} from '../budget.js';
 import {convert} from '../convert.js';
 import {FunctionError, type FunctionSpec, type Parameter, callFunction} from '../function.js';
 import {readTypeConstraint} from '../type-constraint.js';
@@ -329,7 +330,7 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 		return {value: unknown(), diagnostics};
 	}
 
-	const refused = walkRefused(argumentValues, expression, context);
+	const refused = walkRefused(argumentValues, expression, context, !shallowFunctions.has(expression.name.replace(/^core::/, '')));
 	if (refused) {
 		return {value: unknown(), diagnostics: [...diagnostics, ...refused]};
 	}

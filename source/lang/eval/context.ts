@@ -150,11 +150,11 @@ export function charged(evaluation: Evaluation, node: {readonly range: Range}, c
 }
 
 /**
-Whether the evaluation's budget lets an operation walk the whole of `values` (budget.ts): undefined when it does; when not, the operation must not run, and these are its diagnostics (the budget's, the first time).
+Whether the evaluation's budget lets an operation walk the whole of `values` (budget.ts; `deep`: building or writing something for each node, `maximumDeepWalkNodes`): undefined when it does; when not, the operation must not run, and these are its diagnostics (the budget's, the first time).
 */
-export function walkRefused(values: readonly Value[], node: {readonly range: Range}, context: Context): Diagnostic[] | undefined {
+export function walkRefused(values: readonly Value[], node: {readonly range: Range}, context: Context, deep = false): Diagnostic[] | undefined {
 	const {budget} = context.scope.functionContext;
-	return budget === undefined || budget.walks(values) ? undefined : budget.exhausted(node.range);
+	return budget === undefined || budget.walks(values, deep) ? undefined : budget.exhausted(node.range);
 }
 
 export function unknown(type: Type = dynamicType): Value {

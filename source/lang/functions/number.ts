@@ -148,18 +148,62 @@ export const parseint = defineFunction({
 			throw new FunctionError(`cannot parse ${JSON.stringify(source)} as a base ${radix} integer`, 0);
 		}
 
-		let result = 0n;
+		const values = new Uint8Array(body.length);
+		let count = 0;
 		for (const character of body) {
 			const digit = digitValue(character, radix);
 			if (digit < 0 || digit >= radix) {
 				throw new FunctionError(`cannot parse ${JSON.stringify(source)} as a base ${radix} integer`, 0);
 			}
 
-			result = (result * BigInt(radix)) + BigInt(digit);
+			values[count++] = digit;
 		}
 
+		const result = integerFromDigits(values.subarray(0, count), radix, body);
 		return numberValue(negative ? -result : result);
 	},
 });
+
+// Bases JavaScript's BigInt reads itself (digits already checked), in time about linear in the digits.
+const bigIntPrefixes: Readonly<Record<number, string>> = {2: '0b', 8: '0o', 10: '', 16: '0x'};
+
+/**
+The integer of checked digits. One digit at a time (multiply by the base, add) is quadratic: a million binary digits ran past 30 s. BigInt reads bases 2, 8, 10 and 16 itself; any other base is split in halves, each half's value found the same way and joined by one multiplication by a power of the base (V8 multiplies big numbers in less than quadratic time).
+*/
+function integerFromDigits(values: Uint8Array, radix: number, text: string): bigint {
+	const prefix = bigIntPrefixes[radix];
+	if (prefix !== undefined) {
+		return BigInt(prefix + text);
+	}
+
+	const base = BigInt(radix);
+	const powers = new Map<number, bigint>();
+	const power = (exponent: number) => {
+		let value = powers.get(exponent);
+		if (value === undefined) {
+			value = base ** BigInt(exponent);
+			powers.set(exponent, value);
+		}
+
+		return value;
+	};
+
+	const join = (from: number, to: number): bigint => {
+		if (to - from <= 16) {
+			// 62^16 < 2^96: small enough to stay cheap as a BigInt.
+			let value = 0n;
+			for (let index = from; index < to; index++) {
+				value = (value * base) + BigInt(values[index]!);
+			}
+
+			return value;
+		}
+
+		const middle = (from + to) >>> 1;
+		return (join(from, middle) * power(to - middle)) + join(middle, to);
+	};
+
+	return join(0, values.length);
+}
 
 export const numberFunctions: readonly FunctionSpec[] = [abs, ceil, floor, log, max, min, parseint, pow, signum];
