@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import type {ConfigSource} from './source.js';
 import path from 'node:path';
-import type {Block, Body} from '../hcl/ast.js';
+import {type Block, type Body, definitionRange} from '../hcl/ast.js';
+import {formatRangeShort} from '../hcl/position.js';
+import {readAction} from './blocks/action.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {readCheck} from './blocks/check.js';
 import {readImport} from './blocks/import.js';
@@ -15,7 +17,7 @@ import {readResource} from './blocks/resource.js';
 import {readTerraformSettings} from './blocks/terraform.js';
 import {readVariable} from './blocks/variable.js';
 import type {
-	CheckBlock, ImportBlock, LocalValue, Module, ModuleCall, MovedBlock, OutputBlock, ProviderBlock, RemovedBlock, ResourceBlock, VariableBlock,
+	ActionBlock, CheckBlock, ImportBlock, LocalValue, Module, ModuleCall, MovedBlock, OutputBlock, ProviderBlock, RemovedBlock, ResourceBlock, VariableBlock,
 } from './module.js';
 import {jsonTopLevelItems} from './json-blocks.js';
 import {type LanguageRules, terraformRules} from './language.js';
@@ -164,6 +166,7 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 	const imports: ImportBlock[] = [];
 	const removed: RemovedBlock[] = [];
 	const checks: CheckBlock[] = [];
+	const actions = new Map<string, ActionBlock>();
 	const terraformBlocks: Block[] = [];
 	for (const block of blocks) {
 		switch (block.type) {
@@ -264,6 +267,22 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 				break;
 			}
 
+			case 'action': {
+				const action = rules.actions ? readAction(block, diagnostics, rules) : undefined;
+				if (!rules.actions) {
+					diagnostics.push(rejectedConstruct(rules, 'file', block) ?? warningDiagnostic('Unsupported block type', `Blocks of type "${block.type}" are not expected here.`, block.typeRange));
+				} else if (action) {
+					const existing = actions.get(action.key);
+					if (existing) {
+						diagnostics.push(errorDiagnostic(`Duplicate action "${existing.type}" configuration`, `An action named "${existing.name}" was already declared at ${formatRangeShort(definitionRange(existing.block))}. Resource names must be unique per type in each module.`, definitionRange(block)));
+					} else {
+						actions.set(action.key, action);
+					}
+				}
+
+				break;
+			}
+
 			case 'language': {
 				if (rules.languageBlock) {
 					checkLanguageBlock(block, diagnostics);
@@ -275,7 +294,7 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 			}
 
 			default: {
-				// A versioned block that the language accepts (an action block in Terraform 1.14+) is not read yet, but it is valid: no warning.
+				// A versioned block that the language accepts is valid: no warning.
 				if (isVersionedConstruct('file', block)) {
 					const rejected = rejectedConstruct(rules, 'file', block);
 					if (rejected) {
@@ -302,5 +321,6 @@ export function buildModule(directory: string, files: readonly string[], blocks:
 		imports,
 		removed,
 		checks,
+		actions,
 	};
 }

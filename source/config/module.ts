@@ -114,7 +114,54 @@ export type Lifecycle = {
 	readonly replaceTriggeredBy: readonly Expression[];
 	readonly preconditions: readonly Condition[];
 	readonly postconditions: readonly Condition[];
+	/**
+	`action_trigger` blocks (Terraform 1.14, managed resources): the actions a change of this resource runs.
+	*/
+	readonly actionTriggers?: readonly ActionTrigger[];
 	readonly range?: Range;
+};
+
+/**
+An `action "TYPE" "NAME"` block (Terraform 1.14): something a provider does when a resource's change triggers it (`lifecycle { action_trigger { ... } }`) or on `terraform apply -invoke`; never part of the state.
+*/
+export type ActionBlock = {
+	readonly kind: 'action';
+	readonly type: string;
+	readonly name: string;
+	/**
+	`action.TYPE.NAME`, as references and `terraform graph` name it.
+	*/
+	readonly key: string;
+	readonly count?: Expression;
+	readonly forEach?: Expression;
+	readonly provider?: ProviderReference;
+	/**
+	The `config` block's body: the action's arguments, evaluated as a resource's are.
+	*/
+	readonly config?: Body;
+	readonly block: Block;
+	readonly range: Range;
+};
+
+/**
+One `action_trigger` block in a managed resource's lifecycle.
+*/
+export type ActionTrigger = {
+	/**
+	`before_create`, `after_create`, `before_update`, `after_update`, and (Terraform 1.16) `before_destroy`, `after_destroy`.
+	*/
+	readonly events: readonly string[];
+	readonly condition?: Expression;
+	/**
+	Each item of `actions`, with the action it names (`action.TYPE.NAME`) when it names one.
+	*/
+	readonly actions: ReadonlyArray<{readonly expression: Expression; readonly key?: string}>;
+	/**
+	Terraform 1.16: what a failed action does (`halt` by default).
+	*/
+	readonly onFailure?: 'halt' | 'taint' | 'continue';
+	readonly block: Block;
+	readonly range: Range;
 };
 
 export type ResourceBlock = {
@@ -272,6 +319,10 @@ export type Module = {
 	readonly imports: readonly ImportBlock[];
 	readonly removed: readonly RemovedBlock[];
 	readonly checks: readonly CheckBlock[];
+	/**
+	`action` blocks (Terraform 1.14), keyed `action.TYPE.NAME`.
+	*/
+	readonly actions: ReadonlyMap<string, ActionBlock>;
 };
 
 export function emptyModule(directory: string): Module {
@@ -289,5 +340,6 @@ export function emptyModule(directory: string): Module {
 		imports: [],
 		removed: [],
 		checks: [],
+		actions: new Map(),
 	};
 }

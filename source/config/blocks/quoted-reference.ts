@@ -65,3 +65,11 @@ export function replaceTriggeredByReferences(items: readonly Expression[], synta
 		return parsed;
 	});
 }
+
+/**
+An item of a list of references that JSON syntax writes as strings (`"actions": ["action.x.y"]`): the reference the string holds there (Terraform's unwrapJSONRefExpr); the item as written otherwise.
+*/
+export function jsonReference(item: Expression, syntax: 'native' | 'json'): Expression {
+	const text = syntax === 'json' ? literalString(item) : undefined;
+	return (text === undefined ? undefined : parseQuoted(item, text)) ?? item;
+}

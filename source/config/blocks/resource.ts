@@ -7,6 +7,7 @@ import {terraformRules} from '../language.js';
 import {isVersionedConstruct, rejectedConstruct} from '../language-constructs.js';
 import type {Lifecycle, ResourceBlock, ResourceMode} from '../module.js';
 import {literalBool, traversalText, tupleItems} from '../static.js';
+import {readActionTrigger} from './action.js';
 import {checkLabels, checkName, checkRepetition, declared, readConditions, readDependsOn} from './common.js';
 import {readProviderReference} from './provider.js';
 import {replaceTriggeredByReferences} from './quoted-reference.js';
@@ -16,7 +17,7 @@ Names in a resource body that are Terraform's, not the provider's.
 */
 export const resourceMetaArguments: ReadonlySet<string> = new Set(['count', 'for_each', 'provider', 'depends_on', 'lifecycle', 'provisioner', 'connection']);
 
-function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRules): Lifecycle {
+function readLifecycle(body: Body, mode: ResourceMode, diagnostics: Diagnostic[], rules: LanguageRules): Lifecycle {
 	const blocks = blocksOf(body, 'lifecycle');
 	if (blocks.length > 1) {
 		diagnostics.push(errorDiagnostic('Duplicate lifecycle block', 'Only one lifecycle block is allowed in a resource.', blocks[1]!.typeRange));
@@ -90,6 +91,15 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRul
 		}
 	}
 
+	// Only a managed resource's changes trigger actions (resource.go: data sources and ephemeral resources refuse the block).
+	const actionTriggers = rules.actions ? blocksOf(block.body, 'action_trigger') : [];
+	if (mode !== 'managed') {
+		for (const trigger of actionTriggers) {
+			const kind = mode === 'data' ? 'data resource' : 'ephemeral resource';
+			diagnostics.push(errorDiagnostic(`Invalid ${mode === 'data' ? 'data resource' : 'ephemeral resource'} lifecycle nested block`, `The lifecycle nested block "action_trigger" is defined only for managed resources ("resource" blocks), and is not valid for ${kind}s.`, trigger.typeRange));
+		}
+	}
+
 	const createBeforeDestroy = flag('create_before_destroy');
 	// OpenTofu 1.12 evaluates prevent_destroy in its module's scope: an expression is not an error there, and only a literal is known here.
 	const preventDestroyAttribute = findAttribute(block.body, 'prevent_destroy');
@@ -104,6 +114,7 @@ function readLifecycle(body: Body, diagnostics: Diagnostic[], rules: LanguageRul
 		replaceTriggeredBy: replaceTriggeredByReferences(replaceItems ?? [], block.body.syntax, diagnostics),
 		preconditions: readConditions(block.body, 'precondition', diagnostics),
 		postconditions: readConditions(block.body, 'postcondition', diagnostics),
+		...(mode === 'managed' && actionTriggers.length > 0 && {actionTriggers: actionTriggers.map(trigger => readActionTrigger(trigger, diagnostics, rules))}),
 	});
 }
 
@@ -139,7 +150,7 @@ export function readResource(block: Block, mode: ResourceMode, diagnostics: Diag
 		...(enabled && {enabled: enabled.expression}),
 		dependsOn: readDependsOn(block.body, diagnostics),
 		...(provider && {provider}),
-		lifecycle: readLifecycle(block.body, diagnostics, rules),
+		lifecycle: readLifecycle(block.body, mode, diagnostics, rules),
 		provisioners: blocksOf(block.body, 'provisioner'),
 		...(connections[0] && {connection: connections[0]}),
 		body: block.body,
