@@ -105,8 +105,71 @@ function truncateStart(text: string, width: number): string {
 	return characters.length <= width ? text : '…' + characters.slice(characters.length - width + 1).join('');
 }
 
+/**
+Keeps both ends of a long address (`module.a…ance_names`): for names whose ends alone read the same.
+*/
+function truncateMiddle(text: string, width: number): string {
+	const characters = [...text];
+	if (characters.length <= width) {
+		return text;
+	}
+
+	const head = Math.ceil((width - 1) / 2);
+	return `${characters.slice(0, head).join('')}…${characters.slice(characters.length - (width - 1 - head)).join('')}`;
+}
+
 function textWidth(text: string): number {
 	return [...text].length;
+}
+
+function treeNodes(tree: TreeNode): TreeNode[] {
+	return [tree, ...tree.children.flatMap(child => treeNodes(child))];
+}
+
+/**
+Names that two different nodes would share once shortened (the module's `output.x` beside the root's `output.x`) are given whole: a drawing never shows one name for two nodes.
+*/
+function withDistinctLabels(trees: readonly TreeNode[]): TreeNode[] {
+	const idsOf = new Map<string, Set<string>>();
+	for (const node of trees.flatMap(tree => treeNodes(tree))) {
+		const ids = idsOf.get(node.label) ?? new Set<string>();
+		ids.add(node.id);
+		idsOf.set(node.label, ids);
+	}
+
+	const relabel = (node: TreeNode): TreeNode => ({
+		id: node.id,
+		label: (idsOf.get(node.label)?.size ?? 0) > 1 ? node.id : node.label,
+		children: node.children.map(child => relabel(child)),
+	});
+	return trees.map(tree => relabel(tree));
+}
+
+/**
+Each node's label as drawn in its side's width: its end (`…aws_subnet.public`), or both ends where the ends of two different nodes would read the same.
+*/
+function fittedLabels(sides: ReadonlyArray<{readonly tree: TreeNode; readonly width: number}>): Map<TreeNode, string> {
+	const fitted = new Map<TreeNode, string>();
+	const idsOf = new Map<string, Set<string>>();
+	for (const {tree, width} of sides) {
+		for (const node of treeNodes(tree).slice(1)) {
+			const text = truncateStart(node.label, width);
+			fitted.set(node, text);
+			const ids = idsOf.get(text) ?? new Set<string>();
+			ids.add(node.id);
+			idsOf.set(text, ids);
+		}
+	}
+
+	for (const {tree, width} of sides) {
+		for (const node of treeNodes(tree).slice(1)) {
+			if ((idsOf.get(fitted.get(node)!)?.size ?? 0) > 1) {
+				fitted.set(node, truncateMiddle(node.label, width));
+			}
+		}
+	}
+
+	return fitted;
 }
 
 /**
@@ -154,7 +217,7 @@ type SideLayout = {
 /**
 Draws one tree side into the canvas. Level 1 starts at `origin` (the column next to the focus box) and grows away from it: right when `step` is 1, left when -1. Each level takes `connector` columns of lines then `labelWidth` columns of label. Rows beyond `maxRows` are not drawn.
 */
-function drawSide(canvas: Canvas, tree: TreeNode, origin: number, step: 1 | -1, labelWidth: number, levels: number, maxRows: number, top: number): SideLayout {
+function drawSide(canvas: Canvas, tree: TreeNode, origin: number, step: 1 | -1, labelWidth: number, levels: number, maxRows: number, top: number, labels: ReadonlyMap<TreeNode, string>): SideLayout {
 	const connector = 3;
 	let drawn = 0;
 	// Column of the first cell of a level's connector, counted from the focus box outwards.
@@ -192,7 +255,7 @@ function drawSide(canvas: Canvas, tree: TreeNode, origin: number, step: 1 | -1, 
 			}
 
 			line(current, start + 2, '─');
-			const label = truncateStart(child.label, labelWidth - 2);
+			const label = labels.get(child) ?? truncateStart(child.label, labelWidth - 2);
 			const labelStart = start + connector;
 			if (step === 1) {
 				canvas.put(top + current, at(labelStart), ` ${label}`);
@@ -232,8 +295,7 @@ export function drawNeighbourhood(graph: GraphView, focus: string, depth: number
 		return [truncate(`No node ${focus} in the graph`, width)];
 	}
 
-	const left = spanningTree(graph, focus, 'dependencies', depth);
-	const right = spanningTree(graph, focus, 'dependents', depth);
+	const [left, right] = withDistinctLabels([spanningTree(graph, focus, 'dependencies', depth), spanningTree(graph, focus, 'dependents', depth)]) as [TreeNode, TreeNode];
 	const shortened = shortenedPrefixes(graph, focus);
 	const header = truncate(`${plural(countNodes(left), 'dependency', 'dependencies')} ◀ ${focus} ◀ ${plural(countNodes(right), 'dependent', 'dependents')}${shortened.length === 0 ? '' : ` (names in ${shortened.join(', ')} without the prefix)`}`, width);
 	const boxWidth = Math.min(textWidth(left.label) + 4, Math.max(12, Math.floor(width / 4)));
@@ -286,8 +348,11 @@ export function drawNeighbourhood(graph: GraphView, focus: string, depth: number
 	// Trees start on the box's middle line, one row below the box's top border.
 	const treeTop = top + 1;
 	const maxRows = Math.max(0, bodyRows - 1);
-	const leftLayout = drawSide(canvas, left, boxLeft - 1, -1, labelWidthFor(left, leftLevels, leftWidth), leftLevels, maxRows, treeTop);
-	const rightLayout = drawSide(canvas, right, boxRight + 1, 1, labelWidthFor(right, rightLevels, rightWidth), rightLevels, maxRows, treeTop);
+	const leftLabelWidth = labelWidthFor(left, leftLevels, leftWidth);
+	const rightLabelWidth = labelWidthFor(right, rightLevels, rightWidth);
+	const labels = fittedLabels([{tree: left, width: leftLabelWidth - 2}, {tree: right, width: rightLabelWidth - 2}]);
+	const leftLayout = drawSide(canvas, left, boxLeft - 1, -1, leftLabelWidth, leftLevels, maxRows, treeTop, labels);
+	const rightLayout = drawSide(canvas, right, boxRight + 1, 1, rightLabelWidth, rightLevels, maxRows, treeTop, labels);
 	if (bodyRows >= 3) {
 		canvas.put(top, boxLeft, `╭${'─'.repeat(boxWidth - 2)}╮`);
 		const middle = left.children.length > 0 ? '┤' : '│';

@@ -1,6 +1,6 @@
 import {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
-import {Box, Text, useApp, useInput, useStdin, useStdout} from 'ink';
-import type {ExplorerData, ExplorerLoad} from './explorer-data.js';
+import {Box, Text, useApp, useStdin, useStdout} from 'ink';
+import type {Evaluation, ExplorerData, ExplorerLoad} from './explorer-data.js';
 import {statusBindings} from './keymap.js';
 import {useKeymap} from './hooks/use-keymap.js';
 import {usePrefetch} from './hooks/use-prefetch.js';
@@ -16,8 +16,8 @@ import {mouseTarget} from './mouse-target.js';
 import {graphDrawingRows} from './view-geometry.js';
 import type {MouseEvent} from './mouse.js';
 import {ThemeContext} from './theme.js';
-import {ModuleTreePane} from './panes/module-tree.js';
-import {BlocksPane} from './panes/blocks.js';
+import {ModuleTreePane, moduleRowsWidth} from './panes/module-tree.js';
+import {BlocksPane, blockRowsWidth} from './panes/blocks.js';
 import {DetailsPane} from './panes/details.js';
 import {EdgesPane} from './panes/edges.js';
 import {edgeRows, type EdgeRow} from './state/edge-groups.js';
@@ -61,6 +61,8 @@ export type ExplorerProps = {
 	readonly writeTerminal?: (sequence: string) => void;
 	/** Quit right after the first frame of the panes (the bench's first-frame probe). */
 	readonly firstFrameProbe?: boolean;
+	/** Keys typed while the configuration loaded, in order: applied once the panes are laid out, as if typed then. */
+	readonly takeTypedKeys?: () => readonly string[];
 };
 
 function useTerminalSize(columns?: number, rows?: number): {columns: number; rows: number} {
@@ -86,7 +88,7 @@ function useTerminalSize(columns?: number, rows?: number): {columns: number; row
 	return size;
 }
 
-export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit, onLeave, firstFrameProbe = false}: ExplorerProps) {
+export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit, onLeave, firstFrameProbe = false, takeTypedKeys}: ExplorerProps) {
 	const {exit} = useApp();
 	useEffect(() => {
 		if (firstFrameProbe) {
@@ -105,9 +107,16 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 	const [state, dispatch] = useReducer(reducer, initialState ?? createInitialState());
 	const lastResult = useMemo(() => lastEntryLines(state.console.output), [state.console.output]);
 	const consoleFocused = state.focus === 'console' && state.overlay.kind === 'none';
+	const modules = moduleList(data, state);
+	const blocks = blockList(data, state);
+	// The focused list widens to show its names whole (up to half the width).
+	const modulesWidth = useMemo(() => moduleRowsWidth(modules.rows), [modules.rows]);
+	const blocksWidth = useMemo(() => blockRowsWidth(blocks.rows), [blocks.rows]);
 	const layout = computeLayout(size.columns, size.rows, {
 		shares: state.shares,
 		focus: state.focus,
+		...(state.focus === 'modules' && {listWants: modulesWidth}),
+		...(state.focus === 'blocks' && {listWants: blocksWidth}),
 		...(state.zoomed && state.overlay.kind === 'none' && {zoomed: state.focus}),
 		...(consoleFocused && {consoleWants: lastResult + 1 + state.console.pending.length}),
 	});
@@ -121,6 +130,15 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 	// The rows as a string: the layout is a new object on every render.
 	// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [viewRowsKey, layout.console]);
+
+	// Keys typed while loading, after the panes' sizes are known (the effect above), so a page key moves by what the pane shows.
+	useEffect(() => {
+		for (const name of takeTypedKeys?.() ?? []) {
+			dispatch({type: 'key', name});
+		}
+	// Once, on the first frame.
+	// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, []);
 
 	// Console history from earlier sessions.
 	useEffect(() => {
@@ -138,14 +156,14 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 		}
 
 		const timer = setTimeout(() => {
-			let result: {ok: boolean; text: string};
+			let result: Evaluation;
 			try {
 				result = data.evaluate(request.expression, request.context);
 			} catch (error) {
 				result = {ok: false, text: describeInternalError(error).trimEnd()};
 			}
 
-			dispatch({type: 'console-result', serial: request.serial, ok: result.ok, text: result.text});
+			dispatch({type: 'console-result', serial: request.serial, ok: result.ok, text: result.text, ...(result.hint !== undefined && {hint: result.hint})});
 			if (historyFile !== undefined) {
 				appendHistory(historyFile, request.expression);
 			}
@@ -228,8 +246,6 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 	}, []);
 	useKeymap({dispatch, isActive: true, onMouse});
 
-	const modules = moduleList(data, state);
-	const blocks = blockList(data, state);
 	const lines = data.expanding === undefined ? detailsView(data, state) : expandingLines;
 	// The dependency graph is built on first use, which takes seconds on a large configuration: not before the first frame, and not while keys are coming in (a pause of a quarter second starts it).
 	// Nor while the instances are still being made: the frame that shows them all would build it before it is drawn. The pause counts from the last key, so once they are all made the graph follows that frame at once when no key came in the last quarter second.
@@ -454,6 +470,10 @@ export type LoadingProps = {
 	readonly frame: number;
 	/** Ctrl-C while loading (default: quit the app). */
 	readonly onInterrupt?: () => void;
+	/** Any other key typed while loading, by its keymap name (kept for the explorer; default: ignored). */
+	readonly onKey?: (name: string) => void;
+	/** How many keys wait for the explorer. */
+	readonly waiting?: number;
 };
 
 // How often the explorer redraws what is made so far while the instances are being made.
@@ -462,21 +482,30 @@ const expandingRefreshMilliseconds = 500;
 const spinner = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /**
-The terminal in raw mode while loading: keys typed meanwhile are not echoed onto the screen and are ignored (none is replayed once the panes exist); Ctrl-C interrupts at once. Loading runs in slices of about 16 ms, so the key is read within one slice.
+The terminal in raw mode while loading: keys typed meanwhile are not echoed onto the screen; they are read as the explorer reads keys (the same names, mouse reports left out, as they point at no frame) and kept, to be applied in order once the panes are drawn. Ctrl-C interrupts at once. Loading runs in slices of about 16 ms, so a key is read within one slice.
 */
-function useLoadingKeys(onInterrupt: () => void): void {
+function useLoadingKeys(onInterrupt: () => void, onKey: (name: string) => void): void {
 	const {isRawModeSupported} = useStdin();
-	useInput((input, key) => {
-		// Keys typed during a slice of loading are read together (`abc\u0003` is one input): Ctrl-C anywhere among them interrupts.
-		if ((key.ctrl && input === 'c') || input.includes('\u0003')) {
-			onInterrupt();
+	const dispatch = useCallback((action: Action) => {
+		if (action.type !== 'key') {
+			return;
 		}
-	}, {isActive: isRawModeSupported === true});
+
+		// Keys typed during a slice of loading are read together (`abc\u0003` is one input): Ctrl-C anywhere among them interrupts.
+		if (action.name === 'ctrl+c') {
+			onInterrupt();
+		} else {
+			onKey(action.name);
+		}
+	}, [onInterrupt, onKey]);
+	useKeymap({dispatch, isActive: isRawModeSupported === true});
 }
 
-export function Loading({directory, progress, frame, onInterrupt}: LoadingProps) {
+const ignoreKey = () => undefined;
+
+export function Loading({directory, progress, frame, onInterrupt, onKey = ignoreKey, waiting = 0}: LoadingProps) {
 	const {exit} = useApp();
-	useLoadingKeys(onInterrupt ?? exit);
+	useLoadingKeys(onInterrupt ?? exit, onKey);
 	return (
 		<Box flexDirection='column' padding={1}>
 			<Text>
@@ -484,6 +513,7 @@ export function Loading({directory, progress, frame, onInterrupt}: LoadingProps)
 				{` Loading ${sanitizeLine(directory)} `}
 				<Text dimColor>{sanitizeLine(progress)}</Text>
 			</Text>
+			{waiting > 0 && <Text dimColor>{`${waiting} key${waiting === 1 ? '' : 's'} typed: applied once the panes open`}</Text>}
 		</Box>
 	);
 }
@@ -513,6 +543,14 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 	const {exit} = useApp();
 	// Set as loading ends, before the explorer's first frame: see `interrupt`.
 	const loadDone = useRef(false);
+	// Keys typed while loading, for the explorer's first frame; the count, for the loading screen.
+	const typedKeys = useRef<string[]>([]);
+	const [waiting, setWaiting] = useState(0);
+	const keepKey = useCallback((name: string) => {
+		typedKeys.current.push(name);
+		setWaiting(typedKeys.current.length);
+	}, []);
+	const takeTypedKeys = useCallback(() => typedKeys.current.splice(0), []);
 	useEffect(() => {
 		let live = true;
 		let stop: (() => void) | undefined;
@@ -594,6 +632,9 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 			onQuit?.();
 			exit();
 		} else {
+			// The keys typed before it were meant for a session the user has given up.
+			typedKeys.current = [];
+			setWaiting(0);
 			(onInterrupt ?? exit)();
 		}
 	}, [onInterrupt, onQuit, exit]);
@@ -602,5 +643,5 @@ export function App({directory, load, onInterrupt, ...rest}: AppProps) {
 		return <Text>{`Could not load ${sanitizeLine(directory)}: ${sanitizeLine(failure)}`}</Text>;
 	}
 
-	return loaded ? <Explorer data={expanded ? loaded.data : (view ?? loaded.data)} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame} onInterrupt={interrupt}/>;
+	return loaded ? <Explorer data={expanded ? loaded.data : (view ?? loaded.data)} takeTypedKeys={takeTypedKeys} {...rest}/> : <Loading directory={directory} progress={progress} frame={frame} onInterrupt={interrupt} onKey={keepKey} waiting={waiting}/>;
 }

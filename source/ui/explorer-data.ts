@@ -126,7 +126,8 @@ export type DiagnosticRow = {
 	readonly snippet?: string;
 };
 
-export type Evaluation = {readonly ok: boolean; readonly text: string};
+/** `text` is what `terraform console` prints; `hint`, a line the console pane shows after it (why `each` is not there, and where it is). */
+export type Evaluation = {readonly ok: boolean; readonly text: string; readonly hint?: string};
 
 /** A what-if assumption in force: `ADDRESS = EXPRESSION`, and where it came from (`--assume`, a file, `:assume`). */
 export type AssumptionRow = {readonly address: string; readonly expression: string; readonly source: string};

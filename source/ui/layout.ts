@@ -36,6 +36,8 @@ export type LayoutOptions = {
 	readonly consoleWants?: number;
 	/** The focused pane: it gets the room when the terminal is narrow. */
 	readonly focus?: PaneId;
+	/** Columns (borders included) the focused list's longest row needs to show its name whole: it widens to that, up to half the width, the room taken from Details. */
+	readonly listWants?: number;
 };
 
 /**
@@ -62,7 +64,7 @@ export function computeLayout(columns: number, rows: number, options: LayoutOpti
 	if (width < stackedBelow) {
 		// Modules over Blocks, the focused list the taller and its column the wider (the lists are what is read by name).
 		const lists = focus === undefined || focus === 'modules' || focus === 'blocks';
-		const left = Math.floor(width * (lists ? 0.5 : 0.4));
+		const left = Math.floor(width * (lists ? 0.6 : 0.4));
 		const modulesHeight = focus === undefined || focus === 'modules' ? Math.ceil(top * 0.6) : Math.max(5, Math.floor(top * 0.35));
 		return {
 			width, height, top, modules: left, blocks: left, right: width - left, details: top - edges, edges, console, zoomed: options.zoomed, stacked: true, modulesHeight, blocksHeight: top - modulesHeight,
@@ -73,8 +75,13 @@ export function computeLayout(columns: number, rows: number, options: LayoutOpti
 	const bonus = shares === defaultShares && width < 160 ? 8 : 0;
 	// Details or Edges focused: the room comes from both lists.
 	const right = focus === 'details' || focus === 'edges' ? bonus / 2 : 0;
-	const modules = Math.floor(width * (shares.modules + (focus === 'modules' ? bonus : -right)) / 100);
-	const blocks = Math.floor(width * (shares.blocks + (focus === 'blocks' ? bonus : -right)) / 100);
+	const wide = (share: number, focused: boolean): number => {
+		const columns = Math.floor(width * share / 100);
+		return focused && shares === defaultShares && options.listWants !== undefined ? Math.max(columns, Math.min(options.listWants, Math.floor(width / 2))) : columns;
+	};
+
+	const modules = wide(shares.modules + (focus === 'modules' ? bonus : -right), focus === 'modules');
+	const blocks = wide(shares.blocks + (focus === 'blocks' ? bonus : -right), focus === 'blocks');
 	return {
 		width, height, top, modules, blocks, right: width - modules - blocks, details: top - edges, edges, console, zoomed: options.zoomed, stacked: false, modulesHeight: top, blocksHeight: top,
 	};

@@ -92,3 +92,23 @@ test('a module call names what it contains without its own path', t => {
 		'                            ╰────────────╯ └─ var.cidr',
 	]);
 });
+
+test('a drawing never shows one name for two nodes: a shortened name that another node has is given whole, and ends that read the same are cut in the middle', t => {
+	const module = graphFromLines(`
+		module.app.output.names -> module.app.aws_instance.web
+		output.names -> module.app.aws_instance.web
+		module.app.output.ip -> module.app.aws_instance.web
+		module.app.aws_instance.web -> module.app.var.name
+	`);
+	t.deepEqual(drawNeighbourhood(module, 'module.app.aws_instance.web', 1, 100, 8), [
+		'1 dependency ◀ module.app.aws_instance.web ◀ 3 dependents (names in module.app without the prefix)',
+		'                                        ╭──────────────────╮',
+		'                            var.name ───┤ aws_instance.web ├─┬─ output.ip',
+		'                                        ╰──────────────────╯ ├─ module.app.output.names',
+		'                                                             └─ output.names',
+	]);
+	const narrow = drawNeighbourhood(module, 'module.app.aws_instance.web', 1, 40, 8).join('\n');
+	// Their ends alone (`…ames`) would read the same.
+	t.regex(narrow, /├─ modu…ames\n/);
+	t.regex(narrow, /└─ outp…ames$/);
+});

@@ -216,8 +216,11 @@ test.serial('graph view: move through the nodes and jump', async t => {
 test.serial('diagnostics view: file:line:col, the selected one\'s detail and source, severity filter, Enter opens the block', async t => {
 	const app = await open();
 	await app.press('show-diagnostics');
-	let frame = await app.waitFor('main.tf:12:3  Unsupported argument');
+	let frame = await app.waitFor(/main\.tf:12:3 +Unsupported argument/);
 	t.regex(frame, /net\/main\.tf:4:5 {2}Deprecated attribute/);
+	// The columns align: every summary starts in the same column, whatever the length of its place.
+	const column = (text: string) => frame.split('\n').find(line => line.includes(text))!.indexOf(text);
+	t.is(column('Unsupported argument'), column('Deprecated attribute'));
 	t.regex(frame, /An argument named "bogus" is not expected here\./);
 	t.regex(frame, /12: {3}bogus = 1/);
 	await app.press('diagnostics-severity', 'diagnostics-severity');
@@ -401,6 +404,44 @@ test.serial('while loading, a spinner with what is being done and its counts; th
 	t.regex(frame, /Loading infra\/live 1 module instance expanded/);
 	finish?.({data: createFixtureData(), summary: ''});
 	await app.waitFor('Blocks — root');
+	await app.unmount();
+});
+
+test.serial('keys typed while loading are kept, counted on the loading screen, and applied in order once the panes open (Ctrl-C still interrupts)', async t => {
+	let finish: ((value: {data: ReturnType<typeof createFixtureData>; summary: string}) => void) | undefined;
+	const load = async () => new Promise<{data: ReturnType<typeof createFixtureData>; summary: string}>(resolve => {
+		finish = resolve;
+	});
+	let interrupted = 0;
+	const app = await renderFrames(<App directory='infra/live' load={load} columns={100} rows={30} color={false} onInterrupt={() => {
+		interrupted++;
+	}}/>);
+	await app.waitFor(/Loading infra\/live/);
+	// ↓ selects module.net["eu"] in Modules, Tab moves the focus to Blocks, ↓ selects its second row.
+	await app.write('\u001B[B');
+	await app.write('\t');
+	await app.write('\u001B[B');
+	const loading = await app.waitFor('3 keys typed: applied once the panes open');
+	t.false(loading.includes('Blocks'));
+	t.is(interrupted, 0);
+	finish?.({data: createFixtureData(), summary: ''});
+	const frame = await app.waitFor(/Blocks — module\.net\["eu"\]/);
+	// Blocks has the focus (the double border) and its second row is selected: Details shows it.
+	t.regex(frame, /║Blocks — module\.net\["eu"\]/);
+	t.regex(frame, /│module\.net\["eu"\]\.var\.region/);
+	t.false(frame.includes('keys typed'));
+	await app.unmount();
+});
+
+test.serial('Ctrl-C among keys typed while loading interrupts at once; the other keys are not applied', async t => {
+	const load = async () => new Promise<never>(() => undefined);
+	let interrupted = 0;
+	const app = await renderFrames(<App directory='infra/live' load={load} columns={100} rows={30} color={false} onInterrupt={() => {
+		interrupted++;
+	}}/>);
+	await app.waitFor(/Loading infra\/live/);
+	await app.write('ab\u0003');
+	t.is(interrupted, 1);
 	await app.unmount();
 });
 

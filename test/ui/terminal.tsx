@@ -6,6 +6,7 @@ import {defaultFlags} from '../../source/commands/command.js';
 import {loadExplorerData} from '../../source/ui/data/load.js';
 import {App, Explorer} from '../../source/ui/app.js';
 import {markSelected} from '../../source/ui/lines.js';
+import {createInitialState} from '../../source/ui/state/state.js';
 import {createFixtureData} from '../fixtures/ui/fixture-data.js';
 import {renderFrames} from '../helpers/render.js';
 
@@ -48,7 +49,7 @@ test('markSelected puts the marker in the row\'s leading blank or beside its fol
 	t.is(text(markSelected({spans: []}).spans), '▶');
 });
 
-test.serial('keys typed while loading are ignored (none replayed once the panes exist); Ctrl-C interrupts', async t => {
+test.serial('Ctrl-C while loading interrupts, and the keys typed before it are dropped (none replayed once the panes exist)', async t => {
 	let interrupted = 0;
 	let finish: ((value: {data: ReturnType<typeof createFixtureData>; summary: string}) => void) | undefined;
 	const load = async () => new Promise<{data: ReturnType<typeof createFixtureData>; summary: string}>(resolve => {
@@ -134,5 +135,17 @@ test.serial('X excludes the selection as tofu plan -exclude does: it and what de
 	await app.press('exclude');
 	frame = await app.waitFor(/Included aws_s3_bucket\.logs: 0 instances skipped/);
 	t.notRegex(frame, /⊖/);
+	await app.unmount();
+});
+
+test.serial('the console at a module instance of a call with for_each: Terraform\'s error, then hint lines saying each belongs to the call and what the call passes it on as', async t => {
+	const {data} = await loadExplorerData({directory: 'examples/multi-region', flags: defaultFlags, environment: {}, cwd: process.cwd()});
+	const app = await renderFrames(<Explorer data={data} columns={100} rows={40} color={false} initialState={createInitialState({module: 'module.app["eu"]', focus: 'console'})}/>);
+	await app.waitFor('Console — module.app["eu"]');
+	await app.type('each.value');
+	await app.write('\r');
+	const frame = await app.waitFor('the call passes it on as:', 30_000);
+	// Terraform's error, then the hint's lines, each a line of the pane.
+	t.regex(frame, /Error: each\.value cannot be used in this context[\s\S]*configuration to work around this error\.[\s\S]*Hint: each belongs to the call module\.app in the root module, not to the module's own scope\. *║\n║Here each\.key = "eu" \(Details shows it\); the call passes it on as: *║\n║var\.name, var\.instance_count, var\.instance_type, var\.subnet_ids, *║\n║var\.security_group *║/);
 	await app.unmount();
 });

@@ -1,10 +1,12 @@
-import {consoleOutput, formatConsoleDiagnostics} from '../../lang/console.js';
+import {consoleOutput, formatConsoleDiagnostics, wrapText} from '../../lang/console.js';
 import {functionTable} from '../../lang/functions/index.js';
 import {isSensitive} from '../../lang/values.js';
 import {completionTarget, keyCompletions} from '../completion.js';
+import type {ModuleInstance} from '../../expand/instance-tree.js';
 import type {Evaluation} from '../explorer-data.js';
 import type {DataContext} from './context.js';
 import type {Places} from './places.js';
+import {sourceText} from './shared.js';
 
 /*
 The console pane's data: an expression evaluated in the scope of a module or resource instance (printed by the `console` command's formatter), completions for the word before the cursor, a function's signature.
@@ -16,12 +18,42 @@ export type ConsoleData = {
 	readonly signature: (name: string) => string | undefined;
 };
 
-export function createConsoleData({workspace, tree, formatting}: DataContext, {moduleInstanceOf}: Places): ConsoleData {
+// Terraform's errors for `each` and `count` where the scope has none.
+const eachError = /each\.(?:key|value) cannot be used in this context|Reference to "each" in context without for_each/;
+const countError = /Reference to "count" in non-counted context/;
+
+/**
+At a module instance of a call with for_each (or count), `each` (`count`) belongs to the call, in the parent module, not to the scope inside the module, where Details shows it: after Terraform's error, a line that says so, with this instance's key and the variables the call passes it on as.
+*/
+function repetitionHint(instance: ModuleInstance, text: string, sources: ReadonlyMap<string, string>, formatValue: DataContext['formatting']['formatValue']): string | undefined {
+	const {call} = instance.node;
+	const {eachKey, countIndex} = instance.repetition;
+	const [word, key, pattern] = eachKey && eachError.test(text)
+		? ['each', `each.key = ${formatValue(eachKey)}`, /\beach\./]
+		: (countIndex && countError.test(text) ? ['count', `count.index = ${formatValue(countIndex)}`, /\bcount\.index\b/] : []);
+	if (!call || word === undefined || instance.parent === undefined) {
+		return undefined;
+	}
+
+	const passing = call.inputs.filter(input => pattern!.test(sourceText(sources, input.expression.range) ?? '')).map(input => `var.${input.name}`);
+	const parent = instance.parent.text === '' ? 'the root module' : instance.parent.text;
+	// Short lines: the console pane shows each line of a hint as it is.
+	return [
+		`Hint: ${word} belongs to the call module.${call.name} in ${parent}, not to the module's own scope.`,
+		`Here ${key} (Details shows it); ${passing.length === 0 ? 'the call passes none of it on.' : 'the call passes it on as:'}`,
+		...(passing.length === 0 ? [] : wrapText(passing.join(', '), 76).split('\n')),
+	].join('\n');
+}
+
+export function createConsoleData({workspace, sources, tree, formatting}: DataContext, {moduleInstanceOf}: Places): ConsoleData {
 	const evaluate = (expression: string, context: string): Evaluation => {
 		// The console command's formatter, so the pane shows the bytes `tfscope console --at CONTEXT` prints (less the last newline).
 		const scope = workspace.scopeAt(context === '' ? undefined : context);
 		const output = scope.value ? consoleOutput(expression, scope.value) : {ok: false, stdout: '', stderr: formatConsoleDiagnostics(scope.diagnostics)};
-		return {ok: output.ok, text: (output.stdout + output.stderr).replace(/\n$/, '')};
+		const text = (output.stdout + output.stderr).replace(/\n$/, '');
+		const instance = output.ok ? undefined : tree().moduleInstances.get(context);
+		const hint = instance && repetitionHint(instance, text, sources, formatting.formatValue);
+		return {ok: output.ok, text, ...(hint !== undefined && {hint})};
 	};
 
 	const staticWords = ['count.index', 'each.key', 'each.value', 'path.module', 'path.root', 'path.cwd', 'terraform.workspace', 'self'];

@@ -8,14 +8,21 @@ The rows of the Modules and Blocks panes, from an instance tree that may still b
 
 
 /**
-The module tree's rows: every module instance from `root` down, depth first, each one's children in the order of its calls. `made` gives what is made of an instance; while a Workspace is still expanding (`expandingData`) that is undefined for the instances the walk has not finished, whose rows are then `pending`, without children yet.
+Module calls in the order `tfscope tree` lists them, by name (each call's instances then in key order, as expanded): one order for both, so a module is where the user saw it in the other.
+*/
+function byCallName(calls: readonly ModuleCallExpansion[]): ModuleCallExpansion[] {
+	return [...calls].sort((a, b) => (a.call.name < b.call.name ? -1 : (a.call.name > b.call.name ? 1 : 0)));
+}
+
+/**
+The module tree's rows: every module instance from `root` down, depth first, each one's children by call name (as `tfscope tree`). `made` gives what is made of an instance; while a Workspace is still expanding (`expandingData`) that is undefined for the instances the walk has not finished, whose rows are then `pending`, without children yet.
 */
 export function moduleRows(root: ModuleInstance, made: {readonly calls: (instance: ModuleInstance) => readonly ModuleCallExpansion[] | undefined; readonly resources: (instance: ModuleInstance) => readonly ResourceExpansion[] | undefined}, diagnosticsOf: (instance: ModuleInstance) => {readonly errors: number; readonly warnings: number} | undefined): ModuleRow[] {
 	const rows: ModuleRow[] = [];
 	const visit = (instance: ModuleInstance, depth: number) => {
 		const calls = made.calls(instance);
 		const resources = made.resources(instance);
-		const children = calls?.flatMap(call => call.instances) ?? [];
+		const children = calls ? byCallName(calls).flatMap(call => call.instances) : [];
 		const counts = diagnosticsOf(instance) ?? {errors: 0, warnings: 0};
 		const last = instance.parent ? instance.text.slice(instance.parent.text === '' ? 0 : instance.parent.text.length + 1) : 'root';
 		const unavailable = unavailableOf(instance);

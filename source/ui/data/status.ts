@@ -1,5 +1,5 @@
 import {languageName} from '../../config/language.js';
-import {countOpenEnded} from '../../expand/counts.js';
+import {countInstances, type InstanceCounts} from '../../expand/counts.js';
 import type {DataContext} from './context.js';
 import type {CheckProgress} from './diagnostics.js';
 import {plural} from './shared.js';
@@ -9,17 +9,18 @@ The status bar's line: the language, the counts, what changes what they mean (pl
 */
 
 export function createStatus({workspace, sources, tree}: DataContext, progress: () => CheckProgress): () => string {
-	let openEnded: number | undefined;
+	let counted: InstanceCounts | undefined;
 	return () => {
 		// The language first (Terraform or OpenTofu): it decides what the rest means.
 		if (sources.size === 0) {
 			return 'no configuration files here';
 		}
 
-		// Placeholders and assumptions change what the counts mean: they are said beside them.
-		openEnded ??= countOpenEnded(tree());
-		const unknowns = `${openEnded === 0 ? '' : ` · ${openEnded} open-ended [*]`}${workspace.assumptions.length === 0 ? '' : ` · ${workspace.assumptions.length} assumed`}`;
-		const counts = `${languageName(workspace.language.rules)} · ${plural(tree().moduleInstances.size, 'module instance')} · ${plural(tree().resourceInstances.size, 'resource instance')}${unknowns}`;
+		// The counts `check` prints (expand/counts.ts): resource instances whose address is known; placeholders apart, as they stand for a number not known, and assumptions beside them, as they change what the counts mean.
+		counted ??= countInstances(tree());
+		const {known, openEnded, withinPlaceholders} = counted;
+		const unknowns = `${openEnded === 0 ? '' : ` · ${openEnded} open-ended [*]`}${withinPlaceholders === 0 ? '' : ` · ${withinPlaceholders} in [*] modules`}${workspace.assumptions.length === 0 ? '' : ` · ${workspace.assumptions.length} assumed`}`;
+		const counts = `${languageName(workspace.language.rules)} · ${plural(tree().moduleInstances.size, 'module instance')} · ${plural(known, 'resource instance')}${unknowns}`;
 		const check = progress();
 		switch (check.state) {
 			case 'idle': {

@@ -5,7 +5,7 @@ import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
 import {markSpans} from '../diff-marks.js';
-import {cutName} from '../lines.js';
+import {cutName, textWidth} from '../lines.js';
 
 export const kindTitles: Readonly<Record<BlockKind, string>> = {
 	resource: 'Resources',
@@ -45,6 +45,26 @@ function countBadge(row: BlockRow & {type: 'block'}): string {
 	}
 
 	return mode === 'single' ? '' : ` ×${instances.length}`;
+}
+
+// Rows looked at for the width wanted: a list of thousands is as wide as its first rows say.
+const measuredRows = 2000;
+
+/**
+Columns (borders included) the pane needs to show every row's name whole, with its instance count.
+*/
+export function blockRowsWidth(rows: readonly BlockRow[]): number {
+	let widest = 0;
+	for (const row of rows.slice(0, measuredRows)) {
+		const mark = row.type !== 'header' && row.entry.mark !== undefined ? 2 : 0;
+		if (row.type === 'block') {
+			widest = Math.max(widest, 2 + mark + textWidth(sanitizeLine(row.entry.label)) + textWidth(countBadge(row)));
+		} else if (row.type === 'instance') {
+			widest = Math.max(widest, 4 + mark + textWidth(sanitizeLine(row.key.slice(row.entry.address.length))));
+		}
+	}
+
+	return widest + 3;
 }
 
 export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter, empty, skipped}: BlocksProps) {

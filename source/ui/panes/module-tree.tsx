@@ -34,6 +34,21 @@ function countBadges(row: ModuleRow): readonly string[] {
 	];
 }
 
+// Rows looked at for the width wanted: a list of thousands is as wide as its first rows say.
+const measuredRows = 2000;
+
+/**
+Columns (borders included) the pane needs to show every row's name whole, counts left out (they give way first).
+*/
+export function moduleRowsWidth(rows: readonly ModuleRow[]): number {
+	let widest = 0;
+	for (const row of rows.slice(0, measuredRows)) {
+		widest = Math.max(widest, 2 * row.depth + textWidth(sanitizeLine(row.label.replace(/^module\./, ''))) + (row.mark === undefined ? 0 : 2));
+	}
+
+	return widest + 3;
+}
+
 export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focused, width, height, filter}: ModuleTreeProps) {
 	return (
 		<Pane title='Modules' note={filter === '' ? `${rows.length}` : `/${sanitizeLine(filter)} (${rows.length})`} focused={focused} width={width} height={height}>
@@ -68,8 +83,8 @@ export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focuse
 					}
 
 					const room = width - 2 - indent.length - (mark.length > 0 ? 2 : 0) - lineWidth({spans: flags});
-					// The counts spelled out where the name leaves room for them, else short (`9r 4m`); the name is cut (never its key) only when even those do not fit.
-					const counts = countBadges(row).find(badge => textWidth(name) + textWidth(badge) <= room) ?? countBadges(row)[1] ?? '';
+					// The counts spelled out where the name leaves room for them, else short (`9r 4m`), else none when that keeps the name whole (Details has them); a name too long to fit alone is cut (never its key) and keeps the short counts.
+					const counts = countBadges(row).find(badge => textWidth(name) + textWidth(badge) <= room) ?? (textWidth(name) <= room ? '' : countBadges(row)[1] ?? '');
 					const shownName = cutName(name, Math.max(8, room - textWidth(counts)));
 					return {spans: [{text: indent}, ...mark, {text: shownName}, {text: counts, style: {dim: true}}, ...flags], ...(selected && {style: {inverse: true}})};
 				}}

@@ -15,7 +15,8 @@ export type Action =
 	/** From the prompt's text input; `serial` is the prompt it was typed into (a late change for a prompt already closed is dropped). */
 	| {readonly type: 'prompt-change'; readonly text: string; readonly serial?: number}
 	| {readonly type: 'console-change'; readonly text: string}
-	| {readonly type: 'console-result'; readonly serial: number; readonly ok: boolean; readonly text: string}
+	/** `hint`: a line shown after the result (ExplorerData's Evaluation). */
+	| {readonly type: 'console-result'; readonly serial: number; readonly ok: boolean; readonly text: string; readonly hint?: string}
 	| {readonly type: 'console-history-loaded'; readonly history: readonly string[]}
 	| {readonly type: 'show-message'; readonly text: string}
 	/** The Workspace was rebuilt with other assumptions (`data` is the new one, which the explorer shows from now on), or could not be (`message` says why). */

@@ -123,9 +123,9 @@ export function reduceConsole(state: State, action: Action, data: ExplorerData):
 			}
 
 			// The result goes right after its input line (later lines of a paste may already be shown).
-			const result: ConsoleEntry = {kind: 'result', text: action.text, ok: action.ok};
+			const result: ConsoleEntry[] = [{kind: 'result', text: action.text, ok: action.ok}, ...(action.hint ?? '').split('\n').filter(line => line !== '').map(line => ({kind: 'hint' as const, text: line}))];
 			const at = output.findIndex(entry => entry.kind === 'input' && entry.serial === action.serial);
-			const placed = at === -1 ? [...output, result] : [...output.slice(0, at + 1), result, ...output.slice(at + 1)];
+			const placed = at === -1 ? [...output, ...result] : [...output.slice(0, at + 1), ...result, ...output.slice(at + 1)];
 			return {
 				...state,
 				console: {...state.console, output: placed.slice(-consoleOutputLimit), scroll: 0, requests: requests.filter(request => request.serial !== action.serial)},

@@ -30,7 +30,7 @@ async function diffData(name: string): Promise<ExplorerData> {
 
 test('module instances and blocks carry the marks; what is destroyed has a row of its own', async t => {
 	const moved = await diffData('moved-module');
-	t.deepEqual(moved.modules().map(row => `${row.mark ?? ' '} ${row.address}`), ['~ ', '→ module.service', '→ module.fleet["one"]', '+ module.fleet["two"]']);
+	t.deepEqual(moved.modules().map(row => `${row.mark ?? ' '} ${row.address}`), ['~ ', '→ module.fleet["one"]', '+ module.fleet["two"]', '→ module.service']);
 	const fleet = moved.blocks('').find(entry => entry.address === 'module.fleet')!;
 	t.is(fleet.mark, '~');
 	t.deepEqual([...fleet.instanceMarks!], [['module.fleet["one"]', '→'], ['module.fleet["two"]', '+']]);

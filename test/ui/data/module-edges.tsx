@@ -63,7 +63,8 @@ test.serial('the Edges pane of module.vpc in the EKS example: three folded group
 	const {data} = await loadExplorerData({directory: karpenter, flags: defaultFlags, environment: {}, cwd: process.cwd()});
 	const app = await renderFrames(<Explorer data={data} columns={120} rows={32} color={false} initialState={createInitialState({focus: 'blocks', selected: 'module.vpc'})}/>);
 	let frame = await app.waitFor(/▸ contents \d{3}/);
-	t.regex(frame, /Edges 11 inputs · 3 dependents · \d{3} contents/);
+	// The title's counts (the widened Blocks pane leaves Edges less room: the contents count is on its row above).
+	t.regex(frame, /Edges 11 inputs · 3 dep/);
 	t.regex(frame, /▸ inputs 11 {2}what its arguments read/);
 	t.regex(frame, /▸ dependents 3 {2}what uses its outputs/);
 	t.notRegex(frame, /← module\.vpc\.aws_default_network_acl/);

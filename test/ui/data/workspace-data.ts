@@ -7,6 +7,7 @@ import {type CommandFlags, defaultFlags} from '../../../source/commands/command.
 import type {VariableArgument} from '../../../source/commands/variable-arguments.js';
 import {loadExplorerData} from '../../../source/ui/data/load.js';
 import type {ExplorerData} from '../../../source/ui/explorer-data.js';
+import {runMain} from '../../helpers/run-main.js';
 
 /*
 The explorer's view of the real Workspace, on the bundled example.
@@ -21,9 +22,10 @@ const example = async () => {
 test('the module tree lists every module instance, parents first, with counts', async t => {
 	const {data, summary} = await example();
 	const rows = data.modules();
-	t.deepEqual(rows.map(row => row.address), ['', 'module.network["eu"]', 'module.network["eu"].module.flow_logs[0]', 'module.network["us"]', 'module.app["eu"]', 'module.app["us"]']);
+	// In `tfscope tree`'s order: calls by name, each call's instances in key order.
+	t.deepEqual(rows.map(row => row.address), ['', 'module.app["eu"]', 'module.app["us"]', 'module.network["eu"]', 'module.network["eu"].module.flow_logs[0]', 'module.network["us"]']);
 	t.is(rows[0]?.label, 'root');
-	t.is(rows[2]?.depth, 2);
+	t.is(rows[4]?.depth, 2);
 	t.regex(summary, /^Terraform 1\.16 · 6 module instances · \d+ resource instances · d: diagnostics$/);
 	data.diagnostics();
 	t.regex(data.status(), /^Terraform 1\.16 · 6 module instances · \d+ resource instances · 0 errors, 0 warnings$/);
@@ -224,4 +226,81 @@ test('Details of a module address show the module, and a resource of type "modul
 	} finally {
 		rmSync(directory, {recursive: true, force: true});
 	}
+});
+
+/** The module instance addresses `tfscope tree` prints, in its order (calls that expand to no instance left out). */
+function treeAddresses(text: string): string[] {
+	const addresses: string[] = [];
+	const path: string[] = [];
+	for (const line of text.split('\n')) {
+		const match = /^((?:[│ ] {3})*)[├└]── (module\.\S+?) \((\d+ resources?, .*)\)$/.exec(line);
+		if (!match) {
+			continue;
+		}
+
+		const depth = match[1]!.length / 4;
+		path.length = depth;
+		path.push(match[2]!);
+		addresses.push(path.join('.'));
+	}
+
+	return ['', ...addresses];
+}
+
+/** The counts in check's last line and in the explorer's status bar, as numbers. */
+type Counts = {modules: number; resources: number; openEnded: number; withinPlaceholders: number};
+
+function checkCounts(stderr: string): Counts {
+	const match = /in (\d+) module instances? and (\d+) resource instances?(?: known)?(?:, (\d+) blocks? open-ended \(\[\*]\))?(?: \(and (\d+) in placeholder module instances\))?\.\n$/.exec(stderr);
+	if (!match) {
+		throw new Error(`no counts in check's output:\n${stderr}`);
+	}
+
+	return {modules: Number(match[1]), resources: Number(match[2]), openEnded: Number(match[3] ?? 0), withinPlaceholders: Number(match[4] ?? 0)};
+}
+
+function statusCounts(status: string): Counts {
+	const number = (pattern: RegExp): number => Number(pattern.exec(status)?.[1] ?? 0);
+	return {
+		modules: number(/(\d+) module instances?/),
+		resources: number(/(\d+) resource instances?/),
+		openEnded: number(/(\d+) open-ended \[\*]/),
+		withinPlaceholders: number(/(\d+) in \[\*] modules/),
+	};
+}
+
+for (const directory of ['examples/multi-region', 'test/fixtures/configs/placeholders', 'test/fixtures/configs/unknown-expansion', 'test/fixtures/real-world/terraform-aws-eks/examples/karpenter']) {
+	test(`${directory}: the Modules pane lists module instances in the order of tfscope tree, and the status bar's totals (placeholders apart) are check's`, async t => {
+		const {data} = await loadExplorerData({directory, flags: defaultFlags, environment: {}, cwd: process.cwd()});
+		const tree = await runMain(['tree', directory]);
+		t.deepEqual(data.modules().map(row => row.address), treeAddresses(tree.stdout));
+		const check = await runMain(['check', directory]);
+		while (!data.evaluateSome(50)) {
+			// The background check, to its end.
+		}
+
+		t.deepEqual(statusCounts(data.status()), checkCounts(check.stderr), `${data.status()}\n${check.stderr}`);
+	});
+}
+
+test('the console at a module instance of a call with for_each or count: Terraform\'s error as the console command prints it, and a hint that each (count) belongs to the call', async t => {
+	const {data} = await example();
+	const command = await runMain(['console', 'examples/multi-region', '--at', 'module.app["eu"]'], {stdin: 'each.value\n'});
+	const result = data.evaluate('each.value', 'module.app["eu"]');
+	t.false(result.ok);
+	t.is(`${result.text}\n`, command.stdout + command.stderr);
+	t.is(result.hint, [
+		'Hint: each belongs to the call module.app in the root module, not to the module\'s own scope.',
+		'Here each.key = "eu" (Details shows it); the call passes it on as:',
+		// Wrapped at 76 columns: the console pane shows each line as it is.
+		'var.name, var.instance_count, var.instance_type, var.subnet_ids,',
+		'var.security_group',
+	].join('\n'));
+	const counted = data.evaluate('count.index', 'module.network["eu"].module.flow_logs[0]');
+	t.regex(counted.text, /Reference to "count" in non-counted context/);
+	t.is(counted.hint, 'Hint: count belongs to the call module.flow_logs in module.network["eu"], not to the module\'s own scope.\nHere count.index = 0 (Details shows it); the call passes none of it on.');
+	// Where each is the scope's own (a resource instance of a block with count), or at the root, no hint.
+	t.is(data.evaluate('each.value', '').hint, undefined);
+	t.true(data.evaluate('count.index', 'module.app["eu"].aws_instance.web[0]').ok);
+	t.is(data.evaluate('count.index', 'module.app["eu"].aws_instance.web[0]').hint, undefined);
 });
