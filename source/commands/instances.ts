@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {formatDiagnosticLine} from '../hcl/index.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
@@ -94,9 +95,12 @@ export type InstanceJson = {
 	readonly skipped: Skipped['because'] | null;
 };
 
+/** A row of `instances --json` on a Terragrunt estate: the unit's path (as `tree` and `terragrunt list` print it), then a row whose address is inside that unit. */
+export type EstateInstanceJson = {readonly unit: string} & InstanceJson;
+
 export type InstancesJson = {
 	readonly format_version: typeof jsonFormatVersion;
-	readonly instances: readonly InstanceJson[];
+	readonly instances: ReadonlyArray<InstanceJson | EstateInstanceJson>;
 };
 
 /** The keys --plan adds (plan/instance-lines.ts), on every row so rows keep one set of keys: null, empty or the default where the plan says nothing. */
@@ -183,6 +187,12 @@ export function renderCauses(tree: InstanceTree): string {
 	}).join('');
 }
 
+/** The module and resource instances that exist only under an --assume. */
+function assumedAddresses(workspace: Workspace): ReadonlySet<string> {
+	const sets = workspace.assumptions.length === 0 ? undefined : assumedInstances(workspace.instances);
+	return sets ? new Set([...sets.modules, ...sets.resources]) : new Set();
+}
+
 /**
 `tfscope instances [dir] [ADDRESS] [--json]`: every expanded module and resource instance address, or those ADDRESS refers to.
 */
@@ -197,14 +207,32 @@ export const instancesCommand: Command = async input => {
 	const estate = await estateFor(input, directory);
 	if (estate) {
 		const {estateInstanceLines, excludedNote} = await import('../terragrunt/estate-commands.js');
-		const found = await estateInstanceLines(estate, opened => instanceLines(opened.workspace.instances).map(line => line.instance.text), addressText);
+		const found = await estateInstanceLines(estate, opened => instanceLines(opened.workspace.instances), line => line.instance.text, addressText);
 		stderr.write(excludedNote(estate, found.excluded));
 		if (!found.found || (addressText !== undefined && found.lines.length === 0)) {
 			stderr.write(`Error: No matching instances\n\nNo unit of this estate has the path or address ${addressText ?? ''}.\n`);
 			return 1;
 		}
 
-		stdout.write(flags.json ? `${JSON.stringify(found.lines.map(line => ({unit: line.slice(0, line.indexOf(':')), address: line.slice(line.indexOf(':') + 1)})), undefined, 2)}\n` : found.lines.map(line => `${line}\n`).join(''));
+		if (flags.json) {
+			// The rows of a single configuration, each with the unit's path first: addresses are relative to the unit, as Terraform run in it prints them.
+			const assumedByUnit = new Map<Workspace, ReadonlySet<string>>();
+			const assumedIn = (workspace: Workspace): ReadonlySet<string> => {
+				const set = assumedByUnit.get(workspace) ?? assumedAddresses(workspace);
+				assumedByUnit.set(workspace, set);
+				return set;
+			};
+
+			const rows: EstateInstanceJson[] = found.lines.map(({unit, opened, line}) => {
+				const row = toJson(line, assumedIn(opened.workspace).has(line.instance.text), undefined);
+				// A unit's module is read from an absolute directory: its files are named from where the command runs, as a configuration's are.
+				return {unit: unit.path, ...row, file: row.file && path.isAbsolute(row.file) ? path.relative(input.cwd, row.file).split(path.sep).join('/') : row.file};
+			});
+			stdout.write(`${JSON.stringify({format_version: jsonFormatVersion, instances: rows}, undefined, 2)}\n`);
+		} else {
+			stdout.write(found.lines.map(({unit, line}) => `${unit.path}:${line.instance.text}\n`).join(''));
+		}
+
 		return 0;
 	}
 
@@ -242,8 +270,7 @@ export const instancesCommand: Command = async input => {
 	const lines = instanceLines(tree, selected?.modules, selected?.resources);
 	// `--exclude`: what `tofu plan -exclude` would skip, left out of the list and listed on stderr.
 	const skipped = exclusions.length === 0 ? new Map<string, Skipped>() : new Map(excludedInstances(tree, graphOf(workspace, {instances: true}), exclusions).map(entry => [entry.address, entry] as const));
-	const assumedSets = workspace.assumptions.length === 0 ? undefined : assumedInstances(tree);
-	const assumed: ReadonlySet<string> = assumedSets ? new Set([...assumedSets.modules, ...assumedSets.resources]) : new Set();
+	const assumed = assumedAddresses(workspace);
 	// Under --plan: each resource instance's action (plan/instance-lines.ts), and the planned changes of instances the configuration no longer has.
 	const {plan} = workspace;
 	const outside = plan && !parsed ? changesOutside(plan, address => tree.resourceInstances.has(address)) : [];

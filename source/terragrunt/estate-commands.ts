@@ -204,17 +204,18 @@ export async function estateDiagnostics(estate: Estate): Promise<{diagnostics: D
 }
 
 /**
-`instances` of an estate: `UNIT:ADDRESS` for each module and resource instance, or those of one unit (`selector` a unit's path, optionally `:ADDRESS`).
+`instances` of an estate: each unit's module and resource instance lines with their unit, or those of one unit (`selector` a unit's path, optionally `:ADDRESS`).
 */
-export async function estateInstanceLines(estate: Estate, lines: (opened: OpenedUnit) => readonly string[], selector?: string): Promise<{lines: string[]; found: boolean; excluded: Unit[]}> {
+export async function estateInstanceLines<Line>(estate: Estate, lines: (opened: OpenedUnit) => readonly Line[], addressOf: (line: Line) => string, selector?: string): Promise<{lines: Array<{unit: Unit; opened: OpenedUnit; line: Line}>; found: boolean; excluded: Unit[]}> {
 	const [unitPath, address] = selector === undefined ? [undefined, undefined] : splitSelector(selector);
 	const units = unitPath === undefined ? estate.units : estate.units.filter(unit => unit.path === unitPath || unit.path.startsWith(`${unitPath}/`));
-	const result: string[] = [];
+	const result: Array<{unit: Unit; opened: OpenedUnit; line: Line}> = [];
 	const excluded = units.filter(unit => estate.excluded(unit));
 	for (const {unit, opened} of await openAll(estate, units.filter(unit => !estate.excluded(unit)))) {
 		for (const line of lines(opened)) {
-			if (address === undefined || line === address || line.startsWith(`${address}.`) || line.startsWith(`${address}[`)) {
-				result.push(`${unit.path}:${line}`);
+			const text = addressOf(line);
+			if (address === undefined || text === address || text.startsWith(`${address}.`) || text.startsWith(`${address}[`)) {
+				result.push({unit, opened, line});
 			}
 		}
 	}

@@ -36,6 +36,7 @@ const outputs: Array<[JsonFormat, readonly string[]]> = [
 	['instances', ['instances', '--json', example]],
 	['instances', ['instances', '--json', example, '--exclude', 'module.network["eu"]']],
 	['instances', ['instances', '--json', 'test/fixtures/configs/unknown-expansion']],
+	['instances', ['instances', '--json', 'test/fixtures/terragrunt/estate/live']],
 	['tree', ['tree', '--json', example]],
 	['tree', ['tree', '--json', 'test/fixtures/configs/empty-for-each']],
 	['graph', ['graph', '--json', example]],

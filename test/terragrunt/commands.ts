@@ -8,6 +8,7 @@ import {graphCommand} from '../../source/commands/graph.js';
 import {instancesCommand} from '../../source/commands/instances.js';
 import {treeCommand} from '../../source/commands/tree.js';
 import {whyCommand} from '../../source/commands/why.js';
+import {parseJsonOutput} from '../helpers/json-schema.js';
 
 /*
 Commands on a Terragrunt estate (a directory of units) and on one unit's directory, run in-process from the estate fixture's directory.
@@ -50,6 +51,24 @@ test('instances of an estate are addressed UNIT:ADDRESS; a unit\'s path selects 
 	t.is((await run(instancesCommand, [`${estate}/live`, 'prod/eu-west-1/app:terraform_data.server[1]'])).stdout, 'prod/eu-west-1/app:terraform_data.server[1]\n');
 	const missing = await run(instancesCommand, [`${estate}/live`, 'prod/nowhere']);
 	t.is(missing.code, 1);
+});
+
+test('instances --json of an estate: the versioned format of one configuration, each row with its unit; a selector narrows it', async t => {
+	type Row = {unit: string; address: string; kind: string; module: string; type: string | null; name: string; key: unknown; file: string | null; placeholder: boolean};
+	const all = await run(instancesCommand, [`${estate}/live`], {json: true});
+	t.is(all.code, 0);
+	const {instances} = parseJsonOutput<{instances: Row[]}>(t, 'instances', all.stdout);
+	t.deepEqual(instances.map(row => [row.unit, row.address, row.kind, row.module, row.type, row.name, row.key, row.placeholder]), [
+		['prod/eu-west-1/app', 'terraform_data.server[0]', 'resource', '', 'terraform_data', 'server', 0, false],
+		['prod/eu-west-1/app', 'terraform_data.server[1]', 'resource', '', 'terraform_data', 'server', 1, false],
+		['prod/eu-west-1/vpc', 'terraform_data.vpc', 'resource', '', 'terraform_data', 'vpc', null, false],
+	]);
+	// The unit's path is the first key; every row has the same keys.
+	t.deepEqual(new Set(instances.map(row => Object.keys(row).join(','))).size, 1);
+	t.is(Object.keys(instances[0]!)[0], 'unit');
+	t.is(instances[2]!.file, `${estate}/modules/vpc/main.tf:10`);
+	const one = await run(instancesCommand, [`${estate}/live`, 'prod/eu-west-1/app:terraform_data.server[1]'], {json: true});
+	t.deepEqual(parseJsonOutput<{instances: Row[]}>(t, 'instances', one.stdout).instances.map(row => `${row.unit}:${row.address}`), ['prod/eu-west-1/app:terraform_data.server[1]']);
 });
 
 test('check of an estate: every unit\'s problems once, exit 1 on errors; --source-map clears the missing source', async t => {
