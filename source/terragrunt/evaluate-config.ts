@@ -6,6 +6,7 @@ import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
 import {evaluate} from '../lang/eval/evaluate.js';
 import {createScope} from '../lang/eval/scope.js';
+import {evaluationReferenceDiagnostics} from '../lang/eval/context.js';
 import {FunctionError} from '../lang/function.js';
 import type {Reference} from '../lang/references.js';
 import {
@@ -655,6 +656,16 @@ export function terragruntScope(options: {
 `values.NAME`: an attribute of the `terragrunt.values.hcl` beside the file.
 */
 export function valuesReference(values: Value | undefined, name: string, range: Range | undefined): {value: Value; diagnostics: Diagnostic[]} {
+	const result = valuesAttribute(values, name, range);
+	// Terragrunt evaluates with HCL alone: a missing `values` variable or attribute is an evaluation error, which `try(values.x, default)` turns into its default (pkg/config/config_helpers.go: `values` is a plain variable of the eval context; hcl's tryfunc).
+	for (const diagnostic of result.diagnostics) {
+		evaluationReferenceDiagnostics.add(diagnostic);
+	}
+
+	return result;
+}
+
+function valuesAttribute(values: Value | undefined, name: string, range: Range | undefined): {value: Value; diagnostics: Diagnostic[]} {
 	if (values === undefined) {
 		return {value: unknownValue(), diagnostics: [errorDiagnostic('No stack values', `values.${name} is read, but no terragrunt.values.hcl is beside this file: values are written by a terragrunt.stack.hcl unit or stack block that generates this directory.`, range)]};
 	}

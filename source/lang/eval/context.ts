@@ -92,6 +92,11 @@ Diagnostics about references (undeclared names, invalid references). Terraform c
 */
 export const referenceDiagnostics = new WeakSet<Diagnostic>();
 
+/**
+Diagnostics a resolver reports about a reference that its language finds only by evaluating it, as HCL without Terraform's static checks does (Terragrunt's `values.NAME`): `try` and `can` catch them like any other evaluation error.
+*/
+export const evaluationReferenceDiagnostics = new WeakSet<Diagnostic>();
+
 export function isReferenceDiagnostic(diagnostic: Diagnostic): boolean {
 	return referenceDiagnostics.has(diagnostic);
 }

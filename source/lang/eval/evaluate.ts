@@ -9,7 +9,7 @@ import {type InvariantCache, type Resolution, ReferenceProblem, cleanResolutions
 import {evaluateCall} from './calls.js';
 import {evaluateTraversal} from './chains.js';
 import {evaluateConditional} from './conditionals.js';
-import {type Context, type Evaluation, type EvaluationTracer, charged, joined, none, resolutionsByTraversal, unknown} from './context.js';
+import {type Context, type Evaluation, type EvaluationTracer, charged, evaluationReferenceDiagnostics, joined, none, resolutionsByTraversal, unknown} from './context.js';
 import {evaluateFor} from './for-expressions.js';
 import {falseEvaluation, numberLiteralEvaluation, trueEvaluation} from './literals.js';
 import {evaluateObject} from './objects.js';
@@ -58,7 +58,8 @@ function evaluateChecked(expression: Expression, scope: Scope, tracer: Evaluatio
 			resolutions[position] = resolution;
 			if (resolution instanceof ReferenceProblem && resolution.diagnostics.length > 0) {
 				problems ??= [];
-				problems.push(...resolution.diagnostics);
+				// What only evaluation finds (evaluationReferenceDiagnostics) is reported where evaluation reaches it, so `try` can catch it.
+				problems.push(...resolution.diagnostics.filter(diagnostic => !evaluationReferenceDiagnostics.has(diagnostic)));
 			}
 		}
 	}

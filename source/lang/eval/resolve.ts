@@ -3,7 +3,7 @@ import type {Range} from '../../hcl/position.js';
 import {type Traversal, parseReferenceReadOnly} from '../references.js';
 import type {Scope} from './scope.js';
 import {type Resolution, ReferenceProblem} from './invariant.js';
-import {referenceDiagnostics} from './context.js';
+import {evaluationReferenceDiagnostics, referenceDiagnostics} from './context.js';
 
 /*
 Resolving a reference's subject through the scope, before and during evaluation.
@@ -44,7 +44,9 @@ export function resolveTraversal(traversal: Traversal, scope: Scope): Resolution
 	}
 
 	for (const diagnostic of resolved.diagnostics) {
-		referenceDiagnostics.add(diagnostic);
+		if (!evaluationReferenceDiagnostics.has(diagnostic)) {
+			referenceDiagnostics.add(diagnostic);
+		}
 	}
 
 	return new ReferenceProblem(hasErrors(resolved.diagnostics) ? undefined : resolved.value, consumedBy(traversal), resolved.diagnostics);
