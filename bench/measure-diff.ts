@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import {diffWorkspaces} from '../source/diff/index.js';
-import {loadWorkspace, type Workspace} from '../source/workspace.js';
-import {collectGarbage, cpuMilliseconds, median, milliseconds, now, report} from './statistics.js';
+import {loadWorkspace} from '../source/workspace.js';
+import {median, report, timed} from './statistics.js';
+import {readValues} from './read-values.js';
 
 /*
 Child process: the cost of `tfscope diff` against the cost of one load. Copies a generated configuration, changes one module directory of the copy (one more resource block), then measures (a) loading the original and reading every managed resource instance's value, which a diff needs of each side, and (b) the whole diff: both sides loaded and compared.
@@ -34,36 +35,14 @@ cpSync(directory, after, {recursive: true});
 const changed = firstModuleDirectory(after);
 appendFileSync(path.join(changed, 'bench-diff.tf'), 'resource "terraform_data" "bench_diff_added" {\n  input = "added by measure-diff"\n}\n');
 
-function readValues(workspace: Workspace): number {
-	let count = 0;
-	for (const instance of workspace.instances.resourceInstances.values()) {
-		if (instance.address.mode === 'managed' && instance.value !== undefined) {
-			count++;
-		}
-	}
-
-	return count;
-}
-
 type Sample = {loadMs: number; loadCpuMs: number; diffMs: number; diffCpuMs: number; changes: number};
 const samples: Sample[] = [];
 try {
 	for (let run = 0; run <= runs; run++) {
-		collectGarbage();
-		let cpu = process.cpuUsage();
-		let start = now();
 		// eslint-disable-next-line no-await-in-loop -- one measurement at a time
-		readValues(await loadWorkspace({directory, environment: {}}));
-		const loadMs = milliseconds(start);
-		const loadCpuMs = cpuMilliseconds(cpu);
-		collectGarbage();
-		cpu = process.cpuUsage();
-		start = now();
+		const {ms: loadMs, cpuMs: loadCpuMs} = await timed(async () => readValues(await loadWorkspace({directory, environment: {}}), 'managed'));
 		// eslint-disable-next-line no-await-in-loop -- one measurement at a time
-		const [from, to] = [await loadWorkspace({directory, environment: {}}), await loadWorkspace({directory: after, environment: {}})];
-		const diff = diffWorkspaces(from, to);
-		const diffMs = milliseconds(start);
-		const diffCpuMs = cpuMilliseconds(cpu);
+		const {result: diff, ms: diffMs, cpuMs: diffCpuMs} = await timed(async () => diffWorkspaces(await loadWorkspace({directory, environment: {}}), await loadWorkspace({directory: after, environment: {}})));
 		// The first run warms up.
 		if (run > 0) {
 			samples.push({loadMs, loadCpuMs, diffMs, diffCpuMs, changes: diff.changes.length});

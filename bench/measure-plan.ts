@@ -5,7 +5,8 @@ import process from 'node:process';
 import {loadWorkspace, type Workspace} from '../source/workspace.js';
 import {summarizePlan} from '../source/plan/summary.js';
 import {type Value, unmark} from '../source/lang/values.js';
-import {collectGarbage, cpuMilliseconds, median, milliseconds, now, peakRssMegabytes, report} from './statistics.js';
+import {median, peakRssMegabytes, report, timed} from './statistics.js';
+import {readValues} from './read-values.js';
 
 /*
 Child process: the cost of `--plan FILE` against the same load without it. Writes a plan of the configuration in the shape of `terraform show -json` (every managed instance an update whose `after` is the value tfscope computes, its unknown parts in `after_unknown`, every data source read during plan), then measures (a) loading and reading every resource instance's value, (b) the same with the plan laid over it (reading the file, the overlay, the disagreement checks), and (c) `plan-summary`'s review on the loaded workspace.
@@ -111,17 +112,6 @@ function writePlan(workspace: Workspace, file: string): number {
 	return resourceChanges.length;
 }
 
-function readValues(workspace: Workspace): number {
-	let count = 0;
-	for (const instance of workspace.instances.resourceInstances.values()) {
-		if (instance.value !== undefined) {
-			count++;
-		}
-	}
-
-	return count;
-}
-
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'tfscope-bench-plan-'));
 const planFile = path.join(scratch, 'plan.json');
 type Sample = {loadCpuMs: number; planCpuMs: number; summaryCpuMs: number; loadMs: number; planMs: number};
@@ -131,25 +121,17 @@ let warnings = 0;
 try {
 	changes = writePlan(await loadWorkspace({directory, environment: {}}), planFile);
 	for (let run = 0; run <= runs; run++) {
-		collectGarbage();
-		let cpu = process.cpuUsage();
-		let start = now();
 		// eslint-disable-next-line no-await-in-loop -- one measurement at a time
-		readValues(await loadWorkspace({directory, environment: {}}));
-		const loadMs = milliseconds(start);
-		const loadCpuMs = cpuMilliseconds(cpu);
-		collectGarbage();
-		cpu = process.cpuUsage();
-		start = now();
+		const {ms: loadMs, cpuMs: loadCpuMs} = await timed(async () => readValues(await loadWorkspace({directory, environment: {}})));
 		// eslint-disable-next-line no-await-in-loop -- one measurement at a time
-		const planned = await loadWorkspace({directory, environment: {}, planFile});
-		readValues(planned);
+		const {result: planned, ms: planMs, cpuMs: planCpuMs} = await timed(async () => {
+			const workspace = await loadWorkspace({directory, environment: {}, planFile});
+			readValues(workspace);
+			return workspace;
+		});
 		warnings = planned.diagnostics.filter(diagnostic => diagnostic.severity === 'warning').length;
-		const planMs = milliseconds(start);
-		const planCpuMs = cpuMilliseconds(cpu);
-		cpu = process.cpuUsage();
-		summarizePlan(planned, planned.plan!);
-		const summaryCpuMs = cpuMilliseconds(cpu);
+		// eslint-disable-next-line no-await-in-loop -- one measurement at a time
+		const {cpuMs: summaryCpuMs} = await timed(() => summarizePlan(planned, planned.plan!));
 		// The first run warms up.
 		if (run > 0) {
 			samples.push({loadCpuMs, planCpuMs, summaryCpuMs, loadMs, planMs});

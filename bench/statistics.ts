@@ -85,3 +85,14 @@ export function cpuMilliseconds(start: NodeJS.CpuUsage): number {
 	const {user, system} = process.cpuUsage(start);
 	return (user + system) / 1000;
 }
+
+/**
+Runs one measured step after a garbage collection: its result, wall time and CPU time.
+*/
+export async function timed<Result>(work: () => Promise<Result> | Result): Promise<{readonly result: Result; readonly ms: number; readonly cpuMs: number}> {
+	collectGarbage();
+	const cpu = process.cpuUsage();
+	const start = now();
+	const result = await work();
+	return {result, ms: milliseconds(start), cpuMs: cpuMilliseconds(cpu)};
+}

@@ -4,7 +4,10 @@ import test, {type ExecutionContext} from 'ava';
 import {formatValue} from '../../source/lang/format-value.js';
 import {type Type} from '../../source/lang/types.js';
 import {type FunctionContext, FunctionError, callFunction} from '../../source/lang/function.js';
-import {builtinFunctionNames, lookupFunction} from '../../source/lang/functions/index.js';
+import {type FunctionDialect, type FunctionRelease, builtinFunctionNames, functionTable, lookupFunction} from '../../source/lang/functions/index.js';
+import {parseExpression} from '../../source/hcl/index.js';
+import {evaluate} from '../../source/lang/eval/evaluate.js';
+import {createScope, moduleResolver} from '../../source/lang/eval/scope.js';
 import {createNodeFilesystem} from '../../source/lang/functions/node-filesystem.js';
 import {createTemplateRenderer} from '../../source/lang/functions/render-template.js';
 import {type Value, isSensitive, unmark} from '../../source/lang/values.js';
@@ -96,4 +99,27 @@ export function shortType(type: Type): string {
 			return type.kind;
 		}
 	}
+}
+
+/**
+An expression evaluated as the console evaluates it, with the functions of a language (and release), described in one line: the console text (with ` (sensitive)` when marked) or `error: DETAIL`.
+*/
+export function describeExpression(text: string, release: FunctionDialect | FunctionRelease): string {
+	const table = functionTable(release);
+	const parsed = parseExpression(text, '<test>');
+	const scope = createScope({
+		resolveReference: moduleResolver({path: {module: '.', root: '.', cwd: filesDirectory}}),
+		functions: table.lookup,
+		functionNames: table.names,
+		functionContext: {baseDirectory: filesDirectory, impure: true, filesystem: createNodeFilesystem({cwd: filesDirectory})},
+		console: true,
+	});
+	const result = evaluate(parsed.value, scope);
+	const error = result.diagnostics.find(diagnostic => diagnostic.severity === 'error');
+	if (error) {
+		return `error: ${error.detail ?? error.summary}`;
+	}
+
+	const [bare, marks] = unmark(result.value);
+	return formatValue(bare) + (marks?.has('sensitive') ? ' (sensitive)' : '');
 }

@@ -1,35 +1,9 @@
 import test from 'ava';
-import {parseExpression} from '../../../source/hcl/index.js';
-import {evaluate} from '../../../source/lang/eval/evaluate.js';
-import {createScope, moduleResolver} from '../../../source/lang/eval/scope.js';
-import {formatValue} from '../../../source/lang/format-value.js';
-import {type FunctionDialect, createNodeFilesystem, functionTable} from '../../../source/lang/functions/index.js';
-import {unmark} from '../../../source/lang/values.js';
-import {filesDirectory} from '../../helpers/functions.js';
+import {describeExpression} from '../../helpers/functions.js';
 
 /*
 Where OpenTofu 1.11's functions differ from Terraform 1.11's under the same name. Terraform's results are `terraform console` (1.11.4) output; OpenTofu's come from its source, cited per case, since OpenTofu cannot be installed here.
 */
-
-function evaluateIn(dialect: FunctionDialect, text: string): string {
-	const table = functionTable(dialect);
-	const parsed = parseExpression(text, '<test>');
-	const scope = createScope({
-		resolveReference: moduleResolver({path: {module: '.', root: '.', cwd: filesDirectory}}),
-		functions: table.lookup,
-		functionNames: table.names,
-		functionContext: {baseDirectory: filesDirectory, impure: true, filesystem: createNodeFilesystem({cwd: filesDirectory})},
-		console: true,
-	});
-	const result = evaluate(parsed.value, scope);
-	const error = result.diagnostics.find(diagnostic => diagnostic.severity === 'error');
-	if (error) {
-		return `error: ${error.detail ?? error.summary}`;
-	}
-
-	const [bare, marks] = unmark(result.value);
-	return formatValue(bare) + (marks?.has('sensitive') ? ' (sensitive)' : '');
-}
 
 type DialectCase = readonly [expression: string, terraform: string, opentofu: string];
 
@@ -82,7 +56,7 @@ const cases: readonly DialectCase[] = [
 
 for (const [expression, terraform, opentofu] of cases) {
 	test(`${expression} in Terraform and OpenTofu`, t => {
-		t.is(evaluateIn('terraform', expression), terraform);
-		t.is(evaluateIn('opentofu', expression), opentofu);
+		t.is(describeExpression(expression, 'terraform'), terraform);
+		t.is(describeExpression(expression, 'opentofu'), opentofu);
 	});
 }

@@ -1,34 +1,10 @@
 import test from 'ava';
-import {parseExpression} from '../../../source/hcl/index.js';
-import {evaluate} from '../../../source/lang/eval/evaluate.js';
-import {createScope, moduleResolver} from '../../../source/lang/eval/scope.js';
-import {formatValue} from '../../../source/lang/format-value.js';
 import {functionTable} from '../../../source/lang/functions/index.js';
-import {unmark} from '../../../source/lang/values.js';
+import {describeExpression} from '../../helpers/functions.js';
 
 /*
 Where Terraform's functions changed after 1.11, by release. Terraform 1.15 and 1.16 are not on these machines: the expected results come from their source. `convert` (1.15): hashicorp/terraform v1.15 internal/lang/funcs/conversion.go ConvertFunc and internal/lang/functions_test.go ("convert" cases), internal/addrs/parse_ref.go (a lone `string`, `number`, `bool`, `any` is no reference). `contains` of null and `merge` of null objects (1.16, go-cty 1.18.1): zclconf/go-cty v1.18.1 cty/function/stdlib/collection.go ContainsFunc (the value may be null; an untyped null is of dynamic type, which the parameter does not allow, so the result is unknown: cty/function/function.go returnTypeForValues) and MergeFunc (a null object counts as an empty one), with its collection_test.go TestMerge cases.
 */
-
-function evaluateAt(version: string, text: string): string {
-	const table = functionTable({dialect: 'terraform', version});
-	const parsed = parseExpression(text, '<test>');
-	const scope = createScope({
-		resolveReference: moduleResolver({path: {module: '.', root: '.', cwd: '.'}}),
-		functions: table.lookup,
-		functionNames: table.names,
-		functionContext: {baseDirectory: '.', impure: true},
-		console: true,
-	});
-	const result = evaluate(parsed.value, scope);
-	const error = result.diagnostics.find(diagnostic => diagnostic.severity === 'error');
-	if (error) {
-		return `error: ${error.detail ?? error.summary}`;
-	}
-
-	const [bare, marks] = unmark(result.value);
-	return formatValue(bare) + (marks?.has('sensitive') ? ' (sensitive)' : '');
-}
 
 const noConvert = 'error: There is no function named "convert".';
 const nullRefused = 'error: Invalid value for "value" parameter: argument must not be null.';
@@ -56,7 +32,7 @@ const cases: ReadonlyArray<readonly [expression: string, byRelease: Readonly<Rec
 for (const [expression, byRelease] of cases) {
 	for (const [version, expected] of Object.entries(byRelease)) {
 		test(`Terraform ${version}: ${expression}`, t => {
-			t.is(evaluateAt(version, expression), expected);
+			t.is(describeExpression(expression, {dialect: 'terraform', version}), expected);
 		});
 	}
 }
