@@ -3,6 +3,7 @@ import {type Range, formatRangeStart} from '../hcl/position.js';
 import {type ModuleNode, findModuleNode} from '../config/module-tree.js';
 import {type Assumption, assumptionsFor} from '../expand/assumptions.js';
 import type {InstanceTree} from '../expand/instance-tree.js';
+import type {ResourceInstanceAddress} from '../expand/addresses.js';
 import {parseAddress} from '../expand/parse-address.js';
 import {
 	type StateObject, applyMoves, findMoveStatements, impliedMoveStatements, resourceConfigurations,
@@ -100,6 +101,7 @@ export function planMoveDisagreements(plan: PlanOverlay, root: ModuleNode): Diag
 	const statements = [...explicit, ...impliedMoveStatements(objects, resourceConfigurations(root), explicit)];
 	const predicted = applyMoves(objects, statements).moved;
 	const destinationOf = new Map([...predicted].map(([to, move]) => [move.from, to]));
+	const movedByPlan = new Set([...plan.changes.values()].map(change => change.previousAddress).filter(origin => origin !== undefined));
 	const diagnostics: Diagnostic[] = [];
 	for (const change of plan.changes.values()) {
 		if (change.previousAddress === undefined || predicted.get(change.address)?.from === change.previousAddress) {
@@ -119,7 +121,7 @@ export function planMoveDisagreements(plan: PlanOverlay, root: ModuleNode): Diag
 
 		const where = move.statement.implied ? 'An implied move (the resource gained or lost count)' : 'This moved block';
 		// A plan that moves it elsewhere was reported above, once.
-		if ([...plan.changes.values()].some(other => other.previousAddress === move.from)) {
+		if (movedByPlan.has(move.from)) {
 			continue;
 		}
 
@@ -180,6 +182,39 @@ function pinned(assumption: Assumption): string {
 	return `${assumption.address} = ${assumption.expression} (${assumption.source === '--assume' ? '--assume' : `from ${assumption.range ? formatRangeStart(assumption.range) : assumption.source}`})`;
 }
 
+type PlannedObject = {
+	readonly address: string;
+	readonly resource: ResourceInstanceAddress;
+	/** The resource block's key (`aws_vpc.this`, `data.aws_region.current`), as assumptions name it. */
+	readonly block: string;
+	/** The planned value, decoded only when an assumption names the instance (undefined when it goes away). */
+	readonly value: () => Value | undefined;
+};
+
+/**
+Every instance the plan has a value for: its changes and the data sources it read.
+*/
+function plannedObjects(plan: PlanOverlay): PlannedObject[] {
+	const objects: PlannedObject[] = [];
+	const add = (address: string, value: () => Value | undefined): void => {
+		const parsed = parseAddress(address);
+		if (parsed.ok && parsed.address.kind === 'resource') {
+			const {resource} = parsed.address;
+			objects.push({address, resource, block: `${resource.mode === 'data' ? 'data.' : ''}${resource.type}.${resource.name}`, value});
+		}
+	};
+
+	for (const change of plan.changes.values()) {
+		add(change.address, () => (change.action === 'delete' || change.action === 'forget' ? undefined : change.after));
+	}
+
+	for (const [address, value] of plan.read) {
+		add(address, () => value);
+	}
+
+	return objects;
+}
+
 /**
 The assumptions under a plan: those the plan contradicts are warned; an assumption of a root variable the plan gives is dropped (the plan's variables are the root variables), the others are kept, as they still pin what the plan does not cover.
 */
@@ -190,6 +225,8 @@ export function assumptionsUnderPlan(plan: PlanOverlay, assumptions: readonly As
 		diagnostics.push(warningDiagnostic('Assumption contradicted by the plan', `${pinned(assumption)}, but the plan ${plan.file} has ${where} = ${planned}: the plan's value is used.`, assumption.range));
 	};
 
+	// The plan's instances, their addresses parsed once for every resource assumption.
+	let planned: PlannedObject[] | undefined;
 	for (const assumption of assumptions) {
 		const {target} = assumption;
 		if (target.kind === 'variable') {
@@ -208,17 +245,14 @@ export function assumptionsUnderPlan(plan: PlanOverlay, assumptions: readonly As
 		}
 
 		kept.push(assumption);
-		const values: Array<[string, Value | undefined]> = [...plan.changes.values()].map(change => [change.address, change.action === 'delete' || change.action === 'forget' ? undefined : change.after]);
-		values.push(...plan.read);
-		for (const [address, value] of values) {
-			const parsed = value === undefined ? undefined : parseAddress(address);
-			if (!parsed?.ok || parsed.address.kind !== 'resource') {
+		planned ??= plannedObjects(plan);
+		for (const object of planned) {
+			if (assumptionsFor([assumption], object.resource.module, object.block, object.resource.key).length === 0) {
 				continue;
 			}
 
-			const {resource} = parsed.address;
-			const key = `${resource.mode === 'data' ? 'data.' : ''}${resource.type}.${resource.name}`;
-			if (assumptionsFor([assumption], resource.module, key, resource.key).length === 0) {
+			const value = object.value();
+			if (value === undefined) {
 				continue;
 			}
 
@@ -226,11 +260,11 @@ export function assumptionsUnderPlan(plan: PlanOverlay, assumptions: readonly As
 			const [assumedBare] = unmark(assumption.value);
 			const pins: Array<[readonly string[], Value]> = target.path.length === 0 && assumedBare.kind === 'object' ? [...assumedBare.attributes].map(([name, pinnedValue]) => [[name], pinnedValue]) : [[target.path, assumption.value]];
 			for (const [path, pinnedValue] of pins) {
-				const planned = valueAt(value!, path);
-				const plannedJson = planned === undefined ? undefined : knownJson(planned);
+				const plannedValue = valueAt(value, path);
+				const plannedJson = plannedValue === undefined ? undefined : knownJson(plannedValue);
 				const assumedJson = knownJson(pinnedValue);
 				if (plannedJson !== undefined && assumedJson !== undefined && !sameJson(JSON.parse(plannedJson), JSON.parse(assumedJson))) {
-					contradicted(assumption, [address, ...path].join('.'), summarizeValue(planned!));
+					contradicted(assumption, [object.address, ...path].join('.'), summarizeValue(plannedValue!));
 				}
 			}
 		}
