@@ -31,16 +31,9 @@ The most nodes all walks of whole values in one evaluation may visit together (t
 export const maximumEvaluationWalk = 64 * 1024 * 1024;
 
 /**
-The most nodes (as `treeSize` counts them) one value may have for an operation that walks it whole and builds or writes something of each node: encoding it (`jsonencode`, `yamlencode`, `format`), converting it (`toset`, `tolist`, `flatten`, ...: a shared value becomes as many copies) or printing it in the console. 1 Mi: such walks cost microseconds and hundreds of bytes a node, so the 4 Mi nodes a value may have took 7-18 s and up to 1.3 GB (`jsonencode` of a doubled object 18 s, `yamlencode` past 14 s at 1.3 GB, `toset` 14 s at 1 GB); at 1 Mi they end in about 2 s. Functions that only look at the top of a value (`length`, `keys`, `element`, `lookup`, `concat`, ...: `shallowFunctions`) take any value that may exist.
+The most nodes (as `treeSize` counts them) one value may have for an operation that walks it whole and builds or writes something of each node: encoding it (`jsonencode`, `yamlencode`, `format`), converting it (`toset`, `tolist`, `flatten`, ...: a shared value becomes as many copies) or printing it in the console. 1 Mi: such walks cost microseconds and hundreds of bytes a node, so the 4 Mi nodes a value may have took 7-18 s and up to 1.3 GB (`jsonencode` of a doubled object 18 s, `yamlencode` past 14 s at 1.3 GB, `toset` 14 s at 1 GB); at 1 Mi they end in about 2 s. Functions that only look at the top of a value (`length`, `keys`, `element`, `lookup`, `concat`, ...: those whose FunctionSpec is `shallow`) take any value that may exist.
 */
 export const maximumDeepWalkNodes = 1024 * 1024;
-
-/**
-Functions that do not walk their arguments whole: the size of what they are given is no measure of their work.
-*/
-export const shallowFunctions: ReadonlySet<string> = new Set([
-	'length', 'type', 'can', 'try', 'element', 'lookup', 'keys', 'values', 'slice', 'concat', 'coalesce', 'coalescelist', 'one', 'compact', 'reverse', 'merge', 'zipmap', 'setproduct', 'chunklist', 'index', 'contains', 'alltrue', 'anytrue', 'range',
-]);
 
 const countedElements = 1024;
 const countedCharacters = 64 * 1024;

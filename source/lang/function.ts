@@ -97,6 +97,10 @@ export type FunctionSpec = {
 	*/
 	readonly impure?: boolean;
 	/**
+	True for functions that look only at the top of their arguments (`length`, `keys`, `element`, `lookup`, `concat`, ...): the size of what they are given is no measure of their work, so the evaluation budget lets them take any value that may exist (see `maximumDeepWalkNodes` in budget.ts). Absent, a call's arguments count as walked whole.
+	*/
+	readonly shallow?: boolean;
+	/**
 	Set on functions only OpenTofu has (base64gunzip, cidrcontains, urldecode): Terraform's table leaves them out.
 	*/
 	readonly openTofuOnly?: boolean;

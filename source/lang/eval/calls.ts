@@ -1,7 +1,6 @@
 import type {Expression, FunctionCall} from '../../hcl/ast.js';
 import {type Diagnostic, type Result, errorDiagnostic, hasErrors} from '../../hcl/diagnostics.js';
 import {type Range, formatRangeShort, rangeBetween} from '../../hcl/position.js';
-import {shallowFunctions} from '../budget.js';
 import {convert} from '../convert.js';
 import {FunctionError, type FunctionSpec, type Parameter, callFunction} from '../function.js';
 import {readTypeConstraint} from '../type-constraint.js';
@@ -220,17 +219,12 @@ export function evaluateCall(expression: FunctionCall, context: Context): Evalua
 		return {value: unknown(), diagnostics};
 	}
 
-	const parameters = spec.parameters;
-	if (argumentValues.length < parameters.length) {
-		const missing = parameters[argumentValues.length]!;
-		diagnostics = added(diagnostics, errorDiagnostic('Not enough function arguments', `Function "${expression.name}" expects${spec.variadic ? ' at least' : ''} ${parameters.length} argument(s). Missing value for "${missing.name}".`, expression.closeParenRange, expression.range));
-		return {value: unknown(), diagnostics};
+	const arity = arityError(spec, expression, argumentValues.length, expandStart);
+	if (arity) {
+		return {value: unknown(), diagnostics: added(diagnostics, arity)};
 	}
 
-	if (!spec.variadic && argumentValues.length > parameters.length) {
-		diagnostics = added(diagnostics, errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, argumentRange(expression, argumentValues.length, expandStart, parameters.length), expression.range));
-		return {value: unknown(), diagnostics};
-	}
+	const {parameters} = spec;
 
 	let converts = false;
 	for (let position = 0; position < argumentValues.length; position++) {
@@ -257,6 +251,23 @@ export function evaluateCall(expression: FunctionCall, context: Context): Evalua
 	}
 
 	return callSpec(spec, expression, argumentValues, expandStart, context, diagnostics);
+}
+
+/**
+HCL's arity errors for a call of `valueCount` values (the final `...` argument's elements from `expandStart` on), or undefined when the count fits: one check for plain calls and for calls with a type argument (`convert`), with hclsyntax's ranges (the closing parenthesis for a missing argument, the start of the first extra one).
+*/
+function arityError(spec: FunctionSpec, expression: FunctionCall, valueCount: number, expandStart: number | undefined): Diagnostic | undefined {
+	const {parameters} = spec;
+	if (valueCount < parameters.length) {
+		const missing = parameters[valueCount]!;
+		return errorDiagnostic('Not enough function arguments', `Function "${expression.name}" expects${spec.variadic ? ' at least' : ''} ${parameters.length} argument(s). Missing value for "${missing.name}".`, expression.closeParenRange, expression.range);
+	}
+
+	if (!spec.variadic && valueCount > parameters.length) {
+		return errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, argumentRange(expression, valueCount, expandStart, parameters.length), expression.range);
+	}
+
+	return undefined;
 }
 
 /**
@@ -330,7 +341,7 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 		return {value: unknown(), diagnostics};
 	}
 
-	const refused = walkRefused(argumentValues, expression, context, !shallowFunctions.has(expression.name.replace(/^core::/, '')));
+	const refused = walkRefused(argumentValues, expression, context, spec.shallow !== true);
 	if (refused) {
 		return {value: unknown(), diagnostics: [...diagnostics, ...refused]};
 	}
@@ -362,13 +373,9 @@ A call with a type expression argument (`convert(value, list(string))`): the ari
 function evaluateWithTypeArgument(spec: FunctionSpec, typePosition: number, implWithType: NonNullable<FunctionSpec['implWithType']>, expression: FunctionCall, context: Context): Evaluation {
 	const {parameters} = spec;
 	const callArguments = expression.arguments;
-	if (callArguments.length < parameters.length) {
-		const missing = parameters[callArguments.length]!;
-		return {value: unknown(), diagnostics: [errorDiagnostic('Not enough function arguments', `Function "${expression.name}" expects ${parameters.length} argument(s). Missing value for "${missing.name}".`, expression.closeParenRange, expression.range)]};
-	}
-
-	if (callArguments.length > parameters.length) {
-		return {value: unknown(), diagnostics: [errorDiagnostic('Too many function arguments', `Function "${expression.name}" expects only ${parameters.length} argument(s).`, callArguments[parameters.length]!.range, expression.range)]};
+	const arity = arityError(spec, expression, callArguments.length, undefined);
+	if (arity) {
+		return {value: unknown(), diagnostics: [arity]};
 	}
 
 	const constants = createScope({functions: context.scope.functions, functionNames: context.scope.functionNames, functionContext: context.scope.functionContext});

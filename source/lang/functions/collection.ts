@@ -57,6 +57,7 @@ function elementTypeOf(type: Type): Type {
 
 export const alltrue = defineFunction({
 	name: 'alltrue',
+	shallow: true,
 	description: 'Returns true if all of the elements of the given collection are true (or the collection is empty).',
 	parameters: [{name: 'list', type: listType(boolType), allowUnknown: true}],
 	returnType: staticReturnType(boolType),
@@ -82,6 +83,7 @@ export const alltrue = defineFunction({
 
 export const anytrue = defineFunction({
 	name: 'anytrue',
+	shallow: true,
 	description: 'Returns true if any of the elements of the given collection is true.',
 	parameters: [{name: 'list', type: listType(boolType), allowUnknown: true}],
 	returnType: staticReturnType(boolType),
@@ -105,6 +107,7 @@ export const anytrue = defineFunction({
 
 export const chunklist = defineFunction({
 	name: 'chunklist',
+	shallow: true,
 	description: 'Splits a single list into fixed-size chunks, returning a list of lists.',
 	parameters: [{name: 'list', type: listType(dynamicType), allowUnknown: true, allowNestedMarks: true}, {name: 'size', type: numberType}],
 	returnType: ([list]) => listType(list!),
@@ -140,6 +143,7 @@ export const chunklist = defineFunction({
 
 export const coalesce = defineFunction({
 	name: 'coalesce',
+	shallow: true,
 	description: 'Takes any number of arguments and returns the first one that isn\'t null or an empty string.',
 	parameters: [],
 	variadic: {name: 'vals', type: dynamicType, allowNull: true, allowUnknown: true, allowDynamicType: true},
@@ -179,6 +183,7 @@ export const coalesce = defineFunction({
 
 export const coalescelist = defineFunction({
 	name: 'coalescelist',
+	shallow: true,
 	description: 'Takes any number of list arguments and returns the first one that isn\'t empty.',
 	parameters: [],
 	variadic: {name: 'vals', type: dynamicType, allowNull: true, allowUnknown: true, allowDynamicType: true},
@@ -216,6 +221,7 @@ export const coalescelist = defineFunction({
 
 export const compact = defineFunction({
 	name: 'compact',
+	shallow: true,
 	description: 'Takes a list of strings and returns a new list with any null or empty string elements removed.',
 	parameters: [{name: 'list', type: listType(stringType)}],
 	returnType: staticReturnType(listType(stringType)),
@@ -226,6 +232,7 @@ export const compact = defineFunction({
 
 export const concat = defineFunction({
 	name: 'concat',
+	shallow: true,
 	description: 'Combines two or more lists into a single list.',
 	parameters: [],
 	variadic: {name: 'seqs', type: dynamicType, allowUnknown: true, allowNestedMarks: true},
@@ -266,6 +273,7 @@ export const concat = defineFunction({
 
 export const contains = defineFunction({
 	name: 'contains',
+	shallow: true,
 	description: 'Determines whether the given list or set contains the given single value as one of its elements.',
 	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}, {name: 'value', type: dynamicType, allowUnknown: true}],
 	returnType: staticReturnType(boolType),
@@ -321,6 +329,7 @@ export const distinct = defineFunction({
 
 export const element = defineFunction({
 	name: 'element',
+	shallow: true,
 	resultRefinement: 'may-be-null',
 	description: 'Retrieves a single element from a list.',
 	parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}, {name: 'index', type: numberType}],
@@ -432,6 +441,7 @@ export const flatten = defineFunction({
 
 export const index = defineFunction({
 	name: 'index',
+	shallow: true,
 	description: 'Finds the element index for a given value in a list.',
 	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}, {name: 'value', type: dynamicType, allowUnknown: true}],
 	returnType([type]) {
@@ -464,6 +474,7 @@ export const index = defineFunction({
 
 export const keys = defineFunction({
 	name: 'keys',
+	shallow: true,
 	description: 'Takes a map and returns a list containing the keys from that map.',
 	parameters: [{name: 'inputMap', type: dynamicType, allowUnknown: true, allowNestedMarks: true}],
 	returnType([type]) {
@@ -509,6 +520,7 @@ export const keys = defineFunction({
 
 export const length = defineFunction({
 	name: 'length',
+	shallow: true,
 	description: 'Determines the length of a given list, map, or string.',
 	// Marks on elements do not make the length sensitive; marks on the value itself do.
 	parameters: [{name: 'value', type: dynamicType, allowUnknown: true, allowMarked: true}],
@@ -595,6 +607,7 @@ function lengthOf(value: Value): Value {
 
 export const lookup = defineFunction({
 	name: 'lookup',
+	shallow: true,
 	resultRefinement: 'may-be-null',
 	description: 'Retrieves the value of a single element from a map, given its key. If the given key does not exist, the given default value is returned instead.',
 	// The default's marks matter only when it is the result (cty's lookup), so the implementation sees them.
@@ -730,6 +743,7 @@ export const matchkeys = defineFunction({
 
 export const merge = defineFunction({
 	name: 'merge',
+	shallow: true,
 	description: 'Takes an arbitrary number of maps or objects, and returns a single map or object that contains a merged set of elements from all arguments.',
 	parameters: [],
 	// Each argument's own marks go on the result, except a null's (cty's merge skips nulls first); the implementation takes them off.
@@ -953,6 +967,7 @@ const oneMessage = 'must be a list, set, or tuple value with either zero or one 
 
 export const one = defineFunction({
 	name: 'one',
+	shallow: true,
 	resultRefinement: 'may-be-null',
 	description: 'Returns either the first element of a one-element list, or null if the list is empty.',
 	parameters: [{name: 'list', type: dynamicType, allowUnknown: true}],
@@ -997,6 +1012,7 @@ export const one = defineFunction({
 
 export const range = defineFunction({
 	name: 'range',
+	shallow: true,
 	description: 'Generates a list of numbers using a start value, a limit value, and a step value.',
 	parameters: [],
 	variadic: {name: 'params', type: numberType},
@@ -1052,6 +1068,7 @@ export const range = defineFunction({
 
 export const reverse = defineFunction({
 	name: 'reverse',
+	shallow: true,
 	description: 'Takes a sequence and produces a new sequence of the same length with all of the same elements as the given sequence but in reverse order.',
 	parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}],
 	returnType([type]) {
@@ -1086,6 +1103,7 @@ export const reverse = defineFunction({
 
 export const slice = defineFunction({
 	name: 'slice',
+	shallow: true,
 	description: 'Extracts some consecutive elements from within a list.',
 	parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}, {name: 'start_index', type: numberType}, {name: 'end_index', type: numberType}],
 	returnType([type], [list, start, end]) {
@@ -1209,6 +1227,7 @@ export const transpose = defineFunction({
 
 export const values = defineFunction({
 	name: 'values',
+	shallow: true,
 	description: 'Takes a map and returns a list containing the values of the elements in that map.',
 	parameters: [{name: 'mapping', type: dynamicType, allowUnknown: true, allowNestedMarks: true}],
 	returnType([type]) {
@@ -1241,6 +1260,7 @@ export const values = defineFunction({
 
 export const zipmap = defineFunction({
 	name: 'zipmap',
+	shallow: true,
 	description: 'Constructs a map from a list of keys and a corresponding list of values.',
 	parameters: [{name: 'keys', type: listType(stringType), allowUnknown: true}, {name: 'values', type: dynamicType, allowUnknown: true, allowNestedMarks: true}],
 	returnType([, valuesType]) {

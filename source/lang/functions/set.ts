@@ -62,6 +62,7 @@ export const setsubtract = setOperation('setsubtract', 'Returns a new set contai
 
 export const setproduct = defineFunction({
 	name: 'setproduct',
+	shallow: true,
 	description: 'Finds all of the possible combinations of elements from all of the given sets by computing the Cartesian product.',
 	parameters: [],
 	variadic: {name: 'sets', type: dynamicType, allowUnknown: true, allowNestedMarks: true},

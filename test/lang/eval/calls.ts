@@ -5,7 +5,7 @@ import {evaluate} from '../../../source/lang/eval/evaluate.js';
 import {type Scope, createScope, moduleResolver} from '../../../source/lang/eval/scope.js';
 import {formatValue} from '../../../source/lang/format-value.js';
 import {type FunctionSpec} from '../../../source/lang/function.js';
-import {builtinFunctionNames, lookupFunction, resolveFunction} from '../../../source/lang/functions/index.js';
+import {builtinFunctionNames, functionTable, lookupFunction, resolveFunction} from '../../../source/lang/functions/index.js';
 import {type Value, stringValue} from '../../../source/lang/values.js';
 
 /*
@@ -85,6 +85,24 @@ for (const [source, expected] of subjects) {
 	});
 }
 
+/*
+convert (Terraform 1.15+) takes a type expression, which the evaluator reads rather than evaluates; its arity errors are any call's, at the same places: the closing parenthesis, the start of the first extra argument (the text inside the quotes of "abc", not the quotes).
+*/
+const convertScope = scopeWith(name => functionTable({dialect: 'terraform', version: '1.16'}).lookup(name), () => functionTable({dialect: 'terraform', version: '1.16'}).names());
+const convertSubjects: Array<[string, string, string]> = [
+	['convert(1)', '10-11', 'Not enough function arguments: Function "convert" expects 2 argument(s). Missing value for "type".'],
+	['convert(1, number, "abc")', '21-24', 'Too many function arguments: Function "convert" expects only 2 argument(s).'],
+	['convert(1, number, upper("a"))', '20-26', 'Too many function arguments: Function "convert" expects only 2 argument(s).'],
+	['upper("a", "abc")', '13-16', 'Too many function arguments: Function "upper" expects only 1 argument(s).'],
+];
+
+for (const [source, expectedSubject, expectedMessage] of convertSubjects) {
+	test(`arity error, as for any call: ${source}`, t => {
+		t.is(subject(source, convertScope), expectedSubject);
+		t.is(message(source, convertScope), expectedMessage);
+	});
+}
+
 test('try lists each failure at its argument\'s start range', t => {
 	t.regex(message('try(tonumber("x"), tobool("y"))'), /\(at test\.tf:1,15-16\)[\s\S]*\(at test\.tf:1,28-29\)/);
 });
@@ -119,3 +137,11 @@ for (const [source, expected] of templateStrings) {
 		t.is(error ? `${error.summary}: ${error.detail ?? ''}` : formatValue(result.value), expected);
 	});
 }
+
+test('whether a function walks its arguments whole is its spec\'s, under core:: too', t => {
+	const table = functionTable({dialect: 'terraform', version: '1.16'});
+	const shallow = table.names().filter(name => table.lookup(name)?.shallow === true).sort();
+	t.deepEqual(shallow, ['alltrue', 'anytrue', 'chunklist', 'coalesce', 'coalescelist', 'compact', 'concat', 'contains', 'element', 'index', 'keys', 'length', 'lookup', 'merge', 'one', 'range', 'reverse', 'setproduct', 'slice', 'values', 'zipmap']);
+	t.true(table.lookup('core::length')?.shallow);
+	t.falsy(table.lookup('jsonencode')?.shallow);
+});
