@@ -403,7 +403,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const loadDiagnosticsOf = (): Diagnostic[] => {
 		if (!loadDiagnostics) {
 			const {tree: instances} = expanded();
-			loadDiagnostics = [...(options.terragrunt ? options.terragrunt.diagnostics : []), ...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, instances), ...schemas.diagnostics, ...(plan ? [...planDisagreements(plan, instances), ...planMoveDisagreements(plan, tree.root)] : [])];
+			loadDiagnostics = [...(options.terragrunt ? options.terragrunt.diagnostics : []), ...tree.diagnostics, ...(staticEvaluation?.settings(tree.root.module) ?? []), ...checkRefactoringBlocks(tree.root, language.rules), ...collected.diagnostics, ...state.diagnostics, ...assumed.diagnostics, ...unusedAssumptions(assumed.assumptions, instances), ...schemas.diagnostics, ...(plan ? [...planDisagreements(plan, instances), ...planMoveDisagreements(plan, tree.root)] : [])];
 		}
 
 		return loadDiagnostics;

@@ -1,5 +1,7 @@
 import type {Expression} from '../hcl/ast.js';
 import type {Range} from '../hcl/position.js';
+import type {ImportBlock} from '../config/module.js';
+import {walkModuleTree} from '../config/module-tree.js';
 import {traversalText} from '../config/static.js';
 import {formatResourceInstance} from '../expand/addresses.js';
 import {importEachElements} from '../expand/expansion.js';
@@ -10,7 +12,7 @@ import {type Value, unmark} from '../lang/values.js';
 import type {Workspace} from '../workspace.js';
 
 /*
-The instances the root module's `import` blocks adopt. An import with `for_each` (Terraform 1.7+) is expanded as Terraform's plan expands it: one import per element of a map, object, set of strings, list or tuple, with `each.key` and `each.value` bound in `to` (whose instance keys are expressions: `terraform_data.adopted[each.key]`) and in `id`.
+The instances the `import` blocks adopt: the root module's, and from Terraform 1.16 those of child modules, whose `to` is relative to the module and which are expanded once per instance of the module (internal/refactoring/import_statement.go and node_resource_plan.go expandResourceImports at v1.16). When a parent module's block and a child module's block name the same resource (by configuration address, keys left out), the parent's wins and the child's is not expanded at all (FindImportStatements). An import with `for_each` (Terraform 1.7+) is expanded as Terraform's plan expands it: one import per element of a map, object, set of strings, list or tuple, with `each.key` and `each.value` bound in `to` (whose instance keys are expressions: `terraform_data.adopted[each.key]`) and in `id`.
 */
 
 export type ImportTarget = {readonly id?: string; readonly range: Range};
@@ -22,25 +24,75 @@ export function importTargets(workspace: Workspace): Map<string, ImportTarget> {
 		return targets;
 	}
 
-	for (const block of workspace.moduleTree.module.imports) {
-		if (block.to === undefined) {
+	const inModules = workspace.language.rules.importsInModules;
+	// The blocks that apply: by the configuration address of their target (module path and resource, no keys), the outermost module's.
+	const claimed = new Map<string, ImportBlock>();
+	for (const node of walkModuleTree(workspace.moduleTree)) {
+		if (node.path.length > 0 && !inModules) {
 			continue;
 		}
 
-		const eachScopes = block.forEach === undefined ? [root] : forEachScopes(evaluate(block.forEach, root).value, root);
-		for (const scope of eachScopes) {
-			const text = addressText(block.to, scope);
-			const parsed = text === undefined ? undefined : parseAddress(text);
-			if (!parsed?.ok || parsed.address.kind !== 'resource') {
-				continue;
+		for (const block of node.module.imports) {
+			const target = block.to && configAddressOf(block.to);
+			const key = target === undefined ? undefined : [...node.path.map(name => `module.${name}`), target].join('.');
+			if (key !== undefined && !claimed.has(key)) {
+				claimed.set(key, block);
 			}
+		}
+	}
 
-			const id = block.id ? idText(block.id, scope) : undefined;
-			targets.set(formatResourceInstance(parsed.address.resource), {...(id !== undefined && {id}), range: block.range});
+	const applies = new Set(claimed.values());
+	const instances = inModules ? [...workspace.instances.moduleInstances.values()] : [workspace.instances.root];
+	for (const instance of instances) {
+		const blocks = instance.node.module.imports.filter(block => applies.has(block));
+		const scope = blocks.length === 0 ? undefined : (instance.text === '' ? root : workspace.scopeAt(instance.text).value);
+		if (!scope) {
+			continue;
+		}
+
+		for (const block of blocks) {
+			const eachScopes = block.forEach === undefined ? [scope] : forEachScopes(evaluate(block.forEach, scope).value, scope);
+			for (const each of eachScopes) {
+				const text = addressText(block.to!, each);
+				const parsed = text === undefined ? undefined : parseAddress(text);
+				if (!parsed?.ok || parsed.address.kind !== 'resource') {
+					continue;
+				}
+
+				const id = block.id ? idText(block.id, each) : undefined;
+				const address = {...parsed.address.resource, module: [...instance.address, ...parsed.address.resource.module]};
+				targets.set(formatResourceInstance(address), {...(id !== undefined && {id}), range: block.range});
+			}
 		}
 	}
 
 	return targets;
+}
+
+/**
+The configuration address an import's `to` names, relative to its module, with the instance keys left out (`module.a.aws_x.y`); undefined when it is not a reference.
+*/
+function configAddressOf(expression: Expression): string | undefined {
+	switch (expression.kind) {
+		case 'Index': {
+			return configAddressOf(expression.collection);
+		}
+
+		case 'GetAttribute': {
+			const object = configAddressOf(expression.object);
+			return object === undefined ? undefined : `${object}.${expression.name}`;
+		}
+
+		case 'Variable': {
+			return expression.name;
+		}
+
+		default: {
+			// JSON syntax writes the reference as a string.
+			const text = traversalText(expression);
+			return text?.replaceAll(/\[[^\]]*\]/g, '');
+		}
+	}
 }
 
 /**

@@ -3,12 +3,13 @@ import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
 import {type ModuleNode, formatModulePath, walkModuleTree} from '../config/module-tree.js';
 import {traversalText} from '../config/static.js';
+import {type LanguageRules, terraformRules} from '../config/language.js';
 import {referenceChainOf, walkReferenceChains} from '../lang/references.js';
 import {formatModuleInstance, formatResourceInstance} from './addresses.js';
 import {type ParsedAddress, parseAddress} from './parse-address.js';
 
 /*
-The checks Terraform makes on `moved`, `removed` and `import` blocks from the configuration alone (at validate or plan time, before any provider or state is involved): endpoints must be static references, a move must stay a resource or a module, a move to its own address is redundant, a removed object must be gone from the configuration, an import target must be declared, and imports belong in the root module.
+The checks Terraform makes on `moved`, `removed` and `import` blocks from the configuration alone (at validate or plan time, before any provider or state is involved): endpoints must be static references, a move must stay a resource or a module, a move to its own address is redundant, a removed object must be gone from the configuration, an import target must be declared, and imports belong in the root module before Terraform 1.16 (from 1.16 a child module's import names its targets relative to that module, internal/refactoring/import_statement.go).
 */
 
 /**
@@ -97,7 +98,7 @@ function declarationOf(node: ModuleNode, {address}: Endpoint): Range | undefined
 	return target.module.resources.get(`${mode === 'managed' ? '' : `${mode}.`}${type}.${name}`)?.block.typeRange;
 }
 
-function checkModule(node: ModuleNode, diagnostics: Diagnostic[]): void {
+function checkModule(node: ModuleNode, rules: LanguageRules, diagnostics: Diagnostic[]): void {
 	const {module} = node;
 	for (const moved of module.moved) {
 		const from = readEndpoint(moved.from, moved.block.body.syntax, diagnostics, moved.range);
@@ -126,7 +127,7 @@ function checkModule(node: ModuleNode, diagnostics: Diagnostic[]): void {
 	}
 
 	for (const imported of module.imports) {
-		if (node.path.length > 0) {
+		if (node.path.length > 0 && !rules.importsInModules) {
 			diagnostics.push(errorDiagnostic('Invalid import configuration', `An import block was detected in "${formatModulePath(node.path)}". Import blocks are only allowed in the root module.`, imported.block.typeRange, imported.range));
 			continue;
 		}
@@ -148,12 +149,12 @@ function checkModule(node: ModuleNode, diagnostics: Diagnostic[]): void {
 }
 
 /**
-Every problem with the `moved`, `removed` and `import` blocks of a module tree.
+Every problem with the `moved`, `removed` and `import` blocks of a module tree, under the rules of the language release (imports in child modules).
 */
-export function checkRefactoringBlocks(root: ModuleNode): Diagnostic[] {
+export function checkRefactoringBlocks(root: ModuleNode, rules: LanguageRules = terraformRules): Diagnostic[] {
 	const diagnostics: Diagnostic[] = [];
 	for (const node of walkModuleTree(root)) {
-		checkModule(node, diagnostics);
+		checkModule(node, rules, diagnostics);
 	}
 
 	return diagnostics;
