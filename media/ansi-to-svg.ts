@@ -154,29 +154,95 @@ function screenElements(lines: readonly string[]): string[] {
 				continue;
 			}
 
-			const length = [...text].length;
-			const x = padding + (column * cellWidth);
-			let fg = style.fg ?? foreground;
-			let bg = style.bg;
-			if (style.inverse) {
-				[fg, bg] = [bg ?? background, fg];
-			}
+			// Box-drawing characters are drawn as lines from edge to edge of their cells, so borders join across rows (a font's glyphs leave a gap where the line is taller than the font).
+			for (const run of text.split(boxRuns)) {
+				if (run === '') {
+					continue;
+				}
 
-			if (bg) {
-				out.push(`<rect x="${x.toFixed(1)}" y="${y}" width="${(length * cellWidth).toFixed(1)}" height="${lineHeight}" fill="${bg}"/>`);
-			}
+				const length = [...run].length;
+				const x = padding + (column * cellWidth);
+				let fg = style.fg ?? foreground;
+				let bg = style.bg;
+				if (style.inverse) {
+					[fg, bg] = [bg ?? background, fg];
+				}
 
-			if (text.trim() !== '') {
-				const attributes = [
-					`x="${x.toFixed(1)}"`, `y="${y + 14}"`, `fill="${fg}"`, `textLength="${(length * cellWidth).toFixed(1)}"`, 'lengthAdjust="spacingAndGlyphs"', 'xml:space="preserve"',
-					style.bold ? 'font-weight="bold"' : '', style.dim ? 'opacity="0.6"' : '', style.italic ? 'font-style="italic"' : '', style.underline ? 'text-decoration="underline"' : '',
-				].filter(Boolean).join(' ');
-				out.push(`<text ${attributes}>${escapeXml(text)}</text>`);
-			}
+				if (bg) {
+					out.push(`<rect x="${x.toFixed(1)}" y="${y}" width="${(length * cellWidth).toFixed(1)}" height="${lineHeight}" fill="${bg}"/>`);
+				}
 
-			column += length;
+				if (boxRuns.test(run)) {
+					const path = [...run].map((character, index) => boxPath(character, x + (index * cellWidth), y)).join('');
+					out.push(`<path d="${path}" stroke="${fg}" stroke-width="1.2" fill="none"${style.dim ? ' opacity="0.6"' : ''}/>`);
+				} else if (run.trim() !== '') {
+					const attributes = [
+						`x="${x.toFixed(1)}"`, `y="${y + 14}"`, `fill="${fg}"`, `textLength="${(length * cellWidth).toFixed(1)}"`, 'lengthAdjust="spacingAndGlyphs"', 'xml:space="preserve"',
+						style.bold ? 'font-weight="bold"' : '', style.dim ? 'opacity="0.6"' : '', style.italic ? 'font-style="italic"' : '', style.underline ? 'text-decoration="underline"' : '',
+					].filter(Boolean).join(' ');
+					out.push(`<text ${attributes}>${escapeXml(run)}</text>`);
+				}
+
+				column += length;
+			}
 		}
 	}
 
 	return out;
+}
+
+
+// The box-drawing characters Ink's borders use (single and double), as the sides of its cell each one joins: up, right, down, left.
+const boxSides: Record<string, {readonly sides: string; readonly double: boolean}> = {
+	'─': {sides: 'rl', double: false}, '│': {sides: 'ud', double: false}, '┌': {sides: 'rd', double: false}, '┐': {sides: 'ld', double: false},
+	'└': {sides: 'ur', double: false}, '┘': {sides: 'ul', double: false}, '├': {sides: 'udr', double: false}, '┤': {sides: 'udl', double: false},
+	'┬': {sides: 'rld', double: false}, '┴': {sides: 'url', double: false}, '┼': {sides: 'udrl', double: false},
+	'═': {sides: 'rl', double: true}, '║': {sides: 'ud', double: true}, '╔': {sides: 'rd', double: true}, '╗': {sides: 'ld', double: true},
+	'╚': {sides: 'ur', double: true}, '╝': {sides: 'ul', double: true},
+};
+const boxRuns = new RegExp(`([${Object.keys(boxSides).join('')}]+)`);
+// Half the gap between the two lines of a double border.
+const doubleGap = 1.6;
+
+function point(x: number, y: number): string {
+	return `${x.toFixed(1)} ${y.toFixed(1)}`;
+}
+
+/** The SVG path of one box-drawing character in the cell at (x, y). */
+function boxPath(character: string, x: number, y: number): string {
+	const box = boxSides[character];
+	if (!box) {
+		return '';
+	}
+
+	const centre = {x: x + (cellWidth / 2), y: y + (lineHeight / 2)};
+	const edge = {u: y, d: y + lineHeight, l: x, r: x + cellWidth};
+	const {sides} = box;
+	const horizontal = sides.includes('l') && sides.includes('r');
+	const vertical = sides.includes('u') && sides.includes('d');
+	if (!box.double) {
+		if (sides.length === 2 && !horizontal && !vertical) {
+			// A corner: one line bent at the centre.
+			const across = sides.includes('l') ? edge.l : edge.r;
+			const along = sides.includes('u') ? edge.u : edge.d;
+			return `M${point(across, centre.y)}L${point(centre.x, centre.y)}L${point(centre.x, along)}`;
+		}
+
+		return [...sides].map(side => (side === 'u' || side === 'd' ? `M${point(centre.x, centre.y)}L${point(centre.x, edge[side])}` : `M${point(centre.x, centre.y)}L${point(edge[side as 'l' | 'r'], centre.y)}`)).join('');
+	}
+
+	if (horizontal) {
+		return `M${point(edge.l, centre.y - doubleGap)}L${point(edge.r, centre.y - doubleGap)}M${point(edge.l, centre.y + doubleGap)}L${point(edge.r, centre.y + doubleGap)}`;
+	}
+
+	if (vertical) {
+		return `M${point(centre.x - doubleGap, edge.u)}L${point(centre.x - doubleGap, edge.d)}M${point(centre.x + doubleGap, edge.u)}L${point(centre.x + doubleGap, edge.d)}`;
+	}
+
+	// A double corner: the outer line and the inner one, each bent once.
+	const dx = sides.includes('r') ? 1 : -1;
+	const dy = sides.includes('d') ? 1 : -1;
+	const across = dx === 1 ? edge.r : edge.l;
+	const along = dy === 1 ? edge.d : edge.u;
+	return [-1, 1].map(offset => `M${point(across, centre.y + (offset * dy * doubleGap))}L${point(centre.x + (offset * dx * doubleGap), centre.y + (offset * dy * doubleGap))}L${point(centre.x + (offset * dx * doubleGap), along)}`).join('');
 }

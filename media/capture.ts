@@ -2,6 +2,7 @@
 Regenerates the readme's screenshots from real sessions: the CLI runs in tmux, keys are pressed by keymap id, and the coloured screen (`capture-pane -e`) is drawn as SVG. Run `npx tsx media/capture.ts` after changing the UI.
 
 - media/explorer.svg: the bundled example, stepping through a for_each and evaluating in the console;
+- media/explorer-80x24.svg: the same example in an ordinary 80x24 terminal, as a user first meets it: a module instance of a `for_each` selected, its blocks, one resource's details;
 - media/assume.svg: a configuration whose subnets depend on a data source (test/fixtures/configs/placeholders, shaped as terraform-aws-modules/vpc's examples/complete), its placeholders expanded live by `:assume` in the console;
 - media/eks-module-edges.svg: a real public configuration, terraform-aws-eks's examples/karpenter (the copy in test/fixtures/real-world), its `module.vpc` call with its edges grouped, the inputs open;
 - media/eks-session.svg: an animated session on the same configuration, one real frame for each step: the call's edges, its dependents, following one into module.eks, going into module.vpc and to its private subnets, a placeholder until the availability zones are known.
@@ -16,15 +17,15 @@ import {fileURLToPath} from 'node:url';
 import {startTerminal, type Terminal} from '../test/helpers/tmux.js';
 import {ansiFramesToSvg, ansiToSvg} from './ansi-to-svg.js';
 
-const columns = 120;
-const rows = 36;
+// The size of most captures; a capture may name its own (the readme's 80x24 screen).
+const defaultSize: {readonly columns: number; readonly rows: number} = {columns: 120, rows: 36};
 
 const only = process.argv.slice(2);
 
 /**
 Runs a session in tmux and writes what it returns: one screen (a screenshot) or several (an animation, `seconds` a frame).
 */
-async function capture(directory: string, file: string, title: string, session: (app: Terminal) => Promise<void | readonly string[]>, seconds = 2.5): Promise<void> {
+async function capture(directory: string, file: string, title: string, session: (app: Terminal) => Promise<void | readonly string[]>, {seconds = 2.5, columns = defaultSize.columns, rows = defaultSize.rows} = {}): Promise<void> {
 	if (only.length > 0 && !only.includes(file)) {
 		return;
 	}
@@ -118,3 +119,20 @@ await capture(karpenter, 'eks-session.svg', 'tfscope on terraform-aws-eks exampl
 	await frame('placeholder [*]');
 	return frames;
 });
+
+await capture('examples/multi-region', 'explorer-80x24.svg', 'tfscope at 80x24 on examples/multi-region: module.network["eu"], the second instance of its for_each subnets, and the console', async app => {
+	await app.waitFor(/✖\d+ ⚠\d+|\d+ errors?, \d+ warnings?/, 90_000);
+	app.press('move-down', 'move-down', 'move-down');
+	await app.waitFor(/Blocks — module\.network\["eu"\]/);
+	app.press('focus-next-pane', 'move-down', 'move-down', 'next-instance', 'next-instance');
+	await app.waitFor('instance 2 of 3');
+	app.press('focus-console');
+	app.type('cidrhost(each.value, 5)');
+	app.press('console-submit');
+	await app.waitFor('"10.10.16.5"');
+	// Esc leaves the line, then the console: back to the Blocks pane, the result kept in the console.
+	app.press('leave-console');
+	await app.waitFor('Esc leaves');
+	app.press('leave-console');
+	await app.waitFor('Tab Next pane');
+}, {columns: 80, rows: 24});
