@@ -12,6 +12,7 @@ import {openTofuRegexFunctions, regexFunctions} from './regex.js';
 import {setFunctions} from './set.js';
 import {openTofuReplace, stringFunctions} from './string.js';
 import {createTemplateRenderer} from './render-template.js';
+import {yamldecodeMergingSequences} from './yaml.js';
 
 /*
 The one registry of built-in functions: every Terraform 1.11 function, OpenTofu's additions (base64gunzip, cidrcontains, urldecode), and the removed `list` and `map` (which only report their removal). Each spec carries its description. `type` is console-only and lives in the evaluator; `can` and `try` are registered here but the evaluator evaluates their arguments itself.
@@ -82,25 +83,39 @@ function releaseAtLeast(version: string, since: string): boolean {
 	return major === sinceMajor ? minor >= sinceMinor : major > sinceMajor;
 }
 
-function makeTable(dialect: FunctionDialect, version: string | undefined): FunctionTable {
-	if (dialect === 'opentofu') {
-		return {
-			lookup(name) {
-				const spec = lookupFunction(name);
-				return spec ? openTofuVariants.get(spec.name) ?? spec : undefined;
-			},
-			names: builtinFunctionNames,
-		};
-	}
+/**
+What later OpenTofu releases changed under the same names: `yamldecode` merges sequences of mappings (1.12, go-cty-yaml 1.2.0: opentofu v1.12 go.mod and CHANGELOG, #3607).
+*/
+const openTofuReleaseChanges: ReadonlyArray<{readonly since: string; readonly specs: readonly FunctionSpec[]}> = [
+	{since: '1.12', specs: [yamldecodeMergingSequences]},
+];
 
+function releaseSpecs(changes: typeof openTofuReleaseChanges, version: string | undefined): Map<string, FunctionSpec> {
 	const changed = new Map<string, FunctionSpec>();
-	for (const change of terraformReleaseChanges) {
+	for (const change of changes) {
 		if (version !== undefined && releaseAtLeast(version, change.since)) {
 			for (const spec of change.specs) {
 				changed.set(spec.name, spec);
 			}
 		}
 	}
+
+	return changed;
+}
+
+function makeTable(dialect: FunctionDialect, version: string | undefined): FunctionTable {
+	if (dialect === 'opentofu') {
+		const changed = releaseSpecs(openTofuReleaseChanges, version);
+		return {
+			lookup(name) {
+				const spec = lookupFunction(name);
+				return spec ? changed.get(spec.name) ?? openTofuVariants.get(spec.name) ?? spec : undefined;
+			},
+			names: builtinFunctionNames,
+		};
+	}
+
+	const changed = releaseSpecs(terraformReleaseChanges, version);
 
 	const names = changed.size === 0 ? terraformNames : [...new Set([...terraformNames, ...changed.keys()])].sort();
 	return {

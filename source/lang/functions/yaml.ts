@@ -22,6 +22,10 @@ type Budget = {
 	built: number;
 	readonly source: string;
 	/**
+	go-cty-yaml 1.2's merge keys (OpenTofu 1.12): `<<` may merge a sequence of mappings, and a key tagged `!!merge` is a merge key too. Without it, go-cty-yaml 1.1's (Terraform, OpenTofu up to 1.11): a mapping only, and `!!merge` is an unsupported tag.
+	*/
+	readonly mergeSequences: boolean;
+	/**
 	The anchored nodes being expanded on the way down: an alias to one of them refers to its own definition (`&a [*a]`), which would expand forever.
 	*/
 	readonly expanding: Set<Node>;
@@ -70,6 +74,11 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 	if (isMap(node)) {
 		const attributes = new Map<string, Value>();
 		for (const pair of node.items) {
+			if (isScalar(pair.key) && isMergeKey(pair.key, budget)) {
+				mergeInto(attributes, pair.key, fromNode(pair.value as Node | null, document, depth + 1, budget), budget);
+				continue;
+			}
+
 			if (!isScalar(pair.key)) {
 				throw new FunctionError('only strings are allowed as mapping keys');
 			}
@@ -94,7 +103,8 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 
 		const {tag} = node;
 		if (tag !== undefined && !knownTags.has(tag)) {
-			throw new FunctionError(`unsupported tag ${JSON.stringify(tag.replace(/^tag:yaml\.org,2002:/, '!!'))}`);
+			// go-cty-yaml names the tag as the parser resolved it: `!!foo` is "tag:yaml.org,2002:foo".
+			throw new FunctionError(atNode(node, budget, `unsupported tag ${JSON.stringify(tag)}`));
 		}
 
 		// Binary scalars stay as their base64 text, as in Terraform.
@@ -110,6 +120,103 @@ function fromNode(node: Node | null | undefined, document: Document, depth: numb
 	}
 
 	throw new FunctionError('unsupported YAML node');
+}
+
+const mergeTag = 'tag:yaml.org,2002:merge';
+
+/*
+A merge key, as go-cty-yaml reads one: the untagged scalar `<<` in key position, quoted or not (go-cty-yaml looks at the text and the tag, not the style); from 1.2 also any key tagged `!!merge`. Elsewhere `<<` is the string "<<"; a `!!merge` key before 1.2 is an unsupported tag, as a `!!merge` value always is.
+*/
+function isMergeKey(key: Yaml.Scalar, budget: Budget): boolean {
+	if (key.tag === mergeTag) {
+		if (!budget.mergeSequences) {
+			throw new FunctionError(`unsupported tag ${JSON.stringify(mergeTag)}`);
+		}
+
+		return true;
+	}
+
+	return key.tag === undefined && key.value === '<<';
+}
+
+/**
+Merges a `<<` key's value into the mapping's attributes, in document order: a later key, merged or written, replaces an earlier one (go-cty-yaml departs from the merge spec's "earliest wins", as other implementations do). The value is a mapping, or from go-cty-yaml 1.2 a sequence of mappings; anything else is go-cty-yaml's error at the key.
+*/
+function mergeInto(attributes: Map<string, Value>, key: Yaml.Scalar, value: Value, budget: Budget): void {
+	if (value.kind === 'object') {
+		for (const [name, attribute] of value.attributes) {
+			attributes.set(name, attribute);
+		}
+
+		return;
+	}
+
+	if (value.kind === 'tuple' && budget.mergeSequences) {
+		for (const element of value.elements) {
+			if (element.kind !== 'object') {
+				throw new FunctionError(atNode(key, budget, `cannot merge ${friendlyName(element)} (from sequence) into mapping`));
+			}
+
+			for (const [name, attribute] of element.attributes) {
+				attributes.set(name, attribute);
+			}
+		}
+
+		return;
+	}
+
+	throw new FunctionError(atNode(key, budget, `cannot merge ${friendlyName(value)} into mapping`));
+}
+
+// cty's FriendlyName of a decoded value's type: a YAML null is of the dynamic pseudo-type.
+function friendlyName(value: Value): string {
+	switch (value.kind) {
+		case 'null': {
+			return 'dynamic';
+		}
+
+		case 'object': {
+			return 'object';
+		}
+
+		case 'tuple': {
+			return 'tuple';
+		}
+
+		default: {
+			return value.kind;
+		}
+	}
+}
+
+/*
+go-cty-yaml places an error about a node (a merge key, a scalar with an unsupported tag) at the node's event: its zero-based line (so the line before it, counted from one) and its column from one, where its properties (a tag, an anchor) start; nothing on the first line.
+*/
+function atNode(node: Node, budget: Budget, message: string): string {
+	const {source} = budget;
+	let start = node.range?.[0] ?? 0;
+	// eemeli/yaml's range starts at the scalar's text: step back over `!tag` and `&anchor` before it on its line.
+	for (;;) {
+		let before = start;
+		while (before > 0 && (source[before - 1] === ' ' || source[before - 1] === '\t')) {
+			before--;
+		}
+
+		let word = before;
+		while (word > 0 && !' \t\n\r{[,'.includes(source[word - 1]!)) {
+			word--;
+		}
+
+		if (word < before && (source[word] === '!' || source[word] === '&')) {
+			start = word;
+			continue;
+		}
+
+		break;
+	}
+
+	const line = countNewlines(source.slice(0, start));
+	return line === 0 ? message : `on line ${line}, column ${start - (source.lastIndexOf('\n', start - 1) + 1) + 1}: ${message}`;
 }
 
 const pad2 = (text: string): string => text.padStart(2, '0');
@@ -152,7 +259,7 @@ function keyText(value: Value): string {
 	}
 }
 
-const knownTags = new Set(['str', 'int', 'float', 'bool', 'null', 'binary', 'timestamp', 'map', 'seq', 'merge'].map(name => `tag:yaml.org,2002:${name}`));
+const knownTags = new Set(['str', 'int', 'float', 'bool', 'null', 'binary', 'timestamp', 'map', 'seq'].map(name => `tag:yaml.org,2002:${name}`));
 
 const yamlBooleans = new Map<string, boolean>([
 	...['y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON'].map(word => [word, true] as const),
@@ -389,7 +496,10 @@ function scalarStart(source: string, at: number): boolean {
 	return previous === undefined || '\n\r[{,:-?'.includes(previous);
 }
 
-export function decodeYaml(source: string): Value {
+/**
+Decodes one YAML document as go-cty-yaml does; `mergeSequences` for its 1.2 merge keys (OpenTofu 1.12), see `Budget`.
+*/
+export function decodeYaml(source: string, {mergeSequences = false}: {readonly mergeSequences?: boolean} = {}): Value {
 	if (yamlNestingBound(source) > maximumYamlParseDepth) {
 		throw new FunctionError(tooDeepToParse);
 	}
@@ -428,7 +538,7 @@ export function decodeYaml(source: string): Value {
 		throw new FunctionError(goYamlMessage(source, error));
 	}
 
-	return fromNode(document!.contents as Node | null, document!, 0, {built: 0, source, expanding: new Set()});
+	return fromNode(document!.contents as Node | null, document!, 0, {built: 0, source, expanding: new Set(), mergeSequences});
 }
 
 export const yamldecode = defineFunction({
@@ -438,6 +548,15 @@ export const yamldecode = defineFunction({
 	parameters: [{name: 'src', type: stringType}],
 	returnType: (_, [source]) => source?.kind === 'string' ? typeOf(decodeYaml(source.value)) : dynamicType,
 	impl: ([source]) => decodeYaml(stringOf(source!)),
+});
+
+/**
+OpenTofu 1.12's yamldecode (go-cty-yaml 1.2.0, opentofu#3607): `<<` merges a sequence of mappings too, and a `!!merge`-tagged key is a merge key.
+*/
+export const yamldecodeMergingSequences = defineFunction({
+	...yamldecode,
+	returnType: (_, [source]) => source?.kind === 'string' ? typeOf(decodeYaml(source.value, {mergeSequences: true})) : dynamicType,
+	impl: ([source]) => decodeYaml(stringOf(source!), {mergeSequences: true}),
 });
 
 /* Emitting */
