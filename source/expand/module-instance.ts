@@ -446,7 +446,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 				const {expansion} = result;
 				if (expansion.mode === 'unknown') {
 					// Not a diagnostic per block: one per root cause, listing the blocks it leaves open-ended (see unknown-causes.ts).
-					const causes = unknownCauses(meta, this, causeSource);
+					const causes = unknownCauses(meta, this, causeSource, undefined, metaName === 'for_each' ? 'for_each' : 'count');
 					const address = this.#label(kind === 'module' ? `module.${key}` : key);
 					for (const cause of causes) {
 						const causeKey = causeAddress(cause);

@@ -3,9 +3,12 @@ import {
 } from '../hcl/ast.js';
 import type {Range} from '../hcl/position.js';
 import {
-	type Reference, type ReferenceChain, parseReferenceReadOnly, staticPart, walkBodyReferenceChains, walkReferenceChains,
+	type Reference, type ReferenceChain, type TraversalStep, parseReferenceReadOnly, staticPart, walkBodyReferenceChains,
 } from '../lang/references.js';
-import {isWhollyKnown, unmark} from '../lang/values.js';
+import {type Value, isWhollyKnown, unmark} from '../lang/values.js';
+import {
+	type Relevance, decided, keysOnly, relevanceText, relevantChains, valueAt, whole,
+} from './cause-relevance.js';
 import type {InstanceKey} from './addresses.js';
 import type {Expansion} from './expansion.js';
 import type {ModuleCallExpansion, ModuleInstance, ResourceExpansion} from './instance-tree.js';
@@ -51,9 +54,9 @@ export type CauseSource = {
 const maximumDepth = 64;
 
 /**
-The causes of an unknown value computed by `expression` in `instance`, root-most first, without duplicates. `placeholder` is the expansion of the block being evaluated, when `count`/`each` are those of a placeholder (their unknowns come from its own count/for_each).
+The causes of an unknown value computed by `expression` in `instance`, root-most first, without duplicates. `placeholder` is the expansion of the block being evaluated, when `count`/`each` are those of a placeholder (their unknowns come from its own count/for_each). `meta`: which argument `expression` is; a `for_each` needs only its keys known (see cause-relevance.ts).
 */
-export function unknownCauses(expression: Expression, instance: ModuleInstance, source: CauseSource, placeholder?: {readonly expression: Expression; readonly instance: ModuleInstance}): UnknownCause[] {
+export function unknownCauses(expression: Expression, instance: ModuleInstance, source: CauseSource, placeholder?: {readonly expression: Expression; readonly instance: ModuleInstance}, meta: 'count' | 'for_each' | 'other' = 'other'): UnknownCause[] {
 	const found = new Map<string, UnknownCause>();
 	const visited = new Set<string>();
 	const add = (cause: UnknownCause): void => {
@@ -63,47 +66,62 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 		}
 	};
 
-	// Every reference chain of `visitChains` (an expression, or nested blocks of a resource), followed in `where`; `range` identifies what is walked, so each is walked once per module instance.
-	const walkChains = (range: Range, visitChains: (visit: (chain: ReferenceChain) => void) => void, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder): void => {
-		const key = `${where.text}|${range.filename}:${range.start.offset}:${range.end.offset}`;
+	// Every reference chain of `visitChains` (an expression, or nested blocks of a resource) with what of its value matters, followed in `where`; `range` and the relevance identify what is walked, so each is walked once per module instance.
+	const walkChains = (range: Range, relevance: Relevance, visitChains: (visit: (chain: ReferenceChain, relevance: Relevance) => void) => void, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder): void => {
+		const key = `${where.text}|${range.filename}:${range.start.offset}:${range.end.offset}|${relevanceText(relevance)}`;
 		if (depth > maximumDepth || visited.has(key)) {
 			return;
 		}
 
 		visited.add(key);
 		const before = found.size;
-		visitChains(chain => {
+		visitChains((chain, chainRelevance) => {
 			const static_ = staticPart(chain);
 			const reference = parseReferenceReadOnly(static_).value;
 			if (reference) {
-				followReference(reference, attributeAfterSubject(chain, static_.steps.length - reference.remaining.length), where, depth, repetitionOf);
+				// Past a dynamic index or a splat, any part of the static prefix may be read.
+				const exact = static_.steps.length === chain.steps.length;
+				followReference(reference, attributeAfterSubject(chain, static_.steps.length - reference.remaining.length), where, depth, repetitionOf, exact ? chainRelevance : whole);
 			}
 		});
 
 		if (found.size === before && depth === 0) {
+			// Narrowing found nothing (a function unknown on known arguments, an unknown it does not model): every reference then, as before it.
+			if (relevance.kind !== 'whole') {
+				visited.delete(key);
+				walkChains(range, whole, visitChains, where, depth, repetitionOf);
+				return;
+			}
+
 			add({owner: `the expression at ${range.filename}:${range.start.line}`, when: 'expression', range});
 		}
 	};
 
-	const walk = (current: Expression, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder): void => {
-		walkChains(current.range, visit => {
-			walkReferenceChains(current, visit);
+	const walk = (current: Expression, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder, relevance: Relevance = whole): void => {
+		walkChains(current.range, relevance, visit => {
+			relevantChains(current, relevance, visit);
 		}, where, depth, repetitionOf);
 	};
 
 	const walkExpansion = (expansion: Expansion, block: {readonly count?: Expression; readonly forEach?: Expression}, where: ModuleInstance, depth: number): void => {
 		const meta = block.count ?? block.forEach;
 		if (expansion.mode === 'unknown' && meta) {
-			walk(meta, where, depth + 1, undefined);
+			walk(meta, where, depth + 1, undefined, block.count ? whole : keysOnly);
 		}
 	};
 
-	const followReference = (reference: Reference, attribute: string | undefined, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder): void => {
+	/**
+	Whether the value a reference reads (past its subject, along `steps`) is known as far as `relevance` needs, and the relevance its definition then has: the same where the reference reads the subject whole, all of it where it reads a part.
+	*/
+	const narrowed = (value: Value, steps: readonly TraversalStep[], relevance: Relevance): Relevance | undefined => decided(valueAt(value, steps), relevance) ? undefined : (steps.length === 0 ? relevance : whole);
+
+	const followReference = (reference: Reference, attribute: string | undefined, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder, relevance: Relevance): void => {
 		const {subject} = reference;
 		switch (subject.kind) {
 			case 'variable': {
 				const value = where.variable(subject.name);
-				if (value === undefined || isWhollyKnown(value)) {
+				const next = value === undefined ? undefined : narrowed(value, reference.remaining, relevance);
+				if (next === undefined) {
 					return;
 				}
 
@@ -111,7 +129,7 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 				if (input && where.parent) {
 					// The input is evaluated in the parent with this instance's count/each: a placeholder module's unknowns come from its own count/for_each.
 					const call = where.node.call!;
-					walk(input.expression, where.parent, depth + 1, where.key.kind === 'unknown' ? {expression: (call.count ?? call.forEach)!, instance: where.parent} : undefined);
+					walk(input.expression, where.parent, depth + 1, where.key.kind === 'unknown' ? {expression: (call.count ?? call.forEach)!, instance: where.parent} : undefined, next);
 				} else if (!where.parent) {
 					add({owner: `var.${subject.name}`, when: 'variable', range: where.node.module.variables.get(subject.name)?.range});
 				}
@@ -122,8 +140,9 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 			case 'local': {
 				const value = where.local(subject.name);
 				const declaration = where.node.module.locals.get(subject.name);
-				if (value !== undefined && !isWhollyKnown(value) && declaration) {
-					walk(declaration.expression, where, depth + 1, undefined);
+				const next = value === undefined ? undefined : narrowed(value, reference.remaining, relevance);
+				if (next !== undefined && declaration) {
+					walk(declaration.expression, where, depth + 1, undefined, next);
 				}
 
 				return;
@@ -152,6 +171,10 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 				// Per instance (`module.net["a"].ids` follows that instance only), through the child's output expression; the whole object (`values(module.net)`) follows every output that is not known.
 				const key = reference.remaining[0]?.kind === 'index' ? reference.remaining[0].key : undefined;
 				const outputs = attribute === undefined ? [...call.node.module.outputs.keys()] : [attribute];
+				// What the reference reads past the output (`module.net.config.zones`): with an instance key or for every output, the whole output.
+				const outputAt = reference.remaining.findIndex(step => step.kind === 'attribute');
+				const past = attribute === undefined || outputAt === -1 ? [] : reference.remaining.slice(outputAt + 1);
+				const outputRelevance = attribute === undefined ? whole : relevance;
 				for (const child of call.instances) {
 					if (key !== undefined && !sameKey(child.key, key)) {
 						continue;
@@ -160,8 +183,9 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 					for (const output of outputs) {
 						const declaration = call.node.module.outputs.get(output);
 						const value = child.output(output);
-						if (declaration?.value && value !== undefined && !isWhollyKnown(value)) {
-							walk(declaration.value, child, depth + 1, undefined);
+						const next = value === undefined ? undefined : narrowed(value, past, outputRelevance);
+						if (declaration?.value && next !== undefined) {
+							walk(declaration.value, child, depth + 1, undefined, next);
 						}
 					}
 				}
@@ -201,10 +225,12 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 
 					if (blocks.length > 0) {
 						const {range} = blocks[0]!;
-						walkChains(range, visit => {
+						walkChains(range, whole, visit => {
 							walkBodyReferenceChains({
 								kind: 'Body', items: blocks, syntax: resource.block.body.syntax, range,
-							}, visit);
+							}, chain => {
+								visit(chain, whole);
+							});
 						}, where, depth + 1, repetition);
 						continue;
 					}
@@ -249,7 +275,7 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 		return deferred;
 	};
 
-	walk(expression, instance, 0, placeholder);
+	walk(expression, instance, 0, placeholder, meta === 'for_each' ? keysOnly : whole);
 	return [...found.values()];
 }
 
