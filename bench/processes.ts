@@ -7,6 +7,8 @@ import {median} from './statistics.js';
 
 /*
 Whole processes timed side by side, for the bench sections that compare tfscope with another tool (Terraform) or with itself started cold: wall time around the process and its CPU time (user + system of the process and its children, from bash's `times`), run in alternation A B A B so both sides see the same machine load, and the paired ratio B/A per round.
+
+bash reads no start-up file here (`--norc --noprofile`, no BASH_ENV or ENV, stdin not a socket) and the CPU time is the difference of `times` after and before the command: Debian's bash sources ~/.bashrc even in `bash -c` when its stdin is a socket (it takes that for a remote shell; Node's spawn gives a child a socketpair for stdin) and SHLVL is below 2, which is how the bench runs from a tool that sets no SHLVL. A ~/.bashrc that runs `pyenv init` added 1.1-1.5 s of CPU (and its wall time) to every process timed, Node's empty program included (1,179 ms against /usr/bin/time's 90).
 */
 
 export type ProcessSample = {
@@ -31,6 +33,8 @@ process.on('exit', () => {
 	rmSync(scratch, {recursive: true, force: true});
 });
 
+const timesMarker = '@@tfscope-bench-times@@';
+
 function secondsOf(text: string): number {
 	const match = /^(\d+)m([\d.]+)s$/.exec(text);
 	return match ? (Number(match[1]) * 60) + Number(match[2]) : Number.NaN;
@@ -44,23 +48,32 @@ export function timeProcess(command: Command): ProcessSample {
 	const stdoutFile = path.join(scratch, 'stdout');
 	writeFileSync(stdinFile, command.stdin ?? '');
 	const body = command.shell ?? '"$@"';
-	const script = `{ ${body} ; } < "$BENCH_STDIN" > "$BENCH_STDOUT"; code=$?; times >&2; exit $code`;
+	// `times` before and after: the command's own CPU time is the difference of the children's lines, whatever the shell ran before it.
+	const script = `times >&2; { ${body} ; } < "$BENCH_STDIN" > "$BENCH_STDOUT"; code=$?; printf '\\n${timesMarker}\\n' >&2; times >&2; exit $code`;
 	// NODE_EXTRA_CA_CERTS (set on some managed machines, this one included) makes every Node process read and parse a certificate bundle before any JavaScript runs (30-40 ms of CPU here): a cost of the machine's settings, not of either tool (tfscope connects nowhere; Go programs ignore it), so no process timed here has it, as in measure-tool.ts and the parse and explorer probes.
-	const {NODE_EXTRA_CA_CERTS: _certificates, ...environment} = process.env;
+	const {NODE_EXTRA_CA_CERTS: _certificates, BASH_ENV: _bashEnvironment, ENV: _shellEnvironment, ...environment} = process.env;
 	const start = process.hrtime.bigint();
-	const result = spawnSync('bash', ['-c', script, 'bash', ...(command.argv ?? [])], {
+	const result = spawnSync('bash', ['--norc', '--noprofile', '-c', script, 'bash', ...(command.argv ?? [])], {
 		cwd: command.cwd,
 		env: {...environment, ...command.env, BENCH_STDIN: stdinFile, BENCH_STDOUT: stdoutFile},
 		encoding: 'utf8',
 		maxBuffer: 64 * 1024 * 1024,
+		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
-	const lines = result.stderr.trimEnd().split('\n');
-	// `times` prints the shell's own user and system time, then its children's.
-	const [user = '', system = ''] = (lines.at(-1) ?? '').split(' ');
-	const cpuMs = (secondsOf(user) + secondsOf(system)) * 1000;
+	// Each `times` prints the shell's own user and system time, then its children's: two lines before the command's stderr, two after the marker.
+	const before = result.stderr.split('\n', 2);
+	const marker = result.stderr.lastIndexOf(`\n${timesMarker}\n`);
+	const after = result.stderr.slice(marker + timesMarker.length + 2).trimEnd().split('\n');
+	const children = (line: string | undefined): number => {
+		const [user = '', system = ''] = (line ?? '').split(' ');
+		return (secondsOf(user) + secondsOf(system)) * 1000;
+	};
+
+	const cpuMs = marker === -1 ? Number.NaN : children(after.at(-1)) - children(before[1]);
+	const stderrStart = before.join('\n').length + 1;
 	return {
-		wallMs, cpuMs, status: result.status ?? undefined, stdout: readFileSync(stdoutFile, 'utf8'), stderr: lines.slice(0, -2).join('\n'),
+		wallMs, cpuMs, status: result.status ?? undefined, stdout: readFileSync(stdoutFile, 'utf8'), stderr: marker === -1 ? result.stderr : result.stderr.slice(stderrStart, marker).trimEnd(),
 	};
 }
 
