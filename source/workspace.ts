@@ -33,7 +33,7 @@ import {evaluate} from './lang/eval/evaluate.js';
 import type {Scope} from './lang/eval/scope.js';
 import type {FunctionSpec} from './lang/function.js';
 import {type Value, stringValue, unknownValue} from './lang/values.js';
-import {type PlanOverlay, plannedValueOf} from './plan/overlay.js';
+import {type PlanOverlay, plannedValueOver} from './plan/overlay.js';
 import {readPlanFile} from './plan/read-plan.js';
 import {planVariables} from './plan/variables.js';
 import {otherConfiguration, planCheckDiagnostics} from './plan/diagnostics.js';
@@ -330,7 +330,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		filesystem: options.source ?? createNodeFilesystem({cwd}),
 		assumptions: assumed.assumptions,
 		schemas: schemas.schemas,
-		...(plan && {planned: (address: string) => plannedValueOf(plan, address)}),
+		...(plan && {planned: (address: string, computed: Value) => plannedValueOver(plan, address, computed)}),
 	});
 	const reportExpansion = (step: ExpandProgress) => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances});
 	let expansion: Expanded | undefined;

@@ -50,9 +50,9 @@ export type ExpandOptions = {
 	*/
 	readonly schemas?: SchemaSet;
 	/**
-	A saved plan's value of a resource instance, by its address text (plan/overlay.ts `plannedValueOf`): it replaces the computed value (assumptions do not apply to it), so everything downstream evaluates with the plan's values.
+	A saved plan's value of a resource instance laid over the computed one, by its address text (plan/overlay.ts `plannedValueOver`), or undefined where the plan has none: it replaces the computed value (assumptions do not apply to it), so everything downstream evaluates with the plan's values.
 	*/
-	readonly planned?: (address: string) => Value | undefined;
+	readonly planned?: (address: string, computed: Value) => Value | undefined;
 };
 
 /**

@@ -13,7 +13,6 @@ import {readRemoteState} from '../schema/remote-state.js';
 import {sortedObject} from './collection-values.js';
 import type {Context} from './expand-context.js';
 import {pending, reportCycle} from './memo.js';
-import {overPlanned} from '../plan/planned-value.js';
 import {ModuleInstanceImpl} from './module-instance.js';
 import {ResourceExpansionImpl} from './resource-expansion.js';
 
@@ -116,9 +115,9 @@ export class ResourceInstanceImpl implements ResourceInstance {
 			stack.push(this.text);
 			try {
 				const computed = this.#compute();
-				const planned = this.#context.options.planned?.(this.text);
+				const planned = this.#context.options.planned?.(this.text, computed);
 				const {assumed} = this;
-				this.#value = planned ? overPlanned(computed, planned) : (assumed.length === 0 ? computed : applyAssumptions(computed, assumed));
+				this.#value = planned ?? (assumed.length === 0 ? computed : applyAssumptions(computed, assumed));
 			} finally {
 				stack.pop();
 			}

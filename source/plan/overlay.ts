@@ -1,4 +1,5 @@
 import type {Value} from '../lang/values.js';
+import {overPlanned, overPlannedJson} from './planned-value.js';
 
 /*
 A saved plan laid over a configuration: what `terraform show -json PLANFILE` (or `tofu show -json`) says each resource instance will do and why, its planned values, the plan's input variables, timestamp and checks. Read by plan/read-plan.ts; the Workspace takes it as an option, like a state file or assumptions, and never changes the parse for it.
@@ -42,8 +43,14 @@ export type PlannedChange = {
 	readonly deferred?: string;
 	/** The value before (prior state) and after (planned), unknown parts and sensitive marks applied; undefined where the plan has none (null before a create, after a delete). */
 	readonly before: Value | undefined;
-	readonly after: Value | undefined;
+	readonly after: Value | undefined;	/** `after` as the plan's JSON writes it, for laying it over a computed value without decoding what it leaves as computed (plan/planned-value.ts); undefined after a delete or forget. */
+	readonly afterJson?: PlannedJson;
 };
+
+/**
+A value as the plan's JSON writes it: the known parts (`after`), and beside them, in the same shape, `true` where a part is unknown (`after_unknown`) or sensitive (`after_sensitive`).
+*/
+export type PlannedJson = {readonly value: unknown; readonly unknown: unknown; readonly sensitive: unknown};
 
 export type CheckStatus = 'pass' | 'fail' | 'error' | 'unknown';
 
@@ -92,6 +99,19 @@ export type PlanOverlay = {
 	/** The configuration the plan was made from, as `configuration.root_module` describes it: module call paths (`module.a.module.b`, without keys) and, for each, its resource blocks (`terraform_data.x`, `data.t.n`). */
 	readonly configuration: ReadonlyMap<string, ReadonlySet<string>> | undefined;
 };
+
+/**
+The planned value of a resource instance laid over the one computed (plan/planned-value.ts), by its address; undefined when the plan says nothing of it or the object goes away (delete, forget).
+*/
+export function plannedValueOver(overlay: PlanOverlay, address: string, computed: Value): Value | undefined {
+	const change = overlay.changes.get(address);
+	if (change?.afterJson) {
+		return overPlannedJson(computed, change.afterJson);
+	}
+
+	const planned = plannedValueOf(overlay, address);
+	return planned && overPlanned(computed, planned);
+}
 
 /**
 The planned value of a resource instance, by its address: a change's `after`, or what a data source read during plan returned. Undefined when the plan says nothing of it or the object goes away (delete, forget).

@@ -254,6 +254,7 @@ function readChange(item: unknown, deferred?: string): PlannedChange | undefined
 
 			return after;
 		},
+		...(action !== 'delete' && action !== 'forget' && {afterJson: {value: change['after'], unknown: change['after_unknown'], sensitive: change['after_sensitive']}}),
 	};
 }
 
