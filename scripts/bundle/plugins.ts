@@ -84,6 +84,14 @@ export const sharedOutputCaches = [
 ] as const;
 
 /**
+The replacement that makes meow's package-data normaliser lazy (see `bundlePlugins`), exported for its test.
+*/
+export const meowLazyPackageData = {
+	from: 'var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);',
+	to: 'const normalizePackageData = (...parameters) => getDefaultExportFromCjs(requireNormalize())(...parameters);',
+} as const;
+
+/**
 The plugins; `root` is the repository.
 */
 export function bundlePlugins(root: string): Plugin[] {
@@ -97,6 +105,8 @@ export function bundlePlugins(root: string): Plugin[] {
 		rewrite('ink-output-caches', /[/\\]ink[/\\]build[/\\]output\.js$/, 'js', sharedOutputCaches[0].from, sharedOutputCaches[0].to, sharedOutputCaches[1]),
 		// Emscripten's loader of Yoga (Ink's layout engine) fetches its own base64 data: URL with fetch() when fetch exists, which loads Node's whole HTTP client (undici) for nothing; its other path decodes the same bytes directly.
 		rewrite('yoga-without-fetch', /[/\\]yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/, 'js', '"function"!=typeof fetch', '!0'),
+		// meow's bundled dependencies evaluate normalize-package-data as the module loads, and with it spdx-correct's sort of every SPDX licence name; tfscope gives meow its `pkg`, so meow never normalises a package file and none of that is needed. Evaluated when first called instead.
+		rewrite('meow-lazy-package-data', /[/\\]meow[/\\]build[/\\]dependencies\.js$/, 'js', meowLazyPackageData.from, meowLazyPackageData.to),
 	];
 }
 
