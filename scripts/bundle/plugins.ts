@@ -105,6 +105,8 @@ export function bundlePlugins(root: string): Plugin[] {
 		rewrite('ink-output-caches', /[/\\]ink[/\\]build[/\\]output\.js$/, 'js', sharedOutputCaches[0].from, sharedOutputCaches[0].to, sharedOutputCaches[1]),
 		// Emscripten's loader of Yoga (Ink's layout engine) fetches its own base64 data: URL with fetch() when fetch exists, which loads Node's whole HTTP client (undici) for nothing; its other path decodes the same bytes directly.
 		rewrite('yoga-without-fetch', /[/\\]yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/, 'js', '"function"!=typeof fetch', '!0'),
+		// isomorphic-git (in the commands build through the git reader) has one character above 0x7F, a raw U+FFFF in a regular expression, which makes the whole commands build non-ASCII: cli-loader.ts then reads it as UTF-8 into a two-byte string instead of Latin-1 into a one-byte string (test/build/commands-ascii.ts). The same expression, escaped.
+		rewrite('isomorphic-git-ascii', /[/\\]isomorphic-git[/\\]index\.c?js$/, 'js', 'NEEDS_CODE_POINT_ORDER = /[\\ud800-\uFFFF]/', 'NEEDS_CODE_POINT_ORDER = /[\\ud800-\\uffff]/'),
 		// meow's bundled dependencies evaluate normalize-package-data as the module loads, and with it spdx-correct's sort of every SPDX licence name; tfscope gives meow its `pkg`, so meow never normalises a package file and none of that is needed. Evaluated when first called instead.
 		rewrite('meow-lazy-package-data', /[/\\]meow[/\\]build[/\\]dependencies\.js$/, 'js', meowLazyPackageData.from, meowLazyPackageData.to),
 	];

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import test from 'ava';
+import {build} from 'esbuild';
+import {builtinsRequired, bundlePlugins} from '../../scripts/bundle/plugins.js';
+import {repositoryRoot} from '../helpers/tmux.js';
+
+/*
+The commands build (scripts/build.ts) is ASCII, so cli-loader.ts reads it as Latin-1: a one-byte string, no UTF-8 validation, half the cost of reading and keeping it at every start. One character above 0x7F makes V8 keep the whole 1 MB source as a two-byte string. esbuild escapes what it can, but prints a lone surrogate of a regular expression literal as a raw U+FFFF (source/hcl/line-index.ts had one), so this builds the same entry and looks.
+*/
+
+test('the commands build is ASCII', async t => {
+	const result = await build({
+		plugins: [...bundlePlugins(repositoryRoot), builtinsRequired(), {
+			// As scripts/build.ts leaves them out of the commands build.
+			name: 'explorer-apart',
+			setup(builder) {
+				builder.onResolve({filter: /[/\\]ui[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
+				builder.onResolve({filter: /^\.\/diff\.js$/}, arguments_ => (arguments_.importer.endsWith('command-table.ts') ? {path: './diff-apart.js', external: true} : undefined));
+			},
+		}],
+		entryPoints: [path.join(repositoryRoot, 'source', 'cli-process.ts')],
+		bundle: true, format: 'cjs', platform: 'node', target: 'node20', write: false, minifySyntax: true, minifyWhitespace: true, minifyIdentifiers: true, logLevel: 'silent',
+		define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl', tfscopeGraphPageFile: '"graph-page.js"'},
+		external: ['react-devtools-core', 'esbuild'],
+	});
+	const bytes = result.outputFiles[0]!.contents;
+	const at = bytes.findIndex(byte => byte > 0x7F);
+	t.is(at, -1, at === -1 ? '' : `a non-ASCII byte in: ${Buffer.from(bytes.subarray(Math.max(0, at - 60), at + 20)).toString('utf8')}`);
+});
