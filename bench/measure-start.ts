@@ -1,7 +1,8 @@
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
+import {type FirstFrame, firstFrame} from './first-frame.js';
 import {type Command, available, figures, paired, timeProcess} from './processes.js';
 import {repositoryRoot} from './stages.js';
 import {median, report} from './statistics.js';
@@ -40,19 +41,14 @@ const alone = hasTerraform ? undefined : {
 };
 
 const example = path.join(repositoryRoot, 'examples', 'multi-region');
-const probe = path.join(repositoryRoot, 'bench', 'first-frame-probe.mjs');
-const frameFile = path.join(empty, 'first-frame.json');
-const frames: Array<{cpuMs: number; wallMs: number}> = [];
+const frames: FirstFrame[] = [];
 const nodeStarts: number[] = [];
 if (available('script', ['--version'])) {
-	// NODE_EXTRA_CA_CERTS (set on some managed machines, this one included) makes every Node process parse a certificate bundle before any JavaScript runs, 50-100 ms of CPU that is no part of tfscope: unset for the explorer and for Node's own start beside it.
 	// One warm-up (file cache), then the rounds.
 	for (let round = 0; round <= rounds; round++) {
-		rmSync(frameFile, {force: true});
-		const command = `stty cols 160 rows 48; exec env -u NODE_EXTRA_CA_CERTS CI=0 TFSCOPE_FIRST_FRAME_FILE='${frameFile}' '${process.execPath}' --import '${probe}' '${cli}' '${example}'`;
-		timeProcess({argv: ['script', '-qfec', command, '/dev/null'], cwd: empty});
-		if (round > 0 && existsSync(frameFile)) {
-			frames.push(JSON.parse(readFileSync(frameFile, 'utf8')) as {cpuMs: number; wallMs: number});
+		const frame = firstFrame(cli, example, empty);
+		if (round > 0 && frame) {
+			frames.push(frame);
 		}
 
 		// Node's own start (an empty program) in the same conditions, part of every figure above.

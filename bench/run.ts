@@ -3,7 +3,7 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
-import {generateConfiguration, sizePreset, writeConfiguration, type GeneratedConfiguration} from './generate.js';
+import {generateConfiguration, landingZonePreset, sizePreset, writeConfiguration, type GeneratedConfiguration} from './generate.js';
 import {repositoryRoot} from './stages.js';
 import {runReporting} from './statistics.js';
 import {enterpriseScale} from './real-configurations.js';
@@ -12,7 +12,7 @@ import {describeCorpus, realCorpus} from './real-corpus.js';
 /*
 `npm run bench`: generates the configurations, measures every stage in child processes (a fresh heap per measurement, so peak memory is that of one load), prints one report and writes it to bench/results.md and the Results section of bench/README.md.
 
-Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 0.1,1,4 (the side-by-side section), --only SECTION[,SECTION] (real, parse, load, console, ui, diff, plan, page, start, tool, terraform, terragrunt: measure only these, print only, write nothing).
+Flags: --quick (fewer runs and a smaller parse corpus, to try the harness), --no-write (print only), --sizes 1,2,4,8,16, --terraform-sizes 0.1,1,4 (the side-by-side section), --only SECTION[,SECTION] (real, parse, load, console, ui, diff, plan, page, start, frame, tool, terraform, terragrunt: measure only these, print only, write nothing).
 */
 
 const argv = process.argv.slice(2);
@@ -23,7 +23,7 @@ const flagValue = (name: string): string | undefined => {
 };
 
 const onlyFlag = flagValue('--only');
-const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['real', 'parse', 'load', 'console', 'ui', 'diff', 'plan', 'page', 'start', 'tool', 'terraform', 'terragrunt']);
+const sections = new Set(onlyFlag ? onlyFlag.split(',') : ['real', 'parse', 'load', 'console', 'ui', 'diff', 'plan', 'page', 'start', 'frame', 'tool', 'terraform', 'terragrunt']);
 const write = !argv.includes('--no-write') && onlyFlag === undefined;
 const scales = flagValue('--sizes')?.split(',').map(Number) ?? [1, 2, 4, 8, 16];
 // 0.1x as well: where a whole process is mostly its start, the closest race with Terraform's Go binary.
@@ -40,6 +40,9 @@ const loadRuns = quick ? 1 : 3;
 const loadRunsAt = (scale: number): number => (scale > 4 ? 1 : loadRuns);
 const diffRuns = quick ? 1 : 3;
 const startRounds = quick ? 3 : 10;
+// Each round of the frame section is a first frame and a `check` of each configuration (1-5 s each).
+const frameRounds = quick ? 2 : 5;
+const frameKeyPresses = quick ? 20 : 60;
 // Each round of the installed tool at 4x is three processes of 3-10 s.
 const toolRounds = quick ? 1 : 3;
 const terraformRounds = quick ? 1 : 5;
@@ -106,7 +109,7 @@ const machine = `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}
 log(machine);
 
 // The sections that run the installed tool (distribution/) measure the sources as they are now, never a bundle left from an earlier build.
-if (['real', 'parse', 'start', 'tool', 'terraform'].some(name => sections.has(name))) {
+if (['real', 'parse', 'start', 'frame', 'tool', 'terraform'].some(name => sections.has(name))) {
 	const build = spawnSync(process.execPath, ['--import=tsx', path.join(repositoryRoot, 'scripts', 'build.ts')], {cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'});
 	log(build.status === 0 ? 'built distribution/ (npm run build)' : `npm run build failed: ${build.stderr.trim().split('\n').slice(-3).join(' | ')}`);
 }
@@ -237,6 +240,26 @@ const pageResult = await section('page', async () => {
 const startResult = await section('start', async () => {
 	log('start');
 	return runChild('measure-start.ts', [String(startRounds)]);
+});
+// The explorer's first frame against `check` (issue 35), on a generated configuration of a landing zone's shape and on the committed real-world roots, and key to frame on each.
+const frameConfigurations: ReadonlyArray<readonly [string, string]> = [
+	['landing zone (generated)', path.join(generatedRoot, 'landing-zone')],
+	...['terraform-aws-vpc/examples/complete', 'terraform-aws-eks/examples/karpenter', 'terraform-google-kubernetes-engine/examples/simple_regional_private', 'terraform-azurerm-aks/examples/multiple_node_pools', 'terraform-azurerm-caf-enterprise-scale/examples/400-multi-with-orchestration']
+		.map(root => [root, path.join(repositoryRoot, 'test', 'fixtures', 'real-world', ...root.split('/'))] as const),
+];
+const frameResult = await section('frame', async () => {
+	const landingZone = generateConfiguration(landingZonePreset());
+	writeConfiguration(landingZone, frameConfigurations[0]![1]);
+	log(`frame: first frame against check, ${frameRounds} rounds, on ${frameConfigurations.length} configurations (the landing zone: ${landingZone.moduleInstances} module instances, ${landingZone.resourceInstances} resource instances)`);
+	const processes = await runChild('measure-frame.ts', [String(frameRounds), ...frameConfigurations.map(([name, directory]) => `${name}=${directory}`)], 3_600_000);
+	const keys: Record<string, ChildResult> = {};
+	for (const [name, directory] of frameConfigurations) {
+		log(`frame: key to frame on ${name}`);
+		// eslint-disable-next-line no-await-in-loop -- one measurement at a time
+		keys[name] = await runChild('measure-ui-keys.tsx', [directory, String(frameKeyPresses)], 900_000);
+	}
+
+	return {...processes, keys, landingZone: {moduleInstances: landingZone.moduleInstances, resourceInstances: landingZone.resourceInstances}};
 });
 const toolResult = await section('tool', async () => {
 	log(`tool: the installed tool at ${targetScale}x`);
@@ -487,6 +510,33 @@ if (startProblem) {
 	lines.push(`Explorer first frame on examples/multi-region in a pseudo-terminal (\`script\`), up to the frame showing the module tree: ${firstFrame ? `${fixed(firstFrame.cpuMs)} ms of CPU, ${fixed(firstFrame.wallMs)} ms from process start (median of ${firstFrame.samples}; Node's own start, an empty program, ${firstFrame.nodeStartCpuMs === undefined ? 'n/a' : fixed(firstFrame.nodeStartCpuMs)} ms of CPU of it)` : 'n/a'}.`);
 }
 
+// The explorer's first frame against check.
+type FrameSpread = {median: number; min: number; max: number};
+type FrameFigures = {name: string; frames: number; firstFrameCpuMs?: FrameSpread; firstFrameWallMs?: FrameSpread; checkCpuMs?: FrameSpread; cpuRatio?: FrameSpread; checkStatus?: number};
+const frameProblem = failed(frameResult);
+const frameRows = frameProblem ? [] : (frameResult['configurations'] as FrameFigures[] | undefined) ?? [];
+const frameKeys = (frameProblem ? {} : frameResult['keys'] ?? {}) as Record<string, ChildResult>;
+const spreadText = (value: FrameSpread | undefined, digits = 0): string => (value ? `${fixed(value.median, digits)} (${fixed(value.min, digits)}–${fixed(value.max, digits)})` : 'n/a');
+lines.push('', '### The explorer\'s first frame against `check`', '');
+if (frameProblem) {
+	lines.push(`First frame against check: ${frameProblem}.`);
+} else {
+	const zone = frameResult['landingZone'] as {moduleInstances: number; resourceInstances: number};
+	lines.push(`Whole processes from the bundle (\`bench/measure-frame.ts\`), alternated, ${integer(frameResult['rounds'])} rounds after a warm-up of each, medians (min–max): the explorer's CPU time up to its first frame showing the module tree in a 160x48 pseudo-terminal (\`script\`; read inside the process, \`bench/first-frame-probe.mjs\`), against \`tfscope check\` of the same configuration (the whole process). The landing zone is generated (\`landingZonePreset\` in \`bench/generate.ts\`: ${integer(zone.moduleInstances)} module instances, ${integer(zone.resourceInstances)} resource instances); the others are the committed real-world roots (test/fixtures/real-world). Key to frame: the explorer as built, in-process (\`bench/measure-ui-keys.tsx\`), once every value is checked, down (and back up) through the module tree, each key's latency and the process's CPU time up to its frame. Target: first frame at most 0.5x check's CPU; key to frame under 16 ms at the 95th percentile.`, '');
+	lines.push('| configuration | first frame CPU ms | first frame wall ms | check CPU ms | ratio (CPU) | keys | key to frame median / p95 ms | key CPU median / p95 ms |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+	for (const row of frameRows) {
+		const keys = frameKeys[row.name];
+		const keysProblem = keys ? failed(keys) : 'n/a';
+		const keyCells = keysProblem ? `${keysProblem} | | ` : `${integer(keys!['keyPresses'])} | ${fixed(keys!['keyMedianMs'], 1)} / ${fixed(keys!['keyP95Ms'], 1)} | ${fixed(keys!['keyCpuMedianMs'], 1)} / ${fixed(keys!['keyCpuP95Ms'], 1)}`;
+		lines.push(`| ${row.name} | ${spreadText(row.firstFrameCpuMs)} | ${spreadText(row.firstFrameWallMs)} | ${spreadText(row.checkCpuMs)} | ${spreadText(row.cpuRatio, 2)} | ${keyCells} |`);
+	}
+}
+
+const worstFrameRatio = frameRows.filter(row => row.cpuRatio).sort((a, b) => b.cpuRatio!.median - a.cpuRatio!.median)[0];
+const measuredKeys = frameRows.map(row => [row.name, frameKeys[row.name]] as const).filter((entry): entry is readonly [string, ChildResult] => entry[1] !== undefined && failed(entry[1]) === undefined && typeof entry[1]['keyP95Ms'] === 'number');
+const worstKeys = [...measuredKeys].sort((a, b) => Number(b[1]['keyP95Ms']) - Number(a[1]['keyP95Ms']))[0];
+const worstKeyCpu = [...measuredKeys].sort((a, b) => Number(b[1]['keyCpuP95Ms']) - Number(a[1]['keyCpuP95Ms']))[0];
+
 // The installed tool.
 lines.push('', `### The installed tool at ${targetScale}x (whole processes, the bundle in distribution/)`, '');
 const toolProblem = failed(toolResult);
@@ -625,6 +675,8 @@ const targets: Array<[string, string, boolean | undefined, string?]> = [
 	['Start: `tfscope --help` within 1.5x of `terraform version`', startHelp ? `${startHelp.ratio.median.toFixed(2)}x (CPU ${startHelp.cpuRatio.median.toFixed(2)}x)${startFloor ? `; Node's empty program alone ${startFloor.ratio.median.toFixed(2)}x (CPU ${startFloor.cpuRatio.median.toFixed(2)}x)` : ''}` : 'n/a', startHelp ? startHelp.ratio.median <= 1.5 : undefined, startHelp ? status(startHelp.cpuRatio.median <= 1.5) : 'n/a'],
 	['Start: `echo 1+1 \\| tfscope console` within 2x of `terraform console`', startConsole ? `${startConsole.ratio.median.toFixed(2)}x (CPU ${startConsole.cpuRatio.median.toFixed(2)}x)` : 'n/a', startConsole ? startConsole.ratio.median <= 2 : undefined, startConsole ? status(startConsole.cpuRatio.median <= 2) : 'n/a'],
 	['Start: explorer first frame under 600 ms of CPU (bundle, example)', firstFrame ? `${fixed(firstFrame.cpuMs)} ms CPU` : 'n/a', undefined, firstFrame ? status(firstFrame.cpuMs < 600) : 'n/a'],
+	['Explorer first frame at most 0.5x the CPU of `check` (landing zone and real-world roots, whole processes)', worstFrameRatio ? `${worstFrameRatio.cpuRatio!.median.toFixed(2)}x at most (${worstFrameRatio.name}: ${fixed(worstFrameRatio.firstFrameCpuMs?.median)} / ${fixed(worstFrameRatio.checkCpuMs?.median)} ms)` : 'n/a', undefined, worstFrameRatio ? status(frameRows.every(row => row.cpuRatio !== undefined && row.cpuRatio.median <= 0.5)) : 'n/a'],
+	['Explorer key to frame under 16 ms at the 95th percentile (landing zone and real-world roots)', worstKeys ? `${fixed(worstKeys[1]['keyP95Ms'], 1)} ms at most (${worstKeys[0]}); CPU ${fixed(worstKeyCpu![1]['keyCpuP95Ms'], 1)} ms at most (${worstKeyCpu![0]})` : 'n/a', worstKeys ? measuredKeys.every(([, keys]) => Number(keys['keyP95Ms']) < 16) : undefined, worstKeyCpu ? status(measuredKeys.every(([, keys]) => Number(keys['keyCpuP95Ms']) < 16)) : 'n/a'],
 	['Expansion at least 10x faster than `terraform plan` (4x)', planRatio ? `${planRatio.ratio.median.toFixed(1)}x (CPU ${planRatio.cpuRatio.median.toFixed(1)}x)` : 'n/a', planRatio ? planRatio.ratio.median >= 10 : undefined, planRatio ? status(planRatio.cpuRatio.median >= 10) : 'n/a'],
 	['Faster than every Terraform command above, every size', terraformCompared ? (slowerThanTerraform.length === 0 ? 'all faster' : `slower: ${slowerThanTerraform.join(', ')}`) : 'n/a', terraformCompared ? slowerThanTerraform.length === 0 : undefined],
 	...estateTargets(),

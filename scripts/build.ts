@@ -7,6 +7,7 @@ import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {builtinsRequired, bundlePlugins} from './bundle/plugins.js';
 import {graphPageBuildOptions} from '../source/web/bundle-options.js';
+import {toolV8Flags} from '../source/v8-flags.js';
 
 /*
 Builds the installable tool into distribution/: the commands (source/cli-process.ts without the explorer) as one CommonJS file, distribution/tfscope.cjs, which the program compiles from a V8 code cache kept between runs (Node 20 caches no ES modules); cli.tsx and everything it uses, the explorer and dependencies included, as ES modules split at each dynamic import (distribution/cli.mjs, chunks/), so the explorer loads only its own code (Ink, React and the UI only for it); and the program, distribution/cli.js, a small CommonJS file (scripts/bundle/cli-loader.ts) that runs one or the other. The large libraries of source/libraries.ts (RE2, YAML, legacy encodings, bcrypt), which evaluation loads synchronously on first use, are each built into one CommonJS file in distribution/vendor/, so no start compiles them. The package then has no runtime dependencies to install. Run by `npm run build` (and `npm start`), and by npm itself before packing or publishing (prepack). There is no prepare script: see docs/install.md.
@@ -72,7 +73,7 @@ const commandsAscii = !commandsBytes.some(byte => byte > 0x7F);
 // The V8 flags cli-loader.ts sets before it compiles the commands build, on the V8 they were measured on (Node 20's 11.x; other versions run with V8's defaults). A command is a short process, and both flags cut what V8 spends around the program rather than in it:
 // - TurboFan (the optimising compiler, on threads of its own) took a fifth to a third of a command's CPU time, compiling hundreds of functions that then ran for a few milliseconds. Eight times Node 20's default budget of work (67,584 bytecode bytes) before a function is considered for optimisation leaves that to code that runs long (a 20 MB parse, 4x and larger configurations). Paired runs, CPU time: check 0.70x and console 0.76x at 0.1x of the bench, check 0.81x at 1x and 0.86x at 4x; parse --json over 800 files unchanged.
 // - The young generation stays at its initial size (a semi-space growth factor of 1) instead of doubling up to 16 MB: each doubling touched fresh pages, and page faults were a quarter of the system and user time of check at 0.1x (9,700 faults; 7,100 after); the small nursery stays in cache. Paired runs after the first flag, CPU time: check 0.78x and console 0.87x at 0.1x, check 0.87x at 1x, 0.97x at 4x (peak RSS 292 -> 235 MB), instances at 1x 0.77x, graph at 0.1x 0.78x, parse --json over 800 files 0.91x.
-const commandsV8Flags = '--interrupt-budget=540672 --semi-space-growth-factor=1';
+const commandsV8Flags = toolV8Flags;
 // The flags are part of the hash that names the code caches: V8 rejects a cache made under other flags.
 const commandsHash = createHash('sha256').update(commandsBytes).update(commandsV8Flags).digest('hex').slice(0, 16);
 // The commands distribution/cli.js runs from this file: those that load a configuration or parse files, where compiling the engine was the cost; help, version and diff start faster from the split build.
