@@ -4,22 +4,84 @@ import {dynamicType} from '../lang/types.js';
 import {isWhollyKnown, unmark, type Value} from '../lang/values.js';
 
 /*
-What part of a value decides a block's instances, so that the walk from an unknown `for_each` to its causes (unknown-causes.ts) follows only what evaluation would have needed known. A `for_each` map needs its keys, never its values; a `for` expression's collection needs its keys and the attributes its key expression and condition read of each element. A reference whose value is known that far is no cause, however unknown the rest of it is: the commonest case is a list of records whose alias names a resource's computed attribute, keyed by `try(r.key, "${r.name} ${r.type}")` (terraform-aws-route53 modules/records), where `r.key` fails, `try` moves on, and the key is known.
+What part of a value decides a block's instances, so that the walk from an unknown `for_each` to its causes (unknown-causes.ts) follows only what evaluation would have needed known. A `for_each` map needs its keys, never its values; a `for` expression's collection needs its keys and what its key expression and condition read of each element. A reference whose value is known that far is no cause, however unknown the rest of it is: the commonest case is a list of records whose alias names a resource's computed attribute, keyed by `try(r.key, "${r.name} ${r.type}")` (terraform-aws-route53 modules/records), where `r.key` fails, `try` moves on, and the key is known.
 */
 
 /**
-`whole`: every part (a count, a set's elements, anything the walk does not narrow). `keys`: whether the collection is known and its keys or length, not its elements. `paths`: the keys, and in each element the values at these attribute paths.
+`whole`: every part (a count, a set's elements, anything the walk does not narrow). `collection`: the collection is known with its keys or length, and each element as far as `element` says (nothing of it when absent). `attributes`: these attributes of an object, each as far as its relevance says (an attribute it lacks is an error where it is read, not an unknown).
 */
 export type Relevance =
 	| {readonly kind: 'whole'}
-	| {readonly kind: 'keys'}
-	| {readonly kind: 'paths'; readonly paths: ReadonlyArray<readonly string[]>};
+	| {readonly kind: 'collection'; readonly element?: Relevance}
+	| {readonly kind: 'attributes'; readonly attributes: ReadonlyMap<string, Relevance>};
 
 export const whole: Relevance = {kind: 'whole'};
-export const keysOnly: Relevance = {kind: 'keys'};
+export const keysOnly: Relevance = {kind: 'collection'};
 
-export function relevanceText(relevance: Relevance): string {
-	return relevance.kind === 'paths' ? relevance.paths.map(path => path.join('.')).join(',') : relevance.kind;
+export function relevanceText(relevance: Relevance | undefined): string {
+	if (relevance === undefined) {
+		return '-';
+	}
+
+	switch (relevance.kind) {
+		case 'whole': {
+			return '*';
+		}
+
+		case 'collection': {
+			return `[${relevanceText(relevance.element)}]`;
+		}
+
+		case 'attributes': {
+			return `{${[...relevance.attributes].map(([name, part]) => `${name}:${relevanceText(part)}`).join(',')}}`;
+		}
+	}
+}
+
+/**
+What both need: the least relevance that covers `a` and `b` (`undefined`: nothing).
+*/
+export function join(a: Relevance | undefined, b: Relevance | undefined): Relevance | undefined {
+	if (a === undefined) {
+		return b;
+	}
+
+	if (b === undefined) {
+		return a;
+	}
+
+	if (a.kind === 'whole' || b.kind === 'whole') {
+		return whole;
+	}
+
+	if (a.kind === 'collection' && b.kind === 'collection') {
+		const element = join(a.element, b.element);
+		return element === undefined ? keysOnly : {kind: 'collection', element};
+	}
+
+	if (a.kind === 'attributes' && b.kind === 'attributes') {
+		const attributes = new Map(a.attributes);
+		for (const [name, part] of b.attributes) {
+			attributes.set(name, join(attributes.get(name), part)!);
+		}
+
+		return {kind: 'attributes', attributes};
+	}
+
+	return whole;
+}
+
+/**
+The relevance of a value read along `steps` as the relevance of what it is read from: `local.x.zones` needing its keys is `local.x` needing `zones`'s keys; past an index step, every element (which one is read is not followed).
+*/
+export function along(steps: readonly TraversalStep[], relevance: Relevance): Relevance {
+	let result = relevance;
+	for (let index = steps.length - 1; index >= 0; index--) {
+		const step = steps[index]!;
+		result = step.kind === 'attribute' ? {kind: 'attributes', attributes: new Map([[step.name, result]])} : {kind: 'collection', element: result};
+	}
+
+	return result;
 }
 
 /**
@@ -75,8 +137,8 @@ function child(value: Value, key: string | number): Value | 'missing' {
 /**
 Whether a value is known as far as `relevance` needs: then what it is made of is no cause.
 */
-export function decided(value: Value | 'missing', relevance: Relevance): boolean {
-	if (value === 'missing') {
+export function decided(value: Value | 'missing', relevance: Relevance | undefined): boolean {
+	if (value === 'missing' || relevance === undefined) {
 		return true;
 	}
 
@@ -85,12 +147,26 @@ export function decided(value: Value | 'missing', relevance: Relevance): boolean
 	}
 
 	const [plain] = unmark(value);
-	let elements: Iterable<Value>;
-	switch (plain.kind) {
-		case 'unknown': {
-			return false;
+	if (plain.kind === 'unknown') {
+		return false;
+	}
+
+	if (plain.kind === 'null') {
+		return true;
+	}
+
+	if (relevance.kind === 'attributes') {
+		for (const [name, part] of relevance.attributes) {
+			if (!decided(valueAt(plain, [{kind: 'attribute', name} as TraversalStep]), part)) {
+				return false;
+			}
 		}
 
+		return true;
+	}
+
+	let elements: Iterable<Value>;
+	switch (plain.kind) {
 		// A set's elements are its keys.
 		case 'set': {
 			return isWhollyKnown(plain);
@@ -122,25 +198,25 @@ export function decided(value: Value | 'missing', relevance: Relevance): boolean
 		}
 	}
 
-	if (relevance.kind === 'keys') {
+	if (relevance.element === undefined) {
 		return true;
 	}
 
 	for (const element of elements) {
-		for (const path of relevance.paths) {
-			if (!decided(valueAt(element, path.map(name => ({kind: 'attribute', name}) as TraversalStep)), whole)) {
-				return false;
-			}
+		if (!decided(element, relevance.element)) {
+			return false;
 		}
 	}
 
 	return true;
 }
 
+type Visit = (chain: ReferenceChain, relevance: Relevance) => void;
+
 /**
-Every reference chain of `expression` with the relevance its value has for the result's `relevance`, narrowed through the forms that keep keys apart from values (a `for` expression, a conditional's results, `keys`, `length`, `merge`, `values`, `try`, ...) and `whole` everywhere else. `bound`: names a `for` expression binds around it.
+Every reference chain of `expression` with the relevance its value has for the result's `relevance`, narrowed through the forms that keep keys apart from values (a `for` expression, constructors, a conditional's results, `keys`, `length`, `merge`, `flatten`, `try`, ...) and `whole` everywhere else. `bound`: names a `for` expression binds around it.
 */
-export function relevantChains(expression: Expression, relevance: Relevance, visit: (chain: ReferenceChain, relevance: Relevance) => void, bound: ReadonlySet<string> = new Set()): void {
+export function relevantChains(expression: Expression, relevance: Relevance, visit: Visit, bound: ReadonlySet<string> = new Set()): void {
 	if (relevance.kind === 'whole') {
 		walkReferenceChains(expression, chain => {
 			visit(chain, whole);
@@ -170,22 +246,31 @@ export function relevantChains(expression: Expression, relevance: Relevance, vis
 			return;
 		}
 
-		case 'Object':
-		case 'Tuple': {
-			// The keys or length a constructor makes are in its syntax; its values decide only what reads them.
-			if (relevance.kind === 'keys') {
-				if (expression.kind === 'Object') {
-					for (const item of expression.items) {
-						if (item.key.kind !== 'Variable') {
-							relevantChains(item.key, whole, visit, bound);
-						}
-					}
+		case 'Object': {
+			// Its keys are in its syntax; each value as far as the relevance reads it.
+			for (const item of expression.items) {
+				if (item.key.kind !== 'Variable') {
+					relevantChains(item.key, whole, visit, bound);
 				}
 
-				return;
+				const name = item.key.kind === 'Variable' ? item.key.name : undefined;
+				const part = relevance.kind === 'collection' ? relevance.element : (name === undefined ? whole : relevance.attributes.get(name));
+				if (part !== undefined) {
+					relevantChains(item.value, part, visit, bound);
+				}
 			}
 
-			relevantChains(expression, whole, visit, bound);
+			return;
+		}
+
+		case 'Tuple': {
+			const part = relevance.kind === 'collection' ? relevance.element : whole;
+			if (part !== undefined) {
+				for (const item of expression.items) {
+					relevantChains(item, part, visit, bound);
+				}
+			}
+
 			return;
 		}
 
@@ -214,7 +299,7 @@ export function relevantChains(expression: Expression, relevance: Relevance, vis
 }
 
 /**
-What of a function's arguments decides the `relevance` of its result, where that is less than the whole: `keys` and `length` need only their argument's keys; `merge`, `concat`, `values`, conversions that keep the keys and `try` pass the relevance on (an argument of `try` that fails names nothing, see `valueAt`).
+What of a function's arguments decides the `relevance` of its result, where that is less than the whole: `keys` and `length` need only their argument's keys; `merge`, `concat`, `values`, conversions that keep the keys and `try` pass the relevance on (an argument of `try` that fails names nothing, see `valueAt`); `flatten` needs each list it flattens as its result's elements are needed.
 */
 function narrowedArgument(name: string, relevance: Relevance): Relevance | undefined {
 	switch (name) {
@@ -232,57 +317,53 @@ function narrowedArgument(name: string, relevance: Relevance): Relevance | undef
 			return relevance;
 		}
 
+		case 'flatten': {
+			// Read as a list of lists, as flatten is used: a leaf among them is checked as a collection of its attributes.
+			return relevance.kind === 'collection' ? {kind: 'collection', element: relevance} : undefined;
+		}
+
 		default: {
 			return undefined;
 		}
 	}
 }
 
-function forChains(expression: Extract<Expression, {kind: 'For'}>, relevance: Relevance, visit: (chain: ReferenceChain, relevance: Relevance) => void, bound: ReadonlySet<string>): void {
+function forChains(expression: Extract<Expression, {kind: 'For'}>, relevance: Relevance, visit: Visit, bound: ReadonlySet<string>): void {
 	const {keyVariable, valueVariable} = expression;
-	const paths: string[][] = [];
-	let bare = false;
-	// The key expression and the condition decide which elements there are and under which keys; what they read of the iteration variables is what the collection must have known.
-	const scan = (part: Expression | undefined): void => {
-		if (!part) {
+	// A `for` expression makes a collection: its elements are the value expression's results.
+	const element = relevance.kind === 'collection' ? relevance.element : whole;
+	let needed: Relevance | undefined;
+	// What the key expression, the condition and (as far as the result's elements are needed) the value expression read of the iteration value is what the collection's elements must have known; the key variable is the collection's keys, known with it.
+	const scan = (part: Expression | undefined, partRelevance: Relevance | undefined): void => {
+		if (!part || partRelevance === undefined) {
 			return;
 		}
 
-		walkReferenceChains(part, chain => {
+		relevantChains(part, partRelevance, (chain, chainRelevance) => {
 			if (chain.root === keyVariable) {
 				return;
 			}
 
 			if (chain.root !== valueVariable) {
-				visit(chain, whole);
+				visit(chain, chainRelevance);
 				return;
 			}
 
-			const path: string[] = [];
+			const path: TraversalStep[] = [];
 			for (const step of chain.steps) {
 				if (step.kind !== 'attribute') {
 					break;
 				}
 
-				path.push(step.name);
+				path.push({kind: 'attribute', name: step.name} as TraversalStep);
 			}
 
-			if (path.length === 0) {
-				bare = true;
-			} else {
-				paths.push(path);
-			}
+			needed = join(needed, along(path, path.length === chain.steps.length ? chainRelevance : whole));
 		}, bound);
 	};
 
-	scan(expression.keyExpression);
-	scan(expression.condition);
-	// The elements' values matter only where the result's elements do (`paths`); a map's keys or a tuple's length never read them.
-	if (relevance.kind !== 'keys') {
-		scan(expression.valueExpression);
-	}
-
-	// An element read whole (`lookup(r, ...)`, `r[k]`) needs the whole collection.
-	const collection: Relevance = bare ? whole : (paths.length === 0 ? keysOnly : {kind: 'paths', paths});
-	relevantChains(expression.collection, collection, visit, bound);
+	scan(expression.keyExpression, whole);
+	scan(expression.condition, whole);
+	scan(expression.valueExpression, element);
+	relevantChains(expression.collection, needed === undefined ? keysOnly : {kind: 'collection', element: needed}, visit, bound);
 }

@@ -7,7 +7,7 @@ import {
 } from '../lang/references.js';
 import {type Value, isWhollyKnown, unmark} from '../lang/values.js';
 import {
-	type Relevance, decided, keysOnly, relevanceText, relevantChains, valueAt, whole,
+	type Relevance, along, decided, keysOnly, relevanceText, relevantChains, valueAt, whole,
 } from './cause-relevance.js';
 import type {InstanceKey} from './addresses.js';
 import type {Expansion} from './expansion.js';
@@ -111,9 +111,9 @@ export function unknownCauses(expression: Expression, instance: ModuleInstance, 
 	};
 
 	/**
-	Whether the value a reference reads (past its subject, along `steps`) is known as far as `relevance` needs, and the relevance its definition then has: the same where the reference reads the subject whole, all of it where it reads a part.
+	Whether the value a reference reads (past its subject, along `steps`) is known as far as `relevance` needs (undefined), else the relevance its definition has.
 	*/
-	const narrowed = (value: Value, steps: readonly TraversalStep[], relevance: Relevance): Relevance | undefined => decided(valueAt(value, steps), relevance) ? undefined : (steps.length === 0 ? relevance : whole);
+	const narrowed = (value: Value, steps: readonly TraversalStep[], relevance: Relevance): Relevance | undefined => decided(valueAt(value, steps), relevance) ? undefined : along(steps, relevance);
 
 	const followReference = (reference: Reference, attribute: string | undefined, where: ModuleInstance, depth: number, repetitionOf: typeof placeholder, relevance: Relevance): void => {
 		const {subject} = reference;

@@ -24,11 +24,13 @@ test('causes are found through module outputs, nested dynamic blocks and each.va
 	t.deepEqual(workspace.diagnostics.map(diagnostic => `${diagnostic.severity}: ${diagnostic.summary}`), ['warning: Instances known after apply']);
 });
 
-test('a for_each needs only its keys known: a value read only by the instances, or by a try() argument that fails, is no cause', async t => {
+test('a for_each needs only its keys known: a value read only by the instances (through for expressions and flatten), or by a try() argument that fails, is no cause', async t => {
 	// Every for_each is unknown at plan through data.test_zone.this; the alias names are known only after apply, and only by_alias keys its instances by one (terraform-aws-cloudfront examples/mtls through terraform-aws-route53 modules/records).
 	const workspace = await loadWorkspace({directory: path.join(directory, '..', 'unknown-causes-keys'), bundledSchemas: false});
 	t.deepEqual(workspace.instances.unknownCauses.map(report => `${report.cause.when} ${causeAddress(report.cause)}: ${report.blocks.join(', ')}`), [
 		'plan data.test_zone.this.id: test_record.keyed, test_record.by_try, test_record.by_alias, module.records.test_record.this',
 		'apply test_distribution.this.domain_name: test_record.by_alias',
+		// Keys counted from a list of subnets (read at plan) through flatten of nested for expressions; the security groups are only in the values.
+		'plan data.test_subnets.this.ids: test_association.this',
 	]);
 });
