@@ -4,11 +4,13 @@ import path from 'node:path';
 /*
 AVA's configuration (it was the "ava" key of package.json; a file, because the order of test files is a function).
 
+`npm test` runs the same tests compiled to JavaScript first (ava.build.config.js, scripts/build-tests.ts); this file runs the sources through tsx, for `npx ava test/FILE.ts`.
+
 Each test file runs in a child process of its own (workerThreads: false: on Node 20, worker threads do not get tsx's loader and every .ts file fails with ERR_UNKNOWN_FILE_EXTENSION), and starting one costs about a second of CPU before its first test.
 */
 
 // Measured on a 2-core machine (2026-11-29): the files that take longest, longest first. Started first, they run beside the many short files instead of alone at the end of the run. Only the order depends on this list: a file missing from it runs after these, in AVA's order.
-const slowFirst = [
+export const slowFirst = [
 	'test/e2e/install.ts', // npm pack, a global install, npx and a clone's npm install: mostly waiting on npm
 	'test/hardening/round-two.ts',
 	'test/ui/selection-agreement.tsx', // a property test over random keys, resizes and clicks

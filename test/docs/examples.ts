@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import test from 'ava';
+import {cliCommand} from '../helpers/cli-command.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -65,10 +66,9 @@ function normalise(text: string): string {
 
 const consoleBlocks = pages().flatMap(file => blocksOf(file)).filter(block => block.info === 'console');
 
-// `tfscope` on PATH runs the sources, so the examples check the code of this checkout (the bundle is checked against the same commands by scripts/smoke.sh and test/e2e/install.ts).
+// `tfscope` on PATH runs this checkout (`cliCommand()`), so the examples check the code of this checkout (the bundle is checked against the same commands by scripts/smoke.sh and test/e2e/install.ts).
 const binDirectory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-examples-'));
-const tsx = import.meta.resolve('tsx');
-writeFileSync(path.join(binDirectory, 'tfscope'), `#!/bin/sh\nexec "${process.execPath}" --import=${tsx} "${path.join(root, 'cli.tsx')}" "$@"\n`);
+writeFileSync(path.join(binDirectory, 'tfscope'), `#!/bin/sh\nexec ${cliCommand().map(part => `"${part}"`).join(' ')} "$@"\n`);
 chmodSync(path.join(binDirectory, 'tfscope'), 0o755);
 test.after.always(() => {
 	rmSync(binDirectory, {recursive: true, force: true});

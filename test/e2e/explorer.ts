@@ -8,6 +8,7 @@ import test from 'ava';
 import stripAnsi from 'strip-ansi';
 import {generateConfiguration, sizePreset, writeConfiguration} from '../../bench/generate.js';
 import {repositoryRoot, startTerminal, tmuxAvailable} from '../helpers/tmux.js';
+import {cliCommand} from '../helpers/cli-command.js';
 
 /*
 The real CLI in a real terminal (tmux), on the bundled example, driven by keymap ids. Each assertion waits until the screen shows what it expects (the machine may be busy: the timeouts are generous, the tests do not sleep).
@@ -180,7 +181,7 @@ test('without a terminal it says so and points to the commands', t => {
 	let output = '';
 	let status = 0;
 	try {
-		execFileSync(process.execPath, ['--import=tsx', path.join(repositoryRoot, 'cli.tsx'), example], {cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8'});
+		execFileSync(cliCommand()[0]!, [...cliCommand().slice(1), example], {cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8'});
 	} catch (error) {
 		const failure = error as {status: number; stderr: string};
 		status = failure.status;

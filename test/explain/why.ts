@@ -5,9 +5,12 @@ import {traceJson} from '../../source/explain/format-json.js';
 import {type Trace, type TraceStep, explainAddress, explainExpression} from '../../source/explain/index.js';
 import {formatValue} from '../../source/lang/format-value.js';
 import {type Workspace, loadWorkspace} from '../../source/workspace.js';
+import {golden, goldenName} from '../helpers/golden.js';
 import {schemaErrors} from '../helpers/json-schema.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
+// The traces as text, one file per subject (UPDATE_GOLDENS=1 writes them).
+const goldens = path.join('test', 'fixtures', 'explain', 'why');
 const fixture = 'test/fixtures/configs/explain';
 const example = 'examples/multi-region';
 
@@ -61,7 +64,8 @@ const fixtureSubjects = [
 for (const subject of fixtureSubjects) {
 	test(`golden trace: ${subject}`, async t => {
 		const workspace = await fixtureWorkspace;
-		t.snapshot(formatTraceText(explained(workspace, subject)));
+		const actual = formatTraceText(explained(workspace, subject));
+		t.is(actual, golden(path.join(goldens, 'configs', `${goldenName(subject)}.txt`), actual));
 	});
 }
 
@@ -76,7 +80,8 @@ const exampleSubjects = [
 for (const subject of exampleSubjects) {
 	test(`golden trace on the example: ${subject}`, async t => {
 		const workspace = await exampleWorkspace;
-		t.snapshot(formatTraceText(explained(workspace, subject)));
+		const actual = formatTraceText(explained(workspace, subject));
+		t.is(actual, golden(path.join(goldens, 'example', `${goldenName(subject)}.txt`), actual));
 	});
 }
 

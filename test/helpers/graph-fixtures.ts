@@ -1,8 +1,7 @@
-import process from 'node:process';
-import fs from 'node:fs';
 import path from 'node:path';
 import {loadModuleTree} from '../../source/config/load-module-tree.js';
 import type {GraphInput} from '../../source/graph/build.js';
+import {golden as goldenFile} from './golden.js';
 
 export const graphFixtures = path.join('test', 'fixtures', 'graph');
 
@@ -15,15 +14,10 @@ export function loadGraphFixture(name: string): GraphInput {
 }
 
 /**
-Compares with a golden file; with UPDATE_GOLDENS=1, writes it instead (review the diff before committing).
+Compares with a golden file under test/fixtures/graph (see `golden` in golden.ts).
 */
 export function golden(name: string, actual: string): string {
-	const file = path.join(graphFixtures, name);
-	if (process.env['UPDATE_GOLDENS'] === '1') {
-		fs.writeFileSync(file, actual);
-	}
-
-	return fs.readFileSync(file, 'utf8');
+	return goldenFile(path.join(graphFixtures, name), actual);
 }
 
 /**

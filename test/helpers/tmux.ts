@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {bindings, type BindingId} from '../../source/ui/keymap.js';
+import {cliCommand} from './cli-command.js';
 
 /*
 A driver for the real CLI in a real terminal: a private tmux server (`-L`), a detached session of a fixed size, keys sent by keymap id, and assertions that poll the screen until what they wait for appears (lazygit's integration tests work the same way). Ink renders nothing until exit under CI=true, so the app runs with CI=0.
@@ -49,7 +50,7 @@ export type TerminalOptions = {
 	Record every byte the app writes (tmux `pipe-pane`), from its first byte on: the app starts only once the recording runs. Read it with `output()`. For assertions about frames a poll of the screen could miss.
 	*/
 	readonly record?: boolean;
-	/** The command to run instead of the sources (`node --import=tsx cli.tsx`), with `arguments` after it: `['npm', 'start']`, an installed `tfscope`. */
+	/** The command to run instead of this checkout's tfscope (`cliCommand()`), with `arguments` after it: `['npm', 'start']`, an installed `tfscope`. */
 	readonly program?: readonly string[];
 };
 
@@ -94,7 +95,7 @@ export function keyForTmux(id: BindingId, which = 0): string {
 }
 
 /**
-Starts `node --import=tsx cli.tsx ARGS` (or `options.program` ARGS) in a new private tmux server.
+Starts this checkout's tfscope (`cliCommand()`) with ARGS (or `options.program` ARGS) in a new private tmux server.
 */
 export function startTerminal(options: TerminalOptions): Terminal {
 	const server = `tfscope-test-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -108,7 +109,7 @@ export function startTerminal(options: TerminalOptions): Terminal {
 	const recording = options.record ? path.join(mkdtempSync(path.join(os.tmpdir(), 'tfscope-tmux-')), 'output') : undefined;
 	// With a recording, the pane first waits on a tmux channel that is signalled once pipe-pane is attached.
 	const start = recording ? `tmux -L ${server} wait-for started; ` : '';
-	const command = `${start}cd ${shellQuote(options.cwd ?? repositoryRoot)} && env -u CI ${exports} ${(options.program ?? ['node', '--import=tsx', path.join(repositoryRoot, 'cli.tsx')]).map(part => shellQuote(part)).join(' ')} ${(options.arguments ?? []).map(argument => shellQuote(argument)).join(' ')}; echo "[exit $?]"; sleep 600`;
+	const command = `${start}cd ${shellQuote(options.cwd ?? repositoryRoot)} && env -u CI ${exports} ${(options.program ?? cliCommand()).map(part => shellQuote(part)).join(' ')} ${(options.arguments ?? []).map(argument => shellQuote(argument)).join(' ')}; echo "[exit $?]"; sleep 600`;
 	tmux('new-session', '-d', '-s', 'main', '-x', String(columns), '-y', String(rows), '-e', 'CI=0', command);
 	tmux('set-option', '-t', 'main', 'status', 'off');
 	tmux('resize-window', '-t', 'main', '-x', String(columns), '-y', String(rows));

@@ -1,8 +1,9 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {Readable} from 'node:stream';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {fileURLToPath} from 'node:url';
 import {type Command, type CommandFlags, defaultFlags} from '../../source/commands/command.js';
+import {commandTable} from '../../source/commands/command-table.js';
 
 /*
 Runs the non-interactive commands in-process, as cli.tsx would, with captured output (a `_` file: AVA does not run it). Commands are found by listing source/commands/, so a command added later is covered without editing the safety tests.
@@ -31,14 +32,13 @@ export function commandNames(): string[] {
 The command function a module exports (`<name>Command`).
 */
 export async function loadCommand(name: string): Promise<Command> {
-	const file = readdirSync(commandsDirectory).find(candidate => candidate.replace(/\.tsx?$/, '') === name)!;
-	const module = await import(pathToFileURL(path.join(commandsDirectory, file)).href) as Record<string, unknown>;
-	const exported = module[`${name}Command`];
-	if (typeof exported !== 'function') {
-		throw new TypeError(`source/commands/${file} does not export ${name}Command`);
+	// Through the command table, as main.ts loads it (a dynamic import of the file would need tsx under `npm test`, which runs compiled tests).
+	const spec = commandTable.find(candidate => candidate.name === name);
+	if (spec === undefined) {
+		throw new TypeError(`source/commands/${name}.ts exports ${name}Command but command-table.ts has no ${name}`);
 	}
 
-	return exported as Command;
+	return spec.load();
 }
 
 export async function findCommands(): Promise<Map<string, Command>> {
