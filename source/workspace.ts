@@ -15,6 +15,8 @@ import {dataDirectory} from './config/module-sources.js';
 import {type ConfigSource, readTextFrom} from './config/source.js';
 import {describeReadFailure, readTextWithLimit} from './files/read-file.js';
 import {maximumStateFileBytes, readState} from './config/state.js';
+import {stateMethods} from './config/state-encryption.js';
+import {blocksOf} from './hcl/ast.js';
 import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, type ValueOrigin, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
@@ -305,7 +307,10 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		collected = {...given, diagnostics: [...given.diagnostics, otherPlan]};
 	}
 	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
-	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined, options.source);
+	// An OpenTofu encrypted state is decrypted with what the root module's encryption block (and TF_ENCRYPTION) give statically.
+	const rootModule = tree.root.module;
+	const decryption = () => stateMethods(rootModule.terraform.blocks.flatMap(block => blocksOf(block.body, 'encryption')), environment['TF_ENCRYPTION'], staticEvaluation && ((expression, requiredBy) => staticEvaluation.evaluateInRoot(rootModule, expression, requiredBy)));
+	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined, options.source, decryption);
 	// The provider versions the lock file selected tell how far a bundled digest is trusted.
 	const schemas = loadSchemaSet({files: schemaFilesFor(directory, options.schemaFiles, cwd), bundled: options.bundledSchemas ?? true, locked: readLockFile(directory, options.source)});
 	// Everything after the parse: run again, from the same parsed modules, when the assumptions change.

@@ -1,5 +1,6 @@
 import {describeReadFailure} from '../files/read-file.js';
 import {type ConfigSource, readTextFrom} from './source.js';
+import {type StateMethod, decryptEnvelope, encryptedEnvelope} from './state-encryption.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {
 	type Value, boolValue, markSensitive, nullValue, numberValue, objectValue, stringValue, tupleValue,
@@ -108,7 +109,12 @@ function markPath(value: Value, path: readonly PathStep[]): Value {
 	return value;
 }
 
-export function parseState(text: string, filename: string): {state: State; diagnostics: Diagnostic[]} {
+/**
+How an encrypted state file (OpenTofu) may be decrypted: the methods its configuration names, or why there are none (see state-encryption.ts).
+*/
+export type StateDecryption = () => readonly StateMethod[] | string;
+
+export function parseState(text: string, filename: string, decryption?: StateDecryption): {state: State; diagnostics: Diagnostic[]} {
 	const diagnostics: Diagnostic[] = [];
 	const state = new Map<string, StateInstance>();
 	let parsed: StateFile;
@@ -117,6 +123,18 @@ export function parseState(text: string, filename: string): {state: State; diagn
 	} catch (error) {
 		diagnostics.push(errorDiagnostic('Invalid state file', `${filename} is not valid JSON: ${(error as Error).message}.`));
 		return {state, diagnostics};
+	}
+
+	const envelope = encryptedEnvelope(parsed);
+	if (envelope) {
+		const methods = decryption?.() ?? 'tfscope reads one only in OpenTofu mode (--opentofu), with the configuration\'s encryption block';
+		const decrypted = typeof methods === 'string' ? {ok: false as const, reason: methods} : decryptEnvelope(envelope, methods);
+		if (!decrypted.ok) {
+			diagnostics.push(warningDiagnostic('Encrypted state file', `${filename} is an OpenTofu encrypted state file, and tfscope cannot decrypt it: ${decrypted.reason}. Its values are ignored.`));
+			return {state, diagnostics};
+		}
+
+		return parseState(decrypted.text, filename);
 	}
 
 	if (parsed.version !== 4) {
@@ -167,7 +185,7 @@ export const maximumStateFileBytes = 256 * 1024 * 1024;
 /**
 Reads a state file (through the one reader with limits); undefined (no diagnostics) when `optional` and it does not exist.
 */
-export function readState(file: string, optional: boolean, source?: ConfigSource): {state: State; diagnostics: Diagnostic[]} {
+export function readState(file: string, optional: boolean, source?: ConfigSource, decryption?: StateDecryption): {state: State; diagnostics: Diagnostic[]} {
 	const read = readTextFrom(source, file, maximumStateFileBytes);
 	if (!read.ok) {
 		if (optional && read.failure.kind === 'missing') {
@@ -177,5 +195,5 @@ export function readState(file: string, optional: boolean, source?: ConfigSource
 		return {state: new Map(), diagnostics: [errorDiagnostic('Failed to read state file', `${file} could not be read: ${describeReadFailure(read.failure)}.`)]};
 	}
 
-	return parseState(read.text, file);
+	return parseState(read.text, file, decryption);
 }

@@ -113,7 +113,7 @@ const failed = (diagnostics: Diagnostic[]): Result<Value> => ({value: unknownVal
 /**
 The static evaluator of a whole configuration: frames are made per module of the tree as the loader reaches it; values are computed on demand and memoised per frame.
 */
-export function createStaticEvaluation(options: StaticEvaluationOptions): {readonly root: (module: Module) => StaticScope; readonly settings: (module: Module) => Diagnostic[]} {
+export function createStaticEvaluation(options: StaticEvaluationOptions): {readonly root: (module: Module) => StaticScope; readonly settings: (module: Module) => Diagnostic[]; readonly evaluateInRoot: (module: Module, expression: Expression, requiredBy: string) => Result<Value>} {
 	const functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false});
 	const rootPath = path.resolve(options.cwd, options.rootDirectory);
 	// The identifiers being evaluated, innermost last: a repeat is OpenTofu's "Circular reference".
@@ -281,6 +281,8 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 
 	return {
 		root: rootScope,
+		// What the encryption block gives for reading an encrypted state (config/state-encryption.ts).
+		evaluateInRoot: (module, expression, requiredBy) => rootScope(module).evaluate(expression, requiredBy),
 		settings(module) {
 			const scope = rootScope(module);
 			const diagnostics: Diagnostic[] = [];
