@@ -146,6 +146,14 @@ function withDistinctLabels(trees: readonly TreeNode[]): TreeNode[] {
 }
 
 /**
+A mark after each marked node's name, as `graph` text prints it (`terraform_data.a (replace)`): a cut keeps the end of a label, so the mark stays.
+*/
+function withMarks(tree: TreeNode, marks: (id: string) => string | undefined): TreeNode {
+	const mark = marks(tree.id);
+	return {id: tree.id, label: mark === undefined ? tree.label : `${tree.label} (${mark})`, children: tree.children.map(child => withMarks(child, marks))};
+}
+
+/**
 Each node's label as drawn in its side's width: its end (`…aws_subnet.public`), or both ends where the ends of two different nodes would read the same.
 */
 function fittedLabels(sides: ReadonlyArray<{readonly tree: TreeNode; readonly width: number}>): Map<TreeNode, string> {
@@ -286,7 +294,7 @@ function drawSide(canvas: Canvas, tree: TreeNode, origin: number, step: 1 | -1, 
 /**
 The neighbourhood of `focus` drawn in at most `width` columns and `height` lines: dependencies on the left, dependents on the right, up to `depth` levels each way (fewer when the width does not allow readable labels). Pure: the UI's graph view prints the lines as they are.
 */
-export function drawNeighbourhood(graph: GraphView, focus: string, depth: number, width: number, height: number): string[] {
+export function drawNeighbourhood(graph: GraphView, focus: string, depth: number, width: number, height: number, marks?: (id: string) => string | undefined): string[] {
 	if (height <= 0 || width <= 0) {
 		return [];
 	}
@@ -295,7 +303,7 @@ export function drawNeighbourhood(graph: GraphView, focus: string, depth: number
 		return [truncate(`No node ${focus} in the graph`, width)];
 	}
 
-	const [left, right] = withDistinctLabels([spanningTree(graph, focus, 'dependencies', depth), spanningTree(graph, focus, 'dependents', depth)]) as [TreeNode, TreeNode];
+	const [left, right] = withDistinctLabels([spanningTree(graph, focus, 'dependencies', depth), spanningTree(graph, focus, 'dependents', depth)]).map(tree => (marks ? withMarks(tree, marks) : tree)) as [TreeNode, TreeNode];
 	const shortened = shortenedPrefixes(graph, focus);
 	const header = truncate(`${plural(countNodes(left), 'dependency', 'dependencies')} ◀ ${focus} ◀ ${plural(countNodes(right), 'dependent', 'dependents')}${shortened.length === 0 ? '' : ` (names in ${shortened.join(', ')} without the prefix)`}`, width);
 	const boxWidth = Math.min(textWidth(left.label) + 4, Math.max(12, Math.floor(width / 4)));

@@ -46,6 +46,20 @@ export function formatCounts(counts: ReadonlyMap<CountKind, number>): string {
 }
 
 /**
+The mark of each kind where counts are short (`+3 ~1 -/+2`: the explorer's status bar and module tree), as `changeMark` marks one change.
+*/
+export const countMarks: Readonly<Record<CountKind, string>> = {
+	create: '+', update: '~', replace: '-/+', delete: '-', forget: '.', read: '<=', move: '→', import: '<', deferred: '?',
+};
+
+/**
+`+2 -/+1`, or `no changes`: `formatCounts` where room is short.
+*/
+export function formatCountsShort(counts: ReadonlyMap<CountKind, number>): string {
+	return counts.size === 0 ? 'no changes' : [...counts].map(([kind, count]) => `${countMarks[kind]}${count}`).join(' ');
+}
+
+/**
 The changes of the resource instances of one module instance (its own, not its children's).
 */
 export function changesInModule(plan: PlanOverlay, module: string): PlannedChange[] {

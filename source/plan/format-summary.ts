@@ -7,8 +7,14 @@ The three forms of `plan-summary`: text for a terminal, JSON for scripts, Markdo
 */
 
 function entryLines(entry: SummaryEntry, indent: string): string[] {
-	const lines = [`${indent}${entry.address}${entry.file ? `  ${entry.file}` : ''}`];
-	const inner = `${indent}    `;
+	return [`${indent}${entry.address}${entry.file ? `  ${entry.file}` : ''}`, ...entryDetailLines(entry, `${indent}    `)];
+}
+
+/**
+What is said of one change under its address: the move, the import, the reason, each path that forces a replacement with the chain of values behind it, the attributes that change (the explorer's Details show the same lines).
+*/
+export function entryDetailLines(entry: SummaryEntry, inner = ''): string[] {
+	const lines: string[] = [];
 	if (entry.previousAddress !== undefined) {
 		lines.push(`${inner}moved from ${entry.previousAddress}`);
 	}

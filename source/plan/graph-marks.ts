@@ -20,7 +20,10 @@ const colours: Readonly<Record<string, string>> = {
 	changed: '#f9a825',
 };
 
-export function planMarks(graph: Graph, plan: PlanOverlay, instances: boolean): NodeMarks {
+/**
+The action label of each graph node the plan changes, by node id: instance ids (`module.a["x"].t.n[0]`) with `instances`, else block ids (`module.a.t.n`); `changed` where a block's instances do different things.
+*/
+export function planNodeActions(plan: PlanOverlay, instances: boolean): Map<string, string> {
 	const actionsByNode = new Map<string, Set<string>>();
 	for (const change of plan.changes.values()) {
 		const action = displayAction(change);
@@ -32,12 +35,16 @@ export function planMarks(graph: Graph, plan: PlanOverlay, instances: boolean): 
 		actionsByNode.set(id, (actionsByNode.get(id) ?? new Set()).add(action));
 	}
 
+	return new Map([...actionsByNode].map(([id, actions]) => [id, actions.size === 1 ? [...actions][0]! : 'changed']));
+}
+
+export function planMarks(graph: Graph, plan: PlanOverlay, instances: boolean): NodeMarks {
+	const labels = planNodeActions(plan, instances);
 	const colourOf = (label: string): string => colours[label.replace(/^deferred /, '')] ?? '#f9a825';
 	const marks = new Map<string, NodeMark>();
 	for (const node of graph.nodes()) {
-		const actions = actionsByNode.get(node.id);
-		if (actions) {
-			const label = actions.size === 1 ? [...actions][0]! : 'changed';
+		const label = labels.get(node.id);
+		if (label !== undefined) {
 			marks.set(node.id, {label, colour: colourOf(label)});
 		}
 	}

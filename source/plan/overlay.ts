@@ -228,6 +228,21 @@ export function actionSymbol(change: Pick<PlannedChange, 'action' | 'createBefor
 }
 
 /**
+The mark of a change on one row (the explorer's panes): `actionSymbol`'s, and where that is blank, `→` for a move and `<` for an import (as the explorer's `--diff` marks them); none for a plain no-op.
+*/
+export function changeMark(change: PlannedChange): string | undefined {
+	if (change.action !== 'no-op') {
+		return actionSymbol(change);
+	}
+
+	if (change.previousAddress !== undefined) {
+		return '→';
+	}
+
+	return change.importing ? '<' : undefined;
+}
+
+/**
 An action in words, with what modifies it: `replace (create before destroy)`, `moved`, `import`, `deferred`.
 */
 export function describeAction(change: PlannedChange): string {

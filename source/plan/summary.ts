@@ -101,7 +101,10 @@ export function summarizePlan(workspace: Workspace, plan: PlanOverlay, options: 
 	};
 }
 
-function summaryEntry(workspace: Workspace, change: PlannedChange): SummaryEntry {
+/**
+One change as the summary lists it: its action, reason, block's file:line, replacement causes (traced with `why`) and attribute changes.
+*/
+export function summaryEntry(workspace: Workspace, change: PlannedChange): SummaryEntry {
 	const instance = workspace.instances.resourceInstances.get(change.address);
 	const block = instance?.resource.block ?? blockOf(workspace.moduleTree, change);
 	return {

@@ -141,9 +141,14 @@ export function detailView(details: Details, options: DetailOptions = {}): Detai
 	lines.push(plain(details.location ? `${kind} · ${details.location.filename}:${details.location.line}` : kind, 'dim'));
 
 	if (details.change) {
-		// `--diff`: what the change does here, before the rest.
-		lines.push([{text: `${details.change.mark} `, style: 'title'}, {text: sanitizeLine(details.change.summary), style: 'title'}]);
+		// `--diff`, `--plan`: what the change does here, before the rest.
+		lines.push([...(details.change.mark === '' ? [] : [{text: `${details.change.mark} `, style: 'title' as const}]), {text: sanitizeLine(details.change.summary), style: 'title'}]);
 		lines.push(...details.change.lines.map(line => plain(`  ${line}`)));
+	}
+
+	if (details.failedChecks && details.failedChecks.length > 0) {
+		lines.push([{text: 'Failed checks (plan)', style: 'error'}]);
+		lines.push(...details.failedChecks.map(message => [{text: '  ✖ ', style: 'error' as const}, {text: sanitizeLine(message)}]));
 	}
 
 	if (details.unavailable) {

@@ -14,11 +14,16 @@ export type ModuleRow = {
 	readonly warnings: number;
 	/** Under `--diff`: what the change does to this module instance (`+`, `-`, `→`) or inside it (`~`). */
 	readonly mark?: string;
+	/** Under `--plan`: the changes in this module instance and the ones below it, by action (`~2 -1`). */
+	readonly planned?: readonly PlannedCount[];
 	/** The module's files could not be read (not installed, a missing directory, a cycle): what to do about it. */
 	readonly unavailable?: ModuleUnavailable;
 	/** While the configuration is still being expanded: this instance's resources or module calls are not made yet, so its counts (and children) are not known. */
 	readonly pending?: boolean;
 };
+
+/** How many changes of one kind a plan makes (`plan/counts.ts`), with the mark the panes show for it. */
+export type PlannedCount = {readonly kind: string; readonly mark: string; readonly count: number};
 
 /** Why a module instance has no contents, and what `terraform init` would fetch. */
 export type ModuleUnavailable = {
@@ -45,7 +50,7 @@ export type BlockEntry = {
 	readonly mode: ExpansionMode;
 	/** Full addresses of the instances, in Terraform's order; empty for a single block. */
 	readonly instances: readonly string[];
-	/** Under `--diff`: the change to the block (a single one) or to some of its instances (`~`). */
+	/** Under `--diff` or `--plan`: the change to the block (a single one) or to some of its instances (`~` under `--diff`, the instances' own mark or `*` under `--plan`). */
 	readonly mark?: string;
 	/** Under `--diff`: the mark of each changed instance. */
 	readonly instanceMarks?: ReadonlyMap<string, string>;
@@ -92,8 +97,10 @@ export type Details = {
 	/** Assumptions that pinned values of this instance. */
 	readonly assumed?: readonly AssumptionRow[];
 	readonly source?: {readonly text: string; readonly firstLine: number};
-	/** Under `--diff`: what the change does here (the mark, one line, then the argument diff and the `moved` block). */
+	/** Under `--diff` or `--plan`: what the change does here (the mark, `''` for none; one line, then the argument diff and the `moved` block, or the plan's reason, replacement causes and attribute changes). */
 	readonly change?: {readonly mark: string; readonly summary: string; readonly lines: readonly string[]};
+	/** Under `--plan`: the failure messages of the plan's checks on this object (preconditions, postconditions, `check` assertions, variable validations). */
+	readonly failedChecks?: readonly string[];
 };
 
 export type Edge = {
@@ -215,8 +222,10 @@ export type ExplorerData = {
 	/** A function's parameters and what it does (`cidrsubnet(prefix, newbits, netnum): …`), shown when Tab completes its name. */
 	signature?(name: string): string | undefined;
 	drawGraph(address: string, width: number, height: number): GraphDrawing;
-	/** Under `--diff`: the comparison and its counts (`diff vs main: 2 to add, ...`); the `D` filter needs it. */
+	/** Under `--diff`: the comparison and its counts (`diff vs main: 2 to add, ...`); the `D` filter needs it or `planSummary`. */
 	readonly diffSummary?: string;
+	/** Under `--plan`: the plan's counts by action (`plan: 2 create, 1 replace`). */
+	readonly planSummary?: string;
 	/** What `tofu plan -exclude=ADDRESS` would skip for these addresses: each module or resource instance address, and why (`excluded`, or `depends on ADDRESS`). */
 	skipped?(excluded: readonly string[]): ReadonlyMap<string, string>;
 	/** The assumptions in force, in the order given. */

@@ -81,7 +81,7 @@ export const keymap = [
 	{id: 'filter', keys: ['/'], help: '/', description: 'Fuzzy filter the focused list', scope: 'global', group: 'views', status: true},
 	{id: 'go-to', keys: [':'], help: ':', description: 'Go to an address (Tab completes)', scope: 'global', group: 'views', status: true},
 	{id: 'show-graph', keys: ['v'], help: 'v', description: 'Graph of the selection\'s neighbourhood', scope: 'global', group: 'views', status: true},
-	{id: 'toggle-changed-only', keys: ['D'], help: 'D', description: 'With --diff REV: only what changed since REV (again: everything)', scope: 'global', group: 'views'},
+	{id: 'toggle-changed-only', keys: ['D'], help: 'D', description: 'With --diff REV or --plan FILE: only what changes (again: everything)', scope: 'global', group: 'views'},
 	{id: 'show-diagnostics', keys: ['d'], help: 'd', description: 'All diagnostics', scope: 'global', group: 'views'},
 	{id: 'exclude', keys: ['X'], help: 'X', description: 'Exclude the selection as tofu plan -exclude does (again: include it); what it skips is marked ⊖', scope: 'global', group: 'views'},
 	{id: 'show-assumptions', keys: ['a'], help: 'a', description: 'Assumptions in force and the unknowns they can pin', scope: 'global', group: 'views'},

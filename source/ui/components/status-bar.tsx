@@ -3,6 +3,7 @@ import type {Binding} from '../keymap.js';
 import {lineWidth, textWidth, truncateLine, type Line, type Span} from '../lines.js';
 import {sanitizeLine} from '../sanitize.js';
 import {LinesView} from './lines-view.js';
+import {countKinds, countMarks} from '../../plan/counts.js';
 
 export type StatusBarProps = {
 	readonly bindings: readonly Binding[];
@@ -40,6 +41,9 @@ function wholeHints(bindings: readonly Binding[], room: number): Span[] {
 }
 
 const shorterWords: ReadonlyArray<[RegExp, string]> = [
+	// A plan's counts (`plan: 3 create, 1 replace`) as the marks the panes show (`plan +3 -/+1`).
+	...countKinds.map((kind): [RegExp, string] => [new RegExp(`(\\d+) ${kind}\\b(?:, )?`, 'g'), `${countMarks[kind]}$1 `]),
+	[/^plan( \(errored\))?: /, 'plan$1 '],
 	[/(\d+) module instances?\b/g, '$1m'],
 	[/(\d+) resource instances?\b/g, '$1r'],
 	[/(\d+) open-ended \[\*]/g, '$1[*]'],
@@ -69,13 +73,20 @@ export function fitState(state: string, width: number, most?: number): string {
 		}
 	}
 
-	// A diff's summary comes first and matters most: then the counts after it give way.
-	const keepFirst = parts[0]?.startsWith('diff vs') === true;
+	// A diff's or a plan's summary comes first and matters most: then the counts after it give way.
+	parts = parts.map(part => part.trimEnd());
+	const keepFirst = /^(diff vs|plan\b)/.test(parts[0] ?? '');
 	while (parts.length > 1 && textWidth(parts.join(' · ')) > room) {
 		parts.splice(keepFirst ? 1 : 0, 1);
 	}
 
-	return parts.join(' · ');
+	// Alone and still too long: its last words go (a plan's counts end with what matters least: forget, read, move, import).
+	let words = parts.join(' · ').split(' ');
+	while (words.length > 2 && textWidth(words.join(' ')) > room) {
+		words = words.slice(0, -1);
+	}
+
+	return words.join(' ');
 }
 
 /** Always on the bar, at the end of the hints: how to get help and how to leave. */

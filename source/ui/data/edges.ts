@@ -4,6 +4,7 @@ import type {GraphEdge} from '../../graph/model.js';
 import {type GraphView, drawNeighbourhood} from '../../graph/draw.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import type {Edge, GraphDrawing} from '../explorer-data.js';
+import {planNodeActions} from '../../plan/graph-marks.js';
 import type {DataContext} from './context.js';
 import {moduleCallEdges, type ModuleMembers} from './module-edges.js';
 import type {Places} from './places.js';
@@ -123,6 +124,19 @@ export function createEdgeData({workspace, tree}: DataContext, {blockPlace, modu
 		];
 	});
 
+	// Under --plan, each node drawn with its action (`graph --plan`'s labels): instance nodes by address, block nodes by their instances' action.
+	let nodeActions: {readonly instances: ReadonlyMap<string, string>; readonly blocks: ReadonlyMap<string, string>} | undefined;
+	const planMarks = (): ((id: string) => string | undefined) | undefined => {
+		const {plan} = workspace;
+		if (!plan) {
+			return undefined;
+		}
+
+		nodeActions ??= {instances: planNodeActions(plan, true), blocks: planNodeActions(plan, false)};
+		const actions = nodeActions;
+		return id => actions.instances.get(id) ?? actions.blocks.get(id);
+	};
+
 	const drawings = new Map<string, GraphDrawing>();
 	const drawGraph = (address: string, width: number, height: number): GraphDrawing => {
 		const key = `${address}\u0000${width}\u0000${height}`;
@@ -134,7 +148,7 @@ export function createEdgeData({workspace, tree}: DataContext, {blockPlace, modu
 		const node = graphNode(address);
 		const neighbours = edges(address).map(edge => edge.address);
 		const drawing: GraphDrawing = {
-			lines: node ? drawNeighbourhood(node.graph, node.id, 2, Math.max(0, width), Math.max(0, height)) : [`No graph node for ${address === '' ? 'the root module' : address}`],
+			lines: node ? drawNeighbourhood(node.graph, node.id, 2, Math.max(0, width), Math.max(0, height), planMarks()) : [`No graph node for ${address === '' ? 'the root module' : address}`],
 			nodes: [address, ...new Set(neighbours.filter(each => each !== address))],
 		};
 		drawings.set(key, drawing);

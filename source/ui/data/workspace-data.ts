@@ -9,6 +9,7 @@ import {createEdgeData} from './edges.js';
 import type {Formatting} from './formatting.js';
 import {moduleRows} from './module-rows.js';
 import {createPlaces} from './places.js';
+import {withPlan} from './plan.js';
 import {createStatus} from './status.js';
 import {createWhyData} from './why.js';
 
@@ -42,7 +43,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	};
 
 	let addressList: string[] | undefined;
-	return {
+	const data: ExplorerData = {
 		directory: workspace.directory,
 		consoleBackslashContinuation: workspace.language.rules.consoleBackslashContinuation,
 		status: createStatus(context, diagnosticData.progress),
@@ -68,4 +69,6 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		withAssumptions: async assumptions => reassume(workspace, assumptions, next => createWorkspaceData(next, formatting, {assumptionSources: assumptions.map(assumption => assumption.source)})),
 		explain: createWhyData(workspace),
 	};
+	// `--plan FILE`: the same panes with the plan's marks and reasons (plan.ts); `:assume` keeps the plan, as it rebuilds through here.
+	return workspace.plan ? withPlan(data, workspace, workspace.plan, formatting) : data;
 }

@@ -4,7 +4,7 @@ import type {BlockRow} from '../state/selectors.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
-import {markSpans} from '../diff-marks.js';
+import {markSpans, markWidth} from '../diff-marks.js';
 import {cutName, textWidth} from '../lines.js';
 
 export const kindTitles: Readonly<Record<BlockKind, string>> = {
@@ -56,7 +56,11 @@ Columns (borders included) the pane needs to show every row's name whole, with i
 export function blockRowsWidth(rows: readonly BlockRow[]): number {
 	let widest = 0;
 	for (const row of rows.slice(0, measuredRows)) {
-		const mark = row.type !== 'header' && row.entry.mark !== undefined ? 2 : 0;
+		if (row.type === 'header') {
+			continue;
+		}
+
+		const mark = markWidth(row.type === 'block' ? row.entry.mark : row.entry.instanceMarks?.get(row.key));
 		if (row.type === 'block') {
 			widest = Math.max(widest, 2 + mark + textWidth(sanitizeLine(row.entry.label)) + textWidth(countBadge(row)));
 		} else if (row.type === 'instance') {
@@ -90,15 +94,16 @@ export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expande
 							const badge = countBadge(row) + (skipped !== undefined && skipped.size > 0 && instances.every(instance => skipped.has(instance)) ? ' ⊖' : '');
 							const mark = markSpans(row.entry.mark);
 							return {
-								spans: [{text: marker}, ...mark, {text: cutName(sanitizeLine(row.entry.label), Math.max(8, width - 4 - badge.length - (mark.length > 0 ? 2 : 0)))}, {text: badge, style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
+								spans: [{text: marker}, ...mark, {text: cutName(sanitizeLine(row.entry.label), Math.max(8, width - 4 - badge.length - markWidth(row.entry.mark)))}, {text: badge, style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
 								...(selected && {style: {inverse: true}}),
 							};
 						}
 
 						case 'instance': {
-							const mark = markSpans(row.entry.instanceMarks?.get(row.key));
+							const instanceMark = row.entry.instanceMarks?.get(row.key);
+							const mark = markSpans(instanceMark);
 							const skip = skipped?.has(row.key) ? [{text: ' ⊖', style: {color: 'magenta'}}] : [];
-							return {spans: [{text: '    '}, ...mark, {text: cutName(sanitizeLine(row.key.slice(row.entry.address.length)), Math.max(8, width - 6 - (mark.length > 0 ? 2 : 0) - (skip.length > 0 ? 2 : 0)))}, ...skip], ...(selected && {style: {inverse: true}})};
+							return {spans: [{text: '    '}, ...mark, {text: cutName(sanitizeLine(row.key.slice(row.entry.address.length)), Math.max(8, width - 6 - markWidth(instanceMark) - (skip.length > 0 ? 2 : 0)))}, ...skip], ...(selected && {style: {inverse: true}})};
 						}
 
 						case undefined: {

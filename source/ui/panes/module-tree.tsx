@@ -3,7 +3,7 @@ import type {ModuleRow} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../sanitize.js';
-import {markSpans} from '../diff-marks.js';
+import {markColour, markSpans, markWidth} from '../diff-marks.js';
 import {cutName, lineWidth, textWidth, type Span} from '../lines.js';
 
 export type ModuleTreeProps = {
@@ -34,6 +34,11 @@ function countBadges(row: ModuleRow): readonly string[] {
 	];
 }
 
+/** Under `--plan`: the changes in the row's subtree by action, ` ~2 -1`. */
+function plannedText(row: ModuleRow): string {
+	return row.planned?.map(count => ` ${count.mark}${count.count}`).join('') ?? '';
+}
+
 // Rows looked at for the width wanted: a list of thousands is as wide as its first rows say.
 const measuredRows = 2000;
 
@@ -43,7 +48,7 @@ Columns (borders included) the pane needs to show every row's name whole, counts
 export function moduleRowsWidth(rows: readonly ModuleRow[]): number {
 	let widest = 0;
 	for (const row of rows.slice(0, measuredRows)) {
-		widest = Math.max(widest, 2 * row.depth + textWidth(sanitizeLine(row.label.replace(/^module\./, ''))) + (row.mark === undefined ? 0 : 2));
+		widest = Math.max(widest, 2 * row.depth + textWidth(sanitizeLine(row.label.replace(/^module\./, ''))) + markWidth(row.mark) + textWidth(plannedText(row)));
 	}
 
 	return widest + 3;
@@ -82,11 +87,18 @@ export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focuse
 						flags.push({text: ' ⊘', style: {color: 'yellow'}});
 					}
 
-					const room = width - 2 - indent.length - (mark.length > 0 ? 2 : 0) - lineWidth({spans: flags});
+					// Under --plan the changes below come right after the name: they give way after the resource counts, before the name.
+					const planned: Span[] = (row.planned ?? []).map(count => ({text: ` ${count.mark}${count.count}`, style: {color: markColour(count.mark), bold: true}}));
+					// A root row has no indent for the selection marker (`▶ ` with colours off) to take: it takes two columns of its own.
+					const whole = width - 2 - Math.max(2, indent.length) - markWidth(row.mark) - lineWidth({spans: flags});
+					const plannedWidth = lineWidth({spans: planned});
+					const withPlanned = textWidth(name) + plannedWidth <= whole;
+					const shownPlanned = withPlanned ? planned : [];
+					const room = whole - (withPlanned ? plannedWidth : 0);
 					// The counts spelled out where the name leaves room for them, else short (`9r 4m`), else none when that keeps the name whole (Details has them); a name too long to fit alone is cut (never its key) and keeps the short counts.
 					const counts = countBadges(row).find(badge => textWidth(name) + textWidth(badge) <= room) ?? (textWidth(name) <= room ? '' : countBadges(row)[1] ?? '');
 					const shownName = cutName(name, Math.max(8, room - textWidth(counts)));
-					return {spans: [{text: indent}, ...mark, {text: shownName}, {text: counts, style: {dim: true}}, ...flags], ...(selected && {style: {inverse: true}})};
+					return {spans: [{text: indent}, ...mark, {text: shownName}, ...shownPlanned, {text: counts, style: {dim: true}}, ...flags], ...(selected && {style: {inverse: true}})};
 				}}
 			/>
 		</Pane>

@@ -77,7 +77,8 @@ function indexBy<T>(rows: readonly T[], keyOf: (row: T) => string): IndexedList<
 }
 
 const memoModules = memoize((all: readonly ModuleRow[], filter: string, changedOnly: boolean): IndexedList<ModuleRow> => {
-	const marked = changedOnly ? all.filter(row => row.mark !== undefined) : all;
+	// Under --plan a module instance is kept when something in its subtree changes (its counts), so the path to every change stays.
+	const marked = changedOnly ? all.filter(row => row.mark !== undefined || row.planned !== undefined) : all;
 	const rows = filter === '' ? marked : marked.filter(row => fuzzyMatch(filter, row.label));
 	return indexBy(rows, row => row.address);
 });
@@ -91,7 +92,7 @@ export function moduleCursor(data: ExplorerData, state: State): number {
 }
 
 const memoBlocks = memoize((data: ExplorerData, module: string, expanded: ReadonlySet<string>, filter: string, changedOnly: boolean): IndexedList<BlockRow> => {
-	// Under --diff with D: only the blocks the change marks, and only their changed instances.
+	// Under --diff or --plan with D: only the blocks the change marks, and only their changed instances.
 	const entries = changedOnly ? data.blocks(module).filter(entry => entry.mark !== undefined).map(entry => entry.instanceMarks ? {...entry, instances: entry.instances.filter(address => entry.instanceMarks!.has(address))} : entry) : data.blocks(module);
 	const rows: BlockRow[] = [];
 	for (const kind of blockKinds) {

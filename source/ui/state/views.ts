@@ -7,7 +7,7 @@ import type {State} from './state.js';
 import {openWhy, reduceWhy, whySubject} from './why.js';
 
 /*
-The views over the panes: the graph around the selection, the why trace, the diagnostics list, and what `tofu plan -exclude` would skip; the `D` filter of `--diff`.
+The views over the panes: the graph around the selection, the why trace, the diagnostics list, and what `tofu plan -exclude` would skip; the `D` filter of `--diff` and `--plan`.
 */
 
 function graphCenter(state: State, data: ExplorerData): string {
@@ -43,8 +43,8 @@ export function reduceViews(state: State, action: Action, data: ExplorerData): S
 		}
 
 		case 'toggle-changed-only': {
-			if (data.diffSummary === undefined) {
-				return withMessage(state, 'No diff: open the explorer with --diff REV');
+			if (data.diffSummary === undefined && data.planSummary === undefined) {
+				return withMessage(state, 'Nothing to filter: open the explorer with --diff REV or --plan FILE');
 			}
 
 			return withMessage({...state, changedOnly: !state.changedOnly}, state.changedOnly ? 'Showing everything' : 'Showing only what changed (D: everything)');
