@@ -66,7 +66,7 @@ test('D shows only what changed, and says why it does nothing without a diff', a
 	t.deepEqual(moduleList(data, changedOnly).rows.map(row => row.address), ['']);
 	t.false(reduce(changedOnly, {type: 'toggle-changed-only'}, data).changedOnly);
 	const plain = {...data, diffSummary: undefined};
-	t.is(reduce(state, {type: 'toggle-changed-only'}, plain).message, 'No diff: open the explorer with --diff REV');
+	t.is(reduce(state, {type: 'toggle-changed-only'}, plain).message, 'Nothing to filter: open the explorer with --diff REV or --plan FILE');
 });
 
 test.serial('the frame shows the marks, and Details the change of the selection', async t => {
