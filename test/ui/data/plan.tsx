@@ -77,7 +77,7 @@ test('blocks and instances carry the mark of what the plan does, as instances --
 		t.truthy(located, address);
 		const entry = data.blocks(located!.module).find(each => each.address === located!.block)!;
 		const mark = located!.instance === undefined ? entry.mark : entry.instanceMarks?.get(address);
-		t.is(mark ?? ' ', symbols[action], `${action} ${address}`);
+		t.is(mark ?? ' ', symbols[action] ?? `no mark for ${action}`, `${action} ${address}`);
 	}
 });
 
