@@ -54,10 +54,13 @@ await capture('examples/multi-region', 'explorer.svg', 'tfscope exploring exampl
 	app.type('[for key in keys(local.common_tags) : upper(key)]');
 	app.press('console-submit');
 	await app.waitFor('"PROJECT"');
+	// Esc leaves the line, then the console.
+	app.press('leave-console');
+	await app.waitFor('Esc leaves');
 	app.press('leave-console');
 	await app.waitFor('Tab Next pane');
 	// The background pass has found every diagnostic: the status bar shows the totals.
-	await app.waitFor('0 errors, 0 warnings', 60_000);
+	await app.waitFor(/✖0 ⚠0|0 errors, 0 warnings/, 60_000);
 });
 
 await capture('test/fixtures/configs/placeholders', 'assume.svg', 'tfscope: :assume pins the availability zones, the placeholders expand', async app => {
@@ -68,6 +71,8 @@ await capture('test/fixtures/configs/placeholders', 'assume.svg', 'tfscope: :ass
 	app.type('["eu-west-1a", "eu-west-1b", "eu-west-1c"]');
 	app.press('console-submit');
 	await app.waitFor('aws_subnet.public ×3', 60_000);
+	app.press('leave-console');
+	await app.waitFor('Esc leaves');
 	app.press('leave-console');
 	await app.waitFor(/│Console/);
 	// Leaving the console focuses the Blocks pane: the subnets are the next row.
