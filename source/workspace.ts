@@ -312,7 +312,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const decryption = () => stateMethods(rootModule.terraform.blocks.flatMap(block => blocksOf(block.body, 'encryption')), environment['TF_ENCRYPTION'], staticEvaluation && ((expression, requiredBy) => staticEvaluation.evaluateInRoot(rootModule, expression, requiredBy)));
 	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined, options.source, decryption);
 	// The provider versions the lock file selected tell how far a bundled digest is trusted.
-	const schemas = loadSchemaSet({files: schemaFilesFor(directory, options.schemaFiles, cwd), bundled: options.bundledSchemas ?? true, locked: readLockFile(directory, options.source)});
+	const schemas = loadSchemaSet({files: schemaFilesFor(directory, options.schemaFiles, cwd), bundled: options.bundledSchemas ?? true, locked: readLockFile(directory, options.source), dataStore: language.rules.dataStore});
 	// Everything after the parse: run again, from the same parsed modules, when the assumptions change.
 	const expand = async (assumptionInputs: WorkspaceOptions['assumptions']): Promise<Workspace> => {
 	const pinned = assumptionsOf(assumptionInputs, cwd, functions.lookup);

@@ -70,6 +70,10 @@ export type LanguageRules = {
 	*/
 	readonly importsInModules: boolean;
 	/**
+	`terraform_data`'s `store` block (Terraform 1.16): the built-in provider's schema has it.
+	*/
+	readonly dataStore: boolean;
+	/**
 	The top-level `language` block with `compatible_with { opentofu = ... }` (OpenTofu 1.12).
 	*/
 	readonly languageBlock: boolean;
@@ -121,6 +125,7 @@ export const features = {
 	actionDestroyEvents: {terraform: '1.16'},
 	queryFiles: {terraform: '1.14'},
 	importsInModules: {terraform: '1.16'},
+	dataStore: {terraform: '1.16'},
 	languageBlock: {opentofu: '1.12'},
 	preventDestroyExpressions: {opentofu: '1.12'},
 	consoleBackslashContinuation: {opentofu: '1.9'},
@@ -162,6 +167,7 @@ export function rulesFor(mode: LanguageMode, version: string = knownVersions[mod
 			actions: has(features.actionDestroyEvents) ? 'destroy-events' : (has(features.actionEvents) ? 'events' : false),
 			queryFiles: has(features.queryFiles),
 			importsInModules: has(features.importsInModules),
+			dataStore: has(features.dataStore),
 			languageBlock: has(features.languageBlock),
 			preventDestroyExpressions: has(features.preventDestroyExpressions),
 			functions: Object.freeze({dialect: mode, version}),

@@ -167,7 +167,7 @@ export class ResourceInstanceImpl implements ResourceInstance {
 				}
 			}
 
-			return finished(block, resource.schema.provider === builtinProvider && !storedAttributes ? planBuiltin(block.type, shaped) : shaped);
+			return finished(block, resource.schema.provider === builtinProvider && !storedAttributes ? planBuiltin(block.type, shaped, attributes) : shaped);
 		}
 
 		if (!storedAttributes) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import {describeReadFailure, inspectFile, readTextWithLimit} from '../files/read-file.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {bundledProviderSchema} from './bundled.js';
+import {withDataStore} from './builtin-store.js';
 import {providerSchemaOf} from './digest.js';
 import {readSchemaJson} from './read-schema-json.js';
 import type {LockedProvider} from '../config/lock-file.js';
@@ -39,6 +40,10 @@ export type SchemaSetOptions = {
 	The providers of the root module's lock file (config/lock-file.ts).
 	*/
 	readonly locked?: readonly LockedProvider[];
+	/**
+	Whether the built-in provider's `terraform_data` has the `store` block (Terraform 1.16, LanguageRules.dataStore; default true, as the newest release has it).
+	*/
+	readonly dataStore?: boolean;
 };
 
 /**
@@ -70,7 +75,7 @@ export function loadSchemaSet(options: SchemaSetOptions): {schemas: SchemaSet; d
 		}
 	}
 
-	return {schemas: schemaSetOf(fromFiles, options.bundled ?? true, options.locked ?? []), diagnostics};
+	return {schemas: schemaSetOf(fromFiles, options.bundled ?? true, options.locked ?? [], options.dataStore ?? true), diagnostics};
 }
 
 /**
@@ -96,9 +101,9 @@ const builtinProvider = 'terraform.io/builtin/terraform';
 /**
 The schemas of Terraform's built-in provider only (`terraform_data`, `terraform_remote_state`).
 */
-export const builtinSchemaSet: SchemaSet = schemaSetOf(new Map(), false, []);
+export const builtinSchemaSet: SchemaSet = schemaSetOf(new Map(), false, [], true);
 
-function schemaSetOf(fromFiles: ReadonlyMap<string, ProviderSchema>, bundled: boolean, locked: readonly LockedProvider[]): SchemaSet {
+function schemaSetOf(fromFiles: ReadonlyMap<string, ProviderSchema>, bundled: boolean, locked: readonly LockedProvider[], dataStore: boolean): SchemaSet {
 	const versions = new Map<string, string>();
 	for (const entry of locked) {
 		if (entry.version !== undefined) {
@@ -106,7 +111,19 @@ function schemaSetOf(fromFiles: ReadonlyMap<string, ProviderSchema>, bundled: bo
 		}
 	}
 
-	const provider = (source: string): ProviderSchema | undefined => fromFiles.get(providerKey(source)) ?? (bundled || providerKey(source) === builtinProvider ? bundledProviderSchema(source) : undefined);
+	let builtin: ProviderSchema | undefined;
+	const bundledSchema = (source: string): ProviderSchema | undefined => {
+		if (providerKey(source) !== builtinProvider) {
+			return bundled ? bundledProviderSchema(source) : undefined;
+		}
+
+		const digest = bundledProviderSchema(source);
+		// The digest is terraform 1.11's: the releases with `store` get it added (builtin-store.ts).
+		builtin ??= digest && dataStore ? withDataStore(digest) : digest;
+		return builtin;
+	};
+
+	const provider = (source: string): ProviderSchema | undefined => fromFiles.get(providerKey(source)) ?? bundledSchema(source);
 	return {
 		provider,
 		block: (kind, type, source) => provider(source)?.block(kind, type),
