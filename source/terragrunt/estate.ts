@@ -14,7 +14,7 @@ import {
 	discoverUnits, isUnitDirectory, stackDirectoryName, stackFileName, unitFileName,
 } from './discover.js';
 import {
-	type ConfigEnvironment, type DependencyBlock, type DependencyOutputs, type EvaluatedConfig, type InputEntry, type ParsedFile, evaluateUnitConfig, excludesCommand,
+	type AutoincludeSource, type ConfigEnvironment, type DependencyBlock, type DependencyOutputs, type EvaluatedConfig, type InputEntry, type ParsedFile, evaluateUnitConfig, excludesCommand,
 } from './evaluate-config.js';
 import {contextDefaults} from './functions.js';
 import {attributesOf} from './merge.js';
@@ -22,7 +22,9 @@ import {
 	type ModuleLocation, type SourceMapping, locateModule, splitSource, withGeneratedFiles,
 } from './module-source.js';
 import {renderBackend} from './render-backend.js';
-import {type StackEvaluation, evaluateStackFile, valuesFileName} from './stack.js';
+import {
+	type InjectedBlock, type StackEvaluation, type UnitAutoinclude, autoincludeFileName, evaluateStackFile, valuesFileName,
+} from './stack.js';
 import {stackOverlay} from './stack-overlay.js';
 import {readValuesFile, renderValuesFile} from './values-file.js';
 import {readTfvarsValue} from './tfvars-value.js';
@@ -163,9 +165,15 @@ export function openEstate(options: EstateOptions): Estate {
 	const stacks: Array<{file: string; evaluation: StackEvaluation}> = [];
 	const generatedUnits = new Map<string, NonNullable<Unit['generatedBy']>>();
 	const stackValues = new Map<string, Value>();
+	// Generated directory → what a stack's autoinclude gives it: a unit's block, or the blocks injected into a nested stack.
+	const unitAutoincludes = new Map<string, UnitAutoinclude>();
+	const stackInjections = new Map<string, readonly InjectedBlock[]>();
+	const generatedStacks = new Set<string>();
 	const expandStack = (directory: string): void => {
 		const file = path.join(directory, stackFileName);
-		const evaluation = evaluateStackFile(file, {...baseEnvironment, dependencyOutputs: () => ({outputs: unknownValue(), tiers: new Map()})}, files, options.sourceMappings ?? []);
+		// A stack generated in memory gets what its parent's autoinclude injects, not a terragrunt.autoinclude.stack.hcl left on disk.
+		const injected = generatedStacks.has(directory) ? stackInjections.get(directory) ?? [] : undefined;
+		const evaluation = evaluateStackFile(file, {...baseEnvironment, dependencyOutputs: () => ({outputs: unknownValue(), tiers: new Map()})}, files, options.sourceMappings ?? [], injected);
 		stacks.push({file, evaluation});
 		for (const component of evaluation.components) {
 			// A no_dot_terragrunt_stack component goes beside the stack file; the others into its `.terragrunt-stack`.
@@ -186,6 +194,14 @@ export function openEstate(options: EstateOptions): Estate {
 
 			if (component.kind === 'unit') {
 				generatedUnits.set(component.directory, {stackFile: component.stackFile, address: component.address, source: component.source});
+				if (component.autoinclude) {
+					unitAutoincludes.set(component.directory, component.autoinclude);
+				}
+			} else {
+				generatedStacks.add(component.directory);
+				if (component.injects) {
+					stackInjections.set(component.directory, component.injects);
+				}
 			}
 		}
 	};
@@ -238,6 +254,16 @@ export function openEstate(options: EstateOptions): Estate {
 		readTfvars: (filePath: string) => readTfvarsValue(filePath, files),
 		readCache: new Map<string, Value>(),
 		values: (directory: string) => stackValues.get(directory) ?? readValuesFile(path.join(directory, valuesFileName), parse, exists),
+		// A unit generated in memory gets its stack block's autoinclude; any other unit a terragrunt.autoinclude.hcl beside it (an earlier terragrunt stack generate's).
+		autoinclude(directory: string): AutoincludeSource | undefined {
+			const block = unitAutoincludes.get(directory);
+			if (block) {
+				return {kind: 'block', autoinclude: block};
+			}
+
+			const file = path.join(directory, autoincludeFileName);
+			return generatedUnits.has(directory) || !exists(file) ? undefined : {kind: 'file', path: file};
+		},
 	} satisfies Omit<ConfigEnvironment, 'dependencyOutputs'>;
 	const discovered = options.discover === false ? {units: isUnitDirectory(root, files) ? [root] : [], truncated: false} : discoverUnits(root, files, expandStack);
 	const makeUnit = (directory: string): Unit => {

@@ -16,6 +16,7 @@ import {
 	type FunctionClass, type TerragruntFunctionContext, terragruntFunctionClasses, terragruntFunctions,
 } from './functions.js';
 import {attributesOf, deepMergeValues, shallowMergeValues} from './merge.js';
+import type {UnitAutoinclude} from './stack.js';
 
 /*
 One Terragrunt configuration file evaluated as Terragrunt evaluates it (pkg/config/config.go, include.go, locals.go, dependency.go at gruntwork-io/terragrunt 286a33c), in its parse order:
@@ -23,7 +24,8 @@ One Terragrunt configuration file evaluated as Terragrunt evaluates it (pkg/conf
 2. `locals`, which may read exposed includes;
 3. `feature` defaults, `dependency` blocks (their `config_path`, `mock_outputs`...), whose outputs the estate answers;
 4. everything else: `terraform`, `inputs`, `generate`, `remote_state`, `dependencies`, `exclude`;
-5. the includes merged in (no_merge, shallow, deep), bottom-most include first so that later ones win and the child wins over all.
+5. an autoinclude (a stack's `autoinclude` block, or a `terragrunt.autoinclude.hcl` beside the file) merged over the child, shallow, the autoinclude winning; its dependency blocks replace the child's of the same name before any output is read (mergeAutoIncludeIfPresent, foldSiblingAutoIncludeDeps);
+6. the includes merged in (no_merge, shallow, deep), bottom-most include first so that later ones win and the child (with its autoinclude) wins over all.
 Nothing is run: the function table (functions.ts) never calls a program or a service.
 */
 
@@ -144,7 +146,13 @@ export type ConfigEnvironment = {
 	`values` in a file of `directory`: its `terragrunt.values.hcl`, written by a stack (in memory or by `terragrunt stack generate`); undefined when there is none.
 	*/
 	readonly values?: (directory: string) => Value | undefined;
+	/**
+	The autoinclude merged over the unit in `directory`: the `autoinclude` block of the stack's `unit` block that generates it, or a `terragrunt.autoinclude.hcl` file beside it.
+	*/
+	readonly autoinclude?: (directory: string) => AutoincludeSource | undefined;
 };
+
+export type AutoincludeSource = {readonly kind: 'block'; readonly autoinclude: UnitAutoinclude} | {readonly kind: 'file'; readonly path: string};
 
 export type EvaluatedConfig = {
 	readonly config: TerragruntConfig;
@@ -162,6 +170,10 @@ export type EvaluationState = {
 	readonly functionUses: Map<string, FunctionUse>;
 	readonly filesRead: Set<string>;
 	depth: number;
+	/**
+	An autoinclude will be merged over the unit: a `values.x` the values file lacks is no error (the autoinclude may set that input: Terragrunt defers "Unsupported attribute" errors to the merge, decodeAsTerragruntConfigFile).
+	*/
+	autoinclude?: boolean;
 };
 
 type State = EvaluationState;
@@ -173,7 +185,16 @@ Evaluates the unit config at `configPath` (a terragrunt.hcl).
 */
 export function evaluateUnitConfig(configPath: string, environment: ConfigEnvironment): EvaluatedConfig {
 	const state: State = {diagnostics: [], functionUses: new Map(), filesRead: new Set(), depth: 0};
-	const evaluated = new FileEvaluation(configPath, configPath, undefined, environment, state, true).result();
+	const autoinclude = environment.autoinclude?.(path.dirname(configPath));
+	state.autoinclude = autoinclude !== undefined;
+	const unit = new FileEvaluation(configPath, configPath, undefined, environment, state, true);
+	if (autoinclude) {
+		unit.mergeAutoinclude(autoinclude.kind === 'file'
+			? new FileEvaluation(autoinclude.path, configPath, undefined, environment, state, true)
+			: new FileEvaluation(autoinclude.autoinclude.stackFile, configPath, undefined, environment, state, true, {body: autoinclude.autoinclude.body, configPath, scope: autoinclude.autoinclude.scope}));
+	}
+
+	const evaluated = unit.result();
 	return {
 		config: evaluated.config, value: evaluated.value, diagnostics: state.diagnostics, functionUses: [...state.functionUses.values()], filesRead: [...state.filesRead],
 	};
@@ -219,26 +240,36 @@ class FileEvaluation {
 	#ownDependencies: Map<string, DependencyBlock> | undefined;
 	#result: FileResult | undefined;
 	#resultStarted = false;
+	#autoinclude: FileEvaluation | undefined;
 
-	constructor(filePath: string, originalConfigPath: string, include: {readonly path: string; readonly childConfigPath: string; readonly includePaths: ReadonlyMap<string, string>} | undefined, environment: ConfigEnvironment, state: State, handleIncludes: boolean) {
+	/**
+	`block`: a stack's autoinclude block read as a file of the unit at `block.configPath`, in the scope the stack gives it.
+	*/
+	constructor(filePath: string, originalConfigPath: string, include: {readonly path: string; readonly childConfigPath: string; readonly includePaths: ReadonlyMap<string, string>} | undefined, environment: ConfigEnvironment, state: State, handleIncludes: boolean, block?: {readonly body: Body; readonly configPath: string; readonly scope: UnitAutoinclude['scope']}) {
 		this.filePath = filePath;
-		this.configPath = include?.childConfigPath ?? filePath;
+		this.configPath = block?.configPath ?? include?.childConfigPath ?? filePath;
 		this.#environment = environment;
 		this.#state = state;
 		this.#originalConfigPath = originalConfigPath;
 		this.#includePaths = new Map(include?.includePaths ?? []);
 		state.filesRead.add(filePath);
-		const parsed = environment.parse(filePath);
-		state.diagnostics.push(...parsed.diagnostics);
-		this.body = parsed.body;
-		this.scope = this.#makeScope(reference => this.#resolve(reference), include?.path);
+		if (block) {
+			this.body = block.body;
+			this.scope = block.scope(reference => this.#resolve(reference), state);
+		} else {
+			const parsed = environment.parse(filePath);
+			state.diagnostics.push(...parsed.diagnostics);
+			this.body = parsed.body;
+			this.scope = this.#makeScope(reference => this.#resolve(reference), include?.path);
+		}
+
 		if (!this.body) {
 			return;
 		}
 
 		noteFunctionUses(this.body, state);
-		for (const block of blocksOf(this.body, 'locals')) {
-			for (const item of block.body.items) {
+		for (const locals of block ? [] : blocksOf(this.body, 'locals')) {
+			for (const item of locals.body.items) {
 				if (item.kind === 'Attribute') {
 					this.#localAttributes.set(item.name, item);
 				}
@@ -246,7 +277,7 @@ class FileEvaluation {
 		}
 
 		if (handleIncludes && blocksOf(this.body, 'include').length > 0) {
-			this.#readIncludes(this.#makeScope(undefined, include?.path));
+			this.#readIncludes(block ? this.scope : this.#makeScope(undefined, include?.path));
 		}
 
 		for (const block of blocksOf(this.body, 'feature')) {
@@ -311,29 +342,49 @@ class FileEvaluation {
 		}
 	}
 
+	/**
+	Merges `autoinclude` over this file (the unit): its dependency blocks join the unit's before any output is read, and its settings win over the unit's.
+	*/
+	mergeAutoinclude(autoinclude: FileEvaluation): void {
+		this.#autoinclude = autoinclude;
+		this.#hub ??= this.#makeHub();
+		autoinclude.#hub = this.#hub;
+		for (const {file} of autoinclude.included) {
+			file.#hub = this.#hub;
+		}
+	}
+
+	/**
+	The dependency blocks of this file and its includes, bottom-up as the config merge: the child over the last include, that over the one before (handleIncludeForDependency); an autoinclude's replace them by name.
+	*/
+	#mergedDependencies(): Map<string, DependencyBlock> {
+		let base = this.ownDependencies();
+		for (let index = this.included.length - 1; index >= 0; index--) {
+			const {info, file} = this.included[index]!;
+			if (info.mergeStrategy === 'no_merge') {
+				continue;
+			}
+
+			const merged = new Map(file.ownDependencies());
+			for (const [name, block] of base) {
+				const previous = merged.get(name);
+				merged.set(name, info.mergeStrategy === 'deep' && previous ? mergeDependency(previous, block) : block);
+			}
+
+			base = merged;
+		}
+
+		if (this.#autoinclude) {
+			base = new Map([...base, ...this.#autoinclude.#mergedDependencies()]);
+		}
+
+		return base;
+	}
+
 	#makeHub(): DependencyHub {
 		let values: Map<string, Value> | undefined;
 		const tiers = new Map<string, ReadonlyMap<string, 'static' | 'mock' | 'unknown'>>();
-		// Bottom-up, as the config merge: the child over the last include, that over the one before (handleIncludeForDependency).
-		const blocks = (): Map<string, DependencyBlock> => {
-			let base = this.ownDependencies();
-			for (let index = this.included.length - 1; index >= 0; index--) {
-				const {info, file} = this.included[index]!;
-				if (info.mergeStrategy === 'no_merge') {
-					continue;
-				}
-
-				const merged = new Map(file.ownDependencies());
-				for (const [name, block] of base) {
-					const previous = merged.get(name);
-					merged.set(name, info.mergeStrategy === 'deep' && previous ? mergeDependency(previous, block) : block);
-				}
-
-				base = merged;
-			}
-
-			return base;
-		};
+		const blocks = (): Map<string, DependencyBlock> => this.#mergedDependencies();
 
 		let computing = false;
 		return {
@@ -391,7 +442,13 @@ class FileEvaluation {
 
 		const attribute = this.#localAttributes.get(name);
 		if (!attribute) {
-			return {value: unknownValue(), diagnostics: [errorDiagnostic('Reference to undeclared local value', `A local value with the name "${name}" has not been declared in ${this.filePath}.`, range)]};
+			const diagnostic = errorDiagnostic('Reference to undeclared local value', `A local value with the name "${name}" has not been declared in ${this.filePath}.`, range);
+			// Outside the locals block, `local` is a plain object of the eval context, so a missing one is an evaluation error that `try` catches; within it, Terragrunt refuses the block first (canEvaluateLocals in pkg/config/locals.go: "Could not evaluate all locals in block").
+			if (this.#evaluating.size === 0) {
+				evaluationReferenceDiagnostics.add(diagnostic);
+			}
+
+			return {value: unknownValue(), diagnostics: [diagnostic]};
 		}
 
 		if (this.#evaluating.has(name)) {
@@ -427,9 +484,17 @@ class FileEvaluation {
 
 				case 'dependency': {
 					const value = this.#hub?.value(subject.name);
-					return value
-						? {value, diagnostics: []}
-						: {value: unknownValue(), diagnostics: [errorDiagnostic('Unknown dependency', `No dependency block named "${subject.name}" (or its outputs are read while the dependency blocks themselves are evaluated).`, reference.range)]};
+					if (value) {
+						return {value, diagnostics: []};
+					}
+
+					// `dependency` is a plain object of the eval context (pkg/config/dependency.go): a block it lacks is an evaluation error `try` catches.
+					const diagnostic = errorDiagnostic('Unknown dependency', `No dependency block named "${subject.name}" (or its outputs are read while the dependency blocks themselves are evaluated).`, reference.range);
+					if (this.#evaluating.size === 0) {
+						evaluationReferenceDiagnostics.add(diagnostic);
+					}
+
+					return {value: unknownValue(), diagnostics: [diagnostic]};
 				}
 
 				case 'feature': {
@@ -437,7 +502,8 @@ class FileEvaluation {
 				}
 
 				case 'values': {
-					return valuesReference(this.#environment.values?.(path.dirname(this.filePath)), subject.name, reference.range);
+					const found = valuesReference(this.#environment.values?.(path.dirname(this.filePath)), subject.name, reference.range);
+					return this.#state.autoinclude && found.diagnostics.length > 0 && found.diagnostics.every(diagnostic => diagnostic.summary === 'Unsupported attribute') ? {value: found.value, diagnostics: []} : found;
 				}
 
 				default:
@@ -558,7 +624,7 @@ class FileEvaluation {
 		const own: TerragruntConfig = {
 			path: this.filePath, locals, inputs, source, generate, remoteState, dependencies: this.ownDependencies(), dependencyPaths, exclude, includes: this.includes, dependencyTiers: this.#hub.tiers,
 		};
-		let merged = own;
+		let merged = this.#autoinclude ? mergeConfigs(own, this.#autoinclude.result().config, 'shallow') : own;
 		for (let index = this.included.length - 1; index >= 0; index--) {
 			const {info, file} = this.included[index]!;
 			if (info.mergeStrategy === 'no_merge') {
