@@ -56,6 +56,7 @@ export function stackOverlay(base: ConfigSource): StackOverlay {
 		}
 	};
 
+	const onDisk = {kind: 'base'} as const;
 	// Names shown in a directory that is not generated itself (`.terragrunt-stack` in the stack's own directory).
 	const extras = new Map<string, Set<string>>();
 	const extra = (directory: string): Set<string> => {
@@ -70,6 +71,11 @@ export function stackOverlay(base: ConfigSource): StackOverlay {
 
 	// The longest mount holding the path, or a generated directory (which hides what is on disk there).
 	const resolve = (filePath: string): {kind: 'mapped'; path: string} | {kind: 'virtual'} | {kind: 'base'} => {
+		// An estate without stacks (most) reads the disk as it is.
+		if (mounts.size === 0 && directories.size === 0) {
+			return onDisk;
+		}
+
 		let current = filePath;
 		for (;;) {
 			const mounted = mounts.get(current);
@@ -107,6 +113,10 @@ export function stackOverlay(base: ConfigSource): StackOverlay {
 			}
 
 			const names = base.readDirectory(where.kind === 'mapped' ? where.path : resolved);
+			if (files.size === 0 && extras.size === 0) {
+				return names;
+			}
+
 			return [...new Set([...names, ...added, ...[...files.keys()].filter(file => path.dirname(file) === resolved).map(file => path.basename(file))])];
 		},
 		read(filePath, limit) {
