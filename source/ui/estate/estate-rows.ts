@@ -83,7 +83,18 @@ export function unitDetails(estate: Estate, unit: Unit, opened: OpenedUnit | und
 	}
 
 	const resources = [...opened.workspace.instances.resourceInstances.values()].filter(instance => instance.address.mode === 'managed').length;
-	lines.push(`  ${resources} resource instance${resources === 1 ? '' : 's'}`, '', `Inputs (${opened.evaluation.inputs.size})`);
+	lines.push(`  ${resources} resource instance${resources === 1 ? '' : 's'}`);
+	// The errors its mark counts come first: a small terminal shows only the top of Details.
+	const errors = opened.workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
+	if (errors.length > 0) {
+		lines.push('', `Errors (${errors.length})`);
+		for (const error of errors) {
+			const where = error.subject ? ` (${path.basename(error.subject.filename)}:${error.subject.start.line})` : '';
+			lines.push(`  ${error.summary}${where}${error.detail ? `: ${error.detail.replaceAll('\n', ' ')}` : ''}`);
+		}
+	}
+
+	lines.push('', `Inputs (${opened.evaluation.inputs.size})`);
 	for (const [name, input] of [...opened.evaluation.inputs].sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0)))) {
 		const value = formatValue(input.value).replaceAll('\n', ' ').replaceAll(/ {2,}/g, ' ');
 		const marks = input.dependencyReads.map(read => `[${read.tier === 'unknown' ? 'needs terragrunt output' : read.tier}: dependency.${read.dependency}.outputs.${read.output}]`);

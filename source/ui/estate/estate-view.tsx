@@ -79,7 +79,9 @@ export function EstateView({estate, columns, rows: height, onOpen, onQuit, initi
 	};
 
 	const details = selected ? unitDetails(estate, selected, opened.get(selected)) : ['(a folder: select a unit)'];
-	const detailLines: Line[] = details.slice(0, detailHeight).map(text => truncateLine({spans: [{text: sanitizeLine(text)}]}, width));
+	// What does not fit is said, not silently cut: the unit's own panes (Enter) show all of it.
+	const shown = details.length > detailHeight ? [...details.slice(0, Math.max(0, detailHeight - 1)), `… ${details.length - detailHeight + 1} more line${details.length - detailHeight + 1 === 1 ? '' : 's'}: Enter opens the unit`] : details;
+	const detailLines: Line[] = shown.map(text => truncateLine({spans: [{text: sanitizeLine(text)}]}, width));
 	return (
 		<Box flexDirection='column' width={width}>
 			<LinesView lines={[truncateLine({spans: [{text: title, style: {bold: true}}]}, width)]} width={width}/>

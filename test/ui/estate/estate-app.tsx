@@ -2,7 +2,7 @@ import path from 'node:path';
 import test from 'ava';
 import {openEstate} from '../../../source/terragrunt/estate.js';
 import {EstateApp} from '../../../source/ui/estate/estate-app.js';
-import {estateRows, markWords, unitMarks} from '../../../source/ui/estate/estate-rows.js';
+import {estateRows, markWords, unitDetails, unitMarks} from '../../../source/ui/estate/estate-rows.js';
 import {ThemeContext} from '../../../source/ui/theme.js';
 import {rawKeys, renderFrames} from '../../helpers/render.js';
 
@@ -19,6 +19,11 @@ test('rows: folders and units as tree prints them; marks once a unit is read', a
 	t.deepEqual(markWords(unitMarks(estate, app, await estate.open(app))), ['mock']);
 	const database = estate.units.find(unit => unit.path === 'prod/eu-west-1/db')!;
 	t.deepEqual(markWords(unitMarks(estate, database, await estate.open(database))), ['1 error']);
+	// Details says what the error is, before the inputs (a 24-row terminal shows only the top of Details).
+	const details = unitDetails(estate, database, await estate.open(database));
+	const errors = details.indexOf('Errors (1)');
+	t.true(errors > 0 && errors < details.findIndex(line => line.startsWith('Inputs (')));
+	t.regex(details[errors + 1]!, /^ {2}Module source not available \(terragrunt\.hcl:\d+\): /);
 });
 
 test.serial('the unit tree with mock marks; Enter opens a unit in the panes, q comes back, q again quits', async t => {
