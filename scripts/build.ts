@@ -82,7 +82,8 @@ const commandsOfTheFile = ['console', 'instances', 'tree', 'graph', 'parse', 'ch
 // Everything, the explorer included, as ES modules split at each dynamic import (distribution/cli.mjs and chunks/), for what the commands build does not run: the explorer, help, the version, diff. run-explorer.mjs is the explorer's own entry, for the commands build should it ever be asked to open it.
 const result = await build({
 	plugins: bundlePlugins(root),
-	entryPoints: {cli: path.join(root, 'cli.tsx'), 'run-explorer': path.join(root, 'source', 'ui', 'run-explorer.tsx')},
+	// console-worker.mjs: the thread the explorer evaluates console lines in (source/ui/data/console-thread.ts starts it by this name).
+	entryPoints: {cli: path.join(root, 'cli.tsx'), 'run-explorer': path.join(root, 'source', 'ui', 'run-explorer.tsx'), 'console-worker': path.join(root, 'source', 'ui', 'data', 'console-worker.ts')},
 	outdir,
 	outExtension: {'.js': '.mjs'},
 	bundle: true,
@@ -96,7 +97,7 @@ const result = await build({
 	legalComments: 'linked',
 	metafile: process.argv.includes('--metafile'),
 	// React and Ink choose their production code by NODE_ENV; the built tool is always production.
-	define: {'process.env.NODE_ENV': '"production"', tfscopeGraphPageFile: JSON.stringify(graphPageFile)},
+	define: {'process.env.NODE_ENV': '"production"', tfscopeGraphPageFile: JSON.stringify(graphPageFile), tfscopeConsoleWorkerFile: JSON.stringify('console-worker.mjs')},
 	// Ink imports React DevTools only when DEV=true; it is not a dependency, and the built tool never needs it. esbuild bundles the graph page's script when tfscope runs from its sources (graph/page-script.ts); the built tool reads the script made here instead.
 	external: ['react-devtools-core', 'esbuild'],
 	// Bundled CommonJS (cytoscape, react, signal-exit's users) may call require() for Node's modules.

@@ -155,23 +155,50 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 			return;
 		}
 
-		const timer = setTimeout(() => {
-			let result: Evaluation;
-			try {
-				result = data.evaluate(request.expression, request.context);
-			} catch (error) {
-				result = {ok: false, text: describeInternalError(error).trimEnd()};
+		let live = true;
+		const finish = (result: Evaluation) => {
+			if (!live) {
+				return;
 			}
 
 			dispatch({type: 'console-result', serial: request.serial, ok: result.ok, text: result.text, ...(result.hint !== undefined && {hint: result.hint})});
 			if (historyFile !== undefined) {
 				appendHistory(historyFile, request.expression);
 			}
+		};
+
+		const failed = (error: unknown): Evaluation => ({ok: false, text: describeInternalError(error).trimEnd()});
+		const timer = setTimeout(() => {
+			// The explorer's Workspace answers from a worker thread (data/console-thread.ts): keys go on being read meanwhile.
+			if (data.evaluateInThread) {
+				data.evaluateInThread(request.expression, request.context).then(finish, (error: unknown) => {
+					finish(failed(error));
+				});
+				return;
+			}
+
+			let result: Evaluation;
+			try {
+				result = data.evaluate(request.expression, request.context);
+			} catch (error) {
+				result = failed(error);
+			}
+
+			finish(result);
 		}, 0);
 		return () => {
+			live = false;
 			clearTimeout(timer);
 		};
 	}, [request, data, historyFile]);
+
+	// The worker that evaluates console lines loads its Workspace when the console is first opened, while the first line is typed.
+	const consoleOpen = state.focus === 'console';
+	useEffect(() => {
+		if (consoleOpen && data.expanding === undefined) {
+			data.prepareConsole?.();
+		}
+	}, [consoleOpen, data]);
 
 	// Rebuild the Workspace with other assumptions; the reducer keeps the selection where it still exists.
 	const {reassume} = state;

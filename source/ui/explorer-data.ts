@@ -214,7 +214,14 @@ export type ExplorerData = {
 	The background pass that finds every diagnostic: evaluates the next values of the configuration for about `budgetMs` and returns true once every diagnostic is known (the module rows then carry their badges and `status()` the totals). The explorer calls it between frames, so keys are never kept waiting longer than one slice.
 	*/
 	evaluateSome(budgetMs: number): boolean;
+	/** A console line, as `terraform console` prints it, evaluated here and now. */
 	evaluate(expression: string, contextAddress: string): Evaluation;
+	/** The same, evaluated in a worker thread (the explorer's Workspace: data/console-thread.ts), so that a slow line never holds up keys; the console pane uses it when there is one. */
+	evaluateInThread?(expression: string, contextAddress: string): Promise<Evaluation>;
+	/** Gets the worker thread ready (loads its Workspace) when the console is opened, before the first line. */
+	prepareConsole?(): void;
+	/** Stops the console line being evaluated in the thread, and those waiting (each prints `cancelled`). */
+	cancelEvaluation?(): void;
 	/** The address of the block at a place in a file (in the first module instance of its module), for the diagnostics view's Enter; the module instance when no block is there. */
 	addressAt?(filename: string, line: number): string | undefined;
 	/** Completions for the word before the cursor in the console (`var.`, `local.`, resource types, functions). */

@@ -146,7 +146,7 @@ test.serial('from a clone: npm install has nothing to warn about', t => {
 	t.deepEqual(warningsOf(install.stderr), []);
 });
 
-test.serial('from a clone: npm start builds and opens the explorer on the example', async t => {
+test.serial('from a clone: npm start builds and opens the explorer on the example, whose console evaluates in its worker thread', async t => {
 	if (!tmuxAvailable()) {
 		t.fail('tmux is needed (apt-get install tmux)');
 		return;
@@ -156,7 +156,15 @@ test.serial('from a clone: npm start builds and opens the explorer on the exampl
 	try {
 		// The status bar's totals, in full or short (42r) when the line has no room.
 		await terminal.waitFor(/42 resource instances|· 42r ·/, 110_000);
-		terminal.keys('q');
+		// The console's worker thread from the build (distribution/console-worker.mjs): a line answers, and Ctrl-C quits during an endless one.
+		terminal.keys('c');
+		terminal.type('upper("bundle")');
+		terminal.keys('Enter');
+		await terminal.waitFor('"BUNDLE"', 60_000);
+		terminal.type('length([for a in range(1000): length([for b in range(1000): length([for c in range(1000): c])])])');
+		terminal.keys('Enter');
+		await terminal.waitFor(/Console — .*evaluating…/);
+		terminal.keys('C-c');
 		t.is(await terminal.waitForExit(60_000), 0);
 	} finally {
 		terminal.close();

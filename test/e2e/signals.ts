@@ -6,7 +6,7 @@ import {generateConfiguration, sizePreset, writeConfiguration} from '../../bench
 import {startTerminal, tmuxAvailable} from '../helpers/tmux.js';
 
 /*
-SIGINT, SIGTERM and SIGHUP end the explorer with the terminal as it was: out of the alternate screen, the cursor shown, whether the signal comes while the configuration loads or while the explorer runs.
+SIGINT, SIGTERM and SIGHUP end the explorer with the terminal as it was: out of the alternate screen, the cursor shown, whether the signal comes while the configuration loads, while the explorer runs, or while the console evaluates a long line.
 */
 
 test.before(t => {
@@ -42,6 +42,26 @@ test.serial('SIGTERM in the explorer restores the terminal', async t => {
 	try {
 		await app.waitFor('Blocks — root', 90_000);
 		t.deepEqual(app.modes(), {alternateScreen: true, cursorVisible: false});
+		app.signal('SIGTERM');
+		t.is(await app.waitForExit(60_000), 143);
+		t.deepEqual(app.modes(), {alternateScreen: false, cursorVisible: true});
+	} finally {
+		app.close();
+		rmSync(state, {recursive: true, force: true});
+	}
+});
+
+test.serial('SIGTERM while a console line is evaluated restores the terminal', async t => {
+	t.timeout(240_000);
+	const state = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-signal-'));
+	const app = startTerminal({arguments: ['examples/multi-region'], environment: {XDG_STATE_HOME: state}});
+	try {
+		await app.waitFor('Blocks — root', 90_000);
+		app.press('focus-console');
+		// Hours of `for` steps (the line runs in the console's worker thread, so the explorer's thread still handles the signal).
+		app.type('length([for a in range(1000): length([for b in range(1000): length([for c in range(1000): c])])])');
+		app.press('console-submit');
+		await app.waitFor(/Console — .*evaluating…/);
 		app.signal('SIGTERM');
 		t.is(await app.waitForExit(60_000), 143);
 		t.deepEqual(app.modes(), {alternateScreen: false, cursorVisible: true});

@@ -57,8 +57,13 @@ export function createAssumptionData({workspace, tree, relativeFilename}: DataCo
 /**
 The Workspace again with other assumptions, for `:assume` and dropping one: each is checked first (a typo is said at once, not found in the diagnostics later), and one that names nothing in the configuration is refused. `dataOf` wraps the new Workspace for the explorer.
 */
+/** An assumption as `--assume` takes it. */
+export function assumptionText(assumption: AssumptionRow): string {
+	return `${assumption.address}=${assumption.expression}`;
+}
+
 export async function reassume(workspace: Workspace, assumptions: readonly AssumptionRow[], dataOf: (next: Workspace) => ExplorerData): Promise<Reassumed> {
-	const texts = assumptions.map(assumption => `${assumption.address}=${assumption.expression}`);
+	const texts = assumptions.map(assumption => assumptionText(assumption));
 	const {lookup} = functionTable(workspace.language.rules.functions);
 	for (const text of texts) {
 		const read = readAssumptions([{kind: 'text', text}], lookup);

@@ -8,6 +8,7 @@ import {ExplorerStartFailure} from '../start-failure.js';
 import {defaultFormatting} from './formatting.js';
 import {blockEntries, moduleRows} from './module-rows.js';
 import {plural} from './shared.js';
+import {createConsoleThread, threadOptions} from './console-thread.js';
 import {createWorkspaceData} from './workspace-data.js';
 
 /*
@@ -55,9 +56,10 @@ export async function loadExplorerData(options: {
 	readonly onProgress?: (text: string) => void;
 	readonly sliceMilliseconds?: number;
 }): Promise<ExplorerLoad> {
+	// The same options as every command: --var and --var-file interleaved in command-line order, --workspace, --state.
+	const commandOptions = workspaceOptions(options.flags, options.directory, options.environment, options.cwd);
 	const workspace = await loadWorkspace({
-		// The same options as every command: --var and --var-file interleaved in command-line order, --workspace, --state.
-		...workspaceOptions(options.flags, options.directory, options.environment, options.cwd),
+		...commandOptions,
 		...(options.sliceMilliseconds !== undefined && {sliceMilliseconds: options.sliceMilliseconds}),
 		// The explorer opens on the module tree once the files are read; the instances are made after, in the background (`--diff` compares whole configurations first).
 		expansion: options.flags.diff === undefined ? 'background' : 'load',
@@ -79,7 +81,9 @@ export async function loadExplorerData(options: {
 		throw new ExplorerStartFailure(undeclared);
 	}
 
-	const data = createWorkspaceData(workspace, defaultFormatting());
+	// Console lines are evaluated in a worker thread, so the explorer answers keys (q, Ctrl-C) during a slow one.
+	const threadWorkspace = threadOptions(commandOptions);
+	const data = createWorkspaceData(workspace, defaultFormatting(), threadWorkspace ? {consoleThread: {options: threadWorkspace, start: createConsoleThread}} : {});
 	if (options.flags.diff !== undefined) {
 		// `--diff REV`: the same panes, marked with what changed since REV (diff.ts).
 		const {diffExplorerData} = await import('./diff.js');

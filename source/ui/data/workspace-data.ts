@@ -1,7 +1,8 @@
 import type {Workspace} from '../../workspace.js';
 import type {ExplorerData, ModuleRow} from '../explorer-data.js';
-import {createAssumptionData, reassume} from './assumptions.js';
+import {assumptionText, createAssumptionData, reassume} from './assumptions.js';
 import {createConsoleData} from './console.js';
+import type {ConsoleThread, ThreadWorkspaceOptions} from './console-thread.js';
 import {createContext} from './context.js';
 import {createDetails} from './details.js';
 import {createDiagnosticData} from './diagnostics.js';
@@ -20,6 +21,10 @@ The explorer's view of a Workspace: the ExplorerData the panes read, put togethe
 export type WorkspaceDataOptions = {
 	/** Where each assumption in force came from, in order, when the explorer rebuilt the Workspace (`:assume`): the Workspace itself only knows them as `--assume` texts. */
 	readonly assumptionSources?: readonly string[];
+	/**
+	When console lines are evaluated in a worker thread that loads the Workspace again (console-thread.ts; the explorer's, not the HTML page's): the options it was loaded with, and what starts the thread (passed in, so the commands' build, which has no worker, does not bundle it).
+	*/
+	readonly consoleThread?: {readonly options: ThreadWorkspaceOptions; readonly start: (options: ThreadWorkspaceOptions) => ConsoleThread};
 };
 
 export function createWorkspaceData(workspace: Workspace, formatting: Formatting, options: WorkspaceDataOptions = {}): ExplorerData {
@@ -30,6 +35,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	const diagnosticData = createDiagnosticData(context);
 	const {edges, drawGraph} = createEdgeData(context, places);
 	const {evaluate, complete, signature} = createConsoleData(context, places);
+	const thread = options.consoleThread?.start(options.consoleThread.options);
 
 	// The module tree's rows, made again once every diagnostic is known (they then carry their badges).
 	let moduleRowsCache: {readonly rows: readonly ModuleRow[]; readonly checked: boolean} | undefined;
@@ -60,13 +66,20 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 		evaluateSome: diagnosticData.evaluateSome,
 		addressAt: diagnosticData.addressAt,
 		evaluate,
+		...(thread && {evaluateInThread: thread.evaluate, prepareConsole: thread.prepare, cancelEvaluation: thread.cancel}),
 		complete,
 		signature,
 		drawGraph,
 		skipped: assumptionData.skipped,
 		assumptions: assumptionData.assumptions,
 		unknownCauses: assumptionData.unknownCauses,
-		withAssumptions: async assumptions => reassume(workspace, assumptions, next => createWorkspaceData(next, formatting, {assumptionSources: assumptions.map(assumption => assumption.source)})),
+		withAssumptions: async assumptions => reassume(workspace, assumptions, next => createWorkspaceData(next, formatting, {
+			assumptionSources: assumptions.map(assumption => assumption.source),
+			...(options.consoleThread && {consoleThread: {
+				...options.consoleThread,
+				options: {...options.consoleThread.options, assumptions: assumptions.map(assumption => ({kind: 'text' as const, text: assumptionText(assumption)}))},
+			}}),
+		})),
 		explain: createWhyData(workspace),
 	};
 	// `--plan FILE`: the same panes with the plan's marks and reasons (plan.ts); `:assume` keeps the plan, as it rebuilds through here.
