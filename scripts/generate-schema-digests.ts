@@ -172,12 +172,25 @@ function typeOfGetter(source: string): Type {
 	}
 }
 
-type Context = {readonly classes: Map<string, ClassInfo>; readonly synth: Map<string, Map<string, SynthEntry>>};
+type Context = {readonly classes: Map<string, ClassInfo>; readonly synth: Map<string, Map<string, SynthEntry>>; readonly made: Map<string, BlockSchema>};
 
 /**
 The block schema of a resource class or of a nested block's `...OutputReference` class.
 */
-function blockOfClass(context: Context, info: ClassInfo, synthKey: string, depth = 0): BlockSchema {
+function blockOfClass(context: Context, info: ClassInfo, synthKey: string, depth = 0, path: ReadonlySet<string> = new Set()): BlockSchema {
+	// A struct's block is the same wherever it is nested: made once. aws_wafv2_web_acl_rule (aws 6.x) nests its statements so deep that walking every occurrence ran out of memory.
+	const memoKey = `${info.name}|${synthKey}`;
+	const made = context.made.get(memoKey);
+	if (made) {
+		return made;
+	}
+
+	const block = blockOfClassOnce(context, info, synthKey, depth, path);
+	context.made.set(memoKey, block);
+	return block;
+}
+
+function blockOfClassOnce(context: Context, info: ClassInfo, synthKey: string, depth: number, path: ReadonlySet<string>): BlockSchema {
 	const attributes = new Map<string, AttributeSchema>();
 	const blockTypes = new Map<string, NestedBlockSchema>();
 	const entries = context.synth.get(synthKey) ?? new Map<string, SynthEntry>();
@@ -200,12 +213,13 @@ function blockOfClass(context: Context, info: ClassInfo, synthKey: string, depth
 		const shape = /(List|Map|OutputReference)$/.exec(className)?.[1];
 		const structName = shape ? className.slice(0, -shape.length) : className;
 		const element = context.classes.get(`${structName}OutputReference`);
-		if (!element || depth > 32) {
+		// A struct that contains itself (a recursive schema) stops there, as an attribute of any type.
+		if (!element || depth > 32 || path.has(element.name)) {
 			attributes.set(field.name, {...flags, type: dynamicType});
 			continue;
 		}
 
-		const block = blockOfClass(context, element, structName, depth + 1);
+		const block = blockOfClass(context, element, structName, depth + 1, new Set([...path, element.name]));
 		const entry = entries.get(field.name);
 		const mode = shape === 'Map' ? 'map' : (shape === 'List' ? (nested[2] === 'true' ? 'set' : 'list') : (entry?.type === 'struct' ? 'single' : 'list'));
 		if (entry?.isBlock && !field.computed) {
@@ -386,7 +400,12 @@ function digestOfPackage(directory: string, name: string, flags?: FlagSource): D
 			}
 		}
 
-		const context = {classes, synth};
+		// TFSCOPE_DIGEST_PROGRESS=1: one line per type directory with the heap in use (a run that grows without end shows where).
+		if (process.env['TFSCOPE_DIGEST_PROGRESS']) {
+			process.stderr.write(`${name} ${entry} ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB\n`);
+		}
+
+		const context: Context = {classes, synth, made: new Map()};
 		for (const info of classes.values()) {
 			const type = /public static readonly tfResourceType = "(\w+)"/.exec(info.body)?.[1];
 			if (!type) {

@@ -50,7 +50,7 @@ The digest's own version, so the schema is exact: without a pin, a newer release
 */
 const pinnedAws = `terraform {
   required_providers {
-    aws = { source = "hashicorp/aws", version = "6.25.0" }
+    aws = { source = "hashicorp/aws", version = "6.66.0" }
   }
 }
 `;
@@ -129,7 +129,7 @@ test('the constraints of every module bound the provider together: a root\'s pin
 	const withRoot = (constraint: string) => `${call}terraform {\n  required_providers {\n    aws = { source = "hashicorp/aws", version = "${constraint}" }\n  }\n}\n`;
 	const typo = 'Unsupported argument';
 	// Pinned at the digest's version by the root: exact, so an error as terraform validate gives.
-	const pinned = await load({...child, 'main.tf': withRoot('6.25.0')});
+	const pinned = await load({...child, 'main.tf': withRoot('6.66.0')});
 	t.deepEqual(pinned.diagnostics.filter(diagnostic => diagnostic.summary === typo).map(diagnostic => diagnostic.severity), ['error']);
 	// A root range that excludes the digest (caf pins azurerm ~> 3.114.0 against the 4.x digest): the name may exist in the version used, nothing reported.
 	const excluded = await load({...child, 'main.tf': withRoot('~> 5.0')});
@@ -155,7 +155,7 @@ resource "aws_instance" "web" {
 		const warnings = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'warning');
 		t.deepEqual(warnings.map(warning => warning.summary).sort(), ['Unsupported argument', 'Unsupported block type']);
 		const allowed = versions === '' ? 'no version constraint bounds the provider, so newer releases may be used' : 'the version constraint ">= 6.0" allows newer releases of the provider';
-		t.true(warnings.every(warning => warning.detail!.endsWith(`The bundled schema of registry.terraform.io/hashicorp/aws 6.25.0 lacks it, but ${allowed}, which may have it: terraform init installs the newest. To check against the version you use, give its schema with --schema.`)), warnings.map(warning => warning.detail).join('\n'));
+		t.true(warnings.every(warning => warning.detail!.endsWith(`The bundled schema of registry.terraform.io/hashicorp/aws 6.66.0 lacks it, but ${allowed}, which may have it: terraform init installs the newest. To check against the version you use, give its schema with --schema.`)), warnings.map(warning => warning.detail).join('\n'));
 		// Nor is a reference to such a name an error.
 		t.is(printed(workspace, 'aws_instance.web.brand_new_attribute'), '(known after apply)\n');
 	}
@@ -395,7 +395,7 @@ terraform {
   required_providers {
     azurerm = {
       source  = "hashicorp/azurerm"
-      version = ">= 4.0, <= 4.55.0"
+      version = ">= 4.0, <= 4.73.0"
     }
   }
 }

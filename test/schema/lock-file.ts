@@ -6,7 +6,7 @@ import {readLockFile} from '../../source/config/lock-file.js';
 import {loadWorkspace} from '../../source/workspace.js';
 
 /*
-The lock file decides how far a bundled digest is trusted: `.terraform.lock.hcl` names the provider version Terraform uses, so a digest at or after it (same major version) is certain, one before it is not, whatever the module's `required_providers` constraint allows. The bundled aws digest is 6.25.0.
+The lock file decides how far a bundled digest is trusted: `.terraform.lock.hcl` names the provider version Terraform uses, so a digest at or after it (same major version) is certain, one before it is not, whatever the module's `required_providers` constraint allows. The bundled aws digest is 6.66.0.
 */
 
 function directoryWith(files: Record<string, string>): string {
@@ -68,12 +68,12 @@ provider "registry.terraform.io/hashicorp/null" {
 
 const cases: ReadonlyArray<{readonly name: string; readonly lock?: string; readonly severity: 'error' | 'warning' | 'none'; readonly detail?: string}> = [
 	{name: 'no lock file: the constraint allows newer releases', severity: 'warning', detail: 'the version constraint ">= 6.0" allows newer releases of the provider, which may have it: terraform init installs the newest.'},
-	{name: 'locked at the digest\'s version', lock: lock('6.25.0'), severity: 'error'},
+	{name: 'locked at the digest\'s version', lock: lock('6.66.0'), severity: 'error'},
 	{name: 'locked at an older release of the same major version', lock: lock('6.2.0'), severity: 'error'},
-	{name: 'locked at a newer release', lock: lock('6.27.0'), severity: 'warning', detail: '.terraform.lock.hcl selects 6.27.0, a newer release, which may have it.'},
+	{name: 'locked at a newer release', lock: lock('6.67.0'), severity: 'warning', detail: '.terraform.lock.hcl selects 6.67.0, a newer release, which may have it.'},
 	{name: 'locked at another major version: not checked', lock: lock('7.0.0'), severity: 'none'},
-	{name: 'locked from OpenTofu\'s registry: the same provider', lock: lock('6.25.0', 'registry.opentofu.org/hashicorp/aws'), severity: 'error'},
-	{name: 'a lock entry of another provider', lock: lock('6.25.0', 'registry.terraform.io/hashicorp/random'), severity: 'warning', detail: 'the version constraint ">= 6.0" allows newer releases'},
+	{name: 'locked from OpenTofu\'s registry: the same provider', lock: lock('6.66.0', 'registry.opentofu.org/hashicorp/aws'), severity: 'error'},
+	{name: 'a lock entry of another provider', lock: lock('6.66.0', 'registry.terraform.io/hashicorp/random'), severity: 'warning', detail: 'the version constraint ">= 6.0" allows newer releases'},
 ];
 
 for (const entry of cases) {
@@ -88,7 +88,7 @@ for (const entry of cases) {
 		t.deepEqual(found.map(diagnostic => diagnostic.severity), [entry.severity]);
 		t.true(found[0]!.detail!.startsWith('An argument named "instance_typ" is not expected here.'), found[0]!.detail);
 		if (entry.detail) {
-			t.true(found[0]!.detail!.includes(`The bundled schema of registry.terraform.io/hashicorp/aws 6.25.0 lacks it, but ${entry.detail}`), found[0]!.detail);
+			t.true(found[0]!.detail!.includes(`The bundled schema of registry.terraform.io/hashicorp/aws 6.66.0 lacks it, but ${entry.detail}`), found[0]!.detail);
 		} else {
 			t.false(found[0]!.detail!.includes('The bundled schema'), found[0]!.detail);
 		}
