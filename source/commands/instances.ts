@@ -8,7 +8,7 @@ import {keyValue} from '../expand/addresses.js';
 import type {Expansion} from '../expand/expansion.js';
 import {assumedInstances} from '../expand/counts.js';
 import {describeCause} from '../expand/unknown-causes.js';
-import type {InstanceTree, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
+import type {ActionInstance, InstanceTree, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
 import {parseAddress} from '../expand/parse-address.js';
 import {selectInstances} from '../expand/select.js';
 import {type Skipped, excludedInstances} from '../graph/exclude.js';
@@ -35,10 +35,10 @@ export async function estateFor(input: CommandInput, directory: string | undefin
 	return estateOf({...workspaceOptions(input.flags, directory ?? '.', input.environment, input.cwd), expansion: 'on-demand'});
 }
 
-type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance};
+type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance} | {readonly kind: 'action'; readonly instance: ActionInstance};
 
 /**
-Module instances and resource instances in the order `instances` prints them: each module instance, then its resource instances, then its child module instances (the instance tree's order). Ephemeral resource instances are left out, as Terraform's plan leaves them out.
+Module instances and resource instances in the order `instances` prints them: each module instance, then its resource instances, then its action instances (Terraform 1.14+, `action.TYPE.NAME[KEY]`; only when nothing is selected: an address names module and resource instances), then its child module instances (the instance tree's order). Ephemeral resource instances are left out, as Terraform's plan leaves them out.
 */
 export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleInstance>, resources?: ReadonlySet<ResourceInstance>): Line[] {
 	const lines: Line[] = [];
@@ -67,6 +67,14 @@ export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleIn
 		for (const instance of byModule.get(module) ?? []) {
 			lines.push({kind: 'resource', instance});
 		}
+
+		if (!modules && !resources) {
+			for (const action of module.actions) {
+				for (const instance of action.instances) {
+					lines.push({kind: 'action', instance});
+				}
+			}
+		}
 	}
 
 	return lines;
@@ -77,7 +85,7 @@ A row of `instances --json` (schemas/json/instances.schema.json): module and res
 */
 export type InstanceJson = {
 	readonly address: string;
-	readonly kind: 'module' | 'resource' | 'data';
+	readonly kind: 'module' | 'resource' | 'data' | 'action';
 	/** The module instance it is in (`""`: the root module). */
 	readonly module: string;
 	readonly type: string | null;
@@ -132,6 +140,14 @@ function toJson(line: Line, existsByAssumption: boolean, skipped: Skipped | unde
 		const {instance} = line;
 		return {
 			address: instance.text, kind: 'module', module: instance.parent?.text ?? '', type: null, name: instance.address.at(-1)!.name, key: keyValue(instance.key), file: fileOf(instance.node.call?.range), placeholder: instance.key.kind === 'unknown', assumed: [], ...common,
+		};
+	}
+
+	if (line.kind === 'action') {
+		const {instance} = line;
+		const {block} = instance.action;
+		return {
+			address: instance.text, kind: 'action', module: instance.action.moduleInstance.text, type: block.type, name: block.name, key: keyValue(instance.key), file: fileOf(block.range), placeholder: instance.key.kind === 'unknown', assumed: [], ...common,
 		};
 	}
 

@@ -139,6 +139,10 @@ export type ActionBlock = {
 	The `config` block's body: the action's arguments, evaluated as a resource's are.
 	*/
 	readonly config?: Body;
+	/**
+	`caller` (and `self`) may be read in `config`: the triggering resource's object (Terraform 1.16).
+	*/
+	readonly caller?: true;
 	readonly block: Block;
 	readonly range: Range;
 };

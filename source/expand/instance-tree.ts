@@ -1,6 +1,6 @@
 import type {Range} from '../hcl/position.js';
 import type {Expression} from '../hcl/ast.js';
-import type {ModuleCall, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
+import type {ActionBlock, ModuleCall, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import type {Value} from '../lang/values.js';
 import type {
@@ -33,6 +33,10 @@ export type ModuleInstance = {
 	Resources and data blocks of this instance, in source order.
 	*/
 	readonly resources: readonly ResourceExpansion[];
+	/**
+	`action` blocks of this instance (Terraform 1.14+), in source order.
+	*/
+	readonly actions: readonly ActionExpansion[];
 	/**
 	Input variable value (converted to its type, default applied), local value, output value; undefined for an undeclared name.
 	*/
@@ -74,6 +78,38 @@ export type ResourceExpansion = {
 	The provider's schema of the block's type, when known (its values then have every attribute of it).
 	*/
 	readonly schema?: ResourceSchema | undefined;
+};
+
+/**
+An `action` block in one module instance (Terraform 1.14+), expanded by its `count`/`for_each` as Terraform's instance expander expands actions (internal/instances/expander.go SetActionCount/SetActionForEach at v1.16).
+*/
+export type ActionExpansion = {
+	readonly block: ActionBlock;
+	/**
+	`module.net["eu"].action.aws_lambda_invoke.notify`.
+	*/
+	readonly text: string;
+	readonly moduleInstance: ModuleInstance;
+	readonly expansion: Expansion;
+	readonly instances: readonly ActionInstance[];
+	/**
+	The resources of this module instance whose `lifecycle { action_trigger }` names this action, with the events, in source order.
+	*/
+	readonly triggeredBy: ReadonlyArray<{readonly resource: string; readonly events: readonly string[]}>;
+};
+
+export type ActionInstance = {
+	/**
+	`action.aws_lambda_invoke.notify[0]`, as Terraform prints an AbsActionInstance (internal/addrs/action.go).
+	*/
+	readonly text: string;
+	readonly key: InstanceKey;
+	readonly action: ActionExpansion;
+	readonly repetition: RepetitionData;
+	/**
+	The `config` block evaluated in the module instance's scope with this instance's `count.index`/`each`; `self` and `caller` (the triggering resource's object, Terraform 1.16) are unknown, as one action may be triggered by several resources. Null without a `config` block (node_action.go evalInstance).
+	*/
+	readonly value: Value;
 };
 
 export type ResourceInstance = {

@@ -12,7 +12,8 @@ import {dynamicType} from '../lang/types.js';
 import {type Value, compareStrings, deepMarks, hasDeepMarks, markSensitive, nullValue, stringValue, unknownValue, unmark} from '../lang/values.js';
 import {type InstanceKey, type ModuleInstanceAddress, formatModuleInstance, noKey} from './addresses.js';
 import {type Expansion, type ExpansionResult, type RepetitionData, countExpansion, enabledExpansion, expansionInstances, forEachExpansion, noRepetition, singleExpansion} from './expansion.js';
-import type {ConditionResult, ModuleCallExpansion, ModuleInstance, ResourceExpansion} from './instance-tree.js';
+import type {ActionExpansion, ConditionResult, ModuleCallExpansion, ModuleInstance, ResourceExpansion} from './instance-tree.js';
+import {ActionExpansionImpl} from './action-expansion.js';
 import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
 import {variableAssumption} from './assumptions.js';
@@ -549,6 +550,16 @@ export class ModuleInstanceImpl implements ModuleInstance {
 		return [...this.node.module.resources.keys()].map(key => this.resourceExpansion(key));
 	}
 
+	#actions: readonly ActionExpansion[] | undefined;
+
+	/**
+	The `action` blocks (Terraform 1.14+), expanded on first use.
+	*/
+	get actions(): readonly ActionExpansion[] {
+		this.#actions ??= [...this.node.module.actions.values()].map(block => new ActionExpansionImpl(this.#context, this, block));
+		return this.#actions;
+	}
+
 	#resourceValue(key: string): Value {
 		const expansion = this.resourceExpansion(key);
 		return collectionValue(expansion.expansion, () => expansion.instances.map(instance => [instance.key, instance.value] as const));
@@ -681,6 +692,12 @@ export class ModuleInstanceImpl implements ModuleInstance {
 				for (const condition of resource.block.lifecycle.postconditions) {
 					this.checkCondition(condition, instance.text, this.scope(instance.repetition, impl.value));
 				}
+			}
+		}
+
+		for (const action of this.actions) {
+			for (const instance of action.instances) {
+				void instance.value;
 			}
 		}
 

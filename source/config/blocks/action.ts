@@ -67,6 +67,7 @@ export function readAction(block: Block, diagnostics: Diagnostic[], rules: Langu
 		...(forEach && {forEach: forEach.expression}),
 		...(provider && {provider}),
 		...(configs[0] && {config: configs[0].body}),
+		...(rules.actions === 'destroy-events' && {caller: true as const}),
 		block,
 	});
 }
