@@ -72,7 +72,7 @@ export async function explorerToMeasure(): Promise<Partial<BuiltExplorer> & Pick
 		return built;
 	}
 
-	functionFrom<(environment: Record<string, string | undefined>) => void>(await importOptional('source/ui/react-mode.ts'), 'preferProductionReact')?.(process.env);
+	functionFrom<(environment: Record<string, string | undefined>) => void>(await importOptional('source/ui/run/react-mode.ts') ?? await importOptional('source/ui/react-mode.ts'), 'preferProductionReact')?.(process.env);
 	const App = functionFrom<BuiltExplorer['App']>(await importOptional('source/ui/app.tsx'), 'App');
 	const loadExplorerData = functionFrom<BuiltExplorer['loadExplorerData']>(await importOptional('source/ui/data/load.ts') ?? await importOptional('source/ui/workspace-data.ts'), 'loadExplorerData');
 	const createInitialState = functionFrom<BuiltExplorer['createInitialState']>(await importOptional('source/ui/state/state.ts'), 'createInitialState');

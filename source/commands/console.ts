@@ -164,7 +164,7 @@ export function createConsoleCommand(provideScope: ConsoleScopeProvider = emptyS
 		}
 
 		if (input.stdinIsTerminal && input.isTerminal) {
-			const [{runInteractiveConsole}, {defaultHistoryFile}] = await Promise.all([import('./interactive-console.js'), import('../ui/effects.js')]);
+			const [{runInteractiveConsole}, {defaultHistoryFile}] = await Promise.all([import('./interactive-console.js'), import('../ui/run/effects.js')]);
 			return runInteractiveConsole({
 				scope, stdout: input.stdout, stderr: input.stderr, color, terminal: true, ...(lineRules && {lines: lineRules}), ...(explain && {explain}),
 			}, {

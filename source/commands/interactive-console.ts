@@ -1,6 +1,6 @@
 import readline from 'node:readline';
 import {addConsoleLine} from '../lang/console.js';
-import {appendHistory, historyEntries, readHistory} from '../ui/effects.js';
+import {appendHistory, historyEntries, readHistory} from '../ui/run/effects.js';
 import {type ConsoleSession, evaluateConsoleInput} from './console.js';
 
 /*

@@ -105,7 +105,7 @@ export async function main(argv: readonly string[], given: MainInput): Promise<n
 
 		if (command === undefined) {
 			const explorer = input.explorer ?? (async (directory: string, explorerFlags: CommandInput['flags']) => {
-				const {runExplorer} = await import('../ui/run-explorer.js');
+				const {runExplorer} = await import('../ui/run/run-explorer.js');
 				return runExplorer({directory, flags: explorerFlags});
 			});
 			return await explorer(line.arguments[0] ?? '.', flags);

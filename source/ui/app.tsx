@@ -1,7 +1,7 @@
 import {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useApp, useStdin, useStdout} from 'ink';
 import type {Evaluation, ExplorerData, ExplorerLoad} from './explorer-data.js';
-import {statusBindings} from './keymap.js';
+import {statusBindings} from './input/keymap.js';
 import {useKeymap} from './hooks/use-keymap.js';
 import {usePrefetch} from './hooks/use-prefetch.js';
 import {reduce} from './state/reducer.js';
@@ -11,11 +11,11 @@ import {
 	blockCursor, blockList, consoleContext, skippedInstances, detailsCursor, detailsTargets, detailsView, diagnosticGroups, goToCandidates, moduleCursor, moduleList,
 } from './state/selectors.js';
 import {entryLineRange} from './state/console-results.js';
-import {computeLayout, fitsMinimum, minimumSize, viewRowsOf, type Layout} from './layout.js';
-import {mouseTarget} from './mouse-target.js';
-import {graphDrawingRows} from './view-geometry.js';
-import type {MouseEvent} from './mouse.js';
-import {ThemeContext} from './theme.js';
+import {computeLayout, fitsMinimum, minimumSize, viewRowsOf, type Layout} from './layout/layout.js';
+import {mouseTarget} from './input/mouse-target.js';
+import {graphDrawingRows} from './layout/view-geometry.js';
+import type {MouseEvent} from './input/mouse.js';
+import {ThemeContext} from './components/theme.js';
 import {ModuleTreePane, moduleRowsWidth} from './panes/module-tree.js';
 import {BlocksPane, blockRowsWidth} from './panes/blocks.js';
 import {DetailsPane} from './panes/details.js';
@@ -29,9 +29,9 @@ import {StatusBar} from './components/status-bar.js';
 import {HelpOverlay, helpLayout} from './components/help-overlay.js';
 import {WhyPane} from './panes/why.js';
 import {GoToOverlay, PromptLine} from './components/prompt.js';
-import {appendHistory, clipboardSequence, readHistory} from './effects.js';
-import {sanitizeLine} from './sanitize.js';
-import type {StyledLine} from './detail-lines.js';
+import {appendHistory, clipboardSequence, readHistory} from './run/effects.js';
+import {sanitizeLine} from './text/sanitize.js';
+import type {StyledLine} from './text/detail-lines.js';
 import {describeInternalError} from '../commands/internal-error.js';
 
 const noEdges: readonly EdgeRow[] = [];

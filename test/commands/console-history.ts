@@ -2,7 +2,7 @@ import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, write
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import {appendHistory, defaultHistoryFile, historyBytes, historyEntries, readHistory} from '../../source/ui/effects.js';
+import {appendHistory, defaultHistoryFile, historyBytes, historyEntries, readHistory} from '../../source/ui/run/effects.js';
 
 /*
 The console history (shared by `tfscope console` and the explorer's console pane) never lands in the configuration, is private, is capped, and a failure to write it is a message, not a crash.

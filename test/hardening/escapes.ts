@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import {unsafeCharacters, withoutOwnColours} from '../../source/text/escape.js';
-import {sanitizeLine, sanitizeText} from '../../source/ui/sanitize.js';
+import {sanitizeLine, sanitizeText} from '../../source/ui/text/sanitize.js';
 import {runMain} from '../helpers/run-main.js';
 
 /*

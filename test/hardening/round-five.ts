@@ -15,7 +15,7 @@ import {loadWorkspace} from '../../source/workspace.js';
 import {openGitRevision, refNameProblem} from '../../source/config/git-source.js';
 import {maximumSchemaDepth} from '../../source/schema/digest.js';
 import {readSchemaJson} from '../../source/schema/read-schema-json.js';
-import {ExplorerStartFailure} from '../../source/ui/start-failure.js';
+import {ExplorerStartFailure} from '../../source/ui/run/start-failure.js';
 import {loadExplorerData} from '../../source/ui/data/load.js';
 import {defaultFlags} from '../../source/commands/command.js';
 import {

@@ -1,7 +1,7 @@
 import {act, type ReactElement} from 'react';
 import {render} from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
-import {bindings, type BindingId} from '../../source/ui/keymap.js';
+import {bindings, type BindingId} from '../../source/ui/input/keymap.js';
 
 /*
 Frame tests: every render, key press and unmount goes through act(), so React has handled a key before the next one is written (fixed sleeps lose keys when the machine is busy). Assertions wait for content, they never sleep a fixed time.

@@ -4,7 +4,7 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {bindings, type BindingId} from '../../source/ui/keymap.js';
+import {bindings, type BindingId} from '../../source/ui/input/keymap.js';
 import {cliCommand} from './cli-command.js';
 
 /*

@@ -5,7 +5,7 @@ import test from 'ava';
 import {defaultFlags} from '../../source/commands/command.js';
 import {loadExplorerData} from '../../source/ui/data/load.js';
 import {App, Explorer} from '../../source/ui/app.js';
-import {markSelected} from '../../source/ui/lines.js';
+import {markSelected} from '../../source/ui/text/lines.js';
 import {createInitialState} from '../../source/ui/state/state.js';
 import {createFixtureData} from '../fixtures/ui/fixture-data.js';
 import {renderFrames} from '../helpers/render.js';

@@ -1,9 +1,9 @@
 import {Box, Text} from 'ink';
-import {bindings} from '../keymap.js';
-import {helpLines, type HelpView} from '../help-sections.js';
-import {sanitizeLine} from '../sanitize.js';
+import {bindings} from '../input/keymap.js';
+import {helpLines, type HelpView} from '../input/help-sections.js';
+import {sanitizeLine} from '../text/sanitize.js';
 import {Pane, paneBodyHeight} from './pane.js';
-import {useColor} from '../theme.js';
+import {useColor} from './theme.js';
 
 const minimumColumnWidth = 58;
 

@@ -1,8 +1,8 @@
 import {memo, useCallback, useMemo} from 'react';
 import {Transform, useIsScreenReaderEnabled} from 'ink';
 import chalk from 'chalk';
-import {lineWidth, truncateLine, type Line, type SpanStyle} from '../lines.js';
-import {useTheme} from '../theme.js';
+import {lineWidth, truncateLine, type Line, type SpanStyle} from '../text/lines.js';
+import {useTheme} from './theme.js';
 
 export type LinesViewProps = {
 	readonly lines: readonly Line[];

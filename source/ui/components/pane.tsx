@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {Box} from 'ink';
-import {useColor} from '../theme.js';
-import {cutName, textWidth, type Line} from '../lines.js';
+import {useColor} from './theme.js';
+import {cutName, textWidth, type Line} from '../text/lines.js';
 import {LinesView} from './lines-view.js';
 
 export type PaneProps = {

@@ -2,8 +2,8 @@ import {Box, Text} from 'ink';
 import {Pane, paneBodyHeight} from './pane.js';
 import {TextField} from './text-field.js';
 import {ScrollList} from './scroll-list.js';
-import {sanitizeLine} from '../sanitize.js';
-import {useColor} from '../theme.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import {useColor} from './theme.js';
 
 export type PromptLineProps = {
 	readonly prefix: string;

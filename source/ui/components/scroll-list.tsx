@@ -1,7 +1,7 @@
-import {markSelected, type Line} from '../lines.js';
-import {useTheme} from '../theme.js';
+import {markSelected, type Line} from '../text/lines.js';
+import {useTheme} from './theme.js';
 import {LinesView} from './lines-view.js';
-import {windowStart} from '../list-window.js';
+import {windowStart} from '../layout/list-window.js';
 
 export type ScrollListProps = {
 	readonly length: number;
@@ -14,7 +14,7 @@ export type ScrollListProps = {
 	readonly empty?: string;
 };
 
-export {windowStart} from '../list-window.js';
+export {windowStart} from '../layout/list-window.js';
 
 export function ScrollList({length, cursor, height, width, renderRow, empty}: ScrollListProps) {
 	const {marker} = useTheme();

@@ -1,7 +1,7 @@
 import {memo, useMemo} from 'react';
-import type {Binding} from '../keymap.js';
-import {lineWidth, textWidth, truncateLine, type Line, type Span} from '../lines.js';
-import {sanitizeLine} from '../sanitize.js';
+import type {Binding} from '../input/keymap.js';
+import {lineWidth, textWidth, truncateLine, type Line, type Span} from '../text/lines.js';
+import {sanitizeLine} from '../text/sanitize.js';
 import {LinesView} from './lines-view.js';
 import {countKinds, countMarks} from '../../plan/counts.js';
 

@@ -1,5 +1,5 @@
 import {Text} from 'ink';
-import {sanitizeLine} from '../sanitize.js';
+import {sanitizeLine} from '../text/sanitize.js';
 
 export type TextFieldProps = {
 	readonly text: string;

@@ -1,7 +1,7 @@
 import {consoleOutput, formatConsoleDiagnostics, wrapText} from '../../lang/console.js';
 import {functionTable} from '../../lang/functions/index.js';
 import {isSensitive} from '../../lang/values.js';
-import {completionTarget, keyCompletions} from '../completion.js';
+import {completionTarget, keyCompletions} from '../input/completion.js';
 import type {ModuleInstance} from '../../expand/instance-tree.js';
 import type {Evaluation} from '../explorer-data.js';
 import type {DataContext} from './context.js';

@@ -9,7 +9,7 @@ import type {
 } from '../explorer-data.js';
 import {defaultFormatting} from './formatting.js';
 import {createWorkspaceData} from './workspace-data.js';
-import {ExplorerStartFailure} from '../start-failure.js';
+import {ExplorerStartFailure} from '../run/start-failure.js';
 
 /*
 The explorer on a diff (`tfscope DIR --diff REV`): the same panes over the current configuration, each module and resource instance marked with what the change does to it (`+` create, `-` destroy, `~` update, `±` replace, `→` moved, `>` forget, `<` import), the destroyed ones listed too (read from the revision's side), and Details saying what changes: the argument diff and the `moved` block that applies, or the one to add for a suspected rename. A decorator of ExplorerData: the panes only render the marks the rows carry.

@@ -4,7 +4,7 @@ import {languageName} from '../../config/language.js';
 import type {ExpandProgress} from '../../expand/expander.js';
 import {loadWorkspace, type LoadProgress, type Workspace} from '../../workspace.js';
 import type {ExplorerData, ExplorerLoad, ModuleRow} from '../explorer-data.js';
-import {ExplorerStartFailure} from '../start-failure.js';
+import {ExplorerStartFailure} from '../run/start-failure.js';
 import {defaultFormatting} from './formatting.js';
 import {blockEntries, moduleRows} from './module-rows.js';
 import {plural} from './shared.js';

@@ -5,9 +5,9 @@ import {useMemo, useState} from 'react';
 import type {Estate, Unit} from '../../terragrunt/estate.js';
 import {LinesView} from '../components/lines-view.js';
 import {ScrollList} from '../components/scroll-list.js';
-import {type Line, truncateLine} from '../lines.js';
-import {sanitizeLine} from '../sanitize.js';
-import {useColor} from '../theme.js';
+import {type Line, truncateLine} from '../text/lines.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import {useColor} from '../components/theme.js';
 import {estateRows, markWords, unitDetails, unitMarks} from './estate-rows.js';
 import {useEstateUnits} from './use-estate-units.js';
 

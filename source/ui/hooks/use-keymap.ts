@@ -1,7 +1,7 @@
 import {useEffect, useRef} from 'react';
 import {useInput, useStdin, type Key} from 'ink';
 import type {Action} from '../state/actions.js';
-import {parseLegacyMouse, parseMouseInput, type MouseEvent} from '../mouse.js';
+import {parseLegacyMouse, parseMouseInput, type MouseEvent} from '../input/mouse.js';
 
 /**
 The name the keymap table uses for a key press, or undefined for keys it never binds (pastes, meta chords).

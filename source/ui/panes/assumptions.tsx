@@ -1,8 +1,8 @@
 import type {AssumptionRow, UnknownCauseRow} from '../explorer-data.js';
-import type {Line} from '../lines.js';
+import type {Line} from '../text/lines.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
-import {sanitizeLine} from '../sanitize.js';
+import {sanitizeLine} from '../text/sanitize.js';
 
 export type AssumptionsProps = {
 	readonly assumptions: readonly AssumptionRow[];

@@ -3,9 +3,9 @@ import type {BlockKind} from '../explorer-data.js';
 import type {BlockRow} from '../state/selectors.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
-import {sanitizeLine} from '../sanitize.js';
-import {markSpans, markWidth} from '../diff-marks.js';
-import {cutName, textWidth} from '../lines.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import {markSpans, markWidth} from '../text/change-marks.js';
+import {cutName, textWidth} from '../text/lines.js';
 
 export const kindTitles: Readonly<Record<BlockKind, string>> = {
 	resource: 'Resources',

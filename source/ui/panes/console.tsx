@@ -4,9 +4,9 @@ import type {ConsoleEntry} from '../state/state.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {TextField} from '../components/text-field.js';
 import {LinesView} from '../components/lines-view.js';
-import type {Line, SpanStyle} from '../lines.js';
-import {sanitizeLine} from '../sanitize.js';
-import {useColor} from '../theme.js';
+import type {Line, SpanStyle} from '../text/lines.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import {useColor} from '../components/theme.js';
 
 export type ConsoleProps = {
 	readonly output: readonly ConsoleEntry[];

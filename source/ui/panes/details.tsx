@@ -1,8 +1,8 @@
 import {memo, useMemo} from 'react';
-import type {LineStyle, StyledLine} from '../detail-lines.js';
-import {segmentColors} from '../highlight.js';
-import {cutName, dropColumns, markSelected, textWidth, type Line, type SpanStyle} from '../lines.js';
-import {useTheme} from '../theme.js';
+import type {LineStyle, StyledLine} from '../text/detail-lines.js';
+import {segmentColors} from '../text/highlight.js';
+import {cutName, dropColumns, markSelected, textWidth, type Line, type SpanStyle} from '../text/lines.js';
+import {useTheme} from '../components/theme.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {LinesView} from '../components/lines-view.js';
 

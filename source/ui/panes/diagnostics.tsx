@@ -1,12 +1,12 @@
 import {wrapText} from '../../lang/console.js';
 import type {DiagnosticGroup} from '../state/selectors.js';
 import type {SeverityFilter} from '../state/state.js';
-import {textWidth, type Line} from '../lines.js';
+import {textWidth, type Line} from '../text/lines.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {LinesView} from '../components/lines-view.js';
-import {sanitizeLine} from '../sanitize.js';
-import {diagnosticsListHeight} from '../view-geometry.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import {diagnosticsListHeight} from '../layout/view-geometry.js';
 
 export type DiagnosticsProps = {
 	readonly groups: readonly DiagnosticGroup[];

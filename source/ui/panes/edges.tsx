@@ -3,8 +3,8 @@ import type {EdgeGroup} from '../explorer-data.js';
 import type {EdgeRow} from '../state/edge-groups.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
-import {sanitizeLine} from '../sanitize.js';
-import type {Span} from '../lines.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import type {Span} from '../text/lines.js';
 
 export type EdgesProps = {
 	readonly rows: readonly EdgeRow[];

@@ -1,9 +1,9 @@
 import {Box, Text} from 'ink';
 import type {GraphDrawing} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
-import {sanitizeLine} from '../sanitize.js';
-import {useColor} from '../theme.js';
-import {graphDrawingRows} from '../view-geometry.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import {useColor} from '../components/theme.js';
+import {graphDrawingRows} from '../layout/view-geometry.js';
 
 export type GraphProps = {
 	readonly center: string;

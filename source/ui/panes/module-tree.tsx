@@ -2,9 +2,9 @@ import {memo} from 'react';
 import type {ModuleRow} from '../explorer-data.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
-import {sanitizeLine} from '../sanitize.js';
-import {markColour, markSpans, markWidth} from '../diff-marks.js';
-import {cutName, lineWidth, textWidth, type Span} from '../lines.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import {markColour, markSpans, markWidth} from '../text/change-marks.js';
+import {cutName, lineWidth, textWidth, type Span} from '../text/lines.js';
 
 export type ModuleTreeProps = {
 	readonly rows: readonly ModuleRow[];

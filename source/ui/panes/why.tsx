@@ -1,11 +1,11 @@
 import type {WhyView} from '../explorer-data.js';
-import type {Line} from '../lines.js';
+import type {Line} from '../text/lines.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {LinesView} from '../components/lines-view.js';
-import {sanitizeLine} from '../sanitize.js';
+import {sanitizeLine} from '../text/sanitize.js';
 import {whyRows} from '../state/why.js';
-import {whyListHeight} from '../view-geometry.js';
+import {whyListHeight} from '../layout/view-geometry.js';
 
 export type WhyPaneProps = {
 	readonly view: WhyView;

@@ -1,4 +1,4 @@
-import type {BindingId, PaneId} from '../keymap.js';
+import type {BindingId, PaneId} from '../input/keymap.js';
 import type {ExplorerData} from '../explorer-data.js';
 import type {ViewRows} from './state.js';
 import type {MouseAction} from './mouse.js';

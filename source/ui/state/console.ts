@@ -1,5 +1,5 @@
 import type {ExplorerData} from '../explorer-data.js';
-import {isIncomplete, splitCompletionWord} from '../console-input.js';
+import {isIncomplete, splitCompletionWord} from '../input/console-input.js';
 import type {Action} from './actions.js';
 import {assumeCommand} from './assumptions.js';
 import {clamp, isTextEntry, typedText, withMessage} from './common.js';

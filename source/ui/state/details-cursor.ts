@@ -1,5 +1,5 @@
 import type {ExplorerData, WhySubject} from '../explorer-data.js';
-import type {DetailTarget} from '../detail-lines.js';
+import type {DetailTarget} from '../text/detail-lines.js';
 import {detailsCursor, detailsScrollLimit, detailsTargets, selectedAddress} from './selectors.js';
 import type {State} from './state.js';
 

@@ -1,5 +1,5 @@
-import {activeScopes} from '../keymap.js';
-import {helpLines} from '../help-sections.js';
+import {activeScopes} from '../input/keymap.js';
+import {helpLines} from '../input/help-sections.js';
 import type {Action} from './actions.js';
 import {clamp} from './common.js';
 import type {State} from './state.js';

@@ -1,10 +1,10 @@
 import type {ExplorerData} from '../explorer-data.js';
-import type {PaneId} from '../keymap.js';
-import {windowStart} from '../list-window.js';
-import type {MouseButton} from '../mouse.js';
-import type {MouseTarget, ViewPosition} from '../mouse-target.js';
-import {sanitizeLine} from '../sanitize.js';
-import {diagnosticsListHeight, graphDrawingRows, whyListHeight} from '../view-geometry.js';
+import type {PaneId} from '../input/keymap.js';
+import {windowStart} from '../layout/list-window.js';
+import type {MouseButton} from '../input/mouse.js';
+import type {MouseTarget, ViewPosition} from '../input/mouse-target.js';
+import {sanitizeLine} from '../text/sanitize.js';
+import {diagnosticsListHeight, graphDrawingRows, whyListHeight} from '../layout/view-geometry.js';
 import type {Action} from './actions.js';
 import {browseEntry, consoleOutputRows, entryAtLine, outputLineCount} from './console-results.js';
 import {targetAtLine} from './details-cursor.js';

@@ -1,5 +1,5 @@
 import type {ExplorerData} from '../explorer-data.js';
-import {paneOrder, type PaneId} from '../keymap.js';
+import {paneOrder, type PaneId} from '../input/keymap.js';
 import type {Action} from './actions.js';
 import {assumptionRows} from './assumptions.js';
 import {clamp, withMessage} from './common.js';

@@ -1,6 +1,6 @@
 import type {ExplorerData} from '../explorer-data.js';
-import {resolveKey} from '../keymap.js';
-import {resizeShares} from '../layout.js';
+import {resolveKey} from '../input/keymap.js';
+import {resizeShares} from '../layout/layout.js';
 import type {Action} from './actions.js';
 import {reduceAssumptions} from './assumptions.js';
 import {clamp, isTextEntry, withMessage} from './common.js';

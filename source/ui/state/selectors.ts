@@ -1,6 +1,6 @@
 import {blockKinds, type BlockEntry, type BlockKind, type DiagnosticRow, type Edge, type ExplorerData, type ModuleRow} from '../explorer-data.js';
-import {detailView, type DetailTarget, type DetailView, type StyledLine} from '../detail-lines.js';
-import {textWidth} from '../lines.js';
+import {detailView, type DetailTarget, type DetailView, type StyledLine} from '../text/detail-lines.js';
+import {textWidth} from '../text/lines.js';
 import type {SeverityFilter, State} from './state.js';
 
 /*

@@ -1,6 +1,6 @@
 import type {AssumptionRow, EdgeGroup, WhySubject} from '../explorer-data.js';
-import type {PaneId, Scope} from '../keymap.js';
-import {defaultShares, type PaneShares} from '../layout.js';
+import type {PaneId, Scope} from '../input/keymap.js';
+import {defaultShares, type PaneShares} from '../layout/layout.js';
 
 export type SeverityFilter = 'all' | 'error' | 'warning';
 

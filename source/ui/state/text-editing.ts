@@ -1,5 +1,5 @@
 import type {ExplorerData} from '../explorer-data.js';
-import {resolveKey} from '../keymap.js';
+import {resolveKey} from '../input/keymap.js';
 import type {State} from './state.js';
 import {reduceConsole} from './console.js';
 import {reducePrompt} from './prompts.js';

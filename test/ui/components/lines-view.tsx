@@ -2,12 +2,12 @@ import test from 'ava';
 import chalk from 'chalk';
 import {Box, Text} from 'ink';
 import {LinesView} from '../../../source/ui/components/lines-view.js';
-import type {Line, Span} from '../../../source/ui/lines.js';
-import {ThemeContext} from '../../../source/ui/theme.js';
+import type {Line, Span} from '../../../source/ui/text/lines.js';
+import {ThemeContext} from '../../../source/ui/components/theme.js';
 import {renderFrames} from '../../helpers/render.js';
 
 /*
-`LinesView` draws pre-cut, pre-styled lines in one text node; the frame must be the one Ink draws from a `<Text wrap='truncate-end'>` a row with nested `<Text>` a styled span, escape codes included. (Where a wide character straddles the edge, Ink's cut keeps it and goes a column past the pane; `truncateLine` leaves it out: see test/ui/lines.ts.)
+`LinesView` draws pre-cut, pre-styled lines in one text node; the frame must be the one Ink draws from a `<Text wrap='truncate-end'>` a row with nested `<Text>` a styled span, escape codes included. (Where a wide character straddles the edge, Ink's cut keeps it and goes a column past the pane; `truncateLine` leaves it out: see test/ui/text/lines.ts.)
 */
 
 // Colour escape codes in the frames (Ink and the view share chalk).

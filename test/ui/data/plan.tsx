@@ -8,7 +8,7 @@ import {loadExplorerData} from '../../../source/ui/data/load.js';
 import {reduce} from '../../../source/ui/state/reducer.js';
 import {blockList, moduleList} from '../../../source/ui/state/selectors.js';
 import {createInitialState} from '../../../source/ui/state/state.js';
-import {textWidth} from '../../../source/ui/lines.js';
+import {textWidth} from '../../../source/ui/text/lines.js';
 import {runMain} from '../../helpers/run-main.js';
 import {renderFrames} from '../../helpers/render.js';
 

@@ -2,7 +2,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import {detailLines} from '../../../source/ui/detail-lines.js';
+import {detailLines} from '../../../source/ui/text/detail-lines.js';
 import {type CommandFlags, defaultFlags} from '../../../source/commands/command.js';
 import type {VariableArgument} from '../../../source/commands/variable-arguments.js';
 import {loadExplorerData} from '../../../source/ui/data/load.js';

@@ -3,7 +3,7 @@ import test from 'ava';
 import {openEstate} from '../../../source/terragrunt/estate.js';
 import {EstateApp} from '../../../source/ui/estate/estate-app.js';
 import {estateRows, markWords, unitDetails, unitMarks} from '../../../source/ui/estate/estate-rows.js';
-import {ThemeContext} from '../../../source/ui/theme.js';
+import {ThemeContext} from '../../../source/ui/components/theme.js';
 import {rawKeys, renderFrames} from '../../helpers/render.js';
 
 /*

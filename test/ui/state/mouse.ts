@@ -3,10 +3,10 @@ import type {Action} from '../../../source/ui/state/actions.js';
 import {reduce} from '../../../source/ui/state/reducer.js';
 import {createInitialState, type State} from '../../../source/ui/state/state.js';
 import {blockList, detailsTargets, detailsView, edgeList, selectedAddress} from '../../../source/ui/state/selectors.js';
-import {computeLayout, viewRowsOf} from '../../../source/ui/layout.js';
-import {mouseTarget} from '../../../source/ui/mouse-target.js';
+import {computeLayout, viewRowsOf} from '../../../source/ui/layout/layout.js';
+import {mouseTarget} from '../../../source/ui/input/mouse-target.js';
 import {graphNodeAt} from '../../../source/ui/state/mouse.js';
-import type {MouseButton} from '../../../source/ui/mouse.js';
+import type {MouseButton} from '../../../source/ui/input/mouse.js';
 import type {ExplorerData, WhyNode} from '../../../source/ui/explorer-data.js';
 import {createFixtureData} from '../../fixtures/ui/fixture-data.js';
 

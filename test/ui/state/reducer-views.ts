@@ -4,7 +4,7 @@ import type {Action} from '../../../source/ui/state/actions.js';
 import {reduce} from '../../../source/ui/state/reducer.js';
 import {createInitialState, type State} from '../../../source/ui/state/state.js';
 import {detailsView, diagnosticGroups, selectedAddress} from '../../../source/ui/state/selectors.js';
-import {computeLayout, defaultShares, resizeShares, viewRowsOf} from '../../../source/ui/layout.js';
+import {computeLayout, defaultShares, resizeShares, viewRowsOf} from '../../../source/ui/layout/layout.js';
 import {createFixtureData, createLargeData} from '../../fixtures/ui/fixture-data.js';
 
 /*

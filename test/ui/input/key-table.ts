@@ -1,9 +1,9 @@
 import {readFileSync} from 'node:fs';
 import test from 'ava';
-import {keyTableEnd, keyTableMarkdown, keyTableStart, replaceKeyTable} from '../../source/ui/key-table.js';
-import {bindings} from '../../source/ui/keymap.js';
+import {keyTableEnd, keyTableMarkdown, keyTableStart, replaceKeyTable} from '../../../source/ui/input/key-table.js';
+import {bindings} from '../../../source/ui/input/keymap.js';
 
-const page = readFileSync(new URL('../../docs/explorer.md', import.meta.url), 'utf8');
+const page = readFileSync(new URL('../../../docs/explorer.md', import.meta.url), 'utf8');
 
 test('the key table of docs/explorer.md is the one generated from keymap.ts (run `npx tsx media/readme-keys.ts`)', t => {
 	t.true(page.includes(keyTableStart) && page.includes(keyTableEnd));

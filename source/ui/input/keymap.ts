@@ -1,4 +1,4 @@
-import type {State} from './state/state.js';
+import type {State} from '../state/state.js';
 
 /*
 The one table of key bindings. The input hook, the status bar, the help overlay and the readme's key table are all read from it (a test checks the readme). Scopes are tried from the most specific (the open overlay or prompt, then the focused pane) to `global`.

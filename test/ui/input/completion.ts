@@ -2,11 +2,11 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
-import {defaultFlags} from '../../source/commands/command.js';
-import {completionTarget, keyCompletions, splitCompletionWord} from '../../source/ui/completion.js';
-import {reduce} from '../../source/ui/state/reducer.js';
-import {createInitialState, type State} from '../../source/ui/state/state.js';
-import {loadExplorerData} from '../../source/ui/data/load.js';
+import {defaultFlags} from '../../../source/commands/command.js';
+import {completionTarget, keyCompletions, splitCompletionWord} from '../../../source/ui/input/completion.js';
+import {reduce} from '../../../source/ui/state/reducer.js';
+import {createInitialState, type State} from '../../../source/ui/state/state.js';
+import {loadExplorerData} from '../../../source/ui/data/load.js';
 
 /*
 Tab in the console completes map keys that are not identifiers as an index, `var.m["a/b"]` (issue 21.7).

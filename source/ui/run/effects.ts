@@ -1,7 +1,7 @@
 import {mkdirSync, appendFileSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {readTextWithLimit} from '../files/read-file.js';
+import {readTextWithLimit} from '../../files/read-file.js';
 
 /*
 What the explorer does outside its state: the console history file, the clipboard escape. Kept here so the reducer stays pure.

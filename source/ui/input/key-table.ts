@@ -4,7 +4,7 @@ import {helpSections} from './help-sections.js';
 The explorer's key table in docs/explorer.md, generated from the keymap (through the same sections the help overlay shows). `media/readme-keys.ts` writes it between the markers; a test checks the page is current.
 */
 
-export const keyTableStart = '<!-- keys:start (generated from source/ui/keymap.ts by media/readme-keys.ts) -->';
+export const keyTableStart = '<!-- keys:start (generated from source/ui/input/keymap.ts by media/readme-keys.ts) -->';
 export const keyTableEnd = '<!-- keys:end -->';
 
 function cell(text: string): string {

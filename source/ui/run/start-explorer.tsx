@@ -1,11 +1,11 @@
 import process from 'node:process';
 import {render} from 'ink';
-import {workspaceOptions} from '../commands/workspace-options.js';
-import {estateOf} from '../terragrunt/estate-commands.js';
-import {App} from './app.js';
-import {EstateApp} from './estate/estate-app.js';
+import {workspaceOptions} from '../../commands/workspace-options.js';
+import {estateOf} from '../../terragrunt/estate-commands.js';
+import {App} from '../app.js';
+import {EstateApp} from '../estate/estate-app.js';
 import {defaultHistoryFile} from './effects.js';
-import {loadExplorerData} from './data/load.js';
+import {loadExplorerData} from '../data/load.js';
 import type {RunExplorerOptions} from './run-explorer.js';
 
 /*

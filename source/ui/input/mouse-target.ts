@@ -1,5 +1,5 @@
 import type {PaneId} from './keymap.js';
-import type {Layout} from './layout.js';
+import type {Layout} from '../layout/layout.js';
 
 /*
 What is under the mouse pointer, from the layout the frame was drawn with: the pane and the row of its body (a pane's top border and title take two rows, so the first row of content is row 0; the border and title are row -1). A view over the panes (help, why, diagnostics, graph, assumptions) covers the whole top area: a report there also carries its place in that view (`view`), and the reducer, which knows whether one is open, decides which of the two it means.

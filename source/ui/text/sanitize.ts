@@ -1,4 +1,4 @@
-import {escapeUnsafe} from '../text/escape.js';
+import {escapeUnsafe} from '../../text/escape.js';
 
 /*
 Every string that comes from a configuration or a state file goes through here before it reaches the screen: the one escaping (`text/escape.ts`), plus what the explorer's layout needs.

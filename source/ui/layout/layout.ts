@@ -1,5 +1,5 @@
-import type {PaneId} from './keymap.js';
-import type {ViewRows} from './state/state.js';
+import type {PaneId} from '../input/keymap.js';
+import type {ViewRows} from '../state/state.js';
 
 /*
 Pane sizes for a terminal size. Works from 80x24 up; everything is recomputed on resize.

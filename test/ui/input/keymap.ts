@@ -1,6 +1,6 @@
 import test from 'ava';
-import {activeScopes, bindings, resolveKey, statusBindings} from '../../source/ui/keymap.js';
-import {createInitialState} from '../../source/ui/state/state.js';
+import {activeScopes, bindings, resolveKey, statusBindings} from '../../../source/ui/input/keymap.js';
+import {createInitialState} from '../../../source/ui/state/state.js';
 
 test('ids are unique', t => {
 	const ids = bindings.map(binding => binding.id);

@@ -1,4 +1,4 @@
-import {formatKey, stringKey} from '../expand/addresses.js';
+import {formatKey, stringKey} from '../../expand/addresses.js';
 
 /*
 Tab completion inside a value: after `var.settings.` the attributes or map keys of the value there, and after `var.settings[` (or `var.settings["ab`) its keys in index syntax. A key that is not an identifier (`/providers/…/policyAssignments/Deploy-MDFC`, `my key`, `a.b`) can only be written as an index, `var.settings["a.b"]`, so it is completed that way, quoted by the one function that quotes keys.

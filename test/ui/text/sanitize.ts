@@ -1,5 +1,5 @@
 import test from 'ava';
-import {sanitizeLine, sanitizeText} from '../../source/ui/sanitize.js';
+import {sanitizeLine, sanitizeText} from '../../../source/ui/text/sanitize.js';
 
 const sanitizes = test.macro({
 	exec(t, input: string, expected: string) {

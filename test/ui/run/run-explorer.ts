@@ -1,6 +1,6 @@
 import test from 'ava';
-import {runExplorer} from '../../source/ui/run-explorer.js';
-import {defaultFlags} from '../../source/commands/command.js';
+import {runExplorer} from '../../../source/ui/run/run-explorer.js';
+import {defaultFlags} from '../../../source/commands/command.js';
 
 test('without a TTY it says so, points to the commands, and exits 1', async t => {
 	let written = '';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import {isIncomplete, splitCompletionWord} from '../../source/ui/console-input.js';
+import {isIncomplete, splitCompletionWord} from '../../../source/ui/input/console-input.js';
 
 const incomplete = test.macro({
 	exec(t, input: string, expected: boolean) {

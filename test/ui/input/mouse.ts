@@ -1,7 +1,7 @@
 import test from 'ava';
-import {disableMouseSequence, enableMouseSequence, parseLegacyMouse, parseMouseInput} from '../../source/ui/mouse.js';
-import {mouseTarget} from '../../source/ui/mouse-target.js';
-import {computeLayout} from '../../source/ui/layout.js';
+import {disableMouseSequence, enableMouseSequence, parseLegacyMouse, parseMouseInput} from '../../../source/ui/input/mouse.js';
+import {mouseTarget} from '../../../source/ui/input/mouse-target.js';
+import {computeLayout} from '../../../source/ui/layout/layout.js';
 
 /*
 Mouse reports as a terminal sends them (SGR encoding, 1006; the legacy X10 bytes from a terminal that ignores it), and what is under the pointer.

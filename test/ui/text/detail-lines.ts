@@ -1,5 +1,5 @@
 import test from 'ava';
-import {detailLines, mergeSegments} from '../../source/ui/detail-lines.js';
+import {detailLines, mergeSegments} from '../../../source/ui/text/detail-lines.js';
 
 test('adjacent segments of one style are drawn as one', t => {
 	t.deepEqual(mergeSegments([{text: 'a'}, {text: ' '}, {text: 'b', style: 'string'}, {text: 'c', style: 'string'}, {text: ' d'}]), [{text: 'a '}, {text: 'bc', style: 'string'}, {text: ' d'}]);

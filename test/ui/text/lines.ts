@@ -1,5 +1,5 @@
 import test from 'ava';
-import {cutName, lineWidth, textWidth, truncateLine, type Line} from '../../source/ui/lines.js';
+import {cutName, lineWidth, textWidth, truncateLine, type Line} from '../../../source/ui/text/lines.js';
 
 test('text width: ASCII is its length; wide characters take two columns; combining marks none', t => {
 	const cases: Array<[string, number]> = [

@@ -1,11 +1,11 @@
 import process from 'node:process';
-import type {CommandFlags, Writer} from '../commands/command.js';
-import {describeInternalError, internalErrorExitCode} from '../commands/internal-error.js';
-import {escapeUnsafe} from '../text/escape.js';
-import {useToolV8Flags} from '../v8-flags.js';
+import type {CommandFlags, Writer} from '../../commands/command.js';
+import {describeInternalError, internalErrorExitCode} from '../../commands/internal-error.js';
+import {escapeUnsafe} from '../../text/escape.js';
+import {useToolV8Flags} from '../../v8-flags.js';
 import {preferProductionReact} from './react-mode.js';
 import {ExplorerStartFailure} from './start-failure.js';
-import {disableMouseSequence, enableMouseSequence} from './mouse.js';
+import {disableMouseSequence, enableMouseSequence} from '../input/mouse.js';
 import type {ExplorerInstance} from './start-explorer.js';
 
 export type RunExplorerOptions = {

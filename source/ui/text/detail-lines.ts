@@ -1,4 +1,4 @@
-import type {Details} from './explorer-data.js';
+import type {Details} from '../explorer-data.js';
 import {highlightLine, type Segment} from './highlight.js';
 import {sanitizeLine} from './sanitize.js';
 
