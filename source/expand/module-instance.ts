@@ -6,6 +6,8 @@ import type {Range} from '../hcl/position.js';
 import type {Condition, ModuleCall, ProviderBlock, ProviderReference} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
 import {convert} from '../lang/convert.js';
+import type {FunctionSpec} from '../lang/function.js';
+import {resolveFunction} from '../lang/functions/index.js';
 import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
 import {referencesOf} from '../lang/references.js';
 import {dynamicType} from '../lang/types.js';
@@ -72,6 +74,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 	/** Resource blocks of this module instance whose every instance's value is computed. */
 	#blocksComputed = 0;
 	#sharedScopeParts: {readonly path: {readonly module: string; readonly root: string; readonly cwd: string}} | undefined;
+	#functions: ((name: string) => FunctionSpec | undefined) | undefined;
 
 	constructor(context: Context, node: ModuleNode, address: ModuleInstanceAddress, parent: ModuleInstanceImpl | undefined, repetition: RepetitionData) {
 		this.#context = context;
@@ -144,7 +147,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 					return resolver(reference);
 				}
 				: resolver,
-			functions: options.functions,
+			functions: this.#moduleFunctions(),
 			functionNames: options.functionNames,
 			// A console scope (one line of the console) has a budget of its own.
 			functionContext: impure ? withTemplates({baseDirectory: options.rootDirectory, impure, budget: new EvaluationBudget(), ...(options.filesystem && {filesystem: options.filesystem})}) : pureFunctionContext(this.#context),
@@ -189,6 +192,19 @@ export class ModuleInstanceImpl implements ModuleInstance {
 	/**
 	What every scope of this module instance shares: computed once, not once per resource instance (path arithmetic is not cheap at 50,000 instances).
 	*/
+	/**
+	The built-in functions, and `provider::NAME::FUNCTION` for a provider this module declares in `required_providers` (the terraform provider's own functions, any other's a stand-in with an unknown result: tfscope runs no provider), as Terraform offers them to a module after init.
+	*/
+	#moduleFunctions(): (name: string) => FunctionSpec | undefined {
+		if (!this.#functions) {
+			const builtin = this.#context.options.functions;
+			const declaredProviders = new Set(this.node.module.terraform.requiredProviders.map(provider => provider.name));
+			this.#functions = declaredProviders.size === 0 ? builtin : name => builtin(name) ?? (name.startsWith('provider::') ? resolveFunction(name, {declaredProviders}) : undefined);
+		}
+
+		return this.#functions;
+	}
+
 	#scopeParts(): {readonly path: {readonly module: string; readonly root: string; readonly cwd: string}} {
 		if (!this.#sharedScopeParts) {
 			const {options} = this.#context;
