@@ -8,8 +8,10 @@ import {formatKey} from '../expand/addresses.js';
 import {variableAssumption} from '../expand/assumptions.js';
 import type {RepetitionData} from '../expand/expansion.js';
 import type {ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
+import {withTemplates} from '../expand/lang-adapter.js';
+import {EvaluationBudget, traceBudgetSummary, traceLimits} from '../lang/budget.js';
 import {evaluate} from '../lang/eval/evaluate.js';
-import type {Scope} from '../lang/eval/scope.js';
+import {createScope, type Scope} from '../lang/eval/scope.js';
 import {parseReferenceReadOnly, traversalOf, type Reference} from '../lang/references.js';
 import {
 	type Value, isWhollyKnown, numberValue, stringValue, unknownValue, unmark,
@@ -77,6 +79,11 @@ export class Explainer {
 	readonly #limits: ExplainLimits;
 	readonly #seen = new Map<string, string>();
 	readonly #extraSources = new Map<string, string>();
+	/**
+	What the trace's evaluations may build, together (budget.ts, `traceLimits`): the configuration's own budget is the one its values spent, and evaluating them again against it failed as if they had failed.
+	*/
+	readonly #budget = new EvaluationBudget(traceLimits);
+	readonly #tracedScopes = new WeakMap<Scope, Scope>();
 	#depth = 0;
 	/**
 	While the `for_each` of one instance is traced: its `each.key` and address. A `for` that builds the collection then shows the element(s) that gave this instance first, and only them.
@@ -97,7 +104,7 @@ export class Explainer {
 
 	moduleWhere(instance: ModuleInstance): Where {
 		return {
-			module: instance, scope: this.#workspace.evaluationScope({kind: 'module', instance}), label: instance.text, at: instance.text,
+			module: instance, scope: this.#traced(this.#workspace.evaluationScope({kind: 'module', instance})), label: instance.text, at: instance.text,
 		};
 	}
 
@@ -106,7 +113,7 @@ export class Explainer {
 		const meta = block.count ?? block.forEach;
 		return {
 			module: moduleInstance,
-			scope: this.#workspace.evaluationScope({kind: 'resource', instance}),
+			scope: this.#traced(this.#workspace.evaluationScope({kind: 'resource', instance})),
 			label: instance.text,
 			at: instance.text,
 			...(meta && {
@@ -127,7 +134,7 @@ export class Explainer {
 		const block = `${prefix(parent)}module.${call?.name ?? ''}`;
 		return {
 			module: parent,
-			scope: this.#workspace.evaluationScope({kind: 'inputs', instance}),
+			scope: this.#traced(this.#workspace.evaluationScope({kind: 'inputs', instance})),
 			label: parent.text,
 			at: meta ? undefined : parent.text,
 			block,
@@ -140,9 +147,34 @@ export class Explainer {
 	}
 
 	/**
+	The engine's scope with the trace's budget in place of the configuration's: the same references, functions and marks.
+	*/
+	#traced(scope: Scope): Scope {
+		let traced = this.#tracedScopes.get(scope);
+		if (!traced) {
+			const {renderTemplate: _render, templateDepth: _depth, ...context} = scope.functionContext;
+			traced = createScope({
+				resolveReference: scope.resolveReference,
+				functions: scope.functions,
+				functionNames: scope.functionNames,
+				functionContext: withTemplates({...context, budget: this.#budget}),
+				console: scope.console,
+			});
+			this.#tracedScopes.set(scope, traced);
+		}
+
+		return traced;
+	}
+
+	/**
 	The trace of an expression evaluated in `where`.
 	*/
 	traceExpression(expression: Expression, where: Where, kind: StepKind = 'expression', note?: string): TraceStep {
+		if (this.#budget.spent) {
+			// Nothing more is evaluated again once the trace's budget is spent: the step says so rather than showing a value it did not compute.
+			return this.#step('limit', `${this.textOf(expression.range)}: not traced, the trace's budget is spent`, where, unknownValue(), {range: expression.range});
+		}
+
 		const {value, diagnostics, root} = evaluateRecorded(expression, where.scope);
 		if (!root) {
 			// References failed before evaluation: the value is unknown, and the diagnostics say why.
@@ -749,6 +781,11 @@ function joinNotes(first: string | undefined, second: string | undefined): strin
 
 function problemNote(diagnostics: readonly Diagnostic[]): string | undefined {
 	const error = diagnostics.find(diagnostic => diagnostic.severity === 'error');
+	if (error?.summary === traceBudgetSummary) {
+		// Not a problem of the configuration: the trace did not evaluate it again (its limit is in the detail, `why --json`).
+		return `not evaluated again: past the trace's budget of ${/past (.*?), the trace's own budget/.exec(error.detail ?? '')?.[1] ?? 'maximumTraceElements'}`;
+	}
+
 	return error ? `error: ${error.summary}` : undefined;
 }
 

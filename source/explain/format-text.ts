@@ -52,7 +52,7 @@ export function formatStepLine(step: TraceStep, parentScope: string | undefined)
 	}
 
 	const value = summarizeValue(step.value);
-	const failed = step.note?.startsWith('failed:') === true || step.note?.startsWith('error:') === true;
+	const failed = step.note?.startsWith('failed:') === true || step.note?.startsWith('error:') === true || step.note?.startsWith('not evaluated again:') === true;
 	const head = step.kind === 'seen' || failed || step.label === value ? step.label : (step.kind === 'element' ? `${step.label} → ${value}` : `${step.label} = ${value}`);
 	return details.length === 0 ? head : `${head}  (${details.join(', ')})`;
 }

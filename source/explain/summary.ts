@@ -6,14 +6,16 @@ A value on one line for a trace step: the console's own text (format-value.ts, t
 */
 
 export function summarizeValue(value: Value, width = 60): string {
-	const text = formatValue(value);
-	if (!text.includes('\n') && text.length <= width) {
+	const [bare] = unmark(value);
+	const plain = !hasMark(value, 'sensitive') && !hasMark(value, 'ephemeral') && bare.kind !== 'unknown' && bare.kind !== 'null';
+	// A collection of more elements than the width has no text that fits (each element takes a character at least): its shape, without printing the whole of it first (a million pairs of setproduct took 10 s and most of a gigabyte).
+	const text = plain && size(bare) > width ? undefined : formatValue(value);
+	if (text !== undefined && !text.includes('\n') && text.length <= width) {
 		return text;
 	}
 
-	const [bare] = unmark(value);
-	if (hasMark(value, 'sensitive') || hasMark(value, 'ephemeral') || bare.kind === 'unknown' || bare.kind === 'null') {
-		return text;
+	if (!plain) {
+		return text!;
 	}
 
 	switch (bare.kind) {
@@ -51,7 +53,29 @@ export function summarizeValue(value: Value, width = 60): string {
 		}
 
 		default: {
-			return text.split('\n')[0]!;
+			return (text ?? formatValue(value)).split('\n')[0]!;
+		}
+	}
+}
+
+function size(value: Value): number {
+	switch (value.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			return value.elements.length;
+		}
+
+		case 'map': {
+			return value.entries.size;
+		}
+
+		case 'object': {
+			return value.attributes.size;
+		}
+
+		default: {
+			return 0;
 		}
 	}
 }

@@ -35,10 +35,39 @@ The most nodes (as `treeSize` counts them) one value may have for an operation t
 */
 export const maximumDeepWalkNodes = 1024 * 1024;
 
+/**
+What a provenance trace (`why`, the explorer's `w` and `:why`) may build when it evaluates the configuration's expressions again to record their steps: its own budget, apart from the configuration's (which the values it explains have already spent), a quarter of it. A trace that evaluated `setproduct(range(1024), range(1024))` again (3 Mi elements) counted it against the configuration's spent budget and showed the call as failed ("Evaluation budget exhausted"); with a budget of its own as big, it would build the million pairs a second time. So a trace builds again at most 1 Mi elements, 64 Mi characters and walks 16 Mi nodes in all; past that its steps say they were not evaluated again, and the values of references stay the configuration's own.
+*/
+export const maximumTraceElements = maximumEvaluationElements / 4;
+export const maximumTraceCharacters = maximumEvaluationCharacters / 4;
+export const maximumTraceWalk = maximumEvaluationWalk / 4;
+
+/**
+The limits of one budget, and what it is the budget of (named in its diagnostic).
+*/
+export type BudgetLimits = {
+	readonly purpose: 'evaluation' | 'trace';
+	readonly elements: number;
+	readonly characters: number;
+	readonly walk: number;
+};
+
+export const evaluationLimits: BudgetLimits = {
+	purpose: 'evaluation', elements: maximumEvaluationElements, characters: maximumEvaluationCharacters, walk: maximumEvaluationWalk,
+};
+
+export const traceLimits: BudgetLimits = {
+	purpose: 'trace', elements: maximumTraceElements, characters: maximumTraceCharacters, walk: maximumTraceWalk,
+};
+
+/** The summary of a trace budget's diagnostic: a trace step it cut says so instead of reporting an error. */
+export const traceBudgetSummary = 'Trace budget exhausted';
+
 const countedElements = 1024;
 const countedCharacters = 64 * 1024;
 
 export class EvaluationBudget {
+	readonly limits: BudgetLimits;
 	elements = 0;
 	characters = 0;
 	/**
@@ -49,6 +78,10 @@ export class EvaluationBudget {
 	#reported = false;
 	// Which limit was passed first, for the diagnostic.
 	#reason: 'elements' | 'characters' | 'nodes' | 'walk' | 'deep' | undefined;
+
+	constructor(limits: BudgetLimits = evaluationLimits) {
+		this.limits = limits;
+	}
 
 	/**
 	A fresh budget for the next console line.
@@ -79,7 +112,7 @@ export class EvaluationBudget {
 			}
 		}
 
-		if (!this.spent && this.walked > maximumEvaluationWalk) {
+		if (!this.spent && this.walked > this.limits.walk) {
 			this.#spend('walk');
 		}
 
@@ -141,8 +174,8 @@ export class EvaluationBudget {
 			}
 		}
 
-		if (!this.spent && (this.elements > maximumEvaluationElements || this.characters > maximumEvaluationCharacters)) {
-			this.#spend(this.characters > maximumEvaluationCharacters ? 'characters' : 'elements');
+		if (!this.spent && (this.elements > this.limits.elements || this.characters > this.limits.characters)) {
+			this.#spend(this.characters > this.limits.characters ? 'characters' : 'elements');
 		}
 
 		return !this.spent;
@@ -162,22 +195,51 @@ export class EvaluationBudget {
 	Whether a collection of `elements` elements (its own and those of the collections directly inside it) fits in what is left, asked by a function that knows its result's size before building it (`setproduct`): when it does not, the budget is spent now and the value is never built (the caller returns an unknown, which `charge` refuses with the one diagnostic).
 	*/
 	affords(elements: number): boolean {
-		if (elements >= countedElements && this.elements + elements > maximumEvaluationElements) {
+		if (elements >= countedElements && this.elements + elements > this.limits.elements) {
 			this.#spend('elements');
 		}
 
 		return !this.spent;
 	}
 
+	#traceLimitText(): string {
+		switch (this.#reason) {
+			case 'characters': {
+				return `${this.limits.characters} characters in strings (maximumTraceCharacters)`;
+			}
+
+			case 'walk': {
+				return `${this.limits.walk} elements walked (maximumTraceWalk)`;
+			}
+
+			case 'nodes': {
+				return `${maximumValueNodes} elements in one value (maximumValueNodes)`;
+			}
+
+			case 'deep': {
+				return `${maximumDeepWalkNodes} elements encoded, converted or printed (maximumDeepWalkNodes)`;
+			}
+
+			default: {
+				return `${this.limits.elements} elements in collections (maximumTraceElements)`;
+			}
+		}
+	}
+
 	/**
-	The diagnostic for the value that spent the budget, the first time only: every later refusal is the same cause.
+	The diagnostic for the value that spent the budget, the first time only: every later refusal is the same cause. A trace's budget reports every refusal: each is a step the trace shows.
 	*/
 	exhausted(range: Range): Diagnostic[] {
-		if (this.#reported) {
+		// A trace reports every step it cut, each of which is a step of its own.
+		if (this.#reported && this.limits.purpose !== 'trace') {
 			return [];
 		}
 
 		this.#reported = true;
+		if (this.limits.purpose === 'trace') {
+			return [errorDiagnostic(traceBudgetSummary, `Evaluating this again to trace it would bring what the trace has built and walked past ${this.#traceLimitText()}, the trace's own budget: it is not evaluated again, nor is anything after it in the trace.`, range)];
+		}
+
 		const after = 'It is unknown, and so is every value evaluated after it that calls a function or builds a collection.';
 		switch (this.#reason) {
 			case 'nodes': {

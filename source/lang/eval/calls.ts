@@ -337,8 +337,10 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 		return {value: openResult, diagnostics};
 	}
 
-	if (context.scope.functionContext.budget?.spent) {
-		return {value: unknown(), diagnostics};
+	const {budget} = context.scope.functionContext;
+	if (budget?.spent) {
+		// Reported once for an evaluation; a trace's budget reports each step it cuts.
+		return {value: unknown(), diagnostics: [...diagnostics, ...budget.exhausted(expression.range)]};
 	}
 
 	const refused = walkRefused(argumentValues, expression, context, spec.shallow !== true);

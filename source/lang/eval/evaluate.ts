@@ -217,7 +217,8 @@ function evaluateNode(expression: Expression, context: Context): Evaluation {
 
 		case 'For': {
 			// Once the budget is spent, nothing more is built.
-			return context.scope.functionContext.budget?.spent ? {value: unknown(), diagnostics: none} : charged(evaluateFor(expression, context), expression, context);
+			const {budget} = context.scope.functionContext;
+			return budget?.spent ? {value: unknown(), diagnostics: budget.exhausted(expression.range)} : charged(evaluateFor(expression, context), expression, context);
 		}
 
 		case 'Invalid': {
