@@ -46,7 +46,7 @@ await build({
 	plugins: [...bundlePlugins(root), builtinsRequired(), {
 		name: 'explorer-apart',
 		setup(builder) {
-			builder.onResolve({filter: /[/\\]ui[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
+			builder.onResolve({filter: /[/\\]ui[/\\]run[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
 			// So is diff, whose git reader (isomorphic-git, pako) would double the file every command reads.
 			builder.onResolve({filter: /^\.\/diff\.js$/}, arguments_ => (arguments_.importer.endsWith('command-table.ts') ? {path: './diff-apart.js', external: true} : undefined));
 		},
@@ -83,7 +83,7 @@ const commandsOfTheFile = ['console', 'instances', 'tree', 'graph', 'parse', 'ch
 const result = await build({
 	plugins: bundlePlugins(root),
 	// console-worker.mjs: the thread the explorer evaluates console lines in (source/ui/data/console-thread.ts starts it by this name).
-	entryPoints: {cli: path.join(root, 'cli.tsx'), 'run-explorer': path.join(root, 'source', 'ui', 'run-explorer.tsx'), 'console-worker': path.join(root, 'source', 'ui', 'data', 'console-worker.ts')},
+	entryPoints: {cli: path.join(root, 'cli.tsx'), 'run-explorer': path.join(root, 'source', 'ui', 'run', 'run-explorer.tsx'), 'console-worker': path.join(root, 'source', 'ui', 'data', 'console-worker.ts')},
 	outdir,
 	outExtension: {'.js': '.mjs'},
 	bundle: true,
