@@ -321,13 +321,32 @@ export function treeSize(value: Value): number {
 		return known;
 	}
 
+	const flat = flatSize(value);
+	if (flat >= 0) {
+		if (flat >= rememberedFrom) {
+			sizes.set(value, flat);
+		}
+
+		return flat;
+	}
+
 	type Frame = {readonly value: Value; readonly children: readonly Value[]; index: number; total: number};
 	const frames: Frame[] = [{value, children: childrenOf(value), index: 0, total: 1}];
 	for (;;) {
 		const frame = frames.at(-1)!;
 		if (frame.index < frame.children.length) {
 			const child = frame.children[frame.index++]!;
-			const size = isCollection(child) ? sizes.get(child) : 1;
+			let size = isCollection(child) ? sizes.get(child) : 1;
+			if (size === undefined) {
+				const flat = flatSize(child);
+				if (flat >= 0) {
+					size = flat;
+					if (flat >= rememberedFrom) {
+						sizes.set(child, flat);
+					}
+				}
+			}
+
 			if (size === undefined) {
 				frames.push({value: child, children: childrenOf(child), index: 0, total: 1});
 			} else {
@@ -348,6 +367,42 @@ export function treeSize(value: Value): number {
 		}
 
 		parent.total += frame.total;
+	}
+}
+
+/*
+The size of a collection that holds no collection (a tag map, a list of strings: most of those evaluating builds), counted without a frame or a copy of its children; -1 when it holds one.
+*/
+function flatSize(value: Value): number {
+	switch (value.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			const {elements} = value;
+			for (let index = 0; index < elements.length; index++) {
+				if (isCollection(elements[index]!)) {
+					return -1;
+				}
+			}
+
+			return elements.length + 1;
+		}
+
+		case 'map':
+		case 'object': {
+			const entries = value.kind === 'map' ? value.entries : value.attributes;
+			for (const child of entries.values()) {
+				if (isCollection(child)) {
+					return -1;
+				}
+			}
+
+			return entries.size + 1;
+		}
+
+		default: {
+			return 1;
+		}
 	}
 }
 
