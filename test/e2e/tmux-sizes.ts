@@ -117,3 +117,60 @@ for (const directory of configurations) {
 		});
 	}
 }
+
+// Issue 35: a cut never removes an instance key. At 80x24 the Details heading of a for_each instance inside a module keeps its own step whole (the module steps give way first); at 120x40 with Details focused, the narrowed Modules pane of terraform-aws-eks examples/karpenter keeps each row's key with its brackets.
+test.serial('80x24 on the example: the Details heading of a stepped instance keeps its own step whole', async t => {
+	t.timeout(300_000);
+	const stateDirectory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-sizes-'));
+	const app = startTerminal({arguments: ['examples/multi-region'], columns: 80, rows: 24, environment: {XDG_STATE_HOME: stateDirectory, NO_COLOR: '1'}});
+	try {
+		await app.waitFor(/Blocks — root[\s\S]*q quit.*(\d+m · \d+r|\d+ module instances? ·)/, 180_000);
+		app.press('go-to');
+		await app.waitFor('Go to address');
+		app.type('module.network["eu"].aws_subnet.public["eu-west-1a"]');
+		app.press('prompt-accept');
+		await app.waitFor(/aws_subnet\.public\["eu-west-1a"\]/);
+		app.press('next-instance');
+		// The Details pane is 30 columns wide: the module prefix is gone, then the type's provider prefix; the name and key stay whole.
+		let screen = await app.waitFor(/│…[a-z_]*_subnet\.public\["eu-west-1b"\]│/);
+		t.notRegex(screen, /aws…blic/, screen);
+		// Focused, Details is wide enough for the instance's own step whole, and its module's key.
+		app.press('pane-right');
+		screen = await app.waitFor(/║Details/);
+		t.regex(screen, /║…(?:network)?\["eu"\]\.aws_subnet\.public\["eu-west-1b"\] *║|║module\.network\["eu"\]\.aws_subnet\.public\["eu-west-1b"\] *║/, screen);
+		app.press('quit');
+		t.is(await app.waitForExit(60_000), 0);
+	} finally {
+		app.close();
+		rmSync(stateDirectory, {recursive: true, force: true});
+	}
+});
+
+test.serial('120x40 on karpenter with Details focused: every Modules row keeps its key\'s brackets, and no two rows look the same', async t => {
+	t.timeout(300_000);
+	const stateDirectory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-sizes-'));
+	const app = startTerminal({arguments: ['test/fixtures/real-world/terraform-aws-eks/examples/karpenter'], columns: 120, rows: 40, environment: {XDG_STATE_HOME: stateDirectory, NO_COLOR: '1'}});
+	try {
+		await app.waitFor(/Blocks — root[\s\S]*q quit.*(\d+m · \d+r|\d+ module instances? ·)/, 180_000);
+		// Details focused (Tab, Tab): the Modules pane is at its narrowest (it read `…arpenter"] 10r 1m`).
+		app.press('focus-next-pane');
+		await app.waitFor(/║Blocks — root/);
+		app.press('focus-next-pane');
+		const screen = await app.waitFor(/║Details/);
+		const modules = boxes(screen).find(box => !box.focused && (inside(screen, box)[0] ?? '').startsWith('Modules'))!;
+		t.truthy(modules, screen);
+		const names = inside(screen, modules).slice(1).map(line => line.trim().split(' ')[0]!).filter(name => name !== '');
+		const keyed = names.filter(name => name.includes(']'));
+		t.true(keyed.length > 0, screen);
+		for (const name of keyed) {
+			t.regex(name, /^[^[]*[^[…]\["[^"]*"\]$/, `a key cut out of its brackets: ${name}\n${screen}`);
+		}
+
+		t.is(new Set(names).size, names.length, screen);
+		app.press('quit');
+		t.is(await app.waitForExit(60_000), 0);
+	} finally {
+		app.close();
+		rmSync(stateDirectory, {recursive: true, force: true});
+	}
+});

@@ -95,8 +95,8 @@ export const ModuleTreePane = memo(function ModuleTreePane({rows, cursor, focuse
 					const withPlanned = textWidth(name) + plannedWidth <= whole;
 					const shownPlanned = withPlanned ? planned : [];
 					const room = whole - (withPlanned ? plannedWidth : 0);
-					// The counts spelled out where the name leaves room for them, else short (`9r 4m`), else none when that keeps the name whole (Details has them); a name too long to fit alone is cut (never its key) and keeps the short counts.
-					const counts = countBadges(row).find(badge => textWidth(name) + textWidth(badge) <= room) ?? (textWidth(name) <= room ? '' : countBadges(row)[1] ?? '');
+					// The counts spelled out where the name leaves room for them, else short (`9r 4m`), else none (Details has them): the row's own step comes first, and a step too long to fit alone is cut by cutName (its key's brackets, start and end kept).
+					const counts = countBadges(row).find(badge => textWidth(name) + textWidth(badge) <= room) ?? '';
 					const shownName = cutName(name, Math.max(8, room - textWidth(counts)));
 					return {spans: [{text: indent}, ...mark, {text: shownName}, ...shownPlanned, {text: counts, style: {dim: true}}, ...flags], ...(selected && {style: {inverse: true}})};
 				}}

@@ -189,28 +189,6 @@ function keyParts(text: string): Array<{text: string; key: boolean}> {
 }
 
 /**
-An address without keys cut to its last steps, each whole (`…alz.module.management_resources`); undefined when the last step alone does not fit, or for a name of one step.
-*/
-function lastSteps(text: string, columns: number): string | undefined {
-	// Only a module path: a block's `data.TYPE.NAME` keeps both ends instead (`data.aw…ilable`).
-	if (!text.startsWith('module.') || text.includes('[') || text.includes('"')) {
-		return undefined;
-	}
-
-	let from = text.indexOf('.');
-	while (from !== -1) {
-		const tail = text.slice(from + 1);
-		if (textWidth(tail) + 1 <= columns) {
-			return `…${tail}`;
-		}
-
-		from = text.indexOf('.', from + 1);
-	}
-
-	return undefined;
-}
-
-/**
 A name with instance keys cut only between its keys, each key kept whole (`module.app["eu"].aws_instance.web[0]` → `…app["eu"].aws_in…web[0]`): the text before a key is cut in its middle, the first first. Undefined when the keys alone do not fit (the caller cuts inside a key).
 */
 function cutBetweenKeys(text: string, columns: number): string | undefined {
@@ -236,7 +214,141 @@ function cutBetweenKeys(text: string, columns: number): string | undefined {
 }
 
 /**
-A name cut to `columns` keeping what tells it apart: the start up to its first key (`module.policy["`), `…`, and as much of the end as fits. Instance keys of one block share their start and differ at the end (`…/policyAssignments/Deploy-MDFC-OssDb"]`), so cutting on the right makes them all look the same.
+The text split at its top-level dots (outside brackets and quotes): `module.app["a.b"].aws_instance.web[0]` → `module`, `app["a.b"]`, `aws_instance`, `web[0]`.
+*/
+function addressTokens(text: string): string[] {
+	const tokens: string[] = [];
+	let start = 0;
+	let offset = 0;
+	for (const part of keyParts(text)) {
+		if (!part.key) {
+			for (let dot = part.text.indexOf('.'); dot !== -1; dot = part.text.indexOf('.', dot + 1)) {
+				tokens.push(text.slice(start, offset + dot));
+				start = offset + dot + 1;
+			}
+		}
+
+		offset += part.text.length;
+	}
+
+	tokens.push(text.slice(start));
+	return tokens;
+}
+
+/**
+A name before its key (`aws_subnet.public`) cut to `columns`: from its start, as a path is, while its last word stays whole (`…_subnet.public`: a type's provider prefix tells least), else both ends.
+*/
+function cutStepName(name: string, columns: number): string {
+	if (textWidth(name) <= columns) {
+		return name;
+	}
+
+	const dot = name.lastIndexOf('.');
+	const tail = dot > 0 ? name.slice(dot) : '';
+	if (tail !== '' && textWidth(tail) + 2 <= columns) {
+		return '…' + sliceColumnsFromEnd(name, columns - 1);
+	}
+
+	return cutMiddle(name, columns, Math.floor((columns - 1) / 2));
+}
+
+/**
+The text cut in its middle, keeping `head` columns of its start (at least one) and as much of its end as fits.
+*/
+function cutMiddle(text: string, columns: number, head: number): string {
+	if (textWidth(text) <= columns) {
+		return text;
+	}
+
+	if (columns <= 1) {
+		return columns === 1 ? '…' : '';
+	}
+
+	const start = sliceColumns(text, Math.max(1, Math.min(head, columns - 2)));
+	return start + '…' + sliceColumnsFromEnd(text, columns - 1 - textWidth(start));
+}
+
+/**
+One address step (`aws_subnet.public["eu-west-1b"]`, `network["eu"]`) cut to `columns`: its instance key stays whole while the name before it can give way (cut in its middle, its last word kept); then the key is cut inside its text, keeping its brackets, a recognisable start and its end (`network["/subscr…/Deploy-OssDb"]`).
+*/
+function cutStep(step: string, columns: number): string {
+	if (textWidth(step) <= columns) {
+		return step;
+	}
+
+	const parts = keyParts(step);
+	const last = parts.at(-1);
+	if (!last?.key || parts.length < 2) {
+		// No key: both ends (`data.aw…ilable`).
+		return cutMiddle(step, columns, Math.floor((columns - 1) / 3));
+	}
+
+	const key = last.text;
+	const name = step.slice(0, step.length - key.length);
+	const nameWidth = textWidth(name);
+	const keyWidth = textWidth(key);
+	// The name gives way first, down to a recognisable start and its last word.
+	const nameFloor = Math.min(nameWidth, 8);
+	if (columns - keyWidth >= nameFloor) {
+		return cutStepName(name, columns - keyWidth) + key;
+	}
+
+	const quoted = key.startsWith('["') && key.endsWith('"]') && key.length >= 4;
+	const open = quoted ? '["' : '[';
+	const close = quoted ? '"]' : ']';
+	const inner = key.slice(open.length, key.length - close.length);
+	// At least `["a…z"]` for the key; the name keeps what is left, up to half the room.
+	const keyFloor = open.length + close.length + Math.min(textWidth(inner), 3);
+	const nameRoom = Math.max(0, Math.min(nameWidth, Math.max(Math.min(8, Math.floor(columns / 3)), columns - keyWidth), columns - keyFloor));
+	const shownName = nameRoom === 0 ? '' : cutStepName(name, nameRoom);
+	const innerRoom = columns - textWidth(shownName) - open.length - close.length;
+	if (innerRoom < 1) {
+		return cutMiddle(step, columns, Math.floor((columns - 1) / 3));
+	}
+
+	// A recognisable start (up to 4 columns, a third when there is more room), then the end.
+	return shownName + open + cutMiddle(inner, innerRoom, Math.max(Math.floor((innerRoom - 1) / 3), Math.min(4, Math.ceil((innerRoom - 1) / 2)))) + close;
+}
+
+/**
+Where an address's own last step begins: after its last module step (`module.NAME[key].`), or at that step's `NAME[key]` when it is the last.
+*/
+function ownStepStart(tokens: readonly string[]): number {
+	let start = 0;
+	for (let index = 0; index < tokens.length - 1; index++) {
+		if (tokens[index] === 'module') {
+			start = index + 2 < tokens.length ? index + 2 : index + 1;
+		}
+	}
+
+	return start;
+}
+
+/**
+The module steps before an address's own step (`module.network["eu"].`) cut to `columns` from their start: keys kept while their names give way, else whole steps from the end, else `…`.
+*/
+function cutPrefix(prefix: string, columns: number): string {
+	if (textWidth(prefix) <= columns) {
+		return prefix;
+	}
+
+	const betweenKeys = cutBetweenKeys(prefix, columns);
+	if (betweenKeys !== undefined) {
+		return betweenKeys;
+	}
+
+	for (let dot = prefix.indexOf('.'); dot !== -1 && dot < prefix.length - 1; dot = prefix.indexOf('.', dot + 1)) {
+		const tail = prefix.slice(dot + 1);
+		if (textWidth(tail) + 1 <= columns && keyParts(tail)[0]?.key !== true) {
+			return `…${tail}`;
+		}
+	}
+
+	return '…';
+}
+
+/**
+A name (an address, or a title ending in one: `Console — module.app["eu"].aws_instance.web[0]`) cut to `columns` keeping what tells it apart. Its own last step (`aws_subnet.public["eu-west-1b"]`, `network["eu"]`) stays whole and the module steps before it give way first, from their start, keeping their keys while they can (`…["eu"].aws_subnet.public["eu-west-1b"]`); a title's words before the address go next. Only when the last step alone does not fit is it cut: the name before its key first, then inside the key, which keeps its brackets, its start and its end (instance keys of one block share their start and often differ at the end: `…/policyAssignments/Deploy-MDFC-OssDb"]`). A name without keys keeps both ends (`data.aw…ilable`).
 */
 export function cutName(text: string, columns: number): string {
 	if (textWidth(text) <= columns) {
@@ -247,16 +359,57 @@ export function cutName(text: string, columns: number): string {
 		return columns === 1 ? '…' : '';
 	}
 
-	const betweenKeys = cutBetweenKeys(text, columns) ?? lastSteps(text, columns);
-	if (betweenKeys !== undefined) {
-		return betweenKeys;
+	// A title's words before its address (`Blocks — `): the last space outside brackets and quotes.
+	let split = 0;
+	let offset = 0;
+	for (const part of keyParts(text)) {
+		const space = part.key ? -1 : part.text.lastIndexOf(' ');
+		split = space === -1 ? split : offset + space + 1;
+		offset += part.text.length;
 	}
 
-	const bracket = text.indexOf('[');
-	// With a key: its start when that leaves half the room to the key's end, else only the end (`…net["us"]`).
-	const headRoom = bracket >= 0 ? (bracket + 2 <= Math.floor(columns / 2) ? bracket + 2 : 0) : Math.floor((columns - 1) / 3);
-	const head = sliceColumns(text, headRoom);
-	return head + '…' + sliceColumnsFromEnd(text, columns - 1 - textWidth(head));
+	if (split > 0) {
+		const label = text.slice(0, split);
+		const address = text.slice(split);
+		const tokens = addressTokens(address);
+		const own = tokens.slice(ownStepStart(tokens)).join('.');
+		const needed = Math.min(textWidth(address), textWidth(own) + (own === address ? 0 : 1));
+		if (address !== '' && textWidth(label) + needed <= columns) {
+			return label + cutAddress(address, columns - textWidth(label));
+		}
+
+		if (address !== '' && !address.includes(' ')) {
+			return cutAddress(address, columns);
+		}
+	}
+
+	return cutAddress(text, columns);
+}
+
+function cutAddress(text: string, columns: number): string {
+	if (textWidth(text) <= columns) {
+		return text;
+	}
+
+	const tokens = addressTokens(text);
+	const start = ownStepStart(tokens);
+	const own = tokens.slice(start).join('.');
+	if (start === 0) {
+		return cutStep(own, columns);
+	}
+
+	const prefix = text.slice(0, text.length - own.length);
+	if (textWidth(own) + 1 <= columns) {
+		return cutPrefix(prefix, columns - textWidth(own)) + own;
+	}
+
+	// The module prefix is gone: `…` says so (a root module call keeps its `module.` to be cut with its name).
+	if (prefix === 'module.') {
+		return cutStep(text, columns);
+	}
+
+	const step = cutStep(own, columns);
+	return step.startsWith('…') ? step : '…' + cutStep(own, columns - 1);
 }
 
 /**

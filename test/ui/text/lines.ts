@@ -48,15 +48,61 @@ test('a wide character that does not fit is left out, never split', t => {
 	t.is(lineWidth(truncateLine(line, 4)), 3);
 });
 
-test('cutName keeps the start up to the first key and the distinguishing end', t => {
+test('cutName keeps a long key\'s brackets, its start and the distinguishing end', t => {
 	const name = 'module.policy["/providers/Microsoft.Management/managementGroups/myorg/providers/Microsoft.Authorization/policyAssignments/Deploy-MDFC-OssDb"]';
 	const cut = cutName(name, 60);
 	t.is(textWidth(cut), 60);
-	t.true(cut.startsWith('module.policy["…'));
-	t.true(cut.endsWith('/policyAssignments/Deploy-MDFC-OssDb"]'));
+	t.true(cut.startsWith('mod…licy["/providers/'), cut);
+	t.true(cut.endsWith('Assignments/Deploy-MDFC-OssDb"]'), cut);
 	t.is(cutName('aws_vpc.main', 20), 'aws_vpc.main');
 	t.is(cutName('abcdefghijklmnopqrstuvwxyz', 10), 'abc…uvwxyz');
 	t.is(textWidth(cutName('ééééééééééééééééééééé', 8)), 8);
 	t.is(cutName('abc', 1), '…');
 	t.is(cutName('abc', 0), '');
+});
+
+// Issue 35: a cut never removes an instance key; an address keeps its own last step whole and gives up its module steps first (keeping their keys while it can); a step that does not fit keeps its key's brackets, start and end.
+const cuts: ReadonlyArray<readonly [name: string, columns: number, shown: string]> = [
+	// The Details heading at 80x24 on examples/multi-region (was `…["eu"].aws…blic["eu-west-1b"]`).
+	['module.network["eu"].aws_subnet.public["eu-west-1b"]', 33, '…aws_subnet.public["eu-west-1b"]'],
+	['module.network["eu"].aws_subnet.public["eu-west-1b"]', 40, '…k["eu"].aws_subnet.public["eu-west-1b"]'],
+	['module.network["eu"].aws_subnet.public["eu-west-1b"]', 46, '…network["eu"].aws_subnet.public["eu-west-1b"]'],
+	['module.network["eu"].aws_subnet.public["eu-west-1b"]', 29, '…_subnet.public["eu-west-1b"]'],
+	['module.network["eu"].aws_subnet.public["eu-west-1b"]', 20, '…aw…lic["eu-w…t-1b"]'],
+	// A Modules row of terraform-aws-eks examples/karpenter (was `…arpenter"]`).
+	['eks_managed_node_group["karpenter"]', 22, 'eks_…roup["karpenter"]'],
+	['eks_managed_node_group["karpenter"]', 16, 'ek…up["kar…ter"]'],
+	['eks_managed_node_group["karpenter"]', 10, 'e…p["k…r"]'],
+	// A title: its words stay while the address's own step fits beside them.
+	['Console — module.network["eu"].aws_subnet.public["eu-west-1b"]', 44, 'Console — …aws_subnet.public["eu-west-1b"]'],
+	['Blocks — module.eks.module.eks_managed_node_group["karpenter"]', 40, '…eks_managed_node_group["karpenter"]'],
+	['Blocks — module.eks.module.eks_managed_node_group["karpenter"]', 56, 'Blocks — …eks.module.eks_managed_node_group["karpenter"]'],
+	// Dots, brackets, quotes and spaces inside a key are the key's.
+	['module.a["x.y[1]"].aws_instance.web["a.b[\\"c\\"] d"]', 30, '…_instance.web["a.b[\\"c\\"] d"]'],
+	['module.eks.module.kms', 12, '…module.kms'],
+	['data.aws_availability_zones.available', 34, 'data.aws_av…bility_zones.available'],
+];
+
+for (const [name, columns, shown] of cuts) {
+	test(`cutName(${name}, ${columns})`, t => {
+		t.is(cutName(name, columns), shown);
+		t.true(textWidth(cutName(name, columns)) <= columns);
+	});
+}
+
+test('cutName with wide characters never passes the width and keeps the brackets', t => {
+	for (let columns = 8; columns <= 50; columns++) {
+		const cut = cutName('module.app["日本語のキー"].aws_instance.web["東京リージョン"]', columns);
+		t.true(textWidth(cut) <= columns, cut);
+		t.regex(cut, /\["[^"]*"\]$/, cut);
+	}
+});
+
+test('cutName keeps two keys of one block apart at every width', t => {
+	const keys = ['/subscriptions/0000/resourceGroups/rg-prod/providers/Microsoft.Network/virtualNetworks/hub', '/subscriptions/0000/resourceGroups/rg-prod/providers/Microsoft.Network/virtualNetworks/spoke'];
+	for (let columns = 12; columns <= 100; columns++) {
+		const [first, second] = keys.map(key => cutName(`vnet["${key}"]`, columns));
+		t.not(first, second, `${columns}: ${first}`);
+		t.true(first!.endsWith('"]') && second!.endsWith('"]'));
+	}
 });
