@@ -378,8 +378,13 @@ export function cutName(text: string, columns: number): string {
 			return label + cutAddress(address, columns - textWidth(label));
 		}
 
-		if (address !== '' && !address.includes(' ')) {
+		// Without its words the own step fits: the key matters more than the pane's name. Else the words stay and the address is cut beside them.
+		if (address !== '' && textWidth(own) + (own === address ? 0 : 1) <= columns) {
 			return cutAddress(address, columns);
+		}
+
+		if (address !== '' && columns - textWidth(label) >= 16) {
+			return label + cutAddress(address, columns - textWidth(label));
 		}
 	}
 
