@@ -44,11 +44,10 @@ const sourceLocation: Plugin = {
 			}
 
 			const text = await readFile(file, 'utf8');
+			const location: Record<string, string> = {dirname: path.dirname(file), filename: file, url: pathToFileURL(file).href};
 			return {
-				contents: text
-					.replaceAll('import.meta.dirname', JSON.stringify(path.dirname(file)))
-					.replaceAll('import.meta.filename', JSON.stringify(file))
-					.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href)),
+				// Code only: not where the words stand quoted (a `define` key naming import.meta.url, as the build script has).
+				contents: text.replaceAll(/(?<![\w.'"`])import\.meta\.(dirname|filename|url)(?![\w'"`])/g, (_match, name: string) => JSON.stringify(location[name])),
 				loader: file.endsWith('.tsx') ? 'tsx' : 'ts',
 			};
 		});
@@ -70,6 +69,9 @@ await build({
 	packages: 'external',
 	jsx: 'automatic',
 	chunkNames: 'chunks/[name]-[hash]',
+	// AVA runs test files with --enable-source-maps: stack traces, and the internal-error line's place in tfscope, then name the sources as they do under tsx.
+	sourcemap: 'linked',
+	sourcesContent: false,
 	plugins: [sourceLocation],
 	logLevel: 'warning',
 });
