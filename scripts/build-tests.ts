@@ -7,7 +7,7 @@ import {build, type Plugin} from 'esbuild';
 /*
 Compiles the test files, with the sources they import, into plain JavaScript under .tmp/test-build/ for `npm test` (ava.build.config.js runs them). Run through tsx, every test file's process spent about a second of CPU in tsx's loader (registering it, then resolving and transforming each of the 350 source modules it imports) before its first test, some 200 seconds over the suite: esbuild does that work once for every file here, in a few seconds. `npx ava test/FILE.ts` still runs the sources through tsx (ava.config.js).
 
-Each test file is an entry point; the modules they share go into chunks (one copy on disk, loaded by each process that needs it); packages stay in node_modules. A module's `import.meta.dirname`, `filename` and `url` are replaced by its own source location, so fixtures, goldens and the repository root are found where they are under tsx. cli.tsx is compiled too, for the tests that run the command line as a process (TFSCOPE_TEST_CLI, set by ava.build.config.js).
+Each test file is an entry point; the modules they share go into chunks (one copy on disk, loaded by each process that needs it); packages stay in node_modules. A module's `import.meta.dirname`, `filename` and `url` are its own source's location, so fixtures, goldens and the repository root are found where they are under tsx. cli.tsx is compiled too, for the tests that run the command line as a process (TFSCOPE_TEST_CLI, set by ava.build.config.js).
 
 Nothing is type-checked here: `npm test` runs the type-check first.
 */
@@ -35,6 +35,7 @@ async function testFiles(directory: string): Promise<string[]> {
 	return files;
 }
 
+const sourceLocationName = '__tfscopeSourceLocation';
 const sourceLocation: Plugin = {
 	name: 'source-location',
 	setup(builder) {
@@ -44,10 +45,10 @@ const sourceLocation: Plugin = {
 			}
 
 			const text = await readFile(file, 'utf8');
-			const location: Record<string, string> = {dirname: path.dirname(file), filename: file, url: pathToFileURL(file).href};
+			const location = {url: pathToFileURL(file).href, dirname: path.dirname(file), filename: file};
 			return {
-				// Code only: not where the words stand quoted (a `define` key naming import.meta.url, as the build script has).
-				contents: text.replaceAll(/(?<![\w.'"`])import\.meta\.(dirname|filename|url)(?![\w'"`])/g, (_match, name: string) => JSON.stringify(location[name])),
+				// The module's own place, declared on its first line (so line numbers stay those of the file); `define` below points import.meta's fields at it, in code only.
+				contents: text.replace(/^(#!.*\n)?/, shebang => `${shebang}const ${sourceLocationName} = ${JSON.stringify(location)}; `),
 				loader: file.endsWith('.tsx') ? 'tsx' : 'ts',
 			};
 		});
@@ -73,6 +74,7 @@ await build({
 	sourcemap: 'linked',
 	sourcesContent: false,
 	plugins: [sourceLocation],
+	define: Object.fromEntries(['url', 'dirname', 'filename'].map(name => [`import.meta.${name}`, `${sourceLocationName}.${name}`])),
 	logLevel: 'warning',
 });
 if (process.env['TFSCOPE_BUILD_TESTS_QUIET'] !== '1') {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
-import {builtinsRequired, bundlePlugins} from './bundle/plugins.js';
+import {builtinsRequired, bundlePlugins, commandsApart} from './bundle/plugins.js';
 import {graphPageBuildOptions} from '../source/web/bundle-options.js';
 import {toolV8Flags} from '../source/v8-flags.js';
 
@@ -43,14 +43,7 @@ await build({...graphPageBuildOptions(root), outfile: path.join(outdir, 'vendor'
 // Its local names are minified too (824 -> 553 KB): every command reads this file, and V8 deserialises its code cache, at each start, and on these machines each page of memory a process touches first costs 25-50 us (a page fault in the VM): reading the source and the cache and deserialising it were 1,420 page faults of `echo 1+1 | tfscope console` in an empty directory, 1,040 now. Stack traces name minified functions; internal errors report only FILE:LINE:COL, which stay as useful.
 const commandsFile = path.join(outdir, 'tfscope.cjs');
 await build({
-	plugins: [...bundlePlugins(root), builtinsRequired(), {
-		name: 'explorer-apart',
-		setup(builder) {
-			builder.onResolve({filter: /[/\\]ui[/\\]run[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
-			// So is diff, whose git reader (isomorphic-git, pako) would double the file every command reads.
-			builder.onResolve({filter: /^\.\/diff\.js$/}, arguments_ => (arguments_.importer.endsWith('command-table.ts') ? {path: './diff-apart.js', external: true} : undefined));
-		},
-	}],
+	plugins: [...bundlePlugins(root), builtinsRequired(), commandsApart()],
 	entryPoints: [path.join(root, 'source', 'cli-process.ts')],
 	outfile: commandsFile,
 	bundle: true,

@@ -128,3 +128,16 @@ export function builtinsRequired(): Plugin {
 		},
 	};
 }
+
+/**
+What the commands build leaves out, to be loaded from the split build if ever asked: the explorer (cli-loader.ts opens it), and diff, whose git reader (isomorphic-git, pako) would double the file every command reads. scripts/build.ts and test/build/commands-ascii.ts build with it.
+*/
+export function commandsApart(): Plugin {
+	return {
+		name: 'commands-apart',
+		setup(builder) {
+			builder.onResolve({filter: /[/\\]ui[/\\]run[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
+			builder.onResolve({filter: /^\.\/diff\.js$/}, arguments_ => (arguments_.importer.endsWith('command-table.ts') ? {path: './diff-apart.js', external: true} : undefined));
+		},
+	};
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import test from 'ava';
 import {build} from 'esbuild';
-import {builtinsRequired, bundlePlugins} from '../../scripts/bundle/plugins.js';
+import {builtinsRequired, bundlePlugins, commandsApart} from '../../scripts/bundle/plugins.js';
 import {repositoryRoot} from '../helpers/tmux.js';
 
 /*
@@ -10,14 +10,7 @@ The commands build (scripts/build.ts) is ASCII, so cli-loader.ts reads it as Lat
 
 test('the commands build is ASCII', async t => {
 	const result = await build({
-		plugins: [...bundlePlugins(repositoryRoot), builtinsRequired(), {
-			// As scripts/build.ts leaves them out of the commands build.
-			name: 'explorer-apart',
-			setup(builder) {
-				builder.onResolve({filter: /[/\\]ui[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
-				builder.onResolve({filter: /^\.\/diff\.js$/}, arguments_ => (arguments_.importer.endsWith('command-table.ts') ? {path: './diff-apart.js', external: true} : undefined));
-			},
-		}],
+		plugins: [...bundlePlugins(repositoryRoot), builtinsRequired(), commandsApart()],
 		entryPoints: [path.join(repositoryRoot, 'source', 'cli-process.ts')],
 		bundle: true, format: 'cjs', platform: 'node', target: 'node20', write: false, minifySyntax: true, minifyWhitespace: true, minifyIdentifiers: true, logLevel: 'silent',
 		define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl', tfscopeGraphPageFile: '"graph-page.js"'},

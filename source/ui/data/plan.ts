@@ -124,7 +124,7 @@ export function withPlan(data: ExplorerData, workspace: Workspace, plan: PlanOve
 			...entry,
 			replace: entry.replace.map(cause => ({...cause, ...(cause.expression !== undefined && {expression: relative(cause.expression)}), chain: cause.chain.map(step => relative(step))})),
 		}).flatMap(line => {
-			const chain = /^(\s*)← (.*)$/.exec(line);
+			const chain = /^(\s*)\u2190 (.*)$/.exec(line); // ← written escaped: the commands build stays ASCII (test/build/commands-ascii.ts)
 			const forces = /^(\s*)(.+ forces replacement) {2}(\S+)$/.exec(line);
 			if (forces) {
 				return [`${forces[1]!}${forces[2]!}`, `${forces[1]!}  ${forces[3]!}`];
