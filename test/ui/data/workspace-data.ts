@@ -82,8 +82,8 @@ test('completion offers variables, locals, resource types and functions', async 
 	t.true(data.complete('cidrsub', '').includes('cidrsubnet('));
 	t.true(data.complete('aws_s3', '').includes('aws_s3_bucket.logs'));
 	t.true(data.complete('var.', 'module.network["eu"]').includes('var.cidr'));
-	// The AWS provider's schema (bundled): attributes the configuration does not set too.
-	t.deepEqual(data.complete('aws_s3_bucket.logs.bucket_', ''), ['aws_s3_bucket.logs.bucket_domain_name', 'aws_s3_bucket.logs.bucket_prefix', 'aws_s3_bucket.logs.bucket_region', 'aws_s3_bucket.logs.bucket_regional_domain_name']);
+	// The AWS provider's schema (bundled, 6.66.0): attributes the configuration does not set too.
+	t.deepEqual(data.complete('aws_s3_bucket.logs.bucket_', ''), ['aws_s3_bucket.logs.bucket_domain_name', 'aws_s3_bucket.logs.bucket_namespace', 'aws_s3_bucket.logs.bucket_prefix', 'aws_s3_bucket.logs.bucket_region', 'aws_s3_bucket.logs.bucket_regional_domain_name']);
 });
 
 test('details of a resource with a schema: the arguments set, then those known after apply, then the unset ones, marked', async t => {
