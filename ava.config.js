@@ -13,6 +13,8 @@ Each test file runs in a child process of its own (workerThreads: false: on Node
 export const slowFirst = [
 	'test/e2e/install.ts', // npm pack, a global install, npx and a clone's npm install: mostly waiting on npm
 	'test/hardening/round-two.ts',
+	'test/e2e/console-responsive.ts', // the explorer in tmux, lines that never end, q and Ctrl-C
+	'test/hardening/round-six.ts',
 	'test/ui/selection-agreement.tsx', // a property test over random keys, resizes and clicks
 	'test/ui/expanding.tsx',
 	'test/lang/functions/limits.ts',

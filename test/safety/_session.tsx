@@ -3,6 +3,7 @@ import {render} from 'ink-testing-library';
 import {Explorer} from '../../source/ui/app.js';
 import {loadExplorerData} from '../../source/ui/data/load.js';
 import {defaultFlags} from '../../source/commands/command.js';
+import {readHistory} from '../../source/ui/run/effects.js';
 
 /*
 An end-to-end explorer session over a real configuration, in-process (a `_` file: AVA does not run it): load the directory as the CLI does, render the explorer, visit every pane and view and use the console. Returns every frame written and every sequence the app asked to write to the terminal itself (OSC 52).
@@ -13,6 +14,22 @@ An end-to-end explorer session over a real configuration, in-process (a `_` file
 const keys = {
 	up: '\u001B[A', down: '\u001B[B', right: '\u001B[C', left: '\u001B[D', enter: '\r', escape: '\u001B', tab: '\t',
 } as const;
+
+/** Waits, letting the app run, until `done` holds (content, not time: the bound only ends a session that never gets there). */
+async function waitFor(done: () => boolean): Promise<void> {
+	for (let poll = 0; poll < 30_000 && !done(); poll++) {
+		// eslint-disable-next-line no-await-in-loop
+		await act(async () => {
+			await new Promise(resolve => {
+				setTimeout(resolve, 10);
+			});
+		});
+	}
+
+	if (!done()) {
+		throw new Error('the console never answered');
+	}
+}
 
 export type Session = {
 	readonly frames: readonly string[];
@@ -60,9 +77,12 @@ export async function exploreSession(directory: string, options: {historyFile: s
 	await press(keys.tab, keys.escape);
 	// Console.
 	await press('c');
-	for (const expression of options.consoleExpressions) {
+	for (const [index, expression] of options.consoleExpressions.entries()) {
 		await type(expression);
 		await press(keys.enter);
+		// A line is evaluated in the console's worker thread, and recorded in the history when its result comes back: wait for that before the next.
+		// eslint-disable-next-line no-await-in-loop
+		await waitFor(() => readHistory(options.historyFile).length > index);
 	}
 
 	await press(keys.up, keys.up, keys.escape);
