@@ -4,7 +4,7 @@ import type {EdgeRow} from '../state/edge-groups.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../text/sanitize.js';
-import type {Span} from '../text/lines.js';
+import {cutName, type Span} from '../text/lines.js';
 
 export type EdgesProps = {
 	readonly rows: readonly EdgeRow[];
@@ -62,10 +62,12 @@ export const EdgesPane = memo(function EdgesPane({rows, cursor, focused, width, 
 
 					const {edge} = row;
 					const expression = edge.argument === undefined ? edge.expression : `${edge.argument} = ${edge.expression}`;
+					const arrow = `${row.group === undefined ? '' : '  '}${edge.direction === 'in' ? '← ' : '→ '}`;
 					return {
 						spans: [
-							{text: `${row.group === undefined ? '' : '  '}${edge.direction === 'in' ? '← ' : '→ '}`, style: {color: edge.direction === 'in' ? 'green' : 'cyan'}},
-							{text: sanitizeLine(edge.address)},
+							{text: arrow, style: {color: edge.direction === 'in' ? 'green' : 'cyan'}},
+							// Cut as every address is (its own last step and keys kept), a column short of the row: the expression after it is what the row's end drops, with its …
+							{text: cutName(sanitizeLine(edge.address), Math.max(8, width - 3 - arrow.length))},
 							{text: `  ${sanitizeLine(expression)}`, style: {dim: true}},
 						],
 						...(style && {style}),
