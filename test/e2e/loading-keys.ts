@@ -66,7 +66,8 @@ test.serial('keys typed while a large configuration loads are not echoed, and ar
 test.serial('Ctrl-C typed while a large configuration loads interrupts it and restores the terminal, also among other keys', async t => {
 	t.timeout(240_000);
 	const directory = mkdtempSync(path.join(os.tmpdir(), 'tfscope-e2e-loading-keys-'));
-	writeConfiguration(generateConfiguration(sizePreset(1)), directory);
+	// 4x: the loading screen lasts only while the files are read (the panes open then, the expansion goes on behind them), and at 1x a quiet machine could read them all before the keys arrived (exit 0, as Ctrl-C after loading quits).
+	writeConfiguration(generateConfiguration(sizePreset(4)), directory);
 	const app = startTerminal({arguments: [directory], environment: {XDG_STATE_HOME: directory}});
 	try {
 		await app.waitFor(' Loading ', 90_000);
