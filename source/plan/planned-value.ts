@@ -1,5 +1,5 @@
 import {convert, hasType} from '../lang/convert.js';
-import type {Type} from '../lang/types.js';
+import {hasDynamicType} from '../lang/types.js';
 import {type Value, compareStrings, typeOf, unknownValue, unmark, withMarks} from '../lang/values.js';
 import type {PlannedJson} from './overlay.js';
 import {decodeValue} from './read-plan.js';
@@ -122,7 +122,7 @@ function samePlanned(computed: Value, value: unknown, unknown: unknown, sensitiv
 			}
 
 			const elementType = computed.kind === 'tuple' ? undefined : computed.elementType;
-			if (elementType && hasDynamic(elementType)) {
+			if (elementType && hasDynamicType(elementType)) {
 				return false;
 			}
 
@@ -150,7 +150,7 @@ function samePlanned(computed: Value, value: unknown, unknown: unknown, sensitiv
 			}
 
 			const elementType = computed.kind === 'map' ? computed.elementType : undefined;
-			if (elementType && hasDynamic(elementType)) {
+			if (elementType && hasDynamicType(elementType)) {
 				return false;
 			}
 
@@ -187,30 +187,4 @@ function anyTrue(shape: unknown): boolean {
 	}
 
 	return false;
-}
-
-function hasDynamic(type: Type): boolean {
-	switch (type.kind) {
-		case 'dynamic': {
-			return true;
-		}
-
-		case 'list':
-		case 'set':
-		case 'map': {
-			return hasDynamic(type.element);
-		}
-
-		case 'tuple': {
-			return type.elements.some(element => hasDynamic(element));
-		}
-
-		case 'object': {
-			return Object.values(type.attributes).some(attribute => hasDynamic(attribute));
-		}
-
-		default: {
-			return false;
-		}
-	}
 }
