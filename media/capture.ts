@@ -25,6 +25,14 @@ const only = process.argv.slice(2);
 /**
 Runs a session in tmux and writes what it returns: one screen (a screenshot) or several (an animation, `seconds` a frame).
 */
+/** The first Esc leaves the console's line, the second the console; `then` is what the screen shows once it has. */
+async function leaveConsole(app: Terminal, then: string | RegExp): Promise<void> {
+	app.press('leave-console');
+	await app.waitFor('Esc leaves');
+	app.press('leave-console');
+	await app.waitFor(then);
+}
+
 async function capture(directory: string, file: string, title: string, session: (app: Terminal) => Promise<void | readonly string[]>, {seconds = 2.5, columns = defaultSize.columns, rows = defaultSize.rows} = {}): Promise<void> {
 	if (only.length > 0 && !only.includes(file)) {
 		return;
@@ -54,11 +62,7 @@ await capture('examples/multi-region', 'explorer.svg', 'tfscope exploring exampl
 	app.type('[for key in keys(local.common_tags) : upper(key)]');
 	app.press('console-submit');
 	await app.waitFor('"PROJECT"');
-	// Esc leaves the line, then the console.
-	app.press('leave-console');
-	await app.waitFor('Esc leaves');
-	app.press('leave-console');
-	await app.waitFor('Tab Next pane');
+	await leaveConsole(app, 'Tab Next pane');
 	// The background pass has found every diagnostic: the status bar shows the totals.
 	await app.waitFor(/✖0 ⚠0|0 errors, 0 warnings/, 60_000);
 });
@@ -71,10 +75,7 @@ await capture('test/fixtures/configs/placeholders', 'assume.svg', 'tfscope: :ass
 	app.type('["eu-west-1a", "eu-west-1b", "eu-west-1c"]');
 	app.press('console-submit');
 	await app.waitFor('aws_subnet.public ×3', 60_000);
-	app.press('leave-console');
-	await app.waitFor('Esc leaves');
-	app.press('leave-console');
-	await app.waitFor(/│Console/);
+	await leaveConsole(app, /│Console/);
 	// Leaving the console focuses the Blocks pane: the subnets are the next row.
 	app.press('move-down', 'next-instance', 'next-instance');
 	await app.waitFor('instance 2 of 3');
@@ -135,9 +136,6 @@ await capture('examples/multi-region', 'explorer-80x24.svg', 'tfscope at 80x24 o
 	app.type('cidrhost(each.value, 5)');
 	app.press('console-submit');
 	await app.waitFor('"10.10.16.5"');
-	// Esc leaves the line, then the console: back to the Blocks pane, the result kept in the console.
-	app.press('leave-console');
-	await app.waitFor('Esc leaves');
-	app.press('leave-console');
-	await app.waitFor('Tab Next pane');
+	// Back to the Blocks pane, the result kept in the console.
+	await leaveConsole(app, 'Tab Next pane');
 }, {columns: 80, rows: 24});
