@@ -33,7 +33,8 @@ test.serial('80x24 without colour: marks by symbol, counts by action, a replacem
 
 		// Details focused: the action, the reason, the argument and the chain of values down to the tfvars line.
 		app.press('focus-next-pane', 'focus-next-pane');
-		screen = await app.waitFor(/← terraform\.tfvars:1/);
+		// The chain shows in the narrow Details pane too: wait for its focus (the double border) first, or the screen read can precede the wide frame.
+		screen = await app.waitFor(/║Details[^]*← terraform\.tfvars:1/);
 		t.regex(screen, /-\/\+ plan: replace/);
 		t.regex(screen, /triggers_replace forces replacement/);
 		t.regex(screen, /main\.tf:25:22/);
@@ -41,14 +42,15 @@ test.serial('80x24 without colour: marks by symbol, counts by action, a replacem
 
 		// D: only what changes (the root's 21 resource rows less the one no-op).
 		app.press('focus-previous-pane', 'toggle-changed-only');
-		screen = await app.waitFor(/Resources \(20\)/);
+		// Both in one wait: a capture can catch the frame half written.
+		screen = await app.waitFor(/Resources \(20\)[^]*Showing only what changed/);
 		t.regex(screen, /Showing only what changed/);
 		app.press('toggle-changed-only');
 		await app.waitFor(/Resources \(21\)/);
 
 		// The graph view of the selection names each node's action.
 		app.press('show-graph');
-		screen = await app.waitFor(/Graph — terraform_data\.named/);
+		screen = await app.waitFor(/Graph — terraform_data\.named[^]*\(replace\)/);
 		t.regex(screen, /\(replace\)/);
 
 		app.press('close-view');
