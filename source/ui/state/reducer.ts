@@ -21,9 +21,11 @@ import {reduceViews} from './views.js';
 The explorer's state machine: a pure function of the state, an action and the (read-only) data. Each concern has its own module (navigation, prompts, text editing, console, assumptions, help, the views, the mouse, Details' cursor, edge groups, console results); this one resolves keys and sends each action to its home. Effects (evaluating a console line, writing the clipboard, quitting) are requested through fields of the state and carried out by `effects.ts`.
 */
 
+const keepsMessage: ReadonlySet<Action['type']> = new Set(['resize', 'console-result', 'console-history-loaded', 'assumptions-applied', 'assumptions-refused']);
+
 export function reduce(state: State, action: Action, data: ExplorerData): State {
-	// A message lasts until the next key.
-	const next = state.message === undefined || action.type === 'console-result' || action.type === 'console-history-loaded' || action.type === 'assumptions-applied' || action.type === 'assumptions-refused' ? state : {...state, message: undefined};
+	// A message lasts until the next thing the user does: a pane re-measured after the key that set it (resize) or a result arriving is not that.
+	const next = state.message === undefined || keepsMessage.has(action.type) ? state : {...state, message: undefined};
 	const reduced = reduceAction(next, action, data);
 	// `assumptions-applied` brings the data the next frames read: its module list is the one to check against.
 	return showSelectedModule(reduced, action.type === 'assumptions-applied' ? action.data : data);

@@ -167,3 +167,11 @@ test('diagnostics: identical ones are one row with their count; e filters by sev
 	t.is(state.overlay.kind, 'diagnostics');
 	t.is(state.message, 'No block at this place');
 });
+
+test('a message outlives the re-measure its own key causes (a resize is not a key), and the next key clears it', t => {
+	const toggled = run(press('toggle-changed-only'), sized);
+	t.regex(toggled.message ?? '', /^Nothing to filter/);
+	const remeasured = run([{type: 'resize', viewRows: viewRowsOf(computeLayout(80, 24), 40), consoleRows: 4}], toggled);
+	t.is(remeasured.message, toggled.message);
+	t.is(run(press('move-down'), remeasured).message, undefined);
+});
