@@ -43,6 +43,10 @@ function pageKind(node: GraphNode): PageKind {
 			return 'module';
 		}
 
+		case 'action-instance': {
+			return 'action';
+		}
+
 		case 'resource-instance':
 		case 'resource': {
 			return node.name.startsWith('data.') ? 'data' : (node.name.startsWith('ephemeral.') ? 'ephemeral' : 'resource');

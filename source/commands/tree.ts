@@ -9,7 +9,7 @@ import {estateFor, workspaceFor} from './instances.js';
 import {terminalSafeWriter} from './terminal-text.js';
 
 /*
-`tfscope tree [dir]`: the module instance tree, each instance with its resource blocks and resource instances (data sources included), module calls that expand to no instance shown with the reason.
+`tfscope tree [dir]`: the module instance tree, each instance with its resource blocks and resource instances (data sources included) and its actions and action instances (Terraform 1.14+; counted only where there are some in text), module calls that expand to no instance shown with the reason.
 */
 
 function plural(count: number, word: string): string {
@@ -35,7 +35,20 @@ function summary(instance: ModuleInstance, moduleAssumed = false): string {
 	const open = resources.filter(resource => resource.expansion.mode === 'unknown').length;
 	const instances = resources.reduce((total, resource) => total + (resource.expansion.mode === 'unknown' ? 0 : resource.instances.length), 0);
 	const assumed = assumedCount(instance, moduleAssumed);
-	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}${open === 0 ? '' : `, ${open} open-ended [*]`}${assumed === 0 ? '' : `, ${assumed} assumed`}`;
+	const {actions, action_instances: actionInstances} = actionCounts(instance);
+	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}${open === 0 ? '' : `, ${open} open-ended [*]`}${assumed === 0 ? '' : `, ${assumed} assumed`}${actions === 0 ? '' : `, ${plural(actions, 'action')}, ${plural(actionInstances, 'action instance')}`}`;
+}
+
+/**
+The `action` blocks of a module instance (Terraform 1.14+) and their instances: never in the state, so apart from the resources.
+*/
+function actionCounts(instance: ModuleInstance): {actions: number; action_instances: number} {
+	// A module without action blocks does not expand any (most modules: no work).
+	if (instance.node.module.actions.size === 0) {
+		return {actions: 0, action_instances: 0};
+	}
+
+	return {actions: instance.actions.length, action_instances: instance.actions.reduce((total, action) => total + action.instances.length, 0)};
 }
 
 function callNote(call: ModuleCallExpansion): string | undefined {
@@ -100,6 +113,9 @@ export type TreeJson = {
 	readonly resource_instances: number;
 	/** Resource instances that exist only under a what-if assumption. */
 	readonly assumed_instances: number;
+	/** `action` blocks (Terraform 1.14+) and their instances (`action.TYPE.NAME[KEY]`), apart from the resources. */
+	readonly actions: number;
+	readonly action_instances: number;
 	readonly modules: readonly TreeJson[];
 	readonly calls_without_instances: ReadonlyArray<{readonly call: string; readonly reason: string}>;
 	/** Why the module's source could not be loaded, or null. */
@@ -111,9 +127,9 @@ export type TreeJson = {
 /** The whole of `tree --json`: the root module instance, with the format's version. */
 export type TreeDocumentJson = TreeJson & {readonly format_version: typeof jsonFormatVersion};
 
-function counts(instance: ModuleInstance, moduleAssumed: boolean): {resources: number; resource_instances: number; assumed_instances: number} {
+function counts(instance: ModuleInstance, moduleAssumed: boolean): {resources: number; resource_instances: number; assumed_instances: number; actions: number; action_instances: number} {
 	const resources = instance.resources.filter(resource => resource.block.mode !== 'ephemeral');
-	return {resources: resources.length, resource_instances: resources.reduce((total, resource) => total + resource.instances.length, 0), assumed_instances: assumedCount(instance, moduleAssumed)};
+	return {resources: resources.length, resource_instances: resources.reduce((total, resource) => total + resource.instances.length, 0), assumed_instances: assumedCount(instance, moduleAssumed), ...actionCounts(instance)};
 }
 
 export function treeDocumentJson(root: ModuleInstance, plan?: PlanOverlay): TreeDocumentJson {

@@ -15,14 +15,17 @@ const shapes: Record<NodeKind, string> = {
 	output: 'shape = "house"',
 	provider: 'shape = "diamond"',
 	check: 'shape = "octagon"',
+	action: 'shape = "cds"',
 	'module-instance': 'shape = "component"',
 	'resource-instance': 'shape = "box"',
+	'action-instance': 'shape = "cds"',
 };
 
 const edgeStyles: Record<EdgeKind, string> = {
 	reference: '',
 	'depends-on': 'style = "dashed"',
 	'replace-triggered-by': 'style = "dashed", color = "orange"',
+	triggers: 'style = "bold", color = "purple"',
 	provider: 'style = "dotted"',
 	'module-input': 'color = "blue"',
 	'module-expansion': 'style = "dotted", color = "gray"',

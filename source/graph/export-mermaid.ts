@@ -15,14 +15,17 @@ const shapes: Record<NodeKind, [string, string]> = {
 	output: ['([', '])'],
 	provider: ['{{', '}}'],
 	check: ['{', '}'],
+	action: ['[\\', '/]'],
 	'module-instance': ['[[', ']]'],
 	'resource-instance': ['[', ']'],
+	'action-instance': ['[\\', '/]'],
 };
 
 const arrows: Record<EdgeKind, string> = {
 	reference: '-->',
 	'depends-on': '-.->|depends_on|',
 	'replace-triggered-by': '-.->|replace_triggered_by|',
+	triggers: '==>|triggers|',
 	provider: '-.->|provider|',
 	'module-input': '-->|input|',
 	'module-expansion': '-.->|expansion|',

@@ -3,7 +3,7 @@ The data of the HTML graph page (`tfscope graph --format html`): what export-htm
 */
 
 /** How a node is drawn: its shape and colour in the page, and the legend's entries. */
-export type PageKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check';
+export type PageKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check' | 'action';
 
 /** Under `--diff` (or `--plan`): what the change (or the plan) does to the node. */
 export type PageMark = 'added' | 'removed' | 'moved' | 'changed';

@@ -16,8 +16,12 @@ export type NodeKind =
 	| 'provider'
 	/** A `check` block: its assertions (and scoped data source) read what they refer to, as Terraform's `check.name` node does. */
 	| 'check'
+	/** An `action "TYPE" "NAME"` block (Terraform 1.14+), `action.TYPE.NAME`: run by its provider when a resource's change triggers it. */
+	| 'action'
 	| 'module-instance'
-	| 'resource-instance';
+	| 'resource-instance'
+	/** An instance of an action (`action.TYPE.NAME[KEY]`), in the instance graph. */
+	| 'action-instance';
 
 export type EdgeKind =
 	/** An expression of the dependent refers to the dependency. */
@@ -26,6 +30,8 @@ export type EdgeKind =
 	| 'depends-on'
 	/** `lifecycle { replace_triggered_by = [...] }`. */
 	| 'replace-triggered-by'
+	/** `lifecycle { action_trigger { actions = [action.TYPE.NAME] } }`: a change of the resource runs the action (Terraform 1.14+), which is planned and applied with it. */
+	| 'triggers'
 	/** A resource, data source or module call uses a provider configuration (explicit `provider =`, a module's `providers = {}`, or the default one implied by the resource type's prefix). */
 	| 'provider'
 	/** A child module's variable gets its value from an argument of the module call. */
@@ -82,6 +88,6 @@ export type GraphEdge = {
 	readonly origins: readonly EdgeOrigin[];
 };
 
-export const nodeKinds: readonly NodeKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'check', 'module-instance', 'resource-instance'];
+export const nodeKinds: readonly NodeKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'check', 'action', 'module-instance', 'resource-instance', 'action-instance'];
 
-export const edgeKinds: readonly EdgeKind[] = ['reference', 'depends-on', 'replace-triggered-by', 'provider', 'module-input', 'module-expansion'];
+export const edgeKinds: readonly EdgeKind[] = ['reference', 'depends-on', 'replace-triggered-by', 'triggers', 'provider', 'module-input', 'module-expansion'];

@@ -2,7 +2,7 @@ import type {Expression} from '../hcl/ast.js';
 import type {ReferenceChain} from '../lang/references.js';
 
 /*
-What a traversal refers to in Terraform terms, within its module: `var.x`, `local.x`, a resource, data or ephemeral block (with the index step that follows it), a module call (with its index and the output read from it). Roots with no object behind them (`count`, `each`, `path`, `terraform`, `self`) refer to nothing.
+What a traversal refers to in Terraform terms, within its module: `var.x`, `local.x`, a resource, data or ephemeral block or an action (with the index step that follows it), a module call (with its index and the output read from it). Roots with no object behind them (`count`, `each`, `path`, `terraform`, `self`) refer to nothing.
 */
 
 export type ReferenceTarget =
@@ -13,6 +13,12 @@ export type ReferenceTarget =
 		/** `aws_instance.web`, `data.aws_ami.ubuntu` or `ephemeral.random_password.db`. */
 		readonly key: string;
 		/** The index right after the block address, when there is one. */
+		readonly index?: Expression;
+	}
+	| {
+		/** `action.TYPE.NAME` (Terraform 1.14+): only a lifecycle `action_trigger`'s `actions` may name one (graph edge `triggers`); anywhere else Terraform rejects the reference, and it makes no edge. */
+		readonly kind: 'action';
+		readonly key: string;
 		readonly index?: Expression;
 	}
 	| {
@@ -77,6 +83,7 @@ export function interpretTraversal(traversal: ReferenceChain): ReferenceTarget |
 			};
 		}
 
+		case 'action':
 		case 'data':
 		case 'ephemeral': {
 			const type = attributeAt(steps, 0);
@@ -86,7 +93,7 @@ export function interpretTraversal(traversal: ReferenceChain): ReferenceTarget |
 			}
 
 			const key = indexAt(steps, 2);
-			return {kind: 'resource', key: `${root}.${type}.${name}`, ...(key === undefined ? {} : {index: key})};
+			return {kind: root === 'action' ? 'action' : 'resource', key: `${root}.${type}.${name}`, ...(key === undefined ? {} : {index: key})};
 		}
 
 		default: {

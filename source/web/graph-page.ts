@@ -154,10 +154,10 @@ function contains(box: number, index: number): boolean {
 }
 
 const kindColours: Record<string, string> = {
-	resource: '#4c78a8', data: '#54a24b', ephemeral: '#b279a2', module: '#e6e0f0', variable: '#eeca3b', local: '#bab0ac', output: '#f58518', provider: '#72b7b2', check: '#ff9da6',
+	resource: '#4c78a8', data: '#54a24b', ephemeral: '#b279a2', module: '#e6e0f0', variable: '#eeca3b', local: '#bab0ac', output: '#f58518', provider: '#72b7b2', check: '#ff9da6', action: '#9467bd',
 };
 const kindShapes: Record<string, string> = {
-	resource: 'round-rectangle', data: 'cut-rectangle', ephemeral: 'round-octagon', module: 'round-rectangle', variable: 'ellipse', local: 'ellipse', output: 'tag', provider: 'hexagon', check: 'diamond',
+	resource: 'round-rectangle', data: 'cut-rectangle', ephemeral: 'round-octagon', module: 'round-rectangle', variable: 'ellipse', local: 'ellipse', output: 'tag', provider: 'hexagon', check: 'diamond', action: 'pentagon',
 };
 
 const style: cytoscape.StylesheetStyle[] = [
@@ -173,6 +173,7 @@ const style: cytoscape.StylesheetStyle[] = [
 	{selector: 'node.moved', style: {'border-width': 4, 'border-color': '#4575b4'}},
 	{selector: 'edge', style: {width: 1, 'line-color': '#999', 'target-arrow-color': '#999', 'target-arrow-shape': 'triangle', 'arrow-scale': 0.8, 'curve-style': 'bezier'}},
 	{selector: 'edge.depends-on', style: {'line-style': 'dashed'}},
+	{selector: 'edge.triggers', style: {width: 2, 'line-color': '#9467bd', 'target-arrow-color': '#9467bd'}},
 	{selector: 'edge.provider', style: {'line-color': '#cfd8dc', 'target-arrow-color': '#cfd8dc'}},
 	{selector: '.faded', style: {opacity: 0.15}},
 	{selector: 'node.selected', style: {'border-width': 4, 'border-color': '#000', 'overlay-opacity': 0}},
@@ -319,7 +320,7 @@ function add(parent: HTMLElement, tag: string, text?: string, className?: string
 	return child;
 }
 
-const kindNames: Record<string, string> = {resource: 'resource', data: 'data source', ephemeral: 'ephemeral resource', module: data.level === 'instance' ? 'module instance' : 'module', variable: 'variable', local: 'local value', output: 'output', provider: 'provider configuration', check: 'check'};
+const kindNames: Record<string, string> = {resource: 'resource', data: 'data source', ephemeral: 'ephemeral resource', module: data.level === 'instance' ? 'module instance' : 'module', variable: 'variable', local: 'local value', output: 'output', provider: 'provider configuration', check: 'check', action: data.level === 'instance' ? 'action instance' : 'action'};
 
 function showDetails(index: number | undefined): void {
 	const panel = element('#details');

@@ -40,3 +40,13 @@ test('each action knows the resources that trigger it and on which events', asyn
 		['action.local_command.bare', []],
 	]);
 });
+
+test('tree counts each module instance\'s actions and action instances, in text and --json (with its schema)', async t => {
+	const {renderTree, treeDocumentJson} = await import('../../source/commands/tree.js');
+	const {schemaErrors} = await import('../helpers/json-schema.js');
+	const {root} = (await workspace).instances;
+	t.is(renderTree(root), 'root (1 resource, 1 instance, 3 actions, 5 action instances)\n');
+	const json = treeDocumentJson(root);
+	t.like(json, {resources: 1, resource_instances: 1, actions: 3, action_instances: 5});
+	t.is(schemaErrors('tree', JSON.parse(JSON.stringify(json))), '');
+});

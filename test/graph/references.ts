@@ -23,6 +23,10 @@ function format(target: ReferenceTarget): string {
 			return `resource ${target.key}${target.index ? ' [indexed]' : ''}`;
 		}
 
+		case 'action': {
+			return `action ${target.key}${target.index ? ' [indexed]' : ''}`;
+		}
+
 		case 'module': {
 			return `module ${target.name}${target.index ? ' [indexed]' : ''}${target.output === undefined ? '' : ` output ${target.output}`}`;
 		}

@@ -3,7 +3,7 @@ import {join, modulePrefix, type GraphStep} from '../step.js';
 import {fullProviderName, providerName} from './blocks.js';
 
 /**
-A node for every block of every module: variables, locals, outputs, resources, data sources (those scoped in a check too), module calls, check blocks and provider configurations.
+A node for every block of every module: variables, locals, outputs, resources, data sources (those scoped in a check too), module calls, check blocks, actions (Terraform 1.14+) and provider configurations.
 */
 export const addBlocks: GraphStep = ({graph, input}) => {
 	for (const node of walkModuleTree(input.moduleTree)) {
@@ -35,6 +35,10 @@ export const addBlocks: GraphStep = ({graph, input}) => {
 
 		for (const check of module.checks) {
 			add(`check.${check.name}`, 'check', check.range);
+		}
+
+		for (const action of module.actions.values()) {
+			add(action.key, 'action', action.range);
 		}
 
 		for (const provider of module.providers) {

@@ -65,6 +65,8 @@ What every instance of a module node shares in its nodes: the members' names, bl
 type NodeParts = {
 	readonly members: ReadonlyArray<{readonly kind: MemberKind; readonly key: string; readonly name: string; readonly block: string; readonly range: Range}>;
 	readonly resources: ReadonlyMap<string, ResourceParts>;
+	/** Each action block's id and range. */
+	readonly actions: ReadonlyMap<string, {readonly block: string; readonly range: Range}>;
 };
 
 type ResourceParts = {
@@ -109,7 +111,12 @@ function partsOf(node: ModuleNode): NodeParts {
 			resources.set(resource.key, {block: join(prefix, resource.key), range: resource.range, names: [], keys: []});
 		}
 
-		known = {members, resources};
+		const actions = new Map<string, {block: string; range: Range}>();
+		for (const action of module.actions.values()) {
+			actions.set(action.key, {block: join(prefix, action.key), range: action.range});
+		}
+
+		known = {members, resources, actions};
 		parts.set(node, known);
 	}
 
@@ -147,7 +154,7 @@ function isAssumed(expansion: Expansion): boolean {
 }
 
 /**
-Visits the nodes one module instance makes: the module instance itself (not the root), its variables, locals, outputs and checks, and its resource instances.
+Visits the nodes one module instance makes: the module instance itself (not the root), its variables, locals, outputs and checks, its resource instances and its action instances.
 */
 export function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitInstanceNode): void {
 	const {text, node, parent} = instance;
@@ -157,7 +164,7 @@ export function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitI
 		visit({id: text, kind: 'module-instance', module: parent.text, name: last, block: modulePrefix(node), ...(node.call ? {range: node.call.range} : {}), ...(instanceAssumed && {assumed: true})}, parent, instance);
 	}
 
-	const {members, resources} = partsOf(node);
+	const {members, resources, actions} = partsOf(node);
 	for (const {kind, key, name, block, range} of members) {
 		visit({id: memberId(instance, kind, key), kind: kind === 'var' ? 'variable' : kind, module: text, name, block, range}, instance, instance);
 	}
@@ -183,6 +190,16 @@ export function visitModuleInstanceNodes(instance: ModuleInstance, visit: VisitI
 
 			visit({
 				id: resourceInstance.text, kind: 'resource-instance', module: text, name: names[position]!, block, range, ...((instanceAssumed || isAssumed(resource.expansion)) && {assumed: true}),
+			}, instance, instance);
+		}
+	}
+
+	// Action instances (Terraform 1.14+): an action whose count/for_each is not known has none.
+	for (const action of node.module.actions.size === 0 ? [] : instance.actions) {
+		const {block, range} = actions.get(action.block.key)!;
+		for (const actionInstance of action.instances) {
+			visit({
+				id: actionInstance.text, kind: 'action-instance', module: text, name: actionInstance.text.slice(text === '' ? 0 : text.length + 1), block, range, ...((instanceAssumed || isAssumed(action.expansion)) && {assumed: true}),
 			}, instance, instance);
 		}
 	}

@@ -52,6 +52,11 @@ export function* blockExpressions(node: ModuleNode): Generator<BlockExpressions>
 		yield {name: `check.${check.name}`, expressions: check.assertions.flatMap(assertion => [assertion.condition, assertion.errorMessage]).filter(expression => expression !== undefined), skip: nothing};
 	}
 
+	for (const action of module.actions.values()) {
+		// Its count/for_each and config (NodeActionConfig.References, node_action.go at v1.16); `caller.x` (1.16) names no block.
+		yield {name: action.key, body: action.block.body, skip: resourceSkip};
+	}
+
 	for (const provider of module.providers) {
 		yield {name: providerName(fullProviderName(node, provider.name), provider.alias), body: provider.block.body, skip: providerSkip};
 	}
@@ -74,6 +79,11 @@ export function resolveBlockTargets(node: ModuleNode, target: ReferenceTarget): 
 
 		case 'resource': {
 			return module.resources.has(target.key) ? [join(prefix, target.key)] : [];
+		}
+
+		case 'action': {
+			// Terraform rejects `action.TYPE.NAME` outside a lifecycle's `action_trigger` ("Invalid reference"): no edge.
+			return [];
 		}
 
 		case 'module': {

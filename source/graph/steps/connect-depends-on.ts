@@ -6,7 +6,7 @@ import {resolveBlockTargets} from './blocks.js';
 import {moduleReferences} from './module-references.js';
 
 /**
-Edges for `depends_on` (resources, data sources, module calls, outputs) and `lifecycle { replace_triggered_by }`.
+Edges for `depends_on` (resources, data sources, module calls, outputs), `lifecycle { replace_triggered_by }` and `lifecycle { action_trigger }` (`triggers`).
 */
 export const connectDependsOn: GraphStep = context => {
 	const {graph, input} = context;
@@ -25,6 +25,11 @@ export const connectDependsOn: GraphStep = context => {
 		for (const resource of node.module.resources.values()) {
 			connect(resource.key, resource.dependsOn, 'depends-on');
 			connect(resource.key, resource.lifecycle.replaceTriggeredBy, 'replace-triggered-by');
+		}
+
+		// `lifecycle { action_trigger { actions = [action.TYPE.NAME] } }` (Terraform 1.14+): the resource node depends on the action's node, as hashicorp/terraform v1.16 transform_config.go (buildActionTriggers) connects them.
+		for (const {resource, action, reference} of moduleReferences(node, context).triggers) {
+			graph.addEdge(join(prefix, resource), join(prefix, action), 'triggers', reference.origin);
 		}
 
 		for (const call of node.module.moduleCalls.values()) {

@@ -1,6 +1,6 @@
 import type {Expression} from '../../hcl/ast.js';
 import type {ModuleNode} from '../../config/module-tree.js';
-import type {ResourceBlock} from '../../config/module.js';
+import type {ActionBlock, ResourceBlock} from '../../config/module.js';
 import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
 import {keyValue, stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
@@ -78,13 +78,13 @@ export type InstanceEdgePlans = {
 	readonly nodes: ReadonlyMap<string, ModuleNode>;
 	plan(node: ModuleNode): ModuleReferences;
 	/** `providerFor`, once per resource block of a module node: every instance of it uses the same provider configuration. The first `providers` asked gets the root's implied configurations. */
-	providerOf(providers: ProviderNodes, node: ModuleNode, resource: ResourceBlock): ReturnType<typeof providerFor>;
+	providerOf(providers: ProviderNodes, node: ModuleNode, resource: ResourceBlock | ActionBlock): ReturnType<typeof providerFor>;
 };
 
 export function createInstanceEdgePlans(context: Pick<BuildContext, 'input' | 'textOf'>): InstanceEdgePlans {
 	const nodes = modulesByPath(context.input.moduleTree);
 	// Per module node: one module's blocks are shared by every call of it, whose providers may differ.
-	const providersOf = new WeakMap<ModuleNode, Map<ResourceBlock, ReturnType<typeof providerFor> | null>>();
+	const providersOf = new WeakMap<ModuleNode, Map<ResourceBlock | ActionBlock, ReturnType<typeof providerFor> | null>>();
 	return {
 		nodes,
 		providerOf(providers, node, resource) {
@@ -319,6 +319,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 	const plan = plans.plan(node);
 	const resources = new Map<string, ResourceExpansion>(instance.resources.map(resource => [resource.block.key, resource]));
 	const calls = new Map(instance.calls.map(call => [call.call.name, call]));
+	const actions = new Map(instance.actions.map(action => [action.block.key, action]));
 	// A whole build wants every block: no block id is made to ask.
 	const wanted = only === everything ? () => true : (name: string) => only(join(prefix, name));
 
@@ -345,6 +346,11 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 				const key = fixedKey ?? (target.index && resolveInstanceKey(target.index, {moduleInstance: instance, repetition}));
 				const chosen = key && instanceWithKey(resource.instances, key);
 				return chosen ? [chosen.text] : textsOf(resource.instances);
+			}
+
+			case 'action': {
+				// Terraform rejects `action.TYPE.NAME` outside a lifecycle's `action_trigger` (those are `triggers` edges, below).
+				return [];
 			}
 
 			case 'module': {
@@ -461,6 +467,10 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 			case 'resource': {
 				return resourceSources(block.name);
 			}
+
+			case 'action': {
+				return actions.get(block.name)?.instances ?? noSources;
+			}
 		}
 	};
 
@@ -516,6 +526,31 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		if (provider) {
 			for (const source of sources) {
 				emit(source.text, providerInstanceTarget(provider.id, instance, resource, source), 'provider', provider.origin);
+			}
+		}
+	}
+
+	for (const action of instance.actions) {
+		const provider = wanted(action.block.key) ? plans.providerOf(providers, node, action.block) : undefined;
+		for (const source of provider ? action.instances : []) {
+			emit(source.text, provider!.id, 'provider', provider!.origin);
+		}
+	}
+
+	// Each resource instance runs the action instance its `action_trigger` names, the index resolved with the resource instance's count.index/each (evaluateActionExpression, v1.16); an index not known statically names every instance.
+	for (const {resource, action, reference} of providerEdgesOnly ? [] : plan.triggers) {
+		const expansion = actions.get(action);
+		if (!expansion || !wanted(resource)) {
+			continue;
+		}
+
+		const index = reference.target?.kind === 'action' ? reference.target.index : undefined;
+		for (const source of resourceSources(resource)) {
+			const key = index && resolveInstanceKey(index, {moduleInstance: instance, repetition: source.repetition});
+			const chosen = key ? instanceWithKey(expansion.instances, key) : undefined;
+			const ids = key ? (chosen ? [chosen.text] : []) : textsOf(expansion.instances);
+			for (const id of ids) {
+				emit(source.text, id, 'triggers', reference.origin);
 			}
 		}
 	}
@@ -578,6 +613,14 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 
 		for (const check of node.module.checks) {
 			member('check', check.name);
+		}
+
+		for (const action of instance.actions) {
+			if (wanted(action.block.key)) {
+				for (const source of action.instances) {
+					emit(source.text, text, 'module-expansion', expansion);
+				}
+			}
 		}
 
 		for (const resource of instance.resources) {

@@ -41,6 +41,7 @@ export const connectModuleBoundaries: GraphStep = context => {
 			...[...module.outputs.keys()].map(key => `output.${key}`),
 			...module.resources.keys(),
 			...module.checks.map(check => `check.${check.name}`),
+			...module.actions.keys(),
 			...[...module.moduleCalls.keys()].map(key => `module.${key}`),
 		]) {
 			graph.addEdge(join(childPrefix, name), callId, 'module-expansion', expansion!);

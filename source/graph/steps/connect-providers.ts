@@ -1,6 +1,6 @@
 import type {ModuleNode} from '../../config/module-tree.js';
 import {walkModuleTree} from '../../config/module-tree.js';
-import type {ResourceBlock} from '../../config/module.js';
+import type {ActionBlock, ResourceBlock} from '../../config/module.js';
 import {join, modulePrefix, type GraphStep} from '../step.js';
 import type {Graph} from '../cytoscape.js';
 import type {EdgeOrigin} from '../model.js';
@@ -20,8 +20,21 @@ export const connectProviders: GraphStep = ({graph, input}) => {
 				graph.addEdge(join(prefix, resource.key), target.id, 'provider', target.origin);
 			}
 		}
+
+		// An action is run by its provider (NodeActionConfig is a GraphNodeProviderConsumer, node_action.go at v1.16).
+		for (const action of node.module.actions.values()) {
+			const target = providerFor(graph, nodes, node, action);
+			if (target) {
+				graph.addEdge(join(prefix, action.key), target.id, 'provider', target.origin);
+			}
+		}
 	}
 };
+
+/**
+What says which provider configuration a block uses: a resource, data source or action.
+*/
+type ProviderConsumer = Pick<ResourceBlock | ActionBlock, 'provider' | 'type' | 'block' | 'range'>;
 
 /**
 Where provider configurations are looked up: a graph, which gets the root's implied configuration when it is missing.
@@ -31,7 +44,7 @@ export type ProviderNodes = Pick<Graph, 'has' | 'addNode'>;
 /**
 The provider node a resource uses and the expression that says so.
 */
-export function providerFor(graph: ProviderNodes, nodes: ReadonlyMap<string, ModuleNode>, node: ModuleNode, resource: ResourceBlock): {id: string; origin: EdgeOrigin} | undefined {
+export function providerFor(graph: ProviderNodes, nodes: ReadonlyMap<string, ModuleNode>, node: ModuleNode, resource: ProviderConsumer): {id: string; origin: EdgeOrigin} | undefined {
 	const explicit = resource.provider;
 	const localName = explicit?.name ?? resource.type.split('_')[0]!;
 	const id = resolveProvider(graph, nodes, node, localName, explicit?.alias);
@@ -45,7 +58,7 @@ export function providerFor(graph: ProviderNodes, nodes: ReadonlyMap<string, Mod
 /**
 The expression that says which provider configuration a resource uses (its `provider` argument, or its type), one per resource for every edge and graph, its range worked out when first read.
 */
-function providerOrigin(resource: ResourceBlock): EdgeOrigin {
+function providerOrigin(resource: ProviderConsumer): EdgeOrigin {
 	let origin = providerOrigins.get(resource);
 	if (!origin) {
 		const explicit = resource.provider;
@@ -58,7 +71,7 @@ function providerOrigin(resource: ResourceBlock): EdgeOrigin {
 	return origin;
 }
 
-const providerOrigins = new WeakMap<ResourceBlock, EdgeOrigin>();
+const providerOrigins = new WeakMap<ProviderConsumer, EdgeOrigin>();
 
 /**
 The id of the provider configuration that `localName` (with `alias`) means in module `node`, adding the root's implied configuration when needed; undefined for an alias nobody configures.

@@ -64,7 +64,9 @@ export type BlockSource =
 	| {readonly kind: 'member'; readonly member: MemberKind; readonly name: string}
 	| {readonly kind: 'provider'}
 	| {readonly kind: 'module'; readonly call: string}
-	| {readonly kind: 'resource'};
+	| {readonly kind: 'resource'}
+	/** An `action` block (Terraform 1.14+): its instances. */
+	| {readonly kind: 'action'};
 
 export type BlockReferences = {
 	/** The block's id inside its module (see `blockExpressions`). */
@@ -84,6 +86,8 @@ export type ModuleReferences = {
 	readonly lists: ReadonlyMap<Expression, PlannedReference | undefined>;
 	/** The origin of the module-expansion edges of the module's members (undefined for the root). */
 	readonly expansion: EdgeOrigin | undefined;
+	/** Each `actions` item of a resource's `lifecycle { action_trigger }` that names an action of this module (target kind `action`), by the resource's key, in the order written. */
+	readonly triggers: ReadonlyArray<{readonly resource: string; readonly action: string; readonly reference: PlannedReference}>;
 	/** The references of `import` blocks (`to = aws_x.y["k"]`, or a resource of a child module, `module.m.aws_x.y`): the module calls on the way down, the resource key there, and what the block reads in this module. */
 	readonly imports: readonly PlannedImport[];
 };
@@ -202,10 +206,22 @@ function referencesOf(node: ModuleNode, textOf: BuildContext['textOf']): ModuleR
 		list(call.dependsOn);
 	}
 
+	const triggers: Array<{resource: string; action: string; reference: PlannedReference}> = [];
+	for (const resource of module.resources.values()) {
+		for (const trigger of resource.lifecycle.actionTriggers ?? []) {
+			for (const item of trigger.actions) {
+				const traversal = item.key !== undefined && module.actions.has(item.key) ? referenceChainOf(item.expression) : undefined;
+				if (traversal) {
+					triggers.push({resource: resource.key, action: item.key!, reference: reference(traversal)});
+				}
+			}
+		}
+	}
+
 	const {call} = node;
 	const expansion = call && new PlacedOrigin(`module.${call.name}`, () => call.block.labelRanges[0] ?? call.range);
 	return {
-		blocks, inputs, lists, expansion, imports,
+		blocks, inputs, lists, expansion, imports, triggers,
 	};
 }
 
@@ -214,7 +230,7 @@ The targets of a module's references, each one object for every reference to it:
 */
 function sharedTargets(): (target: ReferenceTarget | undefined) => ReferenceTarget | undefined {
 	const known = {
-		variable: new Map<string, ReferenceTarget>(), local: new Map<string, ReferenceTarget>(), resource: new Map<string, ReferenceTarget>(), module: new Map<string, ReferenceTarget>(),
+		variable: new Map<string, ReferenceTarget>(), local: new Map<string, ReferenceTarget>(), resource: new Map<string, ReferenceTarget>(), action: new Map<string, ReferenceTarget>(), module: new Map<string, ReferenceTarget>(),
 	};
 	return target => {
 		if (target === undefined || 'index' in target || 'output' in target) {
@@ -222,7 +238,7 @@ function sharedTargets(): (target: ReferenceTarget | undefined) => ReferenceTarg
 		}
 
 		const table = known[target.kind];
-		const name = target.kind === 'resource' ? target.key : target.name;
+		const name = target.kind === 'resource' || target.kind === 'action' ? target.key : target.name;
 		const shared = table.get(name);
 		if (shared) {
 			return shared;
@@ -315,11 +331,16 @@ function blockSource(name: string): BlockSource {
 		return providerSource;
 	}
 
+	if (name.startsWith('action.')) {
+		return actionSource;
+	}
+
 	return name.startsWith('module.') ? {kind: 'module', call: name.slice('module.'.length)} : resourceSource;
 }
 
 const providerSource: BlockSource = Object.freeze({kind: 'provider'});
 const resourceSource: BlockSource = Object.freeze({kind: 'resource'});
+const actionSource: BlockSource = Object.freeze({kind: 'action'});
 const noReferences: readonly PlannedReference[] = Object.freeze([]);
 
 /**
