@@ -335,6 +335,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		filesystem: options.source ?? createNodeFilesystem({cwd}),
 		assumptions: assumed.assumptions,
 		schemas: schemas.schemas,
+		...(language.rules.actions && {actions: language.rules.actions}),
 		...(plan && {planned: (address: string, computed: Value) => plannedValueOver(plan, address, computed)}),
 	});
 	const reportExpansion = (step: ExpandProgress) => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances});

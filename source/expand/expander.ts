@@ -48,6 +48,10 @@ export type ExpandOptions = {
 	/**
 	Provider schemas: resource values get the shape Terraform gives them, and bodies are checked as `terraform validate` checks them (default: the built-in `terraform` provider's only).
 	*/
+	/**
+	Terraform 1.14+ (`events`; 1.16 `destroy-events`): `action` is a reserved root in references, and `action_trigger` items are checked against the action instances.
+	*/
+	readonly actions?: 'events' | 'destroy-events';
 	readonly schemas?: SchemaSet;
 	/**
 	A saved plan's value of a resource instance laid over the computed one, by its address text (plan/overlay.ts `plannedValueOver`), or undefined where the plan has none: it replaces the computed value (assumptions do not apply to it), so everything downstream evaluates with the plan's values.

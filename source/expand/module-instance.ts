@@ -16,6 +16,7 @@ import {type InstanceKey, type ModuleInstanceAddress, formatModuleInstance, noKe
 import {type Expansion, type ExpansionResult, type RepetitionData, countExpansion, enabledExpansion, expansionInstances, forEachExpansion, noRepetition, singleExpansion} from './expansion.js';
 import type {ActionExpansion, ConditionResult, ModuleCallExpansion, ModuleInstance, ResourceExpansion} from './instance-tree.js';
 import {ActionExpansionImpl} from './action-expansion.js';
+import {checkActionTriggers} from './action-triggers.js';
 import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
 import {variableAssumption} from './assumptions.js';
@@ -132,6 +133,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 			self,
 			moduleDescription: this.text === '' ? undefined : this.text,
 			resourceAttributes: this.#schemaNames,
+			actionsReserved: options.actions !== undefined,
 		};
 		const resolver = moduleResolver(values);
 		const outputs = this.#outputs;
@@ -708,6 +710,19 @@ export class ModuleInstanceImpl implements ModuleInstance {
 				for (const condition of resource.block.lifecycle.postconditions) {
 					this.checkCondition(condition, instance.text, this.scope(instance.repetition, impl.value));
 				}
+			}
+
+			const release = this.#context.options.actions;
+			if (release && resource.block.lifecycle.actionTriggers) {
+				checkActionTriggers({
+					text: this.text,
+					configPath: this.node.path.map(name => `module.${name}`).join('.'),
+					actions: this.actions,
+					scope: (repetition, self) => this.scope(repetition, self),
+					report: diagnostics => {
+						report(this.#context, diagnostics);
+					},
+				}, resource, release);
 			}
 		}
 

@@ -157,6 +157,10 @@ export type ModuleValues = {
 	How messages name the module: "the root module" (default) or `module.net`.
 	*/
 	readonly moduleDescription?: string;
+	/**
+	Terraform 1.14+: `action.TYPE.NAME` names an action, which only a resource's lifecycle `action_trigger` may refer to.
+	*/
+	readonly actionsReserved?: boolean;
 };
 
 /**
@@ -277,6 +281,13 @@ function fullResolver(values: ModuleValues): ReferenceResolver {
 			}
 
 			case 'resource': {
+				if (values.actionsReserved && subject.mode === 'managed' && subject.type === 'action') {
+					// hashicorp/terraform v1.16 internal/addrs/parse_ref.go (`action` with fewer than two attributes) and internal/lang/eval.go (buildEvalContext, addrs.Action).
+					return reference.remaining.length === 0 || reference.remaining[0]!.kind !== 'attribute'
+						? failure('Invalid reference', 'The "action" object must be followed by two attribute names: the action type and the action name.', reference.traversalRange)
+						: failure('Invalid reference', 'Actions can not be referenced in this context. They can only be referenced from within a resource\'s lifecycle actions list.', reference.traversalRange);
+				}
+
 				const key = subjectTextOf(reference);
 				// Declared, yet not a quick answer: an attribute the resource type does not have.
 				const problem = values.resources?.get(key) ? unknownResourceAttribute(values.resourceAttributes?.get(key), reference) : undefined;
