@@ -35,8 +35,8 @@ test('Terraform 1.14: only whether the instance exists, with 1.14\'s detail; sel
 		'18:19 Self reference not allowed: The condition expression cannot reference "self".',
 		'24:19 Count reference not allowed: The condition expression cannot reference "count" if the action is run before the resource is applied.',
 		'25:20 Reference to non-existent action instance: Action instance was not found in the current context.',
-		'31:20 Reference to non-existent action instance: Action instance was not found in the current context.',
-		'31:53 action_trigger actions references non-existent action: The lifecycle action_trigger actions list contains a reference to the action "action.local_command.missing" that does not exist in the configuration of this module.',
+		'32:9 Reference to non-existent action instance: Action instance was not found in the current context.',
+		'33:9 action_trigger actions references non-existent action: The lifecycle action_trigger actions list contains a reference to the action "action.local_command.missing" that does not exist in the configuration of this module.',
 	]);
 });
 
