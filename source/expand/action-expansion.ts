@@ -61,16 +61,23 @@ export class ActionExpansionImpl implements ActionExpansion {
 	}
 
 	/**
+	The scope of one instance's `config`.
+	*/
+	scopeOf(repetition: RepetitionData): Scope {
+		const {caller} = this.block;
+		return actionScope(this.#host.scope(repetition, caller ? unknownValue() : undefined), caller === true);
+	}
+
+	/**
 	The value of one instance's `config`.
 	*/
 	evaluate(repetition: RepetitionData): Value {
-		const {config, caller} = this.block;
+		const {config} = this.block;
 		if (!config) {
 			return nullValue();
 		}
 
-		const scope = actionScope(this.#host.scope(repetition, caller ? unknownValue() : undefined), caller === true);
-		const {object} = evaluateBody(config, scope, {
+		const {object} = evaluateBody(config, this.scopeOf(repetition), {
 			report: diagnostics => {
 				report(this.#context, diagnostics);
 			},
@@ -97,6 +104,10 @@ class ActionInstanceImpl implements ActionInstance {
 	get value(): Value {
 		this.#value ??= this.action.evaluate(this.repetition);
 		return this.#value;
+	}
+
+	get scope(): Scope {
+		return this.action.scopeOf(this.repetition);
 	}
 }
 

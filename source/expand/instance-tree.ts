@@ -1,3 +1,4 @@
+import type {Scope} from '../lang/eval/scope.js';
 import type {Range} from '../hcl/position.js';
 import type {Expression} from '../hcl/ast.js';
 import type {ActionBlock, ModuleCall, ProviderBlock, ProviderReference, ResourceBlock} from '../config/module.js';
@@ -106,6 +107,10 @@ export type ActionInstance = {
 	readonly key: InstanceKey;
 	readonly action: ActionExpansion;
 	readonly repetition: RepetitionData;
+	/**
+	The scope `config` is evaluated in: the module instance's, with this instance's `count.index`/`each`, and `caller`/`self` unknown (Terraform 1.16).
+	*/
+	readonly scope: Scope;
 	/**
 	The `config` block evaluated in the module instance's scope with this instance's `count.index`/`each`; `self` and `caller` (the triggering resource's object, Terraform 1.16) are unknown, as one action may be triggered by several resources. Null without a `config` block (node_action.go evalInstance).
 	*/

@@ -7,14 +7,14 @@ import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatKey} from '../expand/addresses.js';
 import {variableAssumption} from '../expand/assumptions.js';
 import type {RepetitionData} from '../expand/expansion.js';
-import type {ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
+import type {ActionInstance, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
 import {withTemplates} from '../expand/lang-adapter.js';
 import {EvaluationBudget, traceBudgetSummary, traceLimits} from '../lang/budget.js';
 import {evaluate} from '../lang/eval/evaluate.js';
 import {createScope, type Scope} from '../lang/eval/scope.js';
-import {parseReferenceReadOnly, traversalOf, type Reference} from '../lang/references.js';
+import {parseReferenceReadOnly, referenceChainOf, traversalOf, type Reference} from '../lang/references.js';
 import {
-	type Value, isWhollyKnown, numberValue, stringValue, unknownValue, unmark,
+	type Value, isWhollyKnown, numberValue, stringValue, trueValue, unknownValue, unmark,
 } from '../lang/values.js';
 import type {Workspace} from '../workspace.js';
 import {type Evaluated, evaluateRecorded} from './record.js';
@@ -122,6 +122,94 @@ export class Explainer {
 				},
 			}),
 		};
+	}
+
+	/**
+	Where an action instance's `config` is evaluated (Terraform 1.14+): its module instance with its own `count.index`/`each`, `caller` unknown. `console --at` has no action scope.
+	*/
+	actionWhere(instance: ActionInstance): Where {
+		const {block, moduleInstance} = instance.action;
+		const meta = block.count ?? block.forEach;
+		return {
+			module: moduleInstance,
+			scope: this.#traced(instance.scope),
+			label: instance.text,
+			at: undefined,
+			block: instance.text,
+			...(meta && {
+				repetition: {
+					expression: meta, module: moduleInstance, owner: instance.text, block: instance.action.text, data: instance.repetition,
+				},
+			}),
+		};
+	}
+
+	/**
+	One argument (or nested block) of an action instance's `config`, traced.
+	*/
+	actionArgumentStep(instance: ActionInstance, name: string): TraceStep {
+		const label = `${instance.text}.${name}`;
+		const [object] = unmark(instance.value);
+		const value = (object.kind === 'object' ? object.attributes.get(name) : undefined) ?? unknownValue();
+		const where = this.actionWhere(instance);
+		return this.#once(`action|${instance.text}|${name}`, label, where, value, () => {
+			const {config} = instance.action.block;
+			const argument = config && findAttribute(config, name);
+			if (argument) {
+				return this.#step('argument', label, where, value, {range: argument.range, children: this.#deeper(() => [this.traceExpression(argument.expression, where)])});
+			}
+
+			const nested = config ? blocksOf(config, name) : [];
+			if (nested.length > 0) {
+				const children = this.#deeper(() => nested.slice(0, this.#limits.elements).flatMap(each => attributesOf(each.body).map(argument => {
+					const step = this.traceExpression(argument.expression, where);
+					return {...step, label: `${argument.name}: ${step.label}`};
+				})));
+				return this.#step('argument', label, where, value, {range: nested[0]!.range, note: 'nested block', children});
+			}
+
+			return this.#step('argument', label, where, value, {range: instance.action.block.range, note: 'not set in config'});
+		});
+	}
+
+	/**
+	What runs an action instance: each resource instance of its module whose `lifecycle { action_trigger }` names it (the item's index evaluated in that resource instance's scope, as Terraform's evaluate_action_expression.go does; an index not known names it too), with the events, and the trigger's `condition` traced in the resource instance's scope.
+	*/
+	triggerSteps(instance: ActionInstance): TraceStep[] {
+		const {action} = instance;
+		const steps: TraceStep[] = [];
+		for (const resource of action.moduleInstance.resources) {
+			for (const trigger of resource.block.lifecycle.actionTriggers ?? []) {
+				const items = trigger.actions.filter(item => item.key === action.block.key);
+				for (const resourceInstance of items.length === 0 ? [] : resource.instances) {
+					const where = this.resourceWhere(resourceInstance);
+					const named = items.find(item => {
+						const index = referenceChainOf(item.expression)?.steps[2];
+						if (index?.kind !== 'index') {
+							return instance.key.kind === 'none';
+						}
+
+						const [key] = unmark(evaluate(index.key, where.scope).value);
+						const printed = key.kind === 'number' ? `[${key.value.toString()}]` : (key.kind === 'string' ? formatKey({kind: 'string', value: key.value}) : undefined);
+						return printed === undefined || printed === formatKey(instance.key);
+					});
+					if (!named) {
+						continue;
+					}
+
+					const condition = trigger.condition && this.traceExpression(trigger.condition, where, 'expression', 'condition');
+					const events = `on ${trigger.events.join(', ')}${trigger.onFailure ? `, on_failure = ${trigger.onFailure}` : ''}`;
+					steps.push(this.#step('trigger', resourceInstance.text, where, condition ? condition.value : trueValue, {
+						range: named.expression.range,
+						block: resourceInstance.text,
+						note: condition ? `triggers it ${events}, when its condition is true${isFalse(condition.value) ? ' (false here: it does not)' : ''}` : `triggers it ${events}`,
+						children: condition ? [condition] : [],
+					}));
+				}
+			}
+		}
+
+		return steps;
 	}
 
 	/**
@@ -747,6 +835,11 @@ export class Explainer {
 }
 
 const maximumLabel = 100;
+
+function isFalse(value: Value): boolean {
+	const [bare] = unmark(value);
+	return bare.kind === 'bool' && !bare.value;
+}
 
 const boundNote = 'bound by a for expression';
 

@@ -16,7 +16,7 @@ The explainer's entry points: `explainAddress` for `tfscope why ADDRESS[.ATTRIBU
 */
 
 /**
-What an address names, as `why` takes it: a resource instance's attribute path (`aws_subnet.this["a"].cidr_block`, `aws_instance.web[0].tags["Name"]`), a resource instance (every argument), a resource or module call's `count`/`for_each` (`module.app["eu"].aws_instance.this.count`, or the block's address alone), or a module instance's `var.NAME`, `local.NAME`, `output.NAME`.
+What an address names, as `why` takes it: a resource instance's attribute path (`aws_subnet.this["a"].cidr_block`, `aws_instance.web[0].tags["Name"]`), a resource instance (every argument), a resource or module call's `count`/`for_each` (`module.app["eu"].aws_instance.this.count`, or the block's address alone), a module instance's `var.NAME`, `local.NAME`, `output.NAME`, or an action (Terraform 1.14+): its instance's `config` and what triggers it, one argument, or its count/for_each.
 */
 export function explainAddress(workspace: Workspace, text: string): Result<Trace | undefined> {
 	const parts = addressParts(text);
@@ -81,6 +81,10 @@ export function explainAddress(workspace: Workspace, text: string): Result<Trace
 		return done(text, withPath(step, text, parts.slice(position + 2)));
 	}
 
+	if (first === 'action') {
+		return explainAction(explainer, module, text, parts, position);
+	}
+
 	const resourceKey = first === 'data' || first === 'ephemeral' ? [first, nameAt(position + 1), nameAt(position + 2)] : [nameAt(position), nameAt(position + 1)];
 	if (resourceKey.includes(undefined)) {
 		return failure('Invalid address', `${text}: expected a resource (TYPE.NAME or data.TYPE.NAME) after the module path.`);
@@ -122,6 +126,63 @@ export function explainAddress(workspace: Workspace, text: string): Result<Trace
 	}
 
 	return done(text, withPath(explainer.attributeStep(instance, attribute), text, parts.slice(position + 1)));
+}
+
+/**
+An action (Terraform 1.14+): `action.TYPE.NAME` with count/for_each is its expansion; an instance is its `config` arguments and the resource instances that trigger it (with their conditions); `.ARGUMENT` one argument of its `config`.
+*/
+function explainAction(explainer: Explainer, module: ModuleInstance, text: string, parts: readonly AddressPart[], start: number): Result<Trace | undefined> {
+	const nameAt = (at: number): string | undefined => {
+		const part = parts[at];
+		return part?.kind === 'name' ? part.name : undefined;
+	};
+
+	const type = nameAt(start + 1);
+	const name = nameAt(start + 2);
+	if (type === undefined || name === undefined) {
+		return failure('Invalid address', `${text}: expected an action (action.TYPE.NAME) after the module path.`);
+	}
+
+	const action = module.actions.find(each => each.block.key === `action.${type}.${name}`);
+	if (!action) {
+		return failure('No such action', `${prefix(module)}action.${type}.${name} is not an action of this configuration.`);
+	}
+
+	let position = start + 3;
+	const keyPart = parts[position]?.kind === 'key' ? (parts[position] as KeyPart).key : undefined;
+	const meta = action.block.count ?? action.block.forEach;
+	if (keyPart === undefined && meta) {
+		const next = nameAt(position);
+		if (next === 'count' || next === 'for_each' || position === parts.length) {
+			return done(text, expansionStep(explainer, action.text, action.block.count ? 'count' : 'for_each', meta, module, action.expansion));
+		}
+	}
+
+	if (keyPart !== undefined) {
+		position++;
+	}
+
+	const instance = action.instances.find(each => formatKey(each.key) === (keyPart ?? ''));
+	if (!instance) {
+		return failure('No such action instance', `There is no action instance ${action.text}${keyPart ?? ''} in this configuration.`);
+	}
+
+	const argument = nameAt(position);
+	if (argument !== undefined) {
+		return done(text, withPath(explainer.actionArgumentStep(instance, argument), text, parts.slice(position + 1)));
+	}
+
+	const config = action.block.config;
+	const names = config ? [...new Set(config.items.map(item => (item.kind === 'Attribute' ? item.name : item.type)))] : [];
+	return {
+		value: {
+			subject: text,
+			root: {
+				kind: 'expression', label: instance.text, range: action.block.range, scope: module.text, block: instance.text, value: instance.value, children: [...names.map(each => explainer.actionArgumentStep(instance, each)), ...explainer.triggerSteps(instance)],
+			},
+		},
+		diagnostics: [],
+	};
 }
 
 /**

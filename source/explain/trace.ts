@@ -14,12 +14,13 @@ What a step is:
 - `repetition`: `count.index`, `each.key`, `each.value` of an instance, with the `count`/`for_each` expression as child;
 - `element`: one element of a `for` expression or a splat;
 - sources, the leaves: `literal`, `tfvars`, `environment` (TF_VAR_), `command-line` (--var), `default`, `state`, `assumption`, `builtin` (path.*, terraform.workspace), `provider` (set by the provider without configuration), `unknown` (a root of an unknown value);
+- `trigger`: a resource instance whose `lifecycle { action_trigger }` runs the action asked about (Terraform 1.14+), its value the trigger's `condition` (true without one), the condition traced as child;
 - `seen`: a step shown earlier in the same trace (not repeated), `limit`: what was left out.
 */
 export type StepKind =
 	| 'expression' | 'variable' | 'local' | 'output' | 'argument' | 'input' | 'repetition' | 'element'
 	| 'literal' | 'tfvars' | 'environment' | 'command-line' | 'default' | 'state' | 'assumption' | 'builtin' | 'provider' | 'unknown'
-	| 'seen' | 'limit';
+	| 'trigger' | 'seen' | 'limit';
 
 /**
 Why a value is not known at its root: `plan` (a data source the provider reads during plan), `apply` (a computed attribute known only after apply), `variable` (a root variable without a value), `count` (the instances themselves are not known).
