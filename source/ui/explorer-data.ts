@@ -34,9 +34,10 @@ export type ModuleUnavailable = {
 	readonly version?: string;
 };
 
-export type BlockKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check';
+/** `action`: an `action` block (Terraform 1.14+), its instances `action.TYPE.NAME[KEY]`. */
+export type BlockKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check' | 'action';
 
-export const blockKinds: readonly BlockKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'check'];
+export const blockKinds: readonly BlockKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'check', 'action'];
 
 /** `enabled`: OpenTofu's `lifecycle { enabled }` (zero or one instance). */
 export type ExpansionMode = 'single' | 'count' | 'for_each' | 'enabled' | 'unknown';

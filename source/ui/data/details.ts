@@ -2,7 +2,7 @@ import type {Body} from '../../hcl/ast.js';
 import type {Range} from '../../hcl/position.js';
 import {formatKey, formatModuleInstance} from '../../expand/addresses.js';
 import type {Expansion} from '../../expand/expansion.js';
-import type {ModuleInstance, ResourceExpansion, ResourceInstance} from '../../expand/instance-tree.js';
+import type {ActionInstance, ModuleInstance, ResourceExpansion, ResourceInstance} from '../../expand/instance-tree.js';
 import {parseAddress} from '../../expand/parse-address.js';
 import type {Value} from '../../lang/values.js';
 import type {AttributeRow, Details} from '../explorer-data.js';
@@ -12,7 +12,7 @@ import type {Places} from './places.js';
 import {blockSource, expansionMode, memoizeByKey, resourceKind, sourceText, unavailableOf} from './shared.js';
 
 /*
-The Details pane's data: for a resource block or instance, its expansion, its instance's key and bindings, its attributes (shaped by the provider's schema when there is one) and source; for a module instance or call, its inputs and outputs; for a variable, local, output, check or provider, its value or body. Memoised per address.
+The Details pane's data: for a resource block or instance, its expansion, its instance's key and bindings, its attributes (shaped by the provider's schema when there is one) and source; for a module instance or call, its inputs and outputs; for a variable, local, output, check or provider, its value or body; for an action (Terraform 1.14+), its expansion, its config's value and what triggers it. Memoised per address.
 */
 
 export function createDetails(context: DataContext, places: Places, assumptionData: AssumptionData): (address: string) => Details | undefined {
@@ -49,7 +49,7 @@ export function createDetails(context: DataContext, places: Places, assumptionDa
 		return {mode, meta: written, source, value: evaluateSource(meta?.range, context) ?? (expansion.mode === 'count' ? String(expansion.count) : ''), keys};
 	};
 
-	const bindings = (instance: ResourceInstance | ModuleInstance): Array<{name: string; value: string}> => {
+	const bindings = (instance: ResourceInstance | ModuleInstance | ActionInstance): Array<{name: string; value: string}> => {
 		const {countIndex, eachKey, eachValue} = instance.repetition;
 		const out: Array<{name: string; value: string}> = [];
 		if (countIndex) {
@@ -121,6 +121,31 @@ export function createDetails(context: DataContext, places: Places, assumptionDa
 			attributes: instance ? resourceAttributes(block.body, instance.value, resource.schema !== undefined) : [],
 			...(instance && instance.assumed.length > 0 && {assumed: instance.assumed.map(assumption => assumptionRow(assumption))}),
 			source: shared.source,
+		};
+	};
+
+	/**
+	An action block or instance (Terraform 1.14+): its expansion, the instance's bindings, its `config` evaluated, then what triggers it (`triggered by`: each resource with its events).
+	*/
+	const actionDetails = (instance: ModuleInstance, address: string, name: string): Details | undefined => {
+		const action = instance.actions.find(each => address === each.text || address.startsWith(`${each.text}[`)) ?? instance.actions.find(each => each.block.key === `action.${name}`);
+		if (!action) {
+			return undefined;
+		}
+
+		const {block} = action;
+		const position = action.instances.findIndex(each => each.text === address);
+		const chosen = action.instances[position] ?? (action.expansion.mode === 'single' ? action.instances[0] : undefined);
+		const keys = action.instances.map(each => formatKey(each.key).slice(1, -1));
+		const triggers = action.triggeredBy.map(trigger => ({name: 'triggered by', value: `${trigger.resource} (${trigger.events.join(', ')})`, unknown: false, sensitive: false}));
+		return {
+			address,
+			kind: 'action',
+			location: {filename: block.range.filename, line: block.range.start.line},
+			...(action.expansion.mode !== 'single' && {expansion: expansionDetails(action.expansion, block.count, block.forEach, instance.text, keys)}),
+			...(chosen && action.expansion.mode !== 'single' && {instance: {index: position, total: action.instances.length, bindings: bindings(chosen)}}),
+			attributes: [...(chosen ? objectAttributes(chosen.value) : []), ...triggers],
+			source: blockSource(sources, block.range),
 		};
 	};
 
@@ -227,6 +252,10 @@ export function createDetails(context: DataContext, places: Places, assumptionDa
 					attributes: check.assertions.map((assertion, index) => ({name: `assert[${index}]`, value: (assertion.condition && sourceText(sources, assertion.condition.range)) ?? '', unknown: false, sensitive: false})),
 					source: blockSource(sources, check.range),
 				};
+			}
+
+			case 'action': {
+				return actionDetails(instance, address, name);
 			}
 
 			case 'provider': {

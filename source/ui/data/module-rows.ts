@@ -47,7 +47,7 @@ export function moduleRows(root: ModuleInstance, made: {readonly calls: (instanc
 }
 
 /**
-The Blocks pane's rows of a module instance: its resource blocks and module calls (as made: `resources` and `calls`, in source order), then its variables, locals, outputs, checks and providers.
+The Blocks pane's rows of a module instance: its resource blocks and module calls (as made: `resources` and `calls`, in source order), then its variables, locals, outputs, checks, actions and providers.
 */
 export function blockEntries(instance: ModuleInstance, resources: readonly ResourceExpansion[], calls: readonly ModuleCallExpansion[]): BlockEntry[] {
 	const {module} = instance.node;
@@ -85,6 +85,12 @@ export function blockEntries(instance: ModuleInstance, resources: readonly Resou
 
 	for (const check of module.checks) {
 		entries.push(named('check', `check.${check.name}`));
+	}
+
+	// Actions (Terraform 1.14+), with their instances as resources have theirs.
+	for (const action of module.actions.size === 0 ? [] : instance.actions) {
+		const mode = expansionMode(action.expansion);
+		entries.push({kind: 'action', address: action.text, label: action.block.key, mode, instances: mode === 'single' ? [] : action.instances.map(each => each.text)});
 	}
 
 	for (const provider of module.providers) {

@@ -17,6 +17,7 @@ export const kindTitles: Readonly<Record<BlockKind, string>> = {
 	output: 'Outputs',
 	provider: 'Providers',
 	check: 'Checks',
+	action: 'Actions',
 };
 
 export type BlocksProps = {

@@ -158,7 +158,8 @@ Where console expressions are evaluated: an instance or a single block binds its
 */
 export function consoleContext(data: ExplorerData, state: State): string {
 	const row = selectedRow(data, state);
-	if (row?.type === 'instance' || (row?.type === 'block' && row.entry.mode === 'single' && (row.entry.kind === 'resource' || row.entry.kind === 'data' || row.entry.kind === 'ephemeral'))) {
+	// An action instance has no console scope of its own (`console --at` takes module and resource instances): its module's.
+	if ((row?.type === 'instance' && row.entry.kind !== 'action') || (row?.type === 'block' && row.entry.mode === 'single' && (row.entry.kind === 'resource' || row.entry.kind === 'data' || row.entry.kind === 'ephemeral'))) {
 		return row.key;
 	}
 
