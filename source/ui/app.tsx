@@ -156,7 +156,10 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 		}
 
 		let live = true;
+		// Sent to the worker and not answered yet: stopped when its request is gone (Esc cancelled it), the data is replaced (`:assume`) or the explorer closes, so no worker goes on with a line nobody waits for.
+		let running = false;
 		const finish = (result: Evaluation) => {
+			running = false;
 			if (!live) {
 				return;
 			}
@@ -171,6 +174,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 		const timer = setTimeout(() => {
 			// The explorer's Workspace answers from a worker thread (data/console-thread.ts): keys go on being read meanwhile.
 			if (data.evaluateInThread) {
+				running = true;
 				data.evaluateInThread(request.expression, request.context).then(finish, (error: unknown) => {
 					finish(failed(error));
 				});
@@ -189,6 +193,9 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 		return () => {
 			live = false;
 			clearTimeout(timer);
+			if (running) {
+				data.cancelEvaluation?.();
+			}
 		};
 	}, [request, data, historyFile]);
 

@@ -1,7 +1,12 @@
 import {readFileSync} from 'node:fs';
 import test from 'ava';
 import {defaultFlags} from '../../source/commands/command.js';
+import {workspaceOptions} from '../../source/commands/workspace-options.js';
+import {estateOf} from '../../source/terragrunt/estate-commands.js';
+import {createConsoleThread, threadOptions} from '../../source/ui/data/console-thread.js';
+import {defaultFormatting} from '../../source/ui/data/formatting.js';
 import {loadExplorerData} from '../../source/ui/data/load.js';
+import {createWorkspaceData} from '../../source/ui/data/workspace-data.js';
 import type {ExplorerData} from '../../source/ui/explorer-data.js';
 import {runMain} from '../helpers/run-main.js';
 
@@ -80,4 +85,41 @@ test('a line being evaluated can be cancelled; the next line starts a new worker
 	t.deepEqual(await endless, {ok: false, text: 'cancelled'});
 	t.deepEqual(await waiting, {ok: false, text: 'cancelled'});
 	t.deepEqual(await data.evaluateInThread!('upper("again")', ''), {ok: true, text: '"AGAIN"'});
+});
+
+test('a unit opened from a Terragrunt estate: the worker opens the same estate and unit, and prints what the explorer\'s thread prints, after :assume too', async t => {
+	t.timeout(300_000);
+	const options = workspaceOptions(defaultFlags, 'test/fixtures/terragrunt/estate/live', {}, process.cwd());
+	const estate = estateOf(options)!;
+	const unit = estate.units.find(each => each.path === 'prod/eu-west-1/app')!;
+	const opened = await estate.open(unit);
+	// The unit's own options hold values computed here (its inputs) and its generated files: they cannot cross a thread.
+	t.is(threadOptions(opened.workspace.options), undefined);
+	const consoleOptions = threadOptions(options)!;
+	const data = createWorkspaceData(opened.workspace, defaultFormatting(), {consoleThread: {workspace: {options: consoleOptions, unit: unit.directory}, start: createConsoleThread}});
+	const expressions = ['var.cidr', 'var.db_endpoint', 'var.label', 'var.image', 'var.tags', 'terraform_data.server[1].input', 'path.module', 'length(terraform_data.server)', 'var.nope'];
+	for (const expression of expressions) {
+		// eslint-disable-next-line no-await-in-loop
+		t.deepEqual(await data.evaluateInThread!(expression, ''), data.evaluate(expression, ''), expression);
+	}
+
+	t.deepEqual(await data.evaluateInThread!('var.cidr', ''), {ok: true, text: '"10.0.0.0/16"'});
+	t.deepEqual(await data.evaluateInThread!('terraform_data.server[1].input.subnet', ''), {ok: true, text: '"10.0.1.0/24"'});
+	const assumed = await data.withAssumptions!([{address: 'var.image', expression: '"ami-assumed"', source: ':assume'}]);
+	if (!assumed.ok) {
+		t.fail(assumed.message);
+		return;
+	}
+
+	t.deepEqual(await assumed.data.evaluateInThread!('terraform_data.server[0].input.image', ''), assumed.data.evaluate('terraform_data.server[0].input.image', ''));
+	t.regex((await assumed.data.evaluateInThread!('terraform_data.server[0].input.image', '')).text, /ami-assumed/);
+});
+
+test('a unit the worker cannot find in the estate is an answer saying so, not a hang', async t => {
+	const options = threadOptions(workspaceOptions(defaultFlags, 'test/fixtures/terragrunt/estate/live', {}, process.cwd()))!;
+	const thread = createConsoleThread({options, unit: '/nowhere/unit'});
+	const answer = await thread.evaluate('1 + 1', '');
+	t.false(answer.ok);
+	t.regex(answer.text, /found no Terragrunt unit at \/nowhere\/unit/);
+	thread.cancel();
 });

@@ -10,13 +10,22 @@ Why not evaluate in slices on the main thread, yielding to the event loop: the e
 */
 
 /**
-What the worker is given: the Workspace options without what cannot cross a thread (the progress callback).
+Workspace options without what cannot cross a thread (the progress callback, a source of files held in memory, a Terragrunt unit's computed settings).
 */
-export type ThreadWorkspaceOptions = Omit<WorkspaceOptions, 'onProgress' | 'source'>;
+export type ThreadWorkspaceOptions = Omit<WorkspaceOptions, 'onProgress' | 'source' | 'terragrunt'> & {readonly terragrunt?: false};
+
+/**
+What the worker rebuilds the explorer's Workspace from, as plain data: the options the explorer loaded with; for a Terragrunt unit opened from its estate, the estate's options and the unit's directory (the worker opens the same estate and that unit in it, its inputs, generated files and dependencies' outputs computed again, as the estate computed them); after `:assume`, the assumptions that replace those loaded (`Workspace.withAssumptions`, as the explorer's thread rebuilds).
+*/
+export type ConsoleWorkspace = {
+	readonly options: ThreadWorkspaceOptions;
+	readonly unit?: string;
+	readonly assumptions?: WorkspaceOptions['assumptions'];
+};
 
 export type ConsoleRequest = {readonly serial: number; readonly expression: string; readonly context: string};
 export type ConsoleReply = {readonly serial: number; readonly evaluation: Evaluation};
-export type ConsoleWorkerData = {readonly options: ThreadWorkspaceOptions};
+export type ConsoleWorkerData = {readonly workspace: ConsoleWorkspace};
 
 export type ConsoleThread = {
 	evaluate(expression: string, context: string): Promise<Evaluation>;
@@ -30,16 +39,16 @@ export type ConsoleThread = {
 declare const tfscopeConsoleWorkerFile: string | undefined;
 
 /**
-The options the worker can load the same Workspace from, or undefined when they cannot be passed to a thread (a git revision as the source, a Terragrunt unit opened from its estate, whose settings hold values computed here): the console then evaluates in the explorer's thread, as before.
+The options as the worker can take them, or undefined when they cannot be passed to a thread: files from a git revision (the explorer never evaluates in one: under `--diff REV` the console evaluates the working tree) or a unit's Terragrunt settings (a unit opened from its estate is passed as the estate's options and its directory instead: ConsoleWorkspace). The console then evaluates in the explorer's thread.
 */
 export function threadOptions(options: WorkspaceOptions): ThreadWorkspaceOptions | undefined {
 	if (options.source !== undefined || (options.terragrunt !== undefined && options.terragrunt !== false)) {
 		return undefined;
 	}
 
-	const {onProgress: _progress, source: _source, ...rest} = options;
+	const {onProgress: _progress, source: _source, terragrunt, ...rest} = options;
 	try {
-		return structuredClone(rest);
+		return structuredClone({...rest, ...(terragrunt === false && {terragrunt})});
 	} catch {
 		return undefined;
 	}
@@ -59,7 +68,7 @@ function startWorker(data: ConsoleWorkerData): Worker {
 
 const cancelled: Evaluation = {ok: false, text: 'cancelled'};
 
-export function createConsoleThread(options: ThreadWorkspaceOptions): ConsoleThread {
+export function createConsoleThread(workspace: ConsoleWorkspace): ConsoleThread {
 	let worker: Worker | undefined;
 	let serial = 0;
 	const waiting = new Map<number, (evaluation: Evaluation) => void>();
@@ -76,7 +85,7 @@ export function createConsoleThread(options: ThreadWorkspaceOptions): ConsoleThr
 			return worker;
 		}
 
-		const started = startWorker({options});
+		const started = startWorker({workspace});
 		started.on('message', (reply: ConsoleReply) => {
 			const resolve = waiting.get(reply.serial);
 			waiting.delete(reply.serial);

@@ -83,7 +83,7 @@ export async function loadExplorerData(options: {
 
 	// Console lines are evaluated in a worker thread, so the explorer answers keys (q, Ctrl-C) during a slow one.
 	const threadWorkspace = threadOptions(commandOptions);
-	const data = createWorkspaceData(workspace, defaultFormatting(), threadWorkspace ? {consoleThread: {options: threadWorkspace, start: createConsoleThread}} : {});
+	const data = createWorkspaceData(workspace, defaultFormatting(), threadWorkspace ? {consoleThread: {workspace: {options: threadWorkspace}, start: createConsoleThread}} : {});
 	if (options.flags.diff !== undefined) {
 		// `--diff REV`: the same panes, marked with what changed since REV (diff.ts).
 		const {diffExplorerData} = await import('./diff.js');

@@ -2,7 +2,7 @@ import type {Workspace} from '../../workspace.js';
 import type {ExplorerData, ModuleRow} from '../explorer-data.js';
 import {assumptionText, createAssumptionData, reassume} from './assumptions.js';
 import {createConsoleData} from './console.js';
-import type {ConsoleThread, ThreadWorkspaceOptions} from './console-thread.js';
+import type {ConsoleThread, ConsoleWorkspace} from './console-thread.js';
 import {createContext} from './context.js';
 import {createDetails} from './details.js';
 import {createDiagnosticData} from './diagnostics.js';
@@ -22,9 +22,9 @@ export type WorkspaceDataOptions = {
 	/** Where each assumption in force came from, in order, when the explorer rebuilt the Workspace (`:assume`): the Workspace itself only knows them as `--assume` texts. */
 	readonly assumptionSources?: readonly string[];
 	/**
-	When console lines are evaluated in a worker thread that loads the Workspace again (console-thread.ts; the explorer's, not the HTML page's): the options it was loaded with, and what starts the thread (passed in, so the commands' build, which has no worker, does not bundle it).
+	When console lines are evaluated in a worker thread that loads the Workspace again (console-thread.ts; the explorer's, not the HTML page's): what it loads it from, and what starts the thread (passed in, so the commands' build, which has no worker, does not bundle it).
 	*/
-	readonly consoleThread?: {readonly options: ThreadWorkspaceOptions; readonly start: (options: ThreadWorkspaceOptions) => ConsoleThread};
+	readonly consoleThread?: {readonly workspace: ConsoleWorkspace; readonly start: (workspace: ConsoleWorkspace) => ConsoleThread};
 };
 
 export function createWorkspaceData(workspace: Workspace, formatting: Formatting, options: WorkspaceDataOptions = {}): ExplorerData {
@@ -35,7 +35,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 	const diagnosticData = createDiagnosticData(context);
 	const {edges, drawGraph} = createEdgeData(context, places);
 	const {evaluate, complete, signature} = createConsoleData(context, places);
-	const thread = options.consoleThread?.start(options.consoleThread.options);
+	const thread = options.consoleThread?.start(options.consoleThread.workspace);
 
 	// The module tree's rows, made again once every diagnostic is known (they then carry their badges).
 	let moduleRowsCache: {readonly rows: readonly ModuleRow[]; readonly checked: boolean} | undefined;
@@ -77,7 +77,7 @@ export function createWorkspaceData(workspace: Workspace, formatting: Formatting
 			assumptionSources: assumptions.map(assumption => assumption.source),
 			...(options.consoleThread && {consoleThread: {
 				...options.consoleThread,
-				options: {...options.consoleThread.options, assumptions: assumptions.map(assumption => ({kind: 'text' as const, text: assumptionText(assumption)}))},
+				workspace: {...options.consoleThread.workspace, assumptions: assumptions.map(assumption => ({kind: 'text' as const, text: assumptionText(assumption)}))},
 			}}),
 		})),
 		explain: createWhyData(workspace),

@@ -2,6 +2,7 @@ import {useApp, useStdout} from 'ink';
 import {useCallback, useState} from 'react';
 import type {Estate, Unit} from '../../terragrunt/estate.js';
 import {App, type AppProps} from '../app.js';
+import {createConsoleThread, type ThreadWorkspaceOptions} from '../data/console-thread.js';
 import {createWorkspaceData} from '../data/workspace-data.js';
 import {defaultFormatting} from '../data/formatting.js';
 import {EstateView} from './estate-view.js';
@@ -12,9 +13,11 @@ The explorer on a Terragrunt estate: the estate's unit tree first (estate-view.t
 
 export type EstateAppProps = Omit<AppProps, 'directory' | 'load' | 'onLeave'> & {
 	readonly estate: Estate;
+	/** The options the estate was opened with (console-thread.ts's threadOptions): a unit's console lines are evaluated in a worker that opens the same estate and unit. */
+	readonly consoleOptions?: ThreadWorkspaceOptions;
 };
 
-export function EstateApp({estate, columns, rows, ...rest}: EstateAppProps) {
+export function EstateApp({estate, consoleOptions, columns, rows, ...rest}: EstateAppProps) {
 	const {exit} = useApp();
 	const {stdout} = useStdout();
 	const [unit, setUnit] = useState<Unit>();
@@ -24,9 +27,9 @@ export function EstateApp({estate, columns, rows, ...rest}: EstateAppProps) {
 	}, []);
 	const load = useCallback(async () => {
 		const opened = await estate.open(unit!);
-		const data = createWorkspaceData(opened.workspace, defaultFormatting());
+		const data = createWorkspaceData(opened.workspace, defaultFormatting(), consoleOptions ? {consoleThread: {workspace: {options: consoleOptions, unit: unit!.directory}, start: createConsoleThread}} : {});
 		return {data, summary: data.status()};
-	}, [estate, unit]);
+	}, [estate, unit, consoleOptions]);
 	if (unit) {
 		return <App {...rest} {...(columns !== undefined && {columns})} {...(rows !== undefined && {rows})} directory={unit.directory} load={load} onLeave={leave}/>;
 	}

@@ -99,7 +99,7 @@ export const keymap = [
 	{id: 'console-complete', keys: ['tab'], help: 'Tab', description: 'Complete names, attributes and map keys of known values, functions (with their parameters)', scope: 'console', group: 'console', status: true},
 	{id: 'console-scroll-up', keys: ['pageup'], help: 'PgUp', description: 'Scroll results up', scope: 'console', group: 'console'},
 	{id: 'console-scroll-down', keys: ['pagedown'], help: 'PgDn', description: 'Scroll results down', scope: 'console', group: 'console'},
-	{id: 'leave-console', keys: ['escape'], help: 'Esc', description: 'Browse the results (w traces one); with none yet, leave the console', scope: 'console', group: 'console', status: true},
+	{id: 'leave-console', keys: ['escape'], help: 'Esc', description: 'Browse the results (w traces one); with none yet, leave the console; while a line is evaluated, cancel it', scope: 'console', group: 'console', status: true},
 	{id: 'results-previous', keys: ['up', 'k'], help: '↑/k', description: 'Previous result', scope: 'results', group: 'console', status: true},
 	{id: 'results-next', keys: ['down', 'j'], help: '↓/j', description: 'Next result', scope: 'results', group: 'console'},
 	{id: 'results-why', keys: ['w'], help: 'w', description: 'Why: trace the selected result (:why EXPRESSION in the input line traces any)', scope: 'results', group: 'console', status: true},

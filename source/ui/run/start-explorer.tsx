@@ -6,6 +6,7 @@ import {App} from '../app.js';
 import {EstateApp} from '../estate/estate-app.js';
 import {defaultHistoryFile} from './effects.js';
 import {loadExplorerData} from '../data/load.js';
+import {threadOptions} from '../data/console-thread.js';
 import type {RunExplorerOptions} from './run-explorer.js';
 
 /*
@@ -28,11 +29,14 @@ export function startExplorer(options: RunExplorerOptions & {readonly stdin: Nod
 		onProgress,
 	});
 	// A directory of Terragrunt units opens on its unit tree (ui/estate/).
-	const estate = estateOf(workspaceOptions(options.flags, options.directory, environment, process.cwd()));
+	const estateOptions = workspaceOptions(options.flags, options.directory, environment, process.cwd());
+	const estate = estateOf(estateOptions);
 	if (estate) {
+		const consoleOptions = threadOptions(estateOptions);
 		return render(
 			<EstateApp
 				estate={estate}
+				{...(consoleOptions && {consoleOptions})}
 				color={options.color}
 				marker={options.marker}
 				historyFile={defaultHistoryFile(environment)}

@@ -99,6 +99,29 @@ function completeConsole(state: State, data: ExplorerData): State {
 	return {...state, message: undefined, textCursorFromEnd: 0, console: {...console_, input}};
 }
 
+/** What the console pane shows for a line Esc cancelled, in place of its result. */
+export const cancelledText = 'Cancelled with Esc: the line was stopped before it finished.';
+
+/**
+Places a line's result (and its hint lines) right after its input line: later lines of a paste may already be shown.
+*/
+function placeResult(output: readonly ConsoleEntry[], serial: number, result: readonly ConsoleEntry[]): ConsoleEntry[] {
+	const at = output.findIndex(entry => entry.kind === 'input' && entry.serial === serial);
+	return at === -1 ? [...output, ...result] : [...output.slice(0, at + 1), ...result, ...output.slice(at + 1)];
+}
+
+/**
+Esc while a line is evaluated (or waits for the configuration to be whole): that line and those queued after it are cancelled, each marked so in the output. Dropping the requests is the request to stop: the effect that evaluates the first one stops its worker when it is gone (app.tsx), and a result that still arrives for it is ignored.
+*/
+function cancelRequests(state: State): State {
+	let output = state.console.output;
+	for (const request of state.console.requests) {
+		output = placeResult(output, request.serial, [{kind: 'result', text: cancelledText, ok: false}]);
+	}
+
+	return {...state, console: {...state.console, output: output.slice(-consoleOutputLimit), scroll: 0, requests: []}};
+}
+
 /**
 The console's input line, its history, completion, output and scrolling.
 */
@@ -122,10 +145,8 @@ export function reduceConsole(state: State, action: Action, data: ExplorerData):
 				return state;
 			}
 
-			// The result goes right after its input line (later lines of a paste may already be shown).
 			const result: ConsoleEntry[] = [{kind: 'result', text: action.text, ok: action.ok}, ...(action.hint ?? '').split('\n').filter(line => line !== '').map(line => ({kind: 'hint' as const, text: line}))];
-			const at = output.findIndex(entry => entry.kind === 'input' && entry.serial === action.serial);
-			const placed = at === -1 ? [...output, ...result] : [...output.slice(0, at + 1), ...result, ...output.slice(at + 1)];
+			const placed = placeResult(output, action.serial, result);
 			return {
 				...state,
 				console: {...state.console, output: placed.slice(-consoleOutputLimit), scroll: 0, requests: requests.filter(request => request.serial !== action.serial)},
@@ -159,7 +180,8 @@ export function reduceConsole(state: State, action: Action, data: ExplorerData):
 		}
 
 		case 'leave-console': {
-			return startBrowsing(state);
+			// Esc stops a line being evaluated first; the next Esc browses the results.
+			return state.console.requests.length > 0 ? cancelRequests(state) : startBrowsing(state);
 		}
 
 		default: {
