@@ -1,4 +1,5 @@
 import {describeReadFailure} from '../files/read-file.js';
+import {jsonSyntaxError} from '../files/json-text.js';
 import {type ConfigSource, readTextFrom} from './source.js';
 import {type StateMethod, decryptEnvelope, encryptedEnvelope} from './state-encryption.js';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
@@ -22,14 +23,63 @@ export type State = ReadonlyMap<string, StateInstance>;
 
 type StateFile = {
 	version?: unknown;
-	resources?: Array<{
-		module?: unknown;
-		mode?: unknown;
-		type?: unknown;
-		name?: unknown;
-		instances?: Array<{index_key?: unknown; attributes?: unknown; sensitive_attributes?: unknown}>;
-	}>;
+	resources?: unknown;
 };
+
+type StateResource = {
+	module?: unknown;
+	mode?: unknown;
+	type: string;
+	name: string;
+	instances?: unknown;
+};
+
+type StateResourceInstance = {index_key?: unknown; attributes?: Record<string, unknown>; sensitive_attributes?: unknown};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a JSON value is, for messages: `null`, `a number`, `a list`... */
+function jsonKind(value: unknown): string {
+	return value === null ? 'null' : (Array.isArray(value) ? 'a list' : (typeof value === 'object' ? 'an object' : `a ${typeof value}`));
+}
+
+/**
+The resources of a state file that have the shape Terraform writes, and what is wrong with the others (`resources[2] is null, not a resource object`), in order.
+*/
+function* wellFormedInstances(resources: unknown, problems: string[]): Generator<{resource: StateResource; instance: StateResourceInstance}> {
+	if (resources === undefined || resources === null) {
+		return;
+	}
+
+	if (!Array.isArray(resources)) {
+		problems.push(`"resources" is ${jsonKind(resources)}, not a list`);
+		return;
+	}
+
+	for (const [index, resource] of resources.entries()) {
+		if (!isRecord(resource) || typeof resource['type'] !== 'string' || typeof resource['name'] !== 'string') {
+			problems.push(`resources[${index}] is ${isRecord(resource) ? 'an object without a type and name' : jsonKind(resource)}, not a resource`);
+			continue;
+		}
+
+		const instances = resource['instances'] ?? [];
+		if (!Array.isArray(instances)) {
+			problems.push(`resources[${index}].instances is ${jsonKind(instances)}, not a list`);
+			continue;
+		}
+
+		for (const [position, instance] of instances.entries()) {
+			if (!isRecord(instance) || (instance['attributes'] !== undefined && !isRecord(instance['attributes']))) {
+				problems.push(`resources[${index}].instances[${position}] ${isRecord(instance) ? `has attributes that are ${jsonKind(instance['attributes'])}, not an object` : `is ${jsonKind(instance)}, not an instance`}`);
+				continue;
+			}
+
+			yield {resource: resource as StateResource, instance: instance as StateResourceInstance};
+		}
+	}
+}
 
 type PathStep = {type?: unknown; value?: unknown};
 
@@ -121,7 +171,14 @@ export function parseState(text: string, filename: string, decryption?: StateDec
 	try {
 		parsed = JSON.parse(text) as StateFile;
 	} catch (error) {
-		diagnostics.push(errorDiagnostic('Invalid state file', `${filename} is not valid JSON: ${(error as Error).message}.`));
+		const {message, place} = jsonSyntaxError(text, error);
+		const at = place && {line: place.line, column: place.column, offset: place.offset};
+		diagnostics.push(errorDiagnostic('Invalid state file', `${filename} is not valid JSON: ${message}.`, at && {filename, start: at, end: {...at, column: at.column + 1, offset: at.offset + 1}}));
+		return {state, diagnostics};
+	}
+
+	if (!isRecord(parsed)) {
+		diagnostics.push(errorDiagnostic('Invalid state file', `${filename} holds ${jsonKind(parsed)}, not a state (a JSON object with "version" and "resources"). Its values are ignored.`));
 		return {state, diagnostics};
 	}
 
@@ -142,36 +199,37 @@ export function parseState(text: string, filename: string, decryption?: StateDec
 		return {state, diagnostics};
 	}
 
-	for (const resource of parsed.resources ?? []) {
-		if (typeof resource.type !== 'string' || typeof resource.name !== 'string') {
+	const problems: string[] = [];
+	for (const {resource, instance} of wellFormedInstances(parsed.resources, problems)) {
+		const moduleText = typeof resource.module === 'string' ? resource.module : '';
+		let attributes: Value;
+		try {
+			attributes = jsonToValue(instance.attributes ?? {});
+		} catch (error) {
+			if (!(error instanceof StateValueTooDeepError)) {
+				throw error;
+			}
+
+			diagnostics.push(warningDiagnostic('State value nested too deeply', `${filename}: the attributes of ${resource.type}.${resource.name}${typeof instance.index_key === 'number' || typeof instance.index_key === 'string' ? `[${JSON.stringify(instance.index_key)}]` : ''} are ${error.message}; this instance's state is ignored.`));
 			continue;
 		}
 
-		const moduleText = typeof resource.module === 'string' ? resource.module : '';
-		for (const instance of resource.instances ?? []) {
-			let attributes: Value;
-			try {
-				attributes = jsonToValue(instance.attributes ?? {});
-			} catch (error) {
-				if (!(error instanceof StateValueTooDeepError)) {
-					throw error;
-				}
-
-				diagnostics.push(warningDiagnostic('State value nested too deeply', `${filename}: the attributes of ${resource.type}.${resource.name}${instance.index_key === undefined ? '' : `[${JSON.stringify(instance.index_key)}]`} are ${error.message}; this instance's state is ignored.`));
-				continue;
-			}
-
-			if (Array.isArray(instance.sensitive_attributes)) {
-				for (const path of instance.sensitive_attributes) {
-					if (Array.isArray(path)) {
-						attributes = markPath(attributes, path as PathStep[]);
-					}
+		if (Array.isArray(instance.sensitive_attributes)) {
+			for (const path of instance.sensitive_attributes) {
+				if (Array.isArray(path)) {
+					attributes = markPath(attributes, path as PathStep[]);
 				}
 			}
-
-			const indexKey = typeof instance.index_key === 'number' || typeof instance.index_key === 'string' ? instance.index_key : undefined;
-			state.set(stateKey(moduleText, resource.mode === 'data' ? 'data' : 'managed', resource.type, resource.name, indexKey), {attributes});
 		}
+
+		const indexKey = typeof instance.index_key === 'number' || typeof instance.index_key === 'string' ? instance.index_key : undefined;
+		state.set(stateKey(moduleText, resource.mode === 'data' ? 'data' : 'managed', resource.type, resource.name, indexKey), {attributes});
+	}
+
+	if (problems.length > 0) {
+		// Terraform refuses such a file; its well-formed entries are still read here, as a state is only a source of values.
+		const shown = problems.slice(0, 3).join('; ');
+		diagnostics.push(warningDiagnostic('Malformed state entries', `${filename}: ${shown}${problems.length > 3 ? `; and ${problems.length - 3} more` : ''}. ${problems.length === 1 ? 'It is' : 'They are'} ignored; the other entries are read.`));
 	}
 
 	return {state, diagnostics};

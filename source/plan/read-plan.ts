@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {describeReadFailure, readFileWithLimit} from '../files/read-file.js';
+import {nestsDeeperThan} from '../files/json-text.js';
 import {jsonToValue} from '../config/state.js';
 import {
 	type Value, compareStrings, markSensitive, objectValue, tupleValue, unknownValue,
@@ -40,6 +41,42 @@ export function readPlanFile(file: string, cwd: string): PlanRead {
 
 type Json = Record<string, unknown>;
 
+/**
+How deep a plan's JSON may nest, its own structure included: 1,000 levels, as a state file's values (maximumStateValueDepth). Terraform writes a few dozen (a value inside resources inside modules); a hostile plan nested tens of thousands deep, which JSON.parse accepts, would overflow the stack in every reader after it (decoding values, walking modules, replace paths).
+*/
+export const maximumPlanDepth = 1000;
+
+/**
+The part of a plan that nests past maximumPlanDepth, named for the message (`resource_changes[3] (terraform_data.a)`, `variables`), or undefined. The whole plan is walked once, without recursion; a part is looked for only when it is too deep.
+*/
+function tooDeepPart(plan: Json): string | undefined {
+	if (!nestsDeeperThan(plan, maximumPlanDepth)) {
+		return undefined;
+	}
+
+	for (const [key, part] of Object.entries(plan)) {
+		if (!nestsDeeperThan(part, maximumPlanDepth - 1)) {
+			continue;
+		}
+
+		if (Array.isArray(part)) {
+			const index = part.findIndex(item => nestsDeeperThan(item, maximumPlanDepth - 2));
+			const item: unknown = part[index];
+			const address = isObject(item) ? stringOf(item['address']) ?? (isObject(item['resource_change']) ? stringOf(item['resource_change']['address']) : undefined) : undefined;
+			return `${key}[${index}]${address === undefined ? '' : ` (${address})`}`;
+		}
+
+		if (isObject(part) && (key === 'variables' || key === 'output_changes')) {
+			const name = Object.keys(part).find(each => nestsDeeperThan(part[each], maximumPlanDepth - 2));
+			return name === undefined ? key : `${key}.${name}`;
+		}
+
+		return key;
+	}
+
+	return 'the plan';
+}
+
 function isObject(value: unknown): value is Json {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -74,6 +111,11 @@ export function parsePlan(text: string, file: string): PlanRead {
 
 	if (!('resource_changes' in parsed) && !('planned_values' in parsed) && 'values' in parsed) {
 		return {ok: false, message: `--plan ${file}: this is the JSON of a state, not of a plan (give it with --state, or the output of terraform show -json PLANFILE here)`};
+	}
+
+	const tooDeep = tooDeepPart(parsed);
+	if (tooDeep !== undefined) {
+		return {ok: false, message: `--plan ${file}: ${tooDeep} nests deeper than ${maximumPlanDepth.toLocaleString('en-US')} levels, tfscope's limit (maximumPlanDepth); terraform show -json writes nothing near that deep`};
 	}
 
 	const changes = new Map<string, PlannedChange>();

@@ -1,4 +1,5 @@
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
+import {nestsDeeperThan} from '../files/json-text.js';
 import {
 	type Digest, type DigestAttribute, type DigestBlock, type DigestNestedBlock, maximumSchemaDepth, typeFromJson,
 } from './digest.js';
@@ -133,27 +134,4 @@ function attributeOf(json: Json, reader: Reader, depth: number): DigestAttribute
 	}
 
 	return typeFromJson(json['type'], depth) ? [json['type'] as DigestAttribute[0], flags] : undefined;
-}
-
-/**
-Whether JSON arrays and objects nest more than `limit` levels in `json`, found without recursion.
-*/
-function nestsDeeperThan(json: unknown, limit: number): boolean {
-	const pending: Array<[unknown, number]> = [[json, 0]];
-	while (pending.length > 0) {
-		const [item, depth] = pending.pop()!;
-		if (typeof item !== 'object' || item === null) {
-			continue;
-		}
-
-		if (depth > limit) {
-			return true;
-		}
-
-		for (const inner of Array.isArray(item) ? item : Object.values(item)) {
-			pending.push([inner, depth + 1]);
-		}
-	}
-
-	return false;
 }
