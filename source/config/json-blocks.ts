@@ -7,7 +7,7 @@ JSON syntax needs a schema to tell blocks from arguments: the parser gives JSON 
 */
 
 const topLevelLabels: Readonly<Record<string, number>> = {
-	resource: 2, data: 2, variable: 1, output: 1, module: 1, provider: 1, check: 1, locals: 0, terraform: 0, moved: 0, import: 0, removed: 0, ephemeral: 2,
+	resource: 2, data: 2, variable: 1, output: 1, module: 1, provider: 1, check: 1, locals: 0, terraform: 0, moved: 0, import: 0, removed: 0, ephemeral: 2, action: 2,
 };
 
 const nestedLabels: Readonly<Record<string, Readonly<Record<string, number>>>> = {
@@ -16,7 +16,9 @@ const nestedLabels: Readonly<Record<string, Readonly<Record<string, number>>>> =
 	resource: {lifecycle: 0, provisioner: 1, connection: 0, dynamic: 1},
 	data: {lifecycle: 0, dynamic: 1},
 	ephemeral: {lifecycle: 0, dynamic: 1},
-	lifecycle: {precondition: 0, postcondition: 0},
+	lifecycle: {precondition: 0, postcondition: 0, action_trigger: 0},
+	// Terraform 1.14+ (internal/configs/action.go's schema).
+	action: {config: 0},
 	provisioner: {connection: 0},
 	check: {assert: 0, data: 2},
 	terraform: {required_providers: 0, backend: 1, cloud: 0},

@@ -57,3 +57,17 @@ test('in a child module, addresses carry the module path', async t => {
 		fs.rmSync(directory, {recursive: true, force: true});
 	}
 });
+
+test('a quoted event is no keyword in native syntax (hcl.ExprAsKeyword: Terraform\'s summary ends in a space); in JSON syntax a string is one', async t => {
+	const {default: fs} = await import('node:fs');
+	const {default: os} = await import('node:os');
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-actions-'));
+	try {
+		fs.writeFileSync(path.join(directory, 'main.tf'), 'action "local_command" "a" {}\n\nresource "terraform_data" "r" {\n  lifecycle {\n    action_trigger {\n      events  = ["after_create", after_update]\n      actions = [action.local_command.a]\n    }\n  }\n}\n');
+		fs.writeFileSync(path.join(directory, 'other.tf.json'), JSON.stringify({resource: {terraform_data: {j: {lifecycle: [{action_trigger: [{events: ['after_create'], actions: ['action.local_command.a']}]}]}}}}));
+		const workspace = await loadWorkspace({directory, environment: {}});
+		t.deepEqual(workspace.diagnostics.map(diagnostic => `${path.basename(diagnostic.subject?.filename ?? '')}:${diagnostic.subject?.start.line ?? 0} ${diagnostic.summary}|`), ['main.tf:6 Invalid "event" value |']);
+	} finally {
+		fs.rmSync(directory, {recursive: true, force: true});
+	}
+});

@@ -76,9 +76,13 @@ const createUpdateEvents = ['before_create', 'after_create', 'before_update', 'a
 const allEvents = [...createUpdateEvents, 'before_destroy', 'after_destroy'];
 
 /**
-A bare keyword (`after_create`; a string in JSON syntax), as hcl.ExprAsKeyword reads one; '' for anything else.
+A bare keyword (`after_create`; a string in JSON syntax), as hcl.ExprAsKeyword reads one; '' for anything else, a quoted string in native syntax included (hclsyntax's template expressions have no AsTraversal: `"after_create"` is Terraform's `Invalid "event" value `).
 */
-function keyword(expression: Expression): string {
+function keyword(expression: Expression, syntax: 'native' | 'json'): string {
+	if (syntax === 'native' && expression.kind !== 'Variable') {
+		return '';
+	}
+
 	const text = traversalText(expression);
 	return text !== undefined && identifierPattern.test(text) ? text : '';
 }
@@ -112,7 +116,7 @@ export function readActionTrigger(block: Block, diagnostics: Diagnostic[], rules
 	const eventsAttribute = findAttribute(block.body, 'events');
 	const known = destroyEvents ? allEvents : createUpdateEvents;
 	for (const item of (eventsAttribute && staticList(eventsAttribute.expression, diagnostics)) ?? []) {
-		const event = keyword(item);
+		const event = keyword(item, block.body.syntax);
 		if (!known.includes(event)) {
 			diagnostics.push(errorDiagnostic(`Invalid "event" value ${event}`, `The "event" argument supports the following values: ${known.join(', ')}.`, item.range));
 		} else if (events.includes(event)) {
@@ -125,7 +129,7 @@ export function readActionTrigger(block: Block, diagnostics: Diagnostic[], rules
 	const onFailureAttribute = destroyEvents ? findAttribute(block.body, 'on_failure') : undefined;
 	let onFailure: ActionTrigger['onFailure'];
 	if (onFailureAttribute) {
-		const word = keyword(onFailureAttribute.expression);
+		const word = keyword(onFailureAttribute.expression, block.body.syntax);
 		if (word === 'halt' || word === 'taint' || word === 'continue') {
 			onFailure = word;
 		} else {

@@ -39,3 +39,14 @@ test('Edges of a resource instance and of an action instance show the triggers e
 		'out var.command',
 	]);
 });
+
+test('the console completes no action.: Terraform refuses action references outside a lifecycle action_trigger, as the console prints', async t => {
+	const {data} = await loaded;
+	t.deepEqual(data.complete('act', ''), []);
+	t.deepEqual(data.complete('action.', ''), []);
+	const evaluation = data.evaluate('action.local_command.notify[0]', '');
+	t.false(evaluation.ok);
+	t.regex(evaluation.text, /Error: Invalid reference[\s\S]*Actions can not be referenced in this context\. They can only be referenced\sfrom within a resource's lifecycle actions list\./);
+	// `:` go-to knows them.
+	t.true(data.addresses().includes('action.local_command.notify[1]'));
+});
