@@ -75,3 +75,23 @@ test('DOT, Mermaid and JSON exports draw actions and triggers edges; the JSON ma
 	t.is(schemaErrors('graph', JSON.parse(json)), '');
 	t.is(schemaErrors('graph', JSON.parse(exportJson(buildInstanceGraph(await workspace)))), '');
 });
+
+test('the HTML page draws actions (kind action, their Details) and triggers edges', async t => {
+	const {PassThrough} = await import('node:stream');
+	const {defaultFlags} = await import('../../source/commands/command.js');
+	const {graphCommand} = await import('../../source/commands/graph.js');
+	for (const instances of [false, true]) {
+		let page = '';
+		const code = await graphCommand({
+			arguments: [fixture], flags: {...defaultFlags, format: 'html', instances}, stdin: new PassThrough(), stdout: {write: (text: string) => (page += text)}, stderr: {write: () => true}, isTerminal: false, environment: {}, cwd: process.cwd(),
+		});
+		t.is(code, 0);
+		const data = JSON.parse(/<script type="application\/json" id="tfscope-data">(.*?)<\/script>/s.exec(page)![1]!) as {nodes: Array<{id: string; kind: string}>; edges: Array<[number, number, number]>; edgeKinds: string[]; details: Record<string, {sections: Array<{rows: Array<{name: string; value: string}>}>}>};
+		const id = instances ? 'action.local_command.notify[1]' : 'action.local_command.notify';
+		const index = data.nodes.findIndex(node => node.id === id);
+		t.is(data.nodes[index]?.kind, 'action');
+		const triggers = data.edgeKinds.indexOf('triggers');
+		t.true(data.edges.some(([source, target, kind]) => target === index && kind === triggers && data.nodes[source]!.id === (instances ? 'terraform_data.web[1]' : 'terraform_data.web')));
+		t.true(data.details[String(index)]?.sections.some(section => section.rows.some(row => row.name === 'triggered by' && row.value === 'terraform_data.web (after_create, after_update)')));
+	}
+});
