@@ -51,6 +51,14 @@ What one revision may preload: enough for any real configuration, bounded for a 
 */
 export const maximumPreloadedFiles = 50_000;
 export const maximumPreloadedBytes = 512 * 1024 * 1024;
+/**
+The most files and directories a revision's tree may have (the walk counts every path, not every object): a repository whose trees name the same subtree twice, thirty levels down, is 30 objects and 2^30 paths, and walking it never ended. Large real monorepositories have a few hundred thousand.
+*/
+export const maximumRevisionEntries = 250_000;
+/**
+How deep a revision's directories may nest: 20,000 nested directories (2 MB of objects) made paths of 40,000 characters, and walking them never ended.
+*/
+export const maximumRevisionDepth = 256;
 const maximumSymbolicLinkSteps = 40;
 
 // `tooLarge`: the blob's size, when it was too large to preload (maximumPreloadedBlobBytes).
@@ -649,16 +657,33 @@ async function readRevisionTree(repository: Repository, commit: string): Promise
 	const entries = new Map<string, Entry>();
 	const wanted: Array<{path: string; oid: string}> = [];
 	const configurationDirectories = new Set<string>();
-	const walk = async (oid: string, directory: string): Promise<void> => {
-		const {tree} = await readingObject(repository, oid, directory === '' ? 'the revision\'s root tree' : `the tree of ${directory}`, async () => git.readTree({fs: repository.fs, gitdir: repository.gitdir, oid, cache}));
+	let walked = 0;
+	const trees = new Map<string, Awaited<ReturnType<typeof git.readTree>>['tree']>();
+	const walk = async (oid: string, directory: string, depth: number): Promise<void> => {
+		if (depth > maximumRevisionDepth) {
+			throw new RepositoryProblem(`its directories nest deeper than ${maximumRevisionDepth} levels (${directory.slice(0, 60)}…), tfscope's limit (maximumRevisionDepth)`);
+		}
+
+		// A subtree named again (the same directory in two places) is read once.
+		let tree = trees.get(oid);
+		if (!tree) {
+			({tree} = await readingObject(repository, oid, directory === '' ? 'the revision\'s root tree' : `the tree of ${directory}`, async () => git.readTree({fs: repository.fs, gitdir: repository.gitdir, oid, cache})));
+			trees.set(oid, tree);
+		}
+
 		const names: string[] = [];
 		entries.set(directory, {kind: 'directory', names});
+		walked += tree.length;
+		if (walked > maximumRevisionEntries) {
+			throw new RepositoryProblem(`its tree has more than ${maximumRevisionEntries.toLocaleString('en-US')} files and directories, tfscope's limit (maximumRevisionEntries)`);
+		}
+
 		for (const entry of tree) {
 			const child = directory === '' ? entry.path : `${directory}/${entry.path}`;
 			names.push(entry.path);
 			if (entry.type === 'tree') {
 				// eslint-disable-next-line no-await-in-loop -- trees are read one at a time to bound memory
-				await walk(entry.oid, child);
+				await walk(entry.oid, child, depth + 1);
 			} else if (entry.type === 'blob') {
 				const link = entry.mode === '120000';
 				entries.set(child, {kind: link ? 'link' : 'file', oid: entry.oid});
@@ -673,7 +698,7 @@ async function readRevisionTree(repository: Repository, commit: string): Promise
 	};
 
 	const {commit: {tree: rootTree}} = await readingObject(repository, commit, `commit ${commit.slice(0, 7)}`, async () => git.readCommit({fs: repository.fs, gitdir: repository.gitdir, oid: commit, cache}));
-	await walk(rootTree, '');
+	await walk(rootTree, '', 0);
 	const underConfiguration = (filePath: string): boolean => {
 		for (let directory = path.posix.dirname(filePath); ; directory = path.posix.dirname(directory)) {
 			const key = directory === '.' ? '' : directory;

@@ -1,14 +1,17 @@
+import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {deflateSync} from 'node:zlib';
 import test from 'ava';
+import {maximumRevisionDepth, maximumRevisionEntries, openGitRevision} from '../../source/config/git-source.js';
 import {parseState} from '../../source/config/state.js';
 import {jsonSyntaxError, nestsDeeperThan} from '../../source/files/json-text.js';
 import {maximumPlanDepth, parsePlan} from '../../source/plan/read-plan.js';
 import {runMain} from '../helpers/run-main.js';
 
 /*
-Hostile state and plan files, as a repository under review can carry them (a `terraform.tfstate` is read without an option) or a user can be handed them: JSON that is not a state, entries of the wrong shape, a plan nested tens of thousands deep, JSON cut short. Each is one diagnostic naming the file (and the line and column where JSON.parse says), the rest still loads, and nothing ends in an internal error (exit 70) or a stack overflow. The files are made here, a few kilobytes each.
+Hostile git repositories, state and plan files, as a repository under review can carry them (a `terraform.tfstate` is read without an option) or a user can be handed them: JSON that is not a state, entries of the wrong shape, a plan nested tens of thousands deep, JSON cut short, a revision whose trees name the same subtree twice at every level (30 objects, 2^30 paths) or nest 300 directories deep. Each is one diagnostic naming the file (and the line and column where JSON.parse says), the rest still loads, and nothing ends in an internal error (exit 70) or a stack overflow. The files are made here, a few kilobytes each.
 */
 
 const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-round-seven-'));
@@ -143,5 +146,77 @@ test('a deep plan through the commands: one line naming the file, exit 1, never 
 		t.is(result.code, 1, command);
 		t.notRegex(result.stdout + result.stderr, noInternalError, command);
 		t.regex(result.stderr, /plan\.json: output_changes\.o nests deeper than 1,000 levels/, command);
+	}
+});
+
+/** A repository written object by object (loose objects, as git writes them), its HEAD the commit of `tree(write)`'s tree. */
+function repositoryOf(tree: (write: (type: string, body: Buffer) => string) => string): string {
+	const directory = fs.mkdtempSync(path.join(parent, 'repository-'));
+	fs.mkdirSync(path.join(directory, '.git', 'refs', 'heads'), {recursive: true});
+	const write = (type: string, body: Buffer): string => {
+		const data = Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
+		const oid = createHash('sha1').update(data).digest('hex');
+		const file = path.join(directory, '.git', 'objects', oid.slice(0, 2), oid.slice(2));
+		fs.mkdirSync(path.dirname(file), {recursive: true});
+		fs.writeFileSync(file, deflateSync(data));
+		return oid;
+	};
+
+	const commit = write('commit', Buffer.from(`tree ${tree(write)}\nauthor a <a@example.com> 0 +0000\ncommitter a <a@example.com> 0 +0000\n\nm\n`));
+	fs.writeFileSync(path.join(directory, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+	fs.writeFileSync(path.join(directory, '.git', 'refs', 'heads', 'main'), `${commit}\n`);
+	fs.writeFileSync(path.join(directory, 'main.tf'), 'locals {\n  a = 1\n}\n');
+	return directory;
+}
+
+const entry = (mode: string, name: string, oid: string): Buffer => Buffer.concat([Buffer.from(`${mode} ${name}\0`), Buffer.from(oid, 'hex')]);
+
+test('a revision whose trees name one subtree twice at each of 30 levels (2^30 paths) stops at maximumRevisionEntries; one 300 directories deep at maximumRevisionDepth', async t => {
+	t.timeout(300_000);
+	const doubling = repositoryOf(write => {
+		const configuration = write('blob', Buffer.from('locals {\n  a = 0\n}\n'));
+		let subtree = write('tree', entry('100644', 'main.tf', configuration));
+		for (let level = 0; level < 30; level += 1) {
+			subtree = write('tree', Buffer.concat([entry('40000', 'a', subtree), entry('40000', 'b', subtree)]));
+		}
+
+		return write('tree', Buffer.concat([entry('100644', 'main.tf', configuration), entry('40000', 'd', subtree)]));
+	});
+	const deep = repositoryOf(write => {
+		let subtree = write('tree', entry('100644', 'main.tf', write('blob', Buffer.from('locals {}\n'))));
+		for (let level = 0; level < maximumRevisionDepth + 44; level += 1) {
+			subtree = write('tree', entry('40000', 'd', subtree));
+		}
+
+		return subtree;
+	});
+	const opened = await openGitRevision({revision: 'HEAD', directory: doubling});
+	t.deepEqual(opened, {ok: false, message: `Revision "HEAD" could not be read from ${path.join(doubling, '.git')}: its tree has more than ${maximumRevisionEntries.toLocaleString('en-US')} files and directories, tfscope's limit (maximumRevisionEntries).`});
+	const nested = await openGitRevision({revision: 'HEAD', directory: deep});
+	t.false(nested.ok);
+	t.regex(nested.ok ? '' : nested.message, new RegExp(`its directories nest deeper than ${maximumRevisionDepth} levels \\(d/d/d/.*…\\), tfscope's limit \\(maximumRevisionDepth\\)\\.$`));
+	// Through the command: one line, exit 1.
+	const result = await runMain(['diff', doubling, '--from', 'HEAD']);
+	t.is(result.code, 1);
+	t.notRegex(result.stdout + result.stderr, noInternalError);
+	t.regex(result.stderr, /^Error: Revision "HEAD" could not be read from .*: its tree has more than 250,000 files and directories/);
+});
+
+test('a subtree named in many places is read once and each place is listed', async t => {
+	const shared = repositoryOf(write => {
+		const module = write('tree', entry('100644', 'main.tf', write('blob', Buffer.from('variable "x" {}\n'))));
+		return write('tree', Buffer.concat([entry('100644', 'main.tf', write('blob', Buffer.from('module "a" {\n  source = "./a"\n  x = 1\n}\nmodule "b" {\n  source = "./b"\n  x = 2\n}\n'))), entry('40000', 'a', module), entry('40000', 'b', module)]));
+	});
+	const opened = await openGitRevision({revision: 'HEAD', directory: shared});
+	if (!opened.ok) {
+		t.fail(opened.message);
+		return;
+	}
+
+	const {source} = opened.revision;
+	t.deepEqual(source.readDirectory(shared).sort(), ['a', 'b', 'main.tf']);
+	for (const name of ['a', 'b']) {
+		const read = source.read(path.join(shared, name, 'main.tf'), 1000);
+		t.is(read.ok ? Buffer.from(read.bytes).toString() : '', 'variable "x" {}\n');
 	}
 });
