@@ -1,7 +1,7 @@
 import type {Expression} from '../../hcl/ast.js';
 import type {ModuleNode} from '../../config/module-tree.js';
 import type {ActionBlock, ResourceBlock} from '../../config/module.js';
-import type {ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
+import type {ActionExpansion, ModuleInstance, ResourceExpansion} from '../../expand/instance-tree.js';
 import {keyValue, stringKey, type InstanceKey} from '../../expand/addresses.js';
 import type {RepetitionData} from '../../expand/expansion.js';
 import {importEachElements, noRepetition} from '../../expand/expansion.js';
@@ -132,6 +132,8 @@ const instanceTexts = new WeakMap<readonly Source[], string[]>();
 /**
 The addresses of every instance of a resource (or module call, or of any list of sources), made once per list (a reference without a resolvable index points at all of them, from every instance that makes it).
 */
+const noActions: ReadonlyMap<string, ActionExpansion> = new Map();
+
 function textsOf(instances: readonly Source[]): readonly string[] {
 	let texts = instanceTexts.get(instances);
 	if (!texts) {
@@ -319,7 +321,8 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 	const plan = plans.plan(node);
 	const resources = new Map<string, ResourceExpansion>(instance.resources.map(resource => [resource.block.key, resource]));
 	const calls = new Map(instance.calls.map(call => [call.call.name, call]));
-	const actions = new Map(instance.actions.map(action => [action.block.key, action]));
+	// Most modules have no action blocks: their instances expand none.
+	const actions = node.module.actions.size === 0 ? noActions : new Map(instance.actions.map(action => [action.block.key, action]));
 	// A whole build wants every block: no block id is made to ask.
 	const wanted = only === everything ? () => true : (name: string) => only(join(prefix, name));
 
@@ -530,7 +533,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 		}
 	}
 
-	for (const action of instance.actions) {
+	for (const action of actions.values()) {
 		const provider = wanted(action.block.key) ? plans.providerOf(providers, node, action.block) : undefined;
 		for (const source of provider ? action.instances : []) {
 			emit(source.text, provider!.id, 'provider', provider!.origin);
@@ -615,7 +618,7 @@ export function emitModuleInstanceEdges(plans: InstanceEdgePlans, instance: Modu
 			member('check', check.name);
 		}
 
-		for (const action of instance.actions) {
+		for (const action of actions.values()) {
 			if (wanted(action.block.key)) {
 				for (const source of action.instances) {
 					emit(source.text, text, 'module-expansion', expansion);
