@@ -8,7 +8,7 @@ import {repositoryRoot} from './stages.js';
 import {median, report} from './statistics.js';
 
 /*
-Child process: how fast the installed tool starts, as whole processes from the bundle (distribution/cli.js, `npm run build`), in alternation with Terraform's own start where there is one to compare: `tfscope --help` against `terraform version`, `echo 1+1 | tfscope console` against `echo 1+1 | terraform console` (both in an empty directory), and the explorer's first frame on the bundled example in a pseudo-terminal (`script`), the CPU time up to the frame that shows the module tree (bench/first-frame-probe.mjs reads it inside the process and ends it there).
+Child process: how fast the installed tool starts, as whole processes from the bundle (distribution/cli.js, `npm run build`), in alternation with Terraform's own start where there is one to compare: `tfscope --help` against `terraform version`, `echo 1+1 | tfscope console` against `echo 1+1 | terraform console` (both in an empty directory), and the explorer's first frame on the bundled example in a pseudo-terminal (`script`), the CPU time up to the frame that shows the module tree (bench/first-frame-probe.cjs reads it inside the process and ends it there).
 Usage: node --import tsx bench/measure-start.ts ROUNDS
 */
 

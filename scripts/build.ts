@@ -5,7 +5,8 @@ import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
-import {builtinsRequired, bundlePlugins, commandsApart} from './bundle/plugins.js';
+import {builtinsRequired, bundlePlugins, commandsApart, layoutEngineLoadedApart} from './bundle/plugins.js';
+import {commandTable} from '../source/commands/command-table.js';
 import {graphPageBuildOptions} from '../source/web/bundle-options.js';
 import {toolV8Flags} from '../source/v8-flags.js';
 
@@ -43,7 +44,7 @@ await build({...graphPageBuildOptions(root), outfile: path.join(outdir, 'vendor'
 // Its local names are minified too (824 -> 553 KB): every command reads this file, and V8 deserialises its code cache, at each start, and on these machines each page of memory a process touches first costs 25-50 us (a page fault in the VM): reading the source and the cache and deserialising it were 1,420 page faults of `echo 1+1 | tfscope console` in an empty directory, 1,040 now. Stack traces name minified functions; internal errors report only FILE:LINE:COL, which stay as useful.
 const commandsFile = path.join(outdir, 'tfscope.cjs');
 await build({
-	plugins: [...bundlePlugins(root), builtinsRequired(), commandsApart()],
+	plugins: [...bundlePlugins(root), builtinsRequired(), commandsApart({explorer: true})],
 	entryPoints: [path.join(root, 'source', 'cli-process.ts')],
 	outfile: commandsFile,
 	bundle: true,
@@ -63,14 +64,39 @@ const commandsBytes = readFileSync(commandsFile);
 // cli-loader.ts reads an ASCII file (esbuild's default charset escapes the rest; comments of a readable build may not be) as Latin-1, which is then the same text.
 const commandsAscii = !commandsBytes.some(byte => byte > 0x7F);
 
+// The explorer as one CommonJS file too (distribution/explorer.cjs: the dispatcher, the engine, the explorer, Ink and React, all but diff), which cli-loader.ts compiles from a V8 code cache as it does the commands build: from the ES module build, compiling its chunks' 1.6 MB (Node 20 has no code cache for ES modules) and Node's ES module loader were about a third of the explorer's fixed cost. Ink's layout engine loads apart (layoutEngineLoadedApart: its top-level await has no CommonJS form).
+const explorerFile = path.join(outdir, 'explorer.cjs');
+await build({
+	plugins: [...bundlePlugins(root), builtinsRequired(), commandsApart({explorer: false}), layoutEngineLoadedApart(root)],
+	entryPoints: [path.join(root, 'scripts', 'bundle', 'explorer-entry.ts')],
+	outfile: explorerFile,
+	bundle: true,
+	format: 'cjs',
+	platform: 'node',
+	target: 'node20',
+	minifySyntax: true,
+	minifyIdentifiers: !process.env.TFSCOPE_BUILD_READABLE,
+	minifyWhitespace: !process.env.TFSCOPE_BUILD_READABLE,
+	legalComments: 'linked',
+	define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl', 'import.meta.resolve': 'undefined', tfscopeGraphPageFile: JSON.stringify(graphPageFile), tfscopeConsoleWorkerFile: JSON.stringify('console-worker.mjs')},
+	banner: {js: 'var tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
+	external: ['react-devtools-core', 'esbuild'],
+	logLevel: 'warning',
+});
+const explorerBytes = readFileSync(explorerFile);
+const explorerAscii = !explorerBytes.some(byte => byte > 0x7F);
+
 // The V8 flags cli-loader.ts sets before it compiles the commands build, on the V8 they were measured on (Node 20's 11.x; other versions run with V8's defaults). A command is a short process, and both flags cut what V8 spends around the program rather than in it:
 // - TurboFan (the optimising compiler, on threads of its own) took a fifth to a third of a command's CPU time, compiling hundreds of functions that then ran for a few milliseconds. Eight times Node 20's default budget of work (67,584 bytecode bytes) before a function is considered for optimisation leaves that to code that runs long (a 20 MB parse, 4x and larger configurations). Paired runs, CPU time: check 0.70x and console 0.76x at 0.1x of the bench, check 0.81x at 1x and 0.86x at 4x; parse --json over 800 files unchanged.
 // - The young generation stays at its initial size (a semi-space growth factor of 1) instead of doubling up to 16 MB: each doubling touched fresh pages, and page faults were a quarter of the system and user time of check at 0.1x (9,700 faults; 7,100 after); the small nursery stays in cache. Paired runs after the first flag, CPU time: check 0.78x and console 0.87x at 0.1x, check 0.87x at 1x, 0.97x at 4x (peak RSS 292 -> 235 MB), instances at 1x 0.77x, graph at 0.1x 0.78x, parse --json over 800 files 0.91x.
 const commandsV8Flags = toolV8Flags;
 // The flags are part of the hash that names the code caches: V8 rejects a cache made under other flags.
-const commandsHash = createHash('sha256').update(commandsBytes).update(commandsV8Flags).digest('hex').slice(0, 16);
+// One hash for both CommonJS builds, so their caches count as one build's when old builds' caches are removed (cache-files.ts).
+const commandsHash = createHash('sha256').update(commandsBytes).update(explorerBytes).update(commandsV8Flags).digest('hex').slice(0, 16);
 // The commands distribution/cli.js runs from this file: those that load a configuration or parse files, where compiling the engine was the cost; help, version and diff start faster from the split build.
 const commandsOfTheFile = ['console', 'instances', 'tree', 'graph', 'parse', 'check', 'why'];
+// A command line with none of these words is the explorer's (or a usage error, which the explorer's build reports as well): every command's name, and help and the version, which start faster from the split build.
+const notTheExplorer = [...commandTable.map(command => command.name), 'help', '--help', '-h', '--version', '-v'];
 
 // Everything, the explorer included, as ES modules split at each dynamic import (distribution/cli.mjs and chunks/), for what the commands build does not run: the explorer, help, the version, diff. run-explorer.mjs is the explorer's own entry, for the commands build should it ever be asked to open it.
 const result = await build({
@@ -111,7 +137,7 @@ await build({
 	minifySyntax: true,
 	minifyWhitespace: !process.env.TFSCOPE_BUILD_READABLE,
 	legalComments: 'linked',
-	define: {'import.meta.url': 'tfscopeModuleUrl', tfscopeCommandsHash: JSON.stringify(commandsHash), tfscopeCommandsAscii: JSON.stringify(commandsAscii), tfscopeCommandsV8Flags: JSON.stringify(commandsV8Flags), tfscopeCommandNames: JSON.stringify(commandsOfTheFile)},
+	define: {'import.meta.url': 'tfscopeModuleUrl', tfscopeCommandsHash: JSON.stringify(commandsHash), tfscopeCommandsAscii: JSON.stringify(commandsAscii), tfscopeCommandsV8Flags: JSON.stringify(commandsV8Flags), tfscopeCommandNames: JSON.stringify(commandsOfTheFile), tfscopeExplorerAscii: JSON.stringify(explorerAscii), tfscopeOtherWords: JSON.stringify(notTheExplorer)},
 	banner: {js: '#!/usr/bin/env node\nvar tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
 	logLevel: 'warning',
 });

@@ -20,8 +20,11 @@ declare const tfscopeCommandsHash: string;
 declare const tfscopeCommandNames: readonly string[];
 declare const tfscopeCommandsAscii: boolean;
 declare const tfscopeCommandsV8Flags: string;
+declare const tfscopeExplorerAscii: boolean;
+declare const tfscopeOtherWords: readonly string[];
 
 type CommandsBuild = {readonly runCli: (options: {readonly explorer?: (directory: string, flags: never) => Promise<number>}) => Promise<void>};
+type ExplorerBuild = {readonly runExplorerCli: (options: {readonly onFirstFrame: () => void}) => Promise<void>};
 
 // This file is distribution/cli.js.
 const distribution = path.dirname(fileURLToPath(import.meta.url));
@@ -32,6 +35,13 @@ The command the arguments name in first place when the commands build has it, el
 function commandOf(argv: readonly string[]): string | undefined {
 	const first = argv[0];
 	return first !== undefined && tfscopeCommandNames.includes(first) ? first : undefined;
+}
+
+/**
+Whether the command line opens the explorer: no word of it names a command, help or the version. (A usage error among such lines is reported by the explorer's build as by any other.)
+*/
+function opensExplorer(argv: readonly string[]): boolean {
+	return !argv.some(argument => tfscopeOtherWords.includes(argument));
 }
 
 /**
@@ -56,9 +66,15 @@ function cacheDirectory(): string | undefined {
 	}
 }
 
-function requireWithCodeCache(file: string, command: string): CommandsBuild {
+type Loaded = {
+	readonly exports: unknown;
+	/** Writes the code cache now if this run made one (once; else at exit): the functions compiled so far. */
+	readonly saveCache: () => void;
+};
+
+function requireWithCodeCache(file: string, ascii: boolean, command: string): Loaded {
 	// An ASCII file (as the build finds it) reads as Latin-1 to the same text at half the cost: a one-byte string, no UTF-8 validation.
-	const source = fs.readFileSync(file, tfscopeCommandsAscii ? 'latin1' : 'utf8');
+	const source = fs.readFileSync(file, ascii ? 'latin1' : 'utf8');
 	const directory = process.env['NODE_DISABLE_COMPILE_CACHE'] ? undefined : cacheDirectory();
 	// V8 checks a cache against the source's length only: the name carries the content hash of the build, so a rebuilt file never meets an old cache.
 	const cacheFile = directory && path.join(directory, `${tfscopeCommandsHash}-${process.version}-${process.arch}-${command}.bin`);
@@ -70,9 +86,11 @@ function requireWithCodeCache(file: string, command: string): CommandsBuild {
 	}
 
 	const script = new vm.Script(module.wrap(source), {filename: file, ...(cachedData && {cachedData})});
-	if (cacheFile && (!cachedData || script.cachedDataRejected)) {
-		// Written when the command has run, so the cache holds every function it compiled; through a file of this process's own, renamed into place, so a reader never sees half a file.
-		process.once('exit', () => {
+	let saveCache = () => {};
+	if (directory && cacheFile && (!cachedData || script.cachedDataRejected)) {
+		// Written through a file of this process's own, renamed into place, so a reader never sees half a file.
+		saveCache = () => {
+			saveCache = () => {};
 			try {
 				const temporary = `${cacheFile}.${process.pid}`;
 				fs.writeFileSync(temporary, script.createCachedData(), {mode: 0o600});
@@ -83,6 +101,11 @@ function requireWithCodeCache(file: string, command: string): CommandsBuild {
 					fs.rmSync(path.join(directory, name), {force: true});
 				}
 			} catch {}
+		};
+
+		// At the latest when the program ends, so the cache holds every function it compiled.
+		process.once('exit', () => {
+			saveCache();
 		});
 	}
 
@@ -90,7 +113,12 @@ function requireWithCodeCache(file: string, command: string): CommandsBuild {
 	const wrapper = script.runInThisContext() as (this: unknown, exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
 	const moduleObject = {exports};
 	wrapper.call(exports, exports, module.createRequire(file), moduleObject, file, path.dirname(file));
-	return moduleObject.exports as CommandsBuild;
+	return {
+		exports: moduleObject.exports,
+		saveCache() {
+			saveCache();
+		},
+	};
 }
 
 /**
@@ -104,9 +132,30 @@ export async function runCli(): Promise<void> {
 	// Node 22.1 and later keep V8's compiled code of the tool between runs (in the operating system's temporary directory, as Node chooses; NODE_DISABLE_COMPILE_CACHE=1 turns it off): for the commands build and the ES module build alike. Older Node has no such call.
 	const compileCache = (module as {enableCompileCache?: () => unknown}).enableCompileCache;
 	compileCache?.();
-	const command = commandOf(process.argv.slice(2));
+	const argv = process.argv.slice(2);
+	const command = commandOf(argv);
 	if (command === undefined) {
-		await importFromDistribution('cli.mjs');
+		if (!opensExplorer(argv)) {
+			await importFromDistribution('cli.mjs');
+			return;
+		}
+
+		// The explorer's own build, compiled from its code cache as the commands build is (below), and under the same V8 settings, set before it is compiled: V8 takes a cache only under the flags it was made with. Set later (at the first frame), they cost the first frame on terraform-aws-eks's examples/karpenter about 40% more CPU (paired runs): the start's garbage collection and optimisation. The terminal's streams are made first, their Node modules compiled from the binary's own code caches, which V8 rejects under other flags.
+		if (process.versions.v8.startsWith('11.')) {
+			void process.stdout;
+			void process.stderr;
+			void process.stdin;
+			v8.setFlagsFromString(tfscopeCommandsV8Flags);
+		}
+
+		const file = path.join(distribution, 'explorer.cjs');
+		const loaded = compileCache ? {exports: module.createRequire(file)(file), saveCache() {}} : requireWithCodeCache(file, tfscopeExplorerAscii, 'explorer');
+		// The cache is written at the first frame of the panes (if this run made one): it then holds what the first frame needs, not the whole session (a cache written at the end of a session of keys, console lines and views: 2.2 MB against 1.6 MB, and about 100 ms more CPU at every start on karpenter, paired runs). Later frames compile what they need.
+		await (loaded.exports as ExplorerBuild).runExplorerCli({
+			onFirstFrame() {
+				loaded.saveCache();
+			},
+		});
 		return;
 	}
 
@@ -124,7 +173,7 @@ export async function runCli(): Promise<void> {
 	}
 
 	const file = path.join(distribution, 'tfscope.cjs');
-	const build = compileCache ? module.createRequire(file)(file) as CommandsBuild : requireWithCodeCache(file, cacheName(command, process.argv.slice(2), process.cwd()));
+	const build = (compileCache ? module.createRequire(file)(file) : requireWithCodeCache(file, tfscopeCommandsAscii, cacheName(command, argv, process.cwd())).exports) as CommandsBuild;
 	// The commands build has no explorer: should the dispatcher ever open it from a command line that names a command, it comes from the ES module build.
 	await build.runCli({
 		async explorer(directory, flags) {

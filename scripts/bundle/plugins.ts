@@ -92,11 +92,34 @@ export const meowLazyPackageData = {
 } as const;
 
 /**
+The replacements that give @alcalzone/ansi-tokenize's segmentation the fast path of scripts/bundle/simple-graphemes.ts (see `bundlePlugins`), exported for their test; `module` is that file.
+*/
+export function tokenizerGraphemes(module: string) {
+	return [
+		{from: 'import isFullwidthCodePoint from "is-fullwidth-code-point";', to: `import isFullwidthCodePoint from "is-fullwidth-code-point";\nimport {simpleGraphemes} from ${JSON.stringify(module)};`},
+		{from: 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', to: 'let segmenter;\nconst graphemesOf = str => simpleGraphemes(str) ?? (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);'},
+		{from: 'for (const { segment, index } of segmenter.segment(str)) {', to: 'for (const { segment, index } of graphemesOf(str)) {'},
+	] as const;
+}
+
+/**
+The replacement that makes slice-ansi's segmenter on first use (see `bundlePlugins`), exported for its test.
+*/
+export const sliceAnsiLazySegmenter = {
+	from: 'const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: \'grapheme\'});',
+	to: 'let graphemeSegmenter;\nconst GRAPHEME_SEGMENTER = {segment: text => (graphemeSegmenter ??= new Intl.Segmenter(undefined, {granularity: \'grapheme\'})).segment(text)};',
+} as const;
+
+/**
 The plugins; `root` is the repository.
 */
 export function bundlePlugins(root: string): Plugin[] {
+	const [graphemesImport, graphemesSegmenter, graphemesLoop] = tokenizerGraphemes(path.join(root, 'scripts', 'bundle', 'simple-graphemes.ts'));
 	return [
 		stringWidthFastPath(root),
+		// Ink tokenizes each line it draws into grapheme clusters (ansi-tokenize), and slice-ansi (clipping) made an Intl.Segmenter as it loaded: the first segmenter of a process loads ICU's break rules. Lines of characters that are clusters of their own are split without one (simple-graphemes.ts), and slice-ansi makes its segmenter when first used.
+		rewrite('ansi-tokenize-graphemes', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]tokenize\.js$/, 'js', graphemesImport.from, graphemesImport.to, graphemesSegmenter, graphemesLoop),
+		rewrite('slice-ansi-lazy-segmenter', /[/\\]slice-ansi[/\\]tokenize-ansi\.js$/, 'js', sliceAnsiLazySegmenter.from, sliceAnsiLazySegmenter.to),
 		// source/libraries.ts requires the vendored packages from distribution/vendor/ (its code lands in distribution/chunks/ or, if esbuild ever moves it, in distribution/).
 		rewrite('vendor-require', /[/\\]source[/\\]libraries\.ts$/, 'ts', 'const require = createRequire(import.meta.url);', 'const vendorRequire = createRequire(new URL(import.meta.url.includes(\'/chunks/\') ? \'../vendor/\' : \'./vendor/\', import.meta.url));\nconst require = (name: string): unknown => vendorRequire(name.startsWith(\'node:\') ? name : `./${name}.cjs`);'),
 		// Ink's Output writes every cell of every frame through styledCharsToString, which diffs the styles of each character against the previous one (two Sets and four arrays per character): a character styled as the previous one (element by element: the diff is then empty) needs no diff.
@@ -130,13 +153,63 @@ export function builtinsRequired(): Plugin {
 }
 
 /**
-What the commands build leaves out, to be loaded from the split build if ever asked: the explorer (cli-loader.ts opens it), and diff, whose git reader (isomorphic-git, pako) would double the file every command reads. scripts/build.ts and test/build/commands-ascii.ts build with it.
+Ink's top-level awaits for React DevTools under DEV=true (its reconciler), left out of the explorer's CommonJS build (see `layoutEngineLoadedApart`), exported for their test.
 */
-export function commandsApart(): Plugin {
+export const inkWithoutDevtools = [
+	{from: 'await import(\'./devtools.js\');', to: 'throw Object.assign(new Error(\'React DevTools are not part of the built tool\'), {code: \'ERR_MODULE_NOT_FOUND\'});'},
+	{from: '? await loadPackageJson()', to: '? {name: undefined, version: undefined}'},
+] as const;
+
+/**
+For the explorer's CommonJS build (scripts/build.ts): yoga-layout's entry, Ink's layout engine, instantiates its WebAssembly with a top-level await, which CommonJS cannot hold. Ink reads Yoga only inside functions (layout and output, from the first render on), so in that build `yoga-layout` is a module whose default export is set by its `loadLayoutEngine()`, which the build's entry (scripts/bundle/explorer-entry.ts, importing it as `tfscope:layout-engine`) awaits before the explorer's first render. The same module for both names, so both see one Yoga.
+*/
+export function layoutEngineLoadedApart(root: string): Plugin {
+	const devtools = rewrite('ink-without-devtools', /[/\\]ink[/\\]build[/\\]reconciler\.js$/, 'js', inkWithoutDevtools[0].from, inkWithoutDevtools[0].to, inkWithoutDevtools[1]);
+	return {
+		name: 'layout-engine-loaded-apart',
+		setup(builder) {
+			// Ink's other top-level awaits, only under DEV=true: React DevTools, which the built tool never has (the split build marks it external and absent).
+			devtools.setup(builder);
+			builder.onResolve({filter: /^(?:yoga-layout|tfscope:layout-engine)$/}, () => ({path: 'layout-engine', namespace: 'layout-engine-loaded-apart'}));
+			builder.onLoad({filter: /.*/, namespace: 'layout-engine-loaded-apart'}, async () => {
+				// yoga-layout/load, as Ink resolves it: the same WebAssembly and wrapper as yoga-layout's entry, without its top-level await.
+				const ink = await builder.resolve('ink', {resolveDir: root, kind: 'import-statement'});
+				const load = ink.errors.length > 0 ? ink : await builder.resolve('yoga-layout/load', {resolveDir: path.dirname(ink.path), kind: 'import-statement'});
+				if (load.errors.length > 0) {
+					return {errors: load.errors};
+				}
+
+				return {
+					contents: [
+						`import {loadYoga} from ${JSON.stringify(load.path)};`,
+						'let Yoga;',
+						'let loading;',
+						'export {Yoga as default};',
+						'export function loadLayoutEngine() {',
+						'\treturn (loading ??= loadYoga().then(loaded => {',
+						'\t\tYoga = loaded;',
+						'\t}));',
+						'}',
+					].join('\n'),
+					resolveDir: path.dirname(load.path),
+					loader: 'js',
+				};
+			});
+		},
+	};
+}
+
+/**
+What the CommonJS builds leave out, to be loaded from the split build if ever asked: diff, whose git reader (isomorphic-git, pako) would double the file every command reads (cli-loader.ts runs it from the split build), and in the commands build (`explorer`) the explorer, which has a build of its own (cli-loader.ts opens it). scripts/build.ts and test/build/commands-ascii.ts build with it.
+*/
+export function commandsApart({explorer}: {readonly explorer: boolean}): Plugin {
 	return {
 		name: 'commands-apart',
 		setup(builder) {
-			builder.onResolve({filter: /[/\\]ui[/\\]run[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
+			if (explorer) {
+				builder.onResolve({filter: /[/\\]ui[/\\]run[/\\]run-explorer\.js$/}, () => ({path: './explorer-apart.js', external: true}));
+			}
+
 			builder.onResolve({filter: /^\.\/diff\.js$/}, arguments_ => (arguments_.importer.endsWith('command-table.ts') ? {path: './diff-apart.js', external: true} : undefined));
 		},
 	};

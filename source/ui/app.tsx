@@ -61,6 +61,8 @@ export type ExplorerProps = {
 	readonly writeTerminal?: (sequence: string) => void;
 	/** Quit right after the first frame of the panes (the bench's first-frame probe). */
 	readonly firstFrameProbe?: boolean;
+	/** Called once the first frame of the panes is rendered (run/run-explorer.tsx: the bundle keeps the code compiled so far for the next start). */
+	readonly onFirstFrame?: () => void;
 	/** Keys typed while the configuration loaded, in order: applied once the panes are laid out, as if typed then. */
 	readonly takeTypedKeys?: () => readonly string[];
 };
@@ -88,13 +90,16 @@ function useTerminalSize(columns?: number, rows?: number): {columns: number; row
 	return size;
 }
 
-export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit, onLeave, firstFrameProbe = false, takeTypedKeys}: ExplorerProps) {
+export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit, onLeave, firstFrameProbe = false, onFirstFrame, takeTypedKeys}: ExplorerProps) {
 	const {exit} = useApp();
 	useEffect(() => {
+		onFirstFrame?.();
 		if (firstFrameProbe) {
 			exit();
 		}
-	}, [firstFrameProbe, exit]);
+	// Once, on the first frame.
+	// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, []);
 	const {stdout} = useStdout();
 	const size = useTerminalSize(columns, rows);
 	const theme = useMemo(() => ({color, marker}), [color, marker]);

@@ -97,6 +97,47 @@ test.serial('npm install --global ./tfscope-X.tgz, with no warning, gives a tfsc
 	t.regex(check.stderr, /No problems found in 6 module instances and 42 resource instances/);
 });
 
+test.serial('the installed explorer opens on the example without a code cache, from the one it wrote, over a damaged one, and where no cache directory can be made', async t => {
+	if (!tmuxAvailable()) {
+		t.fail('tmux is needed (apt-get install tmux)');
+		return;
+	}
+
+	// The explorer runs from its own CommonJS build with a V8 code cache (scripts/bundle/cli-loader.ts), written at its first frame.
+	const explorerTemporary = path.join(scratch, 'explorer-tmp');
+	mkdirSync(explorerTemporary);
+	const cacheDirectory = path.join(explorerTemporary, `tfscope-compile-cache-${process.getuid?.()}`);
+	const explorerCache = () => readdirSync(cacheDirectory).filter(name => name.endsWith('-explorer.bin'));
+	const open = async (temporaryDirectory: string) => {
+		const terminal = startTerminal({program: [path.join(prefix, 'bin', 'tfscope'), example], cwd: scratch, columns: 120, rows: 40, environment: {HOME: home, TMPDIR: temporaryDirectory}});
+		try {
+			const screen = await terminal.waitFor(/42 resource instances|· 42r ·/, 60_000);
+			terminal.keys('q');
+			t.is(await terminal.waitForExit(60_000), 0);
+			return screen;
+		} finally {
+			terminal.close();
+		}
+	};
+
+	const tree = /Modules 6[^]*app\["eu"\] 5 resources/;
+	t.regex(await open(explorerTemporary), tree);
+	t.is(explorerCache().length, 1);
+	const cacheFile = path.join(cacheDirectory, explorerCache()[0]!);
+	const written = readFileSync(cacheFile);
+	t.regex(await open(explorerTemporary), tree);
+	t.deepEqual(readFileSync(cacheFile), written, 'read, not written again');
+	// A damaged cache (same name and length) is rejected by V8 and written anew.
+	writeFileSync(cacheFile, Buffer.alloc(written.length, 7));
+	t.regex(await open(explorerTemporary), tree);
+	t.notDeepEqual(readFileSync(cacheFile), Buffer.alloc(written.length, 7));
+	// Where the cache's directory is a file, there is no cache, and the explorer works as before.
+	const blocked = path.join(scratch, 'blocked-tmp');
+	mkdirSync(blocked);
+	writeFileSync(path.join(blocked, `tfscope-compile-cache-${process.getuid?.()}`), '');
+	t.regex(await open(blocked), tree);
+});
+
 test.serial('what the installed tool wrote is what docs/safety.md says: a code cache in the temporary directory, and nothing with NODE_DISABLE_COMPILE_CACHE=1', t => {
 	// The console history is written only by an interactive console, which the steps above do not use.
 	t.deepEqual(filesUnder(home), []);

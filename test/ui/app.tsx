@@ -407,6 +407,26 @@ test.serial('while loading, a spinner with what is being done and its counts; th
 	await app.unmount();
 });
 
+test.serial('onFirstFrame is called once, with the panes\' first frame, not while loading nor on later frames', async t => {
+	let finish: ((value: {data: ReturnType<typeof createFixtureData>; summary: string}) => void) | undefined;
+	const load = async () => new Promise<{data: ReturnType<typeof createFixtureData>; summary: string}>(resolve => {
+		finish = resolve;
+	});
+	let calls = 0;
+	const app = await renderFrames(<App directory='infra/live' load={load} columns={100} rows={30} color={false} onFirstFrame={() => {
+		calls++;
+	}}/>);
+	await app.waitFor(/Loading infra\/live/);
+	t.is(calls, 0);
+	finish?.({data: createFixtureData(), summary: ''});
+	await app.waitFor('Blocks — root');
+	t.is(calls, 1);
+	await app.write('\u001B[B');
+	await app.waitFor(/Blocks — module\.net\["eu"\]/);
+	t.is(calls, 1);
+	await app.unmount();
+});
+
 test.serial('keys typed while loading are kept, counted on the loading screen, and applied in order once the panes open (Ctrl-C still interrupts)', async t => {
 	let finish: ((value: {data: ReturnType<typeof createFixtureData>; summary: string}) => void) | undefined;
 	const load = async () => new Promise<{data: ReturnType<typeof createFixtureData>; summary: string}>(resolve => {

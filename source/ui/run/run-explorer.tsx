@@ -15,6 +15,10 @@ export type RunExplorerOptions = {
 	readonly stdout?: NodeJS.WriteStream;
 	readonly stderr?: Writer;
 	readonly environment?: Readonly<Record<string, string | undefined>>;
+	/** What must be loaded before the first render: the explorer's CommonJS build loads Ink's layout engine apart (scripts/bundle/explorer-entry.ts); from the sources and the ES module build, yoga-layout loads itself. */
+	readonly beforeRender?: Promise<unknown>;
+	/** Called once the explorer's first frame of the panes is drawn (cli-loader.ts then keeps the code compiled so far for the next start). */
+	readonly onFirstFrame?: () => void;
 };
 
 export const noTerminalMessage = (directory: string) => `tfscope: the explorer needs an interactive terminal (stdin and stdout must be a TTY).
@@ -77,7 +81,8 @@ export async function runExplorer(options: RunExplorerOptions): Promise<number> 
 	let instance: ExplorerInstance | undefined;
 	try {
 		const {startExplorer} = await import('./start-explorer.js');
-		// The commands' V8 settings (source/v8-flags.ts), now that Ink, React, the app and the Node modules they use are loaded: the first frame on terraform-aws-eks's examples/karpenter 1,235 -> 880 ms of CPU (median of 3, first-frame probe).
+		await options.beforeRender;
+		// The commands' V8 settings (source/v8-flags.ts), now that Ink, React, the app and the Node modules they use are loaded: the first frame on terraform-aws-eks's examples/karpenter 1,235 -> 880 ms of CPU (median of 3, first-frame probe). The explorer's CommonJS build runs under them from the start (cli-loader.ts sets them before compiling it); setting the same values again changes nothing.
 		useToolV8Flags();
 		instance = startExplorer({...options, stdin, stdout, environment, color, marker: !color});
 		await instance.waitUntilExit();

@@ -54,6 +54,7 @@ export function startExplorer(options: RunExplorerOptions & {readonly stdin: Nod
 			marker={options.marker}
 			// The bench's first-frame probe (bench/measure-first-frame.ts): quit once the first frame of the panes is drawn, so the process's CPU is what the first frame cost.
 			firstFrameProbe={environment['TFSCOPE_FIRST_FRAME_PROBE'] === '1'}
+			{...(options.onFirstFrame && {onFirstFrame: options.onFirstFrame})}
 			historyFile={defaultHistoryFile(environment)}
 			// Loading cannot be stopped half-way: Ctrl-C then is an interrupt, which restores the terminal and exits at once (run-explorer.ts).
 			onInterrupt={() => process.kill(process.pid, 'SIGINT')}

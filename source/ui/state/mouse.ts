@@ -195,7 +195,7 @@ export function graphNodeAt(line: string, column: number, nodes: readonly string
 		return whole;
 	}
 
-	const isLabel = (character: string | undefined) => character !== undefined && character !== ' ' && !/[\u2500-\u257F◀▶]/.test(character);
+	const isLabel = (character: string | undefined) => character !== undefined && character !== ' ' && !/[\u2500-\u257F\u25C0\u25B6]/.test(character);
 	if (!isLabel(line[column])) {
 		return -1;
 	}

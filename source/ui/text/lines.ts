@@ -21,7 +21,9 @@ export type Line = {readonly spans: readonly Span[]; readonly style?: SpanStyle}
 
 const printableAscii = /^[\u0020-\u007E]*$/;
 const widths = new Map<string, number>();
-const segmenter = new Intl.Segmenter();
+// Made on first use: the first Intl.Segmenter of a process costs tens of milliseconds (ICU's data), too much for every start.
+let segmenterMade: Intl.Segmenter | undefined;
+const segmenter = {segment: (text: string) => (segmenterMade ??= new Intl.Segmenter()).segment(text)};
 
 /**
 Columns a text takes in the terminal, as Ink measures it (string-width); printable ASCII is its length. Other texts are remembered, as the same labels come back on every frame.

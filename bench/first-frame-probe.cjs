@@ -1,8 +1,8 @@
-import {writeFileSync} from 'node:fs';
-import process from 'node:process';
+const {writeFileSync} = require('node:fs');
+const process = require('node:process');
 
 /*
-Preloaded (`node --import`) into the bundled tool by bench/measure-start.ts: watches what the explorer writes to the terminal and, at the first frame that shows the module tree ("Modules N" in the tree pane's title), writes the process's CPU time and age so far to $TFSCOPE_FIRST_FRAME_FILE and exits. Plain JavaScript, so it runs without tsx, as the installed tool does.
+Preloaded (`node --require`) into the bundled tool by bench/first-frame.ts: watches what the explorer writes to the terminal and, at the first frame that shows the module tree ("Modules N" in the tree pane's title), writes the process's CPU time and age so far to $TFSCOPE_FIRST_FRAME_FILE and exits. Plain CommonJS, so it runs without tsx and adds nothing to what the tool loads: preloaded with `--import` (an ES module), it started Node's ES module loader, and with it Node ran the tool's CommonJS program through that loader (translators, the CommonJS export lexer), tens of milliseconds of CPU a user's start does not have.
 */
 
 const file = process.env.TFSCOPE_FIRST_FRAME_FILE;
