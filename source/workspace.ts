@@ -16,7 +16,7 @@ import {type ConfigSource, readTextFrom} from './config/source.js';
 import {describeReadFailure, readTextWithLimit} from './files/read-file.js';
 import {maximumStateFileBytes, readState} from './config/state.js';
 import {stateMethods} from './config/state-encryption.js';
-import {blocksOf} from './hcl/ast.js';
+import {type Expression, blocksOf} from './hcl/ast.js';
 import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, type ValueOrigin, collectRootVariables} from './config/tfvars.js';
 import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
@@ -288,13 +288,13 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	// OpenTofu evaluates module sources from variables and locals before loading the modules they name.
 	const staticEvaluation = language.rules.staticModuleSources
 		? createStaticEvaluation({
-			rootDirectory: directory, cwd, ...(options.startDirectory !== undefined && {startDirectory: options.startDirectory}), workspaceName, rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names,
+			rootDirectory: directory, cwd, ...(options.startDirectory !== undefined && {startDirectory: options.startDirectory}), workspaceName, rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names, mismatchWording: language.rules.mismatchWording,
 		})
 		: undefined;
 	// Terraform 1.15+ evaluates them as its init walk does, from const variables.
 	const initEvaluation = language.rules.initModuleSources
 		? createInitEvaluation({
-			rootDirectory: directory, cwd, ...(options.startDirectory !== undefined && {startDirectory: options.startDirectory}), rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names,
+			rootDirectory: directory, cwd, ...(options.startDirectory !== undefined && {startDirectory: options.startDirectory}), rootVariables: collected.values, functions: functions.lookup, functionNames: functions.names, mismatchWording: language.rules.mismatchWording,
 		})
 		: undefined;
 	const staticScope = staticEvaluation?.root ?? initEvaluation?.root;
@@ -309,7 +309,11 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 	const stateFile = options.stateFile ?? path.join(directory, 'terraform.tfstate');
 	// An OpenTofu encrypted state is decrypted with what the root module's encryption block (and TF_ENCRYPTION) give statically.
 	const rootModule = tree.root.module;
-	const decryption = () => stateMethods(rootModule.terraform.blocks.flatMap(block => blocksOf(block.body, 'encryption')), environment['TF_ENCRYPTION'], staticEvaluation && ((expression, requiredBy) => staticEvaluation.evaluateInRoot(rootModule, expression, requiredBy)));
+	const encryptionBlocks = () => rootModule.terraform.blocks.flatMap(block => blocksOf(block.body, 'encryption'));
+	const staticEvaluator = staticEvaluation && ((expression: Expression, requiredBy: string) => staticEvaluation.evaluateInRoot(rootModule, expression, requiredBy));
+	const decryption = () => stateMethods(encryptionBlocks(), environment['TF_ENCRYPTION'], staticEvaluator);
+	// terraform_remote_state of an encrypted state: the remote_state_data_sources target, per data source.
+	const remoteStateDecryption = (key: string) => stateMethods(encryptionBlocks(), environment['TF_ENCRYPTION'], staticEvaluator, {kind: 'remote-state', key});
 	const state = readState(options.stateFile ? path.resolve(cwd, options.stateFile) : stateFile, options.stateFile === undefined, options.source, decryption);
 	// The provider versions the lock file selected tell how far a bundled digest is trusted.
 	const schemas = loadSchemaSet({files: schemaFilesFor(directory, options.schemaFiles, cwd), bundled: options.bundledSchemas ?? true, locked: readLockFile(directory, options.source), dataStore: language.rules.dataStore});
@@ -330,8 +334,10 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 			const read = readTextFrom(options.source, file, maximumStateFileBytes);
 			return read.ok ? read : {ok: false};
 		},
+		remoteStateDecryption,
 		functions: functions.lookup,
 		functionNames: functions.names,
+		mismatchWording: language.rules.mismatchWording,
 		filesystem: options.source ?? createNodeFilesystem({cwd}),
 		assumptions: assumed.assumptions,
 		schemas: schemas.schemas,

@@ -1,8 +1,13 @@
 import fs from 'node:fs';
+import type {MismatchWording} from '../lang/convert.js';
 import type {FunctionRelease} from '../lang/functions/index.js';
+import {type Block, blocksOf} from '../hcl/ast.js';
+import {jsonTopLevelItems} from './json-blocks.js';
 import {chooseVersion, versionConstraintsOf} from './language-version.js';
+import {selectConfigurationFiles} from './load-directory.js';
+import {maximumConfigFileBytes, parseConfigFile} from './parse-file.js';
 import {readLockFile} from './lock-file.js';
-import type {ConfigSource} from './source.js';
+import {type ConfigSource, readTextFrom} from './source.js';
 import {compareVersions} from './version-constraint.js';
 
 /*
@@ -86,6 +91,10 @@ export type LanguageRules = {
 	*/
 	readonly functions: FunctionRelease;
 	/**
+	How a type mismatch is worded: `string required, but have tuple` from go-cty 1.16.3 (Terraform 1.13's go.mod; OpenTofu 1.10's), `string required` before (lang/convert.ts MismatchWording).
+	*/
+	readonly mismatchWording: MismatchWording;
+	/**
 	The console also continues an expression on the next line after a trailing backslash (OpenTofu 1.9, see lang/console.ts).
 	*/
 	readonly consoleBackslashContinuation: boolean;
@@ -129,6 +138,7 @@ export const features = {
 	languageBlock: {opentofu: '1.12'},
 	preventDestroyExpressions: {opentofu: '1.12'},
 	consoleBackslashContinuation: {opentofu: '1.9'},
+	mismatchWithGivenType: {terraform: '1.13', opentofu: '1.10'},
 } as const satisfies Record<string, Since>;
 
 export type LanguageFeature = keyof typeof features;
@@ -171,6 +181,7 @@ export function rulesFor(mode: LanguageMode, version: string = knownVersions[mod
 			languageBlock: has(features.languageBlock),
 			preventDestroyExpressions: has(features.preventDestroyExpressions),
 			functions: Object.freeze({dialect: mode, version}),
+			mismatchWording: has(features.mismatchWithGivenType) ? 'with-given-type' : 'terse',
 			consoleBackslashContinuation: has(features.consoleBackslashContinuation),
 			providerRegistry: mode === 'opentofu' ? 'registry.opentofu.org' : 'registry.terraform.io',
 		} satisfies LanguageRules);
@@ -212,7 +223,8 @@ The language of a root module directory, and the release whose rules apply (the 
 1. `--opentofu` / `--terraform` (`forced`) decide;
 2. OpenTofu when the root module directory has a `.tofu` or `.tofu.json` file (Terraform ignores them; only OpenTofu reads them);
 3. OpenTofu when the directory's `.terraform.lock.hcl` records a provider from `registry.opentofu.org` (written by `tofu init`);
-4. otherwise Terraform.
+4. OpenTofu when a `terraform` block of the directory has an `encryption` block: Terraform rejects it ("Unsupported block type", hashicorp/terraform internal/configs/parser_config.go terraformBlockSchema, v1.11 to v1.16), so only OpenTofu runs such a configuration;
+5. otherwise Terraform.
 Only the root directory is looked at: child modules are written for whichever program runs the root, and their sources may themselves depend on the mode.
 */
 export function chooseLanguage(directory: string, forced?: LanguageMode, source?: ConfigSource): LanguageChoice {
@@ -248,7 +260,33 @@ function chooseMode(directory: string, names: readonly string[], forced: Languag
 		return {mode: 'opentofu', reason: `.terraform.lock.hcl records ${provider} from OpenTofu's registry`};
 	}
 
+	const encryption = encryptionBlockFile(directory, names, source);
+	if (encryption) {
+		return {mode: 'opentofu', reason: `${encryption} configures state encryption, which only OpenTofu has`};
+	}
+
 	return {mode: 'terraform', reason: 'no .tofu files and no OpenTofu registry providers in .terraform.lock.hcl'};
+}
+
+/**
+The first configuration file (in the order the loader reads them) whose `terraform` block has an `encryption` block (`"encryption": {...}` in JSON syntax). Only files that mention `encryption` are parsed; one that cannot be read or parsed decides nothing (the loader reports it).
+*/
+function encryptionBlockFile(directory: string, names: readonly string[], source: ConfigSource | undefined): string | undefined {
+	for (const file of selectConfigurationFiles(directory, names)) {
+		const read = readTextFrom(source, file.path, maximumConfigFileBytes);
+		if (!read.ok || !read.text.includes('encryption')) {
+			continue;
+		}
+
+		const body = parseConfigFile(read.text, file.name).value;
+		const json = body.syntax === 'json';
+		const blocks = (json ? jsonTopLevelItems(body, []) : body.items).filter((item): item is Block => item.kind === 'Block' && item.type === 'terraform');
+		if (blocks.some(block => (json ? block.body.items.some(item => (item.kind === 'Attribute' ? item.name : item.type) === 'encryption') : blocksOf(block.body, 'encryption').length > 0))) {
+			return file.name;
+		}
+	}
+
+	return undefined;
 }
 
 /**

@@ -46,9 +46,22 @@ Evaluates an expression of the root module statically, as OpenTofu evaluates the
 export type StaticEvaluator = (expression: Expression, requiredBy: string) => Result<Value>;
 
 /**
-The methods that may decrypt the state, in OpenTofu's order (methodConfigsFromTarget: `method`, then each `fallback`), from the root module's `terraform { encryption { ... } }` blocks merged with `TF_ENCRYPTION` (command/meta_encryption.go; config_merge.go: a block of the same type and name from the environment overrides the configuration's arguments, its `state` target overrides the method). A string explains why there is nothing to try.
+Which state a configuration's encryption decrypts: the configuration's own (`state` target), or a `terraform_remote_state` data source's, by its key (OpenTofu's provider.go ReadDataSourceEncrypted: the instance address without `data.terraform_remote_state.` and without a leading `module.`, so `foo`, `foo[4]`, `submod[1].bar`), read with the `remote_state_data_source "KEY"` target, else `remote_state_data_sources { default }`.
 */
-export function stateMethods(encryptionBlocks: readonly Block[], environmentConfig: string | undefined, evaluate: StaticEvaluator | undefined): readonly StateMethod[] | string {
+export type EncryptionTarget = {readonly kind: 'state'} | {readonly kind: 'remote-state'; readonly key: string};
+
+/**
+The key OpenTofu looks a `terraform_remote_state` instance up by (see EncryptionTarget).
+*/
+export function remoteStateKey(instanceAddress: string): string {
+	const key = instanceAddress.replace('data.terraform_remote_state.', '');
+	return key.startsWith('module.') ? key.slice('module.'.length) : key;
+}
+
+/**
+The methods that may decrypt the state, in OpenTofu's order (methodConfigsFromTarget: `method`, then each `fallback`), from the root module's `terraform { encryption { ... } }` blocks merged with `TF_ENCRYPTION` (command/meta_encryption.go; config_merge.go: a block of the same type and name from the environment overrides the configuration's arguments, a target's `method` and `fallback` override the configuration's). A string explains why there is nothing to try.
+*/
+export function stateMethods(encryptionBlocks: readonly Block[], environmentConfig: string | undefined, evaluate: StaticEvaluator | undefined, which: EncryptionTarget = {kind: 'state'}): readonly StateMethod[] | string {
 	const bodies: Body[] = encryptionBlocks.map(block => block.body);
 	if (environmentConfig !== undefined && environmentConfig.trim() !== '') {
 		if (environmentConfig.trim().startsWith('{')) {
@@ -86,13 +99,11 @@ export function stateMethods(encryptionBlocks: readonly Block[], environmentConf
 	};
 
 	const declared = (type: string, labels: readonly string[]): boolean => bodies.some(body => blocksOf(body, type).some(block => block.labels.join('.') === labels.join('.')));
-	const targets = bodies.flatMap(body => blocksOf(body, 'state'));
-	const target = targets.at(-1);
-	if (!target) {
-		return 'its encryption block has no `state` target';
+	const methodExpressions = which.kind === 'state' ? targetMethods(bodies.flatMap(body => blocksOf(body, 'state'))) : remoteTargetMethods(bodies, which.key);
+	if (typeof methodExpressions === 'string') {
+		return methodExpressions;
 	}
 
-	const methodExpressions = [findAttribute(target.body, 'method')?.expression, ...blocksOf(target.body, 'fallback').map(fallback => findAttribute(fallback.body, 'method')?.expression)];
 	const methods: StateMethod[] = [];
 	for (const expression of methodExpressions) {
 		const labels = expression ? referenceLabels(expression, 'method') : undefined;
@@ -120,7 +131,52 @@ export function stateMethods(encryptionBlocks: readonly Block[], environmentConf
 		methods.push(aesGcmMethod(name, labels, argument, evaluate));
 	}
 
-	return methods.length === 0 ? 'its `state` target names no method' : methods;
+	return methods.length === 0 ? `its \`${which.kind === 'state' ? 'state' : 'remote_state_data_sources'}\` target names no method` : methods;
+}
+
+/**
+The `method` expressions of a target written in several bodies (the configuration's blocks, then TF_ENCRYPTION), merged as OpenTofu's mergeTargetConfigs merges them: a later `method` or `fallback` replaces an earlier one; then the primary's and each fallback's, the fallback's own fallback after it (methodConfigsFromTarget). A string when no body has the target.
+*/
+function targetMethods(targets: readonly Block[]): Array<Expression | undefined> | string {
+	if (targets.length === 0) {
+		return 'its encryption block has no `state` target';
+	}
+
+	const expressions: Array<Expression | undefined> = [];
+	let current: readonly Block[] = targets;
+	// Each level's fallback is a block of the level above: at most as many levels as the text nests.
+	while (current.length > 0) {
+		let method: Expression | undefined;
+		let fallback: Block | undefined;
+		for (const target of current) {
+			method = findAttribute(target.body, 'method')?.expression ?? method;
+			fallback = blocksOf(target.body, 'fallback').at(-1) ?? fallback;
+		}
+
+		expressions.push(method);
+		current = fallback ? [fallback] : [];
+	}
+
+	return expressions;
+}
+
+function remoteTargetMethods(bodies: readonly Body[], key: string): Array<Expression | undefined> | string {
+	const remotes = bodies.flatMap(body => blocksOf(body, 'remote_state_data_sources'));
+	if (remotes.length === 0) {
+		return 'its encryption block has no `remote_state_data_sources` target, so OpenTofu reads the remote state as unencrypted and fails ("This state file is encrypted and can not be read without an encryption configuration")';
+	}
+
+	const named = remotes.flatMap(remote => blocksOf(remote.body, 'remote_state_data_source')).filter(block => block.labels[0] === key);
+	if (named.length > 0) {
+		return targetMethods(named);
+	}
+
+	const defaults = remotes.flatMap(remote => blocksOf(remote.body, 'default'));
+	if (defaults.length === 0) {
+		return `its \`remote_state_data_sources\` target has neither \`default\` nor \`remote_state_data_source "${key}"\`, so OpenTofu reads this remote state as unencrypted and fails`;
+	}
+
+	return targetMethods(defaults);
 }
 
 type ArgumentLookup = (type: string, labels: readonly string[], name: string) => Attribute | undefined;

@@ -2,7 +2,8 @@ import type {ActionTrigger} from '../config/module.js';
 import type {Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import {nameSuggestion} from '../hcl/did-you-mean.js';
-import {convert} from '../lang/convert.js';
+import {convert, conversionFailureText} from '../lang/convert.js';
+import {mismatchWordingOf} from '../lang/function.js';
 import {evaluate} from '../lang/eval/evaluate.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {referenceChainOf, walkReferenceChains} from '../lang/references.js';
@@ -120,7 +121,7 @@ function conditionValue(condition: Expression, scope: Scope): Diagnostic[] {
 	const [bare] = unmark(value);
 	const converted = convert(bare, boolType);
 	if (!converted.ok) {
-		return [...diagnostics, errorDiagnostic('Incorrect value type', `Invalid expression value: ${converted.message}.`, condition.range)];
+		return [...diagnostics, errorDiagnostic('Incorrect value type', `Invalid expression value: ${conversionFailureText(converted, mismatchWordingOf(scope.functionContext))}.`, condition.range)];
 	}
 
 	return [...diagnostics];

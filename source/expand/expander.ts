@@ -3,6 +3,7 @@ import {type ModuleNode, walkModuleTree} from '../config/module-tree.js';
 import type {State} from '../config/state.js';
 import type {RawVariableValue} from '../config/tfvars.js';
 import type {Value} from '../lang/values.js';
+import type {MismatchWording} from '../lang/convert.js';
 import type {FunctionFilesystem, FunctionSpec} from '../lang/function.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {noRepetition} from './expansion.js';
@@ -13,7 +14,7 @@ import {type CauseReport, describeCause} from './unknown-causes.js';
 import {InstanceInvariance} from './instance-invariance.js';
 import {providerConstraints} from '../schema/resource-schema.js';
 import type {SchemaSet} from '../schema/schema-set.js';
-import type {RemoteStateReader} from '../schema/remote-state.js';
+import type {RemoteStateDecryption, RemoteStateReader} from '../schema/remote-state.js';
 import {type Context, report} from './expand-context.js';
 import {ModuleInstanceImpl} from './module-instance.js';
 import {ResourceExpansionImpl} from './resource-expansion.js';
@@ -38,9 +39,17 @@ export type ExpandOptions = {
 	Reads a state file for `terraform_remote_state` with the local backend (schema/remote-state.ts); absent: remote state is never read.
 	*/
 	readonly readRemoteState?: RemoteStateReader;
+	/**
+	How an OpenTofu encrypted state that `terraform_remote_state` reads is decrypted (the configuration's `remote_state_data_sources` target); absent, it is not.
+	*/
+	readonly remoteStateDecryption?: RemoteStateDecryption;
 	readonly functions: (name: string) => FunctionSpec | undefined;
 	readonly functionNames: () => readonly string[];
 	readonly filesystem?: FunctionFilesystem;
+	/**
+	How type mismatches are worded (LanguageRules.mismatchWording); absent, as Terraform 1.11 words them.
+	*/
+	readonly mismatchWording?: MismatchWording;
 	/**
 	What-if values (`--assume`): consulted where resource instance values and input variables are made.
 	*/

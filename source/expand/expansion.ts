@@ -1,6 +1,6 @@
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import type {UnknownCause} from './unknown-causes.js';
-import {convert} from '../lang/convert.js';
+import {type MismatchWording, convert, conversionFailureText} from '../lang/convert.js';
 import {boolType} from '../lang/types.js';
 import {
 	type Type, dynamicType, friendlyTypeName, numberType, stringType,
@@ -214,20 +214,22 @@ function invalid(meta: 'count' | 'for_each' | 'enabled', summary: string, detail
 /**
 The expansion for an evaluated `count` value: a whole, non-negative, known number.
 */
-export function countExpansion(value: Value): ExpansionResult {
+export function countExpansion(value: Value, wording: MismatchWording = 'terse'): ExpansionResult {
 	// One result per value (see ExpansionInstances): blocks that read the same `count` value share it.
-	let result = countExpansions.get(value);
+	const cache = countExpansions[wording];
+	let result = cache.get(value);
 	if (!result) {
-		result = countExpansionOf(value);
-		countExpansions.set(value, result);
+		result = countExpansionOf(value, wording);
+		cache.set(value, result);
 	}
 
 	return result;
 }
 
-const countExpansions = new WeakMap<Value, ExpansionResult>();
+// By the wording of the message a value that is no number gets.
+const countExpansions: Record<MismatchWording, WeakMap<Value, ExpansionResult>> = {terse: new WeakMap(), 'with-given-type': new WeakMap()};
 
-function countExpansionOf(value: Value): ExpansionResult {
+function countExpansionOf(value: Value, wording: MismatchWording): ExpansionResult {
 	const [bare] = unmark(value);
 	if (bare.kind === 'unknown') {
 		return {expansion: {mode: 'unknown', meta: 'count', reason: 'The "count" value depends on values that are not known yet.'}};
@@ -241,7 +243,7 @@ function countExpansionOf(value: Value): ExpansionResult {
 	if (bare.kind !== 'number') {
 		const converted = convert(bare, numberType);
 		if (!converted.ok || converted.value.kind !== 'number') {
-			return invalid('count', 'Incorrect value type', `Invalid expression value: ${converted.ok ? 'a number is required' : converted.message}.`);
+			return invalid('count', 'Incorrect value type', `Invalid expression value: ${converted.ok ? 'a number is required' : conversionFailureText(converted, wording)}.`);
 		}
 
 		number = converted.value;
@@ -266,7 +268,7 @@ function countExpansionOf(value: Value): ExpansionResult {
 /**
 The expansion for an evaluated `lifecycle { enabled }` value, with OpenTofu's errors (internal/lang/evalchecks/eval_lifecycle_enabled.go): not sensitive, not ephemeral, not null, known, a bool.
 */
-export function enabledExpansion(value: Value): ExpansionResult {
+export function enabledExpansion(value: Value, wording: MismatchWording = 'terse'): ExpansionResult {
 	const marks = deepMarks(value);
 	if (marks.has('sensitive')) {
 		return invalid('enabled', 'Invalid enabled argument', 'Sensitive values, or values derived from sensitive values, cannot be used in "enabled" arguments. If used, the sensitive value would be exposed by whether an instance is present.');
@@ -287,7 +289,7 @@ export function enabledExpansion(value: Value): ExpansionResult {
 
 	const converted = convert(bare, boolType);
 	if (!converted.ok || converted.value.kind !== 'bool') {
-		return invalid('enabled', 'Invalid enabled argument', `The given "enabled" argument value is unsuitable: ${converted.ok ? 'bool required' : converted.message}.`);
+		return invalid('enabled', 'Invalid enabled argument', `The given "enabled" argument value is unsuitable: ${converted.ok ? 'bool required' : conversionFailureText(converted, wording)}.`);
 	}
 
 	return {expansion: {mode: 'enabled', enabled: converted.value.value}};

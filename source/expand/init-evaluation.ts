@@ -4,7 +4,7 @@ import {type Diagnostic, type Result, errorDiagnostic} from '../hcl/diagnostics.
 import type {StaticScope} from '../config/load-module-tree.js';
 import type {Module, ModuleCall, VariableBlock} from '../config/module.js';
 import type {RawVariableValue} from '../config/tfvars.js';
-import {convert} from '../lang/convert.js';
+import {type MismatchWording, convert, conversionFailureText} from '../lang/convert.js';
 import {createScope, moduleResolver, type ReferenceResolver} from '../lang/eval/scope.js';
 import type {FunctionSpec} from '../lang/function.js';
 import {referencesOf} from '../lang/references.js';
@@ -25,6 +25,10 @@ Unlike OpenTofu's static evaluation (static-evaluation.ts), nothing else is an e
 
 export type InitEvaluationOptions = {
 	readonly rootDirectory: string;
+	/**
+	How type mismatches are worded (LanguageRules.mismatchWording); absent, as Terraform 1.11 words them.
+	*/
+	readonly mismatchWording?: MismatchWording;
 	readonly cwd: string;
 	readonly startDirectory?: string;
 	readonly rootVariables: ReadonlyMap<string, RawVariableValue>;
@@ -59,7 +63,7 @@ const unknownSource = 'Only literal values and const variables can be evaluated 
 The init-time scope of the root module, from which the loader asks each call's source and each child's scope.
 */
 export function createInitEvaluation(options: InitEvaluationOptions): {readonly root: (module: Module) => StaticScope} {
-	const functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false});
+	const functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false, ...(options.mismatchWording && {mismatchWording: options.mismatchWording})});
 	const rootPath = path.resolve(options.cwd, options.rootDirectory);
 	const constant = (expression: Expression): Result<Value> => evaluateExpression(expression, createScope({functions: options.functions, functionNames: options.functionNames, functionContext}));
 
@@ -215,7 +219,7 @@ export function createInitEvaluation(options: InitEvaluationOptions): {readonly 
 
 			const converted = convert(value, stringType);
 			if (!converted.ok || converted.value.kind !== 'string') {
-				return fail('Incorrect value type', `Invalid expression value: ${converted.ok ? 'a string is required' : converted.message}.`);
+				return fail('Incorrect value type', `Invalid expression value: ${converted.ok ? 'a string is required' : conversionFailureText(converted, options.mismatchWording ?? 'terse')}.`);
 			}
 
 			return {text: converted.value.value, failed: false, diagnostics: []};

@@ -5,7 +5,7 @@ import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
 import type {Condition, ModuleCall, ProviderBlock, ProviderReference} from '../config/module.js';
 import type {ModuleNode} from '../config/module-tree.js';
-import {convert} from '../lang/convert.js';
+import {type MismatchWording, convert, conversionFailureText} from '../lang/convert.js';
 import type {FunctionSpec} from '../lang/function.js';
 import {resolveFunction} from '../lang/functions/index.js';
 import {type Scope, createScope, moduleResolver} from '../lang/eval/scope.js';
@@ -48,6 +48,10 @@ export class ModuleInstanceImpl implements ModuleInstance {
 	readonly parent?: ModuleInstance;
 	readonly repetition: RepetitionData;
 	readonly #context: Context;
+	get #wording(): MismatchWording {
+		return this.#context.options.mismatchWording ?? 'terse';
+	}
+
 	readonly #parentImpl: ModuleInstanceImpl | undefined;
 	readonly #memo: Memo<Value>;
 	readonly #expansionMemo: Memo<Expansion>;
@@ -152,7 +156,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 			functions: this.#moduleFunctions(),
 			functionNames: options.functionNames,
 			// A console scope (one line of the console) has a budget of its own.
-			functionContext: impure ? withTemplates({baseDirectory: options.rootDirectory, impure, budget: new EvaluationBudget(), ...(options.filesystem && {filesystem: options.filesystem})}) : pureFunctionContext(this.#context),
+			functionContext: impure ? withTemplates({baseDirectory: options.rootDirectory, impure, budget: new EvaluationBudget(), ...(options.filesystem && {filesystem: options.filesystem}), ...(options.mismatchWording && {mismatchWording: options.mismatchWording})}) : pureFunctionContext(this.#context),
 			// The console (the only impure caller) also gets type().
 			console: impure,
 		});
@@ -242,7 +246,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 	}
 
 	#constant(expression: Expression): Value {
-		return this.evaluate(expression, createScope({functions: this.#context.options.functions, functionNames: this.#context.options.functionNames, functionContext: {baseDirectory: this.#context.options.rootDirectory, impure: false}}));
+		return this.evaluate(expression, createScope({functions: this.#context.options.functions, functionNames: this.#context.options.functionNames, functionContext: {baseDirectory: this.#context.options.rootDirectory, impure: false, ...(this.#context.options.mismatchWording && {mismatchWording: this.#context.options.mismatchWording})}}));
 	}
 
 	#variableValue(name: string): Value {
@@ -314,7 +318,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 				if (converted.ok) {
 					value = converted.value;
 				} else {
-					report(this.#context, [errorDiagnostic('Invalid value for input variable', `The given value is not suitable for var.${name} declared at ${declaration.range.filename}:${declaration.range.start.line},${declaration.range.start.column}-${declaration.range.start.column + 8}${from}: ${converted.message}.`, (subject ?? declaration).range)]);
+					report(this.#context, [errorDiagnostic('Invalid value for input variable', `The given value is not suitable for var.${name} declared at ${declaration.range.filename}:${declaration.range.start.line},${declaration.range.start.column}-${declaration.range.start.column + 8}${from}: ${conversionFailureText(converted, this.#wording)}.`, (subject ?? declaration).range)]);
 					value = unknownValue(type);
 				}
 			}
@@ -361,7 +365,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 			return converted.value;
 		}
 
-		report(this.#context, [errorDiagnostic('Invalid output value', `The value expression does not match this output value's type constraint: ${converted.message}.`, valueExpression.range)]);
+		report(this.#context, [errorDiagnostic('Invalid output value', `The value expression does not match this output value's type constraint: ${conversionFailureText(converted, this.#wording)}.`, valueExpression.range)]);
 		return unknownValue(constraint.type);
 	}
 
@@ -437,7 +441,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 			return {meta, metaName, value, failure};
 		}
 
-		return {meta, metaName, value, result: metaName === 'count' ? countExpansion(value) : (metaName === 'for_each' ? forEachExpansion(value, kind) : enabledExpansion(value))};
+		return {meta, metaName, value, result: metaName === 'count' ? countExpansion(value, this.#wording) : (metaName === 'for_each' ? forEachExpansion(value, kind) : enabledExpansion(value, this.#wording))};
 	}
 
 	// Expansion of one block in this module instance, memoised; count/for_each are evaluated in the module's scope.
@@ -634,7 +638,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 			return undefined;
 		}
 
-		const result = providerInstanceKey(this.evaluate(reference.key, this.scope(repetition)), reference.key.range, source);
+		const result = providerInstanceKey(this.evaluate(reference.key, this.scope(repetition)), reference.key.range, source, this.#wording);
 		if ('diagnostic' in result) {
 			report(this.#context, [result.diagnostic]);
 			return undefined;

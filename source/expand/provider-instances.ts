@@ -1,6 +1,6 @@
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
 import type {Range} from '../hcl/position.js';
-import {convert} from '../lang/convert.js';
+import {type MismatchWording, convert, conversionFailureText} from '../lang/convert.js';
 import {stringType} from '../lang/types.js';
 import {type Value, deepMarks, unmark} from '../lang/values.js';
 
@@ -13,7 +13,7 @@ export type ProviderKeyResult = {readonly key: string} | {readonly diagnostic: D
 /**
 The instance key a provider reference's key expression gave, or OpenTofu's error for it. `source` names what asks (a resource instance address), as OpenTofu's message for an unknown key does.
 */
-export function providerInstanceKey(value: Value, range: Range, source: string): ProviderKeyResult {
+export function providerInstanceKey(value: Value, range: Range, source: string, wording: MismatchWording = 'terse'): ProviderKeyResult {
 	const fail = (detail: string): ProviderKeyResult => ({diagnostic: errorDiagnostic('Invalid provider instance key', detail, range)});
 	const marks = deepMarks(value);
 	if (marks.has('sensitive')) {
@@ -35,7 +35,7 @@ export function providerInstanceKey(value: Value, range: Range, source: string):
 
 	const converted = convert(bare, stringType);
 	if (!converted.ok || converted.value.kind !== 'string') {
-		return fail(`The given instance key is unsuitable: ${converted.ok ? 'string required' : converted.message}.`);
+		return fail(`The given instance key is unsuitable: ${converted.ok ? 'string required' : conversionFailureText(converted, wording)}.`);
 	}
 
 	return {key: converted.value.value};

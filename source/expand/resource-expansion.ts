@@ -2,6 +2,7 @@ import {errorDiagnostic} from '../hcl/diagnostics.js';
 import {rangeBetween} from '../hcl/position.js';
 import type {ResourceBlock} from '../config/module.js';
 import type {Value} from '../lang/values.js';
+import {conversionFailureText} from '../lang/convert.js';
 import {type BodyOptions, instanceNames} from './dynamic-blocks.js';
 import {type Expansion, expansionInstances} from './expansion.js';
 import type {ModuleInstance, ResourceExpansion, ResourceInstance} from './instance-tree.js';
@@ -141,6 +142,6 @@ export class ResourceExpansionImpl implements ResourceExpansion {
 	reportShapeProblem(problem: ShapeProblem): void {
 		const written = writtenAttribute(this.block.block.body, problem.path);
 		const name = problem.path.at(-1)!;
-		report(this.#context, [errorDiagnostic('Incorrect attribute value type', `Inappropriate value for attribute ${JSON.stringify(name)}: ${problem.message}.`, written?.expression.range ?? this.block.block.typeRange, written ? rangeBetween(written.nameRange, written.expression.range) : undefined)]);
+		report(this.#context, [errorDiagnostic('Incorrect attribute value type', `Inappropriate value for attribute ${JSON.stringify(name)}: ${conversionFailureText(problem.failure, this.#context.options.mismatchWording ?? 'terse')}.`, written?.expression.range ?? this.block.block.typeRange, written ? rangeBetween(written.nameRange, written.expression.range) : undefined)]);
 	}
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {type Attribute, type Block, type Body, findAttribute} from '../hcl/ast.js';
 import type {ResourceBlock} from '../config/module.js';
 import {stateKey} from '../config/state.js';
@@ -10,6 +11,8 @@ import {type Assumption, applyAssumptions, assumptionsFor} from './assumptions.j
 import {shapeBody} from '../schema/shape.js';
 import {planBuiltin} from '../schema/builtin-plan.js';
 import {readRemoteState} from '../schema/remote-state.js';
+import {warningDiagnostic} from '../hcl/diagnostics.js';
+import {report} from './expand-context.js';
 import {sortedObject} from './collection-values.js';
 import type {Context} from './expand-context.js';
 import {pending, reportCycle} from './memo.js';
@@ -159,11 +162,16 @@ export class ResourceInstanceImpl implements ResourceInstance {
 			// A newer provider release than the digest's, or a version the constraints allow instead of the digest's, may have attributes the digest lacks: reading one is unknown, not an error.
 			// Built as a literal, not spread: V8 gave each object spread from another with a property added a hidden class of its own (48,811 classes, 8 MB, at 4x, and every read of such a value megamorphic).
 			const shaped: ObjectValue = resource.schema.newerAllowed || !resource.schema.strict ? {kind: 'object', attributes: shapedBody.attributes, open: true} : shapedBody;
-			if (resource.schema.provider === builtinProvider && block.mode === 'data' && block.type === 'terraform_remote_state' && this.#context.options.readRemoteState) {
+			const {options} = this.#context;
+			if (resource.schema.provider === builtinProvider && block.mode === 'data' && block.type === 'terraform_remote_state' && options.readRemoteState) {
 				// Read during plan, as Terraform reads it: the local backend's state file, when there is one.
-				const read = readRemoteState(shaped, this.#context.options.rootDirectory, this.#context.options.readRemoteState);
+				const read = readRemoteState(shaped, options.rootDirectory, options.readRemoteState, {address: this.text, decryption: options.remoteStateDecryption});
 				if (read.kind === 'read') {
 					return read.value;
+				}
+
+				if (read.encrypted === true) {
+					report(this.#context, [warningDiagnostic('Encrypted state file', `${read.file === undefined ? 'The state file' : path.relative(options.cwd, read.file) || read.file} is an OpenTofu encrypted state file that ${this.text} reads, and tfscope cannot decrypt it: ${read.problem ?? 'no method'}. Its outputs are unknown.`, this.resource.block.range)]);
 				}
 			}
 

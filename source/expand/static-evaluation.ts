@@ -7,7 +7,7 @@ import {type Range, rangeBetween} from '../hcl/position.js';
 import type {StaticScope} from '../config/load-module-tree.js';
 import type {Module, ModuleCall, VariableBlock} from '../config/module.js';
 import type {RawVariableValue} from '../config/tfvars.js';
-import {convert} from '../lang/convert.js';
+import {type MismatchWording, convert, conversionFailureText} from '../lang/convert.js';
 import {createScope, moduleResolver} from '../lang/eval/scope.js';
 import type {FunctionSpec} from '../lang/function.js';
 import {type Reference, referencesOf, subjectTextOf, traversalOf, traversalsOf} from '../lang/references.js';
@@ -29,6 +29,10 @@ The module loader (config/) asks through the `StaticScope` capability, so it kno
 
 export type StaticEvaluationOptions = {
 	readonly rootDirectory: string;
+	/**
+	How type mismatches are worded (LanguageRules.mismatchWording); absent, as Terraform 1.11 words them.
+	*/
+	readonly mismatchWording?: MismatchWording;
 	readonly cwd: string;
 	/**
 	`path.cwd` (default `cwd`).
@@ -114,7 +118,7 @@ const failed = (diagnostics: Diagnostic[]): Result<Value> => ({value: unknownVal
 The static evaluator of a whole configuration: frames are made per module of the tree as the loader reaches it; values are computed on demand and memoised per frame.
 */
 export function createStaticEvaluation(options: StaticEvaluationOptions): {readonly root: (module: Module) => StaticScope; readonly settings: (module: Module) => Diagnostic[]; readonly evaluateInRoot: (module: Module, expression: Expression, requiredBy: string) => Result<Value>} {
-	const functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false});
+	const functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false, ...(options.mismatchWording && {mismatchWording: options.mismatchWording})});
 	const rootPath = path.resolve(options.cwd, options.rootDirectory);
 	// The identifiers being evaluated, innermost last: a repeat is OpenTofu's "Circular reference".
 	const stack: string[] = [];
@@ -224,7 +228,7 @@ export function createStaticEvaluation(options: StaticEvaluationOptions): {reado
 
 				const converted = value.kind === 'null' && type.kind === 'dynamic' ? {ok: true as const, value} : convert(value, type);
 				if (!converted.ok) {
-					return failed([errorDiagnostic('Invalid value for input variable', `The given value is not suitable for var.${name} declared at ${declaration.range.filename}:${declaration.range.start.line}: ${converted.message}.`, declaration.range)]);
+					return failed([errorDiagnostic('Invalid value for input variable', `The given value is not suitable for var.${name} declared at ${declaration.range.filename}:${declaration.range.start.line}: ${conversionFailureText(converted, options.mismatchWording ?? 'terse')}.`, declaration.range)]);
 				}
 
 				return {value: declaration.sensitive ? markSensitive(converted.value) : converted.value, diagnostics};

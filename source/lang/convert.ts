@@ -1,7 +1,7 @@
 import {formatNumber, parseNumber} from './numbers.js';
 import {setFromElements} from './operations.js';
 import {
-	type ObjectType, type Type, attributeCount, attributeNames, dynamicType, objectType, typeEquals,
+	type ObjectType, type Type, attributeCount, attributeNames, dynamicType, friendlyTypeName, objectType, typeEquals,
 } from './types.js';
 import {unify} from './unify.js';
 import {
@@ -9,19 +9,51 @@ import {
 } from './values.js';
 
 /*
-Type conversion after cty/convert, in its "unsafe" flavour, which Terraform uses everywhere: number and bool to string, string to number or bool when the text allows, tuple to list or set, object to map, nested conversions, and object types with optional attributes (filled with their default or null). Failures carry cty's messages ("a number is required", `attribute "x" is required`, "string required").
+Type conversion after cty/convert, in its "unsafe" flavour, which Terraform uses everywhere: number and bool to string, string to number or bool when the text allows, tuple to list or set, object to map, nested conversions, and object types with optional attributes (filled with their default or null).
+
+A failure carries what failed, not its words: a value that cannot convert (`"a"` to number: cty's words, the same in every release), or the two types no conversion joins, which `conversionFailureText` words as the caller's go-cty release does (MismatchWording). The caller words it where it makes the diagnostic, with its language rules.
 */
 
 export type PathStep = {readonly kind: 'index'; readonly key: number | string} | {readonly kind: 'attribute'; readonly name: string};
 
+/**
+Why a conversion failed: a value's own problem (worded the same by every go-cty release), or no conversion from `got` to `want` (worded by MismatchWording).
+*/
+export type ConversionReason =
+	| {readonly kind: 'value'; readonly text: string}
+	| {readonly kind: 'mismatch'; readonly got: Type; readonly want: Type};
+
+export type ConversionFailure = {readonly ok: false; readonly reason: ConversionReason; readonly path?: readonly PathStep[]};
+
 export type ConversionResult =
 	| {readonly ok: true; readonly value: Value}
-	| {readonly ok: false; readonly message: string; readonly path?: readonly PathStep[]};
+	| ConversionFailure;
 
-type Failure = Extract<ConversionResult, {ok: false}>;
+/**
+How go-cty's MismatchMessage words a type mismatch (cty/convert/mismatch_msg.go):
+- `'terse'`: up to go-cty 1.16.2 (Terraform 1.11 and 1.12), only what was required (`string required`);
+- `'with-given-type'`: from go-cty 1.16.3 (zclconf/go-cty 89f0621; Terraform 1.13 on, OpenTofu 1.10 on), also the type given where that is unlikely to confuse (typesAreLikelyToCauseConfusion): `string required, but have tuple`.
+*/
+export type MismatchWording = 'terse' | 'with-given-type';
 
-function fail(message: string, path: readonly PathStep[]): Failure {
-	return path.length > 0 ? {ok: false, message, path} : {ok: false, message};
+type Failure = ConversionFailure;
+
+function fail(text: string, path: readonly PathStep[]): Failure {
+	const reason: ConversionReason = {kind: 'value', text};
+	return path.length > 0 ? {ok: false, reason, path} : {ok: false, reason};
+}
+
+function mismatch(got: Type, want: Type, path: readonly PathStep[]): Failure {
+	const reason: ConversionReason = {kind: 'mismatch', got, want};
+	return path.length > 0 ? {ok: false, reason, path} : {ok: false, reason};
+}
+
+/**
+A failure's message as cty's Convert error prints it (without the path, which callers place themselves), in the given release's words.
+*/
+export function conversionFailureText(failure: ConversionFailure, wording: MismatchWording): string {
+	const {reason} = failure;
+	return reason.kind === 'value' ? reason.text : mismatchMessage(reason.got, reason.want, wording);
 }
 
 /**
@@ -64,7 +96,7 @@ function convertAt(value: Value, want: Type, path: readonly PathStep[]): Convers
 		}
 
 		if (!canConvert(have, want)) {
-			return fail(mismatchMessage(have, want), path);
+			return mismatch(have, want, path);
 		}
 
 		return {ok: true, value: withMarks(bare.kind === 'null' ? nullValue(concreteType(have, want)) : unknownValue(concreteType(have, want)), marks)};
@@ -72,7 +104,7 @@ function convertAt(value: Value, want: Type, path: readonly PathStep[]): Convers
 
 	// A known value of exactly the type wanted was returned above (isAlready), so only whether a conversion exists is left to ask; its type is built only for the message when none does.
 	if (!canConvertValue(bare, want)) {
-		return fail(mismatchMessage(typeOf(bare), want), path);
+		return mismatch(typeOf(bare), want, path);
 	}
 
 	const result = convertKnown(bare, want, path);
@@ -446,7 +478,7 @@ function convertKnown(value: Value, want: Type, path: readonly PathStep[]): Conv
 		}
 	}
 
-	return fail(mismatchMessage(typeOf(value), want), path);
+	return mismatch(typeOf(value), want, path);
 }
 
 function convertSequence(elements: readonly Value[], kind: 'list' | 'set', wantElement: Type, path: readonly PathStep[], haveElement: Type | undefined): ConversionResult {
@@ -760,11 +792,11 @@ export function friendlyNameForConstraint(type: Type): string {
 }
 
 /**
-Why no conversion exists from `got` to `want` (cty's MismatchMessage).
+Why no conversion exists from `got` to `want` (cty's MismatchMessage), in the words of a go-cty release (MismatchWording).
 */
-export function mismatchMessage(got: Type, want: Type): string {
+export function mismatchMessage(got: Type, want: Type, wording: MismatchWording): string {
 	if (got.kind === 'object' && want.kind === 'object') {
-		return objectsMismatch(got, want);
+		return objectsMismatch(got, want, wording);
 	}
 
 	if (got.kind === 'tuple' && want.kind === 'list' && want.element.kind === 'dynamic') {
@@ -776,7 +808,7 @@ export function mismatchMessage(got: Type, want: Type): string {
 	}
 
 	if (got.kind === 'object' && want.kind === 'map' && want.element.kind === 'dynamic') {
-		return 'all map element values must have the same type';
+		return 'all map elements must have the same type';
 	}
 
 	const wantCollection = want.kind === 'list' || want.kind === 'set' || want.kind === 'map';
@@ -793,7 +825,7 @@ export function mismatchMessage(got: Type, want: Type): string {
 		if (got.kind === 'tuple') {
 			for (const [index, gotElement] of got.elements.entries()) {
 				if (!typeEquals(gotElement, element) && !canConvert(gotElement, element)) {
-					return `element ${index}: ${mismatchMessage(gotElement, element)}`;
+					return `element ${index}: ${mismatchMessage(gotElement, element, wording)}`;
 				}
 			}
 
@@ -802,7 +834,7 @@ export function mismatchMessage(got: Type, want: Type): string {
 
 		for (const [name, gotAttribute] of Object.entries(got.attributes).sort(([a], [b]) => (a < b ? -1 : 1))) {
 			if (!typeEquals(gotAttribute, element) && !canConvert(gotAttribute, element)) {
-				return `element ${JSON.stringify(name)}: ${mismatchMessage(gotAttribute, element)}`;
+				return `element ${JSON.stringify(name)}: ${mismatchMessage(gotAttribute, element, wording)}`;
 			}
 		}
 
@@ -819,13 +851,41 @@ export function mismatchMessage(got: Type, want: Type): string {
 			return `${friendlyNameForConstraint(want)} required`;
 		}
 
-		return `incorrect ${want.kind} element type: ${mismatchMessage(got.element, want.element)}`;
+		return `incorrect ${want.kind} element type: ${mismatchMessage(got.element, want.element, wording)}`;
+	}
+
+	if (wording === 'with-given-type' && !typesAreLikelyToCauseConfusion(got, want)) {
+		// FriendlyName, not FriendlyNameForConstraint, for both (`list of dynamic required, but have string`).
+		return `${friendlyTypeName(want)} required, but have ${friendlyTypeName(got)}`;
 	}
 
 	return `${friendlyNameForConstraint(want)} required`;
 }
 
-function objectsMismatch(got: ObjectType, want: ObjectType): string {
+function isPrimitive(type: Type): boolean {
+	return type.kind === 'string' || type.kind === 'number' || type.kind === 'bool';
+}
+
+/**
+go-cty 1.16.3's typesAreLikelyToCauseConfusion (cty/convert/mismatch_msg.go), asked only after MismatchMessage's earlier cases: false (name both types) when one is primitive and the other not, when a string is wanted, between bool and number, and from a tuple to an object. Its collection case cannot be reached after those earlier cases, and its object-to-tuple test reads `got.IsObjectType() && got.IsTupleType()`, never true, so an object given for a tuple keeps the terse words.
+*/
+function typesAreLikelyToCauseConfusion(got: Type, want: Type): boolean {
+	if (isPrimitive(got) !== isPrimitive(want)) {
+		return false;
+	}
+
+	if (want.kind === 'string') {
+		return false;
+	}
+
+	if ((want.kind === 'bool' && got.kind === 'number') || (got.kind === 'bool' && want.kind === 'number')) {
+		return false;
+	}
+
+	return !(got.kind === 'tuple' && want.kind === 'object');
+}
+
+function objectsMismatch(got: ObjectType, want: ObjectType, wording: MismatchWording): string {
 	const missing: string[] = [];
 	let mismatch: string | undefined;
 	for (const [name, wantAttribute] of Object.entries(want.attributes).sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -839,7 +899,7 @@ function objectsMismatch(got: ObjectType, want: ObjectType): string {
 		}
 
 		if (mismatch === undefined && !typeEquals(gotAttribute, wantAttribute) && !canConvert(gotAttribute, wantAttribute)) {
-			mismatch = `attribute ${JSON.stringify(name)}: ${mismatchMessage(gotAttribute, wantAttribute)}`;
+			mismatch = `attribute ${JSON.stringify(name)}: ${mismatchMessage(gotAttribute, wantAttribute, wording)}`;
 		}
 	}
 

@@ -1,6 +1,6 @@
 import type {EvaluationBudget} from './budget.js';
 import {refinedUnknown} from './refinements.js';
-import {convert, unmarkDeep} from './convert.js';
+import {type ConversionFailure, type MismatchWording, convert, conversionFailureText, unmarkDeep} from './convert.js';
 import {type Type, dynamicType, friendlyTypeName} from './types.js';
 import {
 	type Mark, type Value, deepMarks, hasDeepMarks, isWhollyKnown, typeOf, unknownValue, unmark, withMarks,
@@ -60,7 +60,18 @@ export type FunctionContext = {
 	What the whole evaluation may still build (see budget.ts); absent, nothing is counted.
 	*/
 	readonly budget?: EvaluationBudget;
+	/**
+	How type mismatches are worded, as the configuration's release words them (LanguageRules.mismatchWording); absent, `'terse'`, as Terraform 1.11 (the goldens' release) words them.
+	*/
+	readonly mismatchWording?: MismatchWording;
 };
+
+/**
+The wording of type mismatches in a function context (see FunctionContext.mismatchWording).
+*/
+export function mismatchWordingOf(context: FunctionContext): MismatchWording {
+	return context.mismatchWording ?? 'terse';
+}
 
 export type FunctionFilesystem = {
 	readonly readFile: (path: string, limit: number) => Uint8Array;
@@ -115,13 +126,34 @@ A failure of a function call that is the caller's fault, reported as "Invalid fu
 */
 export class FunctionError extends Error {
 	readonly argumentIndex: number | undefined;
+	/**
+	A failed conversion the message is made of (`prefix`, then the failure's text), kept so the diagnostic words it in the configuration's release (`messageIn`); `message` has Terraform 1.11's words.
+	*/
+	readonly conversion: FunctionConversionError | undefined;
 
-	constructor(message: string, argumentIndex?: number) {
-		super(message);
+	constructor(message: string | FunctionConversionError, argumentIndex?: number) {
+		super(typeof message === 'string' ? message : message.prefix + conversionFailureText(message.failure, 'terse'));
 		this.name = 'FunctionError';
 		this.argumentIndex = argumentIndex;
+		this.conversion = typeof message === 'string' ? undefined : message;
+	}
+
+	/**
+	The message in the words of a release (MismatchWording).
+	*/
+	messageIn(wording: MismatchWording): string {
+		return this.conversion ? this.conversion.prefix + conversionFailureText(this.conversion.failure, wording) : this.message;
+	}
+
+	/**
+	The same error with `prefix` before its message (`formatlist` naming the iteration).
+	*/
+	withPrefix(prefix: string): FunctionError {
+		return new FunctionError(this.conversion ? {prefix: prefix + this.conversion.prefix, failure: this.conversion.failure} : prefix + this.message, this.argumentIndex);
 	}
 }
+
+export type FunctionConversionError = {readonly prefix: string; readonly failure: ConversionFailure};
 
 export function defineFunction(spec: FunctionSpec): FunctionSpec {
 	return spec;
@@ -203,7 +235,7 @@ export function callFunction(spec: FunctionSpec, argumentValues: readonly Value[
 		if (parameter.type.kind !== 'dynamic') {
 			const result = convert(value, parameter.type);
 			if (!result.ok) {
-				throw new FunctionError(result.message, index);
+				throw new FunctionError({prefix: '', failure: result}, index);
 			}
 
 			value = result.value;

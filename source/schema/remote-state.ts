@@ -4,10 +4,13 @@ import {
 	type ObjectValue, type Value, isWhollyKnown, objectValue, unmark,
 } from '../lang/values.js';
 import {StateValueTooDeepError, jsonToValue} from '../config/state.js';
+import {type StateMethod, decryptEnvelope, encryptedEnvelope, remoteStateKey} from '../config/state-encryption.js';
 import {typeFromJson} from './digest.js';
 
 /*
 What the built-in provider's `terraform_remote_state` data source reads during plan (internal/builtin/providers/terraform/data_source_state.go), for the one backend that needs no network: `backend = "local"`. The state file is the local backend's (internal/backend/local/backend.go, StatePaths): `config.path` (default `terraform.tfstate`) for the default workspace, `WORKSPACE_DIR/NAME/terraform.tfstate` for the data source's `workspace` NAME otherwise (`config.workspace_dir`, default `terraform.tfstate.d`), relative to the directory Terraform runs in (the root module's). `outputs` is the object of the state's root outputs, each of the type the state records, over the `defaults` (an output the state has wins). As in Terraform, an output marked sensitive in that state is not sensitive here: the data source returns the bare values (checked with terraform console -plan).
+
+An OpenTofu encrypted state file (config/state-encryption.ts) is decrypted as `--state` decrypts one, with the methods of the configuration's `remote_state_data_sources` target for this data source (OpenTofu's builtin provider.go ReadDataSourceEncrypted): its own `remote_state_data_source "KEY"`, else `default`; when that cannot be done, the result says why (`encrypted`), and the caller warns.
 
 Anything else stays as the plan would have it without reading: unknown outputs. That is another backend, a configuration not wholly known, or a state file that is not there (Terraform's "Unable to find remote state": the state may live on the machine that plans) or cannot be read.
 */
@@ -21,7 +24,12 @@ export type RemoteStateReader = (file: string) => RemoteStateText;
 
 export type RemoteStateResult =
 	| {readonly kind: 'read'; readonly value: ObjectValue; readonly file: string}
-	| {readonly kind: 'not-read'; readonly problem?: string; readonly file?: string};
+	| {readonly kind: 'not-read'; readonly problem?: string; readonly file?: string; readonly encrypted?: boolean};
+
+/**
+The methods that decrypt the remote state of a data source, by its key (config/state-encryption.ts `stateMethods` with a `remote-state` target), or why there are none.
+*/
+export type RemoteStateDecryption = (key: string) => readonly StateMethod[] | string;
 
 const defaultStateFile = 'terraform.tfstate';
 const defaultWorkspaceDirectory = 'terraform.tfstate.d';
@@ -118,9 +126,31 @@ export function stateOutputs(text: string): {readonly ok: true; readonly outputs
 }
 
 /**
+The state's text, decrypted when it is an OpenTofu encrypted file (a text that is not JSON is left for stateOutputs to report).
+*/
+function decryptedText(text: string, encryption: {readonly address: string; readonly decryption: RemoteStateDecryption | undefined} | undefined): {readonly ok: true; readonly text: string} | {readonly ok: false; readonly problem: string} {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		return {ok: true, text};
+	}
+
+	const envelope = encryptedEnvelope(parsed);
+	if (!envelope) {
+		return {ok: true, text};
+	}
+
+	const key = encryption ? remoteStateKey(encryption.address) : undefined;
+	const methods = key === undefined || !encryption?.decryption ? 'tfscope reads one only in OpenTofu mode (--opentofu), with the configuration\'s encryption block' : encryption.decryption(key);
+	const result = typeof methods === 'string' ? {ok: false as const, reason: methods} : decryptEnvelope(envelope, methods);
+	return result.ok ? {ok: true, text: result.text} : {ok: false, problem: result.reason};
+}
+
+/**
 The data source's value with `outputs` read from a local state file, when it can be.
 */
-export function readRemoteState(value: ObjectValue, rootDirectory: string, read: RemoteStateReader): RemoteStateResult {
+export function readRemoteState(value: ObjectValue, rootDirectory: string, read: RemoteStateReader, encryption?: {readonly address: string; readonly decryption: RemoteStateDecryption | undefined}): RemoteStateResult {
 	const file = localStateFile(value, rootDirectory);
 	if (file === undefined) {
 		return {kind: 'not-read'};
@@ -136,7 +166,12 @@ export function readRemoteState(value: ObjectValue, rootDirectory: string, read:
 		return {kind: 'not-read', file, ...(text.problem !== undefined && {problem: text.problem})};
 	}
 
-	const parsed = stateOutputs(text.text);
+	const decrypted = decryptedText(text.text, encryption);
+	if (!decrypted.ok) {
+		return {kind: 'not-read', file, problem: decrypted.problem, encrypted: true};
+	}
+
+	const parsed = stateOutputs(decrypted.text);
 	if (!parsed.ok) {
 		return {kind: 'not-read', file, problem: parsed.problem};
 	}

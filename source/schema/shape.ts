@@ -1,4 +1,4 @@
-import {convert, markedSet} from '../lang/convert.js';
+import {type ConversionFailure, convert, markedSet} from '../lang/convert.js';
 import {PositionalMap} from '../lang/read-only-map.js';
 import {
 	type Type, hasDynamicType, listType, objectType, setType,
@@ -18,7 +18,10 @@ A value that could not be converted: the attribute's path from the resource body
 */
 export type ShapeProblem = {
 	readonly path: readonly string[];
-	readonly message: string;
+	/**
+	Why the value did not convert, worded where the diagnostic is made (conversionFailureText).
+	*/
+	readonly failure: ConversionFailure;
 };
 
 export type ShapeOptions = {
@@ -366,7 +369,7 @@ function shapeAttribute(name: string, attribute: AttributeSchema, given: Value |
 		} else {
 			// hcldec prints cty's message without the path inside the value.
 			problemsReported++;
-			options.problem({path: [...path, name], message: converted.message});
+			options.problem({path: [...path, name], failure: converted});
 			value = unknownValue(attribute.type);
 		}
 	}

@@ -50,7 +50,8 @@ function sorted(diagnostics: readonly GoldenDiagnostic[]): GoldenDiagnostic[] {
 test('Terraform 1.11 rejects what OpenTofu accepts: the errors of terraform validate, each followed by --opentofu', async t => {
 	const directory = path.join(fixtures, 'opentofu-only');
 	const golden = readGolden('opentofu-only', 'validate.json');
-	const workspace = await loadWorkspace({directory, environment: {}});
+	// Its encryption block alone would choose OpenTofu (config/language.ts): read as Terraform, as terraform validate read it.
+	const workspace = await loadWorkspace({directory, environment: {}, language: 'terraform'});
 	t.is(workspace.language.rules.version, '1.11');
 	const errors = workspace.diagnostics.filter(diagnostic => diagnostic.severity === 'error');
 	t.deepEqual(sorted(errors.map(diagnostic => asGolden(directory, diagnostic))), sorted(golden.diagnostics));
@@ -87,11 +88,13 @@ test('OpenTofu rejects what Terraform 1.16 accepts: its errors, each followed by
 });
 
 test('check exits 1 on what the language rejects and 0 when the other language reads it', async t => {
-	const terraform = await runMain(['check', path.join(fixtures, 'opentofu-only')]);
+	const terraform = await runMain(['check', '--terraform', path.join(fixtures, 'opentofu-only')]);
 	t.is(terraform.code, 1);
 	t.regex(terraform.stdout + terraform.stderr, /main\.tf:12:5: error: Unsupported argument\n {2}An argument named "enabled" is not expected here\.\n\n {2}OpenTofu accepts it/);
 	const openTofu = await runMain(['check', '--opentofu', path.join(fixtures, 'opentofu-only')]);
 	t.is(openTofu.code, 0);
+	// Its encryption block chooses OpenTofu without a flag.
+	t.is((await runMain(['check', path.join(fixtures, 'opentofu-only')])).code, 0);
 	t.is((await runMain(['check', '--opentofu', path.join(fixtures, 'terraform-only')])).code, 1);
 	t.is((await runMain(['check', path.join(fixtures, 'terraform-only')])).code, 0);
 });

@@ -1,5 +1,5 @@
 import test from 'ava';
-import {canConvert, convert, mismatchMessage} from '../../source/lang/convert.js';
+import {canConvert, convert, conversionFailureText, mismatchMessage} from '../../source/lang/convert.js';
 import {rawEquals} from '../../source/lang/operations.js';
 import {
 	type Type, boolType, dynamicType, friendlyTypeName, listType, mapType, numberType, objectType, setType, stringType, tupleType,
@@ -14,7 +14,7 @@ const converts = test.macro({
 	exec(t, input: unknown, want: Type, expected: Value) {
 		const result = convert(toValue(input), want);
 		if (!result.ok) {
-			t.fail(result.message);
+			t.fail(conversionFailureText(result, 'terse'));
 			return;
 		}
 
@@ -27,7 +27,7 @@ const fails = test.macro({
 	exec(t, input: unknown, want: Type, message: string) {
 		const result = convert(toValue(input), want);
 		t.false(result.ok);
-		t.is(result.ok ? '' : result.message, message);
+		t.is(result.ok ? '' : conversionFailureText(result, 'terse'), message);
 	},
 	title: (_title, input: unknown, want: Type, message: string) => `${JSON.stringify(input)} to ${friendlyTypeName(want)} fails: ${message}`,
 });
@@ -91,8 +91,8 @@ test('optional attributes take their default', t => {
 test('canConvert and mismatchMessage agree with cty', t => {
 	t.true(canConvert(tupleType([numberType, stringType]), listType(stringType)));
 	t.false(canConvert(boolType, numberType));
-	t.is(mismatchMessage(listType(stringType), mapType(stringType)), 'map of string required');
-	t.is(mismatchMessage(listType(listType(stringType)), listType(stringType)), 'incorrect list element type: string required');
+	t.is(mismatchMessage(listType(stringType), mapType(stringType), 'terse'), 'map of string required');
+	t.is(mismatchMessage(listType(listType(stringType)), listType(stringType), 'terse'), 'incorrect list element type: string required');
 });
 
 test('unify', t => {

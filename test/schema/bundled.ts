@@ -76,9 +76,10 @@ test('a string attribute given a number is converted to a string; an unset compu
 	t.true(printed(workspace, 'keys(aws_instance.web)').includes('"private_ip",'));
 });
 
+// With no version constraint, Terraform 1.16's words: go-cty 1.16.3 names the type given.
 test('a value that does not convert is hcldec\'s error on the argument', async t => {
 	const workspace = await load({'main.tf': 'resource "aws_instance" "web" {\n  instance_type = ["t3.micro"]\n}\n'});
-	t.deepEqual(errors(workspace), ['2:19 Incorrect attribute value type: Inappropriate value for attribute "instance_type": string required.']);
+	t.deepEqual(errors(workspace), ['2:19 Incorrect attribute value type: Inappropriate value for attribute "instance_type": string required, but have tuple.']);
 	t.is(printed(workspace, 'aws_instance.web.instance_type'), '(known after apply)\n');
 });
 

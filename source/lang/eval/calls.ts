@@ -2,12 +2,12 @@ import type {Expression, FunctionCall} from '../../hcl/ast.js';
 import {type Diagnostic, type Result, errorDiagnostic, hasErrors} from '../../hcl/diagnostics.js';
 import {type Range, formatRangeShort, rangeBetween} from '../../hcl/position.js';
 import {convert} from '../convert.js';
-import {FunctionError, type FunctionSpec, type Parameter, callFunction} from '../function.js';
+import {FunctionError, type FunctionSpec, type Parameter, callFunction, mismatchWordingOf} from '../function.js';
 import {readTypeConstraint} from '../type-constraint.js';
 import {type Type, boolType, withoutOptionalAttributes} from '../types.js';
 import {type Value, boolValue, isWhollyKnown, typeOf, unmark, withMarks} from '../values.js';
 import {type Scope, createScope} from './scope.js';
-import {type Context, type Evaluation, added, appended, charged, keepReferenceDiagnostics, none, unknown, walkRefused} from './context.js';
+import {type Context, type Evaluation, conversionText, added, appended, charged, keepReferenceDiagnostics, none, unknown, walkRefused} from './context.js';
 import {evaluate, evaluateIn} from './evaluate.js';
 
 /*
@@ -237,7 +237,7 @@ export function evaluateCall(expression: FunctionCall, context: Context): Evalua
 		const converted = convert(argumentValues[position]!, parameter.type);
 		if (!converted.ok) {
 			converts = true;
-			diagnostics = added(diagnostics, errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${converted.message}.`, argumentRange(expression, argumentValues.length, expandStart, position), expression.range));
+			diagnostics = added(diagnostics, errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${conversionText(converted, context)}.`, argumentRange(expression, argumentValues.length, expandStart, position), expression.range));
 		}
 	}
 
@@ -357,9 +357,9 @@ function callSpec(spec: FunctionSpec, expression: FunctionCall, argumentValues: 
 			const parameter = position === undefined ? undefined : (spec.parameters[position] ?? spec.variadic);
 			if (parameter && position !== undefined) {
 				const subject = argumentRange(expression, argumentValues.length, expandStart, position) ?? expression.range;
-				diagnostics = added(diagnostics, errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${error.message}.`, subject, expression.range));
+				diagnostics = added(diagnostics, errorDiagnostic('Invalid function argument', `Invalid value for "${parameter.name}" parameter: ${error.messageIn(mismatchWordingOf(context.scope.functionContext))}.`, subject, expression.range));
 			} else {
-				diagnostics = added(diagnostics, errorDiagnostic('Error in function call', `Call to function "${expression.name}" failed: ${error.message}.`, rangeBetween(expression.nameRange, expression.openParenRange), expression.range));
+				diagnostics = added(diagnostics, errorDiagnostic('Error in function call', `Call to function "${expression.name}" failed: ${error.messageIn(mismatchWordingOf(context.scope.functionContext))}.`, rangeBetween(expression.nameRange, expression.openParenRange), expression.range));
 			}
 
 			return {value: unknown(), diagnostics};

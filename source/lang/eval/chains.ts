@@ -3,6 +3,7 @@ import {type Diagnostic, hasErrors} from '../../hcl/diagnostics.js';
 import {type TraversalStep, traversalOf} from '../references.js';
 import {type Value, numberValue, stringValue} from '../values.js';
 import {getAttribute, index} from './traverse.js';
+import {mismatchWordingOf} from '../function.js';
 import {ReferenceProblem} from './invariant.js';
 import {type Context, type Evaluation, joined, none, resolutionOf, unknown} from './context.js';
 import {evaluateIn} from './evaluate.js';
@@ -62,7 +63,7 @@ export function evaluateTraversal(expression: Expression, context: Context): Eva
 
 		let result: Evaluation;
 		if (step) {
-			result = step.kind === 'attribute' ? getAttribute(value, step.name, node) : index(value, typeof step.key === 'number' ? numberValue(step.key) : stringValue(step.key), node);
+			result = step.kind === 'attribute' ? getAttribute(value, step.name, node) : index(value, typeof step.key === 'number' ? numberValue(step.key) : stringValue(step.key), node, mismatchWordingOf(context.scope.functionContext));
 		} else if (node.kind === 'GetAttribute') {
 			result = getAttribute(value, node.name, node);
 		} else {
@@ -72,7 +73,7 @@ export function evaluateTraversal(expression: Expression, context: Context): Eva
 				return {value: unknown(), diagnostics};
 			}
 
-			result = index(value, key.value, node);
+			result = index(value, key.value, node, mismatchWordingOf(context.scope.functionContext));
 		}
 
 		diagnostics = joined(diagnostics, result.diagnostics);
@@ -129,7 +130,7 @@ function applyStep(expression: Expression, context: Context): Evaluation {
 			return {value: unknown(), diagnostics};
 		}
 
-		const result = index(collection.value, key.value, expression);
+		const result = index(collection.value, key.value, expression, mismatchWordingOf(context.scope.functionContext));
 		return {value: result.value, diagnostics: [...diagnostics, ...result.diagnostics]};
 	}
 

@@ -6,7 +6,7 @@ import {convert} from '../convert.js';
 import {type Type, boolType, dynamicType, friendlyTypeName, isCollectionType, numberType, typeEquals} from '../types.js';
 import {unify} from '../unify.js';
 import {type Value, nullValue, typeOf, unmark, withMarks} from '../values.js';
-import {type Context, type Evaluation, keepReferenceDiagnostics, marksOf, none, unknown} from './context.js';
+import {type Context, type Evaluation, conversionText, keepReferenceDiagnostics, marksOf, none, unknown} from './context.js';
 import {evaluateIn} from './evaluate.js';
 
 /*
@@ -116,7 +116,7 @@ export function evaluateConditional(expression: Conditional, context: Context): 
 	const [bareChosen] = unmark(chosen.value);
 	const result = convert(bareChosen, resultType);
 	if (!result.ok) {
-		diagnostics.push(errorDiagnostic('Inconsistent conditional result types', `The ${label} result value has the wrong type: ${result.message}.`, (label === 'true' ? expression.trueResult : expression.falseResult).range, expression.range));
+		diagnostics.push(errorDiagnostic('Inconsistent conditional result types', `The ${label} result value has the wrong type: ${conversionText(result, context)}.`, (label === 'true' ? expression.trueResult : expression.falseResult).range, expression.range));
 		return {value: unknown(resultType), diagnostics: withBranchReferences(diagnostics, branchReferences)};
 	}
 

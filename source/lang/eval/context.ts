@@ -5,6 +5,8 @@ import type {Traversal} from '../references.js';
 import {type Type, dynamicType} from '../types.js';
 import {type Mark, type Value, typeOf, unknownValue} from '../values.js';
 import {maximumValueNodes, treeSize} from '../budget.js';
+import {type ConversionFailure, conversionFailureText} from '../convert.js';
+import {mismatchWordingOf} from '../function.js';
 import type {Scope} from './scope.js';
 import {type InvariantCache, type InvariantPoints, type Resolution, ReferenceProblem} from './invariant.js';
 
@@ -81,6 +83,13 @@ export function resolutionsByTraversal(traversals: readonly Traversal[], resolut
 }
 
 export type Evaluation = {value: Value; diagnostics: Diagnostic[]};
+
+/**
+A failed conversion's message in the words of the scope's release (FunctionContext.mismatchWording).
+*/
+export function conversionText(failure: ConversionFailure, context: Context): string {
+	return conversionFailureText(failure, mismatchWordingOf(context.scope.functionContext));
+}
 
 /**
 The diagnostics of the (many) results without any: one shared, frozen array, so a result costs one object. Results' diagnostics are only read and copied, never added to (freezing makes a mistake throw in tests).

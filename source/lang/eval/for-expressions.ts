@@ -5,7 +5,7 @@ import {convert} from '../convert.js';
 import {maximumCollectionElements} from '../functions/limits.js';
 import {boolType, friendlyTypeName, stringType} from '../types.js';
 import {type Mark, type Value, numberValue, objectValue, stringValue, tupleValue, typeOf, unmark, withMarks} from '../values.js';
-import {type Context, type Evaluation, unknown} from './context.js';
+import {type Context, type Evaluation, conversionText, unknown} from './context.js';
 import {evaluateIn} from './evaluate.js';
 
 /*
@@ -197,7 +197,7 @@ export function evaluateFor(expression: ForExpression, context: Context): Evalua
 
 			const converted = convert(condition.value, boolType);
 			if (!converted.ok) {
-				diagnostics.push(errorDiagnostic('Invalid \'for\' condition', `The 'if' clause value is invalid: ${converted.message}.`, expression.condition.range, expression.range));
+				diagnostics.push(errorDiagnostic('Invalid \'for\' condition', `The 'if' clause value is invalid: ${conversionText(converted, context)}.`, expression.condition.range, expression.range));
 				known = false;
 				continue;
 			}
@@ -233,7 +233,7 @@ export function evaluateFor(expression: ForExpression, context: Context): Evalua
 
 			const converted = convert(keyResult.value, stringType);
 			if (!converted.ok) {
-				diagnostics.push(errorDiagnostic('Invalid object key', `The key expression produced an invalid result: ${converted.message}.`, expression.keyExpression.range, expression.range));
+				diagnostics.push(errorDiagnostic('Invalid object key', `The key expression produced an invalid result: ${conversionText(converted, context)}.`, expression.keyExpression.range, expression.range));
 				known = false;
 				continue;
 			}

@@ -4,7 +4,7 @@ import {convert} from '../convert.js';
 import {stringType} from '../types.js';
 import {type Mark, type Value, compareStrings, sortedEntriesOf, unmark, withMarks} from '../values.js';
 import {keepOwnAnalysis, ownAnalysis} from '../node-analysis.js';
-import {type Context, type Evaluation, joined, none, unknown} from './context.js';
+import {type Context, type Evaluation, conversionText, joined, none, unknown} from './context.js';
 import {evaluateIn} from './evaluate.js';
 
 /*
@@ -174,7 +174,7 @@ export function evaluateObject(expression: ObjectConstructor, context: Context):
 
 		const converted = convert(bareKey, stringType);
 		if (!converted.ok) {
-			diagnostics = joined(diagnostics, [errorDiagnostic('Incorrect key type', `Can't use this value as a key: ${converted.message}.`, item.key.range)]);
+			diagnostics = joined(diagnostics, [errorDiagnostic('Incorrect key type', `Can't use this value as a key: ${conversionText(converted, context)}.`, item.key.range)]);
 			known = false;
 			continue;
 		}

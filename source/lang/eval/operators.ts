@@ -6,7 +6,7 @@ import {arithmetic} from '../numbers.js';
 import {rawEquals} from '../operations.js';
 import {type Type, boolType, dynamicType, hasDynamicType, numberType, typeEquals} from '../types.js';
 import {type Value, boolValue, deepMarks, hasDeepMarks, isWhollyKnown, numberValue, typeOf, unmark, withMarks} from '../values.js';
-import {type Context, type Evaluation, joined, marksOf, unknown, walkRefused} from './context.js';
+import {type Context, type Evaluation, conversionText, joined, marksOf, unknown, walkRefused} from './context.js';
 import {evaluateIn} from './evaluate.js';
 
 /*
@@ -48,11 +48,11 @@ export function evaluateBinary(expression: BinaryOp, context: Context): Evaluati
 	const convertedLeft = convert(left.value, spec.parameter);
 	const convertedRight = convert(right.value, spec.parameter);
 	if (!convertedLeft.ok) {
-		diagnostics = joined(diagnostics, [errorDiagnostic('Invalid operand', `Unsuitable value for left operand: ${convertedLeft.message}.`, expression.left.range, expression.range)]);
+		diagnostics = joined(diagnostics, [errorDiagnostic('Invalid operand', `Unsuitable value for left operand: ${conversionText(convertedLeft, context)}.`, expression.left.range, expression.range)]);
 	}
 
 	if (!convertedRight.ok) {
-		diagnostics = joined(diagnostics, [errorDiagnostic('Invalid operand', `Unsuitable value for right operand: ${convertedRight.message}.`, expression.right.range, expression.range)]);
+		diagnostics = joined(diagnostics, [errorDiagnostic('Invalid operand', `Unsuitable value for right operand: ${conversionText(convertedRight, context)}.`, expression.right.range, expression.range)]);
 	}
 
 	if (!convertedLeft.ok || !convertedRight.ok) {
@@ -352,7 +352,7 @@ export function evaluateUnary(expression: UnaryOp, context: Context): Evaluation
 	const diagnostics = [...operand.diagnostics];
 	const converted = convert(operand.value, type);
 	if (!converted.ok) {
-		diagnostics.push(errorDiagnostic('Invalid operand', `Unsuitable value for unary operand: ${converted.message}.`, expression.operand.range, expression.range));
+		diagnostics.push(errorDiagnostic('Invalid operand', `Unsuitable value for unary operand: ${conversionText(converted, context)}.`, expression.operand.range, expression.range));
 	}
 
 	if (hasErrors(diagnostics) || !converted.ok) {

@@ -7,7 +7,7 @@ import {maximumStringLength} from '../functions/limits.js';
 import {boolType, stringType} from '../types.js';
 import {type Mark, type Value, stringValue, unmark, withMarks, withoutMarks} from '../values.js';
 import {keepOwnAnalysis, ownAnalysis} from '../node-analysis.js';
-import {type Context, type Evaluation, joined, keepReferenceDiagnostics, marksOf, none, unknown} from './context.js';
+import {type Context, type Evaluation, conversionText, joined, keepReferenceDiagnostics, marksOf, none, unknown} from './context.js';
 import {evaluateIn, kept} from './evaluate.js';
 import {bindItem, iterate} from './for-expressions.js';
 import {constantText} from './literals.js';
@@ -124,7 +124,7 @@ function renderParts(parts: readonly TemplatePart[], context: Context, place: {r
 
 		const converted = convert(value, stringType);
 		if (!converted.ok) {
-			diagnostics = joined(diagnostics, [errorDiagnostic('Invalid template interpolation value', `${convertMessage}: ${converted.message}.`, partSubject(part))]);
+			diagnostics = joined(diagnostics, [errorDiagnostic('Invalid template interpolation value', `${convertMessage}: ${conversionText(converted, context)}.`, partSubject(part))]);
 			continue;
 		}
 

@@ -1,6 +1,6 @@
 import {type Diagnostic, errorDiagnostic} from '../../hcl/diagnostics.js';
 import type {Range} from '../../hcl/position.js';
-import {convert} from '../convert.js';
+import {type MismatchWording, convert, conversionFailureText} from '../convert.js';
 import {type Type, dynamicType, numberType, stringType} from '../types.js';
 import {
 	type Value, unknownValue, unmark, withMarks,
@@ -87,7 +87,7 @@ function unmarked(value: Value): Value {
 	return value;
 }
 
-export function index(collection: Value, key: Value, range: StepPlace): Step {
+export function index(collection: Value, key: Value, range: StepPlace, wording: MismatchWording = 'terse'): Step {
 	const [bare, marks] = unmark(collection);
 	if (bare.kind === 'null') {
 		return failed('Attempt to index null value', 'This value is null, so it does not have any indices.', range);
@@ -114,7 +114,7 @@ export function index(collection: Value, key: Value, range: StepPlace): Step {
 			const want = kind === 'map' ? stringType : numberType;
 			const converted = convert(bareKey, want);
 			if (!converted.ok) {
-				return failed(invalidIndex, `${noElement}: ${converted.message}.`, range);
+				return failed(invalidIndex, `${noElement}: ${conversionFailureText(converted, wording)}.`, range);
 			}
 
 			const keyValue = converted.value;
@@ -165,7 +165,7 @@ export function index(collection: Value, key: Value, range: StepPlace): Step {
 			const wasNumber = bareKey.kind === 'number' || keyType?.kind === 'number';
 			const converted = convert(bareKey, stringType);
 			if (!converted.ok) {
-				return failed(invalidIndex, `${noElement}: ${converted.message}.`, range);
+				return failed(invalidIndex, `${noElement}: ${conversionFailureText(converted, wording)}.`, range);
 			}
 
 			if (bare.kind !== 'object' || converted.value.kind !== 'string') {

@@ -41,7 +41,7 @@ function equalsMaybe(a: Value, b: Value): boolean | undefined {
 function convertOrThrow(value: Value, type: Type, argumentIndex?: number): Value {
 	const result = convert(value, type);
 	if (!result.ok) {
-		throw new FunctionError(result.message, argumentIndex);
+		throw new FunctionError({prefix: '', failure: result}, argumentIndex);
 	}
 
 	return result.value;

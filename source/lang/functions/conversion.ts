@@ -206,7 +206,7 @@ export const convertFunction = defineFunction({
 	implWithType([value], type) {
 		const result = convert(value!, type);
 		if (!result.ok) {
-			throw new FunctionError(result.message, 0);
+			throw new FunctionError({prefix: '', failure: result}, 0);
 		}
 
 		return result.value;

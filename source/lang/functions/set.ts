@@ -31,7 +31,7 @@ function unifiedSetType(types: readonly Type[]): Type {
 function convertedElements(value: Value, type: Type): readonly Value[] {
 	const result = convert(value, type);
 	if (!result.ok) {
-		throw new FunctionError(result.message);
+		throw new FunctionError({prefix: '', failure: result});
 	}
 
 	return elementsOf(result.value);

@@ -529,7 +529,7 @@ function goGeneral(number: NumericValue, precision: number | undefined, upper: b
 function convertFor(verb: Verb, value: Value, type: Type): Value {
 	const result = convert(value, type);
 	if (!result.ok) {
-		throw new FunctionError(`unsupported value for "${verb.text}" at ${verb.start}: ${result.message}`);
+		throw new FunctionError({prefix: `unsupported value for "${verb.text}" at ${verb.start}: `, failure: result});
 	}
 
 	return result.value;
@@ -765,7 +765,7 @@ export const formatlist = defineFunction({
 				}
 			} catch (error) {
 				if (error instanceof FunctionError) {
-					throw new FunctionError(`error on format iteration ${iteration}: ${error.message}`, error.argumentIndex);
+					throw error.withPrefix(`error on format iteration ${iteration}: `);
 				}
 
 				throw error;
