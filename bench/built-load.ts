@@ -1,4 +1,4 @@
-import {mkdirSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, rmSync, symlinkSync} from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import {repositoryRoot} from './stages.js';
@@ -54,6 +54,19 @@ export async function buildBenchEntry(entry: string, outdir: string): Promise<st
 		banner: {js: 'import {createRequire as __benchCreateRequire} from \'node:module\'; const require = __benchCreateRequire(import.meta.url);'},
 		logLevel: 'silent',
 	});
+	// The bundle finds the provider schemas it ships with at `../schemas/` from its own file (source/schema/bundled.ts), as distribution/cli.js finds the package's: without them every resource here was evaluated as one of an unknown provider (no schema shaping, every object made partial), which is not what `tfscope check` does.
+	const schemas = path.join(path.dirname(outfile), '..', 'schemas');
+	if (!existsSync(schemas)) {
+		try {
+			symlinkSync(path.join(repositoryRoot, 'schemas'), schemas, 'dir');
+		} catch (error) {
+			// Another bench process made it meanwhile.
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+				throw error;
+			}
+		}
+	}
+
 	return outfile;
 }
 
