@@ -309,7 +309,7 @@ const sizes = new WeakMap<Value, number>();
 const rememberedFrom = 32;
 
 /**
-The nodes a walk of `value` visits: 1 for a primitive, null or unknown; 1 plus those of its elements or attributes for a collection, a shared one counted each time it is reached. Without recursion, so any depth is sized.
+The nodes a walk of `value` visits: 1 for a primitive, null or unknown; 1 plus those of its elements or attributes for a collection, a shared one counted each time it is reached. Any depth is sized: by recursion up to `recursionDepth` levels (every value evaluating builds, a policy document as much as a tag map, without an array or a frame per collection), and past it by a walk with a stack of its own.
 */
 export function treeSize(value: Value): number {
 	if (!isCollection(value)) {
@@ -321,6 +321,88 @@ export function treeSize(value: Value): number {
 		return known;
 	}
 
+	const size = sizeWithin(value, 0);
+	if (size >= 0) {
+		if (size >= rememberedFrom) {
+			sizes.set(value, size);
+		}
+
+		return size;
+	}
+
+	return deepTreeSize(value);
+}
+
+const recursionDepth = 32;
+
+/**
+The size of collection `value` (not remembered itself), its collections sized (and remembered) by recursion; -1 when a collection in it lies deeper than `recursionDepth`, for deepTreeSize.
+*/
+function sizeWithin(value: Value, depth: number): number {
+	let total = 1;
+	switch (value.kind) {
+		case 'list':
+		case 'set':
+		case 'tuple': {
+			const {elements} = value;
+			for (let index = 0; index < elements.length; index++) {
+				const size = childSize(elements[index]!, depth);
+				if (size < 0) {
+					return -1;
+				}
+
+				total += size;
+			}
+
+			return total;
+		}
+
+		case 'map':
+		case 'object': {
+			for (const child of (value.kind === 'map' ? value.entries : value.attributes).values()) {
+				const size = childSize(child, depth);
+				if (size < 0) {
+					return -1;
+				}
+
+				total += size;
+			}
+
+			return total;
+		}
+
+		default: {
+			return 1;
+		}
+	}
+}
+
+function childSize(child: Value, depth: number): number {
+	if (!isCollection(child)) {
+		return 1;
+	}
+
+	const known = sizes.get(child);
+	if (known !== undefined) {
+		return known;
+	}
+
+	if (depth >= recursionDepth) {
+		return -1;
+	}
+
+	const size = sizeWithin(child, depth + 1);
+	if (size >= rememberedFrom) {
+		sizes.set(child, size);
+	}
+
+	return size;
+}
+
+/**
+treeSize of a value nested past `recursionDepth`: without recursion, so any depth is sized.
+*/
+function deepTreeSize(value: Value): number {
 	const flat = flatSize(value);
 	if (flat >= 0) {
 		if (flat >= rememberedFrom) {
