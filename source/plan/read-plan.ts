@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {describeReadFailure, readFileWithLimit} from '../files/read-file.js';
-import {nestsDeeperThan} from '../files/json-text.js';
+import {jsonSyntaxError, nestsDeeperThan} from '../files/json-text.js';
 import {jsonToValue} from '../config/state.js';
 import {
 	type Value, compareStrings, markSensitive, objectValue, tupleValue, unknownValue,
@@ -93,7 +93,8 @@ export function parsePlan(text: string, file: string): PlanRead {
 	try {
 		parsed = JSON.parse(text);
 	} catch (error) {
-		return {ok: false, message: `--plan ${file}: not JSON (${(error as Error).message}); give the output of terraform show -json PLANFILE`};
+		const {message, place} = jsonSyntaxError(text, error);
+		return {ok: false, message: `--plan ${file}${place ? `:${place.line}:${place.column}` : ''}: not JSON (${message}); give the output of terraform show -json PLANFILE`};
 	}
 
 	if (!isObject(parsed)) {

@@ -1,5 +1,5 @@
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
-import {nestsDeeperThan} from '../files/json-text.js';
+import {jsonSyntaxError, nestsDeeperThan} from '../files/json-text.js';
 import {
 	type Digest, type DigestAttribute, type DigestBlock, type DigestNestedBlock, maximumSchemaDepth, typeFromJson,
 } from './digest.js';
@@ -22,7 +22,9 @@ export function readSchemaJson(text: string, filename: string): {digests: Digest
 	try {
 		document = JSON.parse(text);
 	} catch (error) {
-		return {digests: [], diagnostics: [errorDiagnostic('Invalid provider schema file', `${filename} is not JSON (${(error as Error).message}). Write one with "terraform providers schema -json > ${filename}" in an initialised directory.`)]};
+		const {message, place} = jsonSyntaxError(text, error);
+		const at = place && {line: place.line, column: place.column, offset: place.offset};
+		return {digests: [], diagnostics: [errorDiagnostic('Invalid provider schema file', `${filename} is not JSON (${message}). Write one with "terraform providers schema -json > ${filename}" in an initialised directory.`, at && {filename, start: at, end: {...at, column: at.column + 1, offset: at.offset + 1}})]};
 	}
 
 	if (!isObject(document) || typeof document['format_version'] !== 'string' || !isObject(document['provider_schemas'])) {
@@ -37,13 +39,15 @@ export function readSchemaJson(text: string, filename: string): {digests: Digest
 
 	const digests: Digest[] = [];
 	const tooDeep: string[] = [];
+	const malformed: string[] = [];
 	for (const [provider, schemas] of Object.entries(document['provider_schemas'])) {
 		if (!isObject(schemas)) {
+			malformed.push(`provider ${provider}`);
 			continue;
 		}
 
-		const reader: Reader = {tooDeep, where: ''};
-		const providerBlock = isObject(schemas['provider']) ? blockOf(schemas['provider']['block'], {tooDeep, where: `${provider} provider`}, 0) : undefined;
+		const reader: Reader = {tooDeep, malformed, where: ''};
+		const providerBlock = isObject(schemas['provider']) ? blockOf(schemas['provider']['block'], {tooDeep, malformed, where: `${provider} provider`}, 0) : undefined;
 		digests.push({
 			format: 1,
 			provider: provider.toLowerCase(),
@@ -60,20 +64,32 @@ export function readSchemaJson(text: string, filename: string): {digests: Digest
 		diagnostics.push(warningDiagnostic('Provider schema nested too deeply', `${filename} nests ${tooDeep.length === 1 ? 'a type or block' : `${tooDeep.length} types or blocks`} deeper than ${maximumSchemaDepth} levels, tfscope's limit (maximumSchemaDepth), first in ${tooDeep[0]}; ${tooDeep.length === 1 ? 'it is' : 'they are'} left out of the schema.`));
 	}
 
+	if (malformed.length > 0) {
+		// Each such place was left out silently, and the configuration's arguments there read as "Unsupported argument" with nothing naming the file.
+		diagnostics.push(warningDiagnostic('Malformed provider schema entries', `${filename}: ${malformed.slice(0, 3).join(', ')}${malformed.length > 3 ? ` and ${malformed.length - 3} more` : ''} ${malformed.length === 1 ? 'is' : 'are'} not in the shape "terraform providers schema -json" writes (an attribute without a valid type, a block that is not an object, a count of blocks that is not a whole number); ${malformed.length === 1 ? 'it is' : 'they are'} left out of the schema.`));
+	}
+
 	return {digests, diagnostics};
 }
 
 /**
-Where the reader is (for the diagnostic) and the places it left out for nesting too deep.
+Where the reader is (for the diagnostic), the places it left out for nesting too deep and those not in the shape Terraform writes.
 */
-type Reader = {readonly tooDeep: string[]; readonly where: string};
+type Reader = {readonly tooDeep: string[]; readonly malformed: string[]; readonly where: string};
+
+/** A count of blocks as Terraform writes it: absent, or a whole number from 0. */
+function itemCount(value: unknown): number | undefined {
+	return value === undefined ? 0 : (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined);
+}
 
 function tableOf(json: unknown, reader: Reader): Record<string, DigestBlock> {
 	const table: Record<string, DigestBlock> = {};
 	if (isObject(json)) {
 		for (const [type, schema] of Object.entries(json)) {
-			if (isObject(schema)) {
-				table[type] = blockOf(schema['block'], {tooDeep: reader.tooDeep, where: type}, 0) ?? {};
+			if (isObject(schema) && (isObject(schema['block']) || schema['block'] === undefined)) {
+				table[type] = blockOf(schema['block'], {...reader, where: type}, 0) ?? {};
+			} else {
+				reader.malformed.push(type);
 			}
 		}
 	}
@@ -94,25 +110,30 @@ function blockOf(json: unknown, reader: Reader, depth: number): DigestBlock | un
 
 	const a: Record<string, DigestAttribute> = {};
 	for (const [name, attribute] of Object.entries(isObject(json['attributes']) ? json['attributes'] : {})) {
-		const entry = isObject(attribute) ? attributeOf(attribute, {tooDeep: reader.tooDeep, where: `${reader.where}.${name}`}, depth) : undefined;
+		const where = `${reader.where}.${name}`;
+		const entry = isObject(attribute) ? attributeOf(attribute, {...reader, where}, depth) : undefined;
 		if (entry) {
 			a[name] = entry;
+		} else if (!reader.tooDeep.includes(where)) {
+			reader.malformed.push(where);
 		}
 	}
 
 	const b: Record<string, DigestNestedBlock> = {};
 	for (const [name, nested] of Object.entries(isObject(json['block_types']) ? json['block_types'] : {})) {
-		if (!isObject(nested) || typeof nested['nesting_mode'] !== 'string') {
+		const where = `${reader.where}.${name}`;
+		const min = isObject(nested) ? itemCount(nested['min_items']) : undefined;
+		const max = isObject(nested) ? itemCount(nested['max_items']) : undefined;
+		if (!isObject(nested) || typeof nested['nesting_mode'] !== 'string' || !isObject(nested['block']) || min === undefined || max === undefined) {
+			reader.malformed.push(where);
 			continue;
 		}
 
-		const block = blockOf(nested['block'], {tooDeep: reader.tooDeep, where: `${reader.where}.${name}`}, depth + 1);
+		const block = blockOf(nested['block'], {...reader, where}, depth + 1);
 		if (!block) {
 			continue;
 		}
 
-		const min = typeof nested['min_items'] === 'number' ? nested['min_items'] : 0;
-		const max = typeof nested['max_items'] === 'number' ? nested['max_items'] : 0;
 		const mode = nested['nesting_mode'] as DigestNestedBlock[0];
 		b[name] = (max > 0 ? [mode, block, min, max] : (min > 0 ? [mode, block, min] : [mode, block])) as DigestNestedBlock;
 	}

@@ -8,6 +8,7 @@ import {maximumRevisionDepth, maximumRevisionEntries, openGitRevision} from '../
 import {parseState} from '../../source/config/state.js';
 import {jsonSyntaxError, nestsDeeperThan} from '../../source/files/json-text.js';
 import {maximumPlanDepth, parsePlan} from '../../source/plan/read-plan.js';
+import {readSchemaJson} from '../../source/schema/read-schema-json.js';
 import {runMain} from '../helpers/run-main.js';
 
 /*
@@ -219,4 +220,40 @@ test('a subtree named in many places is read once and each place is listed', asy
 		const read = source.read(path.join(shared, name, 'main.tf'), 1000);
 		t.is(read.ok ? Buffer.from(read.bytes).toString() : '', 'variable "x" {}\n');
 	}
+});
+
+const schemaDocument = (resource: unknown): string => JSON.stringify({format_version: '1.0', provider_schemas: {'registry.terraform.io/hashicorp/aws': {provider: {version: 0, block: {}}, resource_schemas: {aws_thing: resource}}}});
+
+test('a provider schema whose entries lie about their shape: the entries are left out with one warning naming them, the rest is read', t => {
+	const read = readSchemaJson(schemaDocument({version: 0, block: {
+		attributes: {name: {type: 'string', required: true}, none: null, number: 5, untyped: {type: null, optional: true}, map: {type: ['map'], optional: true}},
+		block_types: {
+			fine: {nesting_mode: 'list', max_items: 1, block: {attributes: {v: {type: 'number', optional: true}}}},
+			huge: {nesting_mode: 'list', min_items: 1e308, block: {}},
+			negative: {nesting_mode: 'set', max_items: -5, block: {}},
+			'no-block': {nesting_mode: 'list'},
+			'not-object': 'x',
+		},
+	}}), 'schema.json');
+	t.deepEqual(Object.keys(read.digests[0]!.resources['aws_thing']!.a ?? {}), ['name']);
+	t.deepEqual(Object.keys(read.digests[0]!.resources['aws_thing']!.b ?? {}), ['fine']);
+	t.deepEqual(read.diagnostics.map(each => `${each.severity}: ${each.summary}: ${each.detail}`), ['warning: Malformed provider schema entries: schema.json: aws_thing.none, aws_thing.number, aws_thing.untyped and 5 more are not in the shape "terraform providers schema -json" writes (an attribute without a valid type, a block that is not an object, a count of blocks that is not a whole number); they are left out of the schema.']);
+	t.deepEqual(readSchemaJson(JSON.stringify({format_version: '1.0', provider_schemas: {a: 5, b: {resource_schemas: {t: null, u: {block: []}}}}}), 'schema.json').diagnostics.map(each => each.detail), ['schema.json: provider a, t, u are not in the shape "terraform providers schema -json" writes (an attribute without a valid type, a block that is not an object, a count of blocks that is not a whole number); they are left out of the schema.']);
+});
+
+test('the output of terraform providers schema -json reads without a warning; a schema file cut short is located', t => {
+	const real = fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'schema', 'builtin-schema.json'), 'utf8');
+	const read = readSchemaJson(real, 'builtin-schema.json');
+	t.deepEqual(read.diagnostics, []);
+	t.true(read.digests.length > 0);
+	const text = '{\n  "format_version": "1.0",\n  "provider_schemas": {"x';
+	const cut = readSchemaJson(text, 'schema.json').diagnostics;
+	t.is(cut.length, 1);
+	t.deepEqual(cut[0]!.subject?.start, {line: 3, column: 26, offset: text.length});
+	t.regex(cut[0]!.detail ?? '', /^schema\.json is not JSON \(Unterminated string\)/);
+});
+
+test('a plan cut short names the line and column', t => {
+	const read = parsePlan('{\n  "format_version": "1.2",\n  "resource_changes": [{"address": "x', 'plan.json');
+	t.deepEqual(read, {ok: false, message: '--plan plan.json:3:38: not JSON (Unterminated string); give the output of terraform show -json PLANFILE'});
 });
