@@ -1,9 +1,11 @@
+import path from 'node:path';
 import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatDiagnosticLine} from '../hcl/index.js';
 import {capPerFile, omittedLine} from '../hcl/format-diagnostic.js';
 import {assumedInstances, countInstances, describeCounts} from '../expand/counts.js';
 import type {InstanceTree} from '../expand/instance-tree.js';
 import {describeCause} from '../expand/unknown-causes.js';
+import {countListInstances} from '../expand/list-expansion.js';
 import {type LanguageChoice, languageName} from '../config/language.js';
 import {jsonFormatVersion} from '../json-format.js';
 import type {Command} from './command.js';
@@ -39,6 +41,21 @@ Which language and release the configuration was read as, and why: `Read as Open
 */
 export function describeLanguage(language: LanguageChoice): string {
 	return `Read as ${languageName(language.rules)}: ${language.reason}; ${language.versionReason}.`;
+}
+
+/**
+The root module's query files (Terraform 1.14+), checked as `terraform validate -query` checks them: `Query files checked as terraform validate -query does: main.tfquery.hcl (2 list blocks, 3 list instances).`; nothing without them.
+*/
+export function describeQueryFiles(tree: InstanceTree): string {
+	const {root} = tree;
+	const files = root.node.module.queryFiles ?? [];
+	if (files.length === 0) {
+		return '';
+	}
+
+	const blocks = root.lists.length;
+	const instances = countListInstances(root.lists);
+	return `Query files checked as terraform validate -query does: ${files.map(file => path.basename(file)).join(', ')} (${blocks} list block${blocks === 1 ? '' : 's'}, ${instances} list instance${instances === 1 ? '' : 's'}).\n`;
 }
 
 type JsonPosition = {readonly line: number; readonly column: number; readonly byte: number};
@@ -124,6 +141,7 @@ export const checkCommand: Command = async input => {
 	stdout.write(renderNotes(workspace.instances));
 	stdout.write(workspace.assumptions.map(assumption => `assumed: ${assumption.address} = ${assumption.expression.replaceAll('\n', ' ')} (from ${assumption.source})\n`).join(''));
 	stderr.write(`${describeLanguage(workspace.language)}\n`);
+	stderr.write(describeQueryFiles(workspace.instances));
 	const errors = diagnostics.filter(diagnostic => diagnostic.severity === 'error').length;
 	const warnings = diagnostics.length - errors;
 	const modules = workspace.instances.moduleInstances.size;

@@ -8,7 +8,7 @@ import {keyValue} from '../expand/addresses.js';
 import type {Expansion} from '../expand/expansion.js';
 import {assumedInstances} from '../expand/counts.js';
 import {describeCause} from '../expand/unknown-causes.js';
-import type {ActionInstance, InstanceTree, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
+import type {ActionInstance, InstanceTree, ListInstance, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
 import {parseAddress} from '../expand/parse-address.js';
 import {selectInstances} from '../expand/select.js';
 import {type Skipped, excludedInstances} from '../graph/exclude.js';
@@ -35,10 +35,10 @@ export async function estateFor(input: CommandInput, directory: string | undefin
 	return estateOf({...workspaceOptions(input.flags, directory ?? '.', input.environment, input.cwd), expansion: 'on-demand'});
 }
 
-type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance} | {readonly kind: 'action'; readonly instance: ActionInstance};
+type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {readonly kind: 'resource'; readonly instance: ResourceInstance} | {readonly kind: 'action'; readonly instance: ActionInstance} | {readonly kind: 'list'; readonly instance: ListInstance};
 
 /**
-Module instances and resource instances in the order `instances` prints them: each module instance, then its resource instances, then its action instances (Terraform 1.14+, `action.TYPE.NAME[KEY]`; only when nothing is selected: an address names module and resource instances), then its child module instances (the instance tree's order). Ephemeral resource instances are left out, as Terraform's plan leaves them out.
+Module instances and resource instances in the order `instances` prints them: each module instance, then its resource instances, then its action instances (Terraform 1.14+, `action.TYPE.NAME[KEY]`) and the instances of its query files' list blocks (Terraform 1.14+, `list.TYPE.NAME[KEY]`, root module only), both only when nothing is selected (an address names module and resource instances), then its child module instances (the instance tree's order). Ephemeral resource instances are left out, as Terraform's plan leaves them out.
 */
 export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleInstance>, resources?: ReadonlySet<ResourceInstance>): Line[] {
 	const lines: Line[] = [];
@@ -74,6 +74,12 @@ export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleIn
 					lines.push({kind: 'action', instance});
 				}
 			}
+
+			for (const list of module.lists) {
+				for (const instance of list.instances) {
+					lines.push({kind: 'list', instance});
+				}
+			}
 		}
 	}
 
@@ -85,7 +91,7 @@ A row of `instances --json` (schemas/json/instances.schema.json): module and res
 */
 export type InstanceJson = {
 	readonly address: string;
-	readonly kind: 'module' | 'resource' | 'data' | 'action';
+	readonly kind: 'module' | 'resource' | 'data' | 'action' | 'list';
 	/** The module instance it is in (`""`: the root module). */
 	readonly module: string;
 	readonly type: string | null;
@@ -151,6 +157,14 @@ function toJson(line: Line, existsByAssumption: boolean, skipped: Skipped | unde
 		};
 	}
 
+	if (line.kind === 'list') {
+		const {instance} = line;
+		const {block} = instance.list;
+		return {
+			address: instance.text, kind: 'list', module: '', type: block.type, name: block.name, key: keyValue(instance.key), file: fileOf(block.range), placeholder: instance.key.kind === 'unknown', assumed: [], ...common,
+		};
+	}
+
 	const {instance} = line;
 	return {
 		address: instance.text,
@@ -185,6 +199,10 @@ function expansionProblems(tree: InstanceTree): Array<{readonly diagnostic: Diag
 	for (const module of tree.moduleInstances.values()) {
 		for (const call of module.calls) {
 			add(call.expansion, call.call.range, `${module.text === '' ? '' : `${module.text}.`}module.${call.call.name}`);
+		}
+
+		for (const list of module.lists) {
+			add(list.expansion, list.block.range, list.text);
 		}
 	}
 

@@ -6,6 +6,7 @@ import type {Command} from './command.js';
 import type {PlanOverlay} from '../plan/overlay.js';
 import {changesInModule, countActions, formatCounts} from '../plan/counts.js';
 import {estateFor, workspaceFor} from './instances.js';
+import {countListInstances} from '../expand/list-expansion.js';
 import {terminalSafeWriter} from './terminal-text.js';
 
 /*
@@ -36,7 +37,7 @@ function summary(instance: ModuleInstance, moduleAssumed = false): string {
 	const instances = resources.reduce((total, resource) => total + (resource.expansion.mode === 'unknown' ? 0 : resource.instances.length), 0);
 	const assumed = assumedCount(instance, moduleAssumed);
 	const {actions, action_instances: actionInstances} = actionCounts(instance);
-	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}${open === 0 ? '' : `, ${open} open-ended [*]`}${assumed === 0 ? '' : `, ${assumed} assumed`}${actions === 0 ? '' : `, ${plural(actions, 'action')}, ${plural(actionInstances, 'action instance')}`}`;
+	return `${plural(blocks, 'resource')}, ${plural(instances, 'instance')}${open === 0 ? '' : `, ${open} open-ended [*]`}${assumed === 0 ? '' : `, ${assumed} assumed`}${actions === 0 ? '' : `, ${plural(actions, 'action')}, ${plural(actionInstances, 'action instance')}`}${listSummary(instance)}`;
 }
 
 /**
@@ -49,6 +50,20 @@ function actionCounts(instance: ModuleInstance): {actions: number; action_instan
 	}
 
 	return {actions: instance.actions.length, action_instances: instance.actions.reduce((total, action) => total + action.instances.length, 0)};
+}
+
+/**
+The root module's query files (Terraform 1.14+): `; query: 2 list blocks, 3 list instances`; nothing without them.
+*/
+function listSummary(instance: ModuleInstance): string {
+	const {lists} = instance;
+	if (lists.length === 0) {
+		return '';
+	}
+
+	const instances = countListInstances(lists);
+	const open = lists.filter(list => list.expansion.mode === 'unknown').length;
+	return `; query: ${plural(lists.length, 'list block')}, ${plural(instances, 'list instance')}${open === 0 ? '' : `, ${open} open-ended [*]`}`;
 }
 
 function callNote(call: ModuleCallExpansion): string | undefined {
@@ -120,6 +135,9 @@ export type TreeJson = {
 	readonly calls_without_instances: ReadonlyArray<{readonly call: string; readonly reason: string}>;
 	/** Why the module's source could not be loaded, or null. */
 	readonly unresolved: string | null;
+	/** The root module's query files' list blocks (Terraform 1.14+); only on the root, and only when it has query files. */
+	readonly list_blocks?: number;
+	readonly list_instances?: number;
 	/** Under --plan (on every module instance then): how many of its resource instances the plan creates, updates, replaces... (see plan/counts.ts). */
 	readonly planned_actions?: Readonly<Record<string, number>>;
 };
@@ -168,7 +186,8 @@ export function treeJson(instance: ModuleInstance, address = '', unresolved?: st
 		}
 	}
 
-	return {address, ...counts(instance, moduleAssumed), modules, calls_without_instances: empty, unresolved: unresolved ?? null, ...(plan && {planned_actions: Object.fromEntries(countActions(changesInModule(plan, instance.text)))})};
+	const lists = instance.lists.length === 0 ? {} : {list_blocks: instance.lists.length, list_instances: countListInstances(instance.lists)};
+	return {address, ...counts(instance, moduleAssumed), ...lists, modules, calls_without_instances: empty, unresolved: unresolved ?? null, ...(plan && {planned_actions: Object.fromEntries(countActions(changesInModule(plan, instance.text)))})};
 }
 
 export const treeCommand: Command = async input => {

@@ -24,6 +24,8 @@ const nestedLabels: Readonly<Record<string, Readonly<Record<string, number>>>> =
 	terraform: {required_providers: 0, backend: 1, cloud: 0},
 	dynamic: {content: 0},
 	removed: {lifecycle: 0, provisioner: 1, connection: 0},
+	// Query files (.tfquery.json): a list block's filter.
+	list: {config: 0},
 };
 
 function convertBody(body: Body, type: string, diagnostics: Diagnostic[]): Body {
@@ -42,6 +44,17 @@ The top-level blocks of a JSON configuration body; properties that are not block
 export function jsonTopLevelItems(body: Body, diagnostics: Diagnostic[]): Array<Attribute | Block> {
 	return itemsAsBlocks(body.items, topLevelLabels, diagnostics);
 }
+
+/**
+The top-level blocks of a JSON query file (`.tfquery.json`, config/query-file.ts).
+*/
+export function jsonQueryItems(body: Body, diagnostics: Diagnostic[]): Array<Attribute | Block> {
+	return itemsAsBlocks(body.items, queryTopLevelLabels, diagnostics);
+}
+
+const queryTopLevelLabels: Readonly<Record<string, number>> = {
+	list: 2, provider: 1, variable: 1, locals: 0,
+};
 
 /**
 The items with every attribute that `schema` names a block type turned into blocks (with that many labels), their bodies converted in turn; other items unchanged.

@@ -25,6 +25,7 @@ import {isVersionedConstruct, rejectedConstruct} from './language-constructs.js'
 import {applyOverrides} from './overrides.js';
 import {FileReadError} from '../files/read-file.js';
 import {type ParsedConfigFile, readConfigFile} from './parse-file.js';
+import {withQueryFiles} from './load-query-files.js';
 
 /*
 Turns the configuration files of one directory into a Module. Reads only: the directory listing and the files. A missing or unreadable directory or file is a diagnostic.
@@ -139,7 +140,8 @@ export function loadDirectory(directory: string, rules: LanguageRules = terrafor
 
 	const merged = applyOverrides(primary, overrides);
 	diagnostics.push(...merged.diagnostics);
-	return {module: buildModule(directory, files.map(file => file.path), merged.blocks, diagnostics, rules), diagnostics, sources};
+	const module = buildModule(directory, files.map(file => file.path), merged.blocks, diagnostics, rules);
+	return {module: withQueryFiles(module, directory, names, rules, diagnostics, sources, source), diagnostics, sources};
 }
 
 function declare<T extends {readonly range: Block['range']}>(map: Map<string, T>, name: string, item: T, what: string, diagnostics: Diagnostic[]): void {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {type Diagnostic, errorDiagnostic, warningDiagnostic} from '../hcl/diagnostics.js';
 import {type LanguageRules, terraformRules} from './language.js';
 import {type LoadedDirectory, loadDirectory} from './load-directory.js';
+import {childListDiagnostic} from './load-query-files.js';
 import type {ConfigSource} from './source.js';
 import {emptyModule, type Module, type ModuleCall} from './module.js';
 import type {ModuleNode, ModuleSource} from './module-tree.js';
@@ -123,6 +124,11 @@ export function * loadModuleTreeSteps(rootDirectory: string, options: ModuleTree
 		const loaded = load(directory, real);
 		if (read) {
 			yield cache.size;
+		}
+
+		const lists = loaded.module.lists;
+		if (lists && lists.size > 0 && pathNames.length > 0) {
+			diagnostics.push(childListDiagnostic(pathNames, lists));
 		}
 
 		const scope = scopeOf?.(loaded.module);

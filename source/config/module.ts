@@ -2,6 +2,7 @@ import type {
 	Attribute, Block, Body, Expression,
 } from '../hcl/ast.js';
 import type {Range} from '../hcl/position.js';
+import type {ListBlock} from './query-file.js';
 
 /*
 The static model of one module: the blocks of the `.tf`/`.tf.json`/`.tofu` files of one directory, read (not evaluated) into typed declarations. Expressions stay as AST so expansion can evaluate them per instance. Every declaration keeps its block's range for diagnostics and the Details pane.
@@ -327,6 +328,14 @@ export type Module = {
 	`action` blocks (Terraform 1.14), keyed `action.TYPE.NAME`.
 	*/
 	readonly actions: ReadonlyMap<string, ActionBlock>;
+	/**
+	`list` blocks of the directory's query files (`*.tfquery.hcl`, Terraform 1.14), keyed `list.TYPE.NAME`; absent when the directory has no query file (config/query-file.ts).
+	*/
+	readonly lists?: ReadonlyMap<string, ListBlock>;
+	/**
+	The query files read, lexically; absent when there are none.
+	*/
+	readonly queryFiles?: readonly string[];
 };
 
 export function emptyModule(directory: string): Module {

@@ -11,6 +11,7 @@ import type {Expansion, RepetitionData} from './expansion.js';
 import type {CauseReport} from './unknown-causes.js';
 import type {Assumption} from './assumptions.js';
 import type {ResourceSchema} from '../schema/resource-schema.js';
+import type {ListBlock} from '../config/query-file.js';
 
 /*
 The expanded configuration: module instances, each with its module calls and resources expanded into instances. Values are computed on first access and memoised (the `value`/`variable`/`local`/`output` accessors), so building the tree of a large configuration stays cheap; `evaluateAll` in expander.ts forces everything (the `check` command and the Workspace's diagnostics).
@@ -38,6 +39,10 @@ export type ModuleInstance = {
 	`action` blocks of this instance (Terraform 1.14+), in source order.
 	*/
 	readonly actions: readonly ActionExpansion[];
+	/**
+	`list` blocks of the root module's query files (Terraform 1.14+, `*.tfquery.hcl`), in source order; none elsewhere.
+	*/
+	readonly lists: readonly ListExpansion[];
 	/**
 	Input variable value (converted to its type, default applied), local value, output value; undefined for an undeclared name.
 	*/
@@ -113,6 +118,46 @@ export type ActionInstance = {
 	readonly scope: Scope;
 	/**
 	The `config` block evaluated in the module instance's scope with this instance's `count.index`/`each`; `self` and `caller` (the triggering resource's object, Terraform 1.16) are unknown, as one action may be triggered by several resources. Null without a `config` block (node_action.go evalInstance).
+	*/
+	readonly value: Value;
+};
+
+/**
+A `list` block of a query file (Terraform 1.14+), expanded by its `count`/`for_each` (expand/list-expansion.ts).
+*/
+export type ListExpansion = {
+	readonly block: ListBlock;
+	/**
+	`list.aws_instance.web`.
+	*/
+	readonly text: string;
+	readonly moduleInstance: ModuleInstance;
+	readonly expansion: Expansion;
+	readonly instances: readonly ListInstance[];
+};
+
+export type ListInstance = {
+	/**
+	`list.aws_instance.web[0]`.
+	*/
+	readonly text: string;
+	readonly key: InstanceKey;
+	readonly list: ListExpansion;
+	readonly repetition: RepetitionData;
+	/**
+	The `config` block evaluated with this instance's `count.index`/`each`; null without one.
+	*/
+	readonly config: Value;
+	/**
+	`limit`: 100 when not set, unknown when only a run would know, null when it has an error.
+	*/
+	readonly limit: Value;
+	/**
+	`include_resource`: false when not set.
+	*/
+	readonly includeResource: Value;
+	/**
+	`{config, include_resource, limit}`, as the Details pane shows it.
 	*/
 	readonly value: Value;
 };

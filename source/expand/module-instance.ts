@@ -14,9 +14,10 @@ import {dynamicType} from '../lang/types.js';
 import {type Value, compareStrings, deepMarks, hasDeepMarks, markSensitive, nullValue, stringValue, unknownValue, unmark} from '../lang/values.js';
 import {type InstanceKey, type ModuleInstanceAddress, formatModuleInstance, noKey} from './addresses.js';
 import {type Expansion, type ExpansionResult, type RepetitionData, countExpansion, enabledExpansion, expansionInstances, forEachExpansion, noRepetition, singleExpansion} from './expansion.js';
-import type {ActionExpansion, ConditionResult, ModuleCallExpansion, ModuleInstance, ResourceExpansion} from './instance-tree.js';
+import type {ActionExpansion, ListExpansion, ConditionResult, ModuleCallExpansion, ModuleInstance, ResourceExpansion} from './instance-tree.js';
 import {ActionExpansionImpl} from './action-expansion.js';
 import {checkActionTriggers} from './action-triggers.js';
+import {ListExpansionImpl, listScope} from './list-expansion.js';
 import {evaluateExpression, parseExpressionText, withTemplates} from './lang-adapter.js';
 import {LazyMap} from './lazy-map.js';
 import {variableAssumption} from './assumptions.js';
@@ -160,11 +161,14 @@ export class ModuleInstanceImpl implements ModuleInstance {
 			// The console (the only impure caller) also gets type().
 			console: impure,
 		});
+		// Query files' `list.TYPE.NAME` (Terraform 1.14+), in the root module only.
+		const lists = this.parent ? undefined : this.node.module.lists;
+		const withLists = lists ? listScope(scope, lists, 'the root module') : scope;
 		if (repetition === noRepetition && self === undefined && !impure) {
-			this.#scope = scope;
+			this.#scope = withLists;
 		}
 
-		return scope;
+		return withLists;
 	}
 
 	/**
@@ -582,6 +586,17 @@ export class ModuleInstanceImpl implements ModuleInstance {
 		return this.#actions;
 	}
 
+	#lists: readonly ListExpansion[] | undefined;
+
+	/**
+	The `list` blocks of query files (Terraform 1.14+), expanded on first use: only the root module's (a child's are an error, config/load-query-files.ts).
+	*/
+	get lists(): readonly ListExpansion[] {
+		const blocks = this.parent ? undefined : this.node.module.lists;
+		this.#lists ??= blocks ? [...blocks.values()].map(block => new ListExpansionImpl(this.#context, this, block)) : [];
+		return this.#lists;
+	}
+
 	#resourceValue(key: string): Value {
 		const expansion = this.resourceExpansion(key);
 		return collectionValue(expansion.expansion, () => expansion.instances.map(instance => [instance.key, instance.value] as const));
@@ -732,6 +747,12 @@ export class ModuleInstanceImpl implements ModuleInstance {
 
 		for (const action of this.actions) {
 			for (const instance of action.instances) {
+				void instance.value;
+			}
+		}
+
+		for (const list of this.lists) {
+			for (const instance of list.instances) {
 				void instance.value;
 			}
 		}

@@ -34,10 +34,10 @@ export type ModuleUnavailable = {
 	readonly version?: string;
 };
 
-/** `action`: an `action` block (Terraform 1.14+), its instances `action.TYPE.NAME[KEY]`. */
-export type BlockKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check' | 'action';
+/** `action`: an `action` block (Terraform 1.14+), its instances `action.TYPE.NAME[KEY]`. `list`: a list block of the root module's query files (`*.tfquery.hcl`, Terraform 1.14+). */
+export type BlockKind = 'resource' | 'data' | 'ephemeral' | 'module' | 'variable' | 'local' | 'output' | 'provider' | 'check' | 'action' | 'list';
 
-export const blockKinds: readonly BlockKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'check', 'action'];
+export const blockKinds: readonly BlockKind[] = ['resource', 'data', 'ephemeral', 'module', 'variable', 'local', 'output', 'provider', 'check', 'action', 'list'];
 
 /** `enabled`: OpenTofu's `lifecycle { enabled }` (zero or one instance). */
 export type ExpansionMode = 'single' | 'count' | 'for_each' | 'enabled' | 'unknown';

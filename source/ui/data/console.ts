@@ -85,6 +85,12 @@ export function createConsoleData({workspace, sources, tree, formatting}: DataCo
 			}
 		}
 
+		// Query files' list blocks (Terraform 1.14+): `list.TYPE.NAME`.
+		for (const key of body.lists?.keys() ?? []) {
+			words.add(key);
+			words.add(key.slice(0, key.lastIndexOf('.')));
+		}
+
 		for (const name of formatting.functionNames) {
 			words.add(`${name}(`);
 		}

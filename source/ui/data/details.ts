@@ -2,7 +2,7 @@ import type {Body} from '../../hcl/ast.js';
 import type {Range} from '../../hcl/position.js';
 import {formatKey, formatModuleInstance} from '../../expand/addresses.js';
 import type {Expansion} from '../../expand/expansion.js';
-import type {ActionInstance, ModuleInstance, ResourceExpansion, ResourceInstance} from '../../expand/instance-tree.js';
+import type {ActionInstance, ListInstance, ModuleInstance, ResourceExpansion, ResourceInstance} from '../../expand/instance-tree.js';
 import {parseAddress} from '../../expand/parse-address.js';
 import type {Value} from '../../lang/values.js';
 import type {AttributeRow, Details} from '../explorer-data.js';
@@ -49,7 +49,7 @@ export function createDetails(context: DataContext, places: Places, assumptionDa
 		return {mode, meta: written, source, value: evaluateSource(meta?.range, context) ?? (expansion.mode === 'count' ? String(expansion.count) : ''), keys};
 	};
 
-	const bindings = (instance: ResourceInstance | ModuleInstance | ActionInstance): Array<{name: string; value: string}> => {
+	const bindings = (instance: ResourceInstance | ModuleInstance | ActionInstance | ListInstance): Array<{name: string; value: string}> => {
 		const {countIndex, eachKey, eachValue} = instance.repetition;
 		const out: Array<{name: string; value: string}> = [];
 		if (countIndex) {
@@ -256,6 +256,28 @@ export function createDetails(context: DataContext, places: Places, assumptionDa
 
 			case 'action': {
 				return actionDetails(instance, address, name);
+			}
+
+			case 'list': {
+				// A query file's list block (Terraform 1.14+) or one of its instances: `list.TYPE.NAME[KEY]`.
+				const list = instance.lists.find(each => address === each.text || (address.startsWith(each.text) && address[each.text.length] === '['));
+				if (!list) {
+					return undefined;
+				}
+
+				const {block} = list;
+				const chosen = list.instances.find(each => each.text === address) ?? (address === list.text ? list.instances[0] : undefined);
+				const single = list.expansion.mode === 'single';
+				const keys = list.instances.map(each => formatKey(each.key).slice(1, -1));
+				return {
+					address,
+					kind: 'list',
+					location: {filename: block.range.filename, line: block.range.start.line},
+					...(!single && {expansion: expansionDetails(list.expansion, block.count && {range: block.count.range}, block.forEach && {range: block.forEach.range}, '', keys)}),
+					...(chosen && !single && address !== list.text && {instance: {index: list.instances.indexOf(chosen), total: list.instances.length, ...(chosen.key.kind === 'unknown' && {placeholder: true}), bindings: bindings(chosen)}}),
+					attributes: chosen && (single || address !== list.text) ? [{name: 'provider', value: `${block.provider.name}${block.provider.alias === undefined ? '' : `.${block.provider.alias}`}`, unknown: false, sensitive: false}, ...objectAttributes(chosen.value)] : [],
+					source: blockSource(sources, block.range),
+				};
 			}
 
 			case 'provider': {

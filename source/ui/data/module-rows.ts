@@ -47,7 +47,7 @@ export function moduleRows(root: ModuleInstance, made: {readonly calls: (instanc
 }
 
 /**
-The Blocks pane's rows of a module instance: its resource blocks and module calls (as made: `resources` and `calls`, in source order), then its variables, locals, outputs, checks, actions and providers.
+The Blocks pane's rows of a module instance: its resource blocks and module calls (as made: `resources` and `calls`, in source order), its query files' list blocks, then its variables, locals, outputs, checks, actions and providers.
 */
 export function blockEntries(instance: ModuleInstance, resources: readonly ResourceExpansion[], calls: readonly ModuleCallExpansion[]): BlockEntry[] {
 	const {module} = instance.node;
@@ -67,6 +67,14 @@ export function blockEntries(instance: ModuleInstance, resources: readonly Resou
 		const mode = expansionMode(call.expansion);
 		entries.push({
 			kind: 'module', address: join(instance.text, `module.${call.call.name}`), label: `module.${call.call.name}`, mode, instances: mode === 'single' ? [] : call.instances.map(each => each.text),
+		});
+	}
+
+	// The root module's query files (Terraform 1.14+).
+	for (const list of instance.lists) {
+		const mode = expansionMode(list.expansion);
+		entries.push({
+			kind: 'list', address: list.text, label: list.text, mode, instances: mode === 'single' ? [] : list.instances.map(each => each.text),
 		});
 	}
 

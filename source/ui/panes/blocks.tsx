@@ -18,6 +18,7 @@ export const kindTitles: Readonly<Record<BlockKind, string>> = {
 	provider: 'Providers',
 	check: 'Checks',
 	action: 'Actions',
+	list: 'List blocks (query)',
 };
 
 export type BlocksProps = {

@@ -1,0 +1,223 @@
+import type {Expression} from '../hcl/ast.js';
+import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import type {ListBlock} from '../config/query-file.js';
+import {convert, conversionFailureText} from '../lang/convert.js';
+import {mismatchWordingOf} from '../lang/function.js';
+import {createScope, type Scope} from '../lang/eval/scope.js';
+import type {Reference} from '../lang/references.js';
+import {boolType, numberType} from '../lang/types.js';
+import {
+	boolValue, nullValue, numberValue, objectValue, unknownValue, unmark, type Value,
+} from '../lang/values.js';
+import type {InstanceKey} from './addresses.js';
+import {evaluateBody} from './dynamic-blocks.js';
+import {type Context, report} from './expand-context.js';
+import {type Expansion, type RepetitionData, expansionInstances} from './expansion.js';
+import type {ListExpansion, ListInstance, ModuleInstance} from './instance-tree.js';
+import {evaluateExpression} from './lang-adapter.js';
+
+/*
+`list` blocks of the root module's query files (Terraform 1.14+, config/query-file.ts), expanded by their own `count`/`for_each` (list.TYPE.NAME[KEY], internal/addrs/resource.go ListResourceMode) and evaluated as `terraform validate -query` evaluates them (hashicorp/terraform v1.16 internal/terraform/node_resource_validate.go, ListResourceMode): the `config` block in the module's scope with the instance's `count.index`/`each`, `limit` a whole number >= 0 (default 100) and `include_resource` a bool (default false), each possibly unknown (internal/terraform/eval_query.go, expressions.go ExprEvaluator). What a query lists is only known when the provider runs it: `list.TYPE.NAME` is unknown (evaluate.go getListResource, walkValidate).
+*/
+
+/**
+`limit` when the block does not set it (eval_query.go defaultQueryLimit).
+*/
+export const defaultQueryLimit = 100;
+
+/**
+What a list expansion needs of its module instance.
+*/
+export type ListHost = ModuleInstance & {
+	scope(repetition?: RepetitionData): Scope;
+	expansionOf(kind: 'resource', key: string, block: ListBlock): Expansion;
+};
+
+/**
+How many instances list blocks have, placeholders (an unknown count or for_each) left out.
+*/
+export function countListInstances(lists: readonly ListExpansion[]): number {
+	return lists.reduce((total, list) => total + (list.expansion.mode === 'unknown' ? 0 : list.instances.length), 0);
+}
+
+export class ListExpansionImpl implements ListExpansion {
+	readonly block: ListBlock;
+	readonly text: string;
+	readonly moduleInstance: ModuleInstance;
+	readonly expansion: Expansion;
+	readonly instances: readonly ListInstance[];
+	readonly #context: Context;
+	readonly #host: ListHost;
+
+	constructor(context: Context, host: ListHost, block: ListBlock) {
+		this.#context = context;
+		this.#host = host;
+		this.block = block;
+		this.moduleInstance = host;
+		this.text = block.key;
+		// Memoised with the resources' expansions under `resource.list.TYPE.NAME`, a key no resource has (three parts).
+		this.expansion = host.expansionOf('resource', block.key, block);
+		const {keys, repetitions, suffixes} = expansionInstances(this.expansion);
+		this.instances = keys.map((key, index) => new ListInstanceImpl(this, key, repetitions[index]!, block.key + suffixes[index]!));
+	}
+
+	/**
+	One instance's `config`, `limit` and `include_resource`.
+	*/
+	evaluate(repetition: RepetitionData): ListValues {
+		const scope = this.#host.scope(repetition);
+		// Terraform stops at the first of config, limit and include_resource with an error (validateResource, ListResourceMode).
+		let failed = false;
+		const reporter = (diagnostics: readonly Diagnostic[]) => {
+			failed ||= diagnostics.some(diagnostic => diagnostic.severity === 'error');
+			report(this.#context, diagnostics);
+		};
+
+		const {config, limit, includeResource} = this.block;
+		const configValue = config ? evaluateBody(config, scope, {report: reporter, nestedNullAsUnknown: true}).object : nullValue();
+		const limitValue = failed ? nullValue(numberType) : (limit ? queryArgument(limit, scope, 'limit', reporter) : numberValue(defaultQueryLimit));
+		const includeValue = failed ? nullValue(boolType) : (includeResource ? queryArgument(includeResource, scope, 'include_resource', reporter) : boolValue(false));
+		return {config: configValue, limit: limitValue, includeResource: includeValue};
+	}
+}
+
+type ListValues = {readonly config: Value; readonly limit: Value; readonly includeResource: Value};
+
+class ListInstanceImpl implements ListInstance {
+	readonly text: string;
+	readonly key: InstanceKey;
+	readonly list: ListExpansionImpl;
+	readonly repetition: RepetitionData;
+	#values: ListValues | undefined;
+
+	constructor(list: ListExpansionImpl, key: InstanceKey, repetition: RepetitionData, text: string) {
+		this.list = list;
+		this.key = key;
+		this.repetition = repetition;
+		this.text = text;
+	}
+
+	get #evaluated(): ListValues {
+		this.#values ??= this.list.evaluate(this.repetition);
+		return this.#values;
+	}
+
+	get config(): Value {
+		return this.#evaluated.config;
+	}
+
+	get limit(): Value {
+		return this.#evaluated.limit;
+	}
+
+	get includeResource(): Value {
+		return this.#evaluated.includeResource;
+	}
+
+	get value(): Value {
+		const {config, limit, includeResource} = this.#evaluated;
+		return objectValue({config, include_resource: includeResource, limit});
+	}
+}
+
+/**
+`limit` or `include_resource` as ExprEvaluator.EvaluateExpr checks it: converted to its type, not null, unknown allowed; `limit` a whole number, not negative. A value with an error is null (the default applies).
+*/
+function queryArgument(expression: Expression, scope: Scope, name: 'limit' | 'include_resource', reporter: (diagnostics: readonly Diagnostic[]) => void): Value {
+	const type = name === 'limit' ? numberType : boolType;
+	const typeName = name === 'limit' ? 'number' : 'bool';
+	const result = evaluateExpression(expression, scope);
+	reporter(result.diagnostics);
+	if (result.diagnostics.some(diagnostic => diagnostic.severity === 'error')) {
+		return nullValue(type);
+	}
+
+	const fail = (summary: string, detail: string): Value => {
+		reporter([errorDiagnostic(summary, detail, expression.range)]);
+		return nullValue(type);
+	};
+
+	const [bare, marks] = unmark(result.value);
+	if (bare.kind === 'unknown') {
+		return result.value;
+	}
+
+	const converted = convert(bare, type);
+	if (!converted.ok) {
+		return fail('Incorrect value type', `Invalid expression value: ${conversionFailureText(converted, mismatchWordingOf(scope.functionContext))}.`);
+	}
+
+	const value = converted.value;
+	if (value.kind === 'null') {
+		return fail(`Invalid "${name}" argument`, `The given "${name}" argument value is null. A ${typeName} is required.`);
+	}
+
+	if (value.kind === 'unknown') {
+		return result.value;
+	}
+
+	if (value.kind === 'number') {
+		const number = value.value;
+		// gocty.FromCtyValue into an int64.
+		if (!number.isInteger() || number.greaterThan('9223372036854775807') || number.lessThan('-9223372036854775808')) {
+			return fail('Invalid "limit" argument', 'The given "limit" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.');
+		}
+
+		if (number.isNegative() && !number.isZero()) {
+			return fail('Invalid limit argument', 'The given "limit" argument value is unsuitable: must be greater than or equal to zero.');
+		}
+	}
+
+	return marks ? {...value, marks} as Value : value;
+}
+
+/**
+The root module's scope with `list.TYPE.NAME` references (Terraform 1.14+: the reference parser reads `list.` as a list resource, internal/addrs/parse_ref.go): tfscope's reference parser reads `list.TYPE.NAME` as a managed resource of type `list`, named TYPE, with NAME the first remaining step. The value of a declared list is unknown, what only the provider's answer decides; the traversal after it (and after an instance key) is checked as internal/terraform/evaluate_valid.go staticValidateResourceReference checks it (`.data`, then an index, then `.state` or `.identity`).
+*/
+export function listScope(scope: Scope, lists: ReadonlyMap<string, ListBlock>, where: string): Scope {
+	return createScope({
+		resolveReference: reference => {
+			const {subject} = reference;
+			if (subject.kind !== 'resource' || subject.mode !== 'managed' || subject.type !== 'list') {
+				return scope.resolveReference(reference);
+			}
+
+			return resolveList(reference, subject.name, lists, where);
+		},
+		functions: scope.functions,
+		functionNames: scope.functionNames,
+		functionContext: scope.functionContext,
+		console: scope.console,
+	});
+}
+
+function resolveList(reference: Reference, type: string, lists: ReadonlyMap<string, ListBlock>, where: string): {value: Value; diagnostics: Diagnostic[]} {
+	const [nameStep, ...rest] = reference.remaining;
+	const failure = (summary: string, detail: string) => ({value: unknownValue(), diagnostics: [errorDiagnostic(summary, detail, reference.traversalRange)]});
+	if (nameStep?.kind !== 'attribute') {
+		return failure('Invalid reference', 'The "list" object must be followed by two attribute names: the list resource type and the list resource name.');
+	}
+
+	const list = lists.get(`list.${type}.${nameStep.name}`);
+	if (!list) {
+		return failure('Reference to undeclared resource', `A list resource "${type}" "${nameStep.name}" has not been declared in ${where}.`);
+	}
+
+	// An instance key right after the name is part of the address (`list.T.N[0].data`: parseResourceRef), not of the traversal after it.
+	const [data, index, field] = rest[0]?.kind === 'index' ? rest.slice(1) : rest;
+	if (data && (data.kind !== 'attribute' || data.name !== 'data')) {
+		return failure('Invalid list resource traversal', 'The first step in the traversal for a list resource must be an attribute "data".');
+	}
+
+	if (index && index.kind !== 'index') {
+		return failure('Invalid list resource traversal', 'The second step in the traversal for a list resource must be an index.');
+	}
+
+	if (field && (field.kind !== 'attribute' || (field.name !== 'state' && field.name !== 'identity'))) {
+		return failure('Invalid list resource traversal', 'The third step in the traversal for a list resource must be an attribute "state" or "identity".');
+	}
+
+	// `list.TYPE` as an object of its lists, each unknown: the evaluator takes the remaining steps from it.
+	const named = [...lists.values()].filter(candidate => candidate.type === type).map(candidate => [candidate.name, unknownValue()] as const);
+	return {value: objectValue(named), diagnostics: []};
+}
