@@ -68,7 +68,60 @@ The replacement of styledCharsToString's per-character diff (see `bundlePlugins`
 */
 export const sameStylesFastPath = {
 	from: 'ret += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, char.styles));',
-	to: 'const previous = chars[i - 1].styles; if (previous.length !== char.styles.length || previous.some((code, index) => code.code !== char.styles[index].code || code.endCode !== char.styles[index].endCode)) ret += ansiCodesToString(diffAnsiCodes(previous, char.styles));',
+	to: 'const previous = chars[i - 1].styles; if (previous !== char.styles && (previous.length !== char.styles.length || previous.some((code, index) => code.code !== char.styles[index].code || code.endCode !== char.styles[index].endCode))) ret += ansiCodesToString(diffAnsiCodes(previous, char.styles));',
+} as const;
+
+/**
+The replacement of styledCharsFromTokens's copy of the styles for each character (see `bundlePlugins`), exported for its test: the characters between two escape codes share one array of styles (reduceAnsiCodesIncremental makes a new array at every code and none is ever changed), and each character is a literal object instead of a spread of its token (the spread was most of a new line's cost).
+*/
+export const sharedStylesFromTokens = {
+	from: '            ret.push({\n                ...token,\n                styles: [...codes],\n            });',
+	to: '            ret.push({ type: token.type, value: token.value, fullWidth: token.fullWidth, styles: codes });',
+} as const;
+
+/**
+The fast path of ansi-tokenize's tokenize (see `bundlePlugins`), exported for its test: a line of characters that are each a grapheme cluster of their own whatever follows them (ASCII, Latin, punctuation, arrows, box drawing, shapes, symbols: no combining marks, joiners, variation selectors or surrogates) is read a code unit at a time instead of through Intl.Segmenter, with the same escape-code parsing and the same tokens.
+*/
+export const oneUnitTokenize = {
+	from: 'export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {\n',
+	to: [
+		'const oneUnitClusters = /^[\\x1b\\x20-\\x7e\\u00a0-\\u02ff\\u2010-\\u20cf\\u2100-\\u2bff]*$/;',
+		'function tokenizeOneUnitClusters(str) {',
+		'    const ret = [];',
+		'    for (let index = 0; index < str.length; index++) {',
+		'        const codePoint = str.charCodeAt(index);',
+		'        if (codePoint === 27) {',
+		'            let code;',
+		'            const nextCodePoint = str.charCodeAt(index + 1);',
+		'            if (nextCodePoint === OSC) {',
+		'                code = parseLinkCode(str, index);',
+		'                if (code) {',
+		'                    ret.push({ type: "ansi", code: code, endCode: getEndCode(code) });',
+		'                }',
+		'            }',
+		'            else if (nextCodePoint === CSI) {',
+		'                code = parseSGRSequence(str, index);',
+		'                if (code) {',
+		'                    for (const individualCode of splitCompoundSGRSequences(code)) {',
+		'                        ret.push({ type: "ansi", code: individualCode, endCode: getEndCode(individualCode) });',
+		'                    }',
+		'                }',
+		'            }',
+		'            if (code) {',
+		'                index += code.length - 1;',
+		'                continue;',
+		'            }',
+		'        }',
+		'        ret.push({ type: "char", value: str[index], fullWidth: isFullwidthCodePoint(codePoint) });',
+		'    }',
+		'    return ret;',
+		'}',
+		'export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {',
+		'    if (endChar === Number.POSITIVE_INFINITY && oneUnitClusters.test(str)) {',
+		'        return tokenizeOneUnitClusters(str);',
+		'    }',
+		'',
+	].join('\n'),
 } as const;
 
 /**
@@ -81,6 +134,31 @@ export const sharedOutputCaches = [
 		to: 'class OutputCaches {\n    static shared;\n    static get() {\n        const caches = (OutputCaches.shared ??= new OutputCaches());\n        if (caches.styledChars.size > 20000 || caches.widths.size > 50000 || caches.blockWidths.size > 20000) {\n            caches.styledChars.clear();\n            caches.widths.clear();\n            caches.blockWidths.clear();\n        }\n        return caches;\n    }',
 	},
 	{from: 'caches = new OutputCaches();', to: 'caches = OutputCaches.get();'},
+] as const;
+
+/**
+The replacements that make Ink's Output redraw only what changed from one frame to the next (see `bundlePlugins`), exported for their test. A key press in the explorer changes a few panes, and Ink builds every frame whole: a new object for each of the screen's cells (7,680 at 160x48: the most of a frame's garbage), a look-up of each character's width, and the styled text of every row.
+- One blank cell for every empty cell (cells are only ever replaced, never changed).
+- A line whose characters are all one column wide (the cache says so once per line) is copied into the row without a width look-up per character.
+- A row whose cells are the very cells of the row drawn there last (the characters come from the shared caches, the same objects for the same line) reuses that row's text instead of styling its characters again.
+*/
+export const outputRowsReused = [
+	{
+		from: 'class OutputCaches {\n    static shared;',
+		to: 'class OutputCaches {\n    static shared;\n    static blank = Object.freeze({type: \'char\', value: \' \', fullWidth: false, styles: Object.freeze([])});\n    narrow = new WeakMap();\n    rows = [];\n    isNarrow(characters) {\n        let narrow = this.narrow.get(characters);\n        if (narrow === undefined) {\n            narrow = characters.every(character => this.getStringWidth(character.value) <= 1);\n            this.narrow.set(characters, narrow);\n        }\n        return narrow;\n    }\n    rowText(y, cells, make) {\n        const last = this.rows[y];\n        if (last !== undefined && last.cells.length === cells.length) {\n            let same = true;\n            for (let index = 0; index < cells.length; index++) {\n                if (last.cells[index] !== cells[index]) {\n                    same = false;\n                    break;\n                }\n            }\n            if (same) {\n                return last.text;\n            }\n        }\n        const text = make();\n        this.rows[y] = {cells, text};\n        return text;\n    }',
+	},
+	{
+		from: '                row.push({\n                    type: \'char\',\n                    value: \' \',\n                    fullWidth: false,\n                    styles: [],\n                });',
+		to: '                row.push(OutputCaches.blank);',
+	},
+	{
+		from: '                    let offsetX = x;\n                    for (const character of characters) {',
+		to: '                    let offsetX = x;\n                    if (this.caches.isNarrow(characters)) {\n                        for (let index = 0; index < characters.length; index++) {\n                            currentLine[offsetX + index] = characters[index];\n                        }\n                        offsetY++;\n                        continue;\n                    }\n                    for (const character of characters) {',
+	},
+	{
+		from: '            .map(line => {\n            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742\n            const lineWithoutEmptyItems = line.filter(item => item !== undefined);\n            return styledCharsToString(lineWithoutEmptyItems).trimEnd();\n        })',
+		to: '            .map((line, y) => this.caches.rowText(y, line, () => styledCharsToString(line.filter(item => item !== undefined)).trimEnd()))',
+	},
 ] as const;
 
 /**
@@ -123,9 +201,12 @@ export function bundlePlugins(root: string): Plugin[] {
 		// source/libraries.ts requires the vendored packages from distribution/vendor/ (its code lands in distribution/chunks/ or, if esbuild ever moves it, in distribution/).
 		rewrite('vendor-require', /[/\\]source[/\\]libraries\.ts$/, 'ts', 'const require = createRequire(import.meta.url);', 'const vendorRequire = createRequire(new URL(import.meta.url.includes(\'/chunks/\') ? \'../vendor/\' : \'./vendor/\', import.meta.url));\nconst require = (name: string): unknown => vendorRequire(name.startsWith(\'node:\') ? name : `./${name}.cjs`);'),
 		// Ink's Output writes every cell of every frame through styledCharsToString, which diffs the styles of each character against the previous one (two Sets and four arrays per character): a character styled as the previous one (element by element: the diff is then empty) needs no diff.
-		rewrite('ansi-tokenize-same-styles', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/, 'js', sameStylesFastPath.from, sameStylesFastPath.to),
-		// Ink makes a new Output each frame, and with it new caches of each line's styled characters (ansi-tokenize's segmentation of the line, an object per character) and widths: the most of a key press's frame, for lines most of which did not change. They are pure functions of the line's text and are only read afterwards, so one set of caches serves every frame.
-		rewrite('ink-output-caches', /[/\\]ink[/\\]build[/\\]output\.js$/, 'js', sharedOutputCaches[0].from, sharedOutputCaches[0].to, sharedOutputCaches[1]),
+		// And the characters of a new line (styledCharsFromTokens) share their styles and are made without a spread each.
+		rewrite('ansi-tokenize-same-styles', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/, 'js', sameStylesFastPath.from, sameStylesFastPath.to, sharedStylesFromTokens),
+		// Each new line Ink draws is tokenized through Intl.Segmenter, a grapheme at a time: most lines need no segmenter.
+		rewrite('ansi-tokenize-one-unit-clusters', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]tokenize\.js$/, 'js', oneUnitTokenize.from, oneUnitTokenize.to),
+		// Ink makes a new Output each frame, and with it new caches of each line's styled characters (ansi-tokenize's segmentation of the line, an object per character) and widths: the most of a key press's frame, for lines most of which did not change. They are pure functions of the line's text and are only read afterwards, so one set of caches serves every frame. With them, rows that did not change are not styled again (outputRowsReused).
+		rewrite('ink-output-caches', /[/\\]ink[/\\]build[/\\]output\.js$/, 'js', sharedOutputCaches[0].from, sharedOutputCaches[0].to, sharedOutputCaches[1], ...outputRowsReused),
 		// Emscripten's loader of Yoga (Ink's layout engine) fetches its own base64 data: URL with fetch() when fetch exists, which loads Node's whole HTTP client (undici) for nothing; its other path decodes the same bytes directly.
 		rewrite('yoga-without-fetch', /[/\\]yoga-layout[/\\]dist[/\\]binaries[/\\]yoga-wasm-base64-esm\.js$/, 'js', '"function"!=typeof fetch', '!0'),
 		// isomorphic-git (in the commands build through the git reader) has one character above 0x7F, a raw U+FFFF in a regular expression, which makes the whole commands build non-ASCII: cli-loader.ts then reads it as UTF-8 into a two-byte string instead of Latin-1 into a one-byte string (test/build/commands-ascii.ts). The same expression, escaped.

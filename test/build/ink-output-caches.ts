@@ -9,7 +9,7 @@ import {bundlePlugins} from '../../scripts/bundle/plugins.js';
 import {repositoryRoot} from '../helpers/tmux.js';
 
 /*
-The bundle's Ink Output (with the caches of scripts/bundle/plugins.ts that last from one frame to the next) draws exactly the frames Ink's own draws, over a sequence of frames of random styled lines, clipped and not, many of them repeated from earlier frames as the explorer's are.
+The bundle's Ink Output (with the caches of scripts/bundle/plugins.ts that last from one frame to the next, and the rows reused when their cells are the cells drawn there last) draws exactly the frames Ink's own draws, over a sequence of frames of random styled lines, clipped and not, many of them repeated from earlier frames as the explorer's are, and frames that change one write of the frame before.
 */
 
 type Operation = {readonly kind: 'write'; readonly x: number; readonly y: number; readonly text: string} | {readonly kind: 'clip'; readonly x1: number; readonly x2: number} | {readonly kind: 'unclip'};
@@ -57,6 +57,7 @@ test('the bundle\'s Output, its caches kept between frames, draws what Ink\'s ow
 			banner: {js: 'import {createRequire} from \'node:module\'; const require = createRequire(import.meta.url);'},
 		});
 		t.true(result.outputFiles[0]!.text.includes('OutputCaches.get()'), 'the rewrite applied');
+		t.true(result.outputFiles[0]!.text.includes('this.caches.rowText('), 'the rows are reused');
 		const file = path.join(directory, 'output.mjs');
 		writeFileSync(file, result.outputFiles[0]!.text);
 		const patched = (await import(pathToFileURL(file).href) as {Output: OutputClass}).Output;
@@ -69,9 +70,11 @@ test('the bundle\'s Output, its caches kept between frames, draws what Ink\'s ow
 		};
 
 		const lines: string[] = [];
+		let previous: Operation[] = [];
 		for (let frame = 0; frame < 400; frame++) {
-			const operations: Operation[] = [];
-			for (let index = 0; index < 8; index++) {
+			// Every third frame is the one before with one operation left out, as a key press changes a pane or two: its other rows are the rows drawn there last (reused), its changed ones are not.
+			const operations: Operation[] = frame % 3 === 2 ? previous.filter((_operation, index) => index !== Math.floor(next() * previous.length)) : [];
+			for (let index = 0; index < (frame % 3 === 2 ? 0 : 8); index++) {
 				// Half of the lines are ones drawn before.
 				const reused = lines.length > 0 && next() < 0.5;
 				const text = reused ? lines[Math.floor(next() * lines.length)]! : Array.from({length: 1 + Math.floor(next() * 30)}, () => pieces[Math.floor(next() * pieces.length)]).join('');
@@ -84,6 +87,7 @@ test('the bundle\'s Output, its caches kept between frames, draws what Ink\'s ow
 				}
 			}
 
+			previous = operations;
 			t.is(draw(patched, operations), draw(original, operations), `frame ${frame}`);
 		}
 	} finally {

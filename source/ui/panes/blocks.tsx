@@ -1,11 +1,12 @@
-import {memo} from 'react';
+import {memo, useMemo} from 'react';
 import type {BlockKind} from '../explorer-data.js';
 import type {BlockRow} from '../state/selectors.js';
 import {Pane, paneBodyHeight} from '../components/pane.js';
 import {ScrollList} from '../components/scroll-list.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import {markSpans, markWidth} from '../text/change-marks.js';
-import {cutName, textWidth} from '../text/lines.js';
+import {textWidth} from '../text/lines.js';
+import {cutApart} from '../text/cut-apart.js';
 
 export const kindTitles: Readonly<Record<BlockKind, string>> = {
 	resource: 'Resources',
@@ -73,7 +74,36 @@ export function blockRowsWidth(rows: readonly BlockRow[]): number {
 	return widest + 3;
 }
 
+/** A block row's badge: its count, and ⊖ when every instance is skipped. */
+function blockBadge(row: BlockRow & {type: 'block'}, skipped: ReadonlyMap<string, string> | undefined): string {
+	const instances = row.entry.instances.length === 0 ? [row.key] : row.entry.instances;
+	return countBadge(row) + (skipped !== undefined && skipped.size > 0 && instances.every(instance => skipped.has(instance)) ? ' ⊖' : '');
+}
+
+/**
+Each row's name as shown at this width (headers: empty): a block's label, an instance's key, each cut to the room its row leaves, and cut apart from the others (two different rows are never drawn alike).
+*/
+export function blockRowNames(rows: readonly BlockRow[], width: number, skipped?: ReadonlyMap<string, string>): string[] {
+	return cutApart(rows.map(row => {
+		switch (row.type) {
+			case 'header': {
+				return {text: '', columns: 0};
+			}
+
+			case 'block': {
+				return {text: sanitizeLine(row.entry.label), columns: Math.max(8, width - 4 - blockBadge(row, skipped).length - markWidth(row.entry.mark))};
+			}
+
+			case 'instance': {
+				const skip = skipped?.has(row.key) ? 2 : 0;
+				return {text: sanitizeLine(row.key.slice(row.entry.address.length)), columns: Math.max(8, width - 6 - markWidth(row.entry.instanceMarks?.get(row.key)) - skip)};
+			}
+		}
+	}));
+}
+
 export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expanded, focused, width, height, filter, empty, skipped}: BlocksProps) {
+	const names = useMemo(() => blockRowNames(rows, width, skipped), [rows, width, skipped]);
 	return (
 		<Pane title={title} note={filter === '' ? undefined : `/${sanitizeLine(filter)}`} focused={focused} width={width} height={height}>
 			<ScrollList
@@ -92,11 +122,10 @@ export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expande
 						case 'block': {
 							const foldable = row.entry.instances.length > 0;
 							const marker = foldable ? (expanded.has(row.key) ? '▾ ' : '▸ ') : '  ';
-							const instances = row.entry.instances.length === 0 ? [row.key] : row.entry.instances;
-							const badge = countBadge(row) + (skipped !== undefined && skipped.size > 0 && instances.every(instance => skipped.has(instance)) ? ' ⊖' : '');
+							const badge = blockBadge(row, skipped);
 							const mark = markSpans(row.entry.mark);
 							return {
-								spans: [{text: marker}, ...mark, {text: cutName(sanitizeLine(row.entry.label), Math.max(8, width - 4 - badge.length - markWidth(row.entry.mark)))}, {text: badge, style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
+								spans: [{text: marker}, ...mark, {text: names[index] ?? ''}, {text: badge, style: {color: row.entry.mode === 'unknown' ? 'yellow' : 'magenta'}}],
 								...(selected && {style: {inverse: true}}),
 							};
 						}
@@ -105,7 +134,7 @@ export const BlocksPane = memo(function BlocksPane({title, rows, cursor, expande
 							const instanceMark = row.entry.instanceMarks?.get(row.key);
 							const mark = markSpans(instanceMark);
 							const skip = skipped?.has(row.key) ? [{text: ' ⊖', style: {color: 'magenta'}}] : [];
-							return {spans: [{text: '    '}, ...mark, {text: cutName(sanitizeLine(row.key.slice(row.entry.address.length)), Math.max(8, width - 6 - markWidth(instanceMark) - (skip.length > 0 ? 2 : 0)))}, ...skip], ...(selected && {style: {inverse: true}})};
+							return {spans: [{text: '    '}, ...mark, {text: names[index] ?? ''}, ...skip], ...(selected && {style: {inverse: true}})};
 						}
 
 						case undefined: {

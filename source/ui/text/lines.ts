@@ -58,7 +58,7 @@ export function lineWidth(line: Line): number {
 /**
 The longest start of a text that takes at most `columns` columns (a wide character that does not fit is left out).
 */
-function sliceColumns(text: string, columns: number): string {
+export function sliceColumns(text: string, columns: number): string {
 	if (printableAscii.test(text)) {
 		return text.slice(0, columns);
 	}
@@ -128,7 +128,7 @@ export function truncateLine(line: Line, columns: number): Line {
 /**
 The last characters of a text that take at most `columns` columns.
 */
-function sliceColumnsFromEnd(text: string, columns: number): string {
+export function sliceColumnsFromEnd(text: string, columns: number): string {
 	if (printableAscii.test(text)) {
 		return columns <= 0 ? '' : text.slice(-columns);
 	}
@@ -248,7 +248,16 @@ function cutStepName(name: string, columns: number): string {
 	const dot = name.lastIndexOf('.');
 	const tail = dot > 0 ? name.slice(dot) : '';
 	if (tail !== '' && textWidth(tail) + 2 <= columns) {
-		return '…' + sliceColumnsFromEnd(name, columns - 1);
+		const kept = sliceColumnsFromEnd(name, columns - 1);
+		// A leading word cut to a few letters (`…a.aws_availability_zones`, the `data` of a data source) tells nothing: it goes, while a dot stays after it.
+		const first = kept.indexOf('.');
+		const partial = name[name.length - kept.length - 1] !== '.';
+		return (first === 0 || (partial && first <= 4)) && first < kept.lastIndexOf('.') ? '…' + kept.slice(first + 1) : '…' + kept;
+	}
+
+	// Room for the last word alone: it stays whole (`…available`).
+	if (tail !== '' && textWidth(tail) <= columns) {
+		return '…' + tail.slice(1);
 	}
 
 	return cutMiddle(name, columns, Math.floor((columns - 1) / 2));
@@ -257,7 +266,7 @@ function cutStepName(name: string, columns: number): string {
 /**
 The text cut in its middle, keeping `head` columns of its start (at least one) and as much of its end as fits.
 */
-function cutMiddle(text: string, columns: number, head: number): string {
+export function cutMiddle(text: string, columns: number, head: number): string {
 	if (textWidth(text) <= columns) {
 		return text;
 	}
@@ -281,8 +290,8 @@ function cutStep(step: string, columns: number): string {
 	const parts = keyParts(step);
 	const last = parts.at(-1);
 	if (!last?.key || parts.length < 2) {
-		// No key: both ends (`data.aw…ilable`).
-		return cutMiddle(step, columns, Math.floor((columns - 1) / 3));
+		// No key (a Blocks row, `data.aws_availability_zones.available`): the block's own name stays whole while its type gives way from its start (`…aws_availability_zones.available`, `…zones.available`); a name too long for that keeps both ends.
+		return step.includes('.') ? cutStepName(step, columns) : cutMiddle(step, columns, Math.floor((columns - 1) / 3));
 	}
 
 	const key = last.text;
@@ -350,7 +359,7 @@ function cutPrefix(prefix: string, columns: number): string {
 }
 
 /**
-A name (an address, or a title ending in one: `Console — module.app["eu"].aws_instance.web[0]`) cut to `columns` keeping what tells it apart. Its own last step (`aws_subnet.public["eu-west-1b"]`, `network["eu"]`) stays whole and the module steps before it give way first, from their start, keeping their keys while they can (`…["eu"].aws_subnet.public["eu-west-1b"]`); a title's words before the address go next. Only when the last step alone does not fit is it cut: the name before its key first, then inside the key, which keeps its brackets, its start and its end (instance keys of one block share their start and often differ at the end: `…/policyAssignments/Deploy-MDFC-OssDb"]`). A name without keys keeps both ends (`data.aw…ilable`).
+A name (an address, or a title ending in one: `Console — module.app["eu"].aws_instance.web[0]`) cut to `columns` keeping what tells it apart. Its own last step (`aws_subnet.public["eu-west-1b"]`, `network["eu"]`) stays whole and the module steps before it give way first, from their start, keeping their keys while they can (`…["eu"].aws_subnet.public["eu-west-1b"]`); a title's words before the address go next. Only when the last step alone does not fit is it cut: the name before its key first, then inside the key, which keeps its brackets, its start and its end (instance keys of one block share their start and often differ at the end: `…/policyAssignments/Deploy-MDFC-OssDb"]`). A name without keys keeps its own last word whole and cuts its type from the start (`…aws_availability_zones.available`), both ends only when the last word alone does not fit.
 */
 export function cutName(text: string, columns: number): string {
 	if (textWidth(text) <= columns) {

@@ -52,7 +52,7 @@ test('cutName keeps a long key\'s brackets, its start and the distinguishing end
 	const name = 'module.policy["/providers/Microsoft.Management/managementGroups/myorg/providers/Microsoft.Authorization/policyAssignments/Deploy-MDFC-OssDb"]';
 	const cut = cutName(name, 60);
 	t.is(textWidth(cut), 60);
-	t.true(cut.startsWith('mod…licy["/providers/'), cut);
+	t.true(cut.startsWith('…policy["/providers/'), cut);
 	t.true(cut.endsWith('Assignments/Deploy-MDFC-OssDb"]'), cut);
 	t.is(cutName('aws_vpc.main', 20), 'aws_vpc.main');
 	t.is(cutName('abcdefghijklmnopqrstuvwxyz', 10), 'abc…uvwxyz');
@@ -80,7 +80,13 @@ const cuts: ReadonlyArray<readonly [name: string, columns: number, shown: string
 	// Dots, brackets, quotes and spaces inside a key are the key's.
 	['module.a["x.y[1]"].aws_instance.web["a.b[\\"c\\"] d"]', 30, '…_instance.web["a.b[\\"c\\"] d"]'],
 	['module.eks.module.kms', 12, '…module.kms'],
-	['data.aws_availability_zones.available', 34, 'data.aws_av…bility_zones.available'],
+	// A name without keys (a Blocks row) keeps its own last word whole and gives up its type from the start (was `data.aws_av…bility_zones.available`).
+	['data.aws_availability_zones.available', 34, '…aws_availability_zones.available'],
+	['data.aws_availability_zones.available', 24, '…ability_zones.available'],
+	['data.aws_availability_zones.available', 12, '…s.available'],
+	['data.aws_availability_zones.available', 10, '…available'],
+	['data.aws_availability_zones.available', 8, 'dat…able'],
+	['aws_iam_role_policy_attachment.this', 20, '…icy_attachment.this'],
 ];
 
 for (const [name, columns, shown] of cuts) {
