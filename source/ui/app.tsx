@@ -65,6 +65,8 @@ export type ExplorerProps = {
 	readonly onFirstFrame?: () => void;
 	/** Keys typed while the configuration loaded, in order: applied once the panes are laid out, as if typed then. */
 	readonly takeTypedKeys?: () => readonly string[];
+	/** The Terragrunt unit open in the panes (its path in the estate): the Modules and Details titles name it, and the Blocks and Console titles at its root module. */
+	readonly unit?: string;
 };
 
 function useTerminalSize(columns?: number, rows?: number): {columns: number; rows: number} {
@@ -90,7 +92,7 @@ function useTerminalSize(columns?: number, rows?: number): {columns: number; row
 	return size;
 }
 
-export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit, onLeave, firstFrameProbe = false, onFirstFrame, takeTypedKeys}: ExplorerProps) {
+export function Explorer({data: loadedData, color = true, marker = false, columns, rows, historyFile, initialState, loadState, writeTerminal, onQuit, onLeave, firstFrameProbe = false, onFirstFrame, takeTypedKeys, unit}: ExplorerProps) {
 	const {exit} = useApp();
 	useEffect(() => {
 		onFirstFrame?.();
@@ -351,14 +353,16 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 		};
 	}, [graphWanted, checked, data]);
 	// The title names the module instance by its whole address (the tree shows only each row's last step).
-	const moduleLabel = state.module === '' ? 'root' : state.module;
+	// In a Terragrunt unit, its root module is the unit.
+	const moduleLabel = state.module === '' ? (unit ?? 'root') : state.module;
+	const unitTitle = unit === undefined ? '' : ` — ${sanitizeLine(unit)}`;
 	const moduleRow = data.modules().find(row => row.address === state.module);
 
-	const modulesPane = (width: number, height: number) => <ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={width} height={height} filter={state.filters.modules}/>;
+	const modulesPane = (width: number, height: number) => <ModuleTreePane rows={modules.rows} cursor={moduleCursor(data, state)} focused={state.focus === 'modules'} width={width} height={height} filter={state.filters.modules} title={`Modules${unitTitle}`}/>;
 	const unavailable = moduleRow?.unavailable;
 	const blocksPane = (width: number, height: number) => <BlocksPane title={`Blocks — ${sanitizeLine(moduleLabel)}`} rows={blocks.rows} cursor={blockCursor(data, state)} expanded={state.expanded} focused={state.focus === 'blocks'} width={width} height={height} filter={state.filters.blocks} skipped={skippedInstances(data, state)} {...(unavailable && {empty: `${unavailable.label === 'not installed' ? 'Not installed' : 'Not loaded'}: see Details`})} {...(data.expanding !== undefined && {empty: 'Expanding the configuration…'})}/>;
 	const detailsTarget = state.focus === 'details' ? detailsTargets(data, state)[detailsCursor(data, state)] : undefined;
-	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height} highlight={detailsTarget}/>;
+	const detailsPane = (width: number, height: number) => <DetailsPane lines={lines} scroll={state.detailsScroll} column={state.detailsColumn} focused={state.focus === 'details'} width={width} height={height} highlight={detailsTarget} title={`Details${unitTitle}`}/>;
 	const edgesPane = (width: number, height: number) => <EdgesPane rows={edges ?? noEdges} loading={edges === undefined} cursor={state.edgeCursor} focused={state.focus === 'edges'} width={width} height={height} filter={state.filters.edges} {...(data.expanding !== undefined && {waiting: 'Expanding the configuration…'})}/>;
 	let panes;
 	switch (layout.zoomed) {
@@ -471,6 +475,7 @@ export function Explorer({data: loadedData, color = true, marker = false, column
 					input={state.console.input}
 					pending={state.console.pending}
 					context={consoleContext(data, state)}
+					{...(unit !== undefined && {root: unit})}
 					scroll={state.console.scroll}
 					busy={state.console.requests.length > 0 || state.reassume !== undefined}
 					cursorFromEnd={state.textCursorFromEnd}

@@ -31,7 +31,7 @@ export function EstateApp({estate, consoleOptions, columns, rows, ...rest}: Esta
 		return {data, summary: data.status()};
 	}, [estate, unit, consoleOptions]);
 	if (unit) {
-		return <App {...rest} {...(columns !== undefined && {columns})} {...(rows !== undefined && {rows})} directory={unit.directory} load={load} onLeave={leave}/>;
+		return <App {...rest} {...(columns !== undefined && {columns})} {...(rows !== undefined && {rows})} directory={unit.directory} load={load} onLeave={leave} unit={unit.path}/>;
 	}
 
 	return (

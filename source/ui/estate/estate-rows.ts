@@ -42,6 +42,21 @@ export function estateRows(estate: Estate): EstateRow[] {
 	return rows;
 }
 
+/**
+Where a move of the cursor lands in the unit tree: ↑/↓ (`step` -1/1) go to the next unit in that direction, passing over folder rows (a folder has nothing to open or show); g/G (`'first'`, `'last'`) to the first and last unit. Where there is no unit that way the cursor stays.
+*/
+export function unitRowAfter(rows: readonly EstateRow[], cursor: number, move: 1 | -1 | 'first' | 'last'): number {
+	const from = move === 'first' ? -1 : (move === 'last' ? rows.length : cursor);
+	const step = move === 'first' || move === 1 ? 1 : -1;
+	for (let index = from + step; index >= 0 && index < rows.length; index += step) {
+		if (rows[index]!.kind === 'unit') {
+			return index;
+		}
+	}
+
+	return cursor;
+}
+
 export function unitMarks(estate: Estate, unit: Unit, opened: OpenedUnit | undefined): UnitMarks {
 	const reads = opened ? [...opened.evaluation.inputs.values()].flatMap(input => input.dependencyReads) : [];
 	return {

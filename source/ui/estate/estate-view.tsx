@@ -8,11 +8,11 @@ import {ScrollList} from '../components/scroll-list.js';
 import {type Line, truncateLine} from '../text/lines.js';
 import {sanitizeLine} from '../text/sanitize.js';
 import {useColor} from '../components/theme.js';
-import {estateRows, markWords, unitDetails, unitMarks} from './estate-rows.js';
+import {estateRows, markWords, unitDetails, unitMarks, unitRowAfter} from './estate-rows.js';
 import {useEstateUnits} from './use-estate-units.js';
 
 /*
-The explorer on a Terragrunt estate: its units as a tree of folders (↑/↓, g/G), the selected unit's Details below (module, dependencies, inputs with the tier of every dependency output they read), marks on each unit as its module is read in the background. Enter opens the unit in the explorer's panes; q quits.
+The explorer on a Terragrunt estate: its units as a tree of folders (↑/↓ and g/G move from unit to unit, passing over the folders), the selected unit's Details below (module, dependencies, inputs with the tier of every dependency output they read), marks on each unit as its module is read in the background. Enter opens the unit in the explorer's panes; q quits.
 */
 
 export type EstateViewProps = {
@@ -38,13 +38,13 @@ export function EstateView({estate, columns, rows: height, onOpen, onQuit, initi
 		if (input === 'q' || (key.ctrl && input === 'c')) {
 			onQuit();
 		} else if (key.downArrow || input === 'j') {
-			setCursor(value => Math.min(rows.length - 1, value + 1));
+			setCursor(value => unitRowAfter(rows, value, 1));
 		} else if (key.upArrow || input === 'k') {
-			setCursor(value => Math.max(0, value - 1));
+			setCursor(value => unitRowAfter(rows, value, -1));
 		} else if (input === 'g' || key.home) {
-			setCursor(0);
+			setCursor(value => unitRowAfter(rows, value, 'first'));
 		} else if (input === 'G' || key.end) {
-			setCursor(Math.max(0, rows.length - 1));
+			setCursor(value => unitRowAfter(rows, value, 'last'));
 		} else if (key.return && selected) {
 			onOpen(selected);
 		}

@@ -14,6 +14,8 @@ export type ConsoleProps = {
 	readonly pending: readonly string[];
 	/** The address expressions are evaluated in (`''` is the root module). */
 	readonly context: string;
+	/** What the title calls the root module (a Terragrunt unit's path; default `root`). */
+	readonly root?: string;
 	readonly scroll: number;
 	readonly busy: boolean;
 	readonly cursorFromEnd: number;
@@ -71,7 +73,7 @@ export function lastEntryLines(output: readonly ConsoleEntry[]): number {
 	return consoleLines(output.slice(Math.max(0, start))).length;
 }
 
-export const ConsolePane = memo(function ConsolePane({output, input, pending, context, scroll, busy, cursorFromEnd, focused, width, height, selected}: ConsoleProps) {
+export const ConsolePane = memo(function ConsolePane({output, input, pending, context, root = 'root', scroll, busy, cursorFromEnd, focused, width, height, selected}: ConsoleProps) {
 	const color = useColor();
 	const lines = useMemo(() => consoleLines(output), [output]);
 	// Rows for output: the body less the prompt line and the lines of an unfinished multi-line entry.
@@ -88,7 +90,7 @@ export const ConsolePane = memo(function ConsolePane({output, input, pending, co
 		shown.push({spans: [{text: (index === 0 ? '> ' : '… ') + sanitizeLine(line), style: {color: 'cyan'}}]});
 	}
 
-	const title = `Console — ${context === '' ? 'root' : sanitizeLine(context)}`;
+	const title = `Console — ${sanitizeLine(context === '' ? root : context)}`;
 	return (
 		<Pane title={title} note={offset > 0 ? `↑${offset}` : (busy ? 'evaluating…' : undefined)} focused={focused} width={width} height={height}>
 			<LinesView lines={shown} width={width - 2}/>

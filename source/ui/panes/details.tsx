@@ -16,6 +16,8 @@ export type DetailsProps = {
 	readonly height: number;
 	/** The lines of the cursor's target (first and last, inclusive), shown in inverse video. */
 	readonly highlight?: {readonly first: number; readonly last: number} | undefined;
+	/** The pane's title (a Terragrunt unit's panes name the unit). */
+	readonly title?: string;
 };
 
 const colors: Partial<Record<NonNullable<LineStyle>, string>> = {
@@ -60,7 +62,7 @@ function toLine(line: StyledLine, width: number): Line {
 	})};
 }
 
-export const DetailsPane = memo(function DetailsPane({lines, scroll, column = 0, focused, width, height, highlight}: DetailsProps) {
+export const DetailsPane = memo(function DetailsPane({lines, scroll, column = 0, focused, width, height, highlight, title = 'Details'}: DetailsProps) {
 	const {marker} = useTheme();
 	const body = paneBodyHeight(height);
 	const start = Math.max(0, Math.min(scroll, lines.length - body));
@@ -79,7 +81,7 @@ export const DetailsPane = memo(function DetailsPane({lines, scroll, column = 0,
 	}), [lines, start, body, column, width, first, last, marker]);
 	const notes = [lines.length > body ? `${start + 1}-${start + visible.length}/${lines.length}` : undefined, column > 0 ? `→${column}` : undefined].filter(note => note !== undefined);
 	return (
-		<Pane title='Details' note={notes.length > 0 ? notes.join(' ') : undefined} focused={focused} width={width} height={height}>
+		<Pane title={title} note={notes.length > 0 ? notes.join(' ') : undefined} focused={focused} width={width} height={height}>
 			<LinesView lines={visible.length === 0 ? [{spans: [{text: 'Nothing selected', style: {dim: true}}]}] : visible} width={width - 2}/>
 		</Pane>
 	);
