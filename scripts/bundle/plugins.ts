@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {Plugin} from 'esbuild';
-import {widthTable} from './fast-string-width.js';
+import {singleClusterRanges, widthTable} from './fast-string-width.js';
 
 /*
 The esbuild plugins of the bundle (scripts/build.ts): where the built tool departs from its sources or its dependencies' own code, for start-up time. Each is checked by test/build/.
@@ -80,12 +80,13 @@ export const sharedStylesFromTokens = {
 } as const;
 
 /**
-The fast path of ansi-tokenize's tokenize (see `bundlePlugins`), exported for its test: a line of characters that are each a grapheme cluster of their own whatever follows them (ASCII, Latin, punctuation, arrows, box drawing, shapes, symbols: no combining marks, joiners, variation selectors or surrogates) is read a code unit at a time instead of through Intl.Segmenter, with the same escape-code parsing and the same tokens.
+The fast path of ansi-tokenize's tokenize (see `bundlePlugins`), exported for its test: a line of characters that are each a grapheme cluster of their own whatever follows them (fast-string-width.ts's ranges: ASCII, Latin, punctuation, arrows, box drawing, shapes, symbols) is read a code unit at a time into its tokens, without a grapheme object per character, the segmentation's iteration and the test for variation selectors of each (25 times faster on the explorer's lines); the same escape-code parsing and the same tokens.
 */
 export const oneUnitTokenize = {
+	// The characters of fast-string-width.ts's ranges, which simple-graphemes.ts splits the same way, and ESC.
 	from: 'export function tokenize(str, endChar = Number.POSITIVE_INFINITY) {\n',
 	to: [
-		'const oneUnitClusters = /^[\\x1b\\x20-\\x7e\\u00a0-\\u02ff\\u2010-\\u20cf\\u2100-\\u2bff]*$/;',
+		`const oneUnitClusters = /^[\\x1b${singleClusterRanges.map(([from, to]) => `\\u${from.toString(16).padStart(4, '0')}-\\u${to.toString(16).padStart(4, '0')}`).join('')}]*$/;`,
 		'function tokenizeOneUnitClusters(str) {',
 		'    const ret = [];',
 		'    for (let index = 0; index < str.length; index++) {',
@@ -196,15 +197,14 @@ export function bundlePlugins(root: string): Plugin[] {
 	return [
 		stringWidthFastPath(root),
 		// Ink tokenizes each line it draws into grapheme clusters (ansi-tokenize), and slice-ansi (clipping) made an Intl.Segmenter as it loaded: the first segmenter of a process loads ICU's break rules. Lines of characters that are clusters of their own are split without one (simple-graphemes.ts), and slice-ansi makes its segmenter when first used.
-		rewrite('ansi-tokenize-graphemes', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]tokenize\.js$/, 'js', graphemesImport.from, graphemesImport.to, graphemesSegmenter, graphemesLoop),
+		// And a line of such characters is read into its tokens directly (oneUnitTokenize): one plugin for the file, as esbuild loads a file by the first plugin that answers.
+		rewrite('ansi-tokenize-graphemes', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]tokenize\.js$/, 'js', graphemesImport.from, graphemesImport.to, graphemesSegmenter, graphemesLoop, oneUnitTokenize),
 		rewrite('slice-ansi-lazy-segmenter', /[/\\]slice-ansi[/\\]tokenize-ansi\.js$/, 'js', sliceAnsiLazySegmenter.from, sliceAnsiLazySegmenter.to),
 		// source/libraries.ts requires the vendored packages from distribution/vendor/ (its code lands in distribution/chunks/ or, if esbuild ever moves it, in distribution/).
 		rewrite('vendor-require', /[/\\]source[/\\]libraries\.ts$/, 'ts', 'const require = createRequire(import.meta.url);', 'const vendorRequire = createRequire(new URL(import.meta.url.includes(\'/chunks/\') ? \'../vendor/\' : \'./vendor/\', import.meta.url));\nconst require = (name: string): unknown => vendorRequire(name.startsWith(\'node:\') ? name : `./${name}.cjs`);'),
 		// Ink's Output writes every cell of every frame through styledCharsToString, which diffs the styles of each character against the previous one (two Sets and four arrays per character): a character styled as the previous one (element by element: the diff is then empty) needs no diff.
 		// And the characters of a new line (styledCharsFromTokens) share their styles and are made without a spread each.
 		rewrite('ansi-tokenize-same-styles', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]styledChars\.js$/, 'js', sameStylesFastPath.from, sameStylesFastPath.to, sharedStylesFromTokens),
-		// Each new line Ink draws is tokenized through Intl.Segmenter, a grapheme at a time: most lines need no segmenter.
-		rewrite('ansi-tokenize-one-unit-clusters', /[/\\]@alcalzone[/\\]ansi-tokenize[/\\]build[/\\]tokenize\.js$/, 'js', oneUnitTokenize.from, oneUnitTokenize.to),
 		// Ink makes a new Output each frame, and with it new caches of each line's styled characters (ansi-tokenize's segmentation of the line, an object per character) and widths: the most of a key press's frame, for lines most of which did not change. They are pure functions of the line's text and are only read afterwards, so one set of caches serves every frame. With them, rows that did not change are not styled again (outputRowsReused).
 		rewrite('ink-output-caches', /[/\\]ink[/\\]build[/\\]output\.js$/, 'js', sharedOutputCaches[0].from, sharedOutputCaches[0].to, sharedOutputCaches[1], ...outputRowsReused),
 		// Emscripten's loader of Yoga (Ink's layout engine) fetches its own base64 data: URL with fetch() when fetch exists, which loads Node's whole HTTP client (undici) for nothing; its other path decodes the same bytes directly.
