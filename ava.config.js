@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import process from 'node:process';
 
 /*
 AVA's configuration (it was the "ava" key of package.json; a file, because the order of test files is a function).
@@ -12,16 +13,16 @@ Each test file runs in a child process of its own (workerThreads: false: on Node
 // Measured on a 2-core machine (2026-11-29): the files that take longest, longest first. Started first, they run beside the many short files instead of alone at the end of the run. Only the order depends on this list: a file missing from it runs after these, in AVA's order.
 export const slowFirst = [
 	'test/e2e/install.ts', // npm pack, a global install, npx and a clone's npm install: mostly waiting on npm
-	'test/hardening/round-two.ts',
+	'test/hardening/loader.ts', // 27 s of CPU (2026-11-29, at load 40-60)
+	'test/hardening/round-two.ts', // 19 s
 	'test/e2e/console-responsive.ts', // the explorer in tmux, lines that never end, q and Ctrl-C
-	'test/hardening/round-six.ts',
-	'test/ui/selection-agreement.tsx', // a property test over random keys, resizes and clicks
+	'test/hardening/parser.ts', // 16 s
+	'test/hardening/round-six.ts', // 16 s
+	'test/lang/functions/limits.ts', // 12 s
+	'test/graph/html-browser.ts', // Chromium: 9 s, and 10 s in the browser
+	'test/ui/selection-agreement.tsx', // a property test over random keys, resizes and clicks: 10 s
+	'test/ui/app.tsx', // 9 s
 	'test/ui/expanding.tsx',
-	'test/lang/functions/limits.ts',
-	'test/ui/app.tsx',
-	'test/hardening/loader.ts',
-	'test/graph/html-browser.ts', // Chromium
-	'test/hardening/parser.ts',
 	'test/e2e/mouse.ts', // the explorer in tmux
 	'test/docs/examples.ts', // about 50 commands, each a process
 	'test/hardening/round-three.ts',
@@ -50,6 +51,8 @@ export default {
 	nodeArguments: ['--import=tsx'],
 	files: ['test/**/*.{ts,tsx}', '!test/helpers/**', '!test/fixtures/**'],
 	workerThreads: false,
+	// NODE_EXTRA_CA_CERTS (these machines set it to the system's bundle) costs every Node process about 50 ms of CPU at start: each test file's process and each command line a test starts. No test reaches a TLS server but the install test's npm, so it is emptied (unset, for Node) when npm has a `cafile` of its own (npm run and npx export it).
+	environmentVariables: process.env['npm_config_cafile'] ? {NODE_EXTRA_CA_CERTS: ''} : {},
 	timeout: '5m',
 	// Two files per core: the terminal, browser and install tests spend most of their time waiting for another process (the explorer in tmux, Chromium, npm), and the files that compute fill that time. AVA's default is one per core (and 2 with CI=true).
 	concurrency: Math.max(2, 2 * os.availableParallelism()),

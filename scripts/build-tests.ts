@@ -43,7 +43,7 @@ const sourceLocationName = '__tfscopeSourceLocation';
 const sourceLocation: Plugin = {
 	name: 'source-location',
 	setup(builder) {
-		builder.onLoad({filter: /\.tsx?$/}, async ({path: file}) => {
+		builder.onLoad({filter: /\.tsx?$/, namespace: 'file'}, async ({path: file}) => {
 			if (file.includes(`${path.sep}node_modules${path.sep}`)) {
 				return undefined;
 			}
@@ -59,12 +59,79 @@ const sourceLocation: Plugin = {
 	},
 };
 
+/*
+Test files of these folders run a few to a process: each process costs about 0.85 s of CPU before its first test (Node's start, AVA's worker, the imports), and these files' tests are pure computations that share nothing through the process. A file stays alone when it is one of the slow files (ava.config.js starts them first, alone they spread over the cores) or when it touches what the process shares: serial tests, the working directory, the environment, globals, process events. Titles are prefixed with the file's name (test/helpers/titled-test.ts).
+*/
+const groupedFolders = new Set(['lang', 'hcl', 'graph', 'expand', 'config', 'schema', 'plan', 'diff', 'terragrunt', 'text', 'explain']);
+const filesPerGroup = 8;
+const sharesTheProcess = /\.serial\b|process\.chdir|process\.on\(|process\.once\(|globalThis\.\w+\s*=[^=]|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
+const {slowFirst} = await import(pathToFileURL(path.join(root, 'ava.config.js')).href) as {slowFirst: readonly string[]};
+const slow = new Set(slowFirst.map(file => path.join(root, file)));
+
+type Entry = {readonly in: string; readonly out: string};
+const groups = new Map<string, string[]>();
+const prefixes = new Map<string, string>();
+const entries: Entry[] = [];
+const alone = (file: string) => entries.push({in: file, out: path.relative(root, file).replace(/\.tsx?$/, '')});
 const started = performance.now();
-const entries = [...await testFiles(path.join(root, 'test')), path.join(root, 'cli.tsx')];
+const candidates = new Map<string, string[]>();
+for (const file of await testFiles(path.join(root, 'test'))) {
+	const folder = path.relative(path.join(root, 'test'), file).split(path.sep)[0]!;
+	// eslint-disable-next-line no-await-in-loop
+	if (!groupedFolders.has(folder) || slow.has(file) || sharesTheProcess.test(await readFile(file, 'utf8'))) {
+		alone(file);
+	} else {
+		candidates.set(folder, [...candidates.get(folder) ?? [], file]);
+	}
+}
+
+for (const [folder, files] of candidates) {
+	for (let start = 0; start < files.length; start += filesPerGroup) {
+		const members = files.slice(start, start + filesPerGroup);
+		if (members.length === 1) {
+			alone(members[0]!);
+			continue;
+		}
+
+		const name = `test/${folder}/grouped-${(start / filesPerGroup) + 1}`;
+		if (await testFiles(path.join(root, 'test', folder)).then(list => list.some(file => path.relative(root, file).replace(/\.tsx?$/, '') === name))) {
+			throw new Error(`${name} is a test file: rename it or change the grouped files' names in scripts/build-tests.ts`);
+		}
+
+		groups.set(name, members);
+		for (const member of members) {
+			prefixes.set(member, path.relative(path.join(root, 'test', folder), member).replace(/\.tsx?$/, ''));
+		}
+
+		entries.push({in: `tfscope-group:${name}`, out: name});
+	}
+}
+
+entries.push({in: path.join(root, 'cli.tsx'), out: 'cli'});
+
+const titledTest = path.join(root, 'test', 'helpers', 'titled-test.ts');
+const groupedFiles: Plugin = {
+	name: 'grouped-files',
+	setup(builder) {
+		builder.onResolve({filter: /^tfscope-group:/}, ({path: name}) => ({path: name.slice('tfscope-group:'.length), namespace: 'tfscope-group'}));
+		builder.onLoad({filter: /.*/, namespace: 'tfscope-group'}, ({path: name}) => ({
+			contents: groups.get(name)!.map(file => `import ${JSON.stringify(file)};`).join('\n'),
+			resolveDir: root,
+			loader: 'js',
+		}));
+		// A grouped file's `ava` is AVA's test with its titles prefixed.
+		builder.onResolve({filter: /^ava$/}, ({importer, namespace}) => namespace === 'file' && prefixes.has(importer) ? {path: importer, namespace: 'tfscope-titled-ava'} : undefined);
+		builder.onLoad({filter: /.*/, namespace: 'tfscope-titled-ava'}, ({path: file}) => ({
+			contents: `import test from 'ava';\nimport {titled} from ${JSON.stringify(titledTest)};\nexport * from 'ava';\nexport default titled(test, ${JSON.stringify(prefixes.get(file))});\n`,
+			resolveDir: root,
+			loader: 'js',
+		}));
+	},
+};
+
 await rm(testBuildDirectory, {recursive: true, force: true});
 await build({
 	entryPoints: entries,
-	outbase: root,
 	outdir: testBuildDirectory,
 	bundle: true,
 	splitting: true,
@@ -77,10 +144,10 @@ await build({
 	// AVA runs test files with --enable-source-maps: stack traces, and the internal-error line's place in tfscope, then name the sources as they do under tsx.
 	sourcemap: 'linked',
 	sourcesContent: false,
-	plugins: [sourceLocation],
+	plugins: [groupedFiles, sourceLocation],
 	define: Object.fromEntries(['url', 'dirname', 'filename'].map(name => [`import.meta.${name}`, `${sourceLocationName}.${name}`])),
 	logLevel: 'warning',
 });
 if (process.env['TFSCOPE_BUILD_TESTS_QUIET'] !== '1') {
-	process.stderr.write(`Compiled ${entries.length} test files into ${path.relative(root, testBuildDirectory)} in ${Math.round(performance.now() - started)} ms\n`);
+	process.stderr.write(`Compiled ${entries.length - 1} test files and groups (${prefixes.size} files in ${groups.size} groups) and cli.tsx into ${path.relative(root, testBuildDirectory)} in ${Math.round(performance.now() - started)} ms\n`);
 }
