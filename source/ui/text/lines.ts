@@ -282,6 +282,9 @@ export function cutMiddle(text: string, columns: number, head: number): string {
 /**
 One address step (`aws_subnet.public["eu-west-1b"]`, `network["eu"]`) cut to `columns`: its instance key stays whole while the name before it can give way (cut in its middle, its last word kept); then the key is cut inside its text, keeping its brackets, a recognisable start and its end (`network["/subscr…/Deploy-OssDb"]`).
 */
+// An address without keys (`data.aws_availability_zones.available`); a value such as a quoted path with dots is not one, and keeps both ends.
+const dottedName = /^[A-Za-z_][\w-]*(?:\.[\w-]+)+$/;
+
 function cutStep(step: string, columns: number): string {
 	if (textWidth(step) <= columns) {
 		return step;
@@ -291,7 +294,7 @@ function cutStep(step: string, columns: number): string {
 	const last = parts.at(-1);
 	if (!last?.key || parts.length < 2) {
 		// No key (a Blocks row, `data.aws_availability_zones.available`): the block's own name stays whole while its type gives way from its start (`…aws_availability_zones.available`, `…zones.available`); a name too long for that keeps both ends.
-		return step.includes('.') ? cutStepName(step, columns) : cutMiddle(step, columns, Math.floor((columns - 1) / 3));
+		return dottedName.test(step) ? cutStepName(step, columns) : cutMiddle(step, columns, Math.floor((columns - 1) / 3));
 	}
 
 	const key = last.text;

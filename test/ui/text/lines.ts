@@ -87,6 +87,8 @@ const cuts: ReadonlyArray<readonly [name: string, columns: number, shown: string
 	['data.aws_availability_zones.available', 10, '…available'],
 	['data.aws_availability_zones.available', 8, 'dat…able'],
 	['aws_iam_role_policy_attachment.this', 20, '…icy_attachment.this'],
+	// A value with dots (Details' each.key) is not an address: it keeps its quote and start as well as its end.
+	['"/providers/Microsoft.Management/managementGroups/myorg/policyAssignments/Deploy-MDFC-OssDb"', 40, '"/providers/M…gnments/Deploy-MDFC-OssDb"'],
 ];
 
 for (const [name, columns, shown] of cuts) {
