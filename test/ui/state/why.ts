@@ -111,7 +111,10 @@ test('the console\'s :why EXPRESSION, and :why alone for the last result', async
 	let rows = visible(data, state);
 	t.is(rows[0], 'count.index + 1 = 2  (in module.app["eu"].aws_instance.web[1])');
 	t.true(rows.some(row => row.startsWith('count.index = 1  (of module.app["eu"].aws_instance.web[1])')));
-	state = run(data, state, [{type: 'close-why'}, {type: 'console-change', text: 'var.name'}, {type: 'console-submit'}, {type: 'console-change', text: ':why'}, {type: 'console-submit'}]);
+	state = run(data, state, [{type: 'close-why'}, {type: 'console-change', text: 'var.name'}, {type: 'console-submit'}]);
+	// The answer, as the evaluation effect delivers it: with a line still running, Esc would cancel it rather than browse the results.
+	state = run(data, state, [{type: 'console-result', serial: state.console.serial, ok: true, text: '"atlas-prod-eu"'}, {type: 'console-change', text: ':why'}, {type: 'console-submit'}]);
+	t.deepEqual(state.console.requests, []);
 	rows = visible(data, state);
 	t.regex(rows[0]!, /^module\.app\["eu"\]\.var\.name = "atlas-prod-eu" {2}\(variable/);
 	// Browsing the results (Esc from the input line): w traces the selected one, Enter edits it again; Ctrl-W is readline's delete-word again.
