@@ -19,15 +19,18 @@ import {stateMethods} from './config/state-encryption.js';
 import {type Expression, blocksOf} from './hcl/ast.js';
 import {loadSchemaSet, schemaFilesFor} from './schema/schema-set.js';
 import {type RawVariableValue, type ValueOrigin, collectRootVariables} from './config/tfvars.js';
-import {formatModuleInstance, formatResourceInstance} from './expand/addresses.js';
+import {formatModuleInstance, formatResourceInstance, keysEqual} from './expand/addresses.js';
 import {runToEnd} from './run-steps.js';
 import {type ExpandProgress, type Expanded, type ScopeTarget, expandModuleTreeSteps} from './expand/expander.js';
-import type {InstanceTree, ModuleInstance, ResourceInstance} from './expand/instance-tree.js';
+import type {
+	ActionInstance, InstanceTree, ListInstance, ModuleInstance, ResourceInstance,
+} from './expand/instance-tree.js';
 import {createNodeFilesystem} from './expand/lang-adapter.js';
 import {createInitEvaluation} from './expand/init-evaluation.js';
 import {createStaticEvaluation} from './expand/static-evaluation.js';
 import {functionTable} from './lang/functions/index.js';
-import {parseAddress} from './expand/parse-address.js';
+import {parseTargetAddress} from './expand/parse-address.js';
+import {selectBlockInstances} from './expand/select.js';
 import {
 	type Assumption, type AssumptionInput, moduleMatches, readAssumptions,
 } from './expand/assumptions.js';
@@ -154,11 +157,13 @@ export type TerragruntUnitSettings = {
 };
 
 /**
-Where `evaluateAt` evaluates: a module instance, or a resource instance (which binds `count.index`, `each.key`, `each.value`, `self`).
+Where `evaluateAt` evaluates: a module instance, a resource instance (which binds `count.index`, `each.key`, `each.value`, `self`), an action instance (its own `count.index`/`each`, `caller` unknown) or a query list instance (its `count.index`/`each`).
 */
 export type EvaluationTarget =
 	| {readonly kind: 'module'; readonly instance: ModuleInstance}
-	| {readonly kind: 'resource'; readonly instance: ResourceInstance};
+	| {readonly kind: 'resource'; readonly instance: ResourceInstance}
+	| {readonly kind: 'action'; readonly instance: ActionInstance}
+	| {readonly kind: 'list'; readonly instance: ListInstance};
 
 export type Workspace = {
 	/**
@@ -669,19 +674,31 @@ function undeclaredVariableWarnings(root: ModuleNode, values: ReadonlyMap<string
 The module instance or resource instance an address names.
 */
 export function resolveTarget(tree: InstanceTree, address = ''): Result<EvaluationTarget | undefined> {
-	const parsed = parseAddress(address);
+	const parsed = parseTargetAddress(address);
 	if (!parsed.ok) {
 		return {value: undefined, diagnostics: [errorDiagnostic('Invalid address', `${address}: ${parsed.message}`)]};
 	}
 
-	if (parsed.address.kind === 'module') {
-		const instance = tree.moduleInstances.get(formatModuleInstance(parsed.address.module));
+	const target = parsed.address;
+	if (target.kind === 'action' || target.kind === 'list') {
+		const {kind, key} = target;
+		// One instance: a key the block has, or no key for a block without count/for_each.
+		const found = selectBlockInstances(tree, target).find(instance => keysEqual(instance.key, key));
+		if (!found) {
+			return {value: undefined, diagnostics: [errorDiagnostic(`No such ${kind} instance`, `There is no ${kind} instance ${address} in this configuration.`)]};
+		}
+
+		return {value: 'action' in found ? {kind: 'action', instance: found} : {kind: 'list', instance: found}, diagnostics: []};
+	}
+
+	if (target.kind === 'module') {
+		const instance = tree.moduleInstances.get(formatModuleInstance(target.module));
 		return instance
 			? {value: {kind: 'module', instance}, diagnostics: []}
 			: {value: undefined, diagnostics: [errorDiagnostic('No such module instance', `There is no module instance ${address} in this configuration.`)]};
 	}
 
-	const instance = tree.resourceInstances.get(formatResourceInstance(parsed.address.resource));
+	const instance = tree.resourceInstances.get(formatResourceInstance(target.resource));
 	return instance
 		? {value: {kind: 'resource', instance}, diagnostics: []}
 		: {value: undefined, diagnostics: [errorDiagnostic('No such resource instance', `There is no resource instance ${address} in this configuration.`)]};

@@ -9,8 +9,8 @@ import type {Expansion} from '../expand/expansion.js';
 import {assumedInstances} from '../expand/counts.js';
 import {describeCause} from '../expand/unknown-causes.js';
 import type {ActionInstance, InstanceTree, ListInstance, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
-import {parseAddress} from '../expand/parse-address.js';
-import {selectInstances} from '../expand/select.js';
+import {parseAddress, parseTargetAddress} from '../expand/parse-address.js';
+import {selectBlockInstances, selectInstances} from '../expand/select.js';
 import {type Skipped, excludedInstances} from '../graph/exclude.js';
 import {graphOf} from '../graph/index.js';
 import type {Estate} from '../terragrunt/estate.js';
@@ -40,7 +40,7 @@ type Line = {readonly kind: 'module'; readonly instance: ModuleInstance} | {read
 /**
 Module instances and resource instances in the order `instances` prints them: each module instance, then its resource instances, then its action instances (Terraform 1.14+, `action.TYPE.NAME[KEY]`) and the instances of its query files' list blocks (Terraform 1.14+, `list.TYPE.NAME[KEY]`, root module only), both only when nothing is selected (an address names module and resource instances), then its child module instances (the instance tree's order). Ephemeral resource instances are left out, as Terraform's plan leaves them out.
 */
-export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleInstance>, resources?: ReadonlySet<ResourceInstance>): Line[] {
+export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleInstance>, resources?: ReadonlySet<ResourceInstance>, blocks?: ReadonlySet<ActionInstance | ListInstance>): Line[] {
 	const lines: Line[] = [];
 	const byModule = new Map<ModuleInstance, ResourceInstance[]>();
 	for (const instance of tree.resourceInstances.values()) {
@@ -68,15 +68,19 @@ export function instanceLines(tree: InstanceTree, modules?: ReadonlySet<ModuleIn
 			lines.push({kind: 'resource', instance});
 		}
 
-		if (!modules && !resources) {
-			for (const action of module.actions) {
-				for (const instance of action.instances) {
+		// With a selection, only the action and list instances it selected (selectBlockInstances).
+		const all = !modules && !resources;
+		for (const action of module.actions) {
+			for (const instance of action.instances) {
+				if (all || blocks?.has(instance)) {
 					lines.push({kind: 'action', instance});
 				}
 			}
+		}
 
-			for (const list of module.lists) {
-				for (const instance of list.instances) {
+		for (const list of module.lists) {
+			for (const instance of list.instances) {
+				if (all || blocks?.has(instance)) {
 					lines.push({kind: 'list', instance});
 				}
 			}
@@ -270,8 +274,8 @@ export const instancesCommand: Command = async input => {
 		return 0;
 	}
 
-	let selected: {modules: Set<ModuleInstance>; resources: Set<ResourceInstance>} | undefined;
-	const parsed = addressText === undefined ? undefined : parseAddress(addressText);
+	let selected: {modules: Set<ModuleInstance>; resources: Set<ResourceInstance>; blocks: Set<ActionInstance | ListInstance>} | undefined;
+	const parsed = addressText === undefined ? undefined : parseTargetAddress(addressText);
 	if (parsed && !parsed.ok) {
 		// A malformed address is a usage error, as a malformed --exclude is; a well-formed one that names nothing is 1 (below).
 		stderr.write(`Error: Invalid address\n\n${addressText}: ${parsed.message}\n`);
@@ -292,16 +296,18 @@ export const instancesCommand: Command = async input => {
 	const workspace = await workspaceFor(input, directory);
 	const tree = workspace.instances;
 	if (parsed?.ok) {
-		const selection = selectInstances(tree, parsed.address);
-		if (selection.moduleInstances.length === 0 && selection.resourceInstances.length === 0) {
+		const {address} = parsed;
+		const selection = address.kind === 'module' || address.kind === 'resource' ? selectInstances(tree, address) : {moduleInstances: [], resourceInstances: []};
+		const blocks = selectBlockInstances(tree, address);
+		if (selection.moduleInstances.length === 0 && selection.resourceInstances.length === 0 && blocks.length === 0) {
 			stderr.write(`Error: No matching instances\n\nNothing in this configuration has the address ${addressText}.\n`);
 			return 1;
 		}
 
-		selected = {modules: new Set(selection.moduleInstances), resources: new Set(selection.resourceInstances)};
+		selected = {modules: new Set(selection.moduleInstances), resources: new Set(selection.resourceInstances), blocks: new Set(blocks)};
 	}
 
-	const lines = instanceLines(tree, selected?.modules, selected?.resources);
+	const lines = instanceLines(tree, selected?.modules, selected?.resources, selected?.blocks);
 	// `--exclude`: what `tofu plan -exclude` would skip, left out of the list and listed on stderr.
 	const skipped = exclusions.length === 0 ? new Map<string, Skipped>() : new Map(excludedInstances(tree, graphOf(workspace, {instances: true}), exclusions).map(entry => [entry.address, entry] as const));
 	const assumed = assumedAddresses(workspace);

@@ -15,7 +15,7 @@ import type {ActionExpansion, ActionInstance, ModuleInstance} from './instance-t
 What an action expansion needs of its module instance.
 */
 export type ActionHost = ModuleInstance & {
-	scope(repetition?: RepetitionData, self?: Value): Scope;
+	scope(repetition?: RepetitionData, self?: Value, impure?: boolean): Scope;
 	expansionOf(kind: 'resource', key: string, block: ActionBlock): Expansion;
 };
 
@@ -63,9 +63,9 @@ export class ActionExpansionImpl implements ActionExpansion {
 	/**
 	The scope of one instance's `config`.
 	*/
-	scopeOf(repetition: RepetitionData): Scope {
+	scopeOf(repetition: RepetitionData, impure = false): Scope {
 		const {caller} = this.block;
-		return actionScope(this.#host.scope(repetition, caller ? unknownValue() : undefined), caller === true);
+		return actionScope(this.#host.scope(repetition, caller ? unknownValue() : undefined, impure), caller === true);
 	}
 
 	/**

@@ -7,7 +7,11 @@ import type {MismatchWording} from '../lang/convert.js';
 import type {FunctionFilesystem, FunctionSpec} from '../lang/function.js';
 import type {Scope} from '../lang/eval/scope.js';
 import {noRepetition} from './expansion.js';
-import type {InstanceTree, ModuleCallExpansion, ModuleInstance, PartialInstanceTree, ResourceExpansion, ResourceInstance} from './instance-tree.js';
+import type {
+	ActionInstance, InstanceTree, ListInstance, ModuleCallExpansion, ModuleInstance, PartialInstanceTree, ResourceExpansion, ResourceInstance,
+} from './instance-tree.js';
+import type {ActionExpansionImpl} from './action-expansion.js';
+import type {ListExpansionImpl} from './list-expansion.js';
 import {AddressIndex} from './address-index.js';
 import type {Assumption} from './assumptions.js';
 import {type CauseReport, describeCause} from './unknown-causes.js';
@@ -74,6 +78,8 @@ A module instance, a resource instance (with its `count`/`each`/`self`), or the 
 export type ScopeTarget =
 	| {readonly kind: 'module'; readonly instance: ModuleInstance}
 	| {readonly kind: 'resource'; readonly instance: ResourceInstance}
+	| {readonly kind: 'action'; readonly instance: ActionInstance}
+	| {readonly kind: 'list'; readonly instance: ListInstance}
 	| {readonly kind: 'inputs'; readonly instance: ModuleInstance};
 
 export type Expanded = {
@@ -193,6 +199,15 @@ export function* expandModuleTreeSteps(root: ModuleNode, options: ExpandOptions)
 			if (target.kind === 'inputs') {
 				const parent = target.instance.parent as ModuleInstanceImpl | undefined;
 				return parent ? parent.scope(target.instance.repetition, undefined, impure) : (target.instance as ModuleInstanceImpl).scope(noRepetition, undefined, impure);
+			}
+
+			if (target.kind === 'action') {
+				// The scope its `config` is evaluated in: the action's own count.index/each, caller unknown.
+				return (target.instance.action as ActionExpansionImpl).scopeOf(target.instance.repetition, impure);
+			}
+
+			if (target.kind === 'list') {
+				return (target.instance.list as ListExpansionImpl).scopeOf(target.instance.repetition, impure);
 			}
 
 			const instance = target.instance;

@@ -145,6 +145,10 @@ export type ListInstance = {
 	readonly list: ListExpansion;
 	readonly repetition: RepetitionData;
 	/**
+	The scope `config`, `limit` and `include_resource` are evaluated in: the root module instance's, with this instance's `count.index`/`each`.
+	*/
+	readonly scope: Scope;
+	/**
 	The `config` block evaluated with this instance's `count.index`/`each`; null without one.
 	*/
 	readonly config: Value;

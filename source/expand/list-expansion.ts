@@ -29,7 +29,7 @@ export const defaultQueryLimit = 100;
 What a list expansion needs of its module instance.
 */
 export type ListHost = ModuleInstance & {
-	scope(repetition?: RepetitionData): Scope;
+	scope(repetition?: RepetitionData, self?: Value, impure?: boolean): Scope;
 	expansionOf(kind: 'resource', key: string, block: ListBlock): Expansion;
 };
 
@@ -64,8 +64,15 @@ export class ListExpansionImpl implements ListExpansion {
 	/**
 	One instance's `config`, `limit` and `include_resource`.
 	*/
+	/**
+	One instance's scope: the module instance's with its `count.index`/`each` (impure functions real for the console).
+	*/
+	scopeOf(repetition: RepetitionData, impure = false): Scope {
+		return this.#host.scope(repetition, undefined, impure);
+	}
+
 	evaluate(repetition: RepetitionData): ListValues {
-		const scope = this.#host.scope(repetition);
+		const scope = this.scopeOf(repetition);
 		// Terraform stops at the first of config, limit and include_resource with an error (validateResource, ListResourceMode).
 		let failed = false;
 		const reporter = (diagnostics: readonly Diagnostic[]) => {
@@ -100,6 +107,10 @@ class ListInstanceImpl implements ListInstance {
 	get #evaluated(): ListValues {
 		this.#values ??= this.list.evaluate(this.repetition);
 		return this.#values;
+	}
+
+	get scope(): Scope {
+		return this.list.scopeOf(this.repetition);
 	}
 
 	get config(): Value {

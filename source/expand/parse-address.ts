@@ -12,6 +12,23 @@ export type ParsedAddress =
 
 export type ParseAddressResult = {readonly ok: true; readonly address: ParsedAddress} | {readonly ok: false; readonly message: string};
 
+/**
+An `action.TYPE.NAME[KEY]` (Terraform 1.14+, internal/addrs/action.go) or a query file's `list.TYPE.NAME[KEY]`, after the module path.
+*/
+export type BlockInstanceAddress = BlockAddressOf<'action'> | BlockAddressOf<'list'>;
+
+type BlockAddressOf<Kind extends 'action' | 'list'> = {
+	readonly kind: Kind;
+	readonly module: ModuleInstanceAddress;
+	readonly type: string;
+	readonly name: string;
+	readonly key: InstanceKey;
+};
+
+export type TargetAddress = ParsedAddress | BlockInstanceAddress;
+
+export type ParseTargetAddressResult = {readonly ok: true; readonly address: TargetAddress} | {readonly ok: false; readonly message: string};
+
 const identifierStart = /[A-Za-z_]/;
 const identifierPart = /[\w-]/;
 
@@ -169,7 +186,9 @@ class AddressReader {
 
 class AddressError extends Error {}
 
-function parse(text: string): ParsedAddress {
+function parse(text: string, blocks: false): ParsedAddress;
+function parse(text: string, blocks: boolean): TargetAddress;
+function parse(text: string, blocks: boolean): TargetAddress {
 	const reader = new AddressReader(text.trim());
 	if (reader.done) {
 		return {kind: 'module', module: []};
@@ -189,6 +208,23 @@ function parse(text: string): ParsedAddress {
 
 			reader.expect('.');
 			continue;
+		}
+
+		if (blocks && (first === 'action' || first === 'list')) {
+			reader.expect('.');
+			const type = reader.identifier();
+			reader.expect('.');
+			const name = reader.identifier();
+			const key = reader.key();
+			if (!reader.done) {
+				throw new AddressError(`Unexpected "${reader.text.slice(reader.position)}" after the ${first} address.`);
+			}
+
+			return first === 'action' ? {
+				kind: 'action', module: steps, type, name, key,
+			} : {
+				kind: 'list', module: steps, type, name, key,
+			};
 		}
 
 		let mode: 'managed' | 'data' | 'ephemeral' = 'managed';
@@ -220,7 +256,22 @@ Parses an address; an empty string is the root module.
 */
 export function parseAddress(text: string): ParseAddressResult {
 	try {
-		return {ok: true, address: parse(text)};
+		return {ok: true, address: parse(text, false)};
+	} catch (error) {
+		if (error instanceof AddressError) {
+			return {ok: false, message: error.message};
+		}
+
+		throw error;
+	}
+}
+
+/**
+Parses an address as `parseAddress` does, also taking an action instance or a query list instance (`action.TYPE.NAME[KEY]`, `list.TYPE.NAME[KEY]`), for the console's `--at` and the instances selector.
+*/
+export function parseTargetAddress(text: string): ParseTargetAddressResult {
+	try {
+		return {ok: true, address: parse(text, true)};
 	} catch (error) {
 		if (error instanceof AddressError) {
 			return {ok: false, message: error.message};

@@ -7,7 +7,9 @@ import type {Diagnostic} from '../hcl/diagnostics.js';
 import {formatKey} from '../expand/addresses.js';
 import {variableAssumption} from '../expand/assumptions.js';
 import type {RepetitionData} from '../expand/expansion.js';
-import type {ActionInstance, ModuleInstance, ResourceInstance} from '../expand/instance-tree.js';
+import type {
+	ActionInstance, ListInstance, ModuleInstance, ResourceInstance,
+} from '../expand/instance-tree.js';
 import {withTemplates} from '../expand/lang-adapter.js';
 import {EvaluationBudget, traceBudgetSummary, traceLimits} from '../lang/budget.js';
 import {evaluate} from '../lang/eval/evaluate.js';
@@ -30,7 +32,7 @@ Builds a provenance trace from a Workspace: an expression is evaluated again wit
 /**
 Where a step is evaluated: the module instance its references resolve in, the scope, how the explorer names it, and where `count`/`each` come from.
 */
-type Where = {
+export type Where = {
 	readonly module: ModuleInstance;
 	readonly scope: Scope;
 	readonly label: string;
@@ -125,7 +127,7 @@ export class Explainer {
 	}
 
 	/**
-	Where an action instance's `config` is evaluated (Terraform 1.14+): its module instance with its own `count.index`/`each`, `caller` unknown. `console --at` has no action scope.
+	Where an action instance's `config` is evaluated (Terraform 1.14+): its module instance with its own `count.index`/`each`, `caller` unknown, as `console --at ACTION_INSTANCE` evaluates.
 	*/
 	actionWhere(instance: ActionInstance): Where {
 		const {block, moduleInstance} = instance.action;
@@ -134,11 +136,30 @@ export class Explainer {
 			module: moduleInstance,
 			scope: this.#traced(instance.scope),
 			label: instance.text,
-			at: undefined,
+			at: instance.text,
 			block: instance.text,
 			...(meta && {
 				repetition: {
 					expression: meta, module: moduleInstance, owner: instance.text, block: instance.action.text, data: instance.repetition,
+				},
+			}),
+		};
+	}
+
+	/**
+	Where a query list instance's `config` is evaluated (Terraform 1.14+): the root module instance with its own `count.index`/`each`.
+	*/
+	listWhere(instance: ListInstance): Where {
+		const {block, moduleInstance} = instance.list;
+		const meta = block.count ?? block.forEach;
+		return {
+			module: moduleInstance,
+			scope: this.#traced(this.#workspace.evaluationScope({kind: 'list', instance})),
+			label: instance.text,
+			at: instance.text,
+			...(meta && {
+				repetition: {
+					expression: meta, module: moduleInstance, owner: instance.text, block: instance.list.text, data: instance.repetition,
 				},
 			}),
 		};

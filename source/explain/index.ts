@@ -5,8 +5,8 @@ import type {Expansion} from '../expand/expansion.js';
 import type {ModuleInstance, ResourceExpansion, ResourceInstance} from '../expand/instance-tree.js';
 import {traversalOf} from '../lang/references.js';
 import {type Value, isWhollyKnown, unknownValue, unmark} from '../lang/values.js';
-import type {Workspace} from '../workspace.js';
-import {Explainer} from './explain.js';
+import type {EvaluationTarget, Workspace} from '../workspace.js';
+import {Explainer, type Where} from './explain.js';
 import type {Trace, TraceStep} from './trace.js';
 
 export type {Trace, TraceStep, WayOut, StepKind, UnknownRoot} from './trace.js';
@@ -195,13 +195,33 @@ export function explainExpression(workspace: Workspace, text: string, address = 
 	}
 
 	const explainer = new Explainer(workspace);
-	const where = target.value.kind === 'module' ? explainer.moduleWhere(target.value.instance) : explainer.resourceWhere(target.value.instance);
+	const where = whereOf(explainer, target.value);
 	const traced = explainer.traceText(text, where, '<console-input>');
 	if (!traced.step) {
 		return {value: undefined, diagnostics: [...traced.diagnostics]};
 	}
 
 	return done(text, traced.step);
+}
+
+function whereOf(explainer: Explainer, target: EvaluationTarget): Where {
+	switch (target.kind) {
+		case 'module': {
+			return explainer.moduleWhere(target.instance);
+		}
+
+		case 'resource': {
+			return explainer.resourceWhere(target.instance);
+		}
+
+		case 'action': {
+			return explainer.actionWhere(target.instance);
+		}
+
+		case 'list': {
+			return explainer.listWhere(target.instance);
+		}
+	}
 }
 
 type KeyPart = {readonly kind: 'key'; readonly key: string};

@@ -5,6 +5,7 @@ import test from 'ava';
 import {emptyConsoleScope, runConsole} from '../../source/commands/console.js';
 import type {Scope} from '../../source/lang/eval/scope.js';
 import {consoleConfigScope} from '../helpers/lang-console.js';
+import {runMain} from '../helpers/run-main.js';
 
 type ConsoleCase = {expression: string; stdout: string; stderr: string; exitCode: number};
 
@@ -109,4 +110,15 @@ test('on a terminal, control characters from values are escaped, as they are not
 
 	t.is(run(false), '<<EOT\na\n\u001B[2Jb\nEOT\n');
 	t.is(run(true), '<<EOT\na\n\\x1b[2Jb\nEOT\n');
+});
+
+test('--at an action instance or a query list instance evaluates in its own scope (count.index/each)', async t => {
+	const actions = await runMain(['console', 'test/fixtures/configs/terraform-1.16-action-values', '--at', 'action.local_command.each["b"]'], {stdin: 'each.key\nvar.names\n'});
+	t.is(actions.stderr, '');
+	t.is(actions.stdout, '"b"\n[\n  "a",\n  "b",\n]\n');
+	t.is((await runMain(['console', 'test/fixtures/configs/terraform-1.16-action-values', '--at', 'action.aws_lambda_invoke.notify[1]'], {stdin: 'count.index\n'})).stdout, '1\n');
+	t.is((await runMain(['console', 'test/fixtures/query/basic', '--at', 'list.aws_instance.by_count[1]'], {stdin: '10 * (count.index + 1)\n'})).stdout, '20\n');
+	const missing = await runMain(['console', 'test/fixtures/configs/terraform-1.16-action-values', '--at', 'action.local_command.each["z"]'], {stdin: 'each.key\n'});
+	t.not(missing.code, 0);
+	t.regex(missing.stderr, /No such action instance/);
 });

@@ -99,6 +99,19 @@ test(selects, 'module.region["eu"].terraform_data.zone', [
 test(selects, 'module.region["eu"].terraform_data.zone["b"]', ['module.region["eu"].terraform_data.zone["b"]']);
 test(selects, 'module.single', ['module.single', 'module.single.terraform_data.host[0]', 'module.single.terraform_data.subnet']);
 
+test('an action or query list address selects its instances, a key one instance', async t => {
+	const actions = 'test/fixtures/configs/terraform-1.16-action-values';
+	t.is((await run([actions, 'action.aws_lambda_invoke.notify'])).stdout, 'action.aws_lambda_invoke.notify[0]\naction.aws_lambda_invoke.notify[1]\n');
+	t.is((await run([actions, 'action.local_command.each["b"]'])).stdout, 'action.local_command.each["b"]\n');
+	t.is((await run([actions, 'action.local_command.bare'])).stdout, 'action.local_command.bare\n');
+	const query = 'test/fixtures/query/basic';
+	t.is((await run([query, 'list.aws_instance.by_region'])).stdout, 'list.aws_instance.by_region["eu-west-1"]\nlist.aws_instance.by_region["us-east-1"]\n');
+	t.is((await run([query, 'list.aws_instance.by_count[1]'])).stdout, 'list.aws_instance.by_count[1]\n');
+	const missing = await run([query, 'list.aws_instance.by_count[5]']);
+	t.is(missing.code, 1);
+	t.regex(missing.stderr, /No matching instances/);
+});
+
 test('an address that matches nothing is an error', async t => {
 	const {code, stderr} = await run([path.join(planFixtures, 'nested-modules'), 'module.nope']);
 	t.is(code, 1);

@@ -158,8 +158,8 @@ Where console expressions are evaluated: an instance or a single block binds its
 */
 export function consoleContext(data: ExplorerData, state: State): string {
 	const row = selectedRow(data, state);
-	// An action instance has no console scope of its own (`console --at` takes module and resource instances): its module's.
-	if ((row?.type === 'instance' && row.entry.kind !== 'action') || (row?.type === 'block' && row.entry.mode === 'single' && (row.entry.kind === 'resource' || row.entry.kind === 'data' || row.entry.kind === 'ephemeral'))) {
+	// An action or query list instance binds its own count.index/each too (`console --at action.TYPE.NAME[KEY]`).
+	if (row?.type === 'instance' || (row?.type === 'block' && row.entry.mode === 'single' && (row.entry.kind === 'resource' || row.entry.kind === 'data' || row.entry.kind === 'ephemeral' || row.entry.kind === 'action' || row.entry.kind === 'list'))) {
 		return row.key;
 	}
 

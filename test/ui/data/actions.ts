@@ -2,6 +2,9 @@ import test from 'ava';
 import {defaultFlags} from '../../../source/commands/command.js';
 import {loadExplorerData} from '../../../source/ui/data/load.js';
 import {detailLines} from '../../../source/ui/text/detail-lines.js';
+import {reduce} from '../../../source/ui/state/reducer.js';
+import {consoleContext} from '../../../source/ui/state/selectors.js';
+import {createInitialState} from '../../../source/ui/state/state.js';
 
 /*
 Terraform 1.14+ actions in the explorer's data, on test/fixtures/configs/terraform-1.16-action-graph: blocks of kind `action` with their instances, Details with the expansion, the instance's count.index/each and config, and what triggers it; Edges from the instance graph (the `triggers` edges of the resource instances).
@@ -49,4 +52,14 @@ test('the console completes no action.: Terraform refuses action references outs
 	t.regex(evaluation.text, /Error: Invalid reference[\s\S]*Actions can not be referenced in this context\. They can only be referenced\sfrom within a resource's lifecycle actions list\./);
 	// `:` go-to knows them.
 	t.true(data.addresses().includes('action.local_command.notify[1]'));
+});
+
+test('the console evaluates in a selected action instance\'s own scope: its count.index/each', async t => {
+	const {data} = await loaded;
+	const at = (address: string) => consoleContext(data, reduce(createInitialState(), {type: 'navigate', address}, data));
+	t.is(at('action.local_command.notify[1]'), 'action.local_command.notify[1]');
+	t.is(at('action.local_command.each["b"]'), 'action.local_command.each["b"]');
+	t.deepEqual(data.evaluate('count.index', at('action.local_command.notify[1]')), {ok: true, text: '1'});
+	t.deepEqual(data.evaluate('each.key', at('action.local_command.each["b"]')), {ok: true, text: '"b"'});
+	t.deepEqual(data.evaluate('"${var.command} ${each.value}"', 'action.local_command.each["a"]'), {ok: true, text: '"echo a"'});
 });
