@@ -4,7 +4,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
-import {build} from 'esbuild';
+import {build, type BuildOptions} from 'esbuild';
 import {builtinsRequired, bundlePlugins, commandsApart, layoutEngineLoadedApart} from './bundle/plugins.js';
 import {commandTable} from '../source/commands/command-table.js';
 import {graphPageBuildOptions} from '../source/web/bundle-options.js';
@@ -43,46 +43,23 @@ await build({...graphPageBuildOptions(root), outfile: path.join(outdir, 'vendor'
 // The commands, with the explorer left out (cli-loader.ts opens it from the split build if ever asked), as one CommonJS file.
 // Its local names are minified too (824 -> 553 KB): every command reads this file, and V8 deserialises its code cache, at each start, and on these machines each page of memory a process touches first costs 25-50 us (a page fault in the VM): reading the source and the cache and deserialising it were 1,420 page faults of `echo 1+1 | tfscope console` in an empty directory, 1,040 now. Stack traces name minified functions; internal errors report only FILE:LINE:COL, which stay as useful.
 const commandsFile = path.join(outdir, 'tfscope.cjs');
-await build({
+await build(engineBuildOptions({
 	plugins: [...bundlePlugins(root), builtinsRequired(), commandsApart({explorer: true})],
 	entryPoints: [path.join(root, 'source', 'cli-process.ts')],
 	outfile: commandsFile,
-	bundle: true,
-	format: 'cjs',
-	platform: 'node',
-	target: 'node20',
-	minifySyntax: true,
-	minifyIdentifiers: !process.env.TFSCOPE_BUILD_READABLE,
-	minifyWhitespace: !process.env.TFSCOPE_BUILD_READABLE,
-	legalComments: 'linked',
-	define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl', tfscopeGraphPageFile: JSON.stringify(graphPageFile)},
-	banner: {js: 'var tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
-	external: ['react-devtools-core', 'esbuild'],
-	logLevel: 'warning',
-});
+}));
 const commandsBytes = readFileSync(commandsFile);
 // cli-loader.ts reads an ASCII file (esbuild's default charset escapes the rest; comments of a readable build may not be) as Latin-1, which is then the same text.
 const commandsAscii = !commandsBytes.some(byte => byte > 0x7F);
 
 // The explorer as one CommonJS file too (distribution/explorer.cjs: the dispatcher, the engine, the explorer, Ink and React, all but diff), which cli-loader.ts compiles from a V8 code cache as it does the commands build: from the ES module build, compiling its chunks' 1.6 MB (Node 20 has no code cache for ES modules) and Node's ES module loader were about a third of the explorer's fixed cost. Ink's layout engine loads apart (layoutEngineLoadedApart: its top-level await has no CommonJS form).
 const explorerFile = path.join(outdir, 'explorer.cjs');
-await build({
+await build(engineBuildOptions({
 	plugins: [...bundlePlugins(root), builtinsRequired(), commandsApart({explorer: false}), layoutEngineLoadedApart(root)],
 	entryPoints: [path.join(root, 'scripts', 'bundle', 'explorer-entry.ts')],
 	outfile: explorerFile,
-	bundle: true,
-	format: 'cjs',
-	platform: 'node',
-	target: 'node20',
-	minifySyntax: true,
-	minifyIdentifiers: !process.env.TFSCOPE_BUILD_READABLE,
-	minifyWhitespace: !process.env.TFSCOPE_BUILD_READABLE,
-	legalComments: 'linked',
-	define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl', 'import.meta.resolve': 'undefined', tfscopeGraphPageFile: JSON.stringify(graphPageFile), tfscopeConsoleWorkerFile: JSON.stringify('console-worker.mjs')},
-	banner: {js: 'var tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
-	external: ['react-devtools-core', 'esbuild'],
-	logLevel: 'warning',
-});
+	define: {'import.meta.resolve': 'undefined', tfscopeConsoleWorkerFile: JSON.stringify('console-worker.mjs')},
+}));
 const explorerBytes = readFileSync(explorerFile);
 const explorerAscii = !explorerBytes.some(byte => byte > 0x7F);
 
@@ -147,4 +124,25 @@ if (result.metafile) {
 	const {mkdirSync} = await import('node:fs');
 	mkdirSync(path.join(root, '.tmp'), {recursive: true});
 	writeFileSync(path.join(root, '.tmp', 'build-meta.json'), JSON.stringify(result.metafile));
+}
+
+/**
+The options the two CommonJS builds of the engine share (the commands, tfscope.cjs; the explorer, explorer.cjs), which cli-loader.ts compiles from a V8 code cache: minified names (see above), production React, `import.meta.url` from the file's own path; `extra.define` adds to the shared defines.
+*/
+function engineBuildOptions(extra: Pick<BuildOptions, 'plugins' | 'entryPoints' | 'outfile'> & {define?: Record<string, string>}): BuildOptions {
+	return {
+		...extra,
+		bundle: true,
+		format: 'cjs',
+		platform: 'node',
+		target: 'node20',
+		minifySyntax: true,
+		minifyIdentifiers: !process.env.TFSCOPE_BUILD_READABLE,
+		minifyWhitespace: !process.env.TFSCOPE_BUILD_READABLE,
+		legalComments: 'linked',
+		define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl', tfscopeGraphPageFile: JSON.stringify(graphPageFile), ...extra.define},
+		banner: {js: 'var tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
+		external: ['react-devtools-core', 'esbuild'],
+		logLevel: 'warning',
+	};
 }
