@@ -14,6 +14,7 @@ Each test file runs in a child process of its own (workerThreads: false: on Node
 export const slowFirst = [
 	'test/e2e/install.ts', // npm pack, a global install, npx and a clone's npm install: mostly waiting on npm
 	'test/hardening/loader.ts', // 27 s of CPU (2026-11-29, at load 40-60)
+	'test/explain/real-world.ts', // 20 s
 	'test/hardening/round-two.ts', // 19 s
 	'test/e2e/console-responsive.ts', // the explorer in tmux, lines that never end, q and Ctrl-C
 	'test/hardening/parser.ts', // 16 s
@@ -26,7 +27,6 @@ export const slowFirst = [
 	'test/e2e/mouse.ts', // the explorer in tmux
 	'test/docs/examples.ts', // about 50 commands, each a process
 	'test/hardening/round-three.ts',
-	'test/explain/real-world.ts',
 	'test/hardening/round-five.ts',
 	'test/e2e/signals.ts',
 	'test/safety/read-only.ts',
