@@ -576,20 +576,27 @@ function isBreak(code: number): boolean {
 	return code === 0x0A || code === 0x0D || code === 0x85 || code === 0x20_28 || code === 0x20_29;
 }
 
+// `text` is the line being written and `lines` those before it: the column was read back from the whole text (lastIndexOf on a string of millions of appends flattens it each time), which made yamlencode quadratic: 2^14 nested two-element tuples took 30 s.
 class YamlWriter {
 	text = '';
+	readonly lines: string[] = [];
 
 	get column(): number {
-		const lineStart = this.text.lastIndexOf('\n') + 1;
-		return [...this.text.slice(lineStart)].length;
+		return [...this.text].length;
 	}
 
 	newline(indent: number): void {
-		if (this.text !== '') {
-			this.text += '\n';
+		if (this.text !== '' || this.lines.length > 0) {
+			this.lines.push(this.text);
+			this.text = '';
 		}
 
 		this.text += ' '.repeat(indent);
+	}
+
+	/** Everything written, its lines joined. */
+	written(): string {
+		return this.lines.length === 0 ? this.text : `${this.lines.join('\n')}\n${this.text}`;
 	}
 
 	// go-yaml's double-quoted writer; with `allowBreaks`, a space past column 80 becomes a line break and indentation.
@@ -654,10 +661,8 @@ class YamlWriter {
 		}
 
 		for (const line of lines) {
-			this.text += '\n';
-			if (line !== '') {
-				this.text += ' '.repeat(indent) + line;
-			}
+			this.lines.push(this.text);
+			this.text = line === '' ? '' : ' '.repeat(indent) + line;
 		}
 	}
 }
@@ -840,11 +845,11 @@ export function encodeYaml(value: Value): string {
 			writeSequence(writer, (value as {elements: readonly Value[]}).elements, 0, true);
 		}
 
-		return `${writer.text}\n`;
+		return `${writer.written()}\n`;
 	}
 
 	const plain = writeScalar(writer, value, 2);
-	return plain ? `${writer.text}\n...\n` : `${writer.text}\n`;
+	return plain ? `${writer.written()}\n...\n` : `${writer.written()}\n`;
 }
 
 export const yamlencode = defineFunction({
