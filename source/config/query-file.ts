@@ -72,7 +72,10 @@ const queryFileBlocks: Readonly<Record<string, readonly string[]>> = {
 	variable: ['name'],
 };
 
-const listAttributes = ['count', 'for_each', 'provider', 'include_resource', 'limit'];
+/**
+The list block's own arguments (QueryListResourceBlockSchema); the rest of its body is the list resource's (the `config` block).
+*/
+export const listMetaArguments: ReadonlySet<string> = new Set(['count', 'for_each', 'provider', 'include_resource', 'limit']);
 
 // hclsyntax.ValidIdentifier, and Terraform's badIdentifierDetail (internal/configs/config.go).
 const identifierPattern = /^[A-Za-z_][\w-]*$/;
@@ -180,7 +183,7 @@ function readListBlock(block: Block, diagnostics: Diagnostic[], rules: LanguageR
 	}
 
 	for (const item of block.body.items) {
-		if (item.kind === 'Attribute' && !listAttributes.includes(item.name)) {
+		if (item.kind === 'Attribute' && !listMetaArguments.has(item.name)) {
 			diagnostics.push(errorDiagnostic('Unsupported argument', `An argument named "${item.name}" is not expected here.`, item.nameRange));
 		} else if (item.kind === 'Block' && item.type !== 'config') {
 			diagnostics.push(errorDiagnostic('Unsupported block type', `Blocks of type "${item.type}" are not expected here.`, item.typeRange));

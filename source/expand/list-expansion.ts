@@ -1,7 +1,8 @@
-import type {Expression} from '../hcl/ast.js';
+import type {Block, Body, Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
+import {rangeBetween} from '../hcl/position.js';
 import type {ListBlock} from '../config/query-file.js';
-import {convert, conversionFailureText} from '../lang/convert.js';
+import {type MismatchWording, convert, conversionFailureText} from '../lang/convert.js';
 import {mismatchWordingOf} from '../lang/function.js';
 import {createScope, type Scope} from '../lang/eval/scope.js';
 import type {Reference} from '../lang/references.js';
@@ -15,6 +16,10 @@ import {type Context, report} from './expand-context.js';
 import {type Expansion, type RepetitionData, expansionInstances} from './expansion.js';
 import type {ListExpansion, ListInstance, ModuleInstance} from './instance-tree.js';
 import {evaluateExpression} from './lang-adapter.js';
+import {writtenAttribute} from './resource-instance.js';
+import {type ListResourceLookup, listResourceSchema, validateListBlock} from '../schema/list-resource-schema.js';
+import {builtinSchemaSet} from '../schema/schema-set.js';
+import {shapeBody, type ShapeProblem} from '../schema/shape.js';
 
 /*
 `list` blocks of the root module's query files (Terraform 1.14+, config/query-file.ts), expanded by their own `count`/`for_each` (list.TYPE.NAME[KEY], internal/addrs/resource.go ListResourceMode) and evaluated as `terraform validate -query` evaluates them (hashicorp/terraform v1.16 internal/terraform/node_resource_validate.go, ListResourceMode): the `config` block in the module's scope with the instance's `count.index`/`each`, `limit` a whole number >= 0 (default 100) and `include_resource` a bool (default false), each possibly unknown (internal/terraform/eval_query.go, expressions.go ExprEvaluator). What a query lists is only known when the provider runs it: `list.TYPE.NAME` is unknown (evaluate.go getListResource, walkValidate).
@@ -59,7 +64,21 @@ export class ListExpansionImpl implements ListExpansion {
 		this.expansion = host.expansionOf('resource', block.key, block);
 		const {keys, repetitions, suffixes} = expansionInstances(this.expansion);
 		this.instances = keys.map((key, index) => new ListInstanceImpl(this, key, repetitions[index]!, block.key + suffixes[index]!));
+		// The provider-side checks of validate -query, once per block (Terraform validates the block, not its instances), when the provider's schema says which list resources it has.
+		this.schema = listResourceSchema(context.options.schemas ?? builtinSchemaSet, block, host.node.module.terraform);
+		const problems = validateListBlock(block, this.schema);
+		this.#bodyFailed = problems.some(diagnostic => diagnostic.severity === 'error');
+		report(context, problems);
 	}
+
+	/**
+	What the provider's schema says of this block's list resource type.
+	*/
+	readonly schema: ListResourceLookup;
+	/**
+	Whether decoding the body against the schema found an error: Terraform reports it with what evaluating `config` finds (one EvaluateBlock), then stops before `limit` and `include_resource`.
+	*/
+	readonly #bodyFailed: boolean;
 
 	/**
 	One instance's `config`, `limit` and `include_resource`.
@@ -74,14 +93,29 @@ export class ListExpansionImpl implements ListExpansion {
 	evaluate(repetition: RepetitionData): ListValues {
 		const scope = this.scopeOf(repetition);
 		// Terraform stops at the first of config, limit and include_resource with an error (validateResource, ListResourceMode).
-		let failed = false;
+		// A type the provider does not offer: Terraform says so and evaluates nothing of the block.
+		const unsupported = this.schema.kind === 'unsupported';
+		let failed = this.#bodyFailed || unsupported;
 		const reporter = (diagnostics: readonly Diagnostic[]) => {
 			failed ||= diagnostics.some(diagnostic => diagnostic.severity === 'error');
-			report(this.#context, diagnostics);
+			if (!unsupported) {
+				report(this.#context, diagnostics);
+			}
 		};
 
 		const {config, limit, includeResource} = this.block;
-		const configValue = config ? evaluateBody(config, scope, {report: reporter, nestedNullAsUnknown: true}).object : nullValue();
+		const {schema} = this;
+		let configValue: Value = nullValue();
+		if (config && schema.kind === 'known') {
+			// Decoded as the provider's schema says (hcldec): every argument present, converted to its type, unset ones null.
+			const evaluated = evaluateBody(config, scope, {report: reporter, nestedNullAsUnknown: false});
+			configValue = shapeBody(schema.config, evaluated.attributes, {problem: problem => {
+				reporter([shapeProblemDiagnostic(problem, config, this.block.block, mismatchWordingOf(scope.functionContext))]);
+			}});
+		} else if (config) {
+			configValue = evaluateBody(config, scope, {report: reporter, nestedNullAsUnknown: true}).object;
+		}
+
 		const limitValue = failed ? nullValue(numberType) : (limit ? queryArgument(limit, scope, 'limit', reporter) : numberValue(defaultQueryLimit));
 		const includeValue = failed ? nullValue(boolType) : (includeResource ? queryArgument(includeResource, scope, 'include_resource', reporter) : boolValue(false));
 		return {config: configValue, limit: limitValue, includeResource: includeValue};
@@ -129,6 +163,15 @@ class ListInstanceImpl implements ListInstance {
 		const {config, limit, includeResource} = this.#evaluated;
 		return objectValue({config, include_resource: includeResource, limit});
 	}
+}
+
+/**
+A `config` argument whose value does not convert to its type in the list resource schema: hcldec's "Incorrect attribute value type", on the argument where it is written (as a resource's, ResourceExpansionImpl.reportShapeProblem).
+*/
+function shapeProblemDiagnostic(problem: ShapeProblem, config: Body, block: Block, wording: MismatchWording): Diagnostic {
+	const written = writtenAttribute(config, problem.path);
+	const name = problem.path.at(-1)!;
+	return errorDiagnostic('Incorrect attribute value type', `Inappropriate value for attribute ${JSON.stringify(name)}: ${conversionFailureText(problem.failure, wording)}.`, written?.expression.range ?? block.typeRange, written ? rangeBetween(written.nameRange, written.expression.range) : undefined);
 }
 
 /**

@@ -2,13 +2,13 @@ import {
 	type Type, boolType, dynamicType, listType, mapType, numberType, objectType, setType, stringType, tupleType,
 } from '../lang/types.js';
 import type {
-	AttributeSchema, BlockSchema, NestedBlockSchema, NestingMode, ProviderSchema, SchemaKind, SchemaOrigin,
+	AttributeSchema, BlockSchema, ListResourceSchemas, NestedBlockSchema, NestingMode, ProviderSchema, SchemaKind, SchemaOrigin,
 } from './types.js';
 
 /*
 The compact form a provider's schemas are kept in, bundled or read from `terraform providers schema -json`: only what evaluation needs (no descriptions, deprecation or versions of types). Types are written as in Terraform's JSON (cty's type JSON: `"string"`, `["list","string"]`, `["object",{...}]`); a nested attribute type as `["nested", mode, block]`.
 
-	Digest      = {format: 1, provider, version, generatedFrom, providerBlock?, resources, data, ephemeral}
+	Digest      = {format: 1, provider, version, generatedFrom, providerBlock?, resources, data, ephemeral, list?}
 	DigestBlock = {a?: {NAME: [TYPE, FLAGS]}, b?: {NAME: [MODE, DigestBlock, MIN?, MAX?]}}
 	FLAGS       = letters: r required, o optional, c computed, s sensitive, w write-only
 */
@@ -33,6 +33,10 @@ export type Digest = {
 	readonly resources: Readonly<Record<string, DigestBlock>>;
 	readonly data: Readonly<Record<string, DigestBlock>>;
 	readonly ephemeral: Readonly<Record<string, DigestBlock>>;
+	/**
+	The `config` blocks of the provider's list resource types (Terraform 1.14+), only when the schema file says which it has (`list_resource_schemas`); the bundled digests have none.
+	*/
+	readonly list?: Readonly<Record<string, DigestBlock>>;
 };
 
 const modes: ReadonlySet<string> = new Set(['single', 'group', 'list', 'set', 'map']);
@@ -286,5 +290,21 @@ export function providerSchemaOf(digest: Digest, origin: SchemaOrigin): Provider
 		types(kind) {
 			return Object.keys(digest[kindFields[kind]] ?? {}).sort();
 		},
+		...(digest.list && {listResources: listResourcesOf(digest.list)}),
+	};
+}
+
+function listResourcesOf(table: Readonly<Record<string, DigestBlock>>): ListResourceSchemas {
+	const decoded = new Map<string, BlockSchema | undefined>();
+	return {
+		config(type) {
+			if (!decoded.has(type)) {
+				const entry = Object.hasOwn(table, type) ? table[type] : undefined;
+				decoded.set(type, entry && typeof entry === 'object' ? decodeBlock(entry) : undefined);
+			}
+
+			return decoded.get(type);
+		},
+		types: () => Object.keys(table).sort(),
 	};
 }

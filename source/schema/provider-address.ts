@@ -29,3 +29,10 @@ export function providerSourceAddress(localName: string, settings: Pick<Terrafor
 
 	return `${registry}/hashicorp/${localName}`;
 }
+
+/**
+A provider source address as Terraform shows it in messages (terraform-registry-address Provider.ForDisplay): without the host when it is the default registry's, `hashicorp/aws`.
+*/
+export function providerForDisplay(source: string): string {
+	return source.startsWith('registry.terraform.io/') ? source.slice('registry.terraform.io/'.length) : source;
+}

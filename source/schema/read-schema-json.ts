@@ -57,6 +57,8 @@ export function readSchemaJson(text: string, filename: string): {digests: Digest
 			resources: tableOf(schemas['resource_schemas'], reader),
 			data: tableOf(schemas['data_source_schemas'], reader),
 			ephemeral: tableOf(schemas['ephemeral_resource_schemas'], reader),
+			// Terraform 1.14+: each list resource type's `config` block; the key is absent for a provider without any (and from earlier releases), which then says nothing about list resources.
+			...(isObject(schemas['list_resource_schemas']) && {list: tableOf(schemas['list_resource_schemas'], reader)}),
 		});
 	}
 

@@ -6,7 +6,7 @@ import {withDataStore} from './builtin-store.js';
 import {providerSchemaOf} from './digest.js';
 import {readSchemaJson} from './read-schema-json.js';
 import type {LockedProvider} from '../config/lock-file.js';
-import type {BlockSchema, ProviderSchema, SchemaKind} from './types.js';
+import type {BlockSchema, ListResourceSchemas, ProviderSchema, SchemaKind} from './types.js';
 
 /*
 The provider schemas a Workspace knows: those of the files the user gave (`--schema FILE`, or `providers-schema.json` kept beside the configuration), then the bundled digests. A provider in a file hides its bundled digest whole.
@@ -98,6 +98,8 @@ export function schemaFilesFor(directory: string, given: readonly string[] | und
 
 const builtinProvider = 'terraform.io/builtin/terraform';
 
+const noListResources: ListResourceSchemas = {config: () => undefined, types: () => []};
+
 /**
 The schemas of Terraform's built-in provider only (`terraform_data`, `terraform_remote_state`).
 */
@@ -118,8 +120,8 @@ function schemaSetOf(fromFiles: ReadonlyMap<string, ProviderSchema>, bundled: bo
 		}
 
 		const digest = bundledProviderSchema(source);
-		// The digest is terraform 1.11's: the releases with `store` get it added (builtin-store.ts).
-		builtin ??= digest && dataStore ? withDataStore(digest) : digest;
+		// The digest is terraform 1.11's: the releases with `store` get it added (builtin-store.ts). It has no list resource types, in any release that has them (hashicorp/terraform v1.14, v1.15, v1.16 internal/builtin/providers/terraform/provider.go GetProviderSchema: an empty ListResourceTypes).
+		builtin ??= digest && {...(dataStore ? withDataStore(digest) : digest), listResources: noListResources};
 		return builtin;
 	};
 

@@ -70,4 +70,16 @@ export type ProviderSchema = {
 	The names of the types of a kind.
 	*/
 	types(kind: Exclude<SchemaKind, 'provider'>): readonly string[];
+	/**
+	The provider's list resource types (Terraform 1.14+, queried by `list` blocks of query files): absent when the schema does not say which it has. A schema file written by `terraform providers schema -json` 1.14+ says so under `list_resource_schemas` for a provider that has some (the key is left out when it has none, and by earlier releases, so its absence tells nothing); the bundled digests never do; Terraform's built-in provider has none.
+	*/
+	readonly listResources?: ListResourceSchemas;
+};
+
+export type ListResourceSchemas = {
+	/**
+	The schema of a list resource type's `config` block (what `list_resource_schemas` holds: hashicorp/terraform v1.16 internal/command/jsonprovider/provider.go marshalProvider takes it out of the block Terraform wraps around it), `undefined` when the provider has no such list resource type.
+	*/
+	config(type: string): BlockSchema | undefined;
+	types(): readonly string[];
 };

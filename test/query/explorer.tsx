@@ -53,3 +53,27 @@ test('the Blocks pane shows them under a heading of their own', async t => {
 		await app.unmount();
 	}
 });
+
+const schemaFixture = path.join(import.meta.dirname, '..', 'fixtures', 'query', 'provider-schema');
+
+test('the provider-side checks of validate -query are diagnostics like any other: rows, and the diagnostics view with the source', async t => {
+	const explorer = createWorkspaceData(await loadWorkspace({directory: schemaFixture, environment: {}}), defaultFormatting());
+	t.deepEqual(explorer.diagnostics().map(row => `${row.severity} ${row.where} ${row.summary}`), [
+		'error main.tfquery.hcl:24:6 Invalid list resource',
+		'error main.tfquery.hcl:32:39 Missing config block',
+		'error main.tfquery.hcl:41:5 Unsupported argument',
+		'error main.tfquery.hcl:42:20 Incorrect attribute value type',
+		'error main.tfquery.hcl:43:9 Missing required argument',
+		'error main.tfquery.hcl:57:6 Invalid list resource',
+	]);
+	const app = await renderFrames(<Explorer data={explorer} columns={100} rows={30} color={false}/>);
+	try {
+		await app.waitFor('List blocks (query)');
+		await app.press('show-diagnostics');
+		const frame = await app.waitFor(/main\.tfquery\.hcl:24:6 +Invalid list resource/);
+		t.regex(frame, /The provider hashicorp\/test does not support list resource "test_database"\./);
+		t.regex(frame, /24 │ list "test_database" "unsupported" \{.*\n.*│ {6}\^/);
+	} finally {
+		await app.unmount();
+	}
+});
