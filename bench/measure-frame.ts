@@ -1,4 +1,4 @@
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -29,6 +29,10 @@ type Spread = {readonly median: number; readonly min: number; readonly max: numb
 const spread = (values: readonly number[]): Spread | undefined => (values.length === 0 ? undefined : {median: median(values), min: Math.min(...values), max: Math.max(...values)});
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'tfscope-bench-frame-'));
+// The processes keep their code caches (cli-loader.ts) in a temporary directory of this run's own: in the shared one, other builds' runs remove them (the caches of the two builds used last are kept), and a start without its cache compiles the whole build.
+const temporary = path.join(scratch, 'tmp');
+mkdirSync(temporary);
+process.env['TMPDIR'] = temporary;
 const configurations = [];
 for (const entry of named) {
 	const separator = entry.indexOf('=');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build, type BuildOptions} from 'esbuild';
-import {builtinsRequired, bundlePlugins, commandsApart, layoutEngineLoadedApart} from './bundle/plugins.js';
+import {builtinsRequired, bundlePlugins, commandsApart, layoutEngineLoadedApart, loadedFromVendor, loadedFromVendorBuildOptions, meowOnFirstUse} from './bundle/plugins.js';
 import {commandTable} from '../source/commands/command-table.js';
 import {graphPageBuildOptions} from '../source/web/bundle-options.js';
 import {toolV8Flags} from '../source/v8-flags.js';
@@ -36,6 +36,9 @@ await build({
 	logLevel: 'warning',
 });
 
+// The packages the CommonJS builds require from distribution/vendor/ when first used (loadedFromVendor in scripts/bundle/plugins.ts): meow, isomorphic-git with pako.
+await build(loadedFromVendorBuildOptions(root, path.join(outdir, 'vendor')));
+
 // The HTML graph page's script (source/web/graph-page.ts with cytoscape), one file for a browser, which `graph --format html` writes inline into each page (source/graph/page-script.ts reads it from here).
 const graphPageFile = 'graph-page.js';
 await build({...graphPageBuildOptions(root), outfile: path.join(outdir, 'vendor', graphPageFile)});
@@ -44,7 +47,7 @@ await build({...graphPageBuildOptions(root), outfile: path.join(outdir, 'vendor'
 // Its local names are minified too (824 -> 553 KB): every command reads this file, and V8 deserialises its code cache, at each start, and on these machines each page of memory a process touches first costs 25-50 us (a page fault in the VM): reading the source and the cache and deserialising it were 1,420 page faults of `echo 1+1 | tfscope console` in an empty directory, 1,040 now. Stack traces name minified functions; internal errors report only FILE:LINE:COL, which stay as useful.
 const commandsFile = path.join(outdir, 'tfscope.cjs');
 await build(engineBuildOptions({
-	plugins: [...bundlePlugins(root), builtinsRequired(), commandsApart({explorer: true})],
+	plugins: [...bundlePlugins(root), meowOnFirstUse(), loadedFromVendor(), builtinsRequired(), commandsApart({explorer: true})],
 	entryPoints: [path.join(root, 'source', 'cli-process.ts')],
 	outfile: commandsFile,
 }));
@@ -55,7 +58,7 @@ const commandsAscii = !commandsBytes.some(byte => byte > 0x7F);
 // The explorer as one CommonJS file too (distribution/explorer.cjs: the dispatcher, the engine, the explorer, Ink and React, all but diff), which cli-loader.ts compiles from a V8 code cache as it does the commands build: from the ES module build, compiling its chunks' 1.6 MB (Node 20 has no code cache for ES modules) and Node's ES module loader were about a third of the explorer's fixed cost. Ink's layout engine loads apart (layoutEngineLoadedApart: its top-level await has no CommonJS form).
 const explorerFile = path.join(outdir, 'explorer.cjs');
 await build(engineBuildOptions({
-	plugins: [...bundlePlugins(root), builtinsRequired(), commandsApart({explorer: false}), layoutEngineLoadedApart(root)],
+	plugins: [...bundlePlugins(root), meowOnFirstUse(), loadedFromVendor(), builtinsRequired(), commandsApart({explorer: false}), layoutEngineLoadedApart(root)],
 	entryPoints: [path.join(root, 'scripts', 'bundle', 'explorer-entry.ts')],
 	outfile: explorerFile,
 	define: {'import.meta.resolve': 'undefined', tfscopeConsoleWorkerFile: JSON.stringify('console-worker.mjs')},

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import type {Plugin} from 'esbuild';
+import type {BuildOptions, Plugin} from 'esbuild';
 import {singleClusterRanges, widthTable} from './fast-string-width.js';
 
 /*
@@ -179,6 +179,59 @@ export function tokenizerGraphemes(module: string) {
 		{from: 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });', to: 'let segmenter;\nconst graphemesOf = str => simpleGraphemes(str) ?? (segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(str);'},
 		{from: 'for (const { segment, index } of segmenter.segment(str)) {', to: 'for (const { segment, index } of graphemesOf(str)) {'},
 	] as const;
+}
+
+/**
+The replacement that loads meow on its first call instead of at every start of the CommonJS builds (see `meowOnFirstUse`), exported for its test.
+*/
+export const meowOnFirstUseImport = {
+	from: 'import meow from \'meow\';',
+	to: 'let meowModule: typeof import(\'meow\') | undefined;\nconst meow: typeof import(\'meow\').default = options => (meowModule ??= require(\'meow\') as typeof import(\'meow\')).default(options);',
+} as const;
+
+/**
+For the two CommonJS builds (the commands, the explorer): meow is required on its first call (source/commands/arguments.ts calls it for a command line with options only), from distribution/vendor/meow.cjs (`loadedFromVendor`). Before `builtinsRequired`, which would otherwise load the file first (esbuild takes the first plugin that answers; arguments.ts imports none of Node's modules by default import). Not for the split ES module build: `require` there is Node's own (the build's banner), which cannot load meow's ES module on Node 20.
+*/
+export function meowOnFirstUse(): Plugin {
+	return rewrite('meow-on-first-use', /[/\\]source[/\\]commands[/\\]arguments\.ts$/, 'ts', meowOnFirstUseImport.from, meowOnFirstUseImport.to);
+}
+
+/**
+The packages the CommonJS builds leave in distribution/vendor/NAME.cjs (scripts/build.ts builds each there), required when first used rather than carried in the file that every start reads whole and compiles from its code cache (on these machines each first-touched page of memory costs 25-50 us): meow and its bundled dependencies (about 130 KB minified, for a command line with options; `meowOnFirstUse`), and isomorphic-git with pako (about 210 KB, for the explorer's `--diff` only: its git reader is evaluated on the first `--diff`).
+*/
+export const loadedFromVendorPackages = ['meow', 'isomorphic-git'] as const;
+
+/**
+The build of `loadedFromVendorPackages` into `outdir` (distribution/vendor/), each one CommonJS file; ES modules among them get `import.meta.url` as the file's own URL (meow makes a require() from it). Shared by scripts/build.ts and the test.
+*/
+export function loadedFromVendorBuildOptions(root: string, outdir: string): BuildOptions {
+	return {
+		entryPoints: Object.fromEntries(loadedFromVendorPackages.map(name => [name, name])),
+		absWorkingDir: root,
+		outdir,
+		outExtension: {'.js': '.cjs'},
+		plugins: bundlePlugins(root),
+		bundle: true,
+		format: 'cjs',
+		platform: 'node',
+		target: 'node20',
+		minifySyntax: true,
+		minifyWhitespace: true,
+		legalComments: 'linked',
+		define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl'},
+		banner: {js: 'var tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
+		logLevel: 'warning',
+	};
+}
+
+export function loadedFromVendor(): Plugin {
+	return {
+		name: 'loaded-from-vendor',
+		setup(builder) {
+			// The path is left to Node, relative to the build's own file in distribution/ (cli-loader.ts gives each build a require() of its own file's directory).
+			builder.onResolve({filter: /^(?:meow|isomorphic-git)$/}, arguments_ => ({path: `./vendor/${arguments_.path}.cjs`, external: true}));
+		},
+	};
 }
 
 /**

@@ -202,7 +202,8 @@ Parses `argv` (without `node` and the script).
 */
 export function parseCommandLine(argv: readonly string[]): CommandLine {
 	const {tokens, positional, occurrences: given, errors, version} = prepare(argv);
-	const meowValues = parseWithMeow(tokens);
+	// A command line of no options (`tfscope DIR`, `tfscope check DIR`) has nothing for meow to read: its set-up is not paid (and the built tool's CommonJS builds then never evaluate meow's module, scripts/bundle/plugins.ts meowOnFirstUse).
+	const meowValues = given.length === 0 && tokens.length === 0 ? new Map<FlagName, ReadonlyArray<string | boolean>>() : parseWithMeow(tokens);
 	// Each occurrence with its value: the values of one option come from meow in the order they were given.
 	const taken = new Map<FlagName, number>();
 	const occurrences = given.map(occurrence => {

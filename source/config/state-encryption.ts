@@ -1,9 +1,10 @@
-import {type CipherGCMTypes, createDecipheriv, pbkdf2Sync} from 'node:crypto';
+import type {CipherGCMTypes} from 'node:crypto';
 import {type Attribute, type Block, type Body, type Expression, blocksOf, findAttribute} from '../hcl/ast.js';
 import {type Result} from '../hcl/diagnostics.js';
 import {parseConfig} from '../hcl/index.js';
 import {traversalsOf} from '../lang/references.js';
 import {type Value, unmark} from '../lang/values.js';
+import {nodeCrypto} from '../libraries.js';
 
 /*
 OpenTofu's encrypted state files (opentofu v1.12 internal/encryption): base.go writes `{"serial", "lineage", "meta": {KEY: base64(JSON)}, "encrypted_data": base64, "encryption_version": "v0"}` (state.go adds serial and lineage); the `pbkdf2` key provider (keyprovider/pbkdf2/provider.go, metadata.go) stores its salt, iterations, hash function and key length under `key_provider.pbkdf2.NAME` (or its `encrypted_metadata_alias`) and derives the key from the passphrase with them; the `aes_gcm` method (method/aesgcm/aesgcm.go) writes a 12-byte nonce, then the ciphertext and its 16-byte tag, with the method's `aad` as additional data. tfscope decrypts only what it can do offline and without running anything: pbkdf2 passphrases whose value is known statically. It never writes.
@@ -332,6 +333,7 @@ function decryptWith(envelope: EncryptedEnvelope, method: Extract<StateMethod, {
 		return {ok: false, reason: 'its encrypted data is too short (likely data corruption)'};
 	}
 
+	const {createDecipheriv, pbkdf2Sync} = nodeCrypto();
 	const key = pbkdf2Sync(method.passphrase, Buffer.from(salt, 'base64'), iterations, keyLength, hash);
 	try {
 		const decipher = createDecipheriv(`aes-${keyLength * 8}-gcm` as CipherGCMTypes, key, data.subarray(0, nonceLength));
