@@ -1,6 +1,6 @@
 import type {Block, Body, Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
-import {rangeBetween} from '../hcl/position.js';
+import {type Range, rangeBetween} from '../hcl/position.js';
 import type {ListBlock} from '../config/query-file.js';
 import {type MismatchWording, convert, conversionFailureText} from '../lang/convert.js';
 import {mismatchWordingOf} from '../lang/function.js';
@@ -17,7 +17,9 @@ import {type Expansion, type RepetitionData, expansionInstances} from './expansi
 import type {ListExpansion, ListInstance, ModuleInstance} from './instance-tree.js';
 import {evaluateExpression} from './lang-adapter.js';
 import {writtenAttribute} from './resource-instance.js';
-import {type ListResourceLookup, listResourceSchema, validateListBlock} from '../schema/list-resource-schema.js';
+import {
+	type ListResourceLookup, type ListStateSchema, listResourceSchema, listStateTraversalProblem, validateListBlock,
+} from '../schema/list-resource-schema.js';
 import {builtinSchemaSet} from '../schema/schema-set.js';
 import {shapeBody, type ShapeProblem} from '../schema/shape.js';
 
@@ -228,7 +230,7 @@ function queryArgument(expression: Expression, scope: Scope, name: 'limit' | 'in
 /**
 The root module's scope with `list.TYPE.NAME` references (Terraform 1.14+: the reference parser reads `list.` as a list resource, internal/addrs/parse_ref.go): tfscope's reference parser reads `list.TYPE.NAME` as a managed resource of type `list`, named TYPE, with NAME the first remaining step. The value of a declared list is unknown, what only the provider's answer decides; the traversal after it (and after an instance key) is checked as internal/terraform/evaluate_valid.go staticValidateResourceReference checks it (`.data`, then an index, then `.state` or `.identity`).
 */
-export function listScope(scope: Scope, lists: ReadonlyMap<string, ListBlock>, where: string): Scope {
+export function listScope(scope: Scope, lists: ReadonlyMap<string, ListBlock>, where: string, stateSchema: (list: ListBlock) => ListStateSchema = () => unknownState): Scope {
 	return createScope({
 		resolveReference: reference => {
 			const {subject} = reference;
@@ -236,7 +238,7 @@ export function listScope(scope: Scope, lists: ReadonlyMap<string, ListBlock>, w
 				return scope.resolveReference(reference);
 			}
 
-			return resolveList(reference, subject.name, lists, where);
+			return resolveList(reference, subject.name, lists, where, stateSchema);
 		},
 		functions: scope.functions,
 		functionNames: scope.functionNames,
@@ -245,9 +247,11 @@ export function listScope(scope: Scope, lists: ReadonlyMap<string, ListBlock>, w
 	});
 }
 
-function resolveList(reference: Reference, type: string, lists: ReadonlyMap<string, ListBlock>, where: string): {value: Value; diagnostics: Diagnostic[]} {
+const unknownState: ListStateSchema = {kind: 'unknown'};
+
+function resolveList(reference: Reference, type: string, lists: ReadonlyMap<string, ListBlock>, where: string, stateSchema: (list: ListBlock) => ListStateSchema): {value: Value; diagnostics: Diagnostic[]} {
 	const [nameStep, ...rest] = reference.remaining;
-	const failure = (summary: string, detail: string) => ({value: unknownValue(), diagnostics: [errorDiagnostic(summary, detail, reference.traversalRange)]});
+	const failure = (summary: string, detail: string, range = reference.traversalRange) => ({value: unknownValue(), diagnostics: [errorDiagnostic(summary, detail, range)]});
 	if (nameStep?.kind !== 'attribute') {
 		return failure('Invalid reference', 'The "list" object must be followed by two attribute names: the list resource type and the list resource name.');
 	}
@@ -258,7 +262,7 @@ function resolveList(reference: Reference, type: string, lists: ReadonlyMap<stri
 	}
 
 	// An instance key right after the name is part of the address (`list.T.N[0].data`: parseResourceRef), not of the traversal after it.
-	const [data, index, field] = rest[0]?.kind === 'index' ? rest.slice(1) : rest;
+	const [data, index, field, next] = rest[0]?.kind === 'index' ? rest.slice(1) : rest;
 	if (data && (data.kind !== 'attribute' || data.name !== 'data')) {
 		return failure('Invalid list resource traversal', 'The first step in the traversal for a list resource must be an attribute "data".');
 	}
@@ -271,7 +275,28 @@ function resolveList(reference: Reference, type: string, lists: ReadonlyMap<stri
 		return failure('Invalid list resource traversal', 'The third step in the traversal for a list resource must be an attribute "state" or "identity".');
 	}
 
+	// With an exact schema of the provider, the managed resource type of the same name is what `.state` holds (staticValidateResourceReference); `.identity` is left alone (Terraform checks it against the resource's attributes too, not its identity's).
+	const state = stateSchema(list);
+	if (state.kind === 'missing') {
+		return failure('Invalid resource type', `A list resource type ${JSON.stringify(type)} is not supported by provider ${JSON.stringify(state.provider)}.`);
+	}
+
+	if (state.kind === 'known' && field?.kind === 'attribute' && field.name === 'state' && next) {
+		const problem = listStateTraversalProblem(state.block, next);
+		if (problem) {
+			return failure(problem.summary, problem.detail, hclStepRange(next.range));
+		}
+	}
+
 	// `list.TYPE` as an object of its lists, each unknown: the evaluator takes the remaining steps from it.
 	const named = [...lists.values()].filter(candidate => candidate.type === type).map(candidate => [candidate.name, unknownValue()] as const);
 	return {value: objectValue(named), diagnostics: []};
+}
+
+/**
+A traversal step's range as HCL has it, from its `.` or `[` (hclsyntax parseExpressionTraversals: RangeBetween(dot, name), RangeBetween(open, close)): tfscope's steps start at the name or the key, which that token directly precedes unless spaces were written between them.
+*/
+function hclStepRange(range: Range): Range {
+	const {start} = range;
+	return start.column > 1 ? {...range, start: {line: start.line, column: start.column - 1, offset: start.offset - 1}} : range;
 }

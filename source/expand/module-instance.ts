@@ -29,6 +29,8 @@ import {InstanceInvariance} from './instance-invariance.js';
 import {providerBlockSchema, uncertainNames} from '../schema/resource-schema.js';
 import {isInexactDigest} from '../schema/types.js';
 import {builtinSchemaSet} from '../schema/schema-set.js';
+import {type ListStateSchema, listStateSchema} from '../schema/list-resource-schema.js';
+import type {ListBlock} from '../config/query-file.js';
 import {validateBlockBody} from '../schema/validate-body.js';
 import {collectionValue} from './collection-values.js';
 import {type Context, causeSource, pureFunctionContext, report} from './expand-context.js';
@@ -163,7 +165,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 		});
 		// Query files' `list.TYPE.NAME` (Terraform 1.14+), in the root module only.
 		const lists = this.parent ? undefined : this.node.module.lists;
-		const withLists = lists ? listScope(scope, lists, 'the root module') : scope;
+		const withLists = lists ? listScope(scope, lists, 'the root module', this.#listStateSchema) : scope;
 		if (repetition === noRepetition && self === undefined && !impure) {
 			this.#scope = withLists;
 		}
@@ -587,6 +589,17 @@ export class ModuleInstanceImpl implements ModuleInstance {
 	}
 
 	#lists: readonly ListExpansion[] | undefined;
+	readonly #listStates = new Map<ListBlock, ListStateSchema>();
+	/** What a reference's `list.TYPE.NAME.data[N].state` holds, by the exact schema of the list block's provider; found once per block. */
+	readonly #listStateSchema = (list: ListBlock): ListStateSchema => {
+		let state = this.#listStates.get(list);
+		if (!state) {
+			state = listStateSchema(this.#context.options.schemas ?? builtinSchemaSet, list, this.node.module.terraform);
+			this.#listStates.set(list, state);
+		}
+
+		return state;
+	};
 
 	/**
 	The `list` blocks of query files (Terraform 1.14+), expanded on first use: only the root module's (a child's are an error, config/load-query-files.ts).

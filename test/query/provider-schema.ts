@@ -105,6 +105,33 @@ const cases: readonly Case[] = [
 			'main.tfquery.json:1,60-68: Extraneous JSON object property; No argument or block type is named "regoin". Did you mean "region"?',
 		],
 	},
+	{
+		name: 'references to list results: .state checked against the managed resource type of the same name, .identity not (evaluate_valid.go staticValidateResourceReference)',
+		query: [
+			'list "test_instance" "a" {\n  provider = test\n  config {\n    filter = {}\n  }\n}',
+			'locals {',
+			'  typo = list.test_instance.a.data[0].state.instance_typ',
+			'  index = list.test_instance.a.data[0].state["instance_type"]',
+			'  right = list.test_instance.a.data[0].state.instance_type',
+			'  identity = list.test_instance.a.data[0].identity.anything',
+			'}',
+			'',
+		].join('\n'),
+		diagnostics: [
+			'main.tfquery.hcl:8,44-57: Unsupported attribute; This object has no argument, nested block, or exported attribute named "instance_typ". Did you mean "instance_type"?',
+			'main.tfquery.hcl:9,45-62: Invalid index operation; Only attribute access is allowed here. Did you mean to access attribute "instance_type" using the dot operator?',
+		],
+	},
+	{
+		name: 'a reference to a list whose type the provider has no managed resource type of: "Invalid resource type"',
+		query: 'list "test_bucket" "b" {\n  provider = test\n}\nlocals {\n  b = list.test_bucket.b\n}\n',
+		diagnostics: ['main.tfquery.hcl:5,7-25: Invalid resource type; A list resource type "test_bucket" is not supported by provider "registry.terraform.io/hashicorp/test".'],
+	},
+	{
+		name: 'references to the list results of a provider only the bundled digests describe: not checked',
+		query: 'list "aws_instance" "a" {\n  provider = aws\n}\nlist "aws_nothing" "b" {\n  provider = aws\n}\nlocals {\n  a = list.aws_instance.a.data[0].state.no_such_attribute\n  b = list.aws_nothing.b\n}\n',
+		diagnostics: [],
+	},
 ];
 
 function writeDirectory(files: Readonly<Record<string, string>>): string {
