@@ -197,3 +197,12 @@ test('list_resource_schemas are read from a schema file; their absence says noth
 	t.is(test!.block('resource', 'test_bucket'), undefined);
 	t.is(other!.listResources, undefined);
 });
+
+test('a malformed list_resource_schemas entry is left out with the schema file\'s warning; the others are read', t => {
+	const text = JSON.stringify({format_version: '1.0', provider_schemas: {'registry.terraform.io/hashicorp/test': {list_resource_schemas: {broken: 5, fine: {version: 0, block: {attributes: {prefix: {type: 'string', optional: true}}}}}}}});
+	const {digests, diagnostics} = readSchemaJson(text, 'schema.json');
+	t.deepEqual(diagnostics.map(diagnostic => `${diagnostic.severity} ${diagnostic.summary}: ${diagnostic.detail ?? ''}`), ['warning Malformed provider schema entries: schema.json: broken is not in the shape "terraform providers schema -json" writes (an attribute without a valid type, a block that is not an object, a count of blocks that is not a whole number); it is left out of the schema.']);
+	const schema = providerSchemaOf(digests[0]!, {kind: 'file', path: 'schema.json'});
+	t.deepEqual(schema.listResources?.types(), ['fine']);
+	t.is(schema.listResources?.config('broken'), undefined);
+});
