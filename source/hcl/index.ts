@@ -5,6 +5,7 @@ import {lex, releaseTokens} from './lexer.js';
 import {parseExpression as parseExpressionTokens} from './parse-expression.js';
 import {parseBareTemplate} from './parse-template.js';
 import {parseBody, Parser} from './parser.js';
+import {parserPrimer} from './primer.js';
 import type {Position} from './position.js';
 import type {Token} from './token.js';
 import * as K from './token-kind.js';
@@ -37,10 +38,17 @@ function emptyBody(filename: string): Body {
 	};
 }
 
+let primed = false;
+
 /**
-Parses a file of HCL native syntax into its body.
+Parses a file of HCL native syntax into its body (the first call parses source/hcl/primer.ts first, see there).
 */
 export function parseConfig(text: string, filename: string): Result<Body> {
+	if (!primed) {
+		primed = true;
+		parseConfig(parserPrimer, '<primer>');
+	}
+
 	try {
 		const {tokens, lines, invalid} = lex(text, filename, 'config');
 		const parser = new Parser(text, filename, lines, tokens);
