@@ -282,6 +282,11 @@ function resolveList(reference: Reference, type: string, lists: ReadonlyMap<stri
 	}
 
 	if (state.kind === 'known' && field?.kind === 'attribute' && field.name === 'state' && next) {
+		if (next.kind === 'attribute' && next.name === 'count') {
+			// Terraform's special case before the schema's check, whatever the schema has.
+			return failure('Invalid resource count attribute', `The special "count" attribute is no longer supported after Terraform v0.12. Instead, use length(${list.key}) to count resource instances.`);
+		}
+
 		const problem = listStateTraversalProblem(state.block, next);
 		if (problem) {
 			return failure(problem.summary, problem.detail, hclStepRange(next.range));

@@ -12,7 +12,8 @@ import {loadWorkspace} from '../../source/workspace.js';
 The provider-side checks of `terraform validate -query` on list blocks, from a schema file's `list_resource_schemas`. Terraform 1.16 is not on these machines; each expected diagnostic is taken from hashicorp/terraform v1.16 (commit fcd4f214004cd6eef0085e7fcbf5d8a001f79937; v1.14 and v1.15 the same):
 - internal/terraform/node_resource_validate.go validateResource, ListResourceMode: "Invalid list resource" on the type label (provider address as terraform-registry-address ForDisplay shows it), nothing else of the block evaluated; then one ctx.EvaluateBlock of the body left after the list block's own arguments (configs/query_file.go decodeQueryListBlock `Config: remain`) against the list resource's full schema, stopping before `limit` and `include_resource` when it has errors;
 - internal/plugin6/convert/schema.go ProtoToListSchema: the full schema is a computed `data` and a single `config` block, min and max 1 exactly when the provider's schema has a required argument or a block type with min_items > 0 (context_plan_query_test.go "with empty config when it is required": "Missing config block", `A block of type "config" is required here.`; "with empty optional config": no diagnostic);
-- internal/command/jsonprovider/provider.go marshalProvider: `list_resource_schemas` holds each type's `config` block (the shape of test/fixtures/query/provider-schema/providers-schema.json), and is left out for a provider without list resources;
+- internal/command/jsonprovider/provider.go marshalProvider: `list_resource_schemas` holds each type's `config` block (the shape of test/fixtures/query/provider-schema/providers-schema.json, as internal/command/e2etest/providers_schema_test.go expects `terraform providers schema -json` to print it: the `config` block's own attributes, no wrapper), and is left out for a provider without list resources;
+- internal/terraform/evaluate_valid.go staticValidateResourceReference, ListResourceMode: `.state` checked against the managed resource type of the same name (configschema validate_traversal.go StaticValidateTraversal; step ranges from the `.` or `[`), "Invalid resource type" without one, "Invalid resource count attribute" for `.count`;
 - internal/builtin/providers/terraform/provider.go: the built-in provider has no list resource types.
 The messages inside `config` are hcldec's and HCL's (Unsupported argument, Missing required argument, Incorrect attribute value type, Too many blocks), worded as tfscope words them for resources.
 */
@@ -114,12 +115,14 @@ const cases: readonly Case[] = [
 			'  index = list.test_instance.a.data[0].state["instance_type"]',
 			'  right = list.test_instance.a.data[0].state.instance_type',
 			'  identity = list.test_instance.a.data[0].identity.anything',
+			'  count = list.test_instance.a.data[0].state.count',
 			'}',
 			'',
 		].join('\n'),
 		diagnostics: [
 			'main.tfquery.hcl:8,44-57: Unsupported attribute; This object has no argument, nested block, or exported attribute named "instance_typ". Did you mean "instance_type"?',
 			'main.tfquery.hcl:9,45-62: Invalid index operation; Only attribute access is allowed here. Did you mean to access attribute "instance_type" using the dot operator?',
+			'main.tfquery.hcl:12,11-51: Invalid resource count attribute; The special "count" attribute is no longer supported after Terraform v0.12. Instead, use length(list.test_instance.a) to count resource instances.',
 		],
 	},
 	{
