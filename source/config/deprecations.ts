@@ -133,6 +133,11 @@ export function deprecatedOutputReferences(node: ModuleNode, wording: Wording = 
 		checkBody(resource.body, check);
 	}
 
+	// Query files' list blocks (validate -query: node_resource_validate.go ValidateAndUnmarkConfig on config, ValidateAndUnmark on limit and include_resource).
+	for (const list of module.lists?.values() ?? []) {
+		checkBody(list.block.body, check);
+	}
+
 	return diagnostics;
 }
 

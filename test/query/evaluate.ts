@@ -108,3 +108,20 @@ for (const testCase of cases) {
 		}
 	});
 }
+
+test('a deprecated module output read by a list block warns as in a resource ("Deprecated value used", Terraform 1.15+; node_resource_validate.go ValidateAndUnmarkConfig on list config)', async t => {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-query-'));
+	try {
+		fs.mkdirSync(path.join(directory, 'm'));
+		fs.writeFileSync(path.join(directory, 'main.tf'), 'module "m" {\n  source = "./m"\n}\n');
+		fs.writeFileSync(path.join(directory, 'm', 'main.tf'), 'output "old" {\n  value = "x"\n  deprecated = "Use new instead."\n}\n');
+		fs.writeFileSync(path.join(directory, 'main.tfquery.hcl'), 'list "aws_instance" "a" {\n  provider = aws\n  limit = length(module.m.old)\n  config {\n    name = module.m.old\n  }\n}\n');
+		const loaded = await loadWorkspace({directory, environment: {}});
+		t.deepEqual(loaded.diagnostics.map(diagnostic => `${diagnostic.severity} ${formatRangeShort({...diagnostic.subject!, filename: path.relative(directory, diagnostic.subject!.filename)})}: ${diagnostic.summary}; ${diagnostic.detail ?? ''}`), [
+			'warning main.tfquery.hcl:3,18-30: Deprecated value used; Use new instead.',
+			'warning main.tfquery.hcl:5,12-24: Deprecated value used; Use new instead.',
+		]);
+	} finally {
+		fs.rmSync(directory, {recursive: true, force: true});
+	}
+});
