@@ -4,7 +4,9 @@ import {formatTerraformDiagnostic} from '../hcl/format-diagnostic.js';
 import {isIncompleteExpression, parseExpression} from '../hcl/index.js';
 import {evaluate, typeOfArgument} from './eval/evaluate.js';
 import type {Scope} from './eval/scope.js';
-import {formatType, formatValue} from './format-value.js';
+import {
+	formatCharacters, maximumPrintedCharacters, printType, printValue, typeSummary, valueSummary,
+} from './format-value.js';
 
 /*
 The one console formatter: what `terraform console` (1.11) prints for one expression, used by the `console` command and the explorer's console pane alike, so both print the same bytes for the same input and scope.
@@ -61,7 +63,12 @@ export function consoleOutput(text: string, scope: Scope, options: ConsoleFormat
 
 	if (expression.kind === 'FunctionCall' && expression.name === 'type') {
 		const result = typeOfArgument(expression, scope);
-		return result.value === undefined ? failed(result.diagnostics) : {ok: true, stdout: `${safe(formatType(result.value))}\n`, stderr: ''};
+		if (result.value === undefined) {
+			return failed(result.diagnostics);
+		}
+
+		const printed = printType(result.value);
+		return printed.complete ? {ok: true, stdout: `${safe(printed.text)}\n`, stderr: ''} : failed([tooLargeToPrint('Type', typeSummary(result.value), expression.range, 'type() of an element or attribute shows part of it.')]);
 	}
 
 	const result = evaluate(expression, scope);
@@ -75,7 +82,13 @@ export function consoleOutput(text: string, scope: Scope, options: ConsoleFormat
 		return failed([errorDiagnostic('Value too large to print', `This value has ${nodes} elements and attributes counting nested ones (a value used twice counts twice), more than the console prints (${maximumDeepWalkNodes}, maximumDeepWalkNodes). length(), keys() or an index show parts of it.`, expression.range)]);
 	}
 
-	return {ok: true, stdout: `${safe(formatValue(result.value))}\n`, stderr: ''};
+	const printed = printValue(result.value);
+	return printed.complete ? {ok: true, stdout: `${safe(printed.text)}\n`, stderr: ''} : failed([tooLargeToPrint('Value', valueSummary(result.value), expression.range, result.value.kind === 'string' ? 'length() or substr() show parts of it.' : 'length(), keys() or an index show parts of it.')]);
+}
+
+// The printer stopped at the limit: what it was printing, from what is known without printing it.
+function tooLargeToPrint(what: 'Value' | 'Type', summary: string, range: Parameters<typeof errorDiagnostic>[2], parts: string): Diagnostic {
+	return errorDiagnostic(`${what} too large to print`, `Printed, this ${what.toLowerCase()} would take more than ${formatCharacters(maximumPrintedCharacters)}, the most the console prints (maximumPrintedCharacters): it is ${summary}. ${parts}`, range);
 }
 
 /**

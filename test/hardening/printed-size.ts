@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import test from 'ava';
+import {defaultFlags} from '../../source/commands/command.js';
+import {maximumShownCharacters} from '../../source/ui/data/formatting.js';
+import {loadExplorerData} from '../../source/ui/data/load.js';
+import {doubledObjects} from '../fixtures/hostile/round-five/generate.js';
+import {runMain} from '../helpers/run-main.js';
+
+/*
+Issue 39, the fuzz run's second finding: values just under the deep-walk limit (1 Mi nodes) printed whole for a terminal. On 2^19 doubled objects the console printed `type(X)` as 125 MB (11.9 s of CPU), `X` as 66 MB (7.3 s), `tolist([X])` as 69 MB and `yamlencode(X)` as 43 MB; the explorer's Details built 70 MB of rows for a resource whose input is such a value. The printer now stops as its text passes maximumPrintedCharacters (the console) or maximumShownCharacters (a row of the explorer) and says what the value is instead.
+*/
+
+const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-printed-size-'));
+test.after.always(() => {
+	fs.rmSync(parent, {recursive: true, force: true});
+});
+
+const directory = doubledObjects(fs.mkdtempSync(path.join(parent, 'case-')), 19);
+fs.writeFileSync(path.join(directory, 'resource.tf'), 'resource "terraform_data" "small" {\n  input = local.l3\n}\n');
+
+test('the console: the four values of the fuzz run are one diagnostic each, with what the value is; smaller ones print whole', async t => {
+	const {code, stdout, stderr} = await runMain(['console', directory], {stdin: 'type(local.l19)\nlocal.l19\ntolist([local.l19])\nyamlencode(local.l19)\nlocal.l2\ntype(local.l1)\n'});
+	const output = stdout + stderr;
+	t.is(code, 1);
+	t.true(output.length < 4000, `${output.length} characters`);
+	t.is(output.match(/Error: Type too large to print/g)?.length, 1, output);
+	t.is(output.match(/Error: Value too large to print/g)?.length, 3, output);
+	const details = output.replaceAll(/\s+/g, ' ');
+	t.regex(details, /this type would take more than 16 MiB \(16,777,216 characters\), the most the console prints \(maximumPrintedCharacters\): it is an object type of 2 attributes\. type\(\) of an element or attribute shows part of it\./);
+	t.regex(details, /it is an object of 2 attributes, 1,048,575 elements and attributes counting nested ones\./);
+	t.regex(details, /it is a list of 1 element, 1,048,576 elements and attributes counting nested ones\./);
+	t.regex(details, /it is a string of 42,991,6\d\d characters\. length\(\) or substr\(\) show parts of it\./);
+	t.true(stdout.includes('{\n  "a" = {\n    "a" = "x"\n    "b" = "x"\n  }\n  "b" = {\n    "a" = "x"\n    "b" = "x"\n  }\n}\n'), stdout);
+	t.true(stdout.includes('object({\n    a: string,\n    b: string,\n})\n'), stdout);
+});
+
+test('the explorer: Details and the console pane say the value is too large instead of printing it', async t => {
+	const {data} = await loadExplorerData({directory, flags: defaultFlags, environment: {}, cwd: directory});
+	const local = data.details('local.l19');
+	const text = JSON.stringify(local);
+	t.true(text.length < 10_000, `${text.length} characters`);
+	t.regex(text, new RegExp(String.raw`\(too large to show: an object of 2 attributes, 1,048,575 elements and attributes counting nested ones, more than 1 MiB \(${maximumShownCharacters.toLocaleString('en-US')} characters\) printed\)`));
+	const small = JSON.stringify(data.details('terraform_data.small'));
+	t.true(small.includes(JSON.stringify('{\n  "a" = {\n    "a" = {\n').slice(1, -1)), small);
+	const pane = data.evaluate('local.l19', '');
+	t.false(pane.ok);
+	t.regex(pane.text, /Error: Value too large to print/);
+	t.true(pane.text.length < 2000);
+});
