@@ -5,6 +5,7 @@ import path from 'node:path';
 import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build, type BuildOptions} from 'esbuild';
+import {sharedEsmWrappers} from './bundle/shared-esm-wrappers.js';
 import {builtinsRequired, bundlePlugins, commandsApart, layoutEngineLoadedApart, loadedFromVendor, loadedFromVendorBuildOptions, meowOnFirstUse} from './bundle/plugins.js';
 import {commandTable} from '../source/commands/command-table.js';
 import {graphPageBuildOptions} from '../source/web/bundle-options.js';
@@ -51,6 +52,7 @@ await build(engineBuildOptions({
 	entryPoints: [path.join(root, 'source', 'cli-process.ts')],
 	outfile: commandsFile,
 }));
+shareEsmWrappers(commandsFile);
 const commandsBytes = readFileSync(commandsFile);
 // cli-loader.ts reads an ASCII file (esbuild's default charset escapes the rest; comments of a readable build may not be) as Latin-1, which is then the same text.
 const commandsAscii = !commandsBytes.some(byte => byte > 0x7F);
@@ -63,6 +65,7 @@ await build(engineBuildOptions({
 	outfile: explorerFile,
 	define: {'import.meta.resolve': 'undefined', tfscopeConsoleWorkerFile: JSON.stringify('console-worker.mjs')},
 }));
+shareEsmWrappers(explorerFile);
 const explorerBytes = readFileSync(explorerFile);
 const explorerAscii = !explorerBytes.some(byte => byte > 0x7F);
 
@@ -127,6 +130,15 @@ if (result.metafile) {
 	const {mkdirSync} = await import('node:fs');
 	mkdirSync(path.join(root, '.tmp'), {recursive: true});
 	writeFileSync(path.join(root, '.tmp', 'build-meta.json'), JSON.stringify(result.metafile));
+}
+
+/**
+The CommonJS build in `file` with one wrapper per CommonJS module imported instead of one per importing file (scripts/bundle/shared-esm-wrappers.ts: about 10 ms of CPU at the explorer's start); a readable build keeps esbuild's helper as written.
+*/
+function shareEsmWrappers(file: string): void {
+	if (!process.env.TFSCOPE_BUILD_READABLE) {
+		writeFileSync(file, sharedEsmWrappers(readFileSync(file, 'latin1')), 'latin1');
+	}
 }
 
 /**

@@ -87,12 +87,12 @@ export async function main(argv: readonly string[], given: MainInput): Promise<n
 		if (command === undefined || command.loadsWorkspace) {
 			const directory = line.arguments[command?.directoryPosition ?? 0] ?? '.';
 			if (command === undefined && line.arguments.length === 1) {
-				// `tfscope conosle`: a typo of a command, not a directory.
-				const suggestion = nameSuggestion(directory, commandTable.map(each => each.name));
 				try {
 					checkWorkspaceArguments(flags, directory, input.cwd);
 				} catch (error) {
-					if (suggestion !== undefined && !directory.includes('/')) {
+					// `tfscope conosle`: a typo of a command, not a directory (looked for only then: the edit distances to every command's name are work an explorer's start need not do).
+					const suggestion = directory.includes('/') ? undefined : nameSuggestion(directory, commandTable.map(each => each.name));
+					if (suggestion !== undefined) {
 						return fail(input.stderr, `unknown command "${directory}"; did you mean ${suggestion}? (see tfscope --help)`, exitCodes.usage);
 					}
 
