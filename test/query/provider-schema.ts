@@ -30,9 +30,27 @@ type Case = {
 	readonly withoutSchema?: boolean;
 	/** The file name of the query file (default main.tfquery.hcl). */
 	readonly file?: string;
+	/** A `terraform` block's `required_version`, choosing the release whose rules apply. */
+	readonly requiredVersion?: string;
+	/** The release whose rules the required version chooses. */
+	readonly release?: string;
 };
 
 const cases: readonly Case[] = [
+	{
+		name: 'Terraform 1.14, the first release with query files, checks the same',
+		query: 'list "test_database" "a" {\n  provider = test\n}\n',
+		diagnostics: ['main.tfquery.hcl:1,6-21: Invalid list resource; The provider hashicorp/test does not support list resource "test_database".'],
+		requiredVersion: '~> 1.14.0',
+		release: '1.14',
+	},
+	{
+		name: 'before Terraform 1.14 query files are not read, so nothing is checked',
+		query: 'list "test_database" "a" {\n  provider = test\n}\n',
+		diagnostics: [],
+		requiredVersion: '< 1.14',
+		release: '1.13',
+	},
 	{
 		name: 'a valid list block: nothing to say',
 		query: 'list "test_instance" "a" {\n  provider = test\n  config {\n    filter = {\n      attr = "x"\n    }\n  }\n}\n',
@@ -152,10 +170,14 @@ function printed(diagnostic: {subject?: Parameters<typeof formatRangeShort>[0]; 
 
 for (const testCase of cases) {
 	test(testCase.name, async t => {
-		const directory = writeDirectory({'main.tf': requiredProviders, [testCase.file ?? 'main.tfquery.hcl']: testCase.query});
+		const version = testCase.requiredVersion === undefined ? '' : `terraform {\n  required_version = ${JSON.stringify(testCase.requiredVersion)}\n}\n`;
+		const directory = writeDirectory({'main.tf': requiredProviders, 'version.tf': version, [testCase.file ?? 'main.tfquery.hcl']: testCase.query});
 		try {
 			const loaded = await loadWorkspace({directory, environment: {}, ...(!testCase.withoutSchema && {schemaFiles: [schemaFile]})});
 			t.deepEqual(loaded.diagnostics.map(diagnostic => printed(diagnostic, directory)).sort(), [...testCase.diagnostics].sort());
+			if (testCase.release) {
+				t.is(loaded.language.rules.version, testCase.release);
+			}
 		} finally {
 			fs.rmSync(directory, {recursive: true, force: true});
 		}
