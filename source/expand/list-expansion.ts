@@ -1,6 +1,6 @@
 import type {Block, Body, Expression} from '../hcl/ast.js';
 import {type Diagnostic, errorDiagnostic} from '../hcl/diagnostics.js';
-import {type Range, rangeBetween} from '../hcl/position.js';
+import {rangeBetween} from '../hcl/position.js';
 import type {ListBlock} from '../config/query-file.js';
 import {type MismatchWording, convert, conversionFailureText} from '../lang/convert.js';
 import {mismatchWordingOf} from '../lang/function.js';
@@ -238,7 +238,7 @@ export function listScope(scope: Scope, lists: ReadonlyMap<string, ListBlock>, w
 				return scope.resolveReference(reference);
 			}
 
-			return resolveList(reference, subject.name, lists, where, stateSchema);
+			return resolveList(reference, subject.name, lists, where, stateSchema, mismatchWordingOf(scope.functionContext));
 		},
 		functions: scope.functions,
 		functionNames: scope.functionNames,
@@ -249,7 +249,7 @@ export function listScope(scope: Scope, lists: ReadonlyMap<string, ListBlock>, w
 
 const unknownState: ListStateSchema = {kind: 'unknown'};
 
-function resolveList(reference: Reference, type: string, lists: ReadonlyMap<string, ListBlock>, where: string, stateSchema: (list: ListBlock) => ListStateSchema): {value: Value; diagnostics: Diagnostic[]} {
+function resolveList(reference: Reference, type: string, lists: ReadonlyMap<string, ListBlock>, where: string, stateSchema: (list: ListBlock) => ListStateSchema, wording: MismatchWording): {value: Value; diagnostics: Diagnostic[]} {
 	const [nameStep, ...rest] = reference.remaining;
 	const failure = (summary: string, detail: string, range = reference.traversalRange) => ({value: unknownValue(), diagnostics: [errorDiagnostic(summary, detail, range)]});
 	if (nameStep?.kind !== 'attribute') {
@@ -287,21 +287,13 @@ function resolveList(reference: Reference, type: string, lists: ReadonlyMap<stri
 			return failure('Invalid resource count attribute', `The special "count" attribute is no longer supported after Terraform v0.12. Instead, use length(${list.key}) to count resource instances.`);
 		}
 
-		const problem = listStateTraversalProblem(state.block, next);
+		const problem = listStateTraversalProblem(state.block, field === undefined ? [] : rest.slice(rest.indexOf(field) + 1), wording);
 		if (problem) {
-			return failure(problem.summary, problem.detail, hclStepRange(next.range));
+			return failure(problem.summary, problem.detail, problem.range);
 		}
 	}
 
 	// `list.TYPE` as an object of its lists, each unknown: the evaluator takes the remaining steps from it.
 	const named = [...lists.values()].filter(candidate => candidate.type === type).map(candidate => [candidate.name, unknownValue()] as const);
 	return {value: objectValue(named), diagnostics: []};
-}
-
-/**
-A traversal step's range as HCL has it, from its `.` or `[` (hclsyntax parseExpressionTraversals: RangeBetween(dot, name), RangeBetween(open, close)): tfscope's steps start at the name or the key, which that token directly precedes unless spaces were written between them.
-*/
-function hclStepRange(range: Range): Range {
-	const {start} = range;
-	return start.column > 1 ? {...range, start: {line: start.line, column: start.column - 1, offset: start.offset - 1}} : range;
 }
