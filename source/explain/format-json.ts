@@ -1,5 +1,5 @@
 import {jsonFormatVersion} from '../json-format.js';
-import {formatValue} from '../lang/format-value.js';
+import {formatValueWithin} from '../lang/format-value.js';
 import {isWhollyKnown} from '../lang/values.js';
 import {summarizeValue} from './summary.js';
 import type {Trace, TraceStep} from './trace.js';
@@ -11,7 +11,7 @@ import type {Trace, TraceStep} from './trace.js';
 export type StepJson = {
 	readonly kind: TraceStep['kind'];
 	readonly label: string;
-	/** The value as `terraform console` prints it. */
+	/** The value as `terraform console` prints it, up to maximumStepValueCharacters. */
 	readonly value: string;
 	/** The value on one line, summarised when large. */
 	readonly summary: string;
@@ -33,12 +33,17 @@ export type TraceJson = {
 	readonly way_out: {readonly assume: readonly string[]; readonly target: readonly string[]; readonly exclude: readonly string[]} | null;
 };
 
+/**
+The most text of one step's `value`: past it the value says `(too large to show: …)` and what the value is. A trace of 2^19 doubled objects has forty steps of up to 66 MB each.
+*/
+export const maximumStepValueCharacters = 1024 * 1024;
+
 export function stepJson(step: TraceStep): StepJson {
 	const {range} = step;
 	return {
 		kind: step.kind,
 		label: step.label,
-		value: formatValue(step.value),
+		value: formatValueWithin(step.value, maximumStepValueCharacters),
 		summary: summarizeValue(step.value),
 		known: isWhollyKnown(step.value),
 		location: range ? {file: range.filename, line: range.start.line, column: range.start.column} : null,

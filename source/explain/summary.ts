@@ -1,4 +1,4 @@
-import {formatValue} from '../lang/format-value.js';
+import {formatValue, printValue} from '../lang/format-value.js';
 import {type Value, hasMark, unmark} from '../lang/values.js';
 
 /*
@@ -8,8 +8,9 @@ A value on one line for a trace step: the console's own text (format-value.ts, t
 export function summarizeValue(value: Value, width = 60): string {
 	const [bare] = unmark(value);
 	const plain = !hasMark(value, 'sensitive') && !hasMark(value, 'ephemeral') && bare.kind !== 'unknown' && bare.kind !== 'null';
-	// A collection of more elements than the width has no text that fits (each element takes a character at least): its shape, without printing the whole of it first (a million pairs of setproduct took 10 s and most of a gigabyte).
-	const text = plain && size(bare) > width ? undefined : formatValue(value);
+	// A collection of more elements than the width has no text that fits (each element takes a character at least): its shape, without printing the whole of it first (a million pairs of setproduct took 10 s and most of a gigabyte). Nor is a value printed past the width: an object of two attributes can hold a million nodes (`why` on 2^19 doubled objects printed 130 MB for 5 KB of trace, 31 s of CPU and 1 GB).
+	const printed = plain && size(bare) <= width ? printValue(value, width) : undefined;
+	const text = plain ? (printed?.complete ? printed.text : undefined) : formatValue(value);
 	if (text !== undefined && !text.includes('\n') && text.length <= width) {
 		return text;
 	}
@@ -20,8 +21,9 @@ export function summarizeValue(value: Value, width = 60): string {
 
 	switch (bare.kind) {
 		case 'string': {
-			const line = formatValue({kind: 'string', value: bare.value.replaceAll('\n', '\\n')});
-			return line.length <= width ? line : `${line.slice(0, Math.max(8, width - 12))}…" (${[...bare.value].length} characters)`;
+			// Escaping only lengthens text, so the first 2 x width characters hold all of the line that is shown.
+			const line = formatValue({kind: 'string', value: bare.value.slice(0, width * 2).replaceAll('\n', '\\n')});
+			return line.length <= width && bare.value.length <= width * 2 ? line : `${line.slice(0, Math.max(8, width - 12))}…" (${codePoints(bare.value)} characters)`;
 		}
 
 		case 'tuple':
@@ -78,4 +80,9 @@ function size(value: Value): number {
 			return 0;
 		}
 	}
+}
+
+// Characters as a reader counts them (code points), without splitting a string of millions into an array.
+function codePoints(text: string): number {
+	return text.length - (text.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0);
 }

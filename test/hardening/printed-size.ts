@@ -49,3 +49,18 @@ test('the explorer: Details and the console pane say the value is too large inst
 	t.regex(pane.text, /Error: Value too large to print/);
 	t.true(pane.text.length < 2000);
 });
+
+test('why: a trace through such values summarises each step from what it is, in text and JSON', async t => {
+	const text = await runMain(['why', 'local.l19', directory]);
+	t.is(text.code, 0, text.stderr);
+	t.true(text.stdout.length < 20_000, `${text.stdout.length} characters`);
+	t.regex(text.stdout, /^local\.l19 = \{a, b\} {2}\(local value, /);
+	t.regex(text.stdout, /a: local\.l6 = \{a, b\} {2}\(local value, /);
+	const json = await runMain(['why', 'local.l19', directory, '--json']);
+	t.is(json.code, 0, json.stderr);
+	// Steps whose values print under 1 MiB (l14 and below) are whole: 4.6 MB in all, where it was about 130 MB.
+	t.true(json.stdout.length < 8_000_000, `${json.stdout.length} characters`);
+	const root = (JSON.parse(json.stdout) as {trace: {value: string; summary: string}}).trace;
+	t.is(root.summary, '{a, b}');
+	t.is(root.value, '(too large to show: an object of 2 attributes, 1,048,575 elements and attributes counting nested ones, more than 1 MiB (1,048,576 characters) printed)');
+});
