@@ -4,6 +4,7 @@ import process from 'node:process';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import avaHelper from 'ava/eslint-plugin-helper';
 import {build, type Plugin} from 'esbuild';
+import {rendersConcurrently, shareOut, sharesTheProcess} from './test-groups.js';
 
 /*
 Compiles the test files, with the sources they import, into plain JavaScript under .tmp/test-build/ for `npm test` (ava.build.config.js runs them). Run through tsx, every test file's process spent about a second of CPU in tsx's loader (registering it, then resolving and transforming each of the 350 source modules it imports) before its first test, some 200 seconds over the suite: esbuild does that work once for every file here, in a few seconds. `npx ava test/FILE.ts` still runs the sources through tsx (ava.config.js).
@@ -60,11 +61,21 @@ const sourceLocation: Plugin = {
 };
 
 /*
-Test files of these folders run a few to a process: each process costs about 0.85 s of CPU before its first test (Node's start, AVA's worker, the imports), and these files' tests are pure computations that share nothing through the process. A file stays alone when it is one of the slow files (ava.config.js starts them first, alone they spread over the cores) or when it touches what the process shares: serial tests, the working directory, the environment, globals, process events. Titles are prefixed with the file's name (test/helpers/titled-test.ts).
+Test files run a few to a process: each process costs about 0.85 s of CPU before its first test (Node's start, AVA's worker, the imports). A file stays alone when it is one of the slow files (ava.config.js starts them first; alone they spread over the cores), when its folder's tests drive other processes and wait on them (e2e: the explorer in tmux), or when it could reach another file's tests through the process (scripts/test-groups.ts). The files of a folder are grouped together; titles are prefixed with the file's name in its folder (test/helpers/titled-test.ts).
 */
-const groupedFolders = new Set(['lang', 'hcl', 'graph', 'expand', 'config', 'schema', 'plan', 'diff', 'terragrunt', 'text', 'explain']);
+const aloneFolders = new Set(['e2e']);
 const filesPerGroup = 8;
-const sharesTheProcess = /\.serial\b|process\.chdir|process\.on\(|process\.once\(|globalThis\.\w+\s*=[^=]|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
+
+async function staysAlone(file: string): Promise<boolean> {
+	const text = await readFile(file, 'utf8');
+	const readImport = async (specifier: string) => {
+		const module = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '');
+		return readFile(`${module}.tsx`, 'utf8').catch(async () => readFile(`${module}.ts`, 'utf8')).catch(() => '');
+	};
+
+	return sharesTheProcess.test(text) || rendersConcurrently(text, readImport);
+}
+
 const {slowFirst} = await import(pathToFileURL(path.join(root, 'ava.config.js')).href) as {slowFirst: readonly string[]};
 const slow = new Set(slowFirst.map(file => path.join(root, file)));
 
@@ -76,9 +87,11 @@ const alone = (file: string) => entries.push({in: file, out: path.relative(root,
 const started = performance.now();
 const candidates = new Map<string, string[]>();
 for (const file of await testFiles(path.join(root, 'test'))) {
-	const folder = path.relative(path.join(root, 'test'), file).split(path.sep)[0]!;
+	// The files directly in test/ are a folder of their own, '.'.
+	const parts = path.relative(path.join(root, 'test'), file).split(path.sep);
+	const folder = parts.length > 1 ? parts[0]! : '.';
 	// eslint-disable-next-line no-await-in-loop
-	if (!groupedFolders.has(folder) || slow.has(file) || sharesTheProcess.test(await readFile(file, 'utf8'))) {
+	if (aloneFolders.has(folder) || slow.has(file) || await staysAlone(file)) {
 		alone(file);
 	} else {
 		candidates.set(folder, [...candidates.get(folder) ?? [], file]);
@@ -86,14 +99,13 @@ for (const file of await testFiles(path.join(root, 'test'))) {
 }
 
 for (const [folder, files] of candidates) {
-	for (let start = 0; start < files.length; start += filesPerGroup) {
-		const members = files.slice(start, start + filesPerGroup);
+	for (const [index, members] of shareOut(files, filesPerGroup).entries()) {
 		if (members.length === 1) {
 			alone(members[0]!);
 			continue;
 		}
 
-		const name = `test/${folder}/grouped-${(start / filesPerGroup) + 1}`;
+		const name = path.posix.join('test', folder, `grouped-${index + 1}`);
 		if (await testFiles(path.join(root, 'test', folder)).then(list => list.some(file => path.relative(root, file).replace(/\.tsx?$/, '') === name))) {
 			throw new Error(`${name} is a test file: rename it or change the grouped files' names in scripts/build-tests.ts`);
 		}
