@@ -4,7 +4,7 @@ import test from 'ava';
 import {renderingFunctions, rendersConcurrently, shareOut, sharesTheProcess} from '../../scripts/test-groups.js';
 
 /*
-Which test files scripts/build-tests.ts may run in one process: a file that could reach another file's tests through the process stays alone, and so does one whose concurrent tests render frames (React's act() must not overlap).
+Which test files scripts/build-tests.ts may run in one process: a file that could reach another file's tests through the process stays alone, and so does one whose concurrent tests render frames (React's act() must not overlap). This file runs alone itself: its table spells out what the check looks for.
 */
 
 const sharing: ReadonlyArray<readonly [string, boolean]> = [
