@@ -14,10 +14,12 @@ Each test file runs in a child process of its own (workerThreads: false: on Node
 export const slowFirst = [
 	'test/e2e/install.ts', // npm pack, a global install, npx and a clone's npm install: mostly waiting on npm
 	'test/hardening/loader.ts', // 27 s of CPU (2026-11-29, at load 40-60)
+	'test/hardening/console-thread.ts', // 21 s (2026-11-29, load 30-60): grouped, it made its group one process of 42 s that started last
 	'test/explain/real-world.ts', // 20 s
 	'test/hardening/round-two.ts', // 19 s
 	'test/e2e/console-responsive.ts', // the explorer in tmux, lines that never end, q and Ctrl-C
 	'test/hardening/parser.ts', // 16 s
+	'test/hardening/trace-budget.ts', // 15 s
 	'test/hardening/round-six.ts', // 16 s
 	'test/lang/functions/limits.ts', // 12 s
 	'test/graph/html-browser.ts', // Chromium: 9 s, and 10 s in the browser
