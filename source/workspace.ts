@@ -347,6 +347,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		assumptions: assumed.assumptions,
 		schemas: schemas.schemas,
 		...(language.rules.actions && {actions: language.rules.actions}),
+		...(language.rules.listReferences && {listsReserved: true}),
 		...(plan && {planned: (address: string, computed: Value) => plannedValueOver(plan, address, computed)}),
 	});
 	const reportExpansion = (step: ExpandProgress) => progress?.({phase: 'expand', done: step.moduleInstances, resourceInstances: step.resourceInstances});

@@ -71,6 +71,10 @@ export type LanguageRules = {
 	*/
 	readonly queryFiles: boolean;
 	/**
+	`list` is a reserved root name in references (Terraform 1.13: internal/addrs/parse_ref.go at v1.13.0): `list.TYPE.NAME` names a query file's list block, and a managed resource of type `list` is `resource.list.NAME`.
+	*/
+	readonly listReferences: boolean;
+	/**
 	`import` blocks in child modules (Terraform 1.16); before, only the root module may import.
 	*/
 	readonly importsInModules: boolean;
@@ -133,6 +137,7 @@ export const features = {
 	actionEvents: {terraform: '1.14'},
 	actionDestroyEvents: {terraform: '1.16'},
 	queryFiles: {terraform: '1.14'},
+	listReferences: {terraform: '1.13'},
 	importsInModules: {terraform: '1.16'},
 	dataStore: {terraform: '1.16'},
 	languageBlock: {opentofu: '1.12'},
@@ -176,6 +181,7 @@ export function rulesFor(mode: LanguageMode, version: string = knownVersions[mod
 			lifecycleDestroy: has(features.lifecycleDestroy),
 			actions: has(features.actionDestroyEvents) ? 'destroy-events' : (has(features.actionEvents) ? 'events' : false),
 			queryFiles: has(features.queryFiles),
+			listReferences: has(features.listReferences),
 			importsInModules: has(features.importsInModules),
 			dataStore: has(features.dataStore),
 			languageBlock: has(features.languageBlock),

@@ -65,6 +65,10 @@ export type ExpandOptions = {
 	Terraform 1.14+ (`events`; 1.16 `destroy-events`): `action` is a reserved root in references, and `action_trigger` items are checked against the action instances.
 	*/
 	readonly actions?: 'events' | 'destroy-events';
+	/**
+	Terraform 1.13+: `list` is a reserved root in references (`list.TYPE.NAME`, a query file's list block; see ModuleValues.listsReserved).
+	*/
+	readonly listsReserved?: boolean;
 	readonly schemas?: SchemaSet;
 	/**
 	A saved plan's value of a resource instance laid over the computed one, by its address text (plan/overlay.ts `plannedValueOver`), or undefined where the plan has none: it replaces the computed value (assumptions do not apply to it), so everything downstream evaluates with the plan's values.

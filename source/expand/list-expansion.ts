@@ -4,7 +4,7 @@ import {rangeBetween} from '../hcl/position.js';
 import type {ListBlock} from '../config/query-file.js';
 import {type MismatchWording, convert, conversionFailureText} from '../lang/convert.js';
 import {mismatchWordingOf} from '../lang/function.js';
-import {createScope, type Scope} from '../lang/eval/scope.js';
+import {createScope, isListReference, type Scope} from '../lang/eval/scope.js';
 import type {Reference} from '../lang/references.js';
 import {boolType, numberType} from '../lang/types.js';
 import {
@@ -234,11 +234,13 @@ export function listScope(scope: Scope, lists: ReadonlyMap<string, ListBlock>, w
 	return createScope({
 		resolveReference: reference => {
 			const {subject} = reference;
-			if (subject.kind !== 'resource' || subject.mode !== 'managed' || subject.type !== 'list') {
+			if (!isListReference(subject) || subject.kind !== 'resource') {
 				return scope.resolveReference(reference);
 			}
 
-			return resolveList(reference, subject.name, lists, where, stateSchema, mismatchWordingOf(scope.functionContext));
+			// An undeclared list is the module scope's to word (lang/eval/scope.ts undeclaredList), which knows the managed resources for its hint.
+			const [nameStep] = reference.remaining;
+			return nameStep?.kind === 'attribute' && !lists.has(`list.${subject.name}.${nameStep.name}`) ? scope.resolveReference(reference) : resolveList(reference, subject.name, lists, where, stateSchema, mismatchWordingOf(scope.functionContext));
 		},
 		functions: scope.functions,
 		functionNames: scope.functionNames,

@@ -141,6 +141,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 			moduleDescription: this.text === '' ? undefined : this.text,
 			resourceAttributes: this.#schemaNames,
 			actionsReserved: options.actions !== undefined,
+			listsReserved: options.listsReserved === true,
 		};
 		const resolver = moduleResolver(values);
 		const outputs = this.#outputs;

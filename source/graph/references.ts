@@ -29,7 +29,7 @@ export type ReferenceTarget =
 		readonly output?: string;
 	};
 
-const noObject = new Set(['count', 'each', 'path', 'terraform', 'self', 'provider', 'resource', 'check', 'run']);
+const noObject = new Set(['count', 'each', 'path', 'terraform', 'self', 'provider', 'check', 'run']);
 
 function attributeAt(steps: ReferenceChain['steps'], position: number): string | undefined {
 	const step = steps[position];
@@ -94,6 +94,18 @@ export function interpretTraversal(traversal: ReferenceChain): ReferenceTarget |
 
 			const key = indexAt(steps, 2);
 			return {kind: root === 'action' ? 'action' : 'resource', key: `${root}.${type}.${name}`, ...(key === undefined ? {} : {index: key})};
+		}
+
+		case 'resource': {
+			// `resource.TYPE.NAME`: a managed resource, however its type is named (internal/addrs/parse_ref.go).
+			const type = attributeAt(steps, 0);
+			const name = attributeAt(steps, 1);
+			if (type === undefined || name === undefined) {
+				return undefined;
+			}
+
+			const key = indexAt(steps, 2);
+			return {kind: 'resource', key: `${type}.${name}`, ...(key === undefined ? {} : {index: key})};
 		}
 
 		default: {

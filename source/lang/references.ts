@@ -31,7 +31,13 @@ export type Traversal = {
 export type ReferenceSubject =
 	| {readonly kind: 'variable'; readonly name: string}
 	| {readonly kind: 'local'; readonly name: string}
-	| {readonly kind: 'resource'; readonly mode: 'managed' | 'data' | 'ephemeral'; readonly type: string; readonly name: string}
+	| {
+		readonly kind: 'resource'; readonly mode: 'managed' | 'data' | 'ephemeral'; readonly type: string; readonly name: string;
+		/**
+		Written with the `resource.` prefix (`resource.list.web`): always a managed resource, even where the type's name is a reserved root (`list`, Terraform 1.13+).
+		*/
+		readonly prefixed?: true;
+	}
 	| {readonly kind: 'module'; readonly name: string}
 	| {readonly kind: 'path'; readonly name: string}
 	| {readonly kind: 'terraform'; readonly name: string}
@@ -431,6 +437,26 @@ function parseReferenceUncached(traversal: Traversal): ParsedReference {
 
 			return referenceTo(traversal, {
 				kind: 'resource', mode: root === 'data' ? 'data' : 'ephemeral', type: type!.name, name: name!.name,
+			}, 2);
+		}
+
+		case 'resource': {
+			// `resource.TYPE.NAME`: a managed resource, the escape for a type whose name is (or becomes) a reserved root (hashicorp/terraform internal/addrs/parse_ref.go, v1.11 to v1.16; opentofu/opentofu the same file at v1.12).
+			if (steps.length < 2) {
+				return invalid('The "resource" object must be followed by two attribute names: the resource type and the resource name.', traversal.range);
+			}
+
+			const [type, name] = steps;
+			if (type!.kind !== 'attribute') {
+				return invalid('The "resource" object does not support this operation.', type!.range);
+			}
+
+			if (name!.kind !== 'attribute') {
+				return invalid('A reference to a resource type must be followed by at least one attribute access, specifying the resource name.', name!.range);
+			}
+
+			return referenceTo(traversal, {
+				kind: 'resource', mode: 'managed', type: type!.name, name: name!.name, prefixed: true,
 			}, 2);
 		}
 

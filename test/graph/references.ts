@@ -55,6 +55,10 @@ test(referencesOf, 'module.net[each.key].ids', ['module.net[each.key].ids => mod
 test(referencesOf, 'module.net[0].ids', ['module.net[0].ids => module net [indexed] output ids']);
 test(referencesOf, 'module.net["${var.k}"].ids', ['module.net["${var.k}"].ids => module net [indexed]', 'var.k => var k']);
 test(referencesOf, 'module.net', ['module.net => module net']);
+// `resource.TYPE.NAME` is a managed resource (internal/addrs/parse_ref.go): `terraform graph` 1.11 draws "terraform_data.b" -> "terraform_data.a" for it (test/fixtures/fidelity/h-resource-prefix).
+test(referencesOf, 'resource.terraform_data.a[1].input', ['resource.terraform_data.a[1].input => resource terraform_data.a [indexed]']);
+test(referencesOf, 'resource.list.web.id', ['resource.list.web.id => resource list.web']);
+test(referencesOf, 'resource.terraform_data', ['resource.terraform_data => -']);
 test(referencesOf, 'aws_instance.web[*].id', ['aws_instance.web[*].id => resource aws_instance.web']);
 test(referencesOf, '[for s in aws_subnet.a : s.id if s.id != var.skip]', ['aws_subnet.a => resource aws_subnet.a', 'var.skip => var skip']);
 test(referencesOf, '{for k, v in local.m : k => v}', ['local.m => local m']);

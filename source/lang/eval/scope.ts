@@ -1,7 +1,8 @@
 import process from 'node:process';
 import {type Diagnostic, type Result, errorDiagnostic} from '../../hcl/diagnostics.js';
 import type {FunctionContext, FunctionSpec} from '../function.js';
-import {type Reference, subjectTextOf} from '../references.js';
+import {type Reference, type ReferenceSubject, subjectTextOf} from '../references.js';
+import {rangeBetween} from '../../hcl/position.js';
 import {
 	type Value, boolValue, stringValue, unknownValue, withMarks,
 } from '../values.js';
@@ -161,6 +162,10 @@ export type ModuleValues = {
 	Terraform 1.14+: `action.TYPE.NAME` names an action, which only a resource's lifecycle `action_trigger` may refer to.
 	*/
 	readonly actionsReserved?: boolean;
+	/**
+	Terraform 1.13+: `list.TYPE.NAME` names a list resource of a query file (internal/addrs/parse_ref.go reads `list` as a reserved root from v1.13.0), not a managed resource of type `list`, which is then `resource.list.NAME`. Where no query file declares it (any module but the root of a configuration with query files), it is undeclared.
+	*/
+	readonly listsReserved?: boolean;
 };
 
 /**
@@ -193,6 +198,34 @@ function editDistance(a: string, b: string): number {
 
 function sortedKeys(map: ReadonlyMap<string, unknown> | undefined): string[] {
 	return [...(map?.keys() ?? [])].sort();
+}
+
+/**
+`list.TYPE.NAME` as tfscope's reference parser reads it: a managed resource of type `list` named TYPE, NAME the first remaining step; `resource.list.TYPE` is a managed resource.
+*/
+export function isListReference(subject: ReferenceSubject): boolean {
+	return subject.kind === 'resource' && subject.mode === 'managed' && subject.type === 'list' && subject.prefixed !== true;
+}
+
+/**
+A `list.TYPE.NAME` reference where no list block is declared, with Terraform's words (hashicorp/terraform internal/addrs/parse_ref.go parseRef and parseResourceRef; internal/terraform/evaluate_valid.go staticValidateResourceReference, v1.13.0 to v1.16): with the hint to write `resource.list.TYPE` when a managed resource of type `list` named TYPE is declared.
+*/
+export function undeclaredList(reference: Reference, values: Pick<ModuleValues, 'resources'>, where: string): Result<Value> {
+	const [name, index] = reference.remaining;
+	if (name === undefined) {
+		return failure('Invalid reference', 'The "list" object must be followed by two attribute names: the list resource type and the list resource name.', reference.traversalRange);
+	}
+
+	if (name.kind !== 'attribute') {
+		return failure('Invalid reference', 'A reference to a resource type must be followed by at least one attribute access, specifying the resource name.', name.range);
+	}
+
+	const type = (reference.subject as {readonly name: string}).name;
+	const managed = `list.${type}`;
+	const hint = values.resources?.has(managed) ? `\n\nDid you mean the managed resource ${managed}? If so, please use the fully qualified name of the resource, e.g. resource.${managed}` : '';
+	// The range of the resource address: from `list` to the name, with an instance key after it.
+	const range = rangeBetween(reference.range, (index?.kind === 'index' ? index : name).range);
+	return failure('Reference to undeclared resource', `A list resource "${type}" "${name.name}" has not been declared in ${where}.${hint}`, range);
 }
 
 function failure(summary: string, detail: string, subject: Reference['range']): Result<Value> {
@@ -230,6 +263,10 @@ function quickValue(values: ModuleValues, reference: Reference): Value | undefin
 		}
 
 		case 'resource': {
+			if (values.listsReserved && isListReference(subject)) {
+				return undefined;
+			}
+
 			const key = subjectTextOf(reference);
 			const value = values.resources?.get(key);
 			return value && unknownResourceAttribute(values.resourceAttributes?.get(key), reference) === undefined ? value : undefined;
@@ -286,6 +323,10 @@ function fullResolver(values: ModuleValues): ReferenceResolver {
 					return reference.remaining.length === 0 || reference.remaining[0]!.kind !== 'attribute'
 						? failure('Invalid reference', 'The "action" object must be followed by two attribute names: the action type and the action name.', reference.traversalRange)
 						: failure('Invalid reference', 'Actions can not be referenced in this context. They can only be referenced from within a resource\'s lifecycle actions list.', reference.traversalRange);
+				}
+
+				if (values.listsReserved && isListReference(subject)) {
+					return undeclaredList(reference, values, where);
 				}
 
 				const key = subjectTextOf(reference);
