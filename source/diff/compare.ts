@@ -16,6 +16,7 @@ import type {Workspace} from '../workspace.js';
 import {
 	type MoveStatement, type StateObject, applyMoves, endpointText, findMoveStatements, impliedMoveStatements, resourceConfigurations,
 } from './moves.js';
+import {type ActionInvocation, type BlockChange, blockChanges, plannedInvocations} from './actions.js';
 import {importTargets} from './imports.js';
 import {residualForm} from './residual.js';
 import {suggestRenames, type RenameSuggestion} from './renames.js';
@@ -115,6 +116,14 @@ export type WorkspaceDiff = {
 	The `moved` statements form a cycle: Terraform refuses them and moves nothing.
 	*/
 	readonly cyclicMoves: boolean;
+	/**
+	Terraform 1.14+: the actions the resource changes trigger, as the plan's `action_invocations` (diff/actions.ts).
+	*/
+	readonly invocations: readonly ActionInvocation[];
+	/**
+	Action and query list block instances added, removed or changed: configuration only, never planned.
+	*/
+	readonly blockChanges: readonly BlockChange[];
 };
 
 /**
@@ -546,6 +555,8 @@ export function diffWorkspaces(from: Workspace, to: Workspace): WorkspaceDiff {
 		undetermined: undetermined.sort(compareAddressText),
 		blockedMoves: moveResult.blocked,
 		cyclicMoves: moveResult.cyclic,
+		invocations: plannedInvocations(to, changes),
+		blockChanges: blockChanges(from, to),
 	};
 }
 

@@ -54,5 +54,18 @@ export function diffJson(diff: WorkspaceDiff, sides: {readonly from: Side; reado
 		undetermined: diff.undetermined,
 		blocked_moves: diff.blockedMoves,
 		cyclic_moves: diff.cyclicMoves,
+		// Named as the plan JSON's action_invocations (hashicorp/terraform v1.16 internal/command/jsonplan/action_invocations.go).
+		action_invocations: diff.invocations.map(invocation => ({
+			address: invocation.action,
+			triggering_resource_address: invocation.trigger,
+			action_trigger_event: invocation.event,
+			action_trigger_block_index: invocation.blockIndex,
+			actions_list_index: invocation.listIndex,
+			on_failure: invocation.onFailure ?? null,
+			conditional: invocation.conditional,
+		})),
+		block_changes: diff.blockChanges.map(block => ({
+			address: block.address, kind: block.kind, change: block.change, attributes: block.attributes.map(attribute => attributeJson(attribute)),
+		})),
 	};
 }

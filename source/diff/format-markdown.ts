@@ -1,4 +1,5 @@
 import type {InstanceChange, WorkspaceDiff} from './compare.js';
+import {attributeLine, blockWords, invocationWords} from './format-text.js';
 import {type ChangeKind, changeKind, oneLineValue, summarise, summaryLine} from './summary.js';
 
 /*
@@ -61,6 +62,20 @@ export function formatDiffMarkdown(diff: WorkspaceDiff, sides: {readonly from: s
 		if (changes.length > 0) {
 			lines.push('', `<details><summary>${title} (${changes.length})</summary>`, '', ...changes.flatMap(change => item(change)), '', '</details>');
 		}
+	}
+
+	if (diff.invocations.length > 0) {
+		lines.push('', `<details><summary>Actions to invoke (${diff.invocations.length})</summary>`, '', ...diff.invocations.map(invocation => `- ${code(invocation.action)} by ${code(invocation.trigger)} (${invocationWords(invocation).slice(invocation.action.length + 2, -1)})`), '', '</details>');
+	}
+
+	if (diff.blockChanges.length > 0) {
+		lines.push('', `<details><summary>Actions and list blocks changed, not planned (${diff.blockChanges.length})</summary>`, '');
+		for (const block of diff.blockChanges) {
+			lines.push(`- ${code(block.address)}: ${blockWords(block)}`);
+			lines.push(...block.attributes.map(attribute => `  - ${code(attributeLine(attribute))}`));
+		}
+
+		lines.push('', '</details>');
 	}
 
 	if (diff.expansions.length > 0) {

@@ -1,9 +1,10 @@
 import type {Range} from '../hcl/position.js';
+import type {ActionInvocation, BlockChange} from './actions.js';
 import type {AttributeChange, InstanceChange, WorkspaceDiff} from './compare.js';
 import {type ChangeKind, changeKind, oneLineValue, summarise, summaryLine} from './summary.js';
 
 /*
-The diff as a tree for a terminal: one group per module instance, one line per changed resource instance with its mark, the argument changes under it; then expansion changes, suspected renames (with the `moved` block to add) and what only apply can tell.
+The diff as a tree for a terminal: one group per module instance, one line per changed resource instance with its mark, the argument changes and the actions it invokes under it; then action and list blocks that changed, expansion changes, suspected renames (with the `moved` block to add) and what only apply can tell.
 */
 
 export type TextOptions = {
@@ -88,6 +89,11 @@ export function formatDiffText(diff: WorkspaceDiff, options: TextOptions): strin
 		summaryLine(summarise(diff)),
 	];
 
+	const invocationsBy = new Map<string, ActionInvocation[]>();
+	for (const invocation of diff.invocations) {
+		invocationsBy.set(invocation.trigger, [...(invocationsBy.get(invocation.trigger) ?? []), invocation]);
+	}
+
 	const modules = new Map<string, InstanceChange[]>();
 	for (const change of diff.changes) {
 		modules.set(change.moduleInstance, [...(modules.get(change.moduleInstance) ?? []), change]);
@@ -107,6 +113,22 @@ export function formatDiffText(diff: WorkspaceDiff, options: TextOptions): strin
 			const local = module === '' ? change.address : change.address.slice(module.length + 1);
 			lines.push(`  ${paint(colours[kind], `${changeMarks[kind]} ${local}`)}  ${changeWords(change)}`);
 			for (const attribute of change.attributes) {
+				lines.push(`      ${attributeLine(attribute)}`);
+			}
+
+			for (const invocation of invocationsBy.get(change.address) ?? []) {
+				lines.push(`      ${paint('35', `invokes ${invocationWords(invocation)}`)}`);
+			}
+		}
+	}
+
+	if (diff.blockChanges.length > 0) {
+		lines.push('', bold('Actions and list blocks'), '  Configuration only: a plan changes nothing for them (an action runs when a change triggers it, a list block only under terraform query).');
+		for (const block of diff.blockChanges) {
+			const mark = {added: '+', removed: '-', changed: '~'}[block.change];
+			const colour = {added: '32', removed: '31', changed: '33'}[block.change];
+			lines.push(`  ${paint(colour, `${mark} ${block.address}`)}  ${blockWords(block)}`);
+			for (const attribute of block.attributes) {
 				lines.push(`      ${attributeLine(attribute)}`);
 			}
 		}
@@ -151,6 +173,19 @@ export function formatDiffText(diff: WorkspaceDiff, options: TextOptions): strin
 	}
 
 	return `${lines.join('\n')}\n`;
+}
+
+/**
+`action.TYPE.NAME (after_create)`, with the trigger's `on_failure` when set and a condition apply decides.
+*/
+export function invocationWords(invocation: ActionInvocation): string {
+	const notes = [invocation.event, ...(invocation.onFailure ? [`on_failure = ${invocation.onFailure}`] : []), ...(invocation.conditional ? ['if its condition holds at apply'] : [])];
+	return `${invocation.action} (${notes.join(', ')})`;
+}
+
+export function blockWords(block: BlockChange): string {
+	const what = block.kind === 'action' ? 'action' : 'list block';
+	return {added: `new ${what}`, removed: `${what} gone`, changed: `${what} changed`}[block.change];
 }
 
 /**

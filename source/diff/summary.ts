@@ -8,7 +8,13 @@ What every output format of a diff shares: the counts, the kind of each change a
 
 export type ChangeKind = 'create' | 'delete' | 'update' | 'replace' | 'move' | 'forget' | 'import';
 
-export type DiffSummary = Readonly<Record<ChangeKind, number>> & {readonly unchanged: number};
+export type DiffSummary = Readonly<Record<ChangeKind, number>> & {
+	readonly unchanged: number;
+	/**
+	Action invocations the changes trigger (Terraform 1.14+): the plan's "Actions: N to invoke."
+	*/
+	readonly invoke: number;
+};
 
 /**
 The one word a change is listed under: an import or a move first (a moved object may also be updated: it is listed as moved, with its attribute changes).
@@ -37,7 +43,7 @@ export function summarise(diff: WorkspaceDiff): DiffSummary {
 		counts[changeKind(change)]++;
 	}
 
-	return {...counts, unchanged: diff.unchanged.length};
+	return {...counts, unchanged: diff.unchanged.length, invoke: diff.invocations.length};
 }
 
 /**
@@ -57,6 +63,7 @@ export function summaryLine(summary: DiffSummary): string {
 		...(summary.move > 0 ? [`${summary.move} moved`] : []),
 		...(summary.forget > 0 ? [`${summary.forget} forgotten`] : []),
 		...(summary.import > 0 ? [`${summary.import} to import`] : []),
+		...(summary.invoke > 0 ? [`${summary.invoke} ${summary.invoke === 1 ? 'action' : 'actions'} to invoke`] : []),
 	];
 	return `${parts.join(', ')}; ${summary.unchanged} unchanged`;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import {plannedInvocations} from '../diff/actions.js';
 import {diffWorkspaces, type WorkspaceDiff} from '../diff/compare.js';
 import {diffJson, type Side} from '../diff/format-json.js';
 import {formatDiffText} from '../diff/format-text.js';
@@ -67,6 +68,9 @@ function wholeUnitDiff(workspace: Workspace, action: 'create' | 'delete'): Works
 	}));
 	return {
 		changes, unchanged: [], moduleInstances: [], expansions: [], renames: [], undetermined: [], blockedMoves: [], cyclicMoves: false,
+		// A gone unit's configuration is gone with it: its destroys trigger nothing.
+		invocations: action === 'create' ? plannedInvocations(workspace, changes) : [],
+		blockChanges: [],
 	};
 }
 

@@ -91,7 +91,7 @@ test('--json: the documented shape', async t => {
 	t.is(code, 0);
 	const json = parseJsonOutput<Record<string, any>>(t, 'diff', stdout);
 	t.is(json['format_version'], '1.0');
-	t.deepEqual(json['summary'], {create: 0, delete: 0, update: 0, replace: 0, move: 3, forget: 0, import: 0, unchanged: 0});
+	t.deepEqual(json['summary'], {create: 0, delete: 0, update: 0, replace: 0, move: 3, forget: 0, import: 0, unchanged: 0, invoke: 0});
 	t.deepEqual(json['resource_changes'][0], {
 		address: 'terraform_data.new_name',
 		previous_address: 'terraform_data.old_name',

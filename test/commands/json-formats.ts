@@ -44,6 +44,7 @@ const outputs: Array<[JsonFormat, readonly string[]]> = [
 	['diff', ['diff', '--json', `${diffCases}/rename-without-moved/new`, '--from-dir', `${diffCases}/rename-without-moved/old`]],
 	['diff', ['diff', '--json', `${diffCases}/import-for-each/new`, '--from-dir', `${diffCases}/import-for-each/old`]],
 	['diff', ['diff', '--json', `${diffCases}/updates/new`, '--from-dir', `${diffCases}/updates/old`]],
+	['diff', ['diff', '--json', `${diffCases}/actions/new`, '--from-dir', `${diffCases}/actions/old`]],
 	['why', ['why', '--json', 'aws_s3_bucket.logs["audit"].tags', example]],
 	['why', ['why', '--json', 'null_resource.counted', 'test/fixtures/configs/unknown-expansion']],
 	['version', ['version', '--json']],
