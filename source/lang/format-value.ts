@@ -249,6 +249,8 @@ function writeString(printer: Printer, text: string, indent: number): void {
 		return;
 	}
 
+	// Printed, a string is at least as long as it is: one past the limit is not split into its lines first.
+	printer.expect(text.length);
 	const lines = text.split('\n');
 	const operator = indent > 0 ? '<<-' : '<<';
 	let delimiter = 'EOT';

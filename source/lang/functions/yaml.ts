@@ -576,19 +576,21 @@ function isBreak(code: number): boolean {
 	return code === 0x0A || code === 0x0D || code === 0x85 || code === 0x20_28 || code === 0x20_29;
 }
 
-// `text` is the line being written and `lines` those before it: the column was read back from the whole text (lastIndexOf on a string of millions of appends flattens it each time), which made yamlencode quadratic: 2^14 nested two-element tuples took 30 s.
+// `text` is the line being written; the lines before it are kept as a few long strings, not one string each: the column was read back from the whole text (lastIndexOf on a string of millions of appends flattens it each time), which made yamlencode quadratic (2^14 nested two-element tuples took 30 s); then a string a line made most of 2^19 doubled objects' 5 s the garbage collector's.
 class YamlWriter {
 	text = '';
-	readonly lines: string[] = [];
+	// Lines ended since the last chunk, joined into one flat string every 4,096.
+	private readonly pending: string[] = [];
+	private readonly chunks: string[] = [];
+	private hasLines = false;
 
 	get column(): number {
 		return [...this.text].length;
 	}
 
 	newline(indent: number): void {
-		if (this.text !== '' || this.lines.length > 0) {
-			this.lines.push(this.text);
-			this.text = '';
+		if (this.text !== '' || this.hasLines) {
+			this.endLine();
 		}
 
 		this.text += ' '.repeat(indent);
@@ -596,7 +598,17 @@ class YamlWriter {
 
 	/** Everything written, its lines joined. */
 	written(): string {
-		return this.lines.length === 0 ? this.text : `${this.lines.join('\n')}\n${this.text}`;
+		return this.chunks.join('') + (this.pending.length > 0 ? `${this.pending.join('\n')}\n` : '') + this.text;
+	}
+
+	private endLine(): void {
+		this.pending.push(this.text);
+		this.text = '';
+		this.hasLines = true;
+		if (this.pending.length >= 4096) {
+			this.chunks.push(`${this.pending.join('\n')}\n`);
+			this.pending.length = 0;
+		}
 	}
 
 	// go-yaml's double-quoted writer; with `allowBreaks`, a space past column 80 becomes a line break and indentation.
@@ -661,7 +673,7 @@ class YamlWriter {
 		}
 
 		for (const line of lines) {
-			this.lines.push(this.text);
+			this.endLine();
 			this.text = line === '' ? '' : ' '.repeat(indent) + line;
 		}
 	}
