@@ -6,7 +6,10 @@ import {defaultFlags} from '../../source/commands/command.js';
 import {maximumShownCharacters} from '../../source/ui/data/formatting.js';
 import {loadExplorerData} from '../../source/ui/data/load.js';
 import {doubledObjects} from '../fixtures/hostile/round-five/generate.js';
+import {openEstate} from '../../source/terragrunt/estate.js';
+import {unitDetails} from '../../source/ui/estate/estate-rows.js';
 import {runMain} from '../helpers/run-main.js';
+import {writeTree} from '../helpers/terragrunt.js';
 
 /*
 Issue 39, the fuzz run's second finding: values just under the deep-walk limit (1 Mi nodes) printed whole for a terminal. On 2^19 doubled objects the console printed `type(X)` as 125 MB (11.9 s of CPU), `X` as 66 MB (7.3 s), `tolist([X])` as 69 MB and `yamlencode(X)` as 43 MB; the explorer's Details built 70 MB of rows for a resource whose input is such a value. The printer now stops as its text passes maximumPrintedCharacters (the console) or maximumShownCharacters (a row of the explorer) and says what the value is instead.
@@ -63,4 +66,23 @@ test('why: a trace through such values summarises each step from what it is, in 
 	const root = (JSON.parse(json.stdout) as {trace: {value: string; summary: string}}).trace;
 	t.is(root.summary, '{a, b}');
 	t.is(root.value, '(too large to show: an object of 2 attributes, 1,048,575 elements and attributes counting nested ones, more than 1 MiB (1,048,576 characters) printed)');
+});
+
+test('a Terragrunt unit\'s Details: an input of such a value is one line saying what it is', async t => {
+	const locals = ['  l0 = "x"', ...Array.from({length: 19}, (_, index) => `  l${index + 1} = {a = local.l${index}, b = local.l${index}}`)];
+	const root = writeTree({
+		'live/unit/terragrunt.hcl': `locals {\n${locals.join('\n')}\n}\n\nterraform {\n  source = "../../module"\n}\n\ninputs = {\n  big = local.l19\n  small = local.l1\n}\n`,
+		'module/main.tf': 'variable "big" {}\nvariable "small" {}\n',
+	});
+	try {
+		const estate = openEstate({root: path.join(root, 'live')});
+		const unit = estate.units[0]!;
+		const details = unitDetails(estate, unit, await estate.open(unit));
+		const text = details.join('\n');
+		t.true(text.length < 10_000, `${text.length} characters`);
+		t.true(details.includes('  big = (too large to show: an object of 2 attributes, 1,048,575 elements and attributes counting nested ones, more than 1 MiB (1,048,576 characters) printed)'), text);
+		t.true(details.includes('  small = { "a" = "x" "b" = "x" }'), text);
+	} finally {
+		fs.rmSync(root, {recursive: true, force: true});
+	}
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import {formatValue} from '../../lang/format-value.js';
+import {formatValueWithin} from '../../lang/format-value.js';
+import {maximumShownCharacters} from '../data/formatting.js';
 import {describeUnit} from '../../terragrunt/estate-commands.js';
 import type {Estate, OpenedUnit, Unit} from '../../terragrunt/estate.js';
 
@@ -111,7 +112,7 @@ export function unitDetails(estate: Estate, unit: Unit, opened: OpenedUnit | und
 
 	lines.push('', `Inputs (${opened.evaluation.inputs.size})`);
 	for (const [name, input] of [...opened.evaluation.inputs].sort(([a], [b]) => (a < b ? -1 : (a > b ? 1 : 0)))) {
-		const value = formatValue(input.value).replaceAll('\n', ' ').replaceAll(/ {2,}/g, ' ');
+		const value = formatValueWithin(input.value, maximumShownCharacters).replaceAll('\n', ' ').replaceAll(/ {2,}/g, ' ');
 		const marks = input.dependencyReads.map(read => `[${read.tier === 'unknown' ? 'needs terragrunt output' : read.tier}: dependency.${read.dependency}.outputs.${read.output}]`);
 		lines.push(`  ${name} = ${value}${marks.length > 0 ? `  ${marks.join(' ')}` : ''}`);
 	}
