@@ -327,57 +327,70 @@ export const distinct = defineFunction({
 	},
 });
 
-export const element = defineFunction({
-	name: 'element',
-	shallow: true,
-	resultRefinement: 'may-be-null',
-	description: 'Retrieves a single element from a list.',
-	parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}, {name: 'index', type: numberType}],
-	returnType([listTypeArgument], [list, index]) {
-		const type = listTypeArgument!;
-		if (type.kind === 'list') {
-			return type.element;
-		}
+/**
+`element` as go-cty 1.16.0 has it (Terraform 1.11): the type callback reads a tuple's element type at `index % length` before wrapping, so a negative index that is not a multiple of the length panics (cty/function/stdlib/collection.go ElementFunc at v1.16.0; Terraform 1.11 prints the panic and Go's stack, of which only the first line can be given). go-cty 1.16.2 (commit d13b46e; Terraform 1.12+, OpenTofu 1.11+) wraps it first: `elementWrappingTuples`.
+*/
+export const element = elementFunction(true);
 
-		if (type.kind === 'tuple') {
-			if (type.elements.length === 0) {
-				throw new FunctionError('cannot use element function with an empty list');
+export const elementWrappingTuples = elementFunction(false);
+
+function elementFunction(tupleNegativeIndexPanics: boolean): FunctionSpec {
+	return defineFunction({
+		name: 'element',
+		shallow: true,
+		resultRefinement: 'may-be-null',
+		description: 'Retrieves a single element from a list.',
+		parameters: [{name: 'list', type: dynamicType, allowUnknown: true, allowNestedMarks: true}, {name: 'index', type: numberType}],
+		returnType([listTypeArgument], [list, index]) {
+			const type = listTypeArgument!;
+			if (type.kind === 'list') {
+				return type.element;
 			}
 
-			if (index?.kind !== 'number') {
+			if (type.kind === 'tuple') {
+				if (type.elements.length === 0) {
+					throw new FunctionError('cannot use element function with an empty list');
+				}
+
+				if (index?.kind !== 'number') {
+					return dynamicType;
+				}
+
+				integerOf(index, undefined, 'invalid index: ');
+				const position = index.value.toNumber();
+				if (tupleNegativeIndexPanics && position % type.elements.length < 0) {
+					throw new FunctionError(`panic in function implementation: runtime error: index out of range [${position % type.elements.length}]`);
+				}
+
+				return type.elements[wrappedPosition(position, type.elements.length)]!;
+			}
+
+			if (type.kind === 'dynamic') {
 				return dynamicType;
 			}
 
-			integerOf(index, undefined, 'invalid index: ');
+			void list;
+			throw new FunctionError(`cannot read elements from ${friendlyTypeName(type)}`);
+		},
+		impl([list, index], returnType) {
+			integerOf(index!, undefined, 'invalid index: ');
+			const position = numberOf(index!).toNumber();
+			if (anyUnknown([list])) {
+				return unknownValue(returnType);
+			}
 
-			return type.elements[wrappedPosition(index.value.toNumber(), type.elements.length)]!;
-		}
+			const elements = elementsOf(list!);
+			if (elements.length === 0) {
+				throw new FunctionError('cannot use element function with an empty list');
+			}
 
-		if (type.kind === 'dynamic') {
-			return dynamicType;
-		}
-
-		void list;
-		throw new FunctionError(`cannot read elements from ${friendlyTypeName(type)}`);
-	},
-	impl([list, index], returnType) {
-		integerOf(index!, undefined, 'invalid index: ');
-		const position = numberOf(index!).toNumber();
-		if (anyUnknown([list])) {
-			return unknownValue(returnType);
-		}
-
-		const elements = elementsOf(list!);
-		if (elements.length === 0) {
-			throw new FunctionError('cannot use element function with an empty list');
-		}
-
-		return elements[wrappedPosition(position, elements.length)]!;
-	},
-});
+			return elements[wrappedPosition(position, elements.length)]!;
+		},
+	});
+}
 
 /**
-`element`'s index wrapped around the length; since Terraform 1.10 a negative index counts from the end (-1 is the last element, -4 of three is the last again). Terraform 1.11 panics on a tuple whose negative index is not a multiple of its length (it reads the element's type before wrapping); tfscope gives the element, as for a list.
+`element`'s index wrapped around the length; since Terraform 1.10 a negative index counts from the end (-1 is the last element, -4 of three is the last again). Terraform 1.11 panics on a tuple whose negative index is not a multiple of its length (it reads the element's type before wrapping: see `element`).
 */
 function wrappedPosition(position: number, length: number): number {
 	const remainder = position % length;

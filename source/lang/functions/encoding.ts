@@ -3,8 +3,9 @@ import {iconvLite, nodeZlib} from '../../libraries.js';
 import {
 	type FunctionSpec, FunctionError, defineFunction, staticReturnType,
 } from '../function.js';
+import {convert, conversionFailureText} from '../convert.js';
 import {
-	type Type, dynamicType, listType, objectType, stringType,
+	type Type, dynamicType, listType, objectType, stringType, typeEquals,
 } from '../types.js';
 import {
 	type Value, Numeric, boolValue, compareStrings, listValue, nullValue, numberValue, objectValue, stringValue, tupleValue, typeOf,
@@ -276,13 +277,24 @@ export const csvdecode = defineFunction({
 });
 
 // JSON decoding keeps big numbers exact and object keys in cty's order, so it cannot use JSON.parse.
+/**
+What go-cty's json package does with an object's repeated property (Terraform's jsondecode: ImpliedType, then Unmarshal to that type): `last-wins` (go-cty 1.16.0, Terraform 1.11): the type of the last occurrence is the property's type, and every earlier occurrence must unmarshal to it, else the call fails; `differing-types` (go-cty 1.16.2, commit 1c48de3, Terraform 1.12+ and OpenTofu 1.11+): an occurrence whose implied type differs from the earlier one's is `duplicate "NAME" property in JSON object`. The value is the last occurrence either way.
+*/
+export type JsonDuplicates = 'last-wins' | 'differing-types';
+
 class JsonReader {
 	index = 0;
 
 	private readonly text: string;
+	private readonly duplicates: JsonDuplicates;
+	/**
+	`last-wins`: earlier occurrences of repeated properties, in the order their repetition was read, to check once the document is read.
+	*/
+	private readonly earlier: Array<{readonly value: Value; readonly holder: ReadonlyMap<string, Value>; readonly key: string}> = [];
 
-	constructor(text: string) {
+	constructor(text: string, duplicates: JsonDuplicates) {
 		this.text = text;
+		this.duplicates = duplicates;
 	}
 
 	fail(message: string): never {
@@ -305,6 +317,13 @@ class JsonReader {
 		this.skipSpace();
 		if (this.index < this.text.length) {
 			this.fail('extraneous data after JSON object');
+		}
+
+		for (const {value: occurrence, holder, key} of this.earlier) {
+			const problem = unmarshalProblem(occurrence, typeOf(holder.get(key)!));
+			if (problem !== undefined) {
+				this.fail(problem);
+			}
 		}
 
 		return value;
@@ -377,7 +396,17 @@ class JsonReader {
 			}
 
 			this.index++;
-			attributes.set(key, this.readValue());
+			const value = this.readValue();
+			const existing = attributes.get(key);
+			if (existing !== undefined) {
+				if (this.duplicates === 'last-wins') {
+					this.earlier.push({value: existing, holder: attributes, key});
+				} else if (!typeEquals(typeOf(existing), typeOf(value))) {
+					this.fail(`duplicate ${JSON.stringify(key)} property in JSON object`);
+				}
+			}
+
+			attributes.set(key, value);
 			this.skipSpace();
 			const next = this.text[this.index];
 			this.index++;
@@ -487,18 +516,112 @@ function goQuoteRune(character: string): string {
 	return `'${character}'`;
 }
 
-export function decodeJson(text: string): Value {
-	return new JsonReader(text).readDocument();
+/**
+Why go-cty 1.16.0's json.Unmarshal refuses a decoded value as `type` (cty/json/unmarshal.go at v1.16.0: unmarshalPrimitive, unmarshalObject, unmarshalTuple, unmarshalDynamic), the message without its path, as Terraform prints it; undefined when it fits. Only what an implied type can be is handled: primitives, objects, tuples and the dynamic type of a JSON null.
+*/
+function unmarshalProblem(value: Value, type: Type): string | undefined {
+	if (value.kind === 'null') {
+		return undefined;
+	}
+
+	switch (type.kind) {
+		case 'string': {
+			return value.kind === 'string' || value.kind === 'number' || value.kind === 'bool' ? undefined : 'string is required';
+		}
+
+		case 'number':
+		case 'bool': {
+			if (value.kind === type.kind) {
+				return undefined;
+			}
+
+			if (value.kind !== 'string') {
+				return `${type.kind} is required`;
+			}
+
+			const converted = convert(value, type);
+			return converted.ok ? undefined : conversionFailureText(converted, 'terse');
+		}
+
+		case 'object': {
+			if (value.kind !== 'object') {
+				return 'missing expected {';
+			}
+
+			for (const [name, attribute] of value.attributes) {
+				const want = Object.hasOwn(type.attributes, name) ? type.attributes[name] : undefined;
+				const problem = want === undefined ? `unsupported attribute ${JSON.stringify(name)}` : unmarshalProblem(attribute, want);
+				if (problem !== undefined) {
+					return problem;
+				}
+			}
+
+			return undefined;
+		}
+
+		case 'tuple': {
+			if (value.kind !== 'tuple') {
+				return 'missing expected [';
+			}
+
+			for (const [index, element] of value.elements.entries()) {
+				const want = type.elements[index];
+				const problem = want === undefined ? `too many tuple elements (need ${type.elements.length})` : unmarshalProblem(element, want);
+				if (problem !== undefined) {
+					return problem;
+				}
+			}
+
+			return value.elements.length < type.elements.length ? `not enough tuple elements (need ${type.elements.length})` : undefined;
+		}
+
+		case 'dynamic': {
+			// A JSON null's type: a value is read as `{"value": ..., "type": ...}`.
+			if (value.kind !== 'object') {
+				return 'missing expected {';
+			}
+
+			const other = [...value.attributes.keys()].find(name => name !== 'type' && name !== 'value');
+			if (other !== undefined) {
+				return `invalid key ${JSON.stringify(other)} in dynamically-typed value`;
+			}
+
+			return value.attributes.has('type') ? (value.attributes.has('value') ? undefined : 'missing value in dynamically-typed value') : 'missing type in dynamically-typed value';
+		}
+
+		default: {
+			return undefined;
+		}
+	}
 }
 
-export const jsondecode = defineFunction({
-	name: 'jsondecode',
-	resultRefinement: 'may-be-null',
-	description: 'Interprets a given string as JSON, returning a representation of the result of decoding that string.',
-	parameters: [{name: 'str', type: stringType}],
-	returnType: (_, [text]) => text?.kind === 'string' ? typeOf(decodeJson(text.value)) : dynamicType,
-	impl: ([text]) => decodeJson(stringOf(text!)),
-});
+/**
+A JSON document as a value, as Terraform's jsondecode reads it; `duplicates` chooses the go-cty release's handling of a repeated property (see JsonDuplicates).
+*/
+export function decodeJson(text: string, duplicates: JsonDuplicates = 'last-wins'): Value {
+	return new JsonReader(text, duplicates).readDocument();
+}
+
+function jsondecodeFunction(duplicates: JsonDuplicates): FunctionSpec {
+	return defineFunction({
+		name: 'jsondecode',
+		resultRefinement: 'may-be-null',
+		description: 'Interprets a given string as JSON, returning a representation of the result of decoding that string.',
+		parameters: [{name: 'str', type: stringType}],
+		returnType: (_, [text]) => text?.kind === 'string' ? typeOf(decodeJson(text.value, duplicates)) : dynamicType,
+		impl: ([text]) => decodeJson(stringOf(text!), duplicates),
+	});
+}
+
+/**
+Terraform 1.11's jsondecode (go-cty 1.16.0).
+*/
+export const jsondecode = jsondecodeFunction('last-wins');
+
+/**
+jsondecode from go-cty 1.16.2 (Terraform 1.12+, OpenTofu 1.11+): a property repeated with a value of another type is an error.
+*/
+export const jsondecodeRejectingDuplicates = jsondecodeFunction('differing-types');
 
 /**
 Go's encoding/json string escaping: `<`, `>`, `&`, U+2028 and U+2029 as \u escapes, other control characters as short or \u00XX escapes.

@@ -1,16 +1,16 @@
 import {type FunctionSpec} from '../function.js';
-import {collectionFunctions, containsAllowingNull} from './collection.js';
+import {collectionFunctions, containsAllowingNull, elementWrappingTuples} from './collection.js';
 import {conversionFunctions, convertFunction, openTofuIssensitive} from './conversion.js';
 import {cryptoFunctions} from './crypto.js';
 import {datetimeFunctions} from './datetime.js';
-import {encodingFunctions} from './encoding.js';
+import {encodingFunctions, jsondecodeRejectingDuplicates} from './encoding.js';
 import {filesystemFunctions, openTofuFileset, setDefaultTemplateRenderer} from './filesystem.js';
 import {ipNetworkFunctions} from './ip-network.js';
 import {numberFunctions} from './number.js';
 import {terraformProviderFunctions, unrunnableProviderFunction} from './provider.js';
 import {openTofuRegexFunctions, regexFunctions} from './regex.js';
 import {setFunctions} from './set.js';
-import {openTofuReplace, stringFunctions} from './string.js';
+import {formatAllowingDynamic, formatlistAllowingDynamic, openTofuReplace, stringFunctions} from './string.js';
 import {createTemplateRenderer} from './render-template.js';
 import {yamldecodeMergingSequences} from './yaml.js';
 
@@ -57,9 +57,14 @@ export type FunctionTable = {
 const terraformNames: readonly string[] = [...builtinFunctions.values()].filter(spec => !spec.openTofuOnly).map(spec => spec.name);
 
 /**
-Functions OpenTofu 1.11 defines differently from Terraform 1.11, under the same names: `issensitive` of an unknown value is unknown; `regex`, `regexall` and `replace` take Go 1.25's `\p{...}` class names; `fileset` globs with doublestar v4, where `[!a]` is a negation.
+go-cty's changes after 1.16.0 (Terraform 1.11's) that Terraform 1.12 took with go-cty 1.16.2 (its go.mod) and OpenTofu 1.11 with go-cty 1.17.0: `format`/`formatlist` with arguments of dynamic type (1.16.1, 8920baa), `jsondecode` refusing a property repeated with another type (1.16.2, 1c48de3), `element` of a tuple with a negative index (1.16.2, d13b46e). zclconf/go-cty CHANGELOG.md.
 */
-const openTofuVariants: ReadonlyMap<string, FunctionSpec> = new Map([openTofuIssensitive, ...openTofuRegexFunctions, openTofuReplace, openTofuFileset].map(spec => [spec.name, spec] as const));
+const goCty1162Functions: readonly FunctionSpec[] = [formatAllowingDynamic, formatlistAllowingDynamic, jsondecodeRejectingDuplicates, elementWrappingTuples];
+
+/**
+Functions OpenTofu 1.11 defines differently from Terraform 1.11, under the same names: `issensitive` of an unknown value is unknown; `regex`, `regexall` and `replace` take Go 1.25's `\p{...}` class names; `fileset` globs with doublestar v4, where `[!a]` is a negation; and go-cty 1.16.1/1.16.2's changes (goCty1162Functions).
+*/
+const openTofuVariants: ReadonlyMap<string, FunctionSpec> = new Map([openTofuIssensitive, ...openTofuRegexFunctions, openTofuReplace, openTofuFileset, ...goCty1162Functions].map(spec => [spec.name, spec] as const));
 
 /**
 A language's functions at a release (`{dialect: 'terraform', version: '1.16'}`); a dialect alone is its functions as of Terraform and OpenTofu 1.11, the release the goldens come from.
@@ -67,9 +72,10 @@ A language's functions at a release (`{dialect: 'terraform', version: '1.16'}`);
 export type FunctionRelease = {readonly dialect: FunctionDialect; readonly version: string};
 
 /**
-What later Terraform releases changed, each from the release named: functions added (`convert`, 1.15) and functions whose behaviour changed under the same name (go-cty 1.18.1 in 1.16: `contains` takes a null value). OpenTofu 1.12 has neither (it has go-cty 1.18.0 and no `convert`).
+What later Terraform releases changed, each from the release named: functions added (`convert`, 1.15) and functions whose behaviour changed under the same name (go-cty 1.16.2 in 1.12: goCty1162Functions; go-cty 1.18.1 in 1.16: `contains` takes a null value). OpenTofu 1.12 has neither (it has go-cty 1.18.0 and no `convert`).
 */
 const terraformReleaseChanges: ReadonlyArray<{readonly since: string; readonly specs: readonly FunctionSpec[]}> = [
+	{since: '1.12', specs: goCty1162Functions},
 	{since: '1.15', specs: [convertFunction]},
 	{since: '1.16', specs: [containsAllowingNull]},
 ];

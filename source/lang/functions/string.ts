@@ -776,6 +776,13 @@ export const formatlist = defineFunction({
 	},
 });
 
+/**
+`format` and `formatlist` from go-cty 1.16.1 (commit 8920baa; Terraform 1.12+, OpenTofu 1.11+): their arguments allow the dynamic type, so an untyped `null` is formatted as a null (`%v` prints `null`, `%s` is an error) and an unknown of unknown type is an unknown argument like any other; before (Terraform 1.11), either made the whole call unknown.
+*/
+export const formatAllowingDynamic: FunctionSpec = {...format, variadic: {...format.variadic!, allowDynamicType: true}};
+
+export const formatlistAllowingDynamic: FunctionSpec = {...formatlist, variadic: {...formatlist.variadic!, allowDynamicType: true}};
+
 export const stringFunctions: readonly FunctionSpec[] = [
 	chomp, endswith, format, formatlist, indent, join, lower, replace, split, startswith, strcontains, strrev, substr, title, trim, trimprefix, trimspace, trimsuffix, upper,
 ];
