@@ -13,7 +13,7 @@ import {
 	type Mark, type ObjectValue, type Value, Numeric, boolValue, compareStrings, isWhollyKnown, unmark, withMarks, listValue, mapValue, nullValue, numberValue, objectValue, sortedEntries, stringValue, tupleValue, typeOf, unknownValue,
 } from '../values.js';
 import {
-	elementsOf, graphemes, integerOf, knownLength, numberOf, stringOf, unifyTypes,
+	elementsOf, graphemeCount, integerOf, knownLength, numberOf, stringOf, unifyTypes,
 } from './support.js';
 import {checkElementCount} from './limits.js';
 
@@ -571,7 +571,7 @@ export const length = defineFunction({
 function lengthOf(value: Value): Value {
 	switch (value.kind) {
 		case 'string': {
-			return numberValue(graphemes(value.value).length);
+			return numberValue(graphemeCount(value.value));
 		}
 
 		case 'tuple': {
@@ -606,7 +606,7 @@ function lengthOf(value: Value): Value {
 			if (type.kind === 'string') {
 				// At least as many characters as the known prefix has.
 				const prefix = value.refinement?.prefix ?? '';
-				return refinedUnknown(numberType, {notNull: true, min: {value: new Numeric(graphemes(prefix).length), inclusive: true}});
+				return refinedUnknown(numberType, {notNull: true, min: {value: new Numeric(graphemeCount(prefix)), inclusive: true}});
 			}
 
 			return type.kind === 'dynamic' ? unknownValue(numberType) : lengthOfRange(rangeOf(value));

@@ -4,7 +4,7 @@ import {consoleContext, describeCall} from '../../helpers/functions.js';
 import {callFunction} from '../../../source/lang/function.js';
 import {lookupFunction} from '../../../source/lang/functions/index.js';
 import {maximumCollectionElements, maximumStringLength} from '../../../source/lang/functions/limits.js';
-import {graphemes} from '../../../source/lang/functions/support.js';
+import {graphemeCount, graphemes} from '../../../source/lang/functions/support.js';
 import {numberType, stringType} from '../../../source/lang/types.js';
 import {
 	type Value, listValue, numberValue, stringValue,
@@ -96,5 +96,12 @@ test('graphemes of ASCII text (the fast path) are those the segmenter finds', t 
 	const every = Array.from({length: 128}, (_, code) => String.fromCharCode(code)).join('');
 	for (const text of ['', 'abc', every, `x\ty\nz${every}`, 'a\r\nb', '\r\n\r\n', 'a\rb']) {
 		t.deepEqual(graphemes(text), Array.from(segmenter.segment(text), segment => segment.segment), JSON.stringify(text));
+	}
+});
+
+test('graphemeCount is the number of graphemes, ASCII or not', t => {
+	const every = Array.from({length: 128}, (_, code) => String.fromCharCode(code)).join('');
+	for (const text of ['', 'abc', every, 'a\r\nb', '\r\n\r\n', 'a\rb', 'e\u0301', '🇫🇷🇫🇷', 'x'.repeat(5000) + '👨\u200D👩\u200D👧', 'yaml:\n  - a\n'.repeat(1000)]) {
+		t.is(graphemeCount(text), graphemes(text).length, JSON.stringify(text.slice(0, 40)));
 	}
 });
