@@ -343,6 +343,7 @@ export async function loadWorkspace(options: WorkspaceOptions): Promise<Workspac
 		functions: functions.lookup,
 		functionNames: functions.names,
 		mismatchWording: language.rules.mismatchWording,
+		...(language.rules.equalsNullShallowMarks && {equalsNullShallowMarks: true}),
 		filesystem: options.source ?? createNodeFilesystem({cwd}),
 		assumptions: assumed.assumptions,
 		schemas: schemas.schemas,

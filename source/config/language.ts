@@ -99,6 +99,10 @@ export type LanguageRules = {
 	*/
 	readonly mismatchWording: MismatchWording;
 	/**
+	`==`/`!=` between a null and a non-null value keep only the operands' top-level marks (go-cty 1.18.0, commit d586d11, cty/value_ops.go Equals: Terraform 1.15's go.mod, OpenTofu 1.12's); before, every mark of both (`{a = sensitive("x")} == null` is sensitive).
+	*/
+	readonly equalsNullShallowMarks: boolean;
+	/**
 	The console also continues an expression on the next line after a trailing backslash (OpenTofu 1.9, see lang/console.ts).
 	*/
 	readonly consoleBackslashContinuation: boolean;
@@ -144,6 +148,7 @@ export const features = {
 	preventDestroyExpressions: {opentofu: '1.12'},
 	consoleBackslashContinuation: {opentofu: '1.9'},
 	mismatchWithGivenType: {terraform: '1.13', opentofu: '1.10'},
+	equalsNullShallowMarks: {terraform: '1.15', opentofu: '1.12'},
 } as const satisfies Record<string, Since>;
 
 export type LanguageFeature = keyof typeof features;
@@ -188,6 +193,7 @@ export function rulesFor(mode: LanguageMode, version: string = knownVersions[mod
 			preventDestroyExpressions: has(features.preventDestroyExpressions),
 			functions: Object.freeze({dialect: mode, version}),
 			mismatchWording: has(features.mismatchWithGivenType) ? 'with-given-type' : 'terse',
+			equalsNullShallowMarks: has(features.equalsNullShallowMarks),
 			consoleBackslashContinuation: has(features.consoleBackslashContinuation),
 			providerRegistry: mode === 'opentofu' ? 'registry.opentofu.org' : 'registry.terraform.io',
 		} satisfies LanguageRules);

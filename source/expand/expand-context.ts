@@ -56,7 +56,7 @@ export function pureFunctionContext(context: Context): FunctionContext {
 	if (!functionContext) {
 		const {options} = context;
 		// One budget for the whole expansion: what every value of the configuration builds counts against it.
-		functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false, budget: new EvaluationBudget(), ...(options.filesystem && {filesystem: options.filesystem}), ...(options.mismatchWording && {mismatchWording: options.mismatchWording})});
+		functionContext = withTemplates({baseDirectory: options.rootDirectory, impure: false, budget: new EvaluationBudget(), ...(options.filesystem && {filesystem: options.filesystem}), ...(options.mismatchWording && {mismatchWording: options.mismatchWording}), ...(options.equalsNullShallowMarks && {equalsNullShallowMarks: true})});
 		pureFunctionContexts.set(context, functionContext);
 	}
 

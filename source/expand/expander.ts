@@ -55,6 +55,10 @@ export type ExpandOptions = {
 	*/
 	readonly mismatchWording?: MismatchWording;
 	/**
+	LanguageRules.equalsNullShallowMarks; absent, as Terraform 1.11.
+	*/
+	readonly equalsNullShallowMarks?: boolean;
+	/**
 	What-if values (`--assume`): consulted where resource instance values and input variables are made.
 	*/
 	readonly assumptions?: readonly Assumption[];

@@ -160,7 +160,7 @@ export class ModuleInstanceImpl implements ModuleInstance {
 			functions: this.#moduleFunctions(),
 			functionNames: options.functionNames,
 			// A console scope (one line of the console) has a budget of its own.
-			functionContext: impure ? withTemplates({baseDirectory: options.rootDirectory, impure, budget: new EvaluationBudget(), ...(options.filesystem && {filesystem: options.filesystem}), ...(options.mismatchWording && {mismatchWording: options.mismatchWording})}) : pureFunctionContext(this.#context),
+			functionContext: impure ? withTemplates({baseDirectory: options.rootDirectory, impure, budget: new EvaluationBudget(), ...(options.filesystem && {filesystem: options.filesystem}), ...(options.mismatchWording && {mismatchWording: options.mismatchWording}), ...(options.equalsNullShallowMarks && {equalsNullShallowMarks: true})}) : pureFunctionContext(this.#context),
 			// The console (the only impure caller) also gets type().
 			console: impure,
 		});

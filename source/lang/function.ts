@@ -64,6 +64,10 @@ export type FunctionContext = {
 	How type mismatches are worded, as the configuration's release words them (LanguageRules.mismatchWording); absent, `'terse'`, as Terraform 1.11 (the goldens' release) words them.
 	*/
 	readonly mismatchWording?: MismatchWording;
+	/**
+	`==`/`!=` between a null and a non-null value keep only top-level marks (LanguageRules.equalsNullShallowMarks); absent, every mark of both operands, as Terraform 1.11.
+	*/
+	readonly equalsNullShallowMarks?: boolean;
 };
 
 /**

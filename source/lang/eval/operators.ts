@@ -77,7 +77,7 @@ export function evaluateBinary(expression: BinaryOp, context: Context): Evaluati
 			return {value: unknown(boolType), diagnostics: joined(diagnostics, refused)};
 		}
 
-		const equal = equals(a, b);
+		const equal = equals(a, b, context.scope.functionContext.equalsNullShallowMarks === true);
 		if (expression.operator === '!=' && equal.kind === 'bool') {
 			return {value: withMarks(boolValue(!equal.value), equal.marks), diagnostics};
 		}
@@ -227,13 +227,16 @@ function orBool(a: Value, b: Value): Value {
 /**
 cty's Equals: unknown when either side is unknown (unless its refinement rules the other side out: `x != null` of a value known not to be null, a string outside its known prefix), nulls equal each other, otherwise same type and same value.
 */
-export function equals(a: Value, b: Value): Value {
+export function equals(a: Value, b: Value, nullShallowMarks = false): Value {
 	if (!hasDeepMarks(a) && !hasDeepMarks(b)) {
 		// Nearly every comparison: no marks to gather (three Sets each time).
 		return equalsUnmarked(a, b);
 	}
 
-	const marks = new Set([...deepMarks(a), ...deepMarks(b)]);
+	// go-cty 1.18.0 (Value.Equals, commit d586d11): one null and one non-null operand keep only their top-level marks, as the nested values play no part in the answer.
+	const [bareA, topA] = unmark(a);
+	const [bareB, topB] = unmark(b);
+	const marks = nullShallowMarks && (bareA.kind === 'null') !== (bareB.kind === 'null') ? new Set([...(topA ?? []), ...(topB ?? [])]) : new Set([...deepMarks(a), ...deepMarks(b)]);
 	const result = equalsUnmarked(a, b);
 	return withMarks(result, marks.size > 0 ? marks : undefined);
 }

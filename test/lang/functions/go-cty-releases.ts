@@ -45,21 +45,24 @@ const changed: ReadonlyMap<string, string> = new Map([
 	['jsondecode("{\\"a\\":1,\\"a\\":\\"x\\"} x")', 'error: Call to function "jsondecode" failed: duplicate "a" property in JSON object.'],
 ]);
 
+// The comparisons with null are operators, whose rule comes with the language rules rather than the function table (test/lang/eval/equals-marks.ts); goldens.ts checks them at 1.11.
+const functionCases = goldens.filter(({expression}) => !expression.includes('sensitive('));
+
 function golden(expression: string): string {
 	const found = goldens.find(candidate => candidate.expression === expression)!;
 	return found.output ?? `error: ${found.error!.detail.replaceAll('\n', ' ')}`;
 }
 
 test('the goldens cover every case, and Terraform 1.11 gives them', t => {
-	t.true(goldens.length >= 25);
-	for (const {expression} of goldens) {
+	t.true(functionCases.length >= 25);
+	for (const {expression} of functionCases) {
 		t.is(describeExpression(expression, terraform111).replaceAll('\n', ' '), golden(expression).replaceAll('\n', ' '), expression);
 	}
 });
 
 for (const release of later) {
 	test(`${release.dialect} ${release.version} has go-cty 1.16.2's format, formatlist, jsondecode and element`, t => {
-		for (const {expression} of goldens) {
+		for (const {expression} of functionCases) {
 			t.is(describeExpression(expression, release).replaceAll('\n', ' '), (changed.get(expression) ?? golden(expression)).replaceAll('\n', ' '), expression);
 		}
 	});
