@@ -44,7 +44,7 @@ test('Details of a list instance: its key, provider, config, include_resource an
 	t.deepEqual(single.attributes.map(row => `${row.name} = ${row.value}`), ['provider = aws', 'config = null', 'include_resource = false', 'limit = 100']);
 });
 
-test('the Blocks pane shows them under a heading of their own', async t => {
+test.serial('the Blocks pane shows them under a heading of their own', async t => {
 	const app = await renderFrames(<Explorer data={await data()} columns={120} rows={40} color={false}/>);
 	try {
 		await app.waitFor('List blocks (query)');
@@ -56,7 +56,7 @@ test('the Blocks pane shows them under a heading of their own', async t => {
 
 const schemaFixture = path.join(import.meta.dirname, '..', 'fixtures', 'query', 'provider-schema');
 
-test('the provider-side checks of validate -query are diagnostics like any other: rows, and the diagnostics view with the source', async t => {
+test.serial('the provider-side checks of validate -query are diagnostics like any other: rows, and the diagnostics view with the source', async t => {
 	const explorer = createWorkspaceData(await loadWorkspace({directory: schemaFixture, environment: {}}), defaultFormatting());
 	t.deepEqual(explorer.diagnostics().map(row => `${row.severity} ${row.where} ${row.summary}`), [
 		'error main.tfquery.hcl:24:6 Invalid list resource',
