@@ -73,6 +73,11 @@ test(evaluatesTo, '"${var.d}"', '(known after apply)');
 test(evaluatesTo, 'var.ul[0]', '(known after apply)');
 test(evaluatesTo, 'var.ul[*]', '(known after apply)');
 test(evaluatesTo, 'length(var.ul)', '(known after apply)');
+// A nested splat over scalars gives a tuple of one element, or none for a null: a list's splat cannot hold both (HCL 2.24, hclsyntax/expression.go SplatExpr.Value, commit 8c8dab2; Terraform 1.11 panics).
+test(evaluatesTo, 'tolist([{x = "a"}, {x = null}])[*].x[*]', 'Invalid nested splat expressions: The second level of splat expression produced elements of different types, so it isn\'t possible to construct a valid list to represent the top-level result.\n\nConsider using a for expression instead, to produce a tuple-typed result which can therefore have non-homogenous element types.');
+test(evaluatesTo, 'tolist([{x = "a"}, {x = "b"}])[*].x[*]', 'tolist([\n  [\n    "a",\n  ],\n  [\n    "b",\n  ],\n])');
+test(evaluatesTo, '[{x = "a"}, {x = null}][*].x[*]', '[\n  [\n    "a",\n  ],\n  [],\n]');
+test(evaluatesTo, 'tolist([{x = "a"}, {x = var.d}])[*].x[*]', 'tolist([\n  [\n    "a",\n  ],\n  (known after apply),\n])');
 test(evaluatesTo, 'upper(var.u)', '(known after apply)');
 test(evaluatesTo, 'var.obj.a', '(known after apply)');
 test(evaluatesTo, 'var.obj.b', 'Unsupported attribute: This object does not have an attribute named "b".');
@@ -191,6 +196,13 @@ test(evaluatesTo, 'merge({a = 1}, sensitive({b = 2}))', '(sensitive value)');
 test(evaluatesTo, 'merge({a = 1}, {b = var.s}).a', '1');
 test(evaluatesTo, 'length(merge({for i in range(100) : "k${i}" => i}, {for i in range(50, 150) : "k${i}" => -i})) == 150 && merge({for i in range(100) : "k${i}" => i}, {for i in range(50, 150) : "k${i}" => -i}).k60 == -60', 'true');
 test(evaluatesTo, 'keys(merge({c = 1, a = 2}, {d = 3, b = 4, a = 5}))', '[\n  "a",\n  "b",\n  "c",\n  "d",\n]');
+
+test('a nested splat\'s error is on the nested part, in the context of the whole splat', t => {
+	const parsed = parseExpression('tolist([{x = "a"}, {x = null}])[*].x[*]', 'test.tf');
+	const [error] = evaluate(parsed.value, testScope()).diagnostics;
+	t.is(error?.summary, 'Invalid nested splat expressions');
+	t.deepEqual([error?.subject?.start.column, error?.subject?.end.column, error?.context?.start.column, error?.context?.end.column], [32, 40, 1, 40]);
+});
 
 test('evaluateReporting gives evaluate\'s value and passes on its diagnostics, only when there are some', t => {
 	const scope = testScope();
