@@ -6,7 +6,7 @@ import process from 'node:process';
 import {fileURLToPath} from 'node:url';
 import {build, type BuildOptions} from 'esbuild';
 import {sharedEsmWrappers} from './bundle/shared-esm-wrappers.js';
-import {builtinsRequired, bundlePlugins, commandsApart, layoutEngineLoadedApart, loadedFromVendor, loadedFromVendorBuildOptions, meowOnFirstUse} from './bundle/plugins.js';
+import {builtinsRequired, bundlePlugins, commandsApart, layoutEngineLoadedApart, loadedFromVendor, loadedFromVendorBuildOptions, meowOnFirstUse, vendorBuildOptions} from './bundle/plugins.js';
 import {commandTable} from '../source/commands/command-table.js';
 import {graphPageBuildOptions} from '../source/web/bundle-options.js';
 import {toolV8Flags} from '../source/v8-flags.js';
@@ -23,18 +23,8 @@ rmSync(outdir, {recursive: true, force: true});
 const vendored = ['re2js', 'yaml', 'iconv-lite', 'bcryptjs'];
 const resolveFromRoot = createRequire(path.join(root, 'package.json'));
 await build({
+	...vendorBuildOptions(path.join(outdir, 'vendor')),
 	entryPoints: Object.fromEntries(vendored.map(name => [name, resolveFromRoot.resolve(name)])),
-	outdir: path.join(outdir, 'vendor'),
-	outExtension: {'.js': '.cjs'},
-	bundle: true,
-	format: 'cjs',
-	platform: 'node',
-	target: 'node20',
-	minifySyntax: true,
-	minifyWhitespace: true,
-	legalComments: 'linked',
-	define: {'process.env.NODE_ENV': '"production"'},
-	logLevel: 'warning',
 });
 
 // The packages the CommonJS builds require from distribution/vendor/ when first used (loadedFromVendor in scripts/bundle/plugins.ts): meow, isomorphic-git with pako.

@@ -206,11 +206,22 @@ The build of `loadedFromVendorPackages` into `outdir` (distribution/vendor/), ea
 */
 export function loadedFromVendorBuildOptions(root: string, outdir: string): BuildOptions {
 	return {
+		...vendorBuildOptions(outdir),
 		entryPoints: Object.fromEntries(loadedFromVendorPackages.map(name => [name, name])),
 		absWorkingDir: root,
+		plugins: bundlePlugins(root),
+		define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl'},
+		banner: {js: 'var tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
+	};
+}
+
+/**
+What every build into distribution/vendor/ shares: one minified CommonJS file per package, NAME.cjs.
+*/
+export function vendorBuildOptions(outdir: string): BuildOptions {
+	return {
 		outdir,
 		outExtension: {'.js': '.cjs'},
-		plugins: bundlePlugins(root),
 		bundle: true,
 		format: 'cjs',
 		platform: 'node',
@@ -218,8 +229,7 @@ export function loadedFromVendorBuildOptions(root: string, outdir: string): Buil
 		minifySyntax: true,
 		minifyWhitespace: true,
 		legalComments: 'linked',
-		define: {'process.env.NODE_ENV': '"production"', 'import.meta.url': 'tfscopeModuleUrl'},
-		banner: {js: 'var tfscopeModuleUrl = require(\'node:url\').pathToFileURL(__filename).href;'},
+		define: {'process.env.NODE_ENV': '"production"'},
 		logLevel: 'warning',
 	};
 }
