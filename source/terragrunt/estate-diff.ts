@@ -5,7 +5,9 @@ import {diffJson, type Side} from '../diff/format-json.js';
 import {formatDiffText} from '../diff/format-text.js';
 import {hasChanges} from '../diff/summary.js';
 import {formatModuleInstance} from '../expand/addresses.js';
-import {formatValue} from '../lang/format-value.js';
+import {equals} from '../lang/eval/operators.js';
+import {formatValueWithin, printValue} from '../lang/format-value.js';
+import {type Value, unmark} from '../lang/values.js';
 import type {Workspace} from '../workspace.js';
 import type {Estate, OpenedUnit, Unit} from './estate.js';
 
@@ -51,12 +53,38 @@ function slash(text: string): string {
 	return text.split(path.sep).join('/');
 }
 
-function inputTexts(opened: OpenedUnit): Map<string, {text: string; at: string | undefined; via: string[]}> {
-	return new Map([...opened.evaluation.inputs].map(([name, input]) => [name, {
-		via: input.dependencyReads.map(read => `dependency.${read.dependency}.outputs.${read.output}: ${read.tier}`),
-		text: formatValue(input.value).replaceAll('\n', ' ').replaceAll(/ {2,}/g, ' '),
-		at: input.range ? `${input.range.filename}:${input.range.start.line}:${input.range.start.column}` : undefined,
-	}] as const));
+type InputText = {text: string; complete: boolean; value: Value; at: string | undefined; via: string[]};
+
+// An input is shown on one line: past this many printed characters, as a line saying what it is (a value of millions of nodes would print tens of MB, in seconds, for each side).
+const shownInputCharacters = 1024 * 1024;
+
+function inputTexts(opened: OpenedUnit): Map<string, InputText> {
+	return new Map([...opened.evaluation.inputs].map(([name, input]) => {
+		const printed = printValue(input.value, shownInputCharacters);
+		return [name, {
+			via: input.dependencyReads.map(read => `dependency.${read.dependency}.outputs.${read.output}: ${read.tier}`),
+			text: (printed.complete ? printed.text : formatValueWithin(input.value, shownInputCharacters)).replaceAll('\n', ' ').replaceAll(/ {2,}/g, ' '),
+			complete: printed.complete,
+			value: input.value,
+			at: input.range ? `${input.range.filename}:${input.range.start.line}:${input.range.start.column}` : undefined,
+		}] as const;
+	}));
+}
+
+/**
+Whether an input differs between two revisions: by its printed text, as shown; a value too large to print whole is compared as a value instead (an unknown part counts as a change, since the two cannot be told equal).
+*/
+function inputDiffers(before: InputText | undefined, after: InputText | undefined): boolean {
+	if (before === undefined || after === undefined) {
+		return before !== after;
+	}
+
+	if (before.complete && after.complete) {
+		return before.text !== after.text;
+	}
+
+	const [same] = unmark(equals(before.value, after.value));
+	return !(same.kind === 'bool' && same.value);
 }
 
 /**
@@ -113,7 +141,7 @@ export async function diffEstates(from: Estate, to: Estate): Promise<EstateDiff>
 		for (const name of [...new Set([...oldInputs.keys(), ...newInputs.keys()])].sort()) {
 			const before = oldInputs.get(name);
 			const after = newInputs.get(name);
-			if (before?.text !== after?.text) {
+			if (inputDiffers(before, after)) {
 				inputs.push({
 					name, from: before?.text, to: after?.text, at: (after ?? before)?.at, via: (after ?? before)?.via ?? [],
 				});

@@ -79,3 +79,31 @@ test('diff by unit: a shared file and a static dependency output change other un
 	const json = JSON.parse((await run([path.join(directory, 'live')], {from: 'v1', json: true}, directory)).stdout) as {units: Array<{unit: string; status: string; files_changed: string[]; input_changes: unknown[]}>};
 	t.deepEqual(json.units.map(unit => `${unit.unit} ${unit.status} ${unit.files_changed.join(',')} ${unit.input_changes.length}`), ['prod/eu-west-1/app changed _envcommon/app.hcl 2', 'prod/eu-west-1/cache added  6', 'prod/eu-west-1/vpc changed prod/eu-west-1/vpc/terragrunt.hcl 1']);
 });
+
+test('an input too large to show is one line saying what it is, and compared as a value: unchanged when equal, listed when a leaf differs', async t => {
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tfscope-estate-diff-large-'));
+	t.teardown(() => {
+		fs.rmSync(directory, {recursive: true, force: true});
+	});
+	fs.cpSync(path.join(fixtures, 'estate'), directory, {recursive: true});
+	const vpc = path.join(directory, 'live/prod/eu-west-1/vpc/terragrunt.hcl');
+	// 2^18 strings through tuples that hold each level twice: about 10 MB printed.
+	const levels = Array.from({length: 18}, (_, level) => `  l${level + 1} = [local.l${level}, local.l${level}]`).join('\n');
+	const withLeaf = (leaf: string): string => fs.readFileSync(path.join(fixtures, 'estate/live/prod/eu-west-1/vpc/terragrunt.hcl'), 'utf8')
+		.replace('inputs = {', `locals {\n  l0 = "${leaf}"\n${levels}\n}\n\ninputs = {\n  big = local.l18`);
+	fs.writeFileSync(vpc, withLeaf('a'));
+	const author = {name: 'test', email: 'test@example.com', timestamp: 1_700_000_000, timezoneOffset: 0};
+	await git.init({fs, dir: directory, defaultBranch: 'main'});
+	await git.add({fs, dir: directory, filepath: '.'});
+	await git.commit({fs, dir: directory, message: 'one', author});
+	await git.tag({fs, dir: directory, ref: 'v1'});
+	fs.writeFileSync(vpc, withLeaf('a').replace('10.0.0.0/16', '10.1.0.0/16'));
+	let {stdout} = await run([path.join(directory, 'live')], {from: 'v1'}, directory);
+	t.regex(stdout, /input cidr: "10\.0\.0\.0\/16" → "10\.1\.0\.0\/16"/);
+	t.notRegex(stdout, /input big/);
+	fs.writeFileSync(vpc, withLeaf('b'));
+	({stdout} = await run([path.join(directory, 'live')], {from: 'v1'}, directory));
+	const line = stdout.split('\n').find(each => each.includes('input big'));
+	t.is(line?.trim().replace(/ {2}\(live.*$/, ''), 'input big: (too large to show: a tuple of 2 elements, 524,287 elements and attributes counting nested ones, more than 1 MiB (1,048,576 characters) printed) → (too large to show: a tuple of 2 elements, 524,287 elements and attributes counting nested ones, more than 1 MiB (1,048,576 characters) printed)');
+	t.true(stdout.length < 100_000);
+});
