@@ -97,7 +97,14 @@ A value as the console prints it, or past `limit` characters one line saying wha
 */
 export function formatValueWithin(value: Value, limit: number): string {
 	const printed = printValue(value, limit);
-	return printed.complete ? printed.text : `(too large to show: ${valueSummary(value)}, more than ${formatCharacters(limit)} printed)`;
+	return printed.complete ? printed.text : tooLargeToShow(value, limit);
+}
+
+/**
+The line that stands for a value whose printed text passed `limit`.
+*/
+export function tooLargeToShow(value: Value, limit: number): string {
+	return `(too large to show: ${valueSummary(value)}, more than ${formatCharacters(limit)} printed)`;
 }
 
 /**

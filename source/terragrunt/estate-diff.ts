@@ -6,7 +6,7 @@ import {formatDiffText} from '../diff/format-text.js';
 import {hasChanges} from '../diff/summary.js';
 import {formatModuleInstance} from '../expand/addresses.js';
 import {equals} from '../lang/eval/operators.js';
-import {formatValueWithin, printValue} from '../lang/format-value.js';
+import {printValue, tooLargeToShow} from '../lang/format-value.js';
 import {type Value, unmark} from '../lang/values.js';
 import type {Workspace} from '../workspace.js';
 import type {Estate, OpenedUnit, Unit} from './estate.js';
@@ -63,7 +63,7 @@ function inputTexts(opened: OpenedUnit): Map<string, InputText> {
 		const printed = printValue(input.value, shownInputCharacters);
 		return [name, {
 			via: input.dependencyReads.map(read => `dependency.${read.dependency}.outputs.${read.output}: ${read.tier}`),
-			text: (printed.complete ? printed.text : formatValueWithin(input.value, shownInputCharacters)).replaceAll('\n', ' ').replaceAll(/ {2,}/g, ' '),
+			text: (printed.complete ? printed.text : tooLargeToShow(input.value, shownInputCharacters)).replaceAll('\n', ' ').replaceAll(/ {2,}/g, ' '),
 			complete: printed.complete,
 			value: input.value,
 			at: input.range ? `${input.range.filename}:${input.range.start.line}:${input.range.start.column}` : undefined,
