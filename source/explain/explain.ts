@@ -111,55 +111,40 @@ export class Explainer {
 	}
 
 	resourceWhere(instance: ResourceInstance): Where {
-		const {block, moduleInstance} = instance.resource;
-		const meta = block.count ?? block.forEach;
-		return {
-			module: moduleInstance,
-			scope: this.#traced(this.#workspace.evaluationScope({kind: 'resource', instance})),
-			label: instance.text,
-			at: instance.text,
-			...(meta && {
-				repetition: {
-					expression: meta, module: moduleInstance, owner: instance.text, block: instance.resource.text, data: instance.repetition,
-				},
-			}),
-		};
+		return this.#instanceWhere(instance, instance.resource, this.#workspace.evaluationScope({kind: 'resource', instance}));
 	}
 
 	/**
 	Where an action instance's `config` is evaluated (Terraform 1.14+): its module instance with its own `count.index`/`each`, `caller` unknown, as `console --at ACTION_INSTANCE` evaluates.
 	*/
 	actionWhere(instance: ActionInstance): Where {
-		const {block, moduleInstance} = instance.action;
-		const meta = block.count ?? block.forEach;
-		return {
-			module: moduleInstance,
-			scope: this.#traced(instance.scope),
-			label: instance.text,
-			at: instance.text,
-			block: instance.text,
-			...(meta && {
-				repetition: {
-					expression: meta, module: moduleInstance, owner: instance.text, block: instance.action.text, data: instance.repetition,
-				},
-			}),
-		};
+		return {...this.#instanceWhere(instance, instance.action, instance.scope), block: instance.text};
 	}
 
 	/**
 	Where a query list instance's `config` is evaluated (Terraform 1.14+): the root module instance with its own `count.index`/`each`.
 	*/
 	listWhere(instance: ListInstance): Where {
-		const {block, moduleInstance} = instance.list;
-		const meta = block.count ?? block.forEach;
+		return this.#instanceWhere(instance, instance.list, this.#workspace.evaluationScope({kind: 'list', instance}));
+	}
+
+	/**
+	An expanded block instance's scope: its module instance, with the `count`/`for_each` that gave it its `count.index`/`each`.
+	*/
+	#instanceWhere(
+		instance: {readonly text: string; readonly repetition: RepetitionData},
+		owner: {readonly block: {readonly count?: Expression; readonly forEach?: Expression}; readonly moduleInstance: ModuleInstance; readonly text: string},
+		scope: Scope,
+	): Where {
+		const meta = owner.block.count ?? owner.block.forEach;
 		return {
-			module: moduleInstance,
-			scope: this.#traced(this.#workspace.evaluationScope({kind: 'list', instance})),
+			module: owner.moduleInstance,
+			scope: this.#traced(scope),
 			label: instance.text,
 			at: instance.text,
 			...(meta && {
 				repetition: {
-					expression: meta, module: moduleInstance, owner: instance.text, block: instance.list.text, data: instance.repetition,
+					expression: meta, module: owner.moduleInstance, owner: instance.text, block: owner.text, data: instance.repetition,
 				},
 			}),
 		};
