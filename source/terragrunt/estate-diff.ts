@@ -5,9 +5,9 @@ import {diffJson, type Side} from '../diff/format-json.js';
 import {formatDiffText} from '../diff/format-text.js';
 import {hasChanges} from '../diff/summary.js';
 import {formatModuleInstance} from '../expand/addresses.js';
-import {equals} from '../lang/eval/operators.js';
 import {printValue, tooLargeToShow} from '../lang/format-value.js';
-import {type Value, unmark} from '../lang/values.js';
+import {rawEquals} from '../lang/operations.js';
+import type {Value} from '../lang/values.js';
 import type {Workspace} from '../workspace.js';
 import type {Estate, OpenedUnit, Unit} from './estate.js';
 
@@ -72,7 +72,7 @@ function inputTexts(opened: OpenedUnit): Map<string, InputText> {
 }
 
 /**
-Whether an input differs between two revisions: by its printed text, as shown; a value too large to print whole is compared as a value instead (an unknown part counts as a change, since the two cannot be told equal).
+Whether an input differs between two revisions: by its printed text, as shown; a value too large to print whole is compared as a value instead (cty's RawEquals: unknowns of one type are alike, as their printed texts are).
 */
 function inputDiffers(before: InputText | undefined, after: InputText | undefined): boolean {
 	if (before === undefined || after === undefined) {
@@ -83,8 +83,7 @@ function inputDiffers(before: InputText | undefined, after: InputText | undefine
 		return before.text !== after.text;
 	}
 
-	const [same] = unmark(equals(before.value, after.value));
-	return !(same.kind === 'bool' && same.value);
+	return !rawEquals(before.value, after.value);
 }
 
 /**
